@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Redis } from 'ioredis';
+import qs from 'qs';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, errorBody } from './lib/errors';
+import { authPlugin } from './lib/auth';
+import { servicesPlugin } from './lib/services';
+import type { FileStorage } from './lib/storage';
+import { healthRoutes } from './modules/health/routes';
+import { districtRoutes } from './modules/districts/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { devMailRoutes } from './modules/mail/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: FileStorage;
+  /** Shared counters for rate limits across instances; in-memory without it. */
+  redis?: Redis | undefined;
+  /** Built web app to serve (apps/web/dist); skipped when absent. */
+  webDistDir?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1_048_576,
+    routerOptions: {
+      // qs gives the nested objects of Strapi-style queries; the limits keep it cheap.
+      querystringParser: (str: string) =>
+        qs.parse(str, { depth: 6, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
+      maxParamLength: 200,
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // --- third-party plugins ---
+  const videoOrigin = config.introVideoUrl ? new URL(config.introVideoUrl).origin : undefined;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: videoOrigin ? [videoOrigin] : ["'none'"],
+        mediaSrc: ["'self'", ...(videoOrigin ? [videoOrigin] : [])],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'pb-rl:' } : {}),
+    errorResponseBuilder: () => new AppError(429, MSG.rateLimited, 'RateLimitError'),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: MAX_CHAT_FILES + 1, fields: 20, fieldSize: 100_000, parts: 30 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Prämienbörse API', version: '1.0.0', description: 'HTTP API of the Prämienbörse marketplace.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // --- our services ---
+  await app.register(servicesPlugin, { config, database: deps.database, storage: deps.storage, now: deps.now });
+  await app.register(authPlugin);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(errorBody(error.status, error.name, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first?.message && !first.message.startsWith('Invalid') ? first.message : MSG.badRequest;
+      const details = { errors: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) };
+      return reply.code(400).send(errorBody(400, 'ValidationError', message, details));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? MSG.fileTooLarge
+          : status === 429
+            ? MSG.rateLimited
+            : status === 415
+              ? 'Nicht unterstütztes Datenformat.'
+              : MSG.badRequest;
+      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+      return reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'InternalServerError', MSG.internal, {}));
+  });
+
+  // --- routes ---
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(publicConfigRoutes);
+      await api.register(districtRoutes);
+      await api.register(contactRoutes);
+      // Feature modules register here (accounts, jobs, chat, admin).
+    },
+    { prefix: '/api' },
+  );
+  if (!config.isProduction) await app.register(devMailRoutes);
+
+  const webDist = deps.webDistDir;
+  const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+      // Client-side routes: the SPA decides (unknown paths end on its /404 page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, 'NotFoundError', MSG.notFound, {}));
+  });
+
+  return app;
+}

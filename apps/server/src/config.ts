@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed and validated once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Prämienbörse <no-reply@praemienboerse.at>'),
+  OFFICE_EMAIL: z.string().email().default('office@praemienboerse.at'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL: z.string().default('8h'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INTRO_VIDEO_URL: z.string().url().optional(),
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Multiplies every per-IP rate limit (end-to-end suites run many users from one IP). */
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  IMPRINT_COMPANY: z.string().default('Prämienbörse GmbH'),
+  IMPRINT_ADDRESS: z.string().default('Mariahilfer Straße 1, 1060 Wien'),
+  IMPRINT_EMAIL: z.string().email().default('office@praemienboerse.at'),
+  IMPRINT_PHONE: z.string().default('+43 1 234 56 78'),
+  IMPRINT_REGISTER: z.string().default('FN 000000a, Handelsgericht Wien'),
+  IMPRINT_VAT_ID: z.string().default('ATU00000000'),
+  IMPRINT_CEO: z.string().default('Mag. Maria Beispiel'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  officeEmail: string;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtTtl: string;
+  logLevel: Env['LOG_LEVEL'];
+  introVideoUrl: string | undefined;
+  demoData: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  trustProxy: boolean;
+  rateLimitFactor: number;
+  imprint: {
+    company: string;
+    address: string;
+    email: string;
+    phone: string;
+    register: string;
+    vatId: string;
+    ceo: string;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; lists every problem at once instead of failing on the first. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.JWT_SECRET) {
+    throw new ConfigError('Ungültige Konfiguration:\n  JWT_SECRET: in production required (min. 32 characters)');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    officeEmail: env.OFFICE_EMAIL,
+    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtTtl: env.JWT_TTL,
+    logLevel: env.LOG_LEVEL,
+    introVideoUrl: env.INTRO_VIDEO_URL,
+    demoData: env.DEMO_DATA === 'auto' && !isProduction,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    trustProxy: env.TRUST_PROXY === 'true',
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    imprint: {
+      company: env.IMPRINT_COMPANY,
+      address: env.IMPRINT_ADDRESS,
+      email: env.IMPRINT_EMAIL,
+      phone: env.IMPRINT_PHONE,
+      register: env.IMPRINT_REGISTER,
+      vatId: env.IMPRINT_VAT_ID,
+      ceo: env.IMPRINT_CEO,
+    },
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database, Session } from './client';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Applies the versioned SQL files in ./migrations in file-name order, each in its
+ * own transaction, recording them in schema_migrations. The same files run on
+ * PGlite and PostgreSQL. An advisory lock keeps two starting instances apart.
+ */
+export async function migrate(database: Database, log: (msg: string) => void = () => {}): Promise<string[]> {
+  return database.withSession((session) => migrateOn(session, log));
+}
+
+async function migrateOn(database: Session, log: (msg: string) => void): Promise<string[]> {
+  await database.execScript(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const applied: string[] = [];
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+  await database.execScript('SELECT pg_advisory_lock(727274)');
+  try {
+    const done = new Set(
+      (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const body = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      await database.execScript(
+        `BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`,
+      );
+      applied.push(file);
+      log(`migration applied: ${file}`);
+    }
+  } catch (error) {
+    await database.execScript('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await database.execScript('SELECT pg_advisory_unlock(727274)');
+  }
+  return applied;
+}

@@ -1,0 +1,227 @@
+import {
+  bigserial,
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Drizzle view of the tables created by the SQL files in ./migrations.
+ * The SQL is the source of truth for DDL (indexes, checks, extensions);
+ * this file gives typed queries. Keep both in step.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const updated = () => ts('updated_at').notNull().defaultNow();
+
+export const districts = pgTable('districts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  kind: text('kind').notNull().default('Bezirk'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export type UserRole = 'company' | 'consultant' | 'admin';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<UserRole>().notNull(),
+  description: text('description'),
+  services: jsonb('services').$type<string[]>().notNull().default([]),
+  public: boolean('public').notNull().default(false),
+  profileImgId: integer('profile_img_id'),
+  confirmed: boolean('confirmed').notNull().default(false),
+  blocked: boolean('blocked').notNull().default(false),
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastLogin: ts('last_login'),
+  lastSeenAt: ts('last_seen_at'),
+  retentionWarnedAt: ts('retention_warned_at'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  purpose: text('purpose').$type<'email_confirmation' | 'password_reset'>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: created(),
+});
+
+export type UploadPurpose = 'profile_image' | 'chat_file' | 'job_attachment';
+
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id'),
+  purpose: text('purpose').$type<UploadPurpose>().notNull(),
+  storageKey: text('storage_key').notNull(),
+  originalName: text('original_name').notNull(),
+  ext: text('ext').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  createdAt: created(),
+});
+
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id'),
+  jobTitle: text('job_title').notNull(),
+  workingTime: text('working_time').notNull(),
+  assignment: jsonb('assignment').$type<string[]>().notNull().default([]),
+  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  jobInfo: jsonb('job_info').$type<string[]>().notNull().default([]),
+  street: text('street').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  city: text('city').notNull().default(''),
+  salary: text('salary').notNull().default(''),
+  districtId: integer('district_id'),
+  publishedAt: ts('published_at'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const jobAttachments = pgTable(
+  'job_attachments',
+  {
+    jobId: integer('job_id').notNull(),
+    uploadId: integer('upload_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.uploadId] })],
+);
+
+export const placementBonuses = pgTable('placement_bonuses', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id').notNull(),
+  bonus: numeric('bonus', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: created(),
+});
+
+export type PlacementStatus = 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall';
+
+export const placementReports = pgTable('placement_reports', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id'),
+  reporterId: integer('reporter_id'),
+  companyId: integer('company_id'),
+  variant: text('variant').$type<'company' | 'consultant'>().notNull(),
+  recruiter: text('recruiter').notNull(),
+  recruiterMail: text('recruiter_mail').notNull(),
+  companyName: text('company_name').notNull(),
+  jobTitle: text('job_title').notNull(),
+  contactPerson: text('contact_person').notNull(),
+  placementBonus: numeric('placement_bonus', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  bonusInForce: numeric('bonus_in_force', { precision: 5, scale: 2, mode: 'number' }),
+  actualSalary: numeric('actual_salary', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  placementFee: numeric('placement_fee', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  serviceFee: numeric('service_fee', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  street: text('street'),
+  houseNr: text('house_nr'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  uid: text('uid'),
+  status: text('status').$type<PlacementStatus>().notNull().default('gemeldet'),
+  invoicedAt: ts('invoiced_at'),
+  paidAt: ts('paid_at'),
+  guaranteeAt: ts('guarantee_at'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  company: text('company').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  ip: text('ip'),
+  handledAt: ts('handled_at'),
+  createdAt: created(),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  event: text('event').notNull(),
+  toAddress: text('to_address').notNull(),
+  replyTo: text('reply_to'),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  lastError: text('last_error'),
+  sentAt: ts('sent_at'),
+  createdAt: created(),
+});
+
+export const chatCommunications = pgTable('chat_communications', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id'),
+  consultantId: integer('consultant_id'),
+  companyId: integer('company_id'),
+  lastMessageTimestamp: ts('last_message_timestamp').notNull().defaultNow(),
+  unreadMessageP1: boolean('unread_message_p1').notNull().default(false),
+  unreadMessageP2: boolean('unread_message_p2').notNull().default(true),
+  lastNoticeP1At: ts('last_notice_p1_at'),
+  lastNoticeP2At: ts('last_notice_p2_at'),
+  createdAt: created(),
+});
+
+export const chatMessages = pgTable('chat_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chatId: integer('chat_id').notNull(),
+  senderId: integer('sender_id'),
+  senderUsername: text('sender_username').notNull(),
+  message: text('message').notNull().default(''),
+  fileMessage: boolean('file_message').notNull().default(false),
+  createdAt: created(),
+});
+
+export const chatMessageFiles = pgTable(
+  'chat_message_files',
+  {
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    uploadId: integer('upload_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.uploadId] })],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: integer('actor_id'),
+  actorEmail: text('actor_email'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: created(),
+});
+
+export const retentionRuns = pgTable('retention_runs', {
+  id: serial('id').primaryKey(),
+  dryRun: boolean('dry_run').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+});

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { ROLE_NAMES } from '@pb/core';
+import { users, type UserRole } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+
+/** The authenticated caller, loaded fresh from the database on every request. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+  role: UserRole;
+  roleName: string;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when a valid bearer token came with the request; null for visitors. */
+    user: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** Reads "Authorization: Bearer …", verifies it and checks the user still may use it. */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S{1,2048})$/i.exec(header);
+      // A malformed or invalid token answers 401 so the client drops it (spec §7).
+      if (!match?.[1]) throw unauthorized();
+      const claims = await app.jwt.verify(match[1]);
+      if (!claims) throw unauthorized();
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          role: users.role,
+          tokenVersion: users.tokenVersion,
+          blocked: users.blocked,
+          confirmed: users.confirmed,
+        })
+        .from(users)
+        .where(eq(users.id, claims.userId))
+        .limit(1);
+      if (!row || row.blocked || !row.confirmed || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+      request.user = {
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        role: row.role,
+        roleName: ROLE_NAMES[row.role],
+        tokenVersion: row.tokenVersion,
+      };
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+    });
+
+    app.decorate(
+      'requireRole',
+      (...roles: UserRole[]) =>
+        async (request: FastifyRequest) => {
+          if (!request.user) throw unauthorized();
+          if (!roles.includes(request.user.role)) throw forbidden();
+        },
+    );
+  },
+  { name: 'auth', dependencies: ['services'] },
+);
+
+/** For handlers behind requireUser: the caller, typed as present. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,55 @@
+import { MSG } from '@pb/core';
+
+/**
+ * The one error type the app throws on purpose. Anything else reaching the
+ * error handler is treated as a bug: logged in full, answered with a generic 500.
+ */
+export class AppError extends Error {
+  override name: string;
+  constructor(
+    readonly status: number,
+    message: string,
+    name?: string,
+    readonly details: unknown = {},
+  ) {
+    super(message);
+    this.name = name ?? defaultName(status);
+  }
+}
+
+function defaultName(status: number): string {
+  switch (status) {
+    case 400:
+      return 'ValidationError';
+    case 401:
+      return 'UnauthorizedError';
+    case 403:
+      return 'ForbiddenError';
+    case 404:
+      return 'NotFoundError';
+    case 409:
+      return 'ConflictError';
+    case 413:
+      return 'PayloadTooLargeError';
+    case 429:
+      return 'RateLimitError';
+    default:
+      return status >= 500 ? 'InternalServerError' : 'ApplicationError';
+  }
+}
+
+export const badRequest = (message: string = MSG.badRequest, details?: unknown) =>
+  new AppError(400, message, 'ValidationError', details);
+export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+export interface ErrorBody {
+  data: null;
+  error: { status: number; name: string; message: string; details: unknown };
+}
+
+export function errorBody(status: number, name: string, message: string, details: unknown = {}): ErrorBody {
+  return { data: null, error: { status, name, message, details } };
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './db/setup';
+import { LocalFileStorage } from './lib/storage';
+import { MailWorker } from './modules/mail/worker';
+import { runStartupTasks } from './startup';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const logger = {
+    level: config.logLevel,
+    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+  };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    storage: new LocalFileStorage(config.uploadDir),
+    webDistDir: WEB_DIST,
+    logger,
+  });
+  await prepareDatabase(database, (msg) => app.log.info(msg));
+  await runStartupTasks(app);
+
+  const mailWorker = new MailWorker({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  mailWorker.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await mailWorker.stop();
+      await redis?.quit();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.driver, redis: Boolean(redis), smtp: Boolean(config.smtpUrl), ms: Math.round(performance.now() - startedAt) },
+    `Prämienbörse läuft auf ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

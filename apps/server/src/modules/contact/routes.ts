@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactSchema, MSG } from '@pb/core';
+import { submitContactMessage } from './service';
+import { errorSchema } from '../../lib/http-schemas';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: { max: 5 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the office (landing page contact form)',
+        body: contactSchema,
+        response: {
+          201: z.object({ data: z.object({ id: z.number(), message: z.string() }), meta: z.object({}) }),
+          400: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await submitContactMessage(app.db, request.body, {
+        ip: request.ip,
+        officeEmail: app.config.officeEmail,
+      });
+      return reply.code(201).send({ data: { id, message: MSG.contactSuccess }, meta: {} });
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+describe('system routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('When the database answers, then /api/health reports it up', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: { status: 'up', driver: ctx.database.driver } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('When an unknown /api path is asked for, then it is a 404 in the error shape', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ data: null, error: { status: 404, name: 'NotFoundError' } });
+  });
+
+  it('When the OpenAPI document is requested, then it lists the routes', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/districts', '/api/contact']));
+  });
+
+  it('When a bearer token is garbage, then the API answers 401 so the client drops it', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/health', token: 'garbage' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.status).toBe(401);
+  });
+});

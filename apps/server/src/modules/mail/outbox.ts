@@ -1,0 +1,46 @@
+import { mailOutbox } from '../../db/schema';
+import type { Db } from '../../db/client';
+
+export interface OutgoingMail {
+  /** What caused the mail (for logs and the back office), e.g. 'contact', 'auth.confirm'. */
+  event: string;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+/**
+ * Mails are never sent inline: they are rows in mail_outbox written in the same
+ * transaction as the change that caused them, and the worker delivers them.
+ * Pass the transaction as `db` to make the mail part of it.
+ */
+export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      event: mail.event,
+      toAddress: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Escapes text for the HTML part of a mail. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A plain, readable HTML mail body from paragraphs (each escaped) and an optional button link. */
+export function simpleHtml(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#0d6efd;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#212529;line-height:1.5">${body}${button}<p style="color:#6c757d;font-size:12px">Prämienbörse</p></body></html>`;
+}

@@ -1,0 +1,139 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+
+const BATCH = 20;
+const LOCK_SECONDS = 120;
+/** After this many failed attempts a row is parked as 'dead' (kept, visible, re-queueable). */
+export const MAX_ATTEMPTS = 15;
+
+interface ClaimedMail {
+  id: number;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+/** Retry delay: 10 s, 20 s, 40 s … capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+  intervalMs?: number;
+}
+
+/**
+ * Delivers mail_outbox rows. Rows are claimed with FOR UPDATE SKIP LOCKED and a
+ * lease (locked_until), so any number of server processes can run a worker.
+ * Without SMTP_URL (development) a row counts as delivered once it is logged;
+ * it stays readable on /dev/mail.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private readonly transport: Transporter | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: MailWorkerOptions) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.runOnce()
+        .catch((err: unknown) => this.options.log.error({ err }, 'mail worker run failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
+        });
+    };
+    this.timer = setTimeout(tick, 50);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => 0);
+    this.transport?.close();
+  }
+
+  /** Sends every due row once; returns how many were delivered. Safe to call concurrently. */
+  runOnce(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.deliverDue().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async claim(): Promise<ClaimedMail[]> {
+    const result = await this.options.db.execute(sql`
+      UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+      WHERE id IN (
+        SELECT id FROM mail_outbox
+        WHERE status = 'pending' AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY next_attempt_at, id
+        LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts`);
+    return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  private async deliverDue(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return delivered;
+      for (const mail of batch) {
+        try {
+          await this.send(mail);
+          await this.options.db.execute(
+            sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL WHERE id = ${mail.id}`,
+          );
+          delivered += 1;
+        } catch (err) {
+          const attempts = mail.attempts + 1;
+          const message = err instanceof Error ? err.message : String(err);
+          this.options.log.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed, will retry');
+          await this.options.db.execute(sql`
+            UPDATE mail_outbox SET attempts = ${attempts}, last_error = ${message.slice(0, 1000)}, locked_until = NULL,
+              status = ${attempts >= MAX_ATTEMPTS ? 'dead' : 'pending'},
+              next_attempt_at = now() + make_interval(secs => ${backoffSeconds(attempts)})
+            WHERE id = ${mail.id}`);
+        }
+      }
+      if (batch.length < BATCH) return delivered;
+    }
+  }
+
+  private async send(mail: ClaimedMail): Promise<void> {
+    if (!this.transport) {
+      const links = [...mail.text_body.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+      this.options.log.info(
+        { mailId: mail.id, to: mail.to_address, subject: mail.subject, links },
+        'mail kept in dev mailbox (no SMTP_URL): /dev/mail',
+      );
+      return;
+    }
+    await this.transport.sendMail({
+      from: this.options.from,
+      to: mail.to_address,
+      ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+      subject: mail.subject,
+      text: mail.text_body,
+      ...(mail.html_body ? { html: mail.html_body } : {}),
+    });
+  }
+}

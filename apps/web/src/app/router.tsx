@@ -1,0 +1,35 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouteError } from '../components/RouteError';
+
+/**
+ * Routes of spec §2. Pages are lazy-loaded so the landing page ships only its own code.
+ * Each lazy module exports `Component`.
+ */
+export const router = createBrowserRouter([
+  { path: '/', lazy: () => import('../features/landing/LandingPage'), errorElement: <RouteError /> },
+  { path: '/login', lazy: () => import('../features/auth/LoginPage'), errorElement: <RouteError /> },
+  { path: '/register', lazy: () => import('../features/auth/RegisterPage'), errorElement: <RouteError /> },
+  { path: '/forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage'), errorElement: <RouteError /> },
+  { path: '/reset-password/:code', lazy: () => import('../features/auth/ResetPasswordPage'), errorElement: <RouteError /> },
+  { path: '/terms-and-conditions', lazy: () => import('../features/legal/TermsPage'), errorElement: <RouteError /> },
+  { path: '/privacy-policy', lazy: () => import('../features/legal/PrivacyPage'), errorElement: <RouteError /> },
+  { path: '/imprint', lazy: () => import('../features/legal/ImprintPage'), errorElement: <RouteError /> },
+  { path: '/faq', lazy: () => import('../features/legal/FaqPage'), errorElement: <RouteError /> },
+  { path: '/404', lazy: () => import('../features/errors/NotFoundPage') },
+  {
+    path: '/advertisements',
+    lazy: () => import('../features/shell/GuardedShell'),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="view" replace /> },
+      { path: 'view', lazy: () => import('../features/advertisements/BrowserPage') },
+      { path: 'create', lazy: () => import('../features/advertisements/OwnListPage') },
+      { path: 'create/save', lazy: () => import('../features/advertisements/EditorPage') },
+      { path: 'create/update/:id', lazy: () => import('../features/advertisements/EditorPage') },
+      { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
+      { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
+      { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
+    ],
+  },
+  { path: '*', element: <Navigate to="/404" replace /> },
+]);

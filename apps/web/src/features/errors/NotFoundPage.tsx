@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { MSG } from '@pb/core';
+
+export function Component() {
+  return (
+    <main className="container py-5 text-center" style={{ minHeight: '70vh' }}>
+      <p className="display-1 fw-bold text-primary mb-0" aria-hidden="true">
+        404
+      </p>
+      <h1 className="h3 mb-4">{MSG.notFound404}</h1>
+      <Link to="/" className="btn btn-primary">
+        Zur Startseite
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ApiErrorBody } from '@pb/core';
+import { MSG } from '@pb/core';
+import qs from 'qs';
+import { storage } from './storage';
+
+/** Error thrown for non-2xx answers; message is the server's German text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: Json | FormData | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Listeners told when a stored token was rejected (the shell logs out). */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function send(path: string, options: RequestOptions, withToken: boolean): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = withToken ? storage.token : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+}
+
+/**
+ * The API client (spec §7): adds "Authorization: Bearer" from the stored token;
+ * on a 401 it removes the token and retries once without it.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const hadToken = Boolean(storage.token);
+  let response = await send(path, options, true);
+  if (response.status === 401 && hadToken) {
+    storage.clearToken();
+    unauthorizedListeners.forEach((l) => l());
+    response = await send(path, options, false);
+  }
+  const text = await response.text();
+  const parsed: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const message = (parsed as ApiErrorBody | null)?.error?.message ?? MSG.internal;
+    throw new ApiError(response.status, message, parsed);
+  }
+  return parsed as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Strapi-style query string: { filters: { id: { $eq: 1 } } } → ?filters[id][$eq]=1. */
+export function toQuery(params: Record<string, unknown>): string {
+  const text = qs.stringify(params, { encodeValuesOnly: true, skipNulls: true });
+  return text ? `?${text}` : '';
+}

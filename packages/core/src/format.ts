@@ -1,0 +1,159 @@
+import { CHAT_TITLE_MAX_LENGTH, FILE_NAME_FULL_MAX, SERVICE_FEE_RATE } from './constants';
+
+/** First letters of the first two words, upper-cased ("Muster GmbH" → "MG"). */
+export function initials(name: string | null | undefined): string {
+  if (!name) return '';
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/** Title cut at 40 characters with '...' (spec §9). */
+export function truncateTitle(title: string, max = CHAT_TITLE_MAX_LENGTH): string {
+  return title.length > max ? `${title.slice(0, max)}...` : title;
+}
+
+/**
+ * File names up to 30 characters stay whole; longer ones show the first 20,
+ * '...', the last 2 characters of the base name and the extension (spec §9).
+ */
+export function shortenFileName(fileName: string): string {
+  if (fileName.length <= FILE_NAME_FULL_MAX) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  const base = dot > 0 ? fileName.slice(0, dot) : fileName;
+  const ext = dot > 0 ? fileName.slice(dot) : '';
+  return `${base.slice(0, 20)}...${base.slice(-2)}${ext}`;
+}
+
+/**
+ * Size text: below 1000 KB in KB, otherwise MB with 2 decimals (spec §9).
+ * Input in bytes; decimal units (1 KB = 1000 bytes) as the upload store reports them.
+ */
+export function fileSizeText(bytes: number): string {
+  const kb = bytes / 1000;
+  if (kb < 1000) return `${formatNumber(kb, 2)} KB`;
+  return `${formatNumber(kb / 1000, 2)} MB`;
+}
+
+const FILE_TYPE_LABELS: Array<[RegExp, string]> = [
+  [/^(pdf)$/i, 'PDF'],
+  [/^(doc|docx)$/i, 'Word Document'],
+  [/^(xls|xlsx)$/i, 'Excel Document'],
+  [/^(ppt|pptx)$/i, 'Powerpoint Document'],
+];
+
+/** Type label of a file by its extension (spec §9). */
+export function fileTypeLabel(extOrName: string): string {
+  const ext = extOrName.includes('.') ? extOrName.slice(extOrName.lastIndexOf('.') + 1) : extOrName;
+  for (const [pattern, label] of FILE_TYPE_LABELS) if (pattern.test(ext)) return label;
+  return 'File';
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** dd.MM.yyyy in Vienna time. */
+export function formatDate(value: string | number | Date): string {
+  const p = viennaParts(value);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** HH:mm, dd.MM.yyyy in Vienna time. */
+export function formatDateTime(value: string | number | Date): string {
+  const p = viennaParts(value);
+  return `${p.hour}:${p.minute}, ${p.day}.${p.month}.${p.year}`;
+}
+
+const viennaFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Vienna',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function viennaParts(value: string | number | Date) {
+  const date = value instanceof Date ? value : new Date(value);
+  const parts: Record<string, string> = {};
+  for (const part of viennaFormatter.formatToParts(date)) parts[part.type] = part.value;
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? pad(0),
+    day: parts.day ?? pad(0),
+    hour: parts.hour ?? pad(0),
+    minute: parts.minute ?? pad(0),
+  };
+}
+
+/** German number text with a fixed number of decimals ("12.000,00"). */
+export function formatNumber(value: number, decimals = 0): string {
+  return new Intl.NumberFormat('de-AT', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}
+
+/** Euro amount in Austrian notation ("€ 12.000,00"). */
+export function formatEuro(value: number): string {
+  return new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+/** Round to cents without binary-float surprises (0.1 * 3 etc.). */
+export function roundCents(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}
+
+export interface FeeBreakdown {
+  /** Placement fee owed to the consultant: bonus % of the gross annual salary. */
+  placementFee: number;
+  /** Provider's service fee: 10 % of the placement fee. */
+  serviceFee: number;
+  total: number;
+}
+
+/** 20 % on 60,000 → 12,000 placement fee + 1,200 service fee (spec §9). */
+export function calculateFees(bonusPercent: number, annualSalary: number): FeeBreakdown {
+  const placementFee = roundCents((annualSalary * bonusPercent) / 100);
+  const serviceFee = roundCents(placementFee * SERVICE_FEE_RATE);
+  return { placementFee, serviceFee, total: roundCents(placementFee + serviceFee) };
+}
+
+/** The service fee expressed in percent of the salary: 19 % → 1.9 %. */
+export function serviceFeePercent(bonusPercent: number): number {
+  return roundCents(bonusPercent * SERVICE_FEE_RATE);
+}
+
+/**
+ * Reads the euro amounts out of a salary text such as "50.000 – 70.000",
+ * "€ 45.000,- brutto" or "ab 3.200 monatlich x14". Austrian notation: '.'
+ * groups thousands, ',' starts decimals. Returns [] when no amount is found.
+ */
+export function parseSalaryAmounts(salary: string): number[] {
+  const amounts: number[] = [];
+  const pattern = /\d{1,3}(?:[.\s\u00a0]\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?/g;
+  for (const match of salary.matchAll(pattern)) {
+    const normalised = match[0].replace(/[.\s\u00a0]/g, '').replace(',', '.');
+    const amount = Number(normalised);
+    if (Number.isFinite(amount) && amount > 0) amounts.push(amount);
+  }
+  return amounts;
+}
+
+/** Fee range for a salary text: one amount gives min = max; a range gives both ends. */
+export function feeRangeForSalary(
+  bonusPercent: number,
+  salary: string,
+): { min: FeeBreakdown; max: FeeBreakdown } | null {
+  const amounts = parseSalaryAmounts(salary).filter((a) => a >= 1000);
+  if (amounts.length === 0) return null;
+  const low = Math.min(...amounts);
+  const high = Math.max(...amounts);
+  return { min: calculateFees(bonusPercent, low), max: calculateFees(bonusPercent, high) };
+}

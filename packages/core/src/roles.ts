@@ -1,0 +1,18 @@
+/** Role names as the API reports them (spec §3/§6). */
+export const ROLE_NAMES = {
+  company: 'Company',
+  consultant: 'HR-Consultant',
+  admin: 'Admin',
+} as const;
+export type RoleType = keyof typeof ROLE_NAMES;
+export type RoleName = (typeof ROLE_NAMES)[RoleType];
+
+/** Registration role codes of the original client: 1 company, 3 recruiter, 0 none. */
+export const REGISTRATION_ROLE_CODES = { none: 0, company: 1, consultant: 3 } as const;
+
+export function roleTypeFromName(name: string): RoleType | null {
+  for (const [type, roleName] of Object.entries(ROLE_NAMES)) {
+    if (roleName === name) return type as RoleType;
+  }
+  return null;
+}
