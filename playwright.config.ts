@@ -55,6 +55,7 @@ export default defineConfig({
       DEMO_DATA: 'auto',
       // the suite itself exceeds the per-IP limits meant for people
       RATE_LIMIT_FACTOR: '20',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -9,7 +9,8 @@ import { LocalFileStorage } from './lib/storage';
 import { MailWorker } from './modules/mail/worker';
 import { runStartupTasks } from './startup';
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST_DIR lets parallel end-to-end runs serve their own build.
+const WEB_DIST = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

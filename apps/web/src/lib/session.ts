@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import { ROLE_NAMES, roleTypeFromName, type LoginResponse, type RoleType } from '@pb/core';
+import { storage } from './storage';
+
+/**
+ * The logged-in user as the browser keeps it (spec §3 storage keys). The server
+ * re-checks everything; this only drives what the UI shows.
+ */
+export interface Session {
+  token: string;
+  userId: number;
+  username: string;
+  email: string;
+  description: string;
+  role: RoleType | null;
+}
+
+const listeners = new Set<() => void>();
+let cached: { key: string; value: Session | null } = { key: '', value: null };
+
+function read(): Session | null {
+  const token = storage.token;
+  const key = [token, storage.get('userId'), storage.get('user'), storage.get('userEmail'), storage.get('userRole'), storage.get('userDescription')].join('|');
+  if (key === cached.key) return cached.value;
+  const value: Session | null = token
+    ? {
+        token,
+        userId: Number(storage.get('userId') ?? 0),
+        username: storage.get('user') ?? '',
+        email: storage.get('userEmail') ?? '',
+        description: storage.get('userDescription') ?? '',
+        role: roleTypeFromName(storage.get('userRole') ?? ''),
+      }
+    : null;
+  cached = { key, value };
+  return value;
+}
+
+export function notifySessionChanged(): void {
+  listeners.forEach((l) => l());
+}
+
+export function getSession(): Session | null {
+  return read();
+}
+
+/** Stores a successful login (spec §4 Login: "success stores session data"). */
+export function saveLogin(response: LoginResponse): void {
+  storage.set('token', response.jwt);
+  saveUser(response.user);
+}
+
+/** Updates the stored user fields after a profile save. */
+export function saveUser(user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role'>): void {
+  storage.set('userId', user.id);
+  storage.set('user', user.username);
+  storage.set('userEmail', user.email);
+  storage.set('userDescription', user.description ?? '');
+  storage.set('userRole', ROLE_NAMES[user.role.type]);
+  notifySessionChanged();
+}
+
+/** Logout: clears all local storage (spec §4). */
+export function clearSession(): void {
+  storage.clearAll();
+  notifySessionChanged();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = () => listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
