@@ -1,0 +1,175 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_FILE_BYTES, MSG } from '@pb/core';
+import { AppError, badRequest } from './errors';
+
+/**
+ * Reading and checking multipart uploads. Types are decided by the file's
+ * content (magic bytes), never by the client's name or MIME claim.
+ */
+
+export type UploadKind = 'image' | 'document';
+
+export interface UploadedFile {
+  buffer: Buffer;
+  /** Client's file name, cleaned for display (never used as a storage name). */
+  filename: string;
+  /** Extension from the sniffed type: png, jpg, pdf, doc, docx. */
+  ext: string;
+  /** MIME type from the sniffed content. */
+  mime: string;
+  size: number;
+}
+
+export interface ReadUploadOptions {
+  kind: UploadKind;
+  /** At most this many files (image: usually 1, documents: MAX_CHAT_FILES). */
+  maxFiles: number;
+  /** Multipart field carrying the files; default 'files' (Strapi's name). */
+  field?: string;
+  /** At least one file required (default true). */
+  required?: boolean;
+}
+
+export interface MultipartContent {
+  files: UploadedFile[];
+  /** Plain (non-file) fields, last value wins. */
+  fields: Record<string, string>;
+}
+
+const MESSAGES: Record<UploadKind, { tooMany: string; wrongType: string }> = {
+  image: { tooMany: MSG.imageOnlyOne, wrongType: MSG.imageWrongType },
+  document: { tooMany: MSG.chatTooManyFiles, wrongType: MSG.chatWrongType },
+};
+
+const MIME = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
+
+/** Sniffs a buffer; returns the accepted type for the kind, or null. */
+export async function sniffUpload(
+  buffer: Buffer,
+  kind: UploadKind,
+  clientName = '',
+): Promise<{ ext: keyof typeof MIME; mime: string } | null> {
+  const detected = await fileTypeFromBuffer(buffer);
+  if (!detected) return null;
+  if (kind === 'image') {
+    if (detected.ext === 'png') return { ext: 'png', mime: MIME.png };
+    if (detected.ext === 'jpg') return { ext: 'jpg', mime: MIME.jpg };
+    return null;
+  }
+  if (detected.ext === 'pdf') return { ext: 'pdf', mime: MIME.pdf };
+  if (detected.ext === 'docx') return { ext: 'docx', mime: MIME.docx };
+  // An OLE compound file is also .xls/.msi/…: accept it only when named .doc.
+  if (detected.ext === 'cfb' && /\.doc$/i.test(clientName)) return { ext: 'doc', mime: MIME.doc };
+  return null;
+}
+
+/** Keeps a display name: no path parts, no control characters, bounded length. */
+export function cleanFileName(name: string, fallback: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 200);
+  return cleaned || fallback;
+}
+
+function isLimitError(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/**
+ * Reads a multipart request: every file in `field` is buffered (≤ MAX_FILE_BYTES),
+ * counted and sniffed. Throws AppError 400 with the spec's German messages.
+ */
+export async function readMultipart(request: FastifyRequest, options: ReadUploadOptions): Promise<MultipartContent> {
+  const field = options.field ?? 'files';
+  const messages = MESSAGES[options.kind];
+  if (!request.isMultipart()) throw badRequest(MSG.badRequest);
+
+  const raw: Array<{ buffer: Buffer; filename: string }> = [];
+  const fields: Record<string, string> = {};
+  let failure: AppError | undefined;
+  let count = 0;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: MAX_FILE_BYTES, files: options.maxFiles + 1, fields: 20, fieldSize: 100_000, parts: 40 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (failure) {
+        part.file.resume();
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        failure = badRequest(MSG.badRequest);
+        continue;
+      }
+      count += 1;
+      if (count > options.maxFiles) {
+        part.file.resume();
+        failure = badRequest(messages.tooMany);
+        continue;
+      }
+      try {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) {
+          failure = badRequest(MSG.fileTooLarge);
+          continue;
+        }
+        raw.push({ buffer, filename: part.filename });
+      } catch (error) {
+        if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE')) {
+          failure = badRequest(MSG.fileTooLarge);
+          continue;
+        }
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (failure) throw failure;
+    if (isLimitError(error, 'FST_FILES_LIMIT')) throw badRequest(messages.tooMany);
+    if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE')) throw badRequest(MSG.fileTooLarge);
+    if (
+      isLimitError(error, 'FST_PARTS_LIMIT') ||
+      isLimitError(error, 'FST_FIELDS_LIMIT') ||
+      isLimitError(error, 'FST_PROTO_VIOLATION') ||
+      isLimitError(error, 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    ) {
+      throw badRequest(MSG.badRequest);
+    }
+    if (error instanceof AppError) throw error;
+    // Malformed multipart bodies (busboy errors) are the client's fault.
+    throw badRequest(MSG.badRequest);
+  }
+  if (failure) throw failure;
+  if (raw.length === 0 && options.required !== false) throw badRequest(MSG.badRequest);
+
+  const files: UploadedFile[] = [];
+  for (const item of raw) {
+    if (item.buffer.length === 0) throw badRequest(messages.wrongType);
+    if (item.buffer.length > MAX_FILE_BYTES) throw badRequest(MSG.fileTooLarge);
+    const type = await sniffUpload(item.buffer, options.kind, item.filename);
+    if (!type) throw badRequest(messages.wrongType);
+    files.push({
+      buffer: item.buffer,
+      filename: cleanFileName(item.filename, `datei.${type.ext}`),
+      ext: type.ext,
+      mime: type.mime,
+      size: item.buffer.length,
+    });
+  }
+  return { files, fields };
+}
+
+/** The files only; see readMultipart. */
+export async function readUploadedFiles(request: FastifyRequest, options: ReadUploadOptions): Promise<UploadedFile[]> {
+  return (await readMultipart(request, options)).files;
+}
