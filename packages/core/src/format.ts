@@ -35,7 +35,8 @@ export function shortenFileName(fileName: string): string {
  */
 export function fileSizeText(bytes: number): string {
   const kb = bytes / 1000;
-  if (kb < 1000) return `${formatNumber(kb, 2)} KB`;
+  // compare after rounding so 999,999 KB is not shown as "1.000,00 KB"
+  if (roundCents(kb) < 1000) return `${formatNumber(kb, 2)} KB`;
   return `${formatNumber(kb / 1000, 2)} MB`;
 }
 

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calculateFees,
+  feeRangeForSalary,
+  fileSizeText,
+  fileTypeLabel,
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  initials,
+  parseSalaryAmounts,
+  serviceFeePercent,
+  shortenFileName,
+  truncateTitle,
+} from './format';
+
+describe('initials', () => {
+  it('When a name has two or more words, then it takes the first letters of the first two', () => {
+    expect(initials('Muster GmbH')).toBe('MG');
+    expect(initials('anna maria huber')).toBe('AM');
+    expect(initials('  Österreich   Bau  ')).toBe('ÖB');
+  });
+
+  it('When a name has one word, then it gives one letter', () => {
+    expect(initials('Muster')).toBe('M');
+  });
+
+  it('When the name is empty or missing, then it gives an empty string', () => {
+    expect(initials('')).toBe('');
+    expect(initials('   ')).toBe('');
+    expect(initials(null)).toBe('');
+    expect(initials(undefined)).toBe('');
+  });
+});
+
+describe('truncateTitle', () => {
+  it('When a title has at most 40 characters, then it stays whole', () => {
+    const forty = 'a'.repeat(40);
+    expect(truncateTitle(forty)).toBe(forty);
+    expect(truncateTitle('Buchhalter')).toBe('Buchhalter');
+  });
+
+  it('When a title is longer than 40 characters, then it is cut at 40 with "..."', () => {
+    const title = 'Senior Softwareentwickler Java und Kotlin im Zahlungsverkehr';
+    expect(truncateTitle(title)).toBe(`${title.slice(0, 40)}...`);
+    expect(truncateTitle('b'.repeat(41))).toBe(`${'b'.repeat(40)}...`);
+  });
+});
+
+describe('shortenFileName', () => {
+  it('When a file name has at most 30 characters, then it is shown whole', () => {
+    expect(shortenFileName('Lebenslauf.pdf')).toBe('Lebenslauf.pdf');
+    const thirty = `${'x'.repeat(26)}.pdf`;
+    expect(thirty).toHaveLength(30);
+    expect(shortenFileName(thirty)).toBe(thirty);
+  });
+
+  it('When a file name is longer, then it shows the first 20, "...", the last 2 of the base and the extension', () => {
+    expect(shortenFileName('Bewerbungsunterlagen_Maria_Huber_2024.docx')).toBe('Bewerbungsunterlagen...24.docx');
+    const noExtension = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    expect(shortenFileName(noExtension)).toBe('abcdefghijklmnopqrst...89');
+  });
+});
+
+describe('fileSizeText', () => {
+  it('When the size is below 1000 KB, then it is shown in KB', () => {
+    expect(fileSizeText(512_000)).toBe('512,00 KB');
+    expect(fileSizeText(999_990)).toBe('999,99 KB');
+    expect(fileSizeText(1_500)).toBe('1,50 KB');
+  });
+
+  it('When the size is 1000 KB or more, then it is shown in MB with 2 decimals', () => {
+    expect(fileSizeText(1_000_000)).toBe('1,00 MB');
+    expect(fileSizeText(5_242_880)).toBe('5,24 MB');
+    // just below 1000 KB but rounding to 1000,00 → shown in MB, never "1.000,00 KB"
+    expect(fileSizeText(999_999)).toBe('1,00 MB');
+  });
+});
+
+describe('fileTypeLabel', () => {
+  it.each([
+    ['pdf', 'PDF'],
+    ['Lebenslauf.PDF', 'PDF'],
+    ['doc', 'Word Document'],
+    ['brief.docx', 'Word Document'],
+    ['xls', 'Excel Document'],
+    ['tabelle.xlsx', 'Excel Document'],
+    ['ppt', 'Powerpoint Document'],
+    ['folien.pptx', 'Powerpoint Document'],
+    ['bild.png', 'File'],
+    ['', 'File'],
+  ])('When the file is "%s", then the label is %s', (input, label) => {
+    expect(fileTypeLabel(input)).toBe(label);
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('When a winter date is formatted, then it uses Vienna time (UTC+1) and dd.MM.yyyy / HH:mm', () => {
+    expect(formatDate('2024-01-05T23:30:00Z')).toBe('06.01.2024');
+    expect(formatDateTime('2024-01-05T23:30:00Z')).toBe('00:30, 06.01.2024');
+    expect(formatDateTime(new Date(Date.UTC(2024, 11, 31, 8, 5)))).toBe('09:05, 31.12.2024');
+  });
+
+  it('When a summer date is formatted, then it uses Vienna summer time (UTC+2)', () => {
+    expect(formatDateTime('2024-07-15T22:15:00Z')).toBe('00:15, 16.07.2024');
+    expect(formatDate('2024-07-15T21:59:00Z')).toBe('15.07.2024');
+  });
+
+  it('When the input is a millisecond timestamp, then it is formatted the same way', () => {
+    expect(formatDate(Date.UTC(2025, 2, 9, 12))).toBe('09.03.2025');
+  });
+});
+
+describe('fees', () => {
+  it('When the bonus is 20 % on 60,000, then the fee is 12,000 plus 1,200 service fee', () => {
+    expect(calculateFees(20, 60_000)).toEqual({ placementFee: 12_000, serviceFee: 1_200, total: 13_200 });
+  });
+
+  it('When amounts are formatted in euro, then Austrian notation is used', () => {
+    expect(formatEuro(12_000).replace(/\s/g, ' ')).toBe('€ 12.000,00');
+  });
+
+  it('When the bonus is 19 %, then the service fee is 1.9 % of the salary', () => {
+    expect(serviceFeePercent(19)).toBe(1.9);
+    expect(serviceFeePercent(20)).toBe(2);
+    expect(serviceFeePercent(0)).toBe(0);
+  });
+
+  it('When fees contain fractions of a cent, then they are rounded to cents', () => {
+    expect(calculateFees(15, 45_555)).toEqual({ placementFee: 6833.25, serviceFee: 683.33, total: 7516.58 });
+  });
+});
+
+describe('parseSalaryAmounts', () => {
+  it('When the text holds amounts in Austrian notation, then they are read as numbers', () => {
+    expect(parseSalaryAmounts('50.000 – 70.000')).toEqual([50_000, 70_000]);
+    expect(parseSalaryAmounts('€ 45.000,- brutto')).toEqual([45_000]);
+    expect(parseSalaryAmounts('52.500,50 EUR')).toEqual([52_500.5]);
+    expect(parseSalaryAmounts('ab 3.200 monatlich x14')).toEqual([3_200, 14]);
+    expect(parseSalaryAmounts('60000')).toEqual([60_000]);
+  });
+
+  it('When the text holds no amount, then it gives an empty list', () => {
+    expect(parseSalaryAmounts('nach Vereinbarung')).toEqual([]);
+    expect(parseSalaryAmounts('')).toEqual([]);
+  });
+});
+
+describe('feeRangeForSalary', () => {
+  it('When the salary is a range, then it gives the fees of both ends', () => {
+    expect(feeRangeForSalary(20, '50.000 – 70.000')).toEqual({
+      min: { placementFee: 10_000, serviceFee: 1_000, total: 11_000 },
+      max: { placementFee: 14_000, serviceFee: 1_400, total: 15_400 },
+    });
+  });
+
+  it('When the salary is one amount, then min and max are equal', () => {
+    const range = feeRangeForSalary(20, '60.000');
+    expect(range?.min).toEqual(range?.max);
+    expect(range?.min.placementFee).toBe(12_000);
+  });
+
+  it('When the text has only small numbers or none, then there is no range', () => {
+    expect(feeRangeForSalary(20, 'nach Vereinbarung')).toBeNull();
+    expect(feeRangeForSalary(20, '14 Gehälter')).toBeNull();
+  });
+});

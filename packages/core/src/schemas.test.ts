@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from './messages';
+import { contactSchema, firstMessage, registrationFormSchema, type RegistrationForm } from './schemas';
+
+const validRegistration: RegistrationForm = {
+  privacyAccepted: true,
+  role: 1,
+  name: 'Muster GmbH',
+  email: 'office@muster.at',
+  password: 'geheim123',
+  passwordRepeat: 'geheim123',
+  description: 'Wir bauen Häuser.',
+};
+
+function registrationMessage(input: RegistrationForm): string | null {
+  const result = registrationFormSchema.safeParse(input);
+  return result.success ? null : firstMessage(result.error);
+}
+
+describe('registrationFormSchema (spec §5, checked in order)', () => {
+  it('When every rule holds, then the form is valid', () => {
+    expect(registrationMessage(validRegistration)).toBeNull();
+    expect(registrationMessage({ ...validRegistration, role: 3, description: undefined })).toBeNull();
+  });
+
+  it('When the privacy box is not ticked, then that message comes first even if everything else is wrong', () => {
+    expect(
+      registrationMessage({ privacyAccepted: false, role: 0, name: '', email: '', password: '', passwordRepeat: 'x' }),
+    ).toBe(MSG.privacyRequired);
+  });
+
+  it.each([
+    ['the e-mail is empty', { email: '  ' }],
+    ['the password is empty', { password: '' }],
+    ['the password repeat is empty', { passwordRepeat: '' }],
+    ['no role is chosen', { role: 0 as const }],
+  ])('When %s, then it asks to fill all fields (before the name rule)', (_case, change) => {
+    expect(registrationMessage({ ...validRegistration, name: 'ab', ...change })).toBe(MSG.fillAllFields);
+  });
+
+  it('When the name is shorter than 3 characters, then the name message comes before the password rules', () => {
+    expect(registrationMessage({ ...validRegistration, name: ' ab ', passwordRepeat: 'anders' })).toBe(
+      MSG.nameTooShort,
+    );
+    expect(registrationMessage({ ...validRegistration, name: 'abc' })).toBeNull();
+  });
+
+  it('When the passwords differ, then the mismatch message comes before the length rule', () => {
+    expect(registrationMessage({ ...validRegistration, password: 'abc', passwordRepeat: 'abd' })).toBe(
+      MSG.passwordsDiffer,
+    );
+  });
+
+  it('When the matching password is shorter than 6 characters, then the length message shows', () => {
+    expect(registrationMessage({ ...validRegistration, password: 'abcde', passwordRepeat: 'abcde' })).toBe(
+      MSG.passwordTooShort,
+    );
+    expect(registrationMessage({ ...validRegistration, password: 'abcdef', passwordRepeat: 'abcdef' })).toBeNull();
+  });
+});
+
+const validContact = {
+  firstname: 'Anna',
+  lastname: 'Huber',
+  company: 'Huber Bau GmbH',
+  email: 'anna.huber@example.at',
+  message: 'Bitte rufen Sie mich zurück.',
+};
+
+describe('contactSchema (spec §5)', () => {
+  it('When all five fields are filled, then it is valid and trims the values', () => {
+    const result = contactSchema.safeParse({ ...validContact, firstname: '  Anna  ' });
+    expect(result.success).toBe(true);
+    expect(result.data?.firstname).toBe('Anna');
+  });
+
+  it.each(['firstname', 'lastname', 'company', 'email', 'message'] as const)(
+    'When %s is empty, blank or missing, then the message is "Alle Felder müssen ausgefüllt werden."',
+    (field) => {
+      const missing = Object.fromEntries(Object.entries(validContact).filter(([key]) => key !== field));
+      for (const input of [{ ...validContact, [field]: '' }, { ...validContact, [field]: '   ' }, missing]) {
+        const result = contactSchema.safeParse(input);
+        expect(result.success).toBe(false);
+        if (!result.success) expect(firstMessage(result.error)).toBe(MSG.contactAllRequired);
+      }
+    },
+  );
+
+  it('When the e-mail is not an address, then the invalid e-mail message shows', () => {
+    const result = contactSchema.safeParse({ ...validContact, email: 'anna.huber' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstMessage(result.error)).toBe(MSG.contactInvalidEmail);
+  });
+
+  it('When an unknown key is sent, then it is refused', () => {
+    expect(contactSchema.safeParse({ ...validContact, admin: true }).success).toBe(false);
+  });
+});
