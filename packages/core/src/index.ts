@@ -4,3 +4,4 @@ export * from './messages';
 export * from './roles';
 export * from './schemas';
 export * from './types';
+export * from './files';
