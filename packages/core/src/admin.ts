@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { GuaranteeRefund, IsoDate } from './business-days';
+import type { RoleType } from './roles';
+
+/** Back office (/admin): placement statuses, their transitions, API shapes and texts. */
+
+export const PLACEMENT_STATUSES = ['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall'] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+
+export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
+  gemeldet: 'Gemeldet',
+  verrechnet: 'Verrechnet',
+  bezahlt: 'Bezahlt',
+  garantiefall: 'Garantiefall',
+};
+
+/** gemeldet → verrechnet → bezahlt; a guarantee case from verrechnet or bezahlt. */
+export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementStatus[]> = {
+  gemeldet: ['verrechnet'],
+  verrechnet: ['bezahlt', 'garantiefall'],
+  bezahlt: ['garantiefall'],
+  garantiefall: [],
+};
+
+export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
+  return PLACEMENT_TRANSITIONS[from].includes(to);
+}
+
+/** Days after the last warning mail before an unused account is deleted. */
+export const RETENTION_DELETE_AFTER_WARNING_DAYS = 30;
+
+export const ADMIN_MSG = {
+  noAccess: 'Kein Zugriff',
+  noAccessText: 'Dieser Bereich ist nur für das Backoffice zugänglich.',
+  districtInUse: 'Der Bezirk wird von Inseraten verwendet und kann nicht gelöscht werden.',
+  districtExists: 'Ein Bezirk mit diesem Namen existiert bereits.',
+  districtNameRequired: 'Bitte geben Sie einen Namen an.',
+  districtStateRequired: 'Bitte geben Sie ein Bundesland an.',
+  notOnSelf: 'Diese Aktion ist für den eigenen Account nicht möglich.',
+  statusNotAllowed: 'Dieser Statuswechsel ist nicht möglich.',
+  guaranteeExpired: 'Die Garantiefrist von 60 Tagen ist abgelaufen.',
+  alreadyConfirmed: 'Der Account ist bereits bestätigt.',
+  companyRequired: 'Bitte wählen Sie ein Unternehmen.',
+  notACompany: 'Der gewählte Benutzer ist kein Unternehmen.',
+  userNotFound: 'Benutzer nicht gefunden.',
+  jobNotFound: 'Inserat nicht gefunden.',
+  reportNotFound: 'Vermittlung nicht gefunden.',
+  messageNotFound: 'Nachricht nicht gefunden.',
+  districtNotFound: 'Bezirk nicht gefunden.',
+} as const;
+
+// ---------- request bodies ----------
+
+export const placementStatusChangeSchema = z
+  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: 'Ungültiger Status.' }) })
+  .strict();
+
+export const blockUserSchema = z.object({ blocked: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
+export const handledSchema = z.object({ handled: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
+export const publishSchema = z.object({ published: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
+
+export const districtCreateSchema = z
+  .object({
+    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
+    state: z.string({ error: ADMIN_MSG.districtStateRequired }).trim().min(1, ADMIN_MSG.districtStateRequired).max(60),
+  })
+  .strict();
+export const districtRenameSchema = z
+  .object({
+    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
+  })
+  .strict();
+
+// ---------- response shapes ----------
+
+export interface AdminMonthPoint {
+  /** 'YYYY-MM' (Vienna). */
+  month: string;
+  placements: number;
+  placementFees: number;
+  serviceFees: number;
+  newJobs: number;
+}
+
+export interface AdminRetentionRun {
+  id: number;
+  dryRun: boolean;
+  startedAt: string;
+  finishedAt: string | null;
+  summary: RetentionSummary;
+}
+
+export interface RetentionSummary {
+  warnedUsers: number[];
+  deletedUsers: number[];
+  deactivatedJobs: number[];
+}
+
+export interface AdminDashboard {
+  companies: number;
+  consultants: number;
+  publicConsultants: number;
+  publishedJobs: number;
+  conversations: number;
+  placementsThisMonth: number;
+  placementsThisYear: number;
+  fees: {
+    placementFeeTotal: number;
+    serviceFeeTotal: number;
+    placementFeeThisYear: number;
+    serviceFeeThisYear: number;
+    refundTotal: number;
+  };
+  months: AdminMonthPoint[];
+  retentionRuns: AdminRetentionRun[];
+}
+
+export interface AdminPlacementReport {
+  id: number;
+  variant: 'company' | 'consultant';
+  jobId: number | null;
+  jobTitle: string;
+  companyId: number | null;
+  companyName: string;
+  reporterId: number | null;
+  recruiter: string;
+  recruiterMail: string;
+  contactPerson: string;
+  placementBonus: number;
+  bonusInForce: number | null;
+  actualSalary: number;
+  placementFee: number;
+  serviceFee: number;
+  street: string | null;
+  houseNr: string | null;
+  postalCode: string | null;
+  city: string | null;
+  uid: string | null;
+  status: PlacementStatus;
+  reportedAt: string;
+  invoicedAt: string | null;
+  paidAt: string | null;
+  guaranteeAt: string | null;
+  dueDate: IsoDate | null;
+  guaranteeUntil: IsoDate;
+  refund: GuaranteeRefund | null;
+}
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  email: string;
+  role: RoleType;
+  confirmed: boolean;
+  blocked: boolean;
+  public: boolean;
+  lastLogin: string | null;
+  createdAt: string;
+  retentionWarnedAt: string | null;
+}
+
+export interface AdminJob {
+  id: number;
+  jobTitle: string;
+  workingTime: string;
+  salary: string;
+  location: { street: string; postcode: string; city: string };
+  district: { id: number; name: string } | null;
+  company: { id: number; username: string } | null;
+  createdAt: string;
+  publishedAt: string | null;
+  currentPlacementBonus: number;
+}
+
+export interface AdminContactMessage {
+  id: number;
+  firstname: string;
+  lastname: string;
+  company: string;
+  email: string;
+  message: string;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+export interface AdminAuditEntry {
+  id: number;
+  actorId: number | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
