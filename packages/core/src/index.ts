@@ -5,3 +5,4 @@ export * from './roles';
 export * from './schemas';
 export * from './types';
 export * from './files';
+export * from \x27./account-messages\x27;
