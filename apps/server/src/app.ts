@@ -28,6 +28,9 @@ import { districtRoutes } from './modules/districts/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/mail/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { chatGateway } from './modules/chat/gateway';
+import { fileRoutes } from './modules/files/routes';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // --- our services ---
   await app.register(servicesPlugin, { config, database: deps.database, storage: deps.storage, now: deps.now });
   await app.register(authPlugin);
+  await app.register(chatGateway);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -146,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(uploadRoutes);
+      await api.register(chatRoutes);
+      await api.register(fileRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },
     { prefix: '/api' },

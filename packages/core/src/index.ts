@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './types';
 export * from './files';
 export * from \x27./account-messages\x27;
+export * from './chat';

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { jobs, placementBonuses, users, type UserRole } from '../../db/schema';
+
+/** Test data for the chat suites, written straight into the database. */
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  role: UserRole;
+  token: string;
+}
+
+export async function createUser(app: FastifyInstance, role: UserRole, name?: string): Promise<TestUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const username = name ?? `${role}-${suffix}`;
+  const email = `${role}-${suffix}@example.test`;
+  const [row] = await app.db
+    .insert(users)
+    .values({ username, email, passwordHash: 'x', role, confirmed: true })
+    .returning({ id: users.id });
+  const token = await app.jwt.sign(row!.id, 0);
+  return { id: row!.id, username, email, role, token };
+}
+
+export async function createJob(
+  db: Db,
+  ownerId: number,
+  fields: { jobTitle?: string; bonus?: number; published?: boolean } = {},
+): Promise<{ id: number; jobTitle: string }> {
+  const jobTitle = fields.jobTitle ?? 'Buchhalter/in (m/w/d)';
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      ownerId,
+      jobTitle,
+      workingTime: 'Vollzeit',
+      street: 'Mariahilfer Straße 1',
+      postcode: '1060',
+      city: 'Wien',
+      salary: '48000',
+      publishedAt: fields.published === false ? null : new Date(),
+    })
+    .returning({ id: jobs.id });
+  if (fields.bonus !== undefined) {
+    await db.insert(placementBonuses).values({ jobId: row!.id, bonus: fields.bonus, createdBy: ownerId });
+  }
+  return { id: row!.id, jobTitle };
+}
+
+/** A minimal valid PDF. */
+export function pdfBytes(extra = ''): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${extra}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
+
+/** Builds a multipart body by hand (fields, then files in field "files"). */
+export function multipart(
+  fields: Record<string, string>,
+  files: Array<{ name: string; data: Buffer; type?: string }>,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----pbtest${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+    );
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

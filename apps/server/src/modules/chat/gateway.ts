@@ -1,0 +1,197 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import {
+  chatMessageTextSchema,
+  MSG,
+  type ChatAck,
+  type ChatClientEvents,
+  type ChatMessage,
+  type ChatServerEvents,
+} from '@pb/core';
+import { users, type UserRole } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { appendMessage, conversationForWriting, conversationView, markRead } from './service';
+
+/**
+ * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
+ * commit the server emits `chat:message` and `chat:conversation` to the rooms
+ * `user:<p1>` and `user:<p2>`. With REDIS_URL the rooms span all instances.
+ */
+
+interface SocketData {
+  userId: number;
+  tokenVersion: number;
+}
+
+type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
+
+export interface ChatHub {
+  io: ChatServer;
+  /** Tells both parties about a committed message (and their updated conversation). */
+  publishMessage(message: ChatMessage, participantIds: Array<number | null>): Promise<void>;
+  /** Tells one user their view of a conversation changed (e.g. read in another tab). */
+  publishConversation(conversationId: number, userIds: Array<number | null>): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chatHub: ChatHub;
+  }
+}
+
+interface SocketUser {
+  id: number;
+  username: string;
+  role: UserRole;
+}
+
+const sendSchema = z.object({ chatId: z.number().int().positive(), message: chatMessageTextSchema });
+const readSchema = z.object({ chatId: z.number().int().positive() });
+
+export const chatGateway = fp(
+  async (app) => {
+    const io: ChatServer = new Server(app.server, { serveClient: false, path: '/socket.io/' });
+    let pub: Redis | undefined;
+    let sub: Redis | undefined;
+    if (app.config.redisUrl) {
+      pub = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 });
+      sub = pub.duplicate();
+      io.adapter(createAdapter(pub, sub, { key: 'pb-chat' }));
+    }
+
+    /** Same checks as the HTTP auth guard: valid token, current token version, confirmed, not blocked. */
+    async function activeUser(token: unknown): Promise<(SocketUser & { tokenVersion: number }) | null> {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null;
+      const claims = await app.jwt.verify(token);
+      if (!claims) return null;
+      const user = await loadUser(claims.userId, claims.tokenVersion);
+      return user ? { ...user, tokenVersion: claims.tokenVersion } : null;
+    }
+
+    async function loadUser(id: number, tokenVersion?: number): Promise<SocketUser | null> {
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          tokenVersion: users.tokenVersion,
+          blocked: users.blocked,
+          confirmed: users.confirmed,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      if (!row || row.blocked || !row.confirmed) return null;
+      if (tokenVersion !== undefined && row.tokenVersion !== tokenVersion) return null;
+      return { id: row.id, username: row.username, role: row.role };
+    }
+
+    io.use((socket, next) => {
+      const auth = socket.handshake.auth as Record<string, unknown> | undefined;
+      activeUser(auth?.['token']).then(
+        (user) => {
+          if (!user) return next(new Error('unauthorized'));
+          socket.data.userId = user.id;
+          socket.data.tokenVersion = user.tokenVersion;
+          return next();
+        },
+        () => next(new Error('unauthorized')),
+      );
+    });
+
+    /** Every event re-checks the account (blocked or logged out everywhere → disconnect). */
+    function handle<P, T>(
+      socket: ChatSocket,
+      schema: z.ZodType<P>,
+      run: (user: SocketUser, payload: P) => Promise<T>,
+    ): (payload: unknown, ack: unknown) => void {
+      return (payload, ack) => {
+        const reply: ChatAck<T> = typeof ack === 'function' ? (ack as ChatAck<T>) : () => undefined;
+        void (async () => {
+          const user = await loadUser(socket.data.userId, socket.data.tokenVersion);
+          if (!user) {
+            reply({ ok: false, error: { status: 401, message: MSG.unauthorized } });
+            socket.disconnect(true);
+            return;
+          }
+          const parsed = schema.safeParse(payload);
+          if (!parsed.success) {
+            const message = parsed.error.issues[0]?.message;
+            reply({ ok: false, error: { status: 400, message: message && !message.startsWith('Invalid') ? message : MSG.badRequest } });
+            return;
+          }
+          reply({ ok: true, data: await run(user, parsed.data) });
+        })().catch((error: unknown) => {
+          if (error instanceof AppError) {
+            reply({ ok: false, error: { status: error.status, message: error.message } });
+            return;
+          }
+          app.log.error({ err: error }, 'chat socket event failed');
+          reply({ ok: false, error: { status: 500, message: MSG.internal } });
+        });
+      };
+    }
+
+    io.on('connection', (socket: ChatSocket) => {
+      void socket.join(`user:${socket.data.userId}`);
+      socket.on(
+        'chat:send',
+        handle(socket, sendSchema, async (user, payload) => {
+          const conversation = await conversationForWriting(app.db, user, payload.chatId);
+          const message = await appendMessage(app.db, user, conversation, { text: payload.message, files: [] }, {
+            storage: app.storage,
+            publicUrl: app.config.publicUrl,
+            now: app.now(),
+          });
+          await hub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
+          return message;
+        }),
+      );
+      socket.on(
+        'chat:read',
+        handle(socket, readSchema, async (user, payload) => {
+          await markRead(app.db, user, payload.chatId);
+          const view = await conversationView(app.db, payload.chatId, user.id);
+          await hub.publishConversation(payload.chatId, [user.id]);
+          return view!;
+        }),
+      );
+    });
+
+    const hub: ChatHub = {
+      io,
+      async publishMessage(message, participantIds) {
+        const ids = [...new Set(participantIds.filter((id): id is number => id !== null))];
+        for (const id of ids) io.to(`user:${id}`).emit('chat:message', message);
+        await hub.publishConversation(message.chatId, ids);
+      },
+      async publishConversation(conversationId, userIds) {
+        for (const id of new Set(userIds)) {
+          if (id === null) continue;
+          try {
+            const view = await conversationView(app.db, conversationId, id);
+            if (view) io.to(`user:${id}`).emit('chat:conversation', view);
+          } catch (error) {
+            app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
+          }
+        }
+      },
+    };
+    app.decorate('chatHub', hub);
+
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([io.of('/').adapter.close()]);
+      await Promise.allSettled([pub?.quit(), sub?.quit()]);
+    });
+  },
+  { name: 'chat-gateway', dependencies: ['services'] },
+);

@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHAT_MESSAGE_PAGE_SIZE, MAX_CHAT_FILES, MSG } from '@pb/core';
+import { chatCommunications } from '../../db/schema';
+import { currentUser } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
+import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { readMultipart, type UploadedFile } from '../../lib/uploads';
+import {
+  appendMessage,
+  conversationForReading,
+  conversationForWriting,
+  conversationView,
+  listConversations,
+  listMessages,
+  markRead,
+  openConversation,
+} from './service';
+import { chatMessageSchema, conversationSchema, messageBody, messagesQuery, openConversationBody } from './schemas';
+
+const inboxSpec: ResourceQuerySpec = {
+  fields: {
+    id: { expr: chatCommunications.id, type: 'int', ops: ['$eq', '$in'] },
+    'chat_sender_p1.id': { expr: chatCommunications.consultantId, type: 'int', ops: ['$eq'] },
+    'chat_receiver_p2.id': { expr: chatCommunications.companyId, type: 'int', ops: ['$eq'] },
+    'advertisement.id': { expr: chatCommunications.jobId, type: 'int', ops: ['$eq'] },
+    unread_message_p1: { expr: chatCommunications.unreadMessageP1, type: 'boolean', ops: ['$eq'] },
+    unread_message_p2: { expr: chatCommunications.unreadMessageP2, type: 'boolean', ops: ['$eq'] },
+  },
+  sort: { last_message_timestamp: chatCommunications.lastMessageTimestamp, id: chatCommunications.id },
+  defaultSort: [{ field: 'last_message_timestamp', dir: 'desc' }],
+  defaultLimit: 100,
+  maxLimit: 500,
+};
+
+/** Text fields and documents of a JSON or multipart body (files checked by content). */
+async function readMessageInput(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  if (request.isMultipart()) {
+    const { fields, files } = await readMultipart(request, { kind: 'document', maxFiles: MAX_CHAT_FILES, required: false });
+    return { fields, files };
+  }
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+  // Strapi-style clients wrap the fields in `data`.
+  const raw = body as Record<string, unknown>;
+  const data = raw['data'];
+  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : raw;
+  return { fields, files: [] };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message;
+    throw badRequest(message && !message.startsWith('Invalid') ? message : MSG.badRequest);
+  }
+  return parsed.data;
+}
+
+function messageContext(app: FastifyInstance) {
+  return { storage: app.storage, publicUrl: app.config.publicUrl, now: app.now() };
+}
+
+const conversationResponse = singleSchema(conversationSchema);
+const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeLimit = { rateLimit: { max: 120 * app.config.rateLimitFactor, timeWindow: '1 minute' } };
+
+  app.get(
+    '/chat-communications',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['chat'],
+        summary: "The caller's conversations, newest message first",
+        security: [{ bearer: [] }],
+        querystring: anyQuery,
+        response: { 200: collectionSchema(conversationSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const query = parseListQuery(request.query, inboxSpec);
+      const { data, total } = await listConversations(app.db, user, query);
+      return { data, meta: { pagination: { start: query.start, limit: query.limit, total } } };
+    },
+  );
+
+  app.post(
+    '/chat-communications',
+    {
+      preHandler: app.requireRole('consultant'),
+      config: writeLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Contact the company of an advertisement (consultants): JSON {advertisement, message} or multipart with files',
+        security: [{ bearer: [] }],
+        response: { 201: conversationResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = await readMessageInput(request);
+      const body = parseWith(openConversationBody, input.fields);
+      if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
+      const row = await openConversation(app.db, user, body.advertisement, app.now());
+      const message = await appendMessage(app.db, user, row, { text: body.message, files: input.files }, messageContext(app));
+      await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
+      const view = await conversationView(app.db, row.id, user.id);
+      return reply.code(201).send({ data: view!, meta: {} });
+    },
+  );
+
+  app.get(
+    '/chat-communications/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['chat'],
+        summary: 'One conversation (participants and admins)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: conversationResponse, 400: errorSchema, ...notMine },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await conversationForReading(app.db, user, request.params.id);
+      const view = await conversationView(app.db, request.params.id, user.id);
+      return { data: view!, meta: {} };
+    },
+  );
+
+  const readHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const user = currentUser(request);
+    const row = await markRead(app.db, user, request.params.id);
+    await app.chatHub.publishConversation(row.id, [user.id]);
+    const view = await conversationView(app.db, row.id, user.id);
+    return { data: view!, meta: {} };
+  };
+  const readSchema = {
+    tags: ['chat'],
+    security: [{ bearer: [] }],
+    params: idParams,
+    response: { 200: conversationResponse, 400: errorSchema, ...notMine },
+  };
+  app.put(
+    '/chat-communications/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        ...readSchema,
+        summary: "Update a conversation: clears the caller's own unread flag (other fields are set by the server)",
+        body: z.unknown().optional(),
+      },
+    },
+    readHandler,
+  );
+  app.put(
+    '/chat-communications/:id/read',
+    { preHandler: app.requireUser, schema: { ...readSchema, summary: "Mark a conversation read for the caller" } },
+    readHandler,
+  );
+
+  app.get(
+    '/chat-communications/:id/messages',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['chat'],
+        summary: 'Messages of a conversation, a page oldest to newest; `before` is a messageId cursor',
+        security: [{ bearer: [] }],
+        params: idParams,
+        querystring: messagesQuery,
+        response: {
+          200: z.object({
+            data: z.array(chatMessageSchema),
+            meta: z.object({ limit: z.number(), hasMore: z.boolean() }),
+          }),
+          400: errorSchema,
+          ...notMine,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await conversationForReading(app.db, user, request.params.id);
+      const limit = request.query.limit ?? CHAT_MESSAGE_PAGE_SIZE;
+      const page = await listMessages(app.db, row.id, { before: request.query.before, limit });
+      return { data: page.data, meta: { limit, hasMore: page.hasMore } };
+    },
+  );
+
+  app.post(
+    '/chat-communications/:id/messages',
+    {
+      preHandler: app.requireUser,
+      config: writeLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Send a message: JSON {message} or multipart (message + up to 5 PDF/Word files)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 201: singleSchema(chatMessageSchema), 400: errorSchema, 429: errorSchema, ...notMine },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Authorise before reading any upload.
+      const row = await conversationForWriting(app.db, user, request.params.id);
+      const input = await readMessageInput(request);
+      const body = parseWith(messageBody, input.fields);
+      const message = await appendMessage(app.db, user, row, { text: body.message, files: input.files }, messageContext(app));
+      await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
+      return reply.code(201).send({ data: message, meta: {} });
+    },
+  );
+};

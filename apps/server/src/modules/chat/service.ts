@@ -1,0 +1,377 @@
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CHAT_MSG,
+  CHAT_NOTICE_INTERVAL_MINUTES,
+  MSG,
+  type ChatConversation,
+  type ChatFile,
+  type ChatMessage,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads, users } from '../../db/schema';
+import type { CurrentUser } from '../../lib/auth';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploads';
+import { enqueueMail, simpleHtml } from '../mail/outbox';
+
+/**
+ * Chat use cases. Participants: the consultant (chat_sender_p1) and the company
+ * owning the advertisement when the conversation started (chat_receiver_p2).
+ * Admins may read; only participants may write.
+ */
+
+export type ConversationRow = typeof chatCommunications.$inferSelect;
+type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
+
+const consultantUser = alias(users, 'consultant_user');
+const companyUser = alias(users, 'company_user');
+
+const activeBonus = sql<string | null>`(select pb.bonus from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1)`;
+
+const conversationColumns = {
+  c: chatCommunications,
+  job: {
+    id: jobs.id,
+    jobTitle: jobs.jobTitle,
+    street: jobs.street,
+    postcode: jobs.postcode,
+    city: jobs.city,
+    salary: jobs.salary,
+    bonus: activeBonus,
+  },
+  consultant: { id: consultantUser.id, username: consultantUser.username },
+  company: { id: companyUser.id, username: companyUser.username },
+};
+
+function conversationQuery(db: Db) {
+  return db
+    .select(conversationColumns)
+    .from(chatCommunications)
+    .leftJoin(jobs, eq(jobs.id, chatCommunications.jobId))
+    .leftJoin(consultantUser, eq(consultantUser.id, chatCommunications.consultantId))
+    .leftJoin(companyUser, eq(companyUser.id, chatCommunications.companyId));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof conversationQuery>['execute']>>[number];
+
+/** The conversation as `viewerId` sees it (counterpart and own unread flag). */
+function presentConversation(row: JoinedRow, viewerId: number): ChatConversation {
+  const c = row.c;
+  const viewerIsCompany = c.companyId === viewerId && c.consultantId !== viewerId;
+  const other = viewerIsCompany ? row.consultant : row.company;
+  return {
+    id: c.id,
+    advertisement: row.job
+      ? {
+          id: row.job.id,
+          jobTitle: row.job.jobTitle,
+          placementBonus: row.job.bonus === null ? 0 : Number(row.job.bonus),
+          location: { street: row.job.street, postcode: row.job.postcode, city: row.job.city },
+          salary: row.job.salary,
+        }
+      : null,
+    counterpart: other ? { id: other.id, username: other.username } : null,
+    chat_sender_p1: c.consultantId,
+    chat_receiver_p2: c.companyId,
+    last_message_timestamp: c.lastMessageTimestamp.toISOString(),
+    unread_message_p1: c.unreadMessageP1,
+    unread_message_p2: c.unreadMessageP2,
+    unread: viewerIsCompany ? c.unreadMessageP2 : c.consultantId === viewerId ? c.unreadMessageP1 : false,
+  };
+}
+
+export function isParticipant(user: Pick<Caller, 'id'>, row: Pick<ConversationRow, 'consultantId' | 'companyId'>): boolean {
+  return row.consultantId === user.id || row.companyId === user.id;
+}
+
+async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatCommunications).where(eq(chatCommunications.id, id)).limit(1);
+  return row;
+}
+
+/** Read access: participants and admins; everybody else gets 404 (existence is not revealed). */
+export async function conversationForReading(db: Db, user: Caller, id: number): Promise<ConversationRow> {
+  const row = await loadRow(db, id);
+  if (!row || (!isParticipant(user, row) && user.role !== 'admin')) throw notFound();
+  return row;
+}
+
+/** Write access: participants only (admins 403, others 404). */
+export async function conversationForWriting(db: Db, user: Caller, id: number): Promise<ConversationRow> {
+  const row = await loadRow(db, id);
+  if (!row) throw notFound();
+  if (!isParticipant(user, row)) throw user.role === 'admin' ? forbidden() : notFound();
+  return row;
+}
+
+export async function conversationView(db: Db, id: number, viewerId: number): Promise<ChatConversation | null> {
+  const [row] = await conversationQuery(db).where(eq(chatCommunications.id, id)).limit(1);
+  return row ? presentConversation(row, viewerId) : null;
+}
+
+export interface InboxQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  start: number;
+  limit: number;
+}
+
+/** The caller's conversations: as consultant by p1, as company by p2. */
+export async function listConversations(
+  db: Db,
+  user: Caller,
+  query: InboxQuery,
+): Promise<{ data: ChatConversation[]; total: number }> {
+  const scope = or(eq(chatCommunications.consultantId, user.id), eq(chatCommunications.companyId, user.id))!;
+  const where = query.where ? and(scope, query.where) : scope;
+  const rows = await conversationQuery(db)
+    .where(where)
+    .orderBy(...query.orderBy, desc(chatCommunications.id))
+    .limit(query.limit)
+    .offset(query.start);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatCommunications)
+    .leftJoin(jobs, eq(jobs.id, chatCommunications.jobId))
+    .where(where);
+  return { data: rows.map((r) => presentConversation(r, user.id)), total: Number(count?.n ?? 0) };
+}
+
+/** Clears only the caller's own unread flag. */
+export async function markRead(db: Db, user: Caller, id: number): Promise<ConversationRow> {
+  const row = await conversationForWriting(db, user, id);
+  const patch: Partial<Pick<ConversationRow, 'unreadMessageP1' | 'unreadMessageP2'>> = {};
+  if (row.consultantId === user.id) patch.unreadMessageP1 = false;
+  if (row.companyId === user.id) patch.unreadMessageP2 = false;
+  await db.update(chatCommunications).set(patch).where(eq(chatCommunications.id, id));
+  return row;
+}
+
+// ---------------------------------------------------------------- messages
+
+type MessageRow = typeof chatMessages.$inferSelect;
+
+function fileUrl(id: number): string {
+  return `/api/files/${id}`;
+}
+
+async function filesOf(db: Db, messageIds: number[]): Promise<Map<number, ChatFile[]>> {
+  const map = new Map<number, ChatFile[]>();
+  if (messageIds.length === 0) return map;
+  const rows = await db
+    .select({
+      messageId: chatMessageFiles.messageId,
+      id: uploads.id,
+      name: uploads.originalName,
+      ext: uploads.ext,
+      mime: uploads.mime,
+      size: uploads.size,
+    })
+    .from(chatMessageFiles)
+    .innerJoin(uploads, eq(uploads.id, chatMessageFiles.uploadId))
+    .where(inArray(chatMessageFiles.messageId, messageIds))
+    .orderBy(asc(chatMessageFiles.position));
+  for (const r of rows) {
+    const list = map.get(r.messageId) ?? [];
+    list.push({ id: r.id, name: r.name, ext: r.ext, mime: r.mime, size: r.size, url: fileUrl(r.id) });
+    map.set(r.messageId, list);
+  }
+  return map;
+}
+
+function presentMessage(row: MessageRow, files: ChatFile[]): ChatMessage {
+  return {
+    messageId: row.id,
+    chatId: row.chatId,
+    message: row.message,
+    username: row.senderUsername,
+    userId: row.senderId,
+    timestamp: row.createdAt.toISOString(),
+    file_message: row.fileMessage,
+    files,
+  };
+}
+
+/** One page of messages, oldest to newest; `before` is a message id cursor. */
+export async function listMessages(
+  db: Db,
+  chatId: number,
+  page: { before?: number | undefined; limit: number },
+): Promise<{ data: ChatMessage[]; hasMore: boolean }> {
+  const conditions = [eq(chatMessages.chatId, chatId)];
+  if (page.before !== undefined) conditions.push(lt(chatMessages.id, page.before));
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(...conditions))
+    .orderBy(desc(chatMessages.id))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  const pageRows = rows.slice(0, page.limit).reverse();
+  const files = await filesOf(db, pageRows.map((r) => r.id));
+  return { data: pageRows.map((r) => presentMessage(r, files.get(r.id) ?? [])), hasMore };
+}
+
+export interface NewMessage {
+  text: string;
+  files: UploadedFile[];
+}
+
+export interface MessageContext {
+  storage: FileStorage;
+  publicUrl: string;
+  now: Date;
+}
+
+/**
+ * Appends a message: stores files, then in ONE transaction inserts the message and
+ * its files, sets the counterpart's unread flag and the timestamp, and queues the
+ * (rate-limited) mail notice. Resolves only after commit.
+ */
+export async function appendMessage(
+  db: Db,
+  sender: Caller,
+  conversation: ConversationRow,
+  input: NewMessage,
+  ctx: MessageContext,
+): Promise<ChatMessage> {
+  const text = input.text.trim();
+  if (text.length === 0 && input.files.length === 0) throw badRequest(CHAT_MSG.messageEmpty);
+  const senderIsConsultant = conversation.consultantId === sender.id;
+
+  const stored: Array<{ key: string; file: UploadedFile }> = [];
+  try {
+    for (const file of input.files) stored.push({ key: await ctx.storage.put(file.buffer, file.ext), file });
+    const { message, files } = await db.transaction(async (tx) => {
+      const [message] = await tx
+        .insert(chatMessages)
+        .values({
+          chatId: conversation.id,
+          senderId: sender.id,
+          senderUsername: sender.username,
+          message: text,
+          fileMessage: stored.length > 0,
+          createdAt: ctx.now,
+        })
+        .returning();
+      const files: ChatFile[] = [];
+      for (const [position, item] of stored.entries()) {
+        const [upload] = await tx
+          .insert(uploads)
+          .values({
+            ownerId: sender.id,
+            purpose: 'chat_file',
+            storageKey: item.key,
+            originalName: item.file.filename,
+            ext: item.file.ext,
+            mime: item.file.mime,
+            size: item.file.size,
+          })
+          .returning();
+        await tx.insert(chatMessageFiles).values({ messageId: message!.id, uploadId: upload!.id, position });
+        files.push({ id: upload!.id, name: upload!.originalName, ext: upload!.ext, mime: upload!.mime, size: upload!.size, url: fileUrl(upload!.id) });
+      }
+      const [updated] = await tx
+        .update(chatCommunications)
+        .set({
+          lastMessageTimestamp: ctx.now,
+          ...(senderIsConsultant ? { unreadMessageP2: true } : { unreadMessageP1: true }),
+        })
+        .where(eq(chatCommunications.id, conversation.id))
+        .returning();
+      await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
+      return { message: message!, files };
+    });
+    return presentMessage(message, files);
+  } catch (error) {
+    await Promise.all(stored.map((s) => ctx.storage.remove(s.key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+/** Queues "Neue Nachricht zu '…'" for the recipient, at most once per 15 minutes per conversation. */
+async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2', ctx: MessageContext): Promise<void> {
+  const recipientId = recipient === 'p1' ? row.consultantId : row.companyId;
+  if (recipientId === null) return;
+  const lastNotice = recipient === 'p1' ? row.lastNoticeP1At : row.lastNoticeP2At;
+  if (lastNotice && ctx.now.getTime() - lastNotice.getTime() < CHAT_NOTICE_INTERVAL_MINUTES * 60_000) return;
+  const [user] = await tx
+    .select({ email: users.email, blocked: users.blocked })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .limit(1);
+  if (!user || user.blocked) return;
+  const [job] = row.jobId
+    ? await tx.select({ jobTitle: jobs.jobTitle }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1)
+    : [];
+  const title = job?.jobTitle ?? MSG.advertisementGone;
+  const link = `${ctx.publicUrl}/advertisements/chat?conversation=${row.id}`;
+  const paragraphs = [
+    'Guten Tag,',
+    `Sie haben auf der Prämienbörse eine neue Nachricht zum Inserat „${title}“ erhalten.`,
+    `Sie können die Nachricht hier lesen und beantworten: ${link}`,
+  ];
+  await enqueueMail(tx, {
+    event: 'chat.notice',
+    to: user.email,
+    subject: `Neue Nachricht zu '${title}'`,
+    text: paragraphs.join('\n\n'),
+    html: simpleHtml(paragraphs.slice(0, 2), { href: link, label: 'Zur Nachricht' }),
+  });
+  await tx
+    .update(chatCommunications)
+    .set(recipient === 'p1' ? { lastNoticeP1At: ctx.now } : { lastNoticeP2At: ctx.now })
+    .where(eq(chatCommunications.id, row.id));
+}
+
+/**
+ * A consultant starts (or reopens) the conversation about an advertisement; the
+ * company is the advertisement's owner at that moment.
+ */
+export async function openConversation(db: Db, consultant: Caller, jobId: number, now: Date): Promise<ConversationRow> {
+  if (consultant.role !== 'consultant') throw forbidden(CHAT_MSG.consultantOnly);
+  const [job] = await db
+    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+  await db
+    .insert(chatCommunications)
+    .values({
+      jobId,
+      consultantId: consultant.id,
+      companyId: job.ownerId,
+      lastMessageTimestamp: now,
+      unreadMessageP1: false,
+      unreadMessageP2: true,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(chatCommunications)
+    .where(and(eq(chatCommunications.jobId, jobId), eq(chatCommunications.consultantId, consultant.id)))
+    .limit(1);
+  return row!;
+}
+
+/** The upload (chat file) if `user` may download it: participants of its conversation and admins. */
+export async function chatFileForDownload(
+  db: Db,
+  user: Caller,
+  uploadId: number,
+): Promise<typeof uploads.$inferSelect | undefined> {
+  const [row] = await db
+    .select({ upload: uploads, consultantId: chatCommunications.consultantId, companyId: chatCommunications.companyId })
+    .from(uploads)
+    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
+    .limit(1);
+  if (!row) return undefined;
+  if (user.role !== 'admin' && !isParticipant(user, row)) return undefined;
+  return row.upload;
+}
