@@ -1,4 +1,194 @@
-// Placeholder until the feature lands.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDate, formatEuro, OWN_JOBS_PAGE_SIZE, type Job } from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSession } from '../../lib/session';
+import { useOwnJobs } from './api/jobs';
+import { useOfficeEmail } from './api/officeEmail';
+import type { PlacementReportResult } from './api/placementReports';
+import { CompanyReportModal } from './components/CompanyReportModal';
+import { DeleteJobModal } from './components/DeleteJobModal';
+import { Icon } from './components/Icon';
+import { activeBonus, locationText, percentText, titleWithSuffix } from './jobFormat';
+import './advertisements.css';
+
+/** The company's own advertisements (spec §2 create): new, report, delete, edit. */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const session = useSession();
+  const isCompany = session?.role === 'company';
+  const navigate = useNavigate();
+  const officeEmail = useOfficeEmail();
+  const [limit, setLimit] = useState(OWN_JOBS_PAGE_SIZE);
+  const jobs = useOwnJobs(session?.userId ?? 0, limit, isCompany);
+  const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (!isCompany) {
+    return (
+      <div className="container py-5">
+        <Alert variant="info">
+          Eigene Inserate können nur Unternehmen erstellen und bearbeiten.{' '}
+          <Link to="/advertisements/view">Zu den Inseraten</Link>
+        </Alert>
+      </div>
+    );
+  }
+
+  const list = jobs.data?.data ?? [];
+  const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
+
+  return (
+    <div className="container py-4 py-lg-5 pb-own-list">
+      <div className="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">
+        <div>
+          <h1 className="h3 mb-1">Meine Inserate</h1>
+          <p className="text-body-secondary mb-0">Verwalten Sie Ihre Stelleninserate und Vermittlungsprämien.</p>
+        </div>
+        <Button onClick={() => navigate('/advertisements/create/save')} size="lg" className="flex-shrink-0">
+          <Icon name="plus" className="me-2" />
+          Neues Inserat erstellen
+        </Button>
+      </div>
+
+      <div className="pb-note mb-4">
+        <strong>Keine Zeit?</strong> Senden Sie uns einfach einen Link zu Ihrer Stellenausschreibung oder ein PDF
+        {officeEmail ? (
+          <>
+            {' '}
+            an <a href={`mailto:${officeEmail}`}>{officeEmail}</a>
+          </>
+        ) : null}{' '}
+        – wir stellen das Inserat für Sie online.
+      </div>
+
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} role="status">
+          {notice}
+        </Alert>
+      )}
+      {jobs.error && <Alert variant="danger">{jobs.error.message}</Alert>}
+
+      {jobs.isPending ? (
+        <div className="text-center py-5">
+          <Spinner role="status" aria-label="Inserate werden geladen" />
+        </div>
+      ) : list.length === 0 ? (
+        <div className="card shadow-sm">
+          <div className="card-body text-center py-5">
+            <p className="h5">Sie haben noch keine aktiven Inserate.</p>
+            <p className="text-body-secondary mb-0">Erstellen Sie Ihr erstes Inserat – es ist sofort sichtbar.</p>
+          </div>
+        </div>
+      ) : (
+        <div className="card shadow-sm overflow-hidden">
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0 pb-own-table">
+              <thead className="table-light">
+                <tr>
+                  <th scope="col">Stelle</th>
+                  <th scope="col" className="d-none d-md-table-cell">Arbeitsort</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Veröffentlicht</th>
+                  <th scope="col">Prämie</th>
+                  <th scope="col" className="text-end">
+                    <span className="visually-hidden">Aktionen</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((job) => (
+                  <tr key={job.id} className="pb-clickable" onClick={() => open(job)}>
+                    <td>
+                      <Link
+                        to={`/advertisements/create/update/${job.id}`}
+                        className="fw-semibold text-decoration-none text-body stretched-focus"
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {titleWithSuffix(job.jobTitle)}
+                      </Link>
+                      <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
+                    </td>
+                    <td className="d-none d-md-table-cell">{locationText(job.location)}</td>
+                    <td className="d-none d-sm-table-cell text-nowrap">
+                      {job.publishedAt ? formatDate(job.publishedAt) : formatDate(job.createdAt)}
+                    </td>
+                    <td className="text-nowrap">
+                      <span className="badge pb-bonus-pill">{percentText(activeBonus(job))}</span>
+                    </td>
+                    <td className="text-end text-nowrap">
+                      <Button
+                        size="sm"
+                        variant="outline-success"
+                        className="me-2"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setDialog({ kind: 'report', job });
+                        }}
+                        aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
+                      >
+                        <Icon name="flag" />
+                        <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setDialog({ kind: 'delete', job });
+                        }}
+                        aria-label={`Inserat ${job.jobTitle} löschen`}
+                      >
+                        <Icon name="trash" />
+                        <span className="d-none d-lg-inline ms-1">Löschen</span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      {/* spec §9: the button shows only when the loaded count equals the current limit */}
+      {list.length === limit && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            disabled={jobs.isFetching}
+            onClick={() => setLimit((l) => l + OWN_JOBS_PAGE_SIZE)}
+          >
+            {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Mehr laden
+          </Button>
+        </div>
+      )}
+
+      {dialog?.kind === 'delete' && (
+        <DeleteJobModal
+          job={dialog.job}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            setNotice(`Das Inserat „${dialog.job.jobTitle}“ wurde gelöscht.`);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'report' && (
+        <CompanyReportModal
+          job={dialog.job}
+          companyName={session.username}
+          companyEmail={session.email}
+          onClose={() => setDialog(null)}
+          onReported={(result: PlacementReportResult) => {
+            setNotice(
+              `Vielen Dank! Die Stellenbesetzung für „${dialog.job.jobTitle}“ wurde gemeldet (Vermittlungsprämie ${formatEuro(result.placementFee)}). Das Inserat wurde deaktiviert.`,
+            );
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+import { useId, useState } from 'react';
+import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, shortenFileName } from '@pb/core';
+import Form from 'react-bootstrap/Form';
+import { Icon } from './Icon';
+
+/**
+ * File input for PDF and Word documents, several at once (spec §5 chat files):
+ * at most 5, each at most 5 MB; a type or size error clears the selection.
+ */
+export function DocumentPicker({
+  label,
+  files,
+  onFilesChange,
+  hint,
+}: {
+  label: string;
+  files: readonly File[];
+  onFilesChange: (files: File[]) => void;
+  hint?: string;
+}) {
+  const id = useId();
+  const [inputKey, setInputKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    const problem = checkChatFiles(chosen);
+    setError(problem?.message ?? null);
+    if (problem?.clearSelection) {
+      onFilesChange([]);
+      setInputKey((k) => k + 1);
+      return;
+    }
+    onFilesChange(chosen);
+  };
+
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        key={inputKey}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        multiple
+        onChange={onChange}
+        isInvalid={error !== null}
+        aria-describedby={`${id}-hint`}
+      />
+      {error && (
+        <Form.Control.Feedback type="invalid" role="alert">
+          {error}
+        </Form.Control.Feedback>
+      )}
+      <Form.Text id={`${id}-hint`} muted>
+        {hint ?? 'PDF oder Word (.pdf, .doc, .docx), bis zu 5 Dateien mit je höchstens 5 MB.'}
+      </Form.Text>
+      {files.length > 0 && !error && (
+        <ul className="list-unstyled small mt-2 mb-0">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="text-body-secondary">
+              <Icon name="file" className="me-1" />{shortenFileName(file.name)} · {fileSizeText(file.size)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Form.Group>
+  );
+}

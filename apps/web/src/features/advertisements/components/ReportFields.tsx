@@ -1,0 +1,63 @@
+import Form from 'react-bootstrap/Form';
+
+/** One labelled input of a placement report; marked invalid after a failed submit when empty. */
+export function ReportField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  invalid = false,
+  readOnly = false,
+  className = 'mb-3',
+  suffix,
+  inputMode,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  type?: 'text' | 'email' | 'number';
+  invalid?: boolean;
+  readOnly?: boolean;
+  className?: string;
+  suffix?: string;
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
+  autoComplete?: string;
+}) {
+  const control = (
+    <Form.Control
+      type={type}
+      value={value}
+      readOnly={readOnly}
+      plaintext={false}
+      isInvalid={invalid}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      min={type === 'number' ? 0 : undefined}
+      step={type === 'number' ? 'any' : undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      className={readOnly ? 'bg-body-tertiary' : undefined}
+    />
+  );
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      {suffix ? (
+        <div className="input-group has-validation">
+          {control}
+          <span className="input-group-text">{suffix}</span>
+        </div>
+      ) : (
+        control
+      )}
+    </Form.Group>
+  );
+}
+
+/** Number from a form field ("12,5" → 12.5); NaN when empty or not a number. */
+export function parseNumberInput(value: string): number {
+  const text = value.trim().replace(/\s/g, '').replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
