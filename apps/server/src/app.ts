@@ -28,6 +28,8 @@ import { districtRoutes } from './modules/districts/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/mail/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { jobsModule } from './modules/jobs';
+import { placementRoutes } from './modules/placements/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
@@ -60,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: {
       // qs gives the nested objects of Strapi-style queries; the limits keep it cheap.
       querystringParser: (str: string) =>
-        qs.parse(str, { depth: 6, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
+        qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
       maxParamLength: 200,
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -147,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicConfigRoutes);
       await api.register(districtRoutes);
       await api.register(contactRoutes);
+      await api.register(jobsModule);
+      await api.register(placementRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(uploadRoutes);

@@ -7,3 +7,4 @@ export * from './types';
 export * from './files';
 export * from \x27./account-messages\x27;
 export * from './chat';
+export * from './jobs';

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { JOB_MSG } from '@pb/core';
+import { placementBonuses } from '../../db/schema';
+import { currentUser } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import { anyQuery, collectionSchema, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
+import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { addBonus, assertOwner, parseBonus } from './service';
+import { bonusSchema, dataEnvelope } from './schemas';
+
+const bonusQuerySpec: ResourceQuerySpec = {
+  fields: {
+    advertisement: { expr: placementBonuses.jobId, type: 'int', ops: ['$eq'] },
+    'advertisement.id': { expr: placementBonuses.jobId, type: 'int', ops: ['$eq'] },
+    id: { expr: placementBonuses.id, type: 'int', ops: ['$eq', '$in'] },
+  },
+  sort: { createdAt: placementBonuses.createdAt, id: placementBonuses.id, bonus: placementBonuses.bonus },
+  defaultSort: [{ field: 'createdAt', dir: 'desc' }],
+  defaultLimit: 100,
+  maxLimit: 500,
+};
+
+/** The advertisement a history request is about: filters[advertisement][id][$eq] (or [advertisement][$eq]). */
+function advertisementOf(query: Record<string, unknown>): number {
+  const filters = query['filters'];
+  const node = typeof filters === 'object' && filters !== null ? (filters as Record<string, unknown>)['advertisement'] : undefined;
+  let value: unknown;
+  if (typeof node === 'object' && node !== null) {
+    const n = node as Record<string, unknown>;
+    const inner = n['id'];
+    value = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)['$eq'] : (inner ?? n['$eq']);
+  } else {
+    value = node;
+  }
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw badRequest(JOB_MSG.advertisementRequired);
+  return parsed.data;
+}
+
+function presentBonus(row: typeof placementBonuses.$inferSelect) {
+  return { id: row.id, bonus: Number(row.bonus), advertisement: row.jobId, createdAt: row.createdAt.toISOString() };
+}
+
+export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/placement-bonuses',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['placement-bonuses'],
+        summary: "Bonus history of one advertisement, newest first (the owner's)",
+        querystring: anyQuery,
+        response: { 200: collectionSchema(bonusSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const jobId = advertisementOf(request.query);
+      const q = parseListQuery(request.query, bonusQuerySpec);
+      await assertOwner(app.db, user, jobId);
+      const where = and(eq(placementBonuses.jobId, jobId), q.where);
+      const rows = await app.db
+        .select()
+        .from(placementBonuses)
+        .where(where)
+        .orderBy(...q.orderBy, desc(placementBonuses.id))
+        .limit(q.limit)
+        .offset(q.start);
+      const [total] = await app.db.select({ n: count() }).from(placementBonuses).where(where);
+      return { data: rows.map(presentBonus), meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+    },
+  );
+
+  app.post(
+    '/placement-bonuses',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['placement-bonuses'],
+        summary: 'Append a bonus record; the newest is active (owner only)',
+        body: dataEnvelope,
+        response: { 201: singleSchema(bonusSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body.data;
+      const jobId = idSchema.safeParse(body['advertisement']);
+      if (!jobId.success) throw badRequest(JOB_MSG.advertisementRequired);
+      const bonus = parseBonus(body['bonus']);
+      const row = await addBonus(app.db, user, jobId.data, bonus);
+      return reply.code(201).send({ data: presentBonus(row), meta: {} });
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from '@pb/core';
+import type { Db } from '../../db/client';
+import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
+import type { ResourceQuerySpec } from '../../lib/strapi-query';
+
+/**
+ * Reading advertisements: the whitelisted query spec, the one SELECT every
+ * endpoint uses (district, company and active bonus in the same statement) and
+ * the one presenter that shapes what leaves the server.
+ */
+
+/** Generated search columns of migration 0010 (not in the Drizzle schema: never written). */
+const searchColumn = (name: string): SQL => sql.raw(`"jobs"."${name}"`);
+
+const text = ['$containsi', '$contains', '$eq'] as const;
+const list = ['$containsi', '$contains'] as const;
+const ids = ['$eq', '$in', '$ne', '$notIn'] as const;
+const dates = ['$lt', '$lte', '$gt', '$gte'] as const;
+
+export const jobQuerySpec: ResourceQuerySpec = {
+  fields: {
+    id: { expr: jobs.id, type: 'int', ops: ids },
+    jobTitle: { expr: jobs.jobTitle, type: 'string', ops: text },
+    workingTime: { expr: jobs.workingTime, type: 'string', ops: ['$eq', '$in'] },
+    salary: { expr: jobs.salary, type: 'string', ops: text },
+    assignment: { expr: searchColumn('assignment_text'), type: 'string', ops: list },
+    requirements: { expr: searchColumn('requirements_text'), type: 'string', ops: list },
+    benefits: { expr: searchColumn('benefits_text'), type: 'string', ops: list },
+    // "location" means street, postcode and city together.
+    location: { expr: searchColumn('location_text'), type: 'string', ops: list },
+    'location.street': { expr: jobs.street, type: 'string', ops: text },
+    'location.postcode': { expr: jobs.postcode, type: 'string', ops: text },
+    'location.city': { expr: jobs.city, type: 'string', ops: text },
+    district: { expr: jobs.districtId, type: 'int', ops: ids },
+    'district.id': { expr: jobs.districtId, type: 'int', ops: ids },
+    users_permissions_user: { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
+    'users_permissions_user.id': { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
+    createdAt: { expr: jobs.createdAt, type: 'date', ops: dates },
+    publishedAt: { expr: jobs.publishedAt, type: 'date', ops: [...dates, '$notNull', '$null'] },
+  },
+  sort: {
+    createdAt: jobs.createdAt,
+    updatedAt: jobs.updatedAt,
+    publishedAt: jobs.publishedAt,
+    jobTitle: jobs.jobTitle,
+    id: jobs.id,
+  },
+  defaultSort: [{ field: 'createdAt', dir: 'desc' }],
+  defaultLimit: BROWSER_JOB_LIMIT,
+  maxLimit: MAX_PAGE_LIMIT,
+};
+
+/** The active bonus is the newest record (index placement_bonuses_job_idx serves it). */
+const activeBonus = sql<number>`coalesce((select pb.bonus::float8 from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1), 0)`.mapWith(Number);
+
+const jobColumns = {
+  id: jobs.id,
+  jobTitle: jobs.jobTitle,
+  workingTime: jobs.workingTime,
+  assignment: jobs.assignment,
+  requirements: jobs.requirements,
+  benefits: jobs.benefits,
+  jobInfo: jobs.jobInfo,
+  street: jobs.street,
+  postcode: jobs.postcode,
+  city: jobs.city,
+  salary: jobs.salary,
+  districtId: districts.id,
+  districtName: districts.name,
+  ownerId: users.id,
+  ownerName: users.username,
+  ownerEmail: users.email,
+  ownerDescription: users.description,
+  createdAt: jobs.createdAt,
+  updatedAt: jobs.updatedAt,
+  publishedAt: jobs.publishedAt,
+  bonus: activeBonus,
+};
+
+function jobSelect(db: Db) {
+  return db
+    .select(jobColumns)
+    .from(jobs)
+    .leftJoin(districts, eq(districts.id, jobs.districtId))
+    .leftJoin(users, eq(users.id, jobs.ownerId));
+}
+
+export type JobRow = Awaited<ReturnType<typeof jobSelect>>[number];
+
+/** Published advertisements; with `ownerId` also that company's deactivated ones. */
+export function visibleTo(ownerId?: number): SQL {
+  return ownerId === undefined
+    ? isNotNull(jobs.publishedAt)
+    : or(isNotNull(jobs.publishedAt), eq(jobs.ownerId, ownerId))!;
+}
+
+export interface JobPage {
+  rows: JobRow[];
+  total: number;
+}
+
+export async function selectJobs(
+  db: Db,
+  options: { where: SQL | undefined; orderBy: SQL[]; start: number; limit: number; withCount: boolean },
+): Promise<JobPage> {
+  const rowsQuery = jobSelect(db)
+    .where(options.where)
+    .orderBy(...options.orderBy, desc(jobs.id))
+    .limit(options.limit)
+    .offset(options.start);
+  if (!options.withCount) {
+    const rows = await rowsQuery;
+    return { rows, total: options.start + rows.length };
+  }
+  const [rows, counted] = await Promise.all([
+    rowsQuery,
+    db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(jobs).where(options.where),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+export async function findJob(db: Db, id: number, where: SQL): Promise<JobRow | undefined> {
+  const { rows } = await selectJobs(db, { where: and(eq(jobs.id, id), where), orderBy: [], start: 0, limit: 1, withCount: false });
+  return rows[0];
+}
+
+export interface PresentOptions {
+  /** Visitors (landing page) see only title, bonus, salary, working time, city, district and dates. */
+  visitor?: boolean;
+}
+
+/** The one presenter for advertisements (Job in packages/core). */
+export function presentJob(row: JobRow, options: PresentOptions = {}): Job {
+  const visitor = options.visitor === true;
+  return {
+    id: row.id,
+    jobTitle: row.jobTitle,
+    workingTime: row.workingTime,
+    assignment: visitor ? [] : row.assignment,
+    requirements: visitor ? [] : row.requirements,
+    benefits: visitor ? [] : row.benefits,
+    jobInfo: visitor ? [] : row.jobInfo,
+    location: { street: visitor ? '' : row.street, postcode: row.postcode, city: row.city },
+    salary: row.salary,
+    district: row.districtId !== null && row.districtName !== null ? { id: row.districtId, name: row.districtName } : null,
+    users_permissions_user:
+      visitor || row.ownerId === null
+        ? null
+        : { id: row.ownerId, username: row.ownerName ?? '', email: row.ownerEmail ?? '', description: row.ownerDescription },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    placementBonus: row.bonus,
+    currentPlacementBonus: row.bonus,
+  };
+}
+
+export function attachmentUrl(uploadId: number): string {
+  return `/api/job-attachments/${uploadId}`;
+}
+
+export async function listAttachments(db: Db, jobId: number): Promise<JobAttachment[]> {
+  const rows = await db
+    .select({ id: uploads.id, name: uploads.originalName, ext: uploads.ext, mime: uploads.mime, size: uploads.size })
+    .from(jobAttachments)
+    .innerJoin(uploads, eq(uploads.id, jobAttachments.uploadId))
+    .where(eq(jobAttachments.jobId, jobId))
+    .orderBy(asc(uploads.id));
+  return rows.map((r) => ({ ...r, url: attachmentUrl(r.id) }));
+}
+
+/** Owner and state of one advertisement, for authorisation (no visibility filter). */
+export async function jobOwnership(
+  db: Pick<Db, 'select'>,
+  id: number,
+): Promise<{ id: number; ownerId: number | null; publishedAt: Date | null; jobTitle: string } | undefined> {
+  const [row] = await db
+    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .limit(1);
+  return row;
+}

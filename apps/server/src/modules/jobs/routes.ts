@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, count, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
+import { jobs } from '../../db/schema';
+import { currentUser } from '../../lib/auth';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { parseListQuery } from '../../lib/strapi-query';
+import { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
+import { createJob, deactivateJob, parseJobData, updateJob } from './service';
+import { dataEnvelope, jobSchema } from './schemas';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * Visitors may only read the landing page list: the newest LANDING_JOB_LIMIT
+ * advertisements, no filters, no paging beyond them.
+ */
+function assertLandingQuery(query: Record<string, unknown>): { limit: number } {
+  const allowed = new Set(['sort', 'pagination', 'populate']);
+  if (Object.keys(query).some((k) => !allowed.has(k))) throw unauthorized();
+  const sort = query['sort'];
+  if (sort !== undefined && sort !== 'createdAt:desc' && !(Array.isArray(sort) && sort.length === 1 && sort[0] === 'createdAt:desc')) {
+    throw unauthorized();
+  }
+  const pagination = query['pagination'];
+  if (pagination === undefined) return { limit: LANDING_JOB_LIMIT };
+  if (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination)) throw unauthorized();
+  const p = pagination as Record<string, unknown>;
+  if (Object.keys(p).some((k) => !['start', 'limit', 'withCount'].includes(k))) throw unauthorized();
+  if (p['start'] !== undefined && p['start'] !== '0') throw unauthorized();
+  if (p['limit'] === undefined) return { limit: LANDING_JOB_LIMIT };
+  const limit = typeof p['limit'] === 'string' && /^\d{1,3}$/.test(p['limit']) ? Number(p['limit']) : NaN;
+  if (!(limit >= 1 && limit <= LANDING_JOB_LIMIT)) throw unauthorized();
+  return { limit };
+}
+
+/** The editor loads its advertisement with filters[id][$eq]: the owner then also sees a deactivated one. */
+function filtersById(query: Record<string, unknown>): boolean {
+  const filters = query['filters'];
+  return typeof filters === 'object' && filters !== null && !Array.isArray(filters) && 'id' in filters;
+}
+
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/jobs',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Advertisements, newest first (Strapi-style filters: text, districts, owner, id)',
+        querystring: anyQuery,
+        response: { 200: collectionSchema(jobSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) {
+        const { limit } = assertLandingQuery(request.query);
+        const page = await selectJobs(app.db, {
+          where: visibleTo(),
+          orderBy: parseListQuery({}, jobQuerySpec).orderBy,
+          start: 0,
+          limit,
+          withCount: false,
+        });
+        return {
+          data: page.rows.map((row) => presentJob(row, { visitor: true })),
+          meta: { pagination: { start: 0, limit, total: page.total } },
+        };
+      }
+      const q = parseListQuery(request.query, jobQuerySpec);
+      const visibility = filtersById(request.query) ? visibleTo(user.id) : visibleTo();
+      const page = await selectJobs(app.db, { ...q, where: and(visibility, q.where) });
+      return {
+        data: page.rows.map((row) => presentJob(row)),
+        meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
+      };
+    },
+  );
+
+  app.get(
+    '/jobs/count',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['jobs'], summary: 'Number of published advertisements', response: { 200: z.number(), 401: errorSchema } },
+    },
+    async () => {
+      const [row] = await app.db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));
+      return row?.n ?? 0;
+    },
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['jobs'],
+        summary: 'One advertisement (published, or own) with its documents',
+        params: idParams,
+        querystring: anyQuery,
+        response: { 200: singleSchema(jobSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await findJob(app.db, request.params.id, visibleTo(user.id));
+      if (!row) throw notFound(MSG.advertisementGone);
+      return { data: { ...presentJob(row), attachments: await listAttachments(app.db, row.id) }, meta: {} };
+    },
+  );
+
+  app.post(
+    '/jobs',
+    {
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['jobs'],
+        summary: 'Publish a new advertisement (company; the caller is the owner)',
+        body: dataEnvelope,
+        response: { 201: singleSchema(jobSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const data = parseJobData(request.body.data);
+      const id = await createJob(app.db, user, data);
+      const row = await findJob(app.db, id, visibleTo(user.id));
+      return reply.code(201).send({ data: presentJob(row!), meta: {} });
+    },
+  );
+
+  app.put(
+    '/jobs/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['jobs'],
+        summary: 'Update an advertisement, or deactivate it with {data:{publishedAt:null}} (owner only)',
+        params: idParams,
+        body: dataEnvelope,
+        response: { 200: singleSchema(jobSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      const body = request.body.data;
+      if ('publishedAt' in body && Object.keys(body).length === 1) {
+        if (body['publishedAt'] !== null) throw badRequest('Ein Inserat kann nur deaktiviert werden.');
+        await deactivateJob(app.db, user, id);
+      } else {
+        const data = parseJobData(body);
+        await updateJob(app.db, user, id, data);
+      }
+      const row = await findJob(app.db, id, visibleTo(user.id));
+      if (!row) throw notFound(MSG.advertisementGone);
+      return { data: presentJob(row), meta: {} };
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DEFAULT_PLACEMENT_BONUS, JOB_MSG, MSG, jobDataSchema, placementBonusSchema, type JobData } from '@pb/core';
+import type { Db } from '../../db/client';
+import { districts, jobs, placementBonuses } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { CurrentUser } from '../../lib/auth';
+import { jobOwnership } from './repository';
+
+/** Commands that change advertisements: publish, update, deactivate, new bonus. */
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+const BONUS_MESSAGE = 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.';
+
+/** Spec §5 publish rules: any missing or wrong field answers the one form message. */
+export function parseJobData(raw: unknown): JobData {
+  const result = jobDataSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const details = { errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+  if (issue?.code === 'unrecognized_keys') throw badRequest(`Unbekanntes Feld: ${issue.keys.join(', ')}.`, details);
+  if (issue?.path[0] === 'placementBonus') throw badRequest(BONUS_MESSAGE, details);
+  if (issue?.code === 'too_big') throw badRequest('Eine Eingabe ist zu lang.', details);
+  throw badRequest(MSG.fillAllFields, details);
+}
+
+export function parseBonus(raw: unknown): number {
+  if (raw === null || raw === undefined || raw === '' || typeof raw === 'boolean') throw badRequest(BONUS_MESSAGE);
+  const result = placementBonusSchema.safeParse(raw);
+  if (!result.success) throw badRequest(BONUS_MESSAGE);
+  return result.data;
+}
+
+async function assertDistrict(db: Executor, id: number): Promise<void> {
+  const [row] = await db.select({ id: districts.id }).from(districts).where(eq(districts.id, id)).limit(1);
+  if (!row) throw badRequest(JOB_MSG.unknownDistrict);
+}
+
+function columnsOf(data: JobData) {
+  return {
+    jobTitle: data.jobTitle,
+    workingTime: data.workingTime,
+    assignment: data.assignment,
+    requirements: data.requirements,
+    benefits: data.benefits,
+    jobInfo: data.jobInfo,
+    street: data.location.street,
+    postcode: data.location.postcode,
+    city: data.location.city,
+    salary: data.salary,
+    districtId: data.district,
+  };
+}
+
+export async function activeBonusOf(db: Executor, jobId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ bonus: placementBonuses.bonus })
+    .from(placementBonuses)
+    .where(eq(placementBonuses.jobId, jobId))
+    .orderBy(desc(placementBonuses.createdAt), desc(placementBonuses.id))
+    .limit(1);
+  return row ? Number(row.bonus) : null;
+}
+
+/** Publishes a new advertisement owned by the caller with its first bonus record. */
+export async function createJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertDistrict(tx, data.district);
+    const [row] = await tx
+      .insert(jobs)
+      .values({ ...columnsOf(data), ownerId: owner.id, publishedAt: sql`now()` })
+      .returning({ id: jobs.id });
+    await tx.insert(placementBonuses).values({
+      jobId: row!.id,
+      bonus: data.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
+      createdBy: owner.id,
+    });
+    return row!.id;
+  });
+}
+
+/** Loads the advertisement for a change by its owner; locks the row inside a transaction. */
+async function lockOwned(tx: Tx, id: number, user: CurrentUser) {
+  const [row] = await tx
+    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .for('update');
+  if (!row) throw notFound(MSG.advertisementGone);
+  if (row.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
+  return row;
+}
+
+export async function updateJob(db: Db, user: CurrentUser, id: number, data: JobData): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwned(tx, id, user);
+    await assertDistrict(tx, data.district);
+    await tx.update(jobs).set({ ...columnsOf(data), updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    if (data.placementBonus !== undefined && data.placementBonus !== (await activeBonusOf(tx, id))) {
+      await tx.insert(placementBonuses).values({ jobId: id, bonus: data.placementBonus, createdBy: user.id });
+    }
+  });
+}
+
+/** Soft delete (spec §4): publishedAt becomes null. */
+export async function deactivateJob(db: Db, user: CurrentUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwned(tx, id, user);
+    await tx.update(jobs).set({ publishedAt: null, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+  });
+}
+
+/** Appends a bonus record; the newest is the active one. Only for the owner of an active advertisement. */
+export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: number) {
+  return db.transaction(async (tx) => {
+    const job = await lockOwned(tx, jobId, user);
+    if (!job.publishedAt) throw conflict(JOB_MSG.inactive);
+    const [row] = await tx.insert(placementBonuses).values({ jobId, bonus, createdBy: user.id }).returning();
+    return row!;
+  });
+}
+
+/** Owner check without a lock (reads). */
+export async function assertOwner(db: Db, user: CurrentUser, jobId: number): Promise<void> {
+  const job = await jobOwnership(db, jobId);
+  if (!job) throw notFound(MSG.advertisementGone);
+  if (job.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
+}
+
+export type JobDataInput = z.input<typeof jobDataSchema>;

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { JobDataInput } from '../src/modules/jobs/service';
+import type { UserRole } from '../src/db/schema';
+import type { TestContext } from './helpers';
+
+/** Test data written straight into the database (no mail round trips). */
+
+export interface TestUser {
+  id: number;
+  token: string;
+  email: string;
+  username: string;
+}
+
+let counter = 0;
+
+export async function createUser(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  options: { role: UserRole; confirmed?: boolean; username?: string; email?: string; description?: string } = { role: 'company' },
+): Promise<TestUser> {
+  counter += 1;
+  const suffix = `${counter}-${randomBytes(3).toString('hex')}`;
+  const username = options.username ?? `${options.role}-${suffix}`;
+  const email = options.email ?? `${options.role}-${suffix}@example.test`;
+  const [row] = await ctx.database.query<{ id: number }>(
+    `INSERT INTO users (username, email, password_hash, role, confirmed, description)
+     VALUES ($1, $2, 'scrypt$test$not-a-login', $3, $4, $5) RETURNING id`,
+    [username, email, options.role, options.confirmed ?? true, options.description ?? null],
+  );
+  const id = row!.id;
+  return { id, token: await ctx.app.jwt.sign(id, 0), email, username };
+}
+
+/** A complete advertisement body as the editor sends it. */
+export function jobData(overrides: Partial<JobDataInput> = {}): JobDataInput {
+  return {
+    jobTitle: 'Buchhalter',
+    workingTime: 'Vollzeit',
+    assignment: ['Laufende Buchhaltung'],
+    requirements: ['Abgeschlossene HAK'],
+    benefits: ['Gleitzeit'],
+    jobInfo: ['Start ab sofort'],
+    location: { street: 'Landstraße 1', postcode: '4020', city: 'Linz' },
+    salary: '48.000',
+    district: 1,
+    placementBonus: 15,
+    ...overrides,
+  };
+}
