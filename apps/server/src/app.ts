@@ -28,6 +28,7 @@ import { districtRoutes } from './modules/districts/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/mail/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
 import { placementRoutes } from './modules/placements/routes';
 import { chatRoutes } from './modules/chat/routes';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicConfigRoutes);
       await api.register(districtRoutes);
       await api.register(contactRoutes);
+      await api.register(adminRoutes);
       await api.register(jobsModule);
       await api.register(placementRoutes);
       await api.register(authRoutes);

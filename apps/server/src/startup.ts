@@ -1,9 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDemoData } from './db/seed/demo';
+import { ensureEnvAdmin } from './modules/admin/startup';
+import { startRetentionSchedule } from './modules/retention/schedule';
 
 /**
  * One-off tasks after migrations: demo data on an empty development database,
  * the first admin from ADMIN_EMAIL, the retention schedule. Features add theirs here.
  */
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
-  void app;
+  await seedDemoOnStart(app);
+  await ensureEnvAdmin(app);
+  startRetentionSchedule(app);
+}
+
+/** Development: demo companies, consultants and advertisements on an empty marketplace; logins in the log. */
+async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
+  if (!app.config.demoData) return;
+  if (await isEmptyMarketplace(app.db)) {
+    app.log.info(demoLoginText(await seedDemoData(app.db, app.now())));
+  } else if (await hasDemoAccounts(app.db)) {
+    app.log.info(demoLoginText({ created: false, logins: demoLogins(), jobs: 0 }));
+  }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GuaranteeRefund, IsoDate } from './business-days';
 import type { RoleType } from './roles';
+import type { Job } from './types';
 
 /** Back office (/admin): placement statuses, their transitions, API shapes and texts. */
 
@@ -43,6 +44,7 @@ export const ADMIN_MSG = {
   companyRequired: 'Bitte wählen Sie ein Unternehmen.',
   notACompany: 'Der gewählte Benutzer ist kein Unternehmen.',
   userNotFound: 'Benutzer nicht gefunden.',
+  jobWithoutCompany: 'Das Inserat gehört keinem Unternehmen mehr und kann nicht bearbeitet werden.',
   jobNotFound: 'Inserat nicht gefunden.',
   reportNotFound: 'Vermittlung nicht gefunden.',
   messageNotFound: 'Nachricht nicht gefunden.',
@@ -159,18 +161,8 @@ export interface AdminUser {
   retentionWarnedAt: string | null;
 }
 
-export interface AdminJob {
-  id: number;
-  jobTitle: string;
-  workingTime: string;
-  salary: string;
-  location: { street: string; postcode: string; city: string };
-  district: { id: number; name: string } | null;
-  company: { id: number; username: string } | null;
-  createdAt: string;
-  publishedAt: string | null;
-  currentPlacementBonus: number;
-}
+/** The back office sees advertisements in the public shape (incl. deactivated ones). */
+export type AdminJob = Job;
 
 export interface AdminContactMessage {
   id: number;
@@ -194,3 +186,11 @@ export interface AdminAuditEntry {
   after: unknown;
   createdAt: string;
 }
+
+export const adminJobCreateSchema = z
+  .object({
+    companyId: z.number({ error: ADMIN_MSG.companyRequired }).int().positive(ADMIN_MSG.companyRequired),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+export const adminJobUpdateSchema = z.object({ data: z.record(z.string(), z.unknown()) }).strict();

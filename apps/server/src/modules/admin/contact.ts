@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ADMIN_MSG, handledSchema, type AdminContactMessage } from '@pb/core';
+import { contactMessages } from '../../db/schema';
+import { currentUser } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { recordAudit } from './audit';
+
+type Row = typeof contactMessages.$inferSelect;
+
+function present(r: Row): AdminContactMessage {
+  return {
+    id: r.id,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    company: r.company,
+    email: r.email,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    handledAt: r.handledAt?.toISOString() ?? null,
+  };
+}
+
+const contactMessageSchema = z.object({
+  id: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  company: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+
+const text = ['$eq', '$containsi'] as const;
+const contactQuerySpec: ResourceQuerySpec = {
+  fields: {
+    id: { expr: contactMessages.id, type: 'int', ops: ['$eq', '$in'] },
+    firstname: { expr: contactMessages.firstname, type: 'string', ops: text },
+    lastname: { expr: contactMessages.lastname, type: 'string', ops: text },
+    company: { expr: contactMessages.company, type: 'string', ops: text },
+    email: { expr: contactMessages.email, type: 'string', ops: text },
+    message: { expr: contactMessages.message, type: 'string', ops: ['$containsi'] },
+    handledAt: { expr: contactMessages.handledAt, type: 'date', ops: ['$null', '$notNull', '$lt', '$gt'] },
+  },
+  sort: { createdAt: contactMessages.createdAt, id: contactMessages.id },
+  defaultSort: [{ field: 'createdAt', dir: 'desc' }],
+  defaultLimit: 100,
+  maxLimit: 500,
+};
+
+export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contact-messages',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Messages of the contact form, newest first',
+        querystring: anyQuery,
+        response: { 200: collectionSchema(contactMessageSchema), 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const q = parseListQuery(request.query, contactQuerySpec);
+      const rows = await app.db
+        .select()
+        .from(contactMessages)
+        .where(q.where)
+        .orderBy(...q.orderBy, contactMessages.id)
+        .limit(q.limit)
+        .offset(q.start);
+      const [total] = await app.db.select({ n: count() }).from(contactMessages).where(q.where);
+      return { data: rows.map(present), meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+    },
+  );
+
+  app.put(
+    '/contact-messages/:id/handled',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a contact message as handled or open again',
+        params: idParams,
+        body: handledSchema,
+        response: { 200: singleSchema(contactMessageSchema), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      const { handled } = request.body;
+      const data = await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+        if (!before) throw notFound(ADMIN_MSG.messageNotFound);
+        const handledAt = handled ? (before.handledAt ?? app.now()) : null;
+        const [after] = await tx.update(contactMessages).set({ handledAt }).where(eq(contactMessages.id, id)).returning();
+        await recordAudit(tx, actor, {
+          action: handled ? 'contact.handled' : 'contact.reopened',
+          entity: 'contact_message',
+          entityId: id,
+          before: { handledAt: before.handledAt },
+          after: { handledAt },
+        });
+        return present(after!);
+      });
+      return { data, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit';
+import { adminContactRoutes } from './contact';
+import { dashboardRoutes } from './dashboard';
+import { adminDistrictRoutes } from './districts';
+import { adminJobRoutes } from './jobs';
+import { placementRoutes } from './placements';
+import { adminUserRoutes } from './users';
+
+/**
+ * The back office under /api/admin. One onRequest hook guards every route of this
+ * encapsulated plugin: visitors 401, companies and consultants 403 — before any
+ * body or query is even validated.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', admin.requireRole('admin'));
+      await admin.register(dashboardRoutes);
+      await admin.register(placementRoutes);
+      await admin.register(adminUserRoutes);
+      await admin.register(adminJobRoutes);
+      await admin.register(adminContactRoutes);
+      await admin.register(adminDistrictRoutes);
+      await admin.register(auditRoutes);
+    },
+    { prefix: '/admin' },
+  );
+};

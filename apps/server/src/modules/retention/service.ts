@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  ADVERTISEMENT_MAX_AGE_MONTHS,
+  RETENTION_DELETE_AFTER_WARNING_DAYS,
+  UNUSED_ACCOUNT_MONTHS,
+  formatDate,
+  type RetentionSummary,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { jobs, retentionRuns, users } from '../../db/schema';
+import type { FileStorage } from '../../lib/storage';
+import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { deleteUserAccount } from '../users/service';
+import { recordAudit } from '../admin/audit';
+
+/**
+ * Retention rules of the terms (spec §9), run daily by the server and previewed
+ * with `npm run retention -- --dry-run`:
+ * - an account unused for 12 months (last login, or creation if never logged in)
+ *   is warned by mail; if it is still unused 30 days after the warning it is deleted
+ *   with the self-deletion service. Admin accounts are never touched.
+ * - an advertisement published more than 6 months ago is deactivated.
+ * Every run (also a dry run) is recorded in retention_runs.
+ */
+
+export interface RetentionOptions {
+  now: Date;
+  dryRun: boolean;
+  publicUrl: string;
+  /** Needed to delete profile images; a dry run never deletes. */
+  storage?: FileStorage | undefined;
+}
+
+export interface RetentionResult extends RetentionSummary {
+  runId: number;
+  dryRun: boolean;
+  /** false when another instance held the lock and this run did nothing. */
+  ran: boolean;
+}
+
+/** Calendar months back, clamped to the month's last day (31 March − 1 month → 28/29 February). */
+export function monthsBefore(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+const RETENTION_LOCK = 727275;
+
+export async function runRetention(db: Db, options: RetentionOptions): Promise<RetentionResult> {
+  const { now, dryRun } = options;
+  const unusedBefore = monthsBefore(now, UNUSED_ACCOUNT_MONTHS);
+  const warnedBefore = new Date(now.getTime() - RETENTION_DELETE_AFTER_WARNING_DAYS * 86_400_000);
+  const publishedBefore = monthsBefore(now, ADVERTISEMENT_MAX_AGE_MONTHS);
+  const lastActivity = sql`coalesce(${users.lastLogin}, ${users.createdAt})`;
+
+  const outcome = await db.transaction(async (tx) => {
+    // One instance at a time; the lock ends with the transaction.
+    const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK}) AS locked`));
+    if (!lock?.locked) return null;
+
+    const unused = and(ne(users.role, 'admin'), lt(lastActivity, unusedBefore));
+    // A warning counts only if nothing happened on the account since.
+    const toWarn = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(and(unused, or(isNull(users.retentionWarnedAt), sql`${users.retentionWarnedAt} < ${lastActivity}`)))
+      .orderBy(users.id);
+    const toDelete = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(unused, isNotNull(users.retentionWarnedAt), sql`${users.retentionWarnedAt} >= ${lastActivity}`, lt(users.retentionWarnedAt, warnedBefore)))
+      .orderBy(users.id);
+    const toDeactivate = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(isNotNull(jobs.publishedAt), lt(jobs.publishedAt, publishedBefore)))
+      .orderBy(jobs.id);
+
+    const summary: RetentionSummary = {
+      warnedUsers: toWarn.map((u) => u.id),
+      deletedUsers: toDelete.map((u) => u.id),
+      deactivatedJobs: toDeactivate.map((j) => j.id),
+    };
+
+    if (!dryRun) {
+      const deleteOn = formatDate(new Date(now.getTime() + RETENTION_DELETE_AFTER_WARNING_DAYS * 86_400_000));
+      for (const user of toWarn) {
+        await tx.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, user.id));
+        const paragraphs = [
+          `Hallo ${user.username},`,
+          `Sie haben sich seit über ${UNUSED_ACCOUNT_MONTHS} Monaten nicht mehr bei der Prämienbörse angemeldet. Gemäß unseren AGB werden ungenutzte Accounts gelöscht.`,
+          `Wenn Sie sich bis ${deleteOn} nicht anmelden, wird Ihr Account am oder nach diesem Tag gelöscht. Melden Sie sich einfach an, um Ihren Account zu behalten.`,
+        ];
+        const link = `${options.publicUrl}/login`;
+        await enqueueMail(tx, {
+          event: 'retention.warning',
+          to: user.email,
+          subject: 'Ihr Account bei der Prämienbörse wird bald gelöscht',
+          text: [...paragraphs, link].join('\n\n'),
+          html: simpleHtml(paragraphs, { href: link, label: 'Jetzt anmelden' }),
+        });
+      }
+      for (const user of toDelete) {
+        if (!options.storage) throw new Error('runRetention needs storage to delete accounts');
+        await deleteUserAccount(tx, options.storage, user.id);
+      }
+      if (toDeactivate.length > 0) {
+        await tx
+          .update(jobs)
+          .set({ publishedAt: null, updatedAt: now })
+          .where(inArray(jobs.id, summary.deactivatedJobs));
+      }
+      if (summary.warnedUsers.length + summary.deletedUsers.length + summary.deactivatedJobs.length > 0) {
+        await recordAudit(tx, null, { action: 'retention.run', entity: 'retention', entityId: null, after: summary });
+      }
+    }
+    const [run] = await tx
+      .insert(retentionRuns)
+      .values({ dryRun, startedAt: now, finishedAt: new Date(), summary: { ...summary } })
+      .returning({ id: retentionRuns.id });
+    return { ...summary, runId: run!.id };
+  });
+
+  if (!outcome) return { warnedUsers: [], deletedUsers: [], deactivatedJobs: [], runId: 0, dryRun, ran: false };
+  return { ...outcome, dryRun, ran: true };
+}
+
+/** db.execute answers { rows } on both drivers. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
