@@ -1,4 +1,88 @@
-// Placeholder until the feature lands.
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { CHAT_VIEWPORT_OFFSET_PX, type ChatConversation, type Single } from '@pb/core';
+import { api } from '../../lib/http';
+import { chatKeys, useConversations } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import { useMarkRead } from './api';
+import { ConversationList } from './ConversationList';
+import { Discussion } from './Discussion';
+import './chat.css';
+
+/**
+ * /advertisements/chat (spec §2 Chat): conversations on the left, the discussion
+ * on the right; on sm/xs one pane at a time with a 'Chats' back bar.
+ * `?conversation=<id>` opens a conversation.
+ */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('conversation'));
+  const selectedId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const conversations = useConversations();
+  const list = conversations.data?.data ?? [];
+  const fromList = list.find((c) => c.id === selectedId);
+  // A conversation not (yet) in the loaded list, e.g. right after it was started.
+  const single = useQuery({
+    queryKey: [...chatKeys.all, selectedId, 'single'],
+    queryFn: () => api<Single<ChatConversation>>(`/chat-communications/${selectedId}`).then((r) => r.data),
+    enabled: selectedId !== null && conversations.isSuccess && !fromList,
+  });
+  const selected = fromList ?? single.data ?? null;
+
+  // Spec §4: opening a conversation clears the reader's own unread flag.
+  const markRead = useMarkRead();
+  const { mutate: clearUnread } = markRead;
+  useEffect(() => {
+    if (selected?.unread) clearUnread(selected.id);
+  }, [selected?.id, selected?.unread, clearUnread]);
+
+  const open = (id: number) => setParams({ conversation: String(id) });
+  const back = () => setParams({});
+
+  return (
+    <div className="pb-chat container-fluid px-0" style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px)` }}>
+      <h1 className="visually-hidden">Chat</h1>
+      <div className="row g-0 h-100">
+        <aside className={`col-md-4 col-lg-3 border-end h-100 overflow-auto ${selectedId ? 'd-none d-md-block' : ''}`} aria-label="Chats">
+          {conversations.isPending ? (
+            <div className="text-center py-4">
+              <Spinner aria-label="Konversationen werden geladen" />
+            </div>
+          ) : conversations.isError ? (
+            <Alert variant="danger" className="m-3">
+              {conversations.error.message}
+            </Alert>
+          ) : (
+            <ConversationList conversations={list} selectedId={selectedId} role={session?.role ?? null} onSelect={open} />
+          )}
+        </aside>
+        <section className={`col-md-8 col-lg-9 h-100 flex-column ${selectedId ? 'd-flex' : 'd-none d-md-flex'}`} aria-label="Unterhaltung">
+          <div className="pb-chat-backbar d-md-none border-bottom px-2 py-1">
+            <button type="button" className="btn btn-link text-decoration-none px-1" onClick={back}>
+              ‹ Chats
+            </button>
+          </div>
+          {selected && session ? (
+            <Discussion key={selected.id} conversation={selected} userId={session.userId} />
+          ) : selectedId && single.isError ? (
+            <Alert variant="warning" className="m-3">
+              {single.error.message}
+            </Alert>
+          ) : selectedId && (single.isPending || conversations.isPending) ? (
+            <div className="text-center py-4">
+              <Spinner aria-label="Wird geladen" />
+            </div>
+          ) : (
+            <div className="d-flex h-100 align-items-center justify-content-center text-secondary p-4">
+              Wählen Sie links eine Konversation aus.
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
 }
