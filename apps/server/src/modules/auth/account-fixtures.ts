@@ -15,10 +15,11 @@ export interface TestAccount {
   password: string;
 }
 
-/** Delivers queued mail and returns the newest one sent to the address. */
-export async function latestMailTo(ctx: TestContext, address: string) {
+/** Delivers queued mail and returns the newest one sent to the address (whose text matches, if given). */
+export async function latestMailTo(ctx: TestContext, address: string, match?: RegExp) {
   await ctx.deliverMail();
-  const mail = [...ctx.smtp.messages].reverse().find((m) => m.to.includes(address));
+  // Mails queued together may arrive in any order: callers pick by content.
+  const mail = [...ctx.smtp.messages].reverse().find((m) => m.to.includes(address) && (!match || match.test(m.text)));
   if (!mail) throw new Error(`no mail to ${address}`);
   return mail;
 }
@@ -64,7 +65,7 @@ export async function login(ctx: TestContext, identifier: string, password: stri
 /** Registers, follows the mailed link and logs in. */
 export async function createAccount(ctx: TestContext, role: 'company' | 'consultant', name: string): Promise<TestAccount> {
   const account = await register(ctx, role, name);
-  const mail = await latestMailTo(ctx, account.email);
+  const mail = await latestMailTo(ctx, account.email, /email-confirmation/);
   const confirm = await ctx.request({ method: 'GET', url: confirmationPath(mail.text), remoteAddress: nextIp() });
   expect(confirm.statusCode).toBe(302);
   const res = await login(ctx, account.email, account.password);

@@ -87,7 +87,7 @@ describe('registration, confirmation and login', () => {
 
   it('When the mailed link is followed, then it redirects to the login with the e-mail, and the link works only once', async () => {
     const account = await register(ctx, 'consultant', 'Rita');
-    const mail = await latestMailTo(ctx, account.email);
+    const mail = await latestMailTo(ctx, account.email, /email-confirmation/);
     const link = confirmationPath(mail.text);
     const first = await ctx.request({ method: 'GET', url: link, remoteAddress: nextIp() });
     expect(first.statusCode).toBe(302);
@@ -205,7 +205,7 @@ describe('registration, confirmation and login', () => {
 
   it('When a confirmation token has expired, then the link redirects with confirmed=0 and the account stays unconfirmed', async () => {
     const account = await register(ctx, 'consultant', 'Spaet');
-    const mail = await latestMailTo(ctx, account.email);
+    const mail = await latestMailTo(ctx, account.email, /email-confirmation/);
     await ctx.database.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [account.id]);
     const res = await ctx.request({ method: 'GET', url: confirmationPath(mail.text), remoteAddress: nextIp() });
     expect(res.headers.location).toBe('/login?confirmed=0');
@@ -285,7 +285,7 @@ describe('forgot, reset and change password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ ok: true });
     expect(unknown.json()).toEqual(known.json());
-    const resetMail = await latestMailTo(ctx, account.email);
+    const resetMail = await latestMailTo(ctx, account.email, /reset-password/);
     expect(resetMail.text).toContain('/reset-password/');
     const unknownMail = await latestMailTo(ctx, 'keiner@example.at');
     expect(unknownMail.text).toContain(MSG.forgotUnknownEmail);
@@ -298,7 +298,7 @@ describe('forgot, reset and change password', () => {
   it('When the mailed code resets the password, then the old password and old tokens stop working and the code cannot be reused', async () => {
     const account = await createAccount(ctx, 'company', 'Reset GmbH');
     await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
-    const code = resetCode((await latestMailTo(ctx, account.email)).text);
+    const code = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
 
     const mismatch = await ctx.request({
       method: 'POST',
@@ -336,9 +336,9 @@ describe('forgot, reset and change password', () => {
   it('When a newer reset code is requested or the code expired, then the older or expired code is refused', async () => {
     const account = await createAccount(ctx, 'consultant', 'Zweimal');
     await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
-    const first = resetCode((await latestMailTo(ctx, account.email)).text);
+    const first = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
     await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
-    const second = resetCode((await latestMailTo(ctx, account.email)).text);
+    const second = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
     expect(second).not.toBe(first);
     const payload = (code: string) => ({ code, password: 'abcdefg', passwordConfirmation: 'abcdefg' });
     const old = await ctx.request({ method: 'POST', url: '/api/auth/reset-password', payload: payload(first), remoteAddress: nextIp() });
@@ -357,7 +357,7 @@ describe('forgot, reset and change password', () => {
   it('When an unconfirmed user resets the password, then the account is confirmed too', async () => {
     const account = await register(ctx, 'consultant', 'Unbestaetigt');
     await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
-    const code = resetCode((await latestMailTo(ctx, account.email)).text);
+    const code = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
     const res = await ctx.request({
       method: 'POST',
       url: '/api/auth/reset-password',
