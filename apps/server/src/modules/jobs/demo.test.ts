@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../../db/seed/demo';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('Demo data', () => {
+  it('When seeded on an empty database, then companies, consultants and advertisements with bonus histories exist', async () => {
+    expect(await isEmptyMarketplace(ctx.app.db)).toBe(true);
+    const result = await seedDemoData(ctx.app.db);
+    expect(result.created).toBe(true);
+    expect(result.jobs).toBeGreaterThanOrEqual(28);
+    expect(result.logins.map((l) => l.email)).toContain('firma1@demo.praemienboerse.at');
+    expect(result.logins.map((l) => l.email)).toContain('berater1@demo.praemienboerse.at');
+
+    const [counts] = await ctx.database.query<Record<string, number>>(`
+      SELECT (SELECT count(*)::int FROM users WHERE role = 'company' AND confirmed) AS companies,
+             (SELECT count(*)::int FROM users WHERE role = 'consultant' AND confirmed) AS consultants,
+             (SELECT count(*)::int FROM users WHERE role = 'consultant' AND public) AS public_consultants,
+             (SELECT count(*)::int FROM jobs WHERE published_at IS NOT NULL AND district_id IS NOT NULL
+                AND created_at > now() - interval '61 days') AS jobs,
+             (SELECT min(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS min_bonuses,
+             (SELECT max(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS max_bonuses`);
+    expect(counts).toEqual({ companies: 4, consultants: 4, public_consultants: 2, jobs: result.jobs, min_bonuses: 1, max_bonuses: 3 });
+
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'firma1@demo.praemienboerse.at', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().jwt as string;
+    const list = await ctx.request({ method: 'GET', url: '/api/jobs?filters[$or][0][jobTitle][$containsi]=küchenchef', token });
+    expect(list.json().data[0]).toMatchObject({ jobTitle: 'Küchenchef', placementBonus: 20, district: { name: 'Kitzbühel' } });
+  });
+
+  it('When seeded again, then nothing is added', async () => {
+    const before = await ctx.database.query('SELECT id FROM jobs');
+    expect((await seedDemoData(ctx.app.db)).created).toBe(false);
+    expect(await ctx.database.query('SELECT id FROM jobs')).toHaveLength(before.length);
+  });
+});
