@@ -56,7 +56,7 @@ export function Component() {
   const inList = selectedId !== null ? list.find((j) => j.id === selectedId) : undefined;
   const single = useJob(selectedId !== null && !inList && jobs.isSuccess ? selectedId : null);
   const selected: Job | null | undefined =
-    selectedId === null ? list[0] : (inList ?? (single.isPending ? undefined : single.data));
+    selectedId === null ? list[0] : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'report'; job: Job } | null>(null);
@@ -116,7 +116,9 @@ export function Component() {
                 <div role="listitem" key={job.id}>
                   <button
                     type="button"
-                    className={`pb-job-row${selected?.id === job.id ? ' is-active' : ''}`}
+                    className={`pb-job-row${
+                      selected?.id === job.id ? (selectedId === null ? ' is-active-md' : ' is-active') : ''
+                    }`}
                     aria-current={selected?.id === job.id ? 'true' : undefined}
                     onClick={() => select(job)}
                   >

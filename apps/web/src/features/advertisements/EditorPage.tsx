@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   DEFAULT_PLACEMENT_BONUS,
-  fileSizeText,
   firstMessage,
   jobDataSchema,
   MSG,
   placementBonusSchema,
-  shortenFileName,
   validateChatFiles,
   WORKING_TIMES,
   type District,
@@ -23,6 +21,7 @@ import { uploadAttachments, useAttachments, useDeleteAttachment, useInvalidateAt
 import { useAddBonus, useBonusHistory } from './api/bonuses';
 import { useDistricts } from './api/districts';
 import { useJob, useSaveJob, type JobPayload } from './api/jobs';
+import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
 import { BulletListEditor } from './components/BulletListEditor';
 import { DocumentPicker } from './components/DocumentPicker';
@@ -141,7 +140,8 @@ export function Component() {
       </EditorFrame>
     );
   }
-  if (!job.data) return <Missing />;
+  // a deactivated advertisement (only its owner still gets it) cannot be edited
+  if (!job.data || job.data.publishedAt === null) return <Missing />;
   // spec §2: content loads only if the advertisement's owner is the current user
   if (job.data.users_permissions_user?.id !== session.userId) {
     return (
@@ -459,26 +459,13 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
                 <div className="card-body p-4">
                   <h2 className="h5 mb-3">Unterlagen</h2>
                   {existing.length > 0 && (
-                    <ul className="list-unstyled mb-3" aria-label="Hochgeladene Dateien">
-                      {existing.map((file) => (
-                        <li key={file.id} className="d-flex align-items-center gap-2 py-1 border-bottom">
-                          <Icon name="file" />
-                          <a href={file.url} className="text-truncate" target="_blank" rel="noreferrer">
-                            {shortenFileName(file.name)}
-                          </a>
-                          <span className="small text-body-secondary text-nowrap">{fileSizeText(file.size)}</span>
-                          <button
-                            type="button"
-                            className="btn btn-link btn-sm text-danger ms-auto p-0"
-                            aria-label={`Datei ${file.name} entfernen`}
-                            disabled={removeAttachment.isPending}
-                            onClick={() => removeAttachment.mutate(file.id, { onError: (e) => setError(e.message) })}
-                          >
-                            <Icon name="trash" />
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                    <div className="mb-3">
+                      <AttachmentList
+                        files={existing}
+                        removing={removeAttachment.isPending}
+                        onRemove={(file) => removeAttachment.mutate(file.id, { onError: (e) => setError(e.message) })}
+                      />
+                    </div>
                   )}
                   <DocumentPicker
                     label="Dateien hinzufügen"

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, shortenFileName } from '@pb/core';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Icon } from './Icon';
 
@@ -21,6 +22,7 @@ export function DocumentPicker({
   const id = useId();
   const [inputKey, setInputKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
@@ -37,21 +39,38 @@ export function DocumentPicker({
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
+      {/* the native input stays labelled (and testable); the visible button speaks German */}
       <Form.Control
         key={inputKey}
+        ref={input}
         type="file"
         accept={DOCUMENT_ACCEPT}
         multiple
         onChange={onChange}
         isInvalid={error !== null}
         aria-describedby={`${id}-hint`}
+        className="visually-hidden"
+        tabIndex={-1}
       />
+      <div className={`pb-file-picker${error ? ' is-invalid' : ''}`}>
+        <Button variant="outline-secondary" size="sm" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+          <Icon name="file" className="me-1" />
+          Dateien auswählen
+        </Button>
+        <span className="small text-body-secondary text-truncate">
+          {files.length === 0 || error
+            ? 'Keine Datei ausgewählt'
+            : files.length === 1
+              ? '1 Datei ausgewählt'
+              : `${files.length} Dateien ausgewählt`}
+        </span>
+      </div>
       {error && (
-        <Form.Control.Feedback type="invalid" role="alert">
+        <div className="invalid-feedback d-block" role="alert">
           {error}
-        </Form.Control.Feedback>
+        </div>
       )}
-      <Form.Text id={`${id}-hint`} muted>
+      <Form.Text id={`${id}-hint`} muted className="d-block">
         {hint ?? 'PDF oder Word (.pdf, .doc, .docx), bis zu 5 Dateien mit je höchstens 5 MB.'}
       </Form.Text>
       {files.length > 0 && !error && (

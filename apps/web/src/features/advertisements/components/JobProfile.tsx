@@ -1,5 +1,7 @@
 import type { Job } from '@pb/core';
 import Button from 'react-bootstrap/Button';
+import { useAttachments } from '../api/attachments';
+import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../jobFormat';
 
 const SECTIONS = [
@@ -23,6 +25,7 @@ export function JobProfile({
 }) {
   const company = job.users_permissions_user;
   const location = locationText(job.location);
+  const attachments = useAttachments(job.id);
   return (
     <article className="card pb-job-profile shadow-sm" aria-labelledby="pb-job-profile-title">
       <div className="card-body p-4 p-lg-5">
@@ -82,6 +85,13 @@ export function JobProfile({
             </section>
           );
         })}
+
+        {attachments.data && attachments.data.length > 0 && (
+          <section className="mb-4">
+            <h3 className="h5 pb-section-title">Dokumente</h3>
+            <AttachmentList files={attachments.data} />
+          </section>
+        )}
 
         {company && (
           <section className="pb-company-box mt-4" aria-label="Unternehmen">

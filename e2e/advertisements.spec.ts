@@ -1,0 +1,399 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+
+/**
+ * Advertisements in the browser: a company creates, edits (bonus history) and deletes
+ * an advertisement; a consultant searches by text and district, opens the profile and
+ * reports a placement (office mail); the list/profile toggle at 375 px.
+ * Every run uses fresh accounts, so the demo data does not matter.
+ */
+
+const run = Date.now();
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
+const PASSWORD = 'geheim123';
+
+interface MailRow {
+  toAddress: string;
+  subject: string;
+  textBody: string;
+}
+
+interface Account {
+  email: string;
+  username: string;
+  jwt: string;
+  login: LoginResponse;
+}
+
+/** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/ads-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+async function mails(request: APIRequestContext): Promise<MailRow[]> {
+  const response = await request.get('/dev/mail.json');
+  return ((await response.json()) as { data: MailRow[] }).data;
+}
+
+/** Registers and confirms an account through the API, then logs in through the API. */
+async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+  const email = uniqueEmail(role);
+  const register = await request.post('/api/auth/local/register', {
+    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+  });
+  expect(register.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      link =
+        (await mails(request))
+          .filter((m) => m.toAddress.toLowerCase() === email)
+          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
+          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as LoginResponse;
+  return { email, username, jwt: body.jwt, login: body };
+}
+
+/** Puts the session into the browser storage the way the login page does (spec §3 keys). */
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/404');
+  const user = account.login.user;
+  await page.evaluate(
+    ({ keys, jwt, id, username, email, description, role }) => {
+      localStorage.clear();
+      localStorage.setItem(keys.token, jwt);
+      localStorage.setItem(keys.userId, String(id));
+      localStorage.setItem(keys.user, username);
+      localStorage.setItem(keys.userEmail, email);
+      localStorage.setItem(keys.userDescription, description);
+      localStorage.setItem(keys.userRole, role);
+    },
+    {
+      keys: STORAGE_KEYS,
+      jwt: account.jwt,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      description: user.description ?? '',
+      role: ROLE_NAMES[user.role.type],
+    },
+  );
+}
+
+async function districtId(request: APIRequestContext, name: string): Promise<number> {
+  const response = await request.get('/api/districts?populate=*');
+  const districts = ((await response.json()) as { data: Array<{ id: number; name: string }> }).data;
+  const found = districts.find((d) => d.name === name);
+  expect(found, `district ${name}`).toBeTruthy();
+  return found!.id;
+}
+
+async function createJob(
+  request: APIRequestContext,
+  company: Account,
+  data: { jobTitle: string; district: number; salary?: string; placementBonus?: number; city?: string },
+): Promise<number> {
+  const response = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: {
+      data: {
+        workingTime: 'Vollzeit',
+        assignment: ['Planung und Umsetzung von Projekten'],
+        requirements: ['Abgeschlossene Ausbildung'],
+        benefits: ['Gleitzeit'],
+        jobInfo: ['Start ab sofort'],
+        location: { street: 'Hauptplatz 1', postcode: '7540', city: data.city ?? 'Güssing' },
+        salary: data.salary ?? '50.000 – 60.000',
+        placementBonus: data.placementBonus ?? 12,
+        jobTitle: data.jobTitle,
+        district: data.district,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+const pdfFile = {
+  name: 'Stellenbeschreibung.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+};
+
+test('When a company creates, edits and deletes an advertisement, then the list, the bonus history and the dialog follow', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const company = await createAccount(request, 'company', `Baufirma ${run}`);
+  await signIn(page, company);
+  const title = `Polier Hochbau ${run}`;
+
+  await page.goto('/advertisements/create');
+  await expect(page.getByText(/Senden Sie uns einfach einen Link/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  await page.getByRole('button', { name: 'Neues Inserat erstellen' }).click();
+  await expect(page).toHaveURL(/\/advertisements\/create\/save$/);
+  await expect(page.getByRole('heading', { name: 'Neues Inserat erstellen' })).toBeVisible();
+  await expect(page.getByText('Der Zusatz (m/w/d) wird automatisch angehängt.')).toBeVisible();
+
+  // incomplete: the spec's message, nothing sent
+  await page.getByRole('button', { name: 'Inserat veröffentlichen' }).click();
+  await expect(page.getByTestId('editor-error')).toHaveText(MSG.fillAllFields);
+  await expect(page).toHaveURL(/\/advertisements\/create\/save$/);
+
+  await page.getByLabel('Jobtitel').fill(title);
+  await page.getByLabel('Arbeitszeit').selectOption('Vollzeit');
+  await page.getByLabel('Bruttojahresgehalt in EUR').fill('50.000 – 70.000');
+  await page.getByLabel('Straße und Hausnummer').fill('Hauptplatz 1');
+  await page.getByLabel('PLZ', { exact: true }).fill('7540');
+  await page.getByLabel('Ort', { exact: true }).fill('Güssing');
+  await page.getByLabel('Bezirk', { exact: true }).selectOption({ label: 'Güssing' });
+
+  // an empty entry is ignored; the empty-state prompt stays
+  const assignmentAdd = page.getByRole('button', { name: 'Aufgabenbeschreibung: Eintrag hinzufügen' });
+  await assignmentAdd.click();
+  await expect(page.getByText('Noch keine Aufgaben eingetragen.', { exact: false })).toBeVisible();
+  const lists: Array<[string, string]> = [
+    ['Aufgabenbeschreibung', 'Leitung der Baustelle'],
+    ['Qualifikationen/Erfahrung', 'Mehrjährige Erfahrung als Polier'],
+    ['Benefits', 'Firmenauto'],
+    ['Zusätzliche Informationen zur Position', 'Start ab sofort'],
+  ];
+  for (const [label, entry] of lists) {
+    await page.getByLabel(`${label}: neuer Eintrag`).fill(entry);
+    await page.getByRole('button', { name: `${label}: Eintrag hinzufügen` }).click();
+    await expect(page.getByRole('list', { name: label })).toContainText(entry);
+  }
+  // a second entry, removed again
+  await page.getByLabel('Benefits: neuer Eintrag').fill('Kantine');
+  await page.getByLabel('Benefits: neuer Eintrag').press('Enter');
+  await page.getByRole('button', { name: 'Eintrag „Kantine“ entfernen' }).click();
+  await expect(page.getByRole('list', { name: 'Benefits' })).not.toContainText('Kantine');
+
+  await page.getByLabel('Prämie in % des Bruttojahresgehalts').fill('15');
+  // 15 % of 50.000 – 70.000, plus 10 % service fee
+  await expect(page.getByTestId('fee-estimate')).toContainText('7.500,00');
+  await expect(page.getByTestId('fee-estimate')).toContainText('10.500,00');
+  await expect(page.getByTestId('fee-estimate')).toContainText('1.050,00');
+  await page.getByLabel('Dateien hinzufügen').setInputFiles([pdfFile]);
+  await snap(page, 'editor-new');
+
+  await page.getByRole('button', { name: 'Inserat veröffentlichen' }).click();
+  await expect(page).toHaveURL(/\/advertisements\/create$/);
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText(`${title} (m/w/d)`);
+  await expect(row).toContainText('15 %');
+  await expect(row).toContainText('Hauptplatz 1, 7540 Güssing');
+  const today = new Intl.DateTimeFormat('de-AT', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(row).toContainText(today);
+  await snap(page, 'own-list');
+
+  // edit: bonus history grows, the active badge moves to the new entry
+  await row.getByRole('cell').first().click();
+  await expect(page).toHaveURL(/\/advertisements\/create\/update\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Inserat bearbeiten' })).toBeVisible();
+  await expect(page.getByLabel('Jobtitel')).toHaveValue(title);
+  const history = page.getByRole('region', { name: 'Prämienverlauf' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem').first()).toContainText('15 %');
+  await expect(history.getByRole('listitem').first()).toContainText(`Hinzugefügt am ${today}`);
+  await expect(history.getByRole('listitem').first()).toContainText('Aktive Prämie');
+  await expect(page.getByRole('list', { name: 'Dokumente' })).toContainText('Stellenbeschreibung.pdf');
+
+  await page.getByLabel('Prämie in % des Bruttojahresgehalts').fill('18');
+  await page.getByRole('button', { name: 'Prämie hinzufügen' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history.getByRole('listitem').first()).toContainText('18 %');
+  await expect(history.getByRole('listitem').first()).toContainText('Aktive Prämie');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('15 %');
+  await expect(history.getByRole('listitem').nth(1)).not.toContainText('Aktive Prämie');
+  await snap(page, 'editor-edit');
+
+  await page.getByLabel('Jobtitel').fill(`${title} Süd`);
+  await page.getByRole('button', { name: 'Anpassungen speichern' }).click();
+  await expect(page).toHaveURL(/\/advertisements\/create$/);
+  const edited = page.getByRole('row', { name: new RegExp(`${title} Süd`) });
+  await expect(edited).toContainText('18 %');
+
+  // delete: the dialog of spec §4, then the row is gone
+  await edited.getByRole('button', { name: /löschen/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: `Inserat '${title} Süd' löschen` })).toBeVisible();
+  await expect(dialog).toContainText('kann nicht wiederhergestellt werden');
+  await expect(dialog).toContainText('Stellenbesetzung melden');
+  await snap(page, 'delete-dialog');
+  await dialog.getByRole('button', { name: 'Inserat löschen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(page.getByText('Sie haben noch keine aktiven Inserate.')).toBeVisible();
+});
+
+test('When a company reports a placement from its list, then the invoice fields are required and the advertisement goes away', async ({
+  page,
+  request,
+}) => {
+  const company = await createAccount(request, 'company', `Werkstatt ${run}`);
+  const title = `Kfz-Techniker ${run}`;
+  await createJob(request, company, { jobTitle: title, district: await districtId(request, 'Güssing'), placementBonus: 20 });
+  await signIn(page, company);
+  await page.goto('/advertisements/create');
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await row.getByRole('button', { name: /Stellenbesetzung/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Firmenname', { exact: true })).toHaveValue(company.username);
+  await expect(dialog.getByLabel('Besetzte Stelle')).toHaveValue(title);
+  await expect(dialog.getByLabel('Ansprechperson (Ihre E-Mail)')).toHaveValue(company.email);
+  await expect(dialog.getByLabel('Prämie', { exact: true })).toHaveValue('20');
+
+  // required fields empty: nothing is sent
+  await dialog.getByRole('button', { name: 'Meldung absenden' }).click();
+  await expect(dialog.getByLabel('UID-Nummer')).toHaveClass(/is-invalid/);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Bruttojahresgehalt').fill('60000');
+  await dialog.getByLabel('Personalberater/in').fill('Maria Beraterin');
+  await dialog.getByLabel('E-Mail des Personalberaters').fill('maria@beratung.example.at');
+  await dialog.getByLabel('Straße', { exact: true }).fill('Ringstraße');
+  await dialog.getByLabel('Hausnummer').fill('5');
+  await dialog.getByLabel('Postleitzahl').fill('1010');
+  await dialog.getByLabel('Ort', { exact: true }).fill('Wien');
+  await dialog.getByLabel('UID-Nummer').fill('ATU12345678');
+  await expect(dialog).toContainText('12.000,00');
+  await expect(dialog).toContainText('1.200,00');
+  await snap(page, 'company-report');
+  await dialog.getByRole('button', { name: 'Meldung absenden' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status')).toContainText('Stellenbesetzung');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+});
+
+test('When a consultant searches by text and district and reports a placement, then the office is mailed and the advertisement disappears', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const company = await createAccount(request, 'company', `Holzbau ${run}`);
+  const token = `Zimmerei${run}`;
+  const guessing = await districtId(request, 'Güssing');
+  const oberwart = await districtId(request, 'Oberwart');
+  await createJob(request, company, { jobTitle: `Zimmerer ${token}`, district: guessing, placementBonus: 14 });
+  await createJob(request, company, { jobTitle: `Dachdecker ${token}`, district: oberwart, city: 'Oberwart' });
+  const consultant = await createAccount(request, 'consultant', `Berater ${run}`);
+  await signIn(page, consultant);
+
+  await page.goto('/advertisements/view');
+  await expect(page.getByRole('heading', { name: 'Job Inserate' })).toBeVisible();
+  const count = page.getByTestId('job-count');
+  const list = page.getByRole('list').filter({ has: page.locator('.pb-job-row') });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+
+  await page.getByLabel('Inserate durchsuchen').fill(token.toLowerCase());
+  await expect(count).toHaveText('2 Inserate');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Alle Bezirke' }).click();
+  await page.getByLabel('Bezirk suchen').fill('Güss');
+  await page.getByRole('menuitemcheckbox', { name: /Güssing/ }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: /Güssing/ })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: '1 Bezirk gewählt' })).toBeVisible();
+  await expect(count).toHaveText('1 Inserat');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const row = list.getByRole('button', { name: new RegExp(`Zimmerer ${token}`) });
+  await expect(row).toContainText(`Zimmerer ${token} (m/w/d)`);
+  await expect(row).toContainText('Vollzeit');
+  await expect(row).toContainText('14 %');
+  await expect(row).toContainText(company.username);
+  await expect(row).toContainText('7540 Güssing');
+
+  await row.click();
+  const profile = page.getByRole('article');
+  await expect(profile.getByRole('heading', { name: `Zimmerer ${token} (m/w/d)` })).toBeVisible();
+  await expect(profile).toContainText('14 %');
+  await expect(profile).toContainText('€ 50.000 – 60.000');
+  await expect(profile).toContainText('Hauptplatz 1, 7540 Güssing');
+  for (const heading of ['Aufgabenbeschreibung', 'Qualifikationen/Erfahrung', 'Benefits', 'Zusätzliche Informationen']) {
+    await expect(profile.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(profile.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
+  await expect(profile).toContainText(`${company.username} – Beschreibung`);
+  await snap(page, 'browser');
+
+  // the contact modal checks the files before anything is sent
+  await profile.getByRole('button', { name: 'Unternehmen kontaktieren' }).click();
+  const contact = page.getByRole('dialog');
+  await contact.getByLabel('Dateien anhängen (optional)').setInputFiles([
+    { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+  ]);
+  await expect(contact.getByRole('alert')).toHaveText(MSG.chatWrongType);
+  await expect(contact.getByRole('button', { name: 'Nachricht senden' })).toBeDisabled();
+  await snap(page, 'contact-modal');
+  await contact.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(contact).toBeHidden();
+
+  await profile.getByRole('button', { name: 'Stellenbesetzung melden' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Firmenname', { exact: true })).toHaveValue(company.username);
+  await expect(dialog.getByLabel('Besetzte Stelle')).toHaveValue(`Zimmerer ${token}`);
+  await expect(dialog.getByLabel('Tatsächliche Prämie')).toHaveValue('14');
+  await dialog.getByLabel('Ansprechperson im Unternehmen').fill('Herr Holz');
+  await dialog.getByLabel('Tatsächliches Bruttojahresgehalt').fill('55000');
+  await snap(page, 'consultant-report');
+  await dialog.getByRole('button', { name: 'Meldung absenden' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Die Stellenbesetzung wurde gemeldet.');
+  await expect(dialog).toContainText('7.700,00');
+  await dialog.getByRole('button', { name: 'Schließen' }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(count).toHaveText('0 Inserate');
+  await expect(page.getByText('Keine Inserate gefunden.', { exact: false })).toBeVisible();
+
+  const config = (await (await request.get('/api/public-config')).json()) as { officeEmail: string };
+  await expect
+    .poll(async () =>
+      (await mails(request)).some(
+        (m) => m.toAddress.toLowerCase() === config.officeEmail.toLowerCase() && m.textBody.includes(`Zimmerer ${token}`),
+      ),
+    )
+    .toBe(true);
+});
+
+test('When the screen is 375 px wide, then the browser toggles between the list and the profile with the back bar', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const company = await createAccount(request, 'company', `Gärtnerei ${run}`);
+  const token = `Gartenbau${run}`;
+  await createJob(request, company, { jobTitle: `Gärtner ${token}`, district: await districtId(request, 'Güssing') });
+  const consultant = await createAccount(request, 'consultant', `Mobil ${run}`);
+  await signIn(page, consultant);
+
+  await page.goto('/advertisements/view');
+  await page.getByLabel('Inserate durchsuchen').fill(token);
+  const row = page.getByRole('button', { name: new RegExp(`Gärtner ${token}`) });
+  await expect(page.getByTestId('job-count')).toHaveText('1 Inserat');
+  const backBar = page.getByRole('button', { name: 'Stelleninserate' });
+  await expect(backBar).toBeHidden();
+  await expect(page.getByRole('article')).toBeHidden();
+  await snap(page, 'mobile-list');
+
+  await row.click();
+  await expect(page.getByRole('article').getByRole('heading', { name: `Gärtner ${token} (m/w/d)` })).toBeVisible();
+  await expect(backBar).toBeVisible();
+  await expect(row).toBeHidden();
+  await snap(page, 'mobile-profile');
+
+  await backBar.click();
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('article')).toBeHidden();
+});
