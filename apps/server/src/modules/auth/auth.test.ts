@@ -405,3 +405,31 @@ describe('forgot, reset and change password', () => {
     expect((await login(ctx, account.email, 'neues123')).statusCode).toBe(200);
   });
 });
+
+describe('forgot-password rate limits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('When one IP asks more than 5 times in 10 minutes, then 429; so does one address asked from many IPs more than 5 times an hour', async () => {
+    const fromOneIp: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `a${i}@example.at` }, remoteAddress: '10.8.8.1' });
+      fromOneIp.push(res.statusCode);
+    }
+    expect(fromOneIp).toEqual([200, 200, 200, 200, 200, 429]);
+    const toOneAddress: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ziel@example.at' }, remoteAddress: nextIp() });
+      toOneAddress.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().error.message).toBe(MSG.rateLimited);
+    }
+    expect(toOneAddress).toEqual([200, 200, 200, 200, 200, 429]);
+    await ctx.deliverMail();
+    expect(ctx.smtp.messages.filter((m) => m.to.includes('ziel@example.at'))).toHaveLength(5);
+  });
+});

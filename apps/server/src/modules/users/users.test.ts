@@ -112,8 +112,11 @@ describe('users: own profile, public consultants, deletion', () => {
     for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
       const res = await ctx.request({ method: 'PUT', url: `/api/users/${id}`, payload: { username: 'X' }, token: consultant.jwt });
       expect(res.statusCode, id).toBe(400);
+      const del = await ctx.request({ method: 'DELETE', url: `/api/users/${id}`, token: consultant.jwt });
+      expect(del.statusCode, id).toBe(400);
     }
     expect(await userRow(other.id)).toEqual(before);
+    expect(await userRow(consultant.id)).toBeDefined();
   });
 
   it('When a consultant saves the profile and goes public, then the public list shows exactly the public fields', async () => {
