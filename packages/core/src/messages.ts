@@ -37,4 +37,13 @@ export const MSG = {
   badRequest: 'Ungültige Anfrage.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   notFound404: "Uh oh! I think you're lost.",
+  // accounts (web): texts the spec describes but does not word
+  confirmationLinkInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',
+  confirmationResent: 'Wir haben Ihnen die Bestätigungsmail erneut gesendet.',
+  forgotPasswordSent: 'Wir haben Ihnen eine E-Mail gesendet. Bitte prüfen Sie auch Ihren Spam-Ordner.',
+  resetPasswordSuccess: 'Ihr Passwort wurde erfolgreich geändert. Sie können sich jetzt einloggen.',
+  registrationConfirmTitle: 'Account bestätigen',
+  registrationConfirmText:
+    'Wir haben Ihnen eine Bestätigungsmail gesendet. Bitte prüfen Sie auch Ihren Spam-Ordner. Sobald Sie auf den Link in der E-Mail geklickt haben, können Sie sich einloggen.',
+  passwordChanged: 'Ihr Passwort wurde erfolgreich geändert.',
 } as const;

@@ -1,4 +1,264 @@
-// Placeholder until the feature lands.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { initials, MSG, profileImageError, type AuthUser } from '@pb/core';
+import { ApiError } from '../../lib/http';
+import { clearSession, saveUser, useSession } from '../../lib/session';
+import { deleteUpload, meQueryKey, updateProfile, uploadImage, useMe } from './api';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { DeactivateAccountModal } from './DeactivateAccountModal';
+import { ProfileImageInput } from './ProfileImageInput';
+import { ServicesEditor } from './ServicesEditor';
+import { useImageObjectUrl } from './useImageObjectUrl';
+import './profile.css';
+
+type Notice = { variant: 'success' | 'danger'; text: string } | null;
+
+/** Own profile (spec §2 Profile edit, §5 Profile save / image, §8). */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const session = useSession();
+  const userId = session?.userId ?? 0;
+  const me = useMe(userId);
+  const role = me.data?.role.type ?? session?.role ?? null;
+  const heading = role === 'consultant' ? 'Personalvermittlerprofil bearbeiten' : 'Unternehmensprofil bearbeiten';
+
+  useEffect(() => {
+    document.title = `${heading} – Prämienbörse`;
+  }, [heading]);
+
+  return (
+    <div className="container-xxl py-4 py-md-5">
+      <div className="pb-profile mx-auto">
+        <h1 className="h3 mb-4">{heading}</h1>
+        {me.isPending ? (
+          <div className="d-flex align-items-center gap-2 text-secondary" role="status">
+            <Spinner animation="border" size="sm" /> Profil wird geladen …
+          </div>
+        ) : me.isError ? (
+          <Alert variant="danger">{me.error instanceof ApiError ? me.error.message : MSG.internal}</Alert>
+        ) : (
+          <ProfileForm key={me.data.id} user={me.data} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+type ImageState =
+  | { kind: 'current'; url: string | null; id: number | null }
+  | { kind: 'new'; file: File; previewUrl: string }
+  | { kind: 'removed' };
+
+class UploadFailed extends Error {}
+
+function ProfileForm({ user }: { user: AuthUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isConsultant = user.role.type === 'consultant';
+  const [username, setUsername] = useState(user.username);
+  const [email, setEmail] = useState(user.email);
+  const [description, setDescription] = useState(user.description ?? '');
+  const [services, setServices] = useState<string[]>(user.services ?? []);
+  const [isPublic, setIsPublic] = useState(user.public);
+  const [image, setImage] = useState<ImageState>({ kind: 'current', url: user.profile_img, id: user.profile_img_id });
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [modal, setModal] = useState<'password' | 'deactivate' | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const [stored, setStored] = useState({ url: user.profile_img, id: user.profile_img_id });
+
+  // Release the preview's object URL when it is replaced or the page closes.
+  const storedPreview = useImageObjectUrl(image.kind === 'current' ? image.url : null);
+  const previewUrl = image.kind === 'new' ? image.previewUrl : storedPreview;
+  const hasImage = image.kind === 'new' || (image.kind === 'current' && image.url !== null);
+  useEffect(() => {
+    if (image.kind !== 'new') return;
+    const url = image.previewUrl;
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      let profileImg = stored.url;
+      let profileImgId = stored.id;
+      if (isConsultant && image.kind === 'new') {
+        let uploaded;
+        try {
+          uploaded = await uploadImage(image.file);
+        } catch (error) {
+          throw new UploadFailed(error instanceof ApiError ? error.message : MSG.profileSaveFailed);
+        }
+        // spec §7: the old image is removed when it is replaced
+        if (stored.id) await deleteUpload(stored.id).catch(() => undefined);
+        profileImg = uploaded.url;
+        profileImgId = uploaded.id;
+      } else if (isConsultant && image.kind === 'removed') {
+        if (stored.id) await deleteUpload(stored.id).catch(() => undefined);
+        profileImg = null;
+        profileImgId = null;
+      }
+      return updateProfile(user.id, {
+        username: username.trim(),
+        email: email.trim(),
+        description: description.trim(),
+        ...(isConsultant
+          ? {
+              services: services.map((s) => s.trim()).filter(Boolean),
+              public: isPublic,
+              profile_img: profileImg,
+              profile_img_id: profileImgId,
+            }
+          : {}),
+      });
+    },
+    onSuccess: (updated) => {
+      saveUser(updated);
+      queryClient.setQueryData(meQueryKey(user.id), updated);
+      setStored({ url: updated.profile_img, id: updated.profile_img_id });
+      setImage({ kind: 'current', url: updated.profile_img, id: updated.profile_img_id });
+      setNotice({ variant: 'success', text: MSG.profileSaved });
+    },
+    onError: (error) => {
+      if (error instanceof UploadFailed) setImageError(error.message);
+      setNotice({ variant: 'danger', text: MSG.profileSaveFailed });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    // spec §5: nothing is sent without username and e-mail
+    setShowMissing(!username.trim() || !email.trim());
+    if (!username.trim() || !email.trim()) {
+      setNotice({ variant: 'danger', text: MSG.fillAllFields });
+      return;
+    }
+    save.mutate();
+  };
+
+  const onSelectImage = (files: File[]) => {
+    const problem = profileImageError(files);
+    setImageError(problem);
+    const file = files[0];
+    if (problem || !file) return;
+    setImage({ kind: 'new', file, previewUrl: URL.createObjectURL(file) });
+  };
+
+  return (
+    <>
+      <Form noValidate onSubmit={onSubmit}>
+        <section className="card border-0 shadow-sm mb-4" aria-labelledby="profile-data-title">
+          <div className="card-body p-4">
+            <h2 id="profile-data-title" className="h5 mb-3">
+              {isConsultant ? 'Ihre Angaben' : 'Unternehmensdaten'}
+            </h2>
+            <div className="row g-3">
+              <Form.Group className="col-md-6" controlId="profile-username">
+                <Form.Label>{isConsultant ? 'Name' : 'Firmenname'}</Form.Label>
+                <Form.Control
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  isInvalid={showMissing && !username.trim()}
+                  autoComplete={isConsultant ? 'name' : 'organization'}
+                />
+              </Form.Group>
+              <Form.Group className="col-md-6" controlId="profile-email">
+                <Form.Label>E-Mail</Form.Label>
+                <Form.Control
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  isInvalid={showMissing && !email.trim()}
+                  autoComplete="email"
+                />
+              </Form.Group>
+              <Form.Group className="col-12" controlId="profile-description">
+                <Form.Label>Beschreibung</Form.Label>
+                <Form.Control as="textarea" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
+              </Form.Group>
+            </div>
+          </div>
+        </section>
+
+        {isConsultant ? (
+          <section className="card border-0 shadow-sm mb-4" aria-labelledby="profile-public-title">
+            <div className="card-body p-4">
+              <h2 id="profile-public-title" className="h5 mb-1">
+                Öffentliches Profil
+              </h2>
+              <p className="text-secondary small mb-3">
+                Öffentliche Profile erscheinen mit Bild, E-Mail, Beschreibung und Leistungen auf der Seite
+                „Öffentliche Personalberater“.
+              </p>
+              <Form.Check
+                type="switch"
+                id="profile-public"
+                className="mb-4"
+                label="Profil öffentlich anzeigen"
+                checked={isPublic}
+                onChange={(e) => setIsPublic(e.target.checked)}
+              />
+              <div className="mb-4">
+                <ProfileImageInput
+                  previewUrl={previewUrl}
+                  hasImage={hasImage}
+                  initialsText={initials(username)}
+                  error={imageError}
+                  onSelect={onSelectImage}
+                  onRemove={() => {
+                    setImageError(null);
+                    setImage({ kind: 'removed' });
+                  }}
+                />
+              </div>
+              <ServicesEditor services={services} onChange={setServices} />
+            </div>
+          </section>
+        ) : null}
+
+        {notice ? (
+          <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} closeLabel="Hinweis schließen" role="alert">
+            {notice.text}
+          </Alert>
+        ) : null}
+        <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-sm-center mb-4">
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="outline-secondary" onClick={() => setModal('password')}>
+              Passwort ändern
+            </Button>
+            <Button variant="outline-danger" onClick={() => setModal('deactivate')}>
+              Account deaktivieren
+            </Button>
+          </div>
+          <Button type="submit" size="lg" disabled={save.isPending}>
+            {save.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+            Änderungen speichern
+          </Button>
+        </div>
+      </Form>
+
+      <ChangePasswordModal
+        show={modal === 'password'}
+        onClose={() => setModal(null)}
+        onResult={(ok) =>
+          setNotice(ok ? { variant: 'success', text: MSG.passwordChanged } : { variant: 'danger', text: MSG.passwordChangeFailed })
+        }
+      />
+      <DeactivateAccountModal
+        show={modal === 'deactivate'}
+        userId={user.id}
+        onClose={() => setModal(null)}
+        onDeactivated={() => {
+          clearSession();
+          queryClient.clear();
+          navigate('/login', { replace: true });
+        }}
+        onFailed={() => setNotice({ variant: 'danger', text: MSG.profileSaveFailed })}
+      />
+    </>
+  );
 }

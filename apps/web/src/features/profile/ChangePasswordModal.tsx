@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { MSG, PASSWORD_MIN_LENGTH } from '@pb/core';
+import { saveLogin } from '../../lib/session';
+import { changePassword } from './api';
+
+/**
+ * Password change (spec §4/§5/§8): sent only when the new password equals the
+ * confirmation, is non-empty and has at least 6 characters. A server failure
+ * closes the modal; closing clears the fields.
+ */
+export function ChangePasswordModal({
+  show,
+  onClose,
+  onResult,
+}: {
+  show: boolean;
+  onClose: () => void;
+  onResult: (ok: boolean) => void;
+}) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [invalid, setInvalid] = useState(false);
+
+  const reset = () => {
+    setCurrent('');
+    setNext('');
+    setConfirmation('');
+    setInvalid(false);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const mutation = useMutation({
+    mutationFn: () => changePassword(current, next, confirmation),
+    onSuccess: (response) => {
+      // the server revokes older tokens: keep the new one
+      saveLogin(response);
+      close();
+      onResult(true);
+    },
+    onError: () => {
+      close();
+      onResult(false);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || !next || next !== confirmation || next.length < PASSWORD_MIN_LENGTH) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    mutation.mutate();
+  };
+
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby="change-password-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="change-password-title" as="h2" className="h5">
+            Passwort ändern
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {invalid ? (
+            <Alert variant="danger" role="alert">
+              {MSG.passwordChangeFailed}
+            </Alert>
+          ) : null}
+          <Form.Group className="mb-3" controlId="password-current">
+            <Form.Label>Aktuelles Passwort</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              autoFocus
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="password-new">
+            <Form.Label>Neues Passwort</Form.Label>
+            <Form.Control type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <Form.Text>Mindestens {PASSWORD_MIN_LENGTH} Zeichen.</Form.Text>
+          </Form.Group>
+          <Form.Group controlId="password-confirm">
+            <Form.Label>Neues Passwort bestätigen</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.target.value)}
+            />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={close}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+            Passwort ändern
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
