@@ -31,5 +31,21 @@ export const router = createBrowserRouter([
       { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
     ],
   },
+  {
+    path: '/admin',
+    lazy: () => import('../features/admin/AdminLayout'),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('../features/admin/DashboardPage') },
+      { path: 'advertisements', lazy: () => import('../features/admin/JobsPage') },
+      { path: 'advertisements/new', lazy: () => import('../features/admin/JobFormPage') },
+      { path: 'advertisements/:id', lazy: () => import('../features/admin/JobFormPage') },
+      { path: 'placements', lazy: () => import('../features/admin/PlacementsPage') },
+      { path: 'users', lazy: () => import('../features/admin/UsersPage') },
+      { path: 'contact-messages', lazy: () => import('../features/admin/ContactMessagesPage') },
+      { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },
+      { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
+    ],
+  },
   { path: '*', element: <Navigate to="/404" replace /> },
 ]);

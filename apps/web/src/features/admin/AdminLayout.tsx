@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import Spinner from 'react-bootstrap/Spinner';
+import { ADMIN_MSG, initials } from '@pb/core';
+import { BrandMark } from '../../components/public/PublicHeader';
+import { onUnauthorized } from '../../lib/http';
+import { clearSession, saveUser, useSession } from '../../lib/session';
+import { useMe } from './api';
+import './admin.css';
+
+const TABS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/advertisements', label: 'Inserate' },
+  { to: '/admin/placements', label: 'Vermittlungen' },
+  { to: '/admin/users', label: 'Benutzer' },
+  { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
+  { to: '/admin/districts', label: 'Bezirke' },
+  { to: '/admin/audit-log', label: 'Protokoll' },
+] as const;
+
+/** /admin: the operator's back office. The server guards every /api/admin route; this only decides what to show. */
+export function Component() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  return <AdminArea />;
+}
+
+function AdminArea() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const me = useMe();
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        clearSession();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  // The stored role may be missing or stale: the server's answer decides.
+  useEffect(() => {
+    if (me.data && session && me.data.role.type !== session.role) saveUser(me.data);
+  }, [me.data, session]);
+
+  const role = me.data?.role.type ?? session?.role ?? null;
+  if (me.isPending && role !== 'admin') {
+    return (
+      <div className="text-center py-5">
+        <Spinner role="status" aria-label="Wird geladen" />
+      </div>
+    );
+  }
+  if (role !== 'admin') {
+    return (
+      <main className="container py-5" style={{ maxWidth: 640 }}>
+        <h1 className="h3">{ADMIN_MSG.noAccess}</h1>
+        <p className="text-body-secondary">{ADMIN_MSG.noAccessText}</p>
+        <Link to="/advertisements" className="btn btn-primary">
+          Zur Übersicht
+        </Link>
+      </main>
+    );
+  }
+
+  const logout = () => {
+    clearSession();
+    queryClient.clear();
+  };
+
+  return (
+    <div className="pb-admin d-flex flex-column min-vh-100 bg-body-tertiary">
+      <Navbar expand="lg" className="bg-white border-bottom" aria-label="Backoffice">
+        <Container fluid="xxl">
+          <Navbar.Brand as={Link} to="/admin" aria-label="Backoffice – Dashboard">
+            <BrandMark />
+            <span className="badge text-bg-dark ms-2 align-middle">Backoffice</span>
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="pb-admin-menu" label="Menü öffnen oder schließen" />
+          <Navbar.Collapse id="pb-admin-menu" className="justify-content-end">
+            <div className="d-flex align-items-center gap-2">
+              <Link to="/advertisements/view" className="btn btn-link btn-sm">
+                Zur Plattform
+              </Link>
+              <span className="pb-admin-avatar" aria-hidden="true">
+                {initials(session?.username)}
+              </span>
+              <span className="fw-semibold small">{session?.username}</span>
+              <Link to="/login" className="btn btn-outline-secondary btn-sm" onClick={logout}>
+                Ausloggen
+              </Link>
+            </div>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <Container fluid="xxl" className="pt-3">
+        <Nav variant="tabs" className="pb-admin-tabs flex-nowrap overflow-auto" as="nav" aria-label="Bereiche des Backoffice">
+          {TABS.map((tab) => (
+            <Nav.Item key={tab.to}>
+              <Nav.Link as={NavLink} to={tab.to} end={'end' in tab ? tab.end : false}>
+                {tab.label}
+              </Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+      </Container>
+      <main className="flex-grow-1" key={location.pathname}>
+        <Container fluid="xxl" className="py-4">
+          <Outlet />
+        </Container>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { formatDate, formatNumber } from '@pb/core';
+import { useAdminJobs, useCompanies, usePublishAdminJob } from './api';
+import { CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+
+type StateFilter = 'all' | 'active' | 'inactive';
+
+export function Component() {
+  const [text, setText] = useState('');
+  const [companyId, setCompanyId] = useState('');
+  const [state, setState] = useState<StateFilter>('all');
+  const [limit, setLimit] = useState(PAGE_STEP);
+  const companies = useCompanies();
+  const filters: Record<string, unknown> = {};
+  if (text) filters['$or'] = ['jobTitle', 'location', 'salary'].map((f) => ({ [f]: { $containsi: text } }));
+  if (companyId) filters['users_permissions_user'] = { id: { $eq: Number(companyId) } };
+  if (state !== 'all') filters['publishedAt'] = state === 'active' ? { $notNull: true } : { $null: true };
+  const jobs = useAdminJobs({ sort: 'createdAt:desc', pagination: { start: 0, limit }, filters });
+  const publish = usePublishAdminJob();
+  const rows = jobs.data?.data ?? [];
+  const total = jobs.data?.meta.pagination.total ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Inserate">
+        <Link to="/admin/advertisements/new" className="btn btn-primary">
+          Inserat für ein Unternehmen erstellen
+        </Link>
+      </PageHeader>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <SearchForm label="Titel, Ort oder Gehalt suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <Form.Select style={{ width: 'auto' }} value={companyId} onChange={(e) => setCompanyId(e.target.value)} aria-label="Unternehmen filtern">
+          <option value="">Alle Unternehmen</option>
+          {(companies.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.username}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Select style={{ width: 'auto' }} value={state} onChange={(e) => setState(e.target.value as StateFilter)} aria-label="Status filtern">
+          <option value="all">Aktive und deaktivierte</option>
+          <option value="active">Nur aktive</option>
+          <option value="inactive">Nur deaktivierte</option>
+        </Form.Select>
+      </div>
+      <ErrorLine error={jobs.error ?? publish.error} />
+      {jobs.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <CountLine shown={rows.length} total={total} />
+          <div className="table-responsive card shadow-sm mb-3">
+            <table className="table table-hover mb-0">
+              <thead>
+                <tr>
+                  <th>Titel</th>
+                  <th>Unternehmen</th>
+                  <th>Ort</th>
+                  <th>Prämie</th>
+                  <th>Erstellt</th>
+                  <th>Status</th>
+                  <th className="text-end">Aktionen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="text-center text-body-secondary py-4">
+                      Keine Inserate gefunden.
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((job) => (
+                    <tr key={job.id}>
+                      <td>
+                        {job.jobTitle} (m/w/d)
+                        <div className="small text-body-secondary">{job.workingTime}</div>
+                      </td>
+                      <td>{job.users_permissions_user?.username ?? <em>Benutzer existiert nicht mehr</em>}</td>
+                      <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
+                      <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
+                      <td>{formatDate(job.createdAt)}</td>
+                      <td>{job.publishedAt ? <Badge bg="success">Aktiv</Badge> : <Badge bg="secondary">Deaktiviert</Badge>}</td>
+                      <td className="text-end text-nowrap">
+                        <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary me-2">
+                          Bearbeiten
+                        </Link>
+                        <Button
+                          size="sm"
+                          variant={job.publishedAt ? 'outline-danger' : 'outline-success'}
+                          disabled={publish.isPending}
+                          onClick={() => publish.mutate({ id: job.id, published: job.publishedAt === null })}
+                        >
+                          {job.publishedAt ? 'Deaktivieren' : 'Reaktivieren'}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
+        </>
+      )}
+    </>
+  );
+}

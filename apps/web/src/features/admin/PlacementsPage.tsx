@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  formatDate,
+  formatEuro,
+  formatNumber,
+  guaranteeRefund,
+  PLACEMENT_STATUS_LABELS,
+  PLACEMENT_STATUSES,
+  PLACEMENT_TRANSITIONS,
+  type AdminPlacementReport,
+  type PlacementStatus,
+} from '@pb/core';
+import { downloadPlacementCsv, useChangePlacementStatus, usePlacementReports } from './api';
+import { ConfirmModal, CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+
+const STATUS_BADGE: Record<PlacementStatus, string> = {
+  gemeldet: 'warning',
+  verrechnet: 'info',
+  bezahlt: 'success',
+  garantiefall: 'danger',
+};
+
+const ACTION_LABELS: Record<Exclude<PlacementStatus, 'gemeldet'>, string> = {
+  verrechnet: 'Als verrechnet markieren',
+  bezahlt: 'Als bezahlt markieren',
+  garantiefall: 'Garantiefall',
+};
+
+const isoDay = (iso: string) => iso.split('-').reverse().join('.');
+
+export function Component() {
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<PlacementStatus | ''>('');
+  const [limit, setLimit] = useState(PAGE_STEP);
+  const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
+  const [csvError, setCsvError] = useState<Error | null>(null);
+  const filters: Record<string, unknown> = {};
+  if (text) filters['$or'] = ['companyName', 'jobTitle', 'recruiter', 'recruiterMail'].map((f) => ({ [f]: { $containsi: text } }));
+  if (status) filters['status'] = { $eq: status };
+  const params = { sort: 'createdAt:desc', filters };
+  const reports = usePlacementReports({ ...params, pagination: { start: 0, limit } });
+  const change = useChangePlacementStatus();
+  const rows = reports.data?.data ?? [];
+  const total = reports.data?.meta.pagination.total ?? 0;
+
+  const move = (report: AdminPlacementReport, to: Exclude<PlacementStatus, 'gemeldet'>) => {
+    if (to === 'garantiefall') setGuarantee(report);
+    else change.mutate({ id: report.id, status: to });
+  };
+
+  return (
+    <>
+      <PageHeader title="Vermittlungen">
+        <Button
+          variant="outline-primary"
+          onClick={() => {
+            setCsvError(null);
+            downloadPlacementCsv(params).catch((e: unknown) => setCsvError(e instanceof Error ? e : new Error(String(e))));
+          }}
+        >
+          CSV herunterladen
+        </Button>
+      </PageHeader>
+      <p className="small text-body-secondary">
+        Ablauf: gemeldet → verrechnet → bezahlt. Rechnungen sind 14 Werktage nach Verrechnung fällig (österreichische Feiertage
+        berücksichtigt). Ein Garantiefall ist innerhalb von 60 Tagen ab Meldung möglich; erstattet werden 50 % der Prämie und der
+        Servicegebühr.
+      </p>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <SearchForm label="Unternehmen, Inserat oder Personalberater suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <Form.Select style={{ width: 'auto' }} value={status} onChange={(e) => setStatus(e.target.value as PlacementStatus | '')} aria-label="Status filtern">
+          <option value="">Alle Status</option>
+          {PLACEMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PLACEMENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      <ErrorLine error={reports.error ?? change.error ?? csvError} />
+      {reports.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <CountLine shown={rows.length} total={total} />
+          <div className="table-responsive card shadow-sm mb-3">
+            <table className="table mb-0">
+              <thead>
+                <tr>
+                  <th>Gemeldet</th>
+                  <th>Unternehmen</th>
+                  <th>Personalberater</th>
+                  <th>Inserat</th>
+                  <th className="text-end">Prämie</th>
+                  <th className="text-end">Gehalt</th>
+                  <th className="text-end">Vermittlungsprämie</th>
+                  <th className="text-end">Servicegebühr</th>
+                  <th>Status</th>
+                  <th>Aktionen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={10} className="text-center text-body-secondary py-4">
+                      Keine Vermittlungen gefunden.
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((r) => (
+                    <tr key={r.id} data-testid={`placement-${r.id}`}>
+                      <td>{formatDate(r.reportedAt)}</td>
+                      <td>
+                        {r.companyName}
+                        {r.uid ? <div className="small text-body-secondary">UID {r.uid}</div> : null}
+                      </td>
+                      <td>
+                        {r.recruiter}
+                        <div className="small text-body-secondary">{r.recruiterMail}</div>
+                      </td>
+                      <td>{r.jobTitle}</td>
+                      <td className="text-end">{formatNumber(r.placementBonus, 2)} %</td>
+                      <td className="text-end">{formatEuro(r.actualSalary)}</td>
+                      <td className="text-end">{formatEuro(r.placementFee)}</td>
+                      <td className="text-end">{formatEuro(r.serviceFee)}</td>
+                      <td>
+                        <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
+                          {PLACEMENT_STATUS_LABELS[r.status]}
+                        </Badge>
+                        {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
+                        {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
+                        {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
+                        {r.refund ? (
+                          <div className="small text-danger">
+                            Rückerstattung {formatEuro(r.refund.total)} ({formatEuro(r.refund.placementFee)} Prämie +{' '}
+                            {formatEuro(r.refund.serviceFee)} Servicegebühr)
+                          </div>
+                        ) : r.status !== 'gemeldet' ? (
+                          <div className="small text-body-secondary">Garantie bis {isoDay(r.guaranteeUntil)}</div>
+                        ) : null}
+                      </td>
+                      <td className="text-nowrap">
+                        {PLACEMENT_TRANSITIONS[r.status].map((to) => (
+                          <Button
+                            key={to}
+                            size="sm"
+                            className="me-1 mb-1"
+                            variant={to === 'garantiefall' ? 'outline-danger' : 'outline-primary'}
+                            disabled={change.isPending}
+                            onClick={() => move(r, to as Exclude<PlacementStatus, 'gemeldet'>)}
+                          >
+                            {ACTION_LABELS[to as Exclude<PlacementStatus, 'gemeldet'>]}
+                          </Button>
+                        ))}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
+        </>
+      )}
+      <ConfirmModal
+        show={guarantee !== null}
+        title="Garantiefall erfassen"
+        confirmLabel="Garantiefall erfassen"
+        busy={change.isPending}
+        onCancel={() => setGuarantee(null)}
+        onConfirm={() => {
+          if (guarantee) change.mutate({ id: guarantee.id, status: 'garantiefall' }, { onSettled: () => setGuarantee(null) });
+        }}
+      >
+        {guarantee ? (
+          <p className="mb-0">
+            Die Vermittlung „{guarantee.jobTitle}“ bei {guarantee.companyName} wird als Garantiefall erfasst. Erstattet werden{' '}
+            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).placementFee)} Prämie und{' '}
+            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).serviceFee)} Servicegebühr. Dies kann nicht rückgängig gemacht werden.
+          </p>
+        ) : null}
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/core';
+import { useSession } from '../../lib/session';
+import { useAdminUsers, useBlockUser, useDeleteUser, useResendConfirmation } from './api';
+import { ConfirmModal, CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+
+const ROLE_LABELS: Record<RoleType, string> = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Backoffice' };
+
+export function Component() {
+  const session = useSession();
+  const [text, setText] = useState('');
+  const [role, setRole] = useState<RoleType | ''>('');
+  const [limit, setLimit] = useState(PAGE_STEP);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const filters: Record<string, unknown> = {};
+  if (text) filters['$or'] = [{ username: { $containsi: text } }, { email: { $containsi: text } }];
+  if (role) filters['role'] = { $eq: role };
+  const users = useAdminUsers({ sort: 'createdAt:desc', pagination: { start: 0, limit }, filters });
+  const block = useBlockUser();
+  const resend = useResendConfirmation();
+  const remove = useDeleteUser();
+  const rows = users.data?.data ?? [];
+  const total = users.data?.meta.pagination.total ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Benutzer" />
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <SearchForm label="Name oder E-Mail suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <Form.Select style={{ width: 'auto' }} value={role} onChange={(e) => setRole(e.target.value as RoleType | '')} aria-label="Rolle filtern">
+          <option value="">Alle Rollen</option>
+          {Object.entries(ROLE_LABELS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <ErrorLine error={users.error ?? block.error ?? resend.error ?? remove.error} />
+      {users.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <CountLine shown={rows.length} total={total} />
+          <div className="table-responsive card shadow-sm mb-3">
+            <table className="table mb-0">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>E-Mail</th>
+                  <th>Rolle</th>
+                  <th>Status</th>
+                  <th>Letzter Login</th>
+                  <th>Registriert</th>
+                  <th className="text-end">Aktionen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="text-center text-body-secondary py-4">
+                      Keine Benutzer gefunden.
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((u) => {
+                    const self = u.id === session?.userId;
+                    return (
+                      <tr key={u.id} data-testid={`user-${u.id}`}>
+                        <td>
+                          {u.username}
+                          {u.public ? <div className="small text-body-secondary">öffentlich gelistet</div> : null}
+                        </td>
+                        <td>{u.email}</td>
+                        <td>{ROLE_LABELS[u.role]}</td>
+                        <td>
+                          {u.confirmed ? <Badge bg="success">Bestätigt</Badge> : <Badge bg="warning" text="dark">Unbestätigt</Badge>}{' '}
+                          {u.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
+                          {u.retentionWarnedAt ? (
+                            <div className="small text-body-secondary">Löschwarnung am {formatDate(u.retentionWarnedAt)}</div>
+                          ) : null}
+                        </td>
+                        <td>{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</td>
+                        <td>{formatDate(u.createdAt)}</td>
+                        <td className="text-end text-nowrap">
+                          {!u.confirmed ? (
+                            <Button
+                              size="sm"
+                              variant="outline-secondary"
+                              className="me-1"
+                              disabled={resend.isPending}
+                              onClick={() =>
+                                resend.mutate(u.id, { onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`) })
+                              }
+                            >
+                              Bestätigung erneut senden
+                            </Button>
+                          ) : null}
+                          {!self ? (
+                            <>
+                              <Button
+                                size="sm"
+                                variant={u.blocked ? 'outline-success' : 'outline-warning'}
+                                className="me-1"
+                                disabled={block.isPending}
+                                onClick={() => block.mutate({ id: u.id, blocked: !u.blocked })}
+                              >
+                                {u.blocked ? 'Entsperren' : 'Sperren'}
+                              </Button>
+                              <Button size="sm" variant="outline-danger" onClick={() => setToDelete(u)}>
+                                Löschen
+                              </Button>
+                            </>
+                          ) : (
+                            <span className="small text-body-secondary">Eigener Account</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
+        </>
+      )}
+      <ConfirmModal
+        show={toDelete !== null}
+        title={`Benutzer „${toDelete?.username ?? ''}“ löschen`}
+        confirmLabel="Endgültig löschen"
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const name = toDelete.username;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => setNotice(`Der Benutzer ${name} wurde gelöscht.`),
+            onSettled: () => setToDelete(null),
+          });
+        }}
+      >
+        <p className="mb-0">
+          Der Account wird wie bei einer Selbstlöschung entfernt: Inserate werden deaktiviert, das Profilbild gelöscht.
+          Konversationen und Vermittlungen bleiben erhalten. Dies kann nicht rückgängig gemacht werden.
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}

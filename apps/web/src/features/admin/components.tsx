@@ -1,0 +1,114 @@
+import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+
+/** Small building blocks shared by the back office pages. */
+
+export const PAGE_STEP = 50;
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+      <h1 className="h3 mb-0">{title}</h1>
+      {children ? <div className="d-flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+/** Search field that applies on submit (Enter or button). */
+export function SearchForm({ label, onSearch, initial = '' }: { label: string; onSearch: (text: string) => void; initial?: string }) {
+  const [text, setText] = useState(initial);
+  return (
+    <Form
+      role="search"
+      className="d-flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <Form.Control type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={label} aria-label={label} maxLength={200} />
+      <Button type="submit" variant="outline-primary">
+        Suchen
+      </Button>
+    </Form>
+  );
+}
+
+export function Loading() {
+  return (
+    <div className="text-center py-4">
+      <Spinner role="status" aria-label="Wird geladen" />
+    </div>
+  );
+}
+
+export function ErrorLine({ error }: { error: Error | null | undefined }) {
+  if (!error) return null;
+  return (
+    <Alert variant="danger" role="alert">
+      {error.message}
+    </Alert>
+  );
+}
+
+export function CountLine({ shown, total }: { shown: number; total: number }) {
+  return (
+    <p className="small text-body-secondary mb-2" aria-live="polite">
+      {total === 1 ? '1 Eintrag' : `${total} Einträge`}
+      {shown < total ? ` (${shown} angezeigt)` : ''}
+    </p>
+  );
+}
+
+export function LoadMore({ shown, total, onMore }: { shown: number; total: number; onMore: () => void }) {
+  if (shown >= total) return null;
+  return (
+    <div className="text-center">
+      <Button variant="outline-secondary" onClick={onMore}>
+        Mehr laden
+      </Button>
+    </div>
+  );
+}
+
+/** Confirmation dialog for destructive actions. */
+export function ConfirmModal({
+  show,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  show: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal show={show} onHide={onCancel} centered>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel}>
+          Abbrechen
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
