@@ -49,6 +49,7 @@ export function UploadModal({ show, sending, error, onClose, onSend }: Props) {
       }}
       onExited={reset}
       centered
+      aria-labelledby="pb-chat-upload-title"
     >
       <Form
         onSubmit={(event) => {
@@ -56,8 +57,8 @@ export function UploadModal({ show, sending, error, onClose, onSend }: Props) {
           if (files.length > 0 && !problem) onSend(files, message);
         }}
       >
-        <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="pb-chat-upload-title" as="h2" className="h5">
             PDF hochladen
           </Modal.Title>
         </Modal.Header>

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CHAT_MSG, MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+
+/**
+ * Realtime chat in two browser contexts: a consultant contacts a company from an
+ * advertisement with a PDF, the company sees the conversation appear live, opens it
+ * and answers, the consultant sees the answer live and downloads the file.
+ */
+
+const run = Date.now();
+let counter = 0;
+const PASSWORD = 'geheim123';
+
+interface Account {
+  email: string;
+  username: string;
+  jwt: string;
+  login: LoginResponse;
+}
+
+async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+  const email = `chat-${role}-${run}-${++counter}@e2e.example.at`;
+  const register = await request.post('/api/auth/local/register', {
+    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+  });
+  expect(register.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = ((await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }).data;
+      link =
+        mails
+          .filter((m) => m.toAddress.toLowerCase() === email)
+          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
+          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as LoginResponse;
+  return { email, username, jwt: body.jwt, login: body };
+}
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/404');
+  const user = account.login.user;
+  await page.evaluate(
+    ({ keys, jwt, id, username, email, description, role }) => {
+      localStorage.clear();
+      localStorage.setItem(keys.token, jwt);
+      localStorage.setItem(keys.userId, String(id));
+      localStorage.setItem(keys.user, username);
+      localStorage.setItem(keys.userEmail, email);
+      localStorage.setItem(keys.userDescription, description);
+      localStorage.setItem(keys.userRole, role);
+    },
+    {
+      keys: STORAGE_KEYS,
+      jwt: account.jwt,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      description: user.description ?? '',
+      role: ROLE_NAMES[user.role.type],
+    },
+  );
+}
+
+async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
+  const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> }).data;
+  const response = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: {
+      data: {
+        workingTime: 'Vollzeit',
+        assignment: ['Laufende Buchhaltung'],
+        requirements: ['Abgeschlossene HAK'],
+        benefits: ['Gleitzeit'],
+        jobInfo: ['Start ab sofort'],
+        location: { street: 'Landstraße 1', postcode: '4020', city: 'Linz' },
+        salary: '48.000',
+        placementBonus: 15,
+        jobTitle,
+        district: districts[0]!.id,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+const pdf = {
+  name: 'Lebenslauf_Kandidatin_Maria_Huber_2026.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+};
+
+test('When a consultant contacts a company with a PDF, then both hold a live conversation and the file downloads', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Chatfirma ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Chatberaterin ${run}`);
+  const jobTitle = `Bilanzbuchhalter/in mit Erfahrung in der Industrie ${run}`;
+  const jobId = await createJob(request, company, jobTitle);
+
+  const companyContext = await browser.newContext();
+  const consultantContext = await browser.newContext();
+  const companyPage = await companyContext.newPage();
+  const consultantPage = await consultantContext.newPage();
+  await companyPage.setViewportSize({ width: 1280, height: 900 });
+  await consultantPage.setViewportSize({ width: 1280, height: 900 });
+
+  // The company waits in its (empty) inbox.
+  await signIn(companyPage, company);
+  await companyPage.goto('/advertisements/chat');
+  await expect(companyPage.getByText(MSG.noConversations)).toBeVisible();
+  await expect(companyPage.getByText(CHAT_MSG.hintCompany)).toBeVisible();
+  const chatArea = companyPage.locator('.pb-chat');
+  await expect(chatArea).toHaveCSS('height', `${900 - 130}px`);
+
+  // The consultant contacts the company from the advertisement's profile.
+  await signIn(consultantPage, consultant);
+  await consultantPage.goto(`/advertisements/view?id=${jobId}`);
+  await consultantPage.getByRole('button', { name: 'Unternehmen kontaktieren' }).first().click();
+  const modal = consultantPage.getByRole('dialog');
+  await modal.getByLabel('Ihre Nachricht').fill('Guten Tag, ich habe eine passende Kandidatin.');
+  await modal.locator('input[type="file"]').setInputFiles(pdf);
+  await modal.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(consultantPage).toHaveURL(/\/advertisements\/chat\?conversation=\d+/);
+  const consultantMessages = consultantPage.getByTestId('chat-messages');
+  await expect(consultantMessages.getByText('Guten Tag, ich habe eine passende Kandidatin.')).toBeVisible();
+  await expect(consultantMessages.getByText('Lebenslauf_Kandidati...26.pdf')).toBeVisible();
+
+  // Without reloading, the company sees the conversation with the badge (row and menu).
+  const row = companyPage.getByTestId('chat-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(consultant.username);
+  await expect(row).toContainText(`${jobTitle.slice(0, 40)}...`);
+  await expect(row.getByText('Neue Nachricht')).toBeVisible();
+  await expect(companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen')).toHaveCount(1);
+
+  // The company opens it: header, message, file; the badge clears.
+  await row.click();
+  const header = companyPage.locator('.pb-chat-header');
+  await expect(header.getByRole('heading', { name: jobTitle })).toBeVisible();
+  await expect(header.getByText('15% Prämie')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Inserat anzeigen' })).toHaveAttribute('href', `/advertisements/view?id=${jobId}`);
+  const companyMessages = companyPage.getByTestId('chat-messages');
+  await expect(companyMessages.getByText('Guten Tag, ich habe eine passende Kandidatin.')).toBeVisible();
+  await expect(companyMessages.getByText(/PDF · \d+,\d\d KB/)).toBeVisible();
+  await expect(row.getByText('Neue Nachricht')).toHaveCount(0);
+  await expect(companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen')).toHaveCount(0);
+
+  const companyDownload = companyPage.waitForEvent('download');
+  await companyMessages.getByRole('button', { name: `${pdf.name} herunterladen` }).click();
+  expect((await companyDownload).suggestedFilename()).toBe(pdf.name);
+
+  // The upload modal refuses a wrong type and keeps 'Senden' disabled.
+  await companyPage.getByRole('button', { name: 'Datei anhängen' }).click();
+  const upload = companyPage.getByRole('dialog', { name: 'PDF hochladen' });
+  await upload.locator('input[type="file"]').setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  await expect(upload.getByText(MSG.chatWrongType)).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  await upload.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(upload).toHaveCount(0);
+
+  // The company answers; the send button is disabled while empty.
+  const input = companyPage.getByPlaceholder(CHAT_MSG.placeholder);
+  const send = companyPage.getByRole('region', { name: 'Unterhaltung' }).getByRole('button', { name: 'Senden', exact: true });
+  await expect(send).toBeDisabled();
+  await input.fill('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?');
+  await send.click();
+  await expect(companyMessages.getByText('Wann</b> passt ein Gespräch?', { exact: false })).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  // The consultant sees the answer live (as text, never as HTML) and downloads the file.
+  await expect(consultantMessages.getByText('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?')).toBeVisible();
+  await expect(consultantMessages.getByText(company.username).first()).toBeVisible();
+  const download = consultantPage.waitForEvent('download');
+  await consultantMessages.getByRole('button', { name: `${pdf.name} herunterladen` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(pdf.name);
+
+  await companyContext.close();
+  await consultantContext.close();
+});
