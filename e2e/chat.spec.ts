@@ -188,3 +188,64 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   await companyContext.close();
   await consultantContext.close();
 });
+
+test('When the chat is used on a phone, then one pane shows at a time, older messages load on scrolling up and files go through the upload modal', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Handyfirma ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Handyberater ${run}`);
+  const jobId = await createJob(request, company, `Lagerleiter/in ${run}`);
+  const opened = await request.post('/api/chat-communications', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+    data: { advertisement: jobId, message: 'Nachricht 0' },
+  });
+  expect(opened.status()).toBe(201);
+  const chatId = ((await opened.json()) as { data: { id: number } }).data.id;
+  for (let i = 1; i < 60; i += 1) {
+    const res = await request.post(`/api/chat-communications/${chatId}/messages`, {
+      headers: { authorization: `Bearer ${i % 2 ? company.jwt : consultant.jwt}` },
+      data: { message: `Nachricht ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, consultant);
+  await page.goto('/advertisements/chat');
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  const discussion = page.getByRole('region', { name: 'Unterhaltung' });
+  await expect(list.getByTestId('chat-row')).toHaveCount(1);
+  await expect(discussion).toBeHidden();
+
+  await list.getByTestId('chat-row').click();
+  await expect(list).toBeHidden();
+  const messages = discussion.getByTestId('chat-messages');
+  await expect(messages.getByText('Nachricht 59', { exact: true })).toBeVisible();
+  await expect(messages.getByTestId('chat-message')).toHaveCount(50);
+  await expect(messages.getByText('Nachricht 9', { exact: true })).toHaveCount(0);
+
+  // Scrolling up loads the older page.
+  await messages.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect(messages.getByTestId('chat-message')).toHaveCount(60);
+  await expect(messages.getByText('Nachricht 0', { exact: true })).toBeAttached();
+
+  // A file through 'PDF hochladen': a 6th file is refused, a fitting one is sent.
+  await discussion.getByRole('button', { name: 'Datei anhängen' }).click();
+  const upload = page.getByRole('dialog', { name: 'PDF hochladen' });
+  const input = upload.locator('input[type="file"]');
+  await input.setInputFiles(Array.from({ length: 6 }, (_, i) => ({ ...pdf, name: `f${i}.pdf` })));
+  await expect(upload.getByText(MSG.chatTooManyFiles)).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  await input.setInputFiles({ ...pdf, name: 'Zeugnis.pdf' });
+  await upload.getByRole('button', { name: 'Senden' }).click();
+  await expect(upload).toHaveCount(0);
+  await expect(messages.getByText('Zeugnis.pdf')).toBeVisible();
+
+  await discussion.getByRole('button', { name: '‹ Chats' }).click();
+  await expect(list).toBeVisible();
+  await expect(discussion).toBeHidden();
+});

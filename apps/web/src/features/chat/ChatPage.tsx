@@ -48,7 +48,7 @@ export function Component() {
       <h1 className="visually-hidden">Chat</h1>
       <div className="row g-0 h-100">
         <aside className={`col-md-4 col-lg-3 border-end h-100 overflow-auto ${selectedId ? 'd-none d-md-block' : ''}`} aria-label="Chats">
-          {conversations.isPending ? (
+          {conversations.isLoading ? (
             <div className="text-center py-4">
               <Spinner aria-label="Konversationen werden geladen" />
             </div>
@@ -72,7 +72,7 @@ export function Component() {
             <Alert variant="warning" className="m-3">
               {single.error.message}
             </Alert>
-          ) : selectedId && (single.isPending || conversations.isPending) ? (
+          ) : selectedId && (single.isLoading || conversations.isLoading) ? (
             <div className="text-center py-4">
               <Spinner aria-label="Wird geladen" />
             </div>
