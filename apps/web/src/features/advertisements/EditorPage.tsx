@@ -197,23 +197,25 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const missing = (value: string | readonly string[]) => tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
   const locationMissing = tried && !form.street.trim() && !form.postcode.trim() && !form.city.trim();
 
+  const parsed = jobDataSchema.safeParse({
+    jobTitle: form.jobTitle,
+    workingTime: form.workingTime,
+    assignment: form.assignment,
+    requirements: form.requirements,
+    benefits: form.benefits,
+    jobInfo: form.jobInfo,
+    location: { street: form.street, postcode: form.postcode, city: form.city },
+    salary: form.salary,
+    district: form.district,
+    placementBonus: Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS,
+  });
+  const bonusValid = form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
+  // spec §5: the message shows while the form is incomplete after a publish attempt
+  const formMessage = !tried ? null : !parsed.success ? firstMessage(parsed.error) : !bonusValid ? MSG.fillAllFields : null;
+  const shownError = formMessage ?? error;
+
   const payload = (): JobPayload | null => {
-    const parsed = jobDataSchema.safeParse({
-      jobTitle: form.jobTitle,
-      workingTime: form.workingTime,
-      assignment: form.assignment,
-      requirements: form.requirements,
-      benefits: form.benefits,
-      jobInfo: form.jobInfo,
-      location: { street: form.street, postcode: form.postcode, city: form.city },
-      salary: form.salary,
-      district: form.district,
-      placementBonus: Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS,
-    });
-    if (!parsed.success) {
-      setError(firstMessage(parsed.error));
-      return null;
-    }
+    if (!parsed.success) return null;
     const d = parsed.data;
     return {
       jobTitle: d.jobTitle,
@@ -233,10 +235,8 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
     event.preventDefault();
     setTried(true);
     if (busy) return;
-    if (!form.placementBonus.trim() || !placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success) {
-      setError(MSG.fillAllFields);
-      return;
-    }
+    setError(null);
+    if (!bonusValid) return;
     const fileProblem = validateChatFiles(files);
     if (fileProblem) {
       setError(fileProblem);
@@ -244,7 +244,6 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
     }
     const data = payload();
     if (!data) return;
-    setError(null);
     save.mutate(
       { id: job?.id ?? null, data },
       {
@@ -274,13 +273,13 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
 
   const onAddBonus = () => {
     if (!job) return;
-    const parsed = placementBonusSchema.safeParse(form.placementBonus.replace(',', '.'));
-    if (!form.placementBonus.trim() || !parsed.success) {
-      setError(parsed.success ? MSG.fillAllFields : firstMessage(parsed.error));
+    const newBonus = placementBonusSchema.safeParse(form.placementBonus.replace(',', '.'));
+    if (!form.placementBonus.trim() || !newBonus.success) {
+      setError(newBonus.success ? MSG.fillAllFields : firstMessage(newBonus.error));
       return;
     }
     setError(null);
-    addBonus.mutate(parsed.data, { onError: (e) => setError(e.message) });
+    addBonus.mutate(newBonus.data, { onError: (e) => setError(e.message) });
   };
 
   const districtGroups = groupByState(districts.data ?? []);
@@ -480,9 +479,9 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
         </div>
 
         <div className="pb-editor-actions">
-          {error && (
+          {shownError && (
             <Alert variant="danger" className="mb-3" role="alert" data-testid="editor-error">
-              {error}
+              {shownError}
             </Alert>
           )}
           <div className="d-flex flex-column-reverse flex-sm-row justify-content-end gap-2">

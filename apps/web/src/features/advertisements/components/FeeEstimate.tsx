@@ -11,16 +11,15 @@ export function FeeEstimate({ bonus, salary }: { bonus: number; salary: string }
     <div className="pb-fee-box" aria-live="polite" data-testid="fee-estimate">
       {fees ? (
         <>
-          <div className="fw-semibold mb-1">Erwartete Kosten bei erfolgreicher Besetzung</div>
-          <div>
-            Vermittlungsprämie: <strong>{range(fees.min.placementFee, fees.max.placementFee)}</strong>
-          </div>
-          <div>
-            Servicegebühr (10 % der Prämie): <strong>{range(fees.min.serviceFee, fees.max.serviceFee)}</strong>
-          </div>
-          <div className="mt-1">
-            Gesamt: <strong>{range(fees.min.total, fees.max.total)}</strong>
-          </div>
+          <div className="fw-semibold mb-2">Erwartete Kosten bei erfolgreicher Besetzung</div>
+          <dl className="pb-fee-list mb-0">
+            <dt>Vermittlungsprämie</dt>
+            <dd>{range(fees.min.placementFee, fees.max.placementFee)}</dd>
+            <dt>Servicegebühr (10 % der Prämie)</dt>
+            <dd>{range(fees.min.serviceFee, fees.max.serviceFee)}</dd>
+            <dt>Gesamt</dt>
+            <dd className="fw-semibold">{range(fees.min.total, fees.max.total)}</dd>
+          </dl>
         </>
       ) : (
         <span className="text-body-secondary">
