@@ -1,4 +1,78 @@
-// Placeholder until the feature lands.
+import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
+import { usePublicConfig } from '../../components/public/usePublicConfig';
+
+function OperatorFacts() {
+  const config = usePublicConfig();
+  if (config.isPending) {
+    return (
+      <p role="status" className="text-body-secondary">
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        Angaben werden geladen …
+      </p>
+    );
+  }
+  if (config.isError) {
+    return (
+      <div className="alert alert-warning" role="alert">
+        Die Angaben konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.
+      </div>
+    );
+  }
+  const { imprint } = config.data;
+  return (
+    <dl className="pb-facts" data-testid="imprint-facts">
+      <dt>Medieninhaber und Diensteanbieter</dt>
+      <dd>{imprint.company}</dd>
+      <dt>Anschrift</dt>
+      <dd>{imprint.address}</dd>
+      <dt>E-Mail</dt>
+      <dd>
+        <a href={`mailto:${imprint.email}`}>{imprint.email}</a>
+      </dd>
+      <dt>Telefon</dt>
+      <dd>
+        <a href={`tel:${imprint.phone.replace(/[^\d+]/g, '')}`}>{imprint.phone}</a>
+      </dd>
+      <dt>Geschäftsführung</dt>
+      <dd>{imprint.ceo}</dd>
+      <dt>Firmenbuch</dt>
+      <dd>{imprint.register}</dd>
+      <dt>UID-Nummer</dt>
+      <dd>{imprint.vatId}</dd>
+      <dt>Unternehmensgegenstand</dt>
+      <dd>Betrieb einer Online-Plattform für Stelleninserate mit Vermittlungsprämie</dd>
+    </dl>
+  );
+}
+
+/** Impressum: information duties under § 5 ECG, § 14 UGB and § 25 MedienG; operator data from config. */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  return (
+    <PublicLayout title="Impressum – Prämienbörse">
+      <DocumentPage title="Impressum" lead="Informationen gemäß § 5 ECG, § 14 UGB und Offenlegung gemäß § 25 MedienG.">
+        <h2>Betreiberin</h2>
+        <OperatorFacts />
+
+        <h2>Offenlegung gemäß § 25 MedienG</h2>
+        <p>
+          Grundlegende Richtung: Information über die Prämienbörse und Betrieb eines Online-Marktplatzes, auf dem
+          Unternehmen in Österreich Stelleninserate mit einer Vermittlungsprämie veröffentlichen und Personalberater
+          passende Kandidatinnen und Kandidaten vorschlagen.
+        </p>
+
+        <h2>Haftung für Inhalte und Links</h2>
+        <p>
+          Für Stelleninserate und Profile sind die jeweiligen Nutzer verantwortlich. Wir prüfen fremde Inhalte nicht
+          laufend, entfernen rechtswidrige Inhalte aber unverzüglich, sobald wir davon Kenntnis erlangen. Für Inhalte
+          verlinkter externer Seiten sind ausschließlich deren Betreiber verantwortlich.
+        </p>
+
+        <h2>Urheberrecht</h2>
+        <p className="mb-0">
+          Texte, Grafiken und Gestaltung dieser Website sind urheberrechtlich geschützt. Eine Verwendung außerhalb der
+          Plattform bedarf unserer vorherigen Zustimmung.
+        </p>
+      </DocumentPage>
+    </PublicLayout>
+  );
 }

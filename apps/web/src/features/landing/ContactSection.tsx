@@ -1,0 +1,140 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { contactSchema, firstMessage, MSG, type ContactRequest } from '@pb/core';
+import { api, ApiError } from '../../lib/http';
+import { usePublicConfig } from '../../components/public/usePublicConfig';
+
+type Field = keyof ContactRequest;
+const EMPTY: ContactRequest = { firstname: '', lastname: '', company: '', email: '', message: '' };
+
+/** Validates with the shared schema; an empty field always wins with the spec's message (spec §5). */
+function validate(values: ContactRequest): { message: string; fields: Field[] } | null {
+  const result = contactSchema.safeParse(values);
+  if (result.success) return null;
+  const fields = result.error.issues
+    .map((issue) => issue.path[0])
+    .filter((f): f is Field => typeof f === 'string' && f in EMPTY);
+  const anyEmpty = result.error.issues.some((issue) => issue.message === MSG.contactAllRequired);
+  return { message: anyEmpty ? MSG.contactAllRequired : firstMessage(result.error), fields };
+}
+
+function sendContact(body: ContactRequest) {
+  return api<{ data: { id: number; message: string } }>('/contact', { method: 'POST', body: { ...body } });
+}
+
+/** "Kontakt": the contact form. After one successful send, further sends are blocked (spec §4). */
+export function ContactSection() {
+  const id = useId();
+  const config = usePublicConfig();
+  const [values, setValues] = useState<ContactRequest>(EMPTY);
+  const [error, setError] = useState<{ message: string; fields: Field[] } | null>(null);
+  const mutation = useMutation({ mutationFn: sendContact });
+  const sent = mutation.isSuccess;
+
+  const change = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sent || mutation.isPending) return;
+    const problem = validate(values);
+    setError(problem);
+    if (problem) return;
+    mutation.mutate(contactSchema.parse(values), {
+      onError: (err) => setError({ message: err instanceof ApiError ? err.message : MSG.internal, fields: [] }),
+    });
+  };
+
+  const field = (name: Field, label: string, type: 'text' | 'email' = 'text', autoComplete?: string) => {
+    const invalid = error?.fields.includes(name) ?? false;
+    return (
+      <div className="col-sm-6">
+        <label htmlFor={`${id}-${name}`} className="form-label">
+          {label}
+        </label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type={type}
+          className={`form-control${invalid ? ' is-invalid' : ''}`}
+          value={values[name]}
+          onChange={change(name)}
+          autoComplete={autoComplete}
+          required
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+        />
+      </div>
+    );
+  };
+
+  const officeEmail = config.data?.officeEmail;
+  return (
+    <section id="kontakt" className="pb-section" aria-labelledby="kontakt-title">
+      <div className="container">
+        <div className="row gy-5">
+          <div className="col-lg-4">
+            <p className="pb-eyebrow text-primary">Kontakt</p>
+            <h2 id="kontakt-title">Sprechen Sie mit uns</h2>
+            <p className="text-body-secondary">
+              Sie haben Fragen zur Prämienbörse, möchten ein Inserat von uns erstellen lassen oder als
+              Personalvermittlung Partner werden? Schreiben Sie uns – wir melden uns in der Regel innerhalb eines
+              Werktags.
+            </p>
+            {officeEmail ? (
+              <p className="mb-0">
+                E-Mail: <a href={`mailto:${officeEmail}`}>{officeEmail}</a>
+              </p>
+            ) : null}
+          </div>
+          <div className="col-lg-8">
+            <form className="pb-contact-card" onSubmit={submit} noValidate aria-labelledby="kontakt-title">
+              <fieldset disabled={sent}>
+                <legend className="visually-hidden">Kontaktformular</legend>
+                <div className="row g-3">
+                  {field('firstname', 'Vorname', 'text', 'given-name')}
+                  {field('lastname', 'Nachname', 'text', 'family-name')}
+                  {field('company', 'Unternehmen', 'text', 'organization')}
+                  {field('email', 'E-Mail-Adresse', 'email', 'email')}
+                  <div className="col-12">
+                    <label htmlFor={`${id}-message`} className="form-label">
+                      Nachricht
+                    </label>
+                    <textarea
+                      id={`${id}-message`}
+                      name="message"
+                      rows={5}
+                      className={`form-control${error?.fields.includes('message') ? ' is-invalid' : ''}`}
+                      value={values.message}
+                      onChange={change('message')}
+                      required
+                      aria-invalid={error?.fields.includes('message') || undefined}
+                      aria-describedby={error?.fields.includes('message') ? `${id}-error` : undefined}
+                    />
+                  </div>
+                </div>
+              </fieldset>
+              <div className="mt-3">
+                {error && !sent ? (
+                  <div id={`${id}-error`} className="alert alert-danger mb-0" role="alert">
+                    {error.message}
+                  </div>
+                ) : null}
+                {sent ? (
+                  <div className="alert alert-success mb-0" role="status">
+                    {MSG.contactSuccess}
+                  </div>
+                ) : null}
+              </div>
+              <div className="d-flex justify-content-end mt-3">
+                <button type="submit" className="btn btn-primary px-4" disabled={sent || mutation.isPending}>
+                  {mutation.isPending ? 'Wird gesendet …' : sent ? 'Nachricht gesendet' : 'Nachricht senden'}
+                </button>
+              </div>
+            </form>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

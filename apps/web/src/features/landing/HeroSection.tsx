@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { calculateFees, formatEuro, LANDING_EXAMPLE_BONUS_PERCENT, serviceFeePercent } from '@pb/core';
+import { percentText } from './format';
+import { PlayIcon } from './icons';
+
+const EXAMPLE_SALARY = 60_000;
+
+/** Hero: promise, register call to action, intro video link and a worked fee example. */
+export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null }) {
+  const bonus = LANDING_EXAMPLE_BONUS_PERCENT;
+  const fee = serviceFeePercent(bonus);
+  const example = calculateFees(bonus, EXAMPLE_SALARY);
+  return (
+    <section className="pb-hero" aria-labelledby="hero-title">
+      <div className="container">
+        <div className="row align-items-center gy-5">
+          <div className="col-lg-7">
+            <p className="pb-eyebrow">Personalvermittlung mit Erfolgsprämie</p>
+            <h1 id="hero-title" className="pb-hero-title">
+              Offene Stellen besetzen – mit den besten Personalberatern Österreichs.
+            </h1>
+            <p className="pb-hero-lead">
+              Unternehmen veröffentlichen Stelleninserate mit einer Vermittlungsprämie. Personalberater finden passende
+              Kandidaten. Bezahlt wird nur bei erfolgreicher Besetzung.
+            </p>
+            <div className="d-flex flex-wrap gap-3 align-items-center">
+              <Link to="/register" className="btn btn-light btn-lg px-4 fw-semibold">
+                Jetzt kostenlos registrieren
+              </Link>
+              {onPlayVideo ? (
+                <button
+                  type="button"
+                  className="btn btn-link pb-hero-video-link"
+                  onClick={onPlayVideo}
+                  aria-haspopup="dialog"
+                >
+                  <PlayIcon /> Video ansehen
+                </button>
+              ) : null}
+            </div>
+          </div>
+          <div className="col-lg-5">
+            <div className="pb-hero-card" aria-labelledby="hero-example-title">
+              <h2 id="hero-example-title" className="h6 text-uppercase text-body-secondary mb-3">
+                Rechenbeispiel
+              </h2>
+              <dl className="pb-hero-example mb-0">
+                <div>
+                  <dt>Bruttojahresgehalt</dt>
+                  <dd>{formatEuro(EXAMPLE_SALARY)}</dd>
+                </div>
+                <div>
+                  <dt>Vermittlungsprämie {percentText(bonus)} %</dt>
+                  <dd>{formatEuro(example.placementFee)}</dd>
+                </div>
+                <div>
+                  <dt>Servicegebühr {percentText(fee)} %</dt>
+                  <dd>{formatEuro(example.serviceFee)}</dd>
+                </div>
+                <div className="pb-hero-example-total">
+                  <dt>Fällig nur bei Einstellung</dt>
+                  <dd>{formatEuro(example.total)}</dd>
+                </div>
+              </dl>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

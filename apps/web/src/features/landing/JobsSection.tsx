@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import { PinIcon } from './icons';
+import { percentText, salaryText } from './format';
+import { useLatestJobs, type LandingJob } from './useLatestJobs';
+
+function JobRow({ job }: { job: LandingJob }) {
+  const city = job.location?.city?.trim();
+  const salary = salaryText(job.salary ?? '');
+  return (
+    <li className="pb-job-row" data-testid="landing-job">
+      <div className="pb-job-main">
+        <h3 className="pb-job-title">{job.jobTitle} (m/w/d)</h3>
+        <p className="pb-job-meta mb-0">
+          {job.workingTime ? <span>{job.workingTime}</span> : null}
+          {city ? (
+            <span>
+              <PinIcon /> {city}
+            </span>
+          ) : null}
+          {salary ? <span>Bruttojahresgehalt: {salary}</span> : null}
+        </p>
+      </div>
+      <div className="pb-job-side">
+        <span className="pb-bonus-badge">{percentText(job.placementBonus)}% Prämie</span>
+        <Link to="/login" className="btn btn-sm btn-outline-primary">
+          Inserat anzeigen<span className="visually-hidden">: {job.jobTitle}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** "Aktuelle Jobinserate": the newest advertisements in a 24rem scroll box (spec §2). */
+export function JobsSection() {
+  const jobs = useLatestJobs();
+  let content;
+  if (jobs.isPending) {
+    content = (
+      <div className="pb-jobs-state" role="status">
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        Inserate werden geladen …
+      </div>
+    );
+  } else if (jobs.isError) {
+    content = (
+      <div className="pb-jobs-state" role="alert">
+        <p className="mb-3">Die Inserate konnten gerade nicht geladen werden.</p>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void jobs.refetch()}>
+          Erneut versuchen
+        </button>
+      </div>
+    );
+  } else if (jobs.data.length === 0) {
+    content = (
+      <p className="pb-jobs-state mb-0" data-testid="landing-jobs-empty">
+        Aktuell sind keine Inserate online.
+      </p>
+    );
+  } else {
+    content = (
+      <ul className="pb-job-list list-unstyled mb-0" aria-labelledby="jobinserate-title">
+        {jobs.data.map((job) => (
+          <JobRow key={job.id} job={job} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section id="jobinserate" className="pb-section" aria-labelledby="jobinserate-title">
+      <div className="container">
+        <div className="row gy-4 align-items-start">
+          <div className="col-lg-4">
+            <p className="pb-eyebrow text-primary">Aktuelle Jobinserate</p>
+            <h2 id="jobinserate-title">Diese Stellen warten auf Ihre Kandidaten</h2>
+            <p className="text-body-secondary">
+              Die neuesten Inserate auf der Prämienbörse. Melden Sie sich an, um alle Details zu sehen und mit dem
+              Unternehmen in Kontakt zu treten.
+            </p>
+            <Link to="/register" className="btn btn-primary">
+              Kostenlos registrieren
+            </Link>
+          </div>
+          <div className="col-lg-8">
+            <div
+              className="pb-jobs-box"
+              data-testid="landing-jobs"
+              role="region"
+              tabIndex={0}
+              aria-label="Liste der aktuellen Jobinserate"
+            >
+              {content}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
