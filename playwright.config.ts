@@ -55,6 +55,9 @@ export default defineConfig({
       DEMO_DATA: 'auto',
       // the suite itself exceeds the per-IP limits meant for people
       RATE_LIMIT_FACTOR: '20',
+      // the back-office admin of e2e/admin.spec.ts (created on start when missing)
+      ADMIN_EMAIL: 'admin@e2e.example.at',
+      ADMIN_PASSWORD: 'e2e-admin-passwort-2026',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -93,10 +93,11 @@ export function ConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={onCancel} centered>
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
+    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel="Schließen">
+        <Modal.Title as="h2" className="h5" id={titleId}>
           {title}
         </Modal.Title>
       </Modal.Header>

@@ -1,0 +1,198 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+
+/**
+ * The operator's back office: an admin (ADMIN_EMAIL/ADMIN_PASSWORD of playwright.config.ts)
+ * posts an advertisement for a company, which then is the company's own and shows in the
+ * consultants' browser; a placement report moves gemeldet → verrechnet → bezahlt → Garantiefall
+ * and the CSV export contains it. Fresh accounts per run.
+ */
+
+const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-2026' };
+const run = Date.now();
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
+const PASSWORD = 'geheim123';
+
+interface Account {
+  email: string;
+  username: string;
+  jwt: string;
+  login: LoginResponse;
+}
+
+async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+  const email = uniqueEmail(role);
+  const register = await request.post('/api/auth/local/register', {
+    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+  });
+  expect(register.status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const rows = ((await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }).data;
+      link =
+        rows
+          .filter((m) => m.toAddress.toLowerCase() === email)
+          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
+          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
+      return link;
+    })
+    .not.toBe('');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as LoginResponse;
+  return { email, username, jwt: body.jwt, login: body };
+}
+
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/404');
+  const user = account.login.user;
+  await page.evaluate(
+    ({ keys, jwt, id, username, email, role }) => {
+      localStorage.clear();
+      localStorage.setItem(keys.token, jwt);
+      localStorage.setItem(keys.userId, String(id));
+      localStorage.setItem(keys.user, username);
+      localStorage.setItem(keys.userEmail, email);
+      localStorage.setItem(keys.userRole, role);
+    },
+    { keys: STORAGE_KEYS, jwt: account.jwt, id: user.id, username: user.username, email: user.email, role: ROLE_NAMES[user.role.type] },
+  );
+}
+
+async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(ADMIN.email);
+  await page.getByLabel('Passwort').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  await expect(page).toHaveURL(/\/advertisements/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+async function addBullet(page: Page, label: string, text: string): Promise<void> {
+  await page.getByLabel(`${label}: neuer Eintrag`).fill(text);
+  await page.getByRole('button', { name: `${label}: Eintrag hinzufügen` }).click();
+}
+
+test('When a company or consultant opens /admin, then they see "Kein Zugriff" and the API refuses them', async ({ page, request }) => {
+  const company = await createAccount(request, 'company', `Zugriffstest ${run}`);
+  await signIn(page, company);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
+  const res = await request.get('/api/admin/dashboard', { headers: { authorization: `Bearer ${company.jwt}` } });
+  expect(res.status()).toBe(403);
+});
+
+test('When the admin posts an advertisement for a company and handles its placement, then the company, consultants and the CSV see it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const company = await createAccount(request, 'company', `Pannonia Bau ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Beraterin Kovacs ${run}`);
+  const title = `Bauleiter Tiefbau ${run}`;
+
+  await adminLogin(page);
+  await expect(page.getByTestId('figure-Unternehmen')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Vermittlungen je Monat/ })).toBeVisible();
+
+  // --- advertisement on behalf of the company ---
+  await page.getByRole('link', { name: 'Inserate', exact: true }).click();
+  await page.getByRole('link', { name: 'Inserat für ein Unternehmen erstellen' }).click();
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte wählen Sie ein Unternehmen.');
+  await page.getByLabel('Unternehmen').selectOption({ label: `${company.username} (${company.email})` });
+  await page.getByLabel('Jobtitel').fill(title);
+  await page.getByLabel('Arbeitszeit').selectOption('Vollzeit');
+  await page.getByLabel('Bruttojahresgehalt in EUR').fill('60.000');
+  await page.getByLabel('Straße und Hausnummer').fill('Hauptstraße 5');
+  await page.getByLabel('PLZ').fill('7000');
+  await page.getByLabel('Ort').fill('Eisenstadt');
+  await page.getByLabel('Bezirk').selectOption({ label: 'Graz' });
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Felder aus!');
+  await addBullet(page, 'Aufgabenbeschreibung', 'Leitung von Tiefbaustellen');
+  await addBullet(page, 'Qualifikationen/Erfahrung', 'HTL Tiefbau');
+  await addBullet(page, 'Benefits', 'Firmenwagen');
+  await addBullet(page, 'Zusätzliche Informationen zur Position', 'Start ab sofort');
+  await page.getByLabel('Vermittlungsprämie').fill('20');
+  await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page).toHaveURL(/\/admin\/advertisements$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText(company.username);
+  await expect(row).toContainText('Aktiv');
+
+  // the company's own list (spec §7 owner filter)
+  const own = await request.get(`/api/jobs?filters[users_permissions_user][id][$eq]=${company.login.user.id}`, {
+    headers: { authorization: `Bearer ${company.jwt}` },
+  });
+  const ownJobs = ((await own.json()) as { data: Array<{ id: number; jobTitle: string }> }).data;
+  const job = ownJobs.find((j) => j.jobTitle === title);
+  expect(job, 'advertisement in the company list').toBeTruthy();
+
+  // the consultants' browser
+  const consultantContext = await browser.newContext();
+  const consultantPage = await consultantContext.newPage();
+  await signIn(consultantPage, consultant);
+  await consultantPage.goto('/advertisements/view');
+  await consultantPage.getByLabel('Inserate durchsuchen').fill(title);
+  await expect(consultantPage.getByText(`${title} (m/w/d)`).first()).toBeVisible();
+  await consultantContext.close();
+
+  // --- placement report: gemeldet → verrechnet → bezahlt → Garantiefall ---
+  const report = await request.post('/api/placement-reports', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+    data: {
+      data: {
+        variant: 'consultant',
+        advertisement: job!.id,
+        companyName: company.username,
+        jobTitle: title,
+        contactPerson: company.email,
+        placementBonus: 20,
+        actualSalary: 60000,
+      },
+    },
+  });
+  expect(report.status(), await report.text()).toBeLessThan(300);
+
+  await page.getByRole('link', { name: 'Vermittlungen' }).click();
+  await page.getByRole('searchbox', { name: 'Unternehmen, Inserat oder Personalberater suchen' }).fill(title);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  const placement = page.getByRole('row').filter({ hasText: title });
+  await expect(placement).toHaveCount(1);
+  await expect(placement).toContainText(/12\.000,00/);
+  await expect(placement).toContainText(/1\.200,00/);
+  await expect(placement).toContainText('Gemeldet');
+
+  await placement.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  await expect(placement).toContainText('Verrechnet');
+  await expect(placement).toContainText(/Fällig am \d{2}\.\d{2}\.\d{4}/);
+  await placement.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+  await expect(placement).toContainText(/Bezahlt am \d{2}\.\d{2}\.\d{4}/);
+  await placement.getByRole('button', { name: 'Garantiefall' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Garantiefall erfassen' });
+  await expect(dialog).toContainText(/6\.000,00/);
+  await dialog.getByRole('button', { name: 'Garantiefall erfassen' }).click();
+  await expect(placement).toContainText(/Rückerstattung €\s6\.600,00/);
+  await expect(placement.getByRole('button')).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV herunterladen' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^vermittlungen-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFNr.;Gemeldet am;Unternehmen;')).toBe(true);
+  const line = csv.split('\r\n').find((l) => l.includes(title));
+  expect(line, 'CSV line of the placement').toBeTruthy();
+  expect(line).toContain(';20,00;60000,00;12000,00;1200,00;Garantiefall;');
+  expect(line).toContain(';6000,00;600,00;');
+
+  // every step is in the audit log
+  await page.getByRole('link', { name: 'Protokoll' }).click();
+  await expect(page.getByRole('cell', { name: 'Vermittlungsstatus geändert' })).toHaveCount(3);
+  await expect(page.getByRole('cell', { name: 'Inserat erstellt' }).first()).toBeVisible();
+});
