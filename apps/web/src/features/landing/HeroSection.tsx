@@ -40,7 +40,7 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
             </div>
           </div>
           <div className="col-lg-5">
-            <div className="pb-hero-card" aria-labelledby="hero-example-title">
+            <div className="pb-hero-card">
               <h2 id="hero-example-title" className="h6 text-uppercase text-body-secondary mb-3">
                 Rechenbeispiel
               </h2>
