@@ -73,7 +73,10 @@ export async function sniffUpload(
 /** Keeps a display name: no path parts, no control characters, bounded length. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"<>]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || fallback;
 }
 

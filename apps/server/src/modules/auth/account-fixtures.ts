@@ -46,7 +46,13 @@ export async function register(
   const res = await ctx.request({
     method: 'POST',
     url: '/api/auth/local/register',
-    payload: { username: name, email, password, role, ...(role === 'company' ? { description: 'Bau und Handel' } : {}) },
+    payload: {
+      username: name,
+      email,
+      password,
+      role,
+      ...(role === 'company' ? { description: 'Bau und Handel' } : {}),
+    },
     remoteAddress: nextIp(),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -63,7 +69,11 @@ export async function login(ctx: TestContext, identifier: string, password: stri
 }
 
 /** Registers, follows the mailed link and logs in. */
-export async function createAccount(ctx: TestContext, role: 'company' | 'consultant', name: string): Promise<TestAccount> {
+export async function createAccount(
+  ctx: TestContext,
+  role: 'company' | 'consultant',
+  name: string,
+): Promise<TestAccount> {
   const account = await register(ctx, role, name);
   const mail = await latestMailTo(ctx, account.email, /email-confirmation/);
   const confirm = await ctx.request({ method: 'GET', url: confirmationPath(mail.text), remoteAddress: nextIp() });
@@ -90,7 +100,9 @@ export const tinyJpeg = () =>
   );
 
 export const tinyPdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
 
 export interface MultipartFile {
   field?: string;

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import {
-  confirmationPath,
-  createAccount,
-  latestMailTo,
-  login,
-  nextIp,
-  register,
-  resetCode,
-} from './account-fixtures';
+import { confirmationPath, createAccount, latestMailTo, login, nextIp, register, resetCode } from './account-fixtures';
 
 const AUTH_USER_KEYS = [
   'blocked',
@@ -40,7 +32,13 @@ describe('registration, confirmation and login', () => {
     const res = await ctx.request({
       method: 'POST',
       url: '/api/auth/local/register',
-      payload: { username: 'Huber Bau GmbH', email: 'Office@Huber.at', password: 'geheim123', description: 'Bau', role: 'company' },
+      payload: {
+        username: 'Huber Bau GmbH',
+        email: 'Office@Huber.at',
+        password: 'geheim123',
+        description: 'Bau',
+        role: 'company',
+      },
       remoteAddress: nextIp(),
     });
     expect(res.statusCode).toBe(200);
@@ -95,7 +93,11 @@ describe('registration, confirmation and login', () => {
     const second = await ctx.request({ method: 'GET', url: link, remoteAddress: nextIp() });
     expect(second.statusCode).toBe(302);
     expect(second.headers.location).toBe('/login?confirmed=0');
-    for (const url of ['/api/auth/email-confirmation', '/api/auth/email-confirmation?confirmation=abc', '/api/auth/email-confirmation?confirmation[x]=1']) {
+    for (const url of [
+      '/api/auth/email-confirmation',
+      '/api/auth/email-confirmation?confirmation=abc',
+      '/api/auth/email-confirmation?confirmation[x]=1',
+    ]) {
       const bad = await ctx.request({ method: 'GET', url, remoteAddress: nextIp() });
       expect(bad.statusCode, url).toBe(302);
       expect(bad.headers.location).toBe('/login?confirmed=0');
@@ -148,7 +150,12 @@ describe('registration, confirmation and login', () => {
       { username: 'Fresh', email: 'not-an-email', password: 'geheim123', role: 'consultant' },
     ];
     for (const payload of attempts) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/local/register', payload, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.message).toBe(MSG.registrationFailed);
     }
@@ -170,7 +177,12 @@ describe('registration, confirmation and login', () => {
       [[], null],
     ];
     for (const [payload, message] of cases) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/local/register', payload, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().data).toBeNull();
       if (message) expect(res.json().error.message).toBe(message);
@@ -184,7 +196,12 @@ describe('registration, confirmation and login', () => {
     const mailsBefore = (await ctx.deliverMail(), ctx.smtp.messages.length);
     const answers = [];
     for (const email of [pending.email, confirmed.email, 'unbekannt@example.at']) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/send-email-confirmation', payload: { email }, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/send-email-confirmation',
+        payload: { email },
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode).toBe(200);
       answers.push(res.json());
     }
@@ -196,25 +213,43 @@ describe('registration, confirmation and login', () => {
     await ctx.deliverMail();
     const newMails = ctx.smtp.messages.slice(mailsBefore);
     expect(newMails.map((m) => m.to)).toEqual([[pending.email]]);
-    const follow = await ctx.request({ method: 'GET', url: confirmationPath(newMails[0]!.text), remoteAddress: nextIp() });
+    const follow = await ctx.request({
+      method: 'GET',
+      url: confirmationPath(newMails[0]!.text),
+      remoteAddress: nextIp(),
+    });
     expect(follow.headers.location).toContain('confirmed=1');
     expect((await login(ctx, pending.email, pending.password)).statusCode).toBe(200);
-    const bad = await ctx.request({ method: 'POST', url: '/api/auth/send-email-confirmation', payload: { email: 'x', more: 1 }, remoteAddress: nextIp() });
+    const bad = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/send-email-confirmation',
+      payload: { email: 'x', more: 1 },
+      remoteAddress: nextIp(),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('When a confirmation token has expired, then the link redirects with confirmed=0 and the account stays unconfirmed', async () => {
     const account = await register(ctx, 'consultant', 'Spaet');
     const mail = await latestMailTo(ctx, account.email, /email-confirmation/);
-    await ctx.database.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [account.id]);
+    await ctx.database.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [
+      account.id,
+    ]);
     const res = await ctx.request({ method: 'GET', url: confirmationPath(mail.text), remoteAddress: nextIp() });
     expect(res.headers.location).toBe('/login?confirmed=0');
-    const [row] = await ctx.database.query<{ confirmed: boolean }>('SELECT confirmed FROM users WHERE id = $1', [account.id]);
+    const [row] = await ctx.database.query<{ confirmed: boolean }>('SELECT confirmed FROM users WHERE id = $1', [
+      account.id,
+    ]);
     expect(row!.confirmed).toBe(false);
   });
 
   it('When login input is malformed, then it answers 400 without a 500', async () => {
-    for (const payload of [{}, { identifier: 'a' }, { identifier: 'a', password: 'b', extra: 1 }, { identifier: 5, password: 'x' }]) {
+    for (const payload of [
+      {},
+      { identifier: 'a' },
+      { identifier: 'a', password: 'b', extra: 1 },
+      { identifier: 5, password: 'x' },
+    ]) {
       const res = await ctx.request({ method: 'POST', url: '/api/auth/local', payload, remoteAddress: nextIp() });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -240,7 +275,8 @@ describe('login rate limits', () => {
         remoteAddress: '10.9.9.1',
       });
       statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ data: null, error: { status: 429, message: MSG.rateLimited } });
+      if (res.statusCode === 429)
+        expect(res.json()).toMatchObject({ data: null, error: { status: 429, message: MSG.rateLimited } });
     }
     expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
     const otherIp = await ctx.request({
@@ -279,8 +315,18 @@ describe('forgot, reset and change password', () => {
 
   it('When a known and an unknown address ask for a reset, then both get the same answer, and the mails differ', async () => {
     const account = await createAccount(ctx, 'consultant', 'Vergesslich');
-    const known = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
-    const unknown = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'keiner@example.at' }, remoteAddress: nextIp() });
+    const known = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextIp(),
+    });
+    const unknown = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'keiner@example.at' },
+      remoteAddress: nextIp(),
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ ok: true });
@@ -291,13 +337,23 @@ describe('forgot, reset and change password', () => {
     expect(unknownMail.text).toContain(MSG.forgotUnknownEmail);
     expect(unknownMail.text).toContain('http://localhost:3000/register');
     expect(unknownMail.text).not.toContain('/reset-password/');
-    const invalid = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'kaputt' }, remoteAddress: nextIp() });
+    const invalid = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'kaputt' },
+      remoteAddress: nextIp(),
+    });
     expect(invalid.statusCode).toBe(400);
   });
 
   it('When the mailed code resets the password, then the old password and old tokens stop working and the code cannot be reused', async () => {
     const account = await createAccount(ctx, 'company', 'Reset GmbH');
-    await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextIp(),
+    });
     const code = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
 
     const mismatch = await ctx.request({
@@ -335,28 +391,65 @@ describe('forgot, reset and change password', () => {
 
   it('When a newer reset code is requested or the code expired, then the older or expired code is refused', async () => {
     const account = await createAccount(ctx, 'consultant', 'Zweimal');
-    await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextIp(),
+    });
     const first = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
-    await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextIp(),
+    });
     const second = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
     expect(second).not.toBe(first);
     const payload = (code: string) => ({ code, password: 'abcdefg', passwordConfirmation: 'abcdefg' });
-    const old = await ctx.request({ method: 'POST', url: '/api/auth/reset-password', payload: payload(first), remoteAddress: nextIp() });
+    const old = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: payload(first),
+      remoteAddress: nextIp(),
+    });
     expect(old.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
-    await ctx.database.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'password_reset'`, [account.id]);
-    const expired = await ctx.request({ method: 'POST', url: '/api/auth/reset-password', payload: payload(second), remoteAddress: nextIp() });
+    await ctx.database.query(
+      `UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'password_reset'`,
+      [account.id],
+    );
+    const expired = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: payload(second),
+      remoteAddress: nextIp(),
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toBe(ACCOUNT_MSG.linkInvalid);
     expect((await login(ctx, account.email, account.password)).statusCode).toBe(200);
-    for (const bad of [{ code: 'x' }, { code: 5, password: 'abcdefg', passwordConfirmation: 'abcdefg' }, { ...payload('x'), extra: 1 }]) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/reset-password', payload: bad, remoteAddress: nextIp() });
+    for (const bad of [
+      { code: 'x' },
+      { code: 5, password: 'abcdefg', passwordConfirmation: 'abcdefg' },
+      { ...payload('x'), extra: 1 },
+    ]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: bad,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
 
   it('When an unconfirmed user resets the password, then the account is confirmed too', async () => {
     const account = await register(ctx, 'consultant', 'Unbestaetigt');
-    await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: account.email }, remoteAddress: nextIp() });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: nextIp(),
+    });
     const code = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
     const res = await ctx.request({
       method: 'POST',
@@ -376,7 +469,13 @@ describe('forgot, reset and change password', () => {
       { currentPassword: account.password, password: '123', passwordConfirmation: '123' },
     ];
     for (const payload of failures) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/change-password', payload, token: account.jwt, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload,
+        token: account.jwt,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.message).toBe(MSG.passwordChangeFailed);
     }
@@ -418,13 +517,23 @@ describe('forgot-password rate limits', () => {
   it('When one IP asks more than 5 times in 10 minutes, then 429; so does one address asked from many IPs more than 5 times an hour', async () => {
     const fromOneIp: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `a${i}@example.at` }, remoteAddress: '10.8.8.1' });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `a${i}@example.at` },
+        remoteAddress: '10.8.8.1',
+      });
       fromOneIp.push(res.statusCode);
     }
     expect(fromOneIp).toEqual([200, 200, 200, 200, 200, 429]);
     const toOneAddress: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await ctx.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ziel@example.at' }, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'ziel@example.at' },
+        remoteAddress: nextIp(),
+      });
       toOneAddress.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().error.message).toBe(MSG.rateLimited);
     }

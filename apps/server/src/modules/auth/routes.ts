@@ -56,7 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const issueLogin = async (userId: number) => {
     const user = await findUserById(app.db, userId);
     if (!user) throw badRequest(MSG.loginFailed);
-    return { jwt: await app.jwt.sign(user.id, user.tokenVersion), user: presentAuthUser(user) };
+    return {
+      jwt: await app.jwt.sign(user.id, user.tokenVersion),
+      user: presentAuthUser(user, { imageSecret: app.config.jwtSecret }),
+    };
   };
 
   app.post(

@@ -7,7 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { errorSchema, idParams } from '../../lib/http-schemas';
 import { readUploadedFiles } from '../../lib/uploads';
-import { profileImageUrl } from '../users/presenter';
+import { isValidProfileImageSignature, profileImageUrl } from '../users/presenter';
 import { deleteProfileImage, findProfileImage, storeProfileImage } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
@@ -27,7 +27,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: z.array(
-            z.object({ id: z.number(), url: z.string(), name: z.string(), ext: z.string(), mime: z.string(), size: z.number() }),
+            z.object({
+              id: z.number(),
+              url: z.string(),
+              name: z.string(),
+              ext: z.string(),
+              mime: z.string(),
+              size: z.number(),
+            }),
           ),
           ...errors,
         },
@@ -41,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return [
         {
           id: row.id,
-          url: profileImageUrl(row.id)!,
+          url: profileImageUrl(row.id, app.config.jwtSecret)!,
           name: row.originalName,
           ext: `.${row.ext}`,
           mime: row.mime,
@@ -80,6 +87,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'A profile image: public for listed consultants, otherwise only for its owner',
         params: idParams,
+        querystring: z.object({ sig: z.string().max(100).optional() }),
         response: { 200: z.unknown().describe('PNG or JPEG bytes'), 400: errorSchema, 404: errorSchema },
       },
     },
@@ -91,7 +99,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(users)
         .where(eq(users.id, upload.ownerId))
         .limit(1);
-      const isOwner = request.user?.id === upload.ownerId;
+      const sig = request.query.sig;
+      const isOwner =
+        request.user?.id === upload.ownerId ||
+        (sig !== undefined && isValidProfileImageSignature(app.config.jwtSecret, upload.id, sig));
       const isPublic =
         owner !== undefined && owner.public && owner.role === 'consultant' && owner.confirmed && !owner.blocked;
       if (!owner || (!isOwner && !isPublic)) throw notFound();

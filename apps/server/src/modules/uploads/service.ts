@@ -7,7 +7,12 @@ import type { UploadedFile } from '../../lib/uploads';
 export type UploadRow = typeof uploads.$inferSelect;
 
 /** Stores a checked image file and records it as the owner's profile image upload. */
-export async function storeProfileImage(db: Db, storage: FileStorage, ownerId: number, file: UploadedFile): Promise<UploadRow> {
+export async function storeProfileImage(
+  db: Db,
+  storage: FileStorage,
+  ownerId: number,
+  file: UploadedFile,
+): Promise<UploadRow> {
   const key = await storage.put(file.buffer, file.ext);
   try {
     const [row] = await db

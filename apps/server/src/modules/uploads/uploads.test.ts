@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, multipart, tinyJpeg, tinyPdf, tinyPng, type MultipartFile, type TestAccount } from '../auth/account-fixtures';
+import {
+  createAccount,
+  multipart,
+  tinyJpeg,
+  tinyPdf,
+  tinyPng,
+  type MultipartFile,
+  type TestAccount,
+} from '../auth/account-fixtures';
 
 describe('profile image upload', () => {
   let ctx: TestContext;
@@ -26,7 +34,9 @@ describe('profile image upload', () => {
   };
   const uploadCount = async () => (await ctx.database.query('SELECT id FROM uploads')).length;
   const fileOf = async (id: number) => {
-    const [row] = await ctx.database.query<{ storage_key: string }>('SELECT storage_key FROM uploads WHERE id = $1', [id]);
+    const [row] = await ctx.database.query<{ storage_key: string }>('SELECT storage_key FROM uploads WHERE id = $1', [
+      id,
+    ]);
     return row ? path.join(ctx.config.uploadDir, row.storage_key) : null;
   };
 
@@ -38,7 +48,14 @@ describe('profile image upload', () => {
       const res = await upload(consultant, [{ name, type: 'application/octet-stream', data }]);
       expect(res.statusCode, res.body).toBe(200);
       const [item] = res.json();
-      expect(item).toEqual({ id: item.id, url: `/api/profile-images/${item.id}`, name, ext, mime, size: data.length });
+      expect(item).toEqual({
+        id: item.id,
+        url: expect.stringMatching(new RegExp(`^/api/profile-images/${item.id}\\?sig=[\\w-]+$`)),
+        name,
+        ext,
+        mime,
+        size: data.length,
+      });
       expect(existsSync((await fileOf(item.id))!)).toBe(true);
     }
   });
@@ -70,7 +87,9 @@ describe('profile image upload', () => {
       token: consultant.jwt,
     });
     expect(noFile.statusCode).toBe(400);
-    const wrongField = await upload(consultant, [{ field: 'image', name: 'a.png', type: 'image/png', data: tinyPng() }]);
+    const wrongField = await upload(consultant, [
+      { field: 'image', name: 'a.png', type: 'image/png', data: tinyPng() },
+    ]);
     expect(wrongField.statusCode).toBe(400);
     expect(await uploadCount()).toBe(before);
   });
@@ -96,16 +115,26 @@ describe('profile image upload', () => {
     const firstFile = (await fileOf(first.id))!;
 
     const second = (await upload(consultant, [{ name: 'zwei.jpg', type: 'image/jpeg', data: tinyJpeg() }])).json()[0];
-    const set2 = await ctx.request({ method: 'PUT', url: `/api/users/${consultant.id}`, payload: { profile_img_id: second.id }, token: consultant.jwt });
+    const set2 = await ctx.request({
+      method: 'PUT',
+      url: `/api/users/${consultant.id}`,
+      payload: { profile_img_id: second.id },
+      token: consultant.jwt,
+    });
     expect(set2.statusCode).toBe(200);
-    expect(set2.json().profile_img).toBe(`/api/profile-images/${second.id}`);
+    expect(set2.json().profile_img).toBe(second.url);
     expect(existsSync(firstFile)).toBe(false);
     expect(await fileOf(first.id)).toBeNull();
   });
 
   it('When the image is served, then only the owner sees a private one and everyone sees a public consultant one, with nosniff', async () => {
     const item = (await upload(other, [{ name: 'p.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { profile_img_id: item.id }, token: other.jwt });
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/users/${other.id}`,
+      payload: { profile_img_id: item.id },
+      token: other.jwt,
+    });
     const url = `/api/profile-images/${item.id}`;
     expect((await ctx.request({ method: 'GET', url })).statusCode).toBe(404);
     expect((await ctx.request({ method: 'GET', url, token: company.jwt })).statusCode).toBe(404);
@@ -114,6 +143,14 @@ describe('profile image upload', () => {
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.rawPayload.equals(tinyPng())).toBe(true);
+    // The owner's signed URL (for <img> without a bearer header) works; a forged one does not.
+    expect((await ctx.request({ method: 'GET', url: item.url })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: `${url}?sig=${'A'.repeat(32)}` })).statusCode).toBe(404);
+    const otherUpload = (await upload(consultant, [{ name: 'q.png', type: 'image/png', data: tinyPng() }])).json()[0];
+    const signature = new URL(item.url, 'http://x').searchParams.get('sig');
+    expect(
+      (await ctx.request({ method: 'GET', url: `/api/profile-images/${otherUpload.id}?sig=${signature}` })).statusCode,
+    ).toBe(404);
 
     await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { public: true }, token: other.jwt });
     const visitor = await ctx.request({ method: 'GET', url });
@@ -127,12 +164,19 @@ describe('profile image upload', () => {
 
   it("When someone deletes another user's image, then 404 and it stays; the owner's delete removes file, row and profile reference", async () => {
     const item = (await upload(consultant, [{ name: 'x.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({ method: 'PUT', url: `/api/users/${consultant.id}`, payload: { profile_img_id: item.id }, token: consultant.jwt });
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/users/${consultant.id}`,
+      payload: { profile_img_id: item.id },
+      token: consultant.jwt,
+    });
     const file = (await fileOf(item.id))!;
     const foreign = await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}`, token: other.jwt });
     expect(foreign.statusCode).toBe(404);
     expect((await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}` })).statusCode).toBe(401);
-    expect((await ctx.request({ method: 'DELETE', url: '/api/upload/files/abc', token: other.jwt })).statusCode).toBe(400);
+    expect((await ctx.request({ method: 'DELETE', url: '/api/upload/files/abc', token: other.jwt })).statusCode).toBe(
+      400,
+    );
     expect(existsSync(file)).toBe(true);
 
     const own = await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}`, token: consultant.jwt });
@@ -145,9 +189,16 @@ describe('profile image upload', () => {
   it('When a consultant with an image deletes the account, then the image file is removed', async () => {
     const gone = await createAccount(ctx, 'consultant', 'Weg Berater');
     const item = (await upload(gone, [{ name: 'w.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({ method: 'PUT', url: `/api/users/${gone.id}`, payload: { profile_img_id: item.id }, token: gone.jwt });
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/users/${gone.id}`,
+      payload: { profile_img_id: item.id },
+      token: gone.jwt,
+    });
     const file = (await fileOf(item.id))!;
-    expect((await ctx.request({ method: 'DELETE', url: `/api/users/${gone.id}`, token: gone.jwt })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'DELETE', url: `/api/users/${gone.id}`, token: gone.jwt })).statusCode).toBe(
+      200,
+    );
     expect(existsSync(file)).toBe(false);
     expect(await fileOf(item.id)).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ROLE_NAMES, type AuthUser, type PublicConsultant } from '@pb/core';
 import { users } from '../../db/schema';
 
@@ -36,13 +37,34 @@ export type PresentableUser = Pick<
   | 'createdAt'
 >;
 
-/** URL under which a profile image is served (see uploads routes). */
-export function profileImageUrl(uploadId: number | null): string | null {
-  return uploadId === null ? null : `/api/profile-images/${uploadId}`;
+/** Capability signature so the owner's <img> can load a not-yet-public image without a bearer header. */
+export function profileImageSignature(secret: string, uploadId: number): string {
+  return createHmac('sha256', secret).update(`profile-image:${uploadId}`).digest('base64url').slice(0, 32);
 }
 
-/** The one shape of the signed-in user (login, /users/me, own profile). */
-export function presentAuthUser(row: PresentableUser): AuthUser {
+export function isValidProfileImageSignature(secret: string, uploadId: number, sig: string): boolean {
+  const expected = Buffer.from(profileImageSignature(secret, uploadId));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * URL under which a profile image is served (see uploads routes). With a secret the
+ * URL carries ?sig=…, valid for that image only (handed to its owner).
+ */
+export function profileImageUrl(uploadId: number | null, secret?: string): string | null {
+  if (uploadId === null) return null;
+  const base = `/api/profile-images/${uploadId}`;
+  return secret ? `${base}?sig=${profileImageSignature(secret, uploadId)}` : base;
+}
+
+export interface PresentOptions {
+  /** Signs profile_img for its owner (pass app.config.jwtSecret). */
+  imageSecret?: string;
+}
+
+/** The one shape of the signed-in user (login, /users/me, own profile, back office). */
+export function presentAuthUser(row: PresentableUser, options: PresentOptions = {}): AuthUser {
   return {
     id: row.id,
     username: row.username,
@@ -53,7 +75,7 @@ export function presentAuthUser(row: PresentableUser): AuthUser {
     blocked: row.blocked,
     public: row.public,
     services: Array.isArray(row.services) ? row.services : [],
-    profile_img: profileImageUrl(row.profileImgId),
+    profile_img: profileImageUrl(row.profileImgId, options.imageSecret),
     profile_img_id: row.profileImgId,
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

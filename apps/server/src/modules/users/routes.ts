@@ -53,6 +53,9 @@ function parseImageId(value: string | number | null | undefined): number | null 
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The owner's view signs the profile image URL. */
+  const own = { imageSecret: app.config.jwtSecret };
+
   app.get(
     '/users/me',
     {
@@ -67,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUserById(app.db, currentUser(request).id);
       if (!user) throw notFound();
-      return presentAuthUser(user);
+      return presentAuthUser(user, own);
     },
   );
 
@@ -95,7 +98,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .where(and(eq(users.id, me.id), parsed.where))
           .limit(1);
-        return rows.map(presentAuthUser);
+        return rows.map((row) => presentAuthUser(row, own));
       }
       const rows = await app.db
         .select({
@@ -133,7 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === me.id) {
         const user = await findUserById(app.db, id);
         if (!user) throw notFound();
-        return presentAuthUser(user);
+        return presentAuthUser(user, own);
       }
       const [row] = await app.db
         .select({
@@ -229,7 +232,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await findUserById(app.db, me.id);
       if (!updated) throw notFound();
-      return presentAuthUser(updated);
+      return presentAuthUser(updated, own);
     },
   );
 
@@ -255,4 +258,3 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

@@ -38,11 +38,21 @@ describe('users: own profile, public consultants, deletion', () => {
   });
 
   it('When another user id is filtered, then 403; visitors get 401', async () => {
-    const res = await ctx.request({ method: 'GET', url: `/api/users?filters[id][$eq]=${consultant.id}&populate=*`, token: company.jwt });
+    const res = await ctx.request({
+      method: 'GET',
+      url: `/api/users?filters[id][$eq]=${consultant.id}&populate=*`,
+      token: company.jwt,
+    });
     expect(res.statusCode).toBe(403);
-    const shorthand = await ctx.request({ method: 'GET', url: `/api/users?filters[id]=${consultant.id}`, token: company.jwt });
+    const shorthand = await ctx.request({
+      method: 'GET',
+      url: `/api/users?filters[id]=${consultant.id}`,
+      token: company.jwt,
+    });
     expect(shorthand.statusCode).toBe(403);
-    expect((await ctx.request({ method: 'GET', url: `/api/users?filters[id][$eq]=${company.id}` })).statusCode).toBe(401);
+    expect((await ctx.request({ method: 'GET', url: `/api/users?filters[id][$eq]=${company.id}` })).statusCode).toBe(
+      401,
+    );
     expect((await ctx.request({ method: 'GET', url: '/api/users?filters[public][$eq]=true' })).statusCode).toBe(401);
   });
 
@@ -78,7 +88,13 @@ describe('users: own profile, public consultants, deletion', () => {
     const services = await put(company, { services: ['Recruiting'] });
     expect(services.statusCode).toBe(400);
     expect((await userRow(company.id))!['public']).toBe(false);
-    const empty = await put(company, { username: 'Firma Eins', public: false, services: [], profile_img: null, profile_img_id: '' });
+    const empty = await put(company, {
+      username: 'Firma Eins',
+      public: false,
+      services: [],
+      profile_img: null,
+      profile_img_id: '',
+    });
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toMatchObject({ public: false, services: [], profile_img: null });
   });
@@ -107,10 +123,19 @@ describe('users: own profile, public consultants, deletion', () => {
   it("When someone updates or deletes another user's profile, then 403 and nothing changes; garbage ids are 400", async () => {
     const before = await userRow(other.id);
     expect((await put(consultant, { username: 'Gekapert' }, other.id)).statusCode).toBe(403);
-    expect((await ctx.request({ method: 'DELETE', url: `/api/users/${other.id}`, token: consultant.jwt })).statusCode).toBe(403);
-    expect((await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'X' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/api/users/${other.id}`, token: consultant.jwt })).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'X' } })).statusCode,
+    ).toBe(401);
     for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
-      const res = await ctx.request({ method: 'PUT', url: `/api/users/${id}`, payload: { username: 'X' }, token: consultant.jwt });
+      const res = await ctx.request({
+        method: 'PUT',
+        url: `/api/users/${id}`,
+        payload: { username: 'X' },
+        token: consultant.jwt,
+      });
       expect(res.statusCode, id).toBe(400);
       const del = await ctx.request({ method: 'DELETE', url: `/api/users/${id}`, token: consultant.jwt });
       expect(del.statusCode, id).toBe(400);
@@ -143,16 +168,29 @@ describe('users: own profile, public consultants, deletion', () => {
       services: ['Executive Search', 'IT-Recruiting'],
     });
     // Not public → 404 by id for others; the public one is visible in the public shape.
-    expect((await ctx.request({ method: 'GET', url: `/api/users/${other.id}`, token: company.jwt })).statusCode).toBe(404);
+    expect((await ctx.request({ method: 'GET', url: `/api/users/${other.id}`, token: company.jwt })).statusCode).toBe(
+      404,
+    );
     const one = await ctx.request({ method: 'GET', url: `/api/users/${consultant.id}`, token: company.jwt });
     expect(one.statusCode).toBe(200);
-    expect(Object.keys(one.json()).sort()).toEqual(['description', 'email', 'id', 'profile_img', 'services', 'username']);
+    expect(Object.keys(one.json()).sort()).toEqual([
+      'description',
+      'email',
+      'id',
+      'profile_img',
+      'services',
+      'username',
+    ]);
     const own = await ctx.request({ method: 'GET', url: `/api/users/${company.id}`, token: company.jwt });
     expect(own.json().role.name).toBe('Company');
     expect((await ctx.request({ method: 'GET', url: '/api/users/abc', token: company.jwt })).statusCode).toBe(400);
     // A blocked public consultant is not listed.
     await ctx.database.query('UPDATE users SET blocked = true WHERE id = $1', [consultant.id]);
-    const hidden = await ctx.request({ method: 'GET', url: '/api/users?filters[public][$eq]=true', token: company.jwt });
+    const hidden = await ctx.request({
+      method: 'GET',
+      url: '/api/users?filters[public][$eq]=true',
+      token: company.jwt,
+    });
     expect(hidden.json()).toEqual([]);
     await ctx.database.query('UPDATE users SET blocked = false WHERE id = $1', [consultant.id]);
   });
