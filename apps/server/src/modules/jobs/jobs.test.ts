@@ -120,6 +120,16 @@ describe('GET /api/jobs filters', () => {
     expect(await titles({ filters: { location: { city: { $containsi: 'graz' } } } })).toEqual({ titles: ['Softwareentwickler'], total: 1 });
   });
 
+  it('When the text search names only some fields or the combined field, then the same contains rules apply', async () => {
+    const some = { $or: ['jobTitle', 'salary'].map((field) => ({ [field]: { $containsi: 'KOCH' } })) };
+    expect(await titles({ filters: some })).toEqual({ titles: ['Koch'], total: 1 });
+    const reordered = { $or: [...SEARCH_FIELDS].reverse().map((field) => ({ [field]: { $containsi: 'graz' } })) };
+    expect(await titles({ filters: reordered })).toEqual({ titles: ['Pflegeassistenz', 'Softwareentwickler'], total: 2 });
+    expect(await titles({ filters: { search: { $containsi: 'trinkgeld' } } })).toEqual({ titles: ['Rezeptionist'], total: 1 });
+    expect(await titles({ filters: { assignment: { $containsi: 'c:\\g' } } })).toEqual({ titles: ['Rezeptionist'], total: 1 });
+    expect(await titles({ filters: { assignment: { $containsi: 'speisen' }, $or: [{ jobTitle: { $containsi: 'koch' } }] } })).toEqual({ titles: ['Koch'], total: 1 });
+  });
+
   it('When the search text looks like SQL or LIKE syntax, then it is matched as plain text', async () => {
     for (const text of ["' OR 1=1 --", "'; DROP TABLE jobs; --", '") OR ("1"="1']) {
       expect(await titles({ filters: textFilter(text) })).toEqual({ titles: [], total: 0 });

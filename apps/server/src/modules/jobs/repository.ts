@@ -32,6 +32,8 @@ export const jobQuerySpec: ResourceQuerySpec = {
     'location.street': { expr: jobs.street, type: 'string', ops: text },
     'location.postcode': { expr: jobs.postcode, type: 'string', ops: text },
     'location.city': { expr: jobs.city, type: 'string', ops: text },
+    // The six search fields at once (migration 0011, one trigram index); see collapseTextSearch.
+    search: { expr: searchColumn('search_text'), type: 'string', ops: list },
     district: { expr: jobs.districtId, type: 'int', ops: ids },
     'district.id': { expr: jobs.districtId, type: 'int', ops: ids },
     users_permissions_user: { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
@@ -50,6 +52,58 @@ export const jobQuerySpec: ResourceQuerySpec = {
   defaultLimit: BROWSER_JOB_LIMIT,
   maxLimit: MAX_PAGE_LIMIT,
 };
+
+/** The fields of spec §5 "Search"; the browser ORs a $containsi over each of them. */
+export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The text of an $or group that is exactly "any of the six search fields $containsi t", else null. */
+function searchTextOf(group: unknown): string | null {
+  const items = Array.isArray(group) ? group : isObject(group) ? Object.values(group) : [];
+  if (items.length !== SEARCH_FIELDS.length) return null;
+  const seen = new Set<string>();
+  let text: unknown;
+  for (const item of items) {
+    if (!isObject(item)) return null;
+    const keys = Object.keys(item);
+    if (keys.length !== 1) return null;
+    const field = keys[0]!;
+    const cond = item[field];
+    if (!isObject(cond) || Object.keys(cond).length !== 1 || !('$containsi' in cond)) return null;
+    if (typeof cond['$containsi'] !== 'string') return null;
+    if (text !== undefined && cond['$containsi'] !== text) return null;
+    text = cond['$containsi'];
+    seen.add(field);
+  }
+  const all = SEARCH_FIELDS.every((f) => seen.has(f));
+  return all && typeof text === 'string' ? text : null;
+}
+
+/**
+ * Rewrites the browser's text search — filters[$or][i][<field>][$containsi]=t over the six
+ * search fields — into filters[search][$containsi]=t: the same rows (the fields are joined
+ * with U+001F, which search text cannot contain) through one trigram index. Works at the
+ * top level and inside a top-level $and. Everything else is left for parseListQuery.
+ */
+export function collapseTextSearch(query: Record<string, unknown>): Record<string, unknown> {
+  const filters = query['filters'];
+  if (!isObject(filters)) return query;
+  const rewrite = (node: Record<string, unknown>): Record<string, unknown> => {
+    const text = '$or' in node ? searchTextOf(node['$or']) : null;
+    if (text === null || 'search' in node) return node;
+    const { $or: _or, ...rest } = node;
+    return { ...rest, search: { $containsi: text } };
+  };
+  let next = rewrite(filters);
+  const and = next['$and'];
+  if (Array.isArray(and)) {
+    next = { ...next, $and: and.map((child) => (isObject(child) ? rewrite(child) : child)) };
+  } else if (isObject(and)) {
+    next = { ...next, $and: Object.fromEntries(Object.entries(and).map(([k, child]) => [k, isObject(child) ? rewrite(child) : child])) };
+  }
+  return { ...query, filters: next };
+}
 
 /** The active bonus is the newest record (index placement_bonuses_job_idx serves it). */
 const activeBonus = sql<number>`coalesce((select pb.bonus::float8 from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1), 0)`.mapWith(Number);
@@ -100,23 +154,33 @@ export interface JobPage {
   total: number;
 }
 
-export async function selectJobs(
-  db: Db,
-  options: { where: SQL | undefined; orderBy: SQL[]; start: number; limit: number; withCount: boolean },
-): Promise<JobPage> {
-  const rowsQuery = jobSelect(db)
-    .where(options.where)
-    .orderBy(...options.orderBy, desc(jobs.id))
-    .limit(options.limit)
-    .offset(options.start);
+export interface JobQueryOptions {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  start: number;
+  limit: number;
+  withCount: boolean;
+}
+
+/** The two statements of a list request (rows and total); the benchmark reads their SQL too. */
+export function jobListStatements(db: Db, options: JobQueryOptions) {
+  return {
+    rows: jobSelect(db)
+      .where(options.where)
+      .orderBy(...options.orderBy, desc(jobs.id))
+      .limit(options.limit)
+      .offset(options.start),
+    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(jobs).where(options.where),
+  };
+}
+
+export async function selectJobs(db: Db, options: JobQueryOptions): Promise<JobPage> {
+  const statements = jobListStatements(db, options);
   if (!options.withCount) {
-    const rows = await rowsQuery;
+    const rows = await statements.rows;
     return { rows, total: options.start + rows.length };
   }
-  const [rows, counted] = await Promise.all([
-    rowsQuery,
-    db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(jobs).where(options.where),
-  ]);
+  const [rows, counted] = await Promise.all([statements.rows, statements.count]);
   return { rows, total: counted[0]?.n ?? 0 };
 }
 

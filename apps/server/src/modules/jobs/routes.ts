@@ -7,7 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
-import { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
+import { collapseTextSearch, findJob, jobQuerySpec, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
 import { createJob, deactivateJob, parseJobData, updateJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
@@ -69,7 +69,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
           meta: { pagination: { start: 0, limit, total: page.total } },
         };
       }
-      const q = parseListQuery(request.query, jobQuerySpec);
+      const q = parseListQuery(collapseTextSearch(request.query), jobQuerySpec);
       const visibility = filtersById(request.query) ? visibleTo(user.id) : visibleTo();
       const page = await selectJobs(app.db, { ...q, where: and(visibility, q.where) });
       return {
