@@ -52,10 +52,13 @@ interface SocketUser {
 
 const sendSchema = z.object({ chatId: z.number().int().positive(), message: chatMessageTextSchema });
 const readSchema = z.object({ chatId: z.number().int().positive() });
+const EVENT_WINDOW_MS = 10_000;
+const EVENTS_PER_WINDOW = 40;
 
 export const chatGateway = fp(
   async (app) => {
-    const io: ChatServer = new Server(app.server, { serveClient: false, path: '/socket.io/' });
+    // Messages are ≤ 10,000 characters; files go over REST, so socket frames stay small.
+    const io: ChatServer = new Server(app.server, { serveClient: false, path: '/socket.io/', maxHttpBufferSize: 64 * 1024 });
     let pub: Redis | undefined;
     let sub: Redis | undefined;
     if (app.config.redisUrl) {
@@ -110,8 +113,21 @@ export const chatGateway = fp(
       schema: z.ZodType<P>,
       run: (user: SocketUser, payload: P) => Promise<T>,
     ): (payload: unknown, ack: unknown) => void {
+      let windowStart = 0;
+      let used = 0;
       return (payload, ack) => {
         const reply: ChatAck<T> = typeof ack === 'function' ? (ack as ChatAck<T>) : () => undefined;
+        // Per-socket flood guard (REST has its own rate limit).
+        const now = Date.now();
+        if (now - windowStart > EVENT_WINDOW_MS) {
+          windowStart = now;
+          used = 0;
+        }
+        used += 1;
+        if (used > EVENTS_PER_WINDOW * app.config.rateLimitFactor) {
+          reply({ ok: false, error: { status: 429, message: MSG.rateLimited } });
+          return;
+        }
         void (async () => {
           const user = await loadUser(socket.data.userId, socket.data.tokenVersion);
           if (!user) {
