@@ -73,6 +73,13 @@ async function adminLogin(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
+/** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/admin-${name}.png`, fullPage: true });
+}
+
 async function addBullet(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(`${label}: neuer Eintrag`).fill(text);
   await page.getByRole('button', { name: `${label}: Eintrag hinzufügen` }).click();
@@ -100,6 +107,7 @@ test('When the admin posts an advertisement for a company and handles its placem
   await adminLogin(page);
   await expect(page.getByTestId('figure-Unternehmen')).toBeVisible();
   await expect(page.getByRole('img', { name: /Vermittlungen je Monat/ })).toBeVisible();
+  await snap(page, 'dashboard');
 
   // --- advertisement on behalf of the company ---
   await page.getByRole('link', { name: 'Inserate', exact: true }).click();
@@ -121,11 +129,13 @@ test('When the admin posts an advertisement for a company and handles its placem
   await addBullet(page, 'Benefits', 'Firmenwagen');
   await addBullet(page, 'Zusätzliche Informationen zur Position', 'Start ab sofort');
   await page.getByLabel('Vermittlungsprämie').fill('20');
+  await snap(page, 'job-form');
   await page.getByRole('button', { name: 'Veröffentlichen' }).click();
   await expect(page).toHaveURL(/\/admin\/advertisements$/);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText(company.username);
   await expect(row).toContainText('Aktiv');
+  await snap(page, 'jobs');
 
   // the company's own list (spec §7 owner filter)
   const own = await request.get(`/api/jobs?filters[users_permissions_user][id][$eq]=${company.login.user.id}`, {
@@ -181,6 +191,7 @@ test('When the admin posts an advertisement for a company and handles its placem
   await dialog.getByRole('button', { name: 'Garantiefall erfassen' }).click();
   await expect(placement).toContainText(/Rückerstattung €\s6\.600,00/);
   await expect(placement.getByRole('button')).toHaveCount(0);
+  await snap(page, 'placements');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV herunterladen' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^vermittlungen-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -195,4 +206,58 @@ test('When the admin posts an advertisement for a company and handles its placem
   await page.getByRole('link', { name: 'Protokoll' }).click();
   await expect(page.getByRole('cell', { name: 'Vermittlungsstatus geändert' })).toHaveCount(3);
   await expect(page.getByRole('cell', { name: 'Inserat erstellt' }).first()).toBeVisible();
+  await snap(page, 'audit-log');
+});
+
+test('When the admin works through users, contact messages and districts, then each action shows its result', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const company = await createAccount(request, 'company', `Sperrtest ${run}`);
+  const contact = await request.post('/api/contact', {
+    data: { firstname: 'Eva', lastname: `Berger ${run}`, company: 'Berger KG', email: 'eva@example.at', message: 'Bitte rufen Sie uns zurück.' },
+  });
+  expect(contact.status()).toBe(201);
+  await adminLogin(page);
+
+  // users: find, block (the company's token stops working), unblock
+  await page.getByRole('link', { name: 'Benutzer' }).click();
+  await page.getByRole('searchbox', { name: 'Name oder E-Mail suchen' }).fill(company.email);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  const userRow = page.getByTestId(`user-${company.login.user.id}`);
+  await expect(userRow).toContainText('Unternehmen');
+  await expect(userRow).toContainText('Bestätigt');
+  await userRow.getByRole('button', { name: 'Sperren' }).click();
+  await expect(userRow).toContainText('Gesperrt');
+  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${company.jwt}` } })).status()).toBe(401);
+  await snap(page, 'users');
+  await userRow.getByRole('button', { name: 'Entsperren' }).click();
+  await expect(userRow).not.toContainText('Gesperrt');
+
+  // contact messages: mark handled
+  await page.getByRole('link', { name: 'Kontaktanfragen' }).click();
+  const message = page.locator('article').filter({ hasText: `Eva Berger ${run}` });
+  await expect(message).toContainText('Offen');
+  await message.getByRole('button', { name: 'Als erledigt markieren' }).click();
+  await expect(message).toHaveCount(0);
+  await page.getByLabel('Anfragen filtern').selectOption('handled');
+  await expect(page.locator('article').filter({ hasText: `Eva Berger ${run}` })).toContainText('Erledigt am');
+
+  // districts: add, rename, delete; a district in use is refused
+  await page.getByRole('link', { name: 'Bezirke' }).click();
+  const name = `Testbezirk ${run}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Bundesland', { exact: true }).selectOption('Tirol');
+  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Der Bezirk ${name} wurde angelegt.`);
+  await page.getByLabel('Bezirk oder Bundesland filtern').fill(name);
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Umbenennen' }).click();
+  await page.getByLabel(`Neuer Name für ${name}`).fill(`${name} Neu`);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText('Der Bezirk wurde umbenannt.');
+  await page.getByLabel('Bezirk oder Bundesland filtern').fill(`${name} Neu`);
+  await page.getByRole('button', { name: `${name} Neu löschen` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Der Bezirk ${name} Neu wurde gelöscht.`);
+  await page.getByLabel('Bezirk oder Bundesland filtern').fill('Graz');
+  await page.getByRole('button', { name: 'Graz löschen', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Der Bezirk wird von Inseraten verwendet und kann nicht gelöscht werden.');
+  await snap(page, 'districts');
 });

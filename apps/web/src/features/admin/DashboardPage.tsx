@@ -128,8 +128,8 @@ function DashboardView({ d }: { d: AdminDashboard }) {
 /** A plain SVG bar chart: one bar per month, value above, month below. */
 function BarChart({ points, metric }: { points: AdminMonthPoint[]; metric: MetricKey }) {
   const m = METRICS[metric];
-  const width = 720;
-  const height = 220;
+  const width = 1000;
+  const height = 240;
   const top = 24;
   const bottom = 28;
   const plot = height - top - bottom;

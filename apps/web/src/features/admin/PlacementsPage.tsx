@@ -112,7 +112,7 @@ export function Component() {
                 ) : (
                   rows.map((r) => (
                     <tr key={r.id} data-testid={`placement-${r.id}`}>
-                      <td>{formatDate(r.reportedAt)}</td>
+                      <td className="text-nowrap">{formatDate(r.reportedAt)}</td>
                       <td>
                         {r.companyName}
                         {r.uid ? <div className="small text-body-secondary">UID {r.uid}</div> : null}
@@ -122,11 +122,11 @@ export function Component() {
                         <div className="small text-body-secondary">{r.recruiterMail}</div>
                       </td>
                       <td>{r.jobTitle}</td>
-                      <td className="text-end">{formatNumber(r.placementBonus, 2)} %</td>
-                      <td className="text-end">{formatEuro(r.actualSalary)}</td>
-                      <td className="text-end">{formatEuro(r.placementFee)}</td>
-                      <td className="text-end">{formatEuro(r.serviceFee)}</td>
-                      <td>
+                      <td className="text-end text-nowrap">{formatNumber(r.placementBonus, 2)} %</td>
+                      <td className="text-end text-nowrap">{formatEuro(r.actualSalary)}</td>
+                      <td className="text-end text-nowrap">{formatEuro(r.placementFee)}</td>
+                      <td className="text-end text-nowrap">{formatEuro(r.serviceFee)}</td>
+                      <td style={{ minWidth: '15rem' }}>
                         <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
                           {PLACEMENT_STATUS_LABELS[r.status]}
                         </Badge>
@@ -142,7 +142,7 @@ export function Component() {
                           <div className="small text-body-secondary">Garantie bis {isoDay(r.guaranteeUntil)}</div>
                         ) : null}
                       </td>
-                      <td className="text-nowrap">
+                      <td style={{ minWidth: '11rem' }}>
                         {PLACEMENT_TRANSITIONS[r.status].map((to) => (
                           <Button
                             key={to}
