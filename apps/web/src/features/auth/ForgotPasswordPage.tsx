@@ -1,4 +1,68 @@
-// Placeholder until the feature lands.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { MSG } from '@pb/core';
+import { ApiError } from '../../lib/http';
+import { AuthCard } from './AuthCard';
+import { errorText, forgotPassword } from './api';
+
+/** Forgot password (spec §2/§4): a form, then the sent confirmation — or the wrong-mail message. */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const [email, setEmail] = useState('');
+  const mutation = useMutation({ mutationFn: () => forgotPassword(email.trim()) });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate();
+  };
+
+  const footer = (
+    <span>
+      Passwort wieder eingefallen? <Link to="/login">Zum Login</Link>
+    </span>
+  );
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthCard title="E-Mail gesendet" documentTitle="Passwort vergessen" footer={footer}>
+        <Alert variant="success" className="mb-0">
+          {MSG.forgotPasswordSent}
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  const error = mutation.isError
+    ? mutation.error instanceof ApiError && mutation.error.status === 400
+      ? MSG.forgotUnknownEmail
+      : errorText(mutation.error)
+    : null;
+
+  return (
+    <AuthCard
+      title="Passwort vergessen"
+      lead="Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können."
+      footer={footer}
+    >
+      {error ? (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-4" controlId="forgot-email">
+          <Form.Label>E-Mail</Form.Label>
+          <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
+          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+          Link anfordern
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,4 +1,160 @@
-// Placeholder until the feature lands.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { MSG } from '@pb/core';
+import { storage } from '../../lib/storage';
+import { saveLogin } from '../../lib/session';
+import { AuthCard } from './AuthCard';
+import { errorText, login, recordLastLogin, resendConfirmation } from './api';
+
+/**
+ * Login (spec §2/§4): a stored token sends the user straight on; a confirmed
+ * registration (`?confirmed=1&email=…` from the mailed link) pre-fills the e-mail
+ * and shows the activation banner.
+ */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [confirmation] = useState(() => {
+    const confirmed = params.get('confirmed');
+    const email = params.get('email');
+    return { ok: confirmed === '1' && Boolean(email), failed: confirmed === '0', email: email ?? '' };
+  });
+  const [activatedEmail] = useState(() => (confirmation.ok ? confirmation.email : (storage.get('authUser') ?? '')));
+  const [bannerOpen, setBannerOpen] = useState(Boolean(activatedEmail));
+  const [identifier, setIdentifier] = useState(activatedEmail);
+  const [password, setPassword] = useState('');
+  const [redirecting, setRedirecting] = useState(() => Boolean(storage.token));
+  const [resent, setResent] = useState(false);
+
+  // Remember the activated address (spec: auth_user) and drop the query from the URL.
+  useEffect(() => {
+    if (confirmation.ok) storage.set('authUser', confirmation.email);
+    if (params.has('confirmed') || params.has('email')) setParams({}, { replace: true });
+  }, [confirmation, params, setParams]);
+
+  // Spec §4: an already stored token updates the last login and goes to the guarded area.
+  useEffect(() => {
+    if (!storage.token) return;
+    let active = true;
+    void recordLastLogin().then(() => {
+      if (!active) return;
+      if (storage.token) navigate('/advertisements', { replace: true });
+      else setRedirecting(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+
+  const loginMutation = useMutation({
+    mutationFn: () => login(identifier.trim(), password),
+    onSuccess: async (response) => {
+      saveLogin(response);
+      storage.remove('authUser');
+      await recordLastLogin();
+      navigate('/advertisements', { replace: true });
+    },
+  });
+  const resendMutation = useMutation({
+    mutationFn: () => resendConfirmation(identifier.trim()),
+    onSuccess: () => setResent(true),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setResent(false);
+    resendMutation.reset();
+    loginMutation.mutate();
+  };
+
+  const dismissBanner = () => {
+    setBannerOpen(false);
+    storage.remove('authUser');
+  };
+
+  if (redirecting) {
+    return (
+      <AuthCard title="Einloggen">
+        <div className="d-flex align-items-center gap-2 text-secondary" role="status">
+          <Spinner animation="border" size="sm" /> Sie werden weitergeleitet …
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const error = loginMutation.isError ? errorText(loginMutation.error, MSG.loginFailed) : null;
+  const unconfirmed = error === MSG.loginUnconfirmed;
+
+  return (
+    <AuthCard
+      title="Einloggen"
+      lead="Willkommen zurück bei der Prämienbörse."
+      footer={
+        <div className="d-flex flex-wrap justify-content-between gap-2">
+          <span>
+            Noch kein Konto? <Link to="/register">Jetzt registrieren</Link>
+          </span>
+          <Link to="/forgot-password">Passwort vergessen?</Link>
+        </div>
+      }
+    >
+      {bannerOpen ? (
+        <Alert variant="success" dismissible onClose={dismissBanner} closeLabel="Hinweis schließen" role="status">
+          {MSG.accountActivated}
+        </Alert>
+      ) : null}
+      {confirmation.failed ? <Alert variant="danger">{MSG.confirmationLinkInvalid}</Alert> : null}
+      {error ? (
+        <Alert variant="danger" role="alert">
+          <div>{error}</div>
+          {unconfirmed ? (
+            resent ? (
+              <div className="mt-2 fw-semibold">{MSG.confirmationResent}</div>
+            ) : (
+              <Button
+                variant="link"
+                className="p-0 mt-2 alert-link"
+                onClick={() => resendMutation.mutate()}
+                disabled={resendMutation.isPending}
+              >
+                Bestätigungsmail erneut senden
+              </Button>
+            )
+          ) : null}
+          {resendMutation.isError ? <div className="mt-2">{errorText(resendMutation.error)}</div> : null}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>E-Mail</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="username"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="login-password">
+          <Form.Label>Passwort</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Button type="submit" className="w-100" size="lg" disabled={loginMutation.isPending}>
+          {loginMutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+          Einloggen
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

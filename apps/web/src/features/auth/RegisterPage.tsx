@@ -1,4 +1,238 @@
-// Placeholder until the feature lands.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
+import { AuthCard } from './AuthCard';
+import { register } from './api';
+
+type RoleCode = 0 | 1 | 3;
+
+/** Registration (spec §2/§5): role step, form with the five ordered checks, confirmation screen. */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const [role, setRole] = useState<RoleCode>(REGISTRATION_ROLE_CODES.none);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <AuthCard title={MSG.registrationConfirmTitle}>
+        <div className="pb-success-icon" aria-hidden="true">
+          <MailIcon />
+        </div>
+        <p>{MSG.registrationConfirmText}</p>
+        <Link to="/login" className="btn btn-primary w-100 mt-2">
+          Zum Login
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  if (role === REGISTRATION_ROLE_CODES.none) {
+    return (
+      <AuthCard
+        title="Registrieren"
+        lead="Wie möchten Sie die Prämienbörse nutzen?"
+        wide
+        footer={
+          <span>
+            Bereits registriert? <Link to="/login">Zum Login</Link>
+          </span>
+        }
+      >
+        <div className="row g-3">
+          <div className="col-sm-6">
+            <RoleChoice
+              icon={<BuildingIcon />}
+              title="Unternehmen"
+              text="Stelleninserate mit Vermittlungsprämie veröffentlichen und passende Kandidaten über Personalberater finden."
+              onChoose={() => setRole(REGISTRATION_ROLE_CODES.company)}
+            />
+          </div>
+          <div className="col-sm-6">
+            <RoleChoice
+              icon={<PersonIcon />}
+              title="Personalberater"
+              text="Offene Stellen durchsuchen, Unternehmen kontaktieren und für erfolgreiche Vermittlungen Prämien erhalten."
+              onChoose={() => setRole(REGISTRATION_ROLE_CODES.consultant)}
+            />
+          </div>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return <RegistrationForm role={role} onReset={() => setRole(REGISTRATION_ROLE_CODES.none)} onDone={() => setDone(true)} />;
+}
+
+function RoleChoice({ icon, title, text, onChoose }: { icon: ReactNode; title: string; text: string; onChoose: () => void }) {
+  return (
+    <button type="button" className="pb-role-choice" onClick={onChoose}>
+      <span className="pb-role-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="pb-role-title">{title}</span>
+      <span className="text-secondary small">{text}</span>
+    </button>
+  );
+}
+
+function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () => void; onDone: () => void }) {
+  const isCompany = role === REGISTRATION_ROLE_CODES.company;
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordRepeat, setPasswordRepeat] = useState('');
+  const [description, setDescription] = useState('');
+  const [privacyAccepted, setPrivacyAccepted] = useState(false);
+  const [validationError, setValidationError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      register({
+        username: name.trim(),
+        email: email.trim(),
+        password,
+        role: isCompany ? 'company' : 'consultant',
+        ...(isCompany && description.trim() ? { description: description.trim() } : {}),
+      }),
+    onSuccess: onDone,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = registrationFormSchema.safeParse({
+      privacyAccepted,
+      role,
+      name,
+      email,
+      password,
+      passwordRepeat,
+      description: isCompany ? description : undefined,
+    });
+    if (!result.success) {
+      setValidationError(firstMessage(result.error));
+      return;
+    }
+    setValidationError(null);
+    mutation.mutate();
+  };
+
+  const error = validationError ?? (mutation.isError ? MSG.registrationFailed : null);
+
+  return (
+    <AuthCard
+      title={isCompany ? 'Als Unternehmen registrieren' : 'Als Personalberater registrieren'}
+      documentTitle="Registrieren"
+      wide
+      footer={
+        <span>
+          Bereits registriert? <Link to="/login">Zum Login</Link>
+        </span>
+      }
+    >
+      <p className="text-secondary">
+        {isCompany ? 'Sie registrieren sich als Unternehmen.' : 'Sie registrieren sich als Personalberater.'}{' '}
+        <Button variant="link" className="p-0 align-baseline" onClick={onReset}>
+          anders registrieren
+        </Button>
+      </p>
+      {error ? (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="register-name">
+          <Form.Label>{isCompany ? 'Firmenname' : 'Name'}</Form.Label>
+          <Form.Control
+            autoComplete={isCompany ? 'organization' : 'name'}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-email">
+          <Form.Label>E-Mail</Form.Label>
+          <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Form.Group>
+        <div className="row g-3 mb-3">
+          <Form.Group className="col-sm-6" controlId="register-password">
+            <Form.Label>Passwort</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby="register-password-help"
+            />
+            <Form.Text id="register-password-help">Mindestens 6 Zeichen.</Form.Text>
+          </Form.Group>
+          <Form.Group className="col-sm-6" controlId="register-password-repeat">
+            <Form.Label>Passwort wiederholen</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={passwordRepeat}
+              onChange={(e) => setPasswordRepeat(e.target.value)}
+            />
+          </Form.Group>
+        </div>
+        {isCompany ? (
+          <Form.Group className="mb-3" controlId="register-description">
+            <Form.Label>Beschreibung des Unternehmens</Form.Label>
+            <Form.Control as="textarea" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
+          </Form.Group>
+        ) : null}
+        <Form.Group className="mb-4" controlId="register-privacy">
+          <Form.Check
+            type="checkbox"
+            checked={privacyAccepted}
+            onChange={(e) => setPrivacyAccepted(e.target.checked)}
+            label={
+              <>
+                Ich akzeptiere die{' '}
+                <Link to="/privacy-policy" target="_blank" rel="noopener">
+                  Datenschutzbestimmungen
+                </Link>
+                .
+              </>
+            }
+          />
+        </Form.Group>
+        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
+          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+          Registrieren
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
+  );
+}
+
+function BuildingIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="4" y="3" width="16" height="18" rx="1" />
+      <path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3" />
+    </svg>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </svg>
+  );
 }

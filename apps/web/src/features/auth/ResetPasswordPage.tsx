@@ -1,4 +1,85 @@
-// Placeholder until the feature lands.
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { MSG } from '@pb/core';
+import { AuthCard } from './AuthCard';
+import { errorText, resetPassword } from './api';
+
+/** Reset password with the mailed code (spec §2/§5): both passwords must match and be non-empty. */
 export function Component() {
-  return <main className="container py-5"><h1 className="h4">In Arbeit</h1></main>;
+  const { code = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const mutation = useMutation({ mutationFn: () => resetPassword(code, password, confirmation) });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || password !== confirmation) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    mutation.mutate();
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthCard title="Passwort geändert" documentTitle="Passwort zurücksetzen">
+        <Alert variant="success">{MSG.resetPasswordSuccess}</Alert>
+        <Link to="/login" className="btn btn-primary w-100">
+          Zum Login
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const error = mismatch ? MSG.resetPasswordsDiffer : mutation.isError ? errorText(mutation.error) : null;
+
+  return (
+    <AuthCard
+      title="Passwort zurücksetzen"
+      lead="Legen Sie ein neues Passwort mit mindestens 6 Zeichen fest."
+      footer={
+        <div className="d-flex flex-wrap justify-content-between gap-2">
+          <Link to="/login">Zum Login</Link>
+          <Link to="/forgot-password">Neuen Link anfordern</Link>
+        </div>
+      }
+    >
+      {error ? (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={onSubmit}>
+        <Form.Group className="mb-3" controlId="reset-password">
+          <Form.Label>Neues Passwort</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="reset-password-confirmation">
+          <Form.Label>Neues Passwort wiederholen</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
+          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+          Passwort speichern
+        </Button>
+      </Form>
+    </AuthCard>
+  );
 }

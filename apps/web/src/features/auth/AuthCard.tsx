@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { PublicLayout } from '../../components/public/PublicLayout';
+import './auth.css';
+
+/** Frame of the auth screens: public header and footer, one centred card. */
+export function AuthCard({
+  title,
+  documentTitle,
+  lead,
+  wide = false,
+  children,
+  footer,
+}: {
+  title: string;
+  documentTitle?: string;
+  lead?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <PublicLayout title={`${documentTitle ?? title} – Prämienbörse`}>
+      <div className="pb-auth-bg py-5">
+        <div className="container">
+          <div className={`pb-auth-card card border-0 shadow-sm mx-auto ${wide ? 'pb-auth-card-wide' : ''}`}>
+            <div className="card-body p-4 p-md-5">
+              <h1 className="h3 mb-2">{title}</h1>
+              {lead ? <p className="text-secondary mb-4">{lead}</p> : null}
+              {children}
+            </div>
+            {footer ? <div className="card-footer bg-body-tertiary border-0 p-3 px-md-5 small">{footer}</div> : null}
+          </div>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
