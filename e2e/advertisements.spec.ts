@@ -39,10 +39,20 @@ async function mails(request: APIRequestContext): Promise<MailRow[]> {
 }
 
 /** Registers and confirms an account through the API, then logs in through the API. */
-async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+async function createAccount(
+  request: APIRequestContext,
+  role: 'company' | 'consultant',
+  username: string,
+): Promise<Account> {
   const email = uniqueEmail(role);
   const register = await request.post('/api/auth/local/register', {
-    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+    data: {
+      username,
+      email,
+      password: PASSWORD,
+      role,
+      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
+    },
   });
   expect(register.status()).toBe(200);
   let link = '';
@@ -194,7 +204,12 @@ test('When a company creates, edits and deletes an advertisement, then the list,
   await expect(row).toContainText(`${title} (m/w/d)`);
   await expect(row).toContainText('15 %');
   await expect(row).toContainText('Hauptplatz 1, 7540 Güssing');
-  const today = new Intl.DateTimeFormat('de-AT', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const today = new Intl.DateTimeFormat('de-AT', {
+    timeZone: 'Europe/Vienna',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
   await expect(row).toContainText(today);
   await snap(page, 'own-list');
 
@@ -244,7 +259,11 @@ test('When a company reports a placement from its list, then the invoice fields 
 }) => {
   const company = await createAccount(request, 'company', `Werkstatt ${run}`);
   const title = `Kfz-Techniker ${run}`;
-  await createJob(request, company, { jobTitle: title, district: await districtId(request, 'Güssing'), placementBonus: 20 });
+  await createJob(request, company, {
+    jobTitle: title,
+    district: await districtId(request, 'Güssing'),
+    placementBonus: 20,
+  });
   await signIn(page, company);
   await page.goto('/advertisements/create');
   const row = page.getByRole('row', { name: new RegExp(title) });
@@ -305,6 +324,7 @@ test('When a consultant searches by text and district and reports a placement, t
   await page.getByLabel('Bezirk suchen').fill('Güss');
   await page.getByRole('menuitemcheckbox', { name: /Güssing/ }).click();
   await expect(page.getByRole('menuitemcheckbox', { name: /Güssing/ })).toHaveAttribute('aria-checked', 'true');
+  await snap(page, 'districts-open');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: '1 Bezirk gewählt' })).toBeVisible();
   await expect(count).toHaveText('1 Inserat');
@@ -322,7 +342,12 @@ test('When a consultant searches by text and district and reports a placement, t
   await expect(profile).toContainText('14 %');
   await expect(profile).toContainText('€ 50.000 – 60.000');
   await expect(profile).toContainText('Hauptplatz 1, 7540 Güssing');
-  for (const heading of ['Aufgabenbeschreibung', 'Qualifikationen/Erfahrung', 'Benefits', 'Zusätzliche Informationen']) {
+  for (const heading of [
+    'Aufgabenbeschreibung',
+    'Qualifikationen/Erfahrung',
+    'Benefits',
+    'Zusätzliche Informationen',
+  ]) {
     await expect(profile.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   await expect(profile.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
@@ -332,9 +357,9 @@ test('When a consultant searches by text and district and reports a placement, t
   // the contact modal checks the files before anything is sent
   await profile.getByRole('button', { name: 'Unternehmen kontaktieren' }).click();
   const contact = page.getByRole('dialog');
-  await contact.getByLabel('Dateien anhängen (optional)').setInputFiles([
-    { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
-  ]);
+  await contact
+    .getByLabel('Dateien anhängen (optional)')
+    .setInputFiles([{ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) }]);
   await expect(contact.getByRole('alert')).toHaveText(MSG.chatWrongType);
   await expect(contact.getByRole('button', { name: 'Nachricht senden' })).toBeDisabled();
   await snap(page, 'contact-modal');
@@ -361,7 +386,8 @@ test('When a consultant searches by text and district and reports a placement, t
   await expect
     .poll(async () =>
       (await mails(request)).some(
-        (m) => m.toAddress.toLowerCase() === config.officeEmail.toLowerCase() && m.textBody.includes(`Zimmerer ${token}`),
+        (m) =>
+          m.toAddress.toLowerCase() === config.officeEmail.toLowerCase() && m.textBody.includes(`Zimmerer ${token}`),
       ),
     )
     .toBe(true);
@@ -396,4 +422,54 @@ test('When the screen is 375 px wide, then the browser toggles between the list 
   await backBar.click();
   await expect(row).toBeVisible();
   await expect(page.getByRole('article')).toBeHidden();
+});
+
+test('When a consultant contacts a company with a message and a document, then the new conversation opens; the district menu works with the keyboard', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const company = await createAccount(request, 'company', `Tischlerei ${run}`);
+  const token = `Tischler${run}`;
+  await createJob(request, company, { jobTitle: `Tischler ${token}`, district: await districtId(request, 'Güssing') });
+  const consultant = await createAccount(request, 'consultant', `Kontakt ${run}`);
+  await signIn(page, consultant);
+  await page.goto('/advertisements/view');
+
+  // keyboard: open the menu, move to the first district, tick it, close with Escape
+  const toggle = page.getByRole('button', { name: 'Alle Bezirke' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Bezirk suchen')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  const first = page.getByRole('menuitemcheckbox').first();
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: '1 Bezirk gewählt' })).toBeFocused();
+  await page.getByRole('button', { name: '1 Bezirk gewählt' }).press('Enter');
+  await page.getByRole('button', { name: 'Auswahl zurücksetzen' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { checked: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Alle Bezirke' }).click();
+  await expect(page.getByLabel('Bezirk suchen')).toBeHidden();
+
+  await page.getByLabel('Inserate durchsuchen').fill(token);
+  await expect(page.getByTestId('job-count')).toHaveText('1 Inserat');
+  await page.getByRole('button', { name: new RegExp(`Tischler ${token}`) }).click();
+  await page.getByRole('article').getByRole('button', { name: 'Unternehmen kontaktieren' }).click();
+  const dialog = page.getByRole('dialog');
+  const send = dialog.getByRole('button', { name: 'Nachricht senden' });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('Ihre Nachricht').fill('Guten Tag, ich hätte eine passende Kandidatin für Sie.');
+  await dialog.getByLabel('Dateien anhängen (optional)').setInputFiles([pdfFile]);
+  await expect(dialog).toContainText('1 Datei ausgewählt');
+  await send.click();
+  await expect(page).toHaveURL(/\/advertisements\/chat\?conversation=\d+$/);
+
+  const inbox = await request.get('/api/chat-communications', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+  });
+  expect(inbox.status()).toBe(200);
+  expect(((await inbox.json()) as { data: unknown[] }).data).toHaveLength(1);
 });

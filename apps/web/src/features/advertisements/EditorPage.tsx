@@ -177,9 +177,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const location = useLocation();
   const editing = job !== null;
   const [form, setForm] = useState<FormState>(initial);
-  const [error, setError] = useState<string | null>(
-    (location.state as { notice?: string } | null)?.notice ?? null,
-  );
+  const [error, setError] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
   const [tried, setTried] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -194,7 +192,8 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const bonus = parseNumberInput(form.placementBonus);
   const busy = save.isPending || uploading;
-  const missing = (value: string | readonly string[]) => tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
+  const missing = (value: string | readonly string[]) =>
+    tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
   const locationMissing = tried && !form.street.trim() && !form.postcode.trim() && !form.city.trim();
 
   const parsed = jobDataSchema.safeParse({
@@ -209,9 +208,16 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
     district: form.district,
     placementBonus: Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS,
   });
-  const bonusValid = form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
+  const bonusValid =
+    form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
   // spec §5: the message shows while the form is incomplete after a publish attempt
-  const formMessage = !tried ? null : !parsed.success ? firstMessage(parsed.error) : !bonusValid ? MSG.fillAllFields : null;
+  const formMessage = !tried
+    ? null
+    : !parsed.success
+      ? firstMessage(parsed.error)
+      : !bonusValid
+        ? MSG.fillAllFields
+        : null;
   const shownError = formMessage ?? error;
 
   const payload = (): JobPayload | null => {
@@ -258,7 +264,8 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
               setUploading(false);
               const message = `Das Inserat wurde gespeichert, die Dateien konnten aber nicht hochgeladen werden: ${e instanceof Error ? e.message : MSG.internal}`;
               // a new advertisement exists now: continue in its editor so a retry cannot create it twice
-              if (!editing) navigate(`/advertisements/create/update/${savedId}`, { replace: true, state: { notice: message } });
+              if (!editing)
+                navigate(`/advertisements/create/update/${savedId}`, { replace: true, state: { notice: message } });
               else setError(message);
               return;
             }
@@ -291,7 +298,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
         <div className="row g-4">
           <div className="col-lg-8">
             <section className="card shadow-sm mb-4">
-              <div className="card-body p-4">
+              <div className="card-body p-3 p-md-4">
                 <h2 className="h5 mb-3">Eckdaten</h2>
                 <Form.Group className="mb-3" controlId="pb-job-title">
                   <Form.Label>Jobtitel</Form.Label>
@@ -398,7 +405,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
             </section>
 
             <section className="card shadow-sm mb-4">
-              <div className="card-body p-4">
+              <div className="card-body p-3 p-md-4">
                 <h2 className="h5 mb-3">Beschreibung</h2>
                 {LISTS.map((list) => (
                   <BulletListEditor
@@ -418,7 +425,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
           <div className="col-lg-4">
             <div className="pb-editor-side">
               <section className="card shadow-sm mb-4">
-                <div className="card-body p-4">
+                <div className="card-body p-3 p-md-4">
                   <h2 className="h5 mb-3">Vermittlungsprämie</h2>
                   <Form.Group controlId="pb-bonus" className="mb-3">
                     <Form.Label>Prämie in % des Bruttojahresgehalts</Form.Label>
@@ -455,7 +462,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
               )}
 
               <section className="card shadow-sm mb-4">
-                <div className="card-body p-4">
+                <div className="card-body p-3 p-md-4">
                   <h2 className="h5 mb-3">Unterlagen</h2>
                   {existing.length > 0 && (
                     <div className="mb-3">

@@ -88,8 +88,12 @@ export function Component() {
               <thead className="table-light">
                 <tr>
                   <th scope="col">Stelle</th>
-                  <th scope="col" className="d-none d-md-table-cell">Arbeitsort</th>
-                  <th scope="col" className="d-none d-sm-table-cell">Veröffentlicht</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Arbeitsort
+                  </th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Veröffentlicht
+                  </th>
                   <th scope="col">Prämie</th>
                   <th scope="col" className="text-end">
                     <span className="visually-hidden">Aktionen</span>
@@ -116,32 +120,34 @@ export function Component() {
                     <td className="text-nowrap">
                       <span className="badge pb-bonus-pill">{percentText(activeBonus(job))}</span>
                     </td>
-                    <td className="text-end text-nowrap">
-                      <Button
-                        size="sm"
-                        variant="outline-success"
-                        className="me-2"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setDialog({ kind: 'report', job });
-                        }}
-                        aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
-                      >
-                        <Icon name="flag" />
-                        <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setDialog({ kind: 'delete', job });
-                        }}
-                        aria-label={`Inserat ${job.jobTitle} löschen`}
-                      >
-                        <Icon name="trash" />
-                        <span className="d-none d-lg-inline ms-1">Löschen</span>
-                      </Button>
+                    <td className="text-end">
+                      <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline-success"
+                          className="text-nowrap"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setDialog({ kind: 'report', job });
+                          }}
+                          aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
+                        >
+                          <Icon name="flag" />
+                          <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setDialog({ kind: 'delete', job });
+                          }}
+                          aria-label={`Inserat ${job.jobTitle} löschen`}
+                        >
+                          <Icon name="trash" />
+                          <span className="d-none d-lg-inline ms-1">Löschen</span>
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -23,7 +23,10 @@ export function useAddBonus(jobId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (bonus: number) =>
-      api<Single<PlacementBonus>>('/placement-bonuses', { method: 'POST', body: { data: { bonus, advertisement: jobId } } }),
+      api<Single<PlacementBonus>>('/placement-bonuses', {
+        method: 'POST',
+        body: { data: { bonus, advertisement: jobId } },
+      }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: bonusKey(jobId) });
       await client.invalidateQueries({ queryKey: jobKeys.all });

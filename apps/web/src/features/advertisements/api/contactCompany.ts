@@ -8,7 +8,15 @@ import { api } from '../../../lib/http';
 export function useContactCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ advertisement, message, files }: { advertisement: number; message: string; files: readonly File[] }) => {
+    mutationFn: ({
+      advertisement,
+      message,
+      files,
+    }: {
+      advertisement: number;
+      message: string;
+      files: readonly File[];
+    }) => {
       const form = new FormData();
       form.append('advertisement', String(advertisement));
       form.append('message', message);

@@ -105,7 +105,8 @@ export function useSaveJob() {
 export function useDeactivateJob() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<Single<Job>>(`/jobs/${id}`, { method: 'PUT', body: { data: { publishedAt: null } } }),
+    mutationFn: (id: number) =>
+      api<Single<Job>>(`/jobs/${id}`, { method: 'PUT', body: { data: { publishedAt: null } } }),
     onSuccess: () => client.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

@@ -25,7 +25,9 @@ export function useReportPlacement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (data: PlacementReportInput) =>
-      api<{ data: PlacementReportResult }>('/placement-reports', { method: 'POST', body: { data } }).then((r) => r.data),
+      api<{ data: PlacementReportResult }>('/placement-reports', { method: 'POST', body: { data } }).then(
+        (r) => r.data,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

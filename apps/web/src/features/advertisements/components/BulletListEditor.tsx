@@ -53,7 +53,7 @@ export function BulletListEditor({
           ))}
         </ul>
       )}
-      <div className="d-flex gap-2 align-items-start">
+      <div className="d-flex flex-column flex-sm-row gap-2 align-items-stretch align-items-sm-start">
         <Form.Control
           as="textarea"
           rows={2}
@@ -70,7 +70,12 @@ export function BulletListEditor({
             }
           }}
         />
-        <Button variant="outline-primary" onClick={add} aria-label={`${label}: Eintrag hinzufügen`} className="flex-shrink-0">
+        <Button
+          variant="outline-primary"
+          onClick={add}
+          aria-label={`${label}: Eintrag hinzufügen`}
+          className="flex-shrink-0 align-self-end align-self-sm-start"
+        >
           <Icon name="plus" className="me-1" />
           Hinzufügen
         </Button>

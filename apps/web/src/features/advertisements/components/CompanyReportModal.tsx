@@ -98,26 +98,123 @@ export function CompanyReportModal({
         </Modal.Header>
         <Modal.Body>
           <p className="text-body-secondary small">
-            Meldung für <strong>{titleWithSuffix(job.jobTitle)}</strong>. Mit dem Absenden wird das Inserat
-            deaktiviert; die Rechnung geht an die angegebene Adresse.
+            Meldung für <strong>{titleWithSuffix(job.jobTitle)}</strong>. Mit dem Absenden wird das Inserat deaktiviert;
+            die Rechnung geht an die angegebene Adresse.
           </p>
           <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Besetzung</h3>
           <div className="row g-3 mb-3">
-            <ReportField id="pb-rep-company" className="col-md-6" label="Firmenname" value={form.companyName} onChange={set('companyName')} invalid={bad('companyName')} />
-            <ReportField id="pb-rep-job" className="col-md-6" label="Besetzte Stelle" value={form.jobTitle} onChange={set('jobTitle')} invalid={bad('jobTitle')} />
-            <ReportField id="pb-rep-contact" className="col-md-6" label="Ansprechperson (Ihre E-Mail)" value={companyEmail} readOnly />
-            <ReportField id="pb-rep-bonus" className="col-6 col-md-3" label="Prämie" type="number" inputMode="decimal" suffix="%" value={form.placementBonus} onChange={set('placementBonus')} invalid={bad('placementBonus')} />
-            <ReportField id="pb-rep-salary" className="col-6 col-md-3" label="Bruttojahresgehalt" type="number" inputMode="decimal" suffix="EUR" value={form.actualSalary} onChange={set('actualSalary')} invalid={bad('actualSalary')} />
-            <ReportField id="pb-rep-recruiter" className="col-md-6" label="Personalberater/in" value={form.recruiter} onChange={set('recruiter')} invalid={bad('recruiter')} />
-            <ReportField id="pb-rep-recruiter-mail" className="col-md-6" label="E-Mail des Personalberaters" type="email" inputMode="email" value={form.recruiterMail} onChange={set('recruiterMail')} invalid={bad('recruiterMail')} />
+            <ReportField
+              id="pb-rep-company"
+              className="col-md-6"
+              label="Firmenname"
+              value={form.companyName}
+              onChange={set('companyName')}
+              invalid={bad('companyName')}
+            />
+            <ReportField
+              id="pb-rep-job"
+              className="col-md-6"
+              label="Besetzte Stelle"
+              value={form.jobTitle}
+              onChange={set('jobTitle')}
+              invalid={bad('jobTitle')}
+            />
+            <ReportField
+              id="pb-rep-contact"
+              className="col-md-6"
+              label="Ansprechperson (Ihre E-Mail)"
+              value={companyEmail}
+              readOnly
+            />
+            <ReportField
+              id="pb-rep-bonus"
+              className="col-6 col-md-3"
+              label="Prämie"
+              type="number"
+              inputMode="decimal"
+              suffix="%"
+              value={form.placementBonus}
+              onChange={set('placementBonus')}
+              invalid={bad('placementBonus')}
+            />
+            <ReportField
+              id="pb-rep-salary"
+              className="col-6 col-md-3"
+              label="Bruttojahresgehalt"
+              type="number"
+              inputMode="decimal"
+              suffix="EUR"
+              value={form.actualSalary}
+              onChange={set('actualSalary')}
+              invalid={bad('actualSalary')}
+            />
+            <ReportField
+              id="pb-rep-recruiter"
+              className="col-md-6"
+              label="Personalberater/in"
+              value={form.recruiter}
+              onChange={set('recruiter')}
+              invalid={bad('recruiter')}
+            />
+            <ReportField
+              id="pb-rep-recruiter-mail"
+              className="col-md-6"
+              label="E-Mail des Personalberaters"
+              type="email"
+              inputMode="email"
+              value={form.recruiterMail}
+              onChange={set('recruiterMail')}
+              invalid={bad('recruiterMail')}
+            />
           </div>
           <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Rechnungsadresse</h3>
           <div className="row g-3">
-            <ReportField id="pb-rep-street" className="col-8 col-md-9" label="Straße" value={form.street} onChange={set('street')} invalid={bad('street')} autoComplete="address-line1" />
-            <ReportField id="pb-rep-house" className="col-4 col-md-3" label="Hausnummer" type="number" inputMode="numeric" value={form.houseNr} onChange={set('houseNr')} invalid={bad('houseNr')} />
-            <ReportField id="pb-rep-postcode" className="col-4 col-md-3" label="Postleitzahl" inputMode="numeric" value={form.postalCode} onChange={set('postalCode')} invalid={bad('postalCode')} autoComplete="postal-code" />
-            <ReportField id="pb-rep-city" className="col-8 col-md-5" label="Ort" value={form.city} onChange={set('city')} invalid={bad('city')} autoComplete="address-level2" />
-            <ReportField id="pb-rep-uid" className="col-md-4" label="UID-Nummer" value={form.uid} onChange={set('uid')} invalid={bad('uid')} />
+            <ReportField
+              id="pb-rep-street"
+              className="col-8 col-md-9"
+              label="Straße"
+              value={form.street}
+              onChange={set('street')}
+              invalid={bad('street')}
+              autoComplete="address-line1"
+            />
+            <ReportField
+              id="pb-rep-house"
+              className="col-4 col-md-3"
+              label="Hausnummer"
+              type="number"
+              inputMode="numeric"
+              value={form.houseNr}
+              onChange={set('houseNr')}
+              invalid={bad('houseNr')}
+            />
+            <ReportField
+              id="pb-rep-postcode"
+              className="col-4 col-md-3"
+              label="Postleitzahl"
+              inputMode="numeric"
+              value={form.postalCode}
+              onChange={set('postalCode')}
+              invalid={bad('postalCode')}
+              autoComplete="postal-code"
+            />
+            <ReportField
+              id="pb-rep-city"
+              className="col-8 col-md-5"
+              label="Ort"
+              value={form.city}
+              onChange={set('city')}
+              invalid={bad('city')}
+              autoComplete="address-level2"
+            />
+            <ReportField
+              id="pb-rep-uid"
+              className="col-md-4"
+              label="UID-Nummer"
+              value={form.uid}
+              onChange={set('uid')}
+              invalid={bad('uid')}
+            />
           </div>
           {fees && (
             <div className="pb-fee-box mt-3" aria-live="polite">

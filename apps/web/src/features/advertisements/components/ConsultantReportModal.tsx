@@ -72,8 +72,8 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
               <Alert variant="success" className="mb-0" role="status">
                 <p className="fw-semibold mb-1">Vielen Dank! Die Stellenbesetzung wurde gemeldet.</p>
                 <p className="mb-0">
-                  Vermittlungsprämie: {formatEuro(result.placementFee)}. Das Inserat ist nun nicht mehr
-                  sichtbar; wir melden uns bei Ihnen.
+                  Vermittlungsprämie: {formatEuro(result.placementFee)}. Das Inserat ist nun nicht mehr sichtbar; wir
+                  melden uns bei Ihnen.
                 </p>
               </Alert>
             </Modal.Body>
@@ -88,9 +88,27 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                 Bitte prüfen Sie die Angaben. Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse
                 informiert.
               </p>
-              <ReportField id="pb-cr-company" label="Firmenname" value={form.companyName} onChange={set('companyName')} invalid={tried && empty.companyName} />
-              <ReportField id="pb-cr-job" label="Besetzte Stelle" value={form.jobTitle} onChange={set('jobTitle')} invalid={tried && empty.jobTitle} />
-              <ReportField id="pb-cr-contact" label="Ansprechperson im Unternehmen" value={form.contactPerson} onChange={set('contactPerson')} invalid={tried && empty.contactPerson} />
+              <ReportField
+                id="pb-cr-company"
+                label="Firmenname"
+                value={form.companyName}
+                onChange={set('companyName')}
+                invalid={tried && empty.companyName}
+              />
+              <ReportField
+                id="pb-cr-job"
+                label="Besetzte Stelle"
+                value={form.jobTitle}
+                onChange={set('jobTitle')}
+                invalid={tried && empty.jobTitle}
+              />
+              <ReportField
+                id="pb-cr-contact"
+                label="Ansprechperson im Unternehmen"
+                value={form.contactPerson}
+                onChange={set('contactPerson')}
+                invalid={tried && empty.contactPerson}
+              />
               <div className="row g-3">
                 <ReportField
                   id="pb-cr-bonus"
@@ -116,7 +134,9 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                 />
               </div>
               {fees && fees.placementFee > 0 && (
-                <p className="small text-body-secondary mt-2 mb-0">Vermittlungsprämie: {formatEuro(fees.placementFee)}</p>
+                <p className="small text-body-secondary mt-2 mb-0">
+                  Vermittlungsprämie: {formatEuro(fees.placementFee)}
+                </p>
               )}
               {tried && !complete && (
                 <Alert variant="warning" className="mt-3 mb-0">

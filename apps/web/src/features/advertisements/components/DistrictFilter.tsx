@@ -23,8 +23,7 @@ export function DistrictFilter({
         (d) => d.name.toLocaleLowerCase('de').includes(needle) || d.state.toLocaleLowerCase('de').includes(needle),
       )
     : districts;
-  const toggle = (id: number) =>
-    onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
   return (
     <Dropdown autoClose="outside" className="pb-district-filter">
@@ -34,7 +33,11 @@ export function DistrictFilter({
         className="w-100 d-flex align-items-center justify-content-between text-start"
       >
         <span className="text-truncate">
-          {selected.length === 0 ? 'Alle Bezirke' : selected.length === 1 ? '1 Bezirk gewählt' : `${selected.length} Bezirke gewählt`}
+          {selected.length === 0
+            ? 'Alle Bezirke'
+            : selected.length === 1
+              ? '1 Bezirk gewählt'
+              : `${selected.length} Bezirke gewählt`}
         </span>
       </Dropdown.Toggle>
       <Dropdown.Menu className="pb-district-menu shadow" aria-label="Bezirke">
@@ -76,7 +79,9 @@ export function DistrictFilter({
               </Dropdown.Item>
             );
           })}
-          {visible.length === 0 && <Dropdown.ItemText className="small text-body-secondary">Kein Bezirk gefunden.</Dropdown.ItemText>}
+          {visible.length === 0 && (
+            <Dropdown.ItemText className="small text-body-secondary">Kein Bezirk gefunden.</Dropdown.ItemText>
+          )}
         </div>
       </Dropdown.Menu>
     </Dropdown>

@@ -53,7 +53,12 @@ export function DocumentPicker({
         tabIndex={-1}
       />
       <div className={`pb-file-picker${error ? ' is-invalid' : ''}`}>
-        <Button variant="outline-secondary" size="sm" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-hint`}
+        >
           <Icon name="file" className="me-1" />
           Dateien auswählen
         </Button>
@@ -77,7 +82,8 @@ export function DocumentPicker({
         <ul className="list-unstyled small mt-2 mb-0">
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`} className="text-body-secondary">
-              <Icon name="file" className="me-1" />{shortenFileName(file.name)} · {fileSizeText(file.size)}
+              <Icon name="file" className="me-1" />
+              {shortenFileName(file.name)} · {fileSizeText(file.size)}
             </li>
           ))}
         </ul>
