@@ -285,6 +285,7 @@ test.describe('accounts', () => {
   test('When a consultant publishes a profile with image and services, then another user sees the card on the public consultants page', async ({
     page,
     request,
+    browser,
   }) => {
     const consultant = await createAccount(request, 'consultant', `Clara Consult ${run}`);
     const company = await createAccount(request, 'company', `Betrachter GmbH ${run}`);
@@ -318,7 +319,6 @@ test.describe('accounts', () => {
 
     await fileInput.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByAltText('Vorschau des Profilbilds')).toBeVisible();
-    await page.getByLabel('Profil öffentlich anzeigen').check();
     await page.getByLabel('Beschreibung').fill('Personalberatung für Technik und IT in ganz Österreich.');
     const newService = page.getByLabel('Neue Leistung');
     await newService.fill('Executive Search');
@@ -335,28 +335,41 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText(MSG.profileSaved);
     await snap(page, 'profile-consultant');
 
-    // Replace the image; after a reload the stored one is shown.
-    await fileInput.setInputFiles({ name: 'neu.png', mimeType: 'image/png', buffer: solidPng(64, [240, 180, 41]) });
+    // Not public yet: another user does not see the card; the owner still sees the stored image.
+    const companyContext = await browser.newContext();
+    const companyPage = await companyContext.newPage();
+    await login(companyPage, company.email);
+    await companyPage.goto('/advertisements/public-consultants');
+    const loaded = companyPage
+      .getByRole('list', { name: 'Öffentliche Personalberater' })
+      .or(companyPage.getByText('Noch keine öffentlichen Personalberater'));
+    await expect(loaded).toBeVisible();
+    await expect(companyPage.getByRole('article', { name: consultant.username })).toHaveCount(0);
+    await page.reload();
+    const preview = page.getByAltText('Vorschau des Profilbilds');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    await expect(page.getByLabel('Profil öffentlich anzeigen')).not.toBeChecked();
+
+    // Replace the image and go public; after a reload the new one is shown.
+    await fileInput.setInputFiles({ name: 'neu.png', mimeType: 'image/png', buffer: solidPng(48, [240, 180, 41]) });
+    await page.getByLabel('Profil öffentlich anzeigen').check();
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.profileSaved);
     await page.reload();
-    await expect(page.getByAltText('Vorschau des Profilbilds')).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
     await expect(page.getByLabel('Profil öffentlich anzeigen')).toBeChecked();
-    await logout(page);
 
-    await login(page, company.email);
-    await openMenuIfCollapsed(page);
-    await menu(page).getByRole('link', { name: 'Öffentliche Personalberater' }).click();
-    await expect(page.getByRole('heading', { name: 'Öffentliche Personalberater', level: 1 })).toBeVisible();
-    const card = page.getByRole('article', { name: consultant.username });
+    await companyPage.reload();
+    const card = companyPage.getByRole('article', { name: consultant.username });
     await expect(card).toBeVisible();
     await expect(card.getByRole('link', { name: consultant.email })).toHaveAttribute('href', `mailto:${consultant.email}`);
     await expect(card.getByText('Personalberatung für Technik und IT')).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveText(['Executive Search', 'Active Sourcing']);
     const image = card.getByRole('img', { name: `Profilbild von ${consultant.username}` });
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
-    await snap(page, 'public-consultants');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+    await snap(companyPage, 'public-consultants');
+    await companyContext.close();
   });
 
   test('When a user changes the password, then a wrong current password fails, the new one works and the old one no longer does', async ({

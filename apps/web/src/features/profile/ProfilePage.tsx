@@ -13,7 +13,6 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 import { DeactivateAccountModal } from './DeactivateAccountModal';
 import { ProfileImageInput } from './ProfileImageInput';
 import { ServicesEditor } from './ServicesEditor';
-import { useImageObjectUrl } from './useImageObjectUrl';
 import './profile.css';
 
 type Notice = { variant: 'success' | 'danger'; text: string } | null;
@@ -31,7 +30,7 @@ export function Component() {
   }, [heading]);
 
   return (
-    <div className="container-xxl py-4 py-md-5">
+    <div className="container py-4 py-md-5">
       <div className="pb-profile mx-auto">
         <h1 className="h3 mb-4">{heading}</h1>
         {me.isPending ? (
@@ -72,8 +71,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [stored, setStored] = useState({ url: user.profile_img, id: user.profile_img_id });
 
   // Release the preview's object URL when it is replaced or the page closes.
-  const storedPreview = useImageObjectUrl(image.kind === 'current' ? image.url : null);
-  const previewUrl = image.kind === 'new' ? image.previewUrl : storedPreview;
+  // the server hands the owner a signed image URL, so a stored image loads in a plain <img>
+  const previewUrl = image.kind === 'new' ? image.previewUrl : image.kind === 'current' ? image.url : null;
   const hasImage = image.kind === 'new' || (image.kind === 'current' && image.url !== null);
   useEffect(() => {
     if (image.kind !== 'new') return;
