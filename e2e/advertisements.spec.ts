@@ -315,6 +315,7 @@ test('When a consultant searches by text and district and reports a placement, t
   const count = page.getByTestId('job-count');
   const list = page.getByRole('list').filter({ has: page.locator('.pb-job-row') });
   await expect(list.getByRole('listitem').first()).toBeVisible();
+  await snap(page, 'browser-all');
 
   await page.getByLabel('Inserate durchsuchen').fill(token.toLowerCase());
   await expect(count).toHaveText('2 Inserate');
