@@ -12,7 +12,11 @@ describe('validateChatFiles', () => {
       validateChatFiles([
         pdf(),
         { name: 'a.doc', size: 10, type: 'application/msword' },
-        { name: 'b.docx', size: MAX_FILE_BYTES, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+        {
+          name: 'b.docx',
+          size: MAX_FILE_BYTES,
+          type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        },
       ]),
     ).toBeNull();
   });

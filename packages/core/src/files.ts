@@ -30,8 +30,7 @@ export function isDocumentFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
  * PDF and Word, each at most 5 MB. Returns the first problem or null.
  */
 export function checkChatFiles(files: readonly FileLike[]): ChatFilesProblem | null {
-  if (files.length > MAX_CHAT_FILES)
-    return { kind: 'tooMany', message: MSG.chatTooManyFiles, clearSelection: false };
+  if (files.length > MAX_CHAT_FILES) return { kind: 'tooMany', message: MSG.chatTooManyFiles, clearSelection: false };
   if (files.some((f) => !isDocumentFile(f)))
     return { kind: 'wrongType', message: MSG.chatWrongType, clearSelection: true };
   if (files.some((f) => f.size > MAX_FILE_BYTES))
