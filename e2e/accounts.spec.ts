@@ -306,12 +306,20 @@ test.describe('accounts', () => {
     await expect(page.getByText(MSG.imageOnlyOne)).toBeVisible();
     await fileInput.setInputFiles({ name: 'gross.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
     await expect(page.getByText(MSG.fileTooLarge)).toBeVisible();
-    await fileInput.setInputFiles({ name: 'lebenslauf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await fileInput.setInputFiles({
+      name: 'lebenslauf.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n'),
+    });
     await expect(page.getByText(MSG.imageWrongType)).toBeVisible();
     await snap(page, 'profile-image-error');
 
     // A PDF renamed to .png passes the browser check but not the server's content check.
-    await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not an image') });
+    await fileInput.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('%PDF-1.4 not an image'),
+    });
     await expect(page.getByAltText('Vorschau des Profilbilds')).toBeVisible();
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.profileSaveFailed })).toBeVisible();
@@ -362,7 +370,10 @@ test.describe('accounts', () => {
     await companyPage.reload();
     const card = companyPage.getByRole('article', { name: consultant.username });
     await expect(card).toBeVisible();
-    await expect(card.getByRole('link', { name: consultant.email })).toHaveAttribute('href', `mailto:${consultant.email}`);
+    await expect(card.getByRole('link', { name: consultant.email })).toHaveAttribute(
+      'href',
+      `mailto:${consultant.email}`,
+    );
     await expect(card.getByText('Personalberatung für Technik und IT')).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveText(['Executive Search', 'Active Sourcing']);
     const image = card.getByRole('img', { name: `Profilbild von ${consultant.username}` });
@@ -424,7 +435,10 @@ test.describe('accounts', () => {
     await login(page, account.email, 'neues-passwort');
   });
 
-  test('When a user forgets the password, then the mailed link sets a new one that logs in', async ({ page, request }) => {
+  test('When a user forgets the password, then the mailed link sets a new one that logs in', async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request, 'consultant', `Vergesslich ${run}`);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();

@@ -64,10 +64,22 @@ export function Component() {
     );
   }
 
-  return <RegistrationForm role={role} onReset={() => setRole(REGISTRATION_ROLE_CODES.none)} onDone={() => setDone(true)} />;
+  return (
+    <RegistrationForm role={role} onReset={() => setRole(REGISTRATION_ROLE_CODES.none)} onDone={() => setDone(true)} />
+  );
 }
 
-function RoleChoice({ icon, title, text, onChoose }: { icon: ReactNode; title: string; text: string; onChoose: () => void }) {
+function RoleChoice({
+  icon,
+  title,
+  text,
+  onChoose,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  onChoose: () => void;
+}) {
   return (
     <button type="button" className="pb-role-choice" onClick={onChoose}>
       <span className="pb-role-icon" aria-hidden="true">
@@ -212,7 +224,16 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
 
 function MailIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
     </svg>
@@ -221,7 +242,16 @@ function MailIcon() {
 
 function BuildingIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="4" y="3" width="16" height="18" rx="1" />
       <path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3" />
     </svg>
@@ -230,7 +260,16 @@ function BuildingIcon() {
 
 function PersonIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
     </svg>

@@ -17,7 +17,7 @@ export function Component() {
   }, []);
 
   return (
-    <div className="container-xxl py-4 py-md-5">
+    <div className="container py-4 py-md-5">
       <header className="mb-4">
         <h1 className="h3 mb-1">{TITLE}</h1>
         <p className="text-secondary mb-0">
@@ -29,7 +29,9 @@ export function Component() {
           <Spinner animation="border" size="sm" /> Personalberater werden geladen …
         </div>
       ) : consultants.isError ? (
-        <Alert variant="danger">{consultants.error instanceof ApiError ? consultants.error.message : MSG.internal}</Alert>
+        <Alert variant="danger">
+          {consultants.error instanceof ApiError ? consultants.error.message : MSG.internal}
+        </Alert>
       ) : consultants.data.length === 0 ? (
         <div className="pb-empty card border-0 shadow-sm text-center p-5">
           <h2 className="h5">Noch keine öffentlichen Personalberater</h2>

@@ -89,7 +89,12 @@ export function ChangePasswordModal({
           </Form.Group>
           <Form.Group className="mb-3" controlId="password-new">
             <Form.Label>Neues Passwort</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
             <Form.Text>Mindestens {PASSWORD_MIN_LENGTH} Zeichen.</Form.Text>
           </Form.Group>
           <Form.Group controlId="password-confirm">

@@ -177,7 +177,12 @@ function ProfileForm({ user }: { user: AuthUser }) {
               </Form.Group>
               <Form.Group className="col-12" controlId="profile-description">
                 <Form.Label>Beschreibung</Form.Label>
-                <Form.Control as="textarea" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
+                <Form.Control
+                  as="textarea"
+                  rows={5}
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
               </Form.Group>
             </div>
           </div>
@@ -190,8 +195,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
                 Öffentliches Profil
               </h2>
               <p className="text-secondary small mb-3">
-                Öffentliche Profile erscheinen mit Bild, E-Mail, Beschreibung und Leistungen auf der Seite
-                „Öffentliche Personalberater“.
+                Öffentliche Profile erscheinen mit Bild, E-Mail, Beschreibung und Leistungen auf der Seite „Öffentliche
+                Personalberater“.
               </p>
               <Form.Check
                 type="switch"
@@ -220,7 +225,13 @@ function ProfileForm({ user }: { user: AuthUser }) {
         ) : null}
 
         {notice ? (
-          <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} closeLabel="Hinweis schließen" role="alert">
+          <Alert
+            variant={notice.variant}
+            dismissible
+            onClose={() => setNotice(null)}
+            closeLabel="Hinweis schließen"
+            role="alert"
+          >
             {notice.text}
           </Alert>
         ) : null}
@@ -244,7 +255,11 @@ function ProfileForm({ user }: { user: AuthUser }) {
         show={modal === 'password'}
         onClose={() => setModal(null)}
         onResult={(ok) =>
-          setNotice(ok ? { variant: 'success', text: MSG.passwordChanged } : { variant: 'danger', text: MSG.passwordChangeFailed })
+          setNotice(
+            ok
+              ? { variant: 'success', text: MSG.passwordChanged }
+              : { variant: 'danger', text: MSG.passwordChangeFailed },
+          )
         }
       />
       <DeactivateAccountModal

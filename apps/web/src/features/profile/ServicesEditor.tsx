@@ -24,7 +24,9 @@ export function ServicesEditor({ services, onChange }: { services: string[]; onC
     <fieldset>
       <legend className="form-label fs-6 mb-2">Leistungen</legend>
       {services.length === 0 ? (
-        <p className="text-secondary small mb-2">Noch keine Leistungen eingetragen. Fügen Sie Ihre erste Leistung hinzu.</p>
+        <p className="text-secondary small mb-2">
+          Noch keine Leistungen eingetragen. Fügen Sie Ihre erste Leistung hinzu.
+        </p>
       ) : (
         <ul className="list-group mb-2" aria-label="Eingetragene Leistungen">
           {services.map((service, index) => (

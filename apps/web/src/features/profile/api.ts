@@ -37,7 +37,11 @@ export function updateProfile(userId: number, body: ProfileUpdate): Promise<Auth
   return api<AuthUser>(`/users/${userId}`, { method: 'PUT', body: { ...body } });
 }
 
-export function changePassword(currentPassword: string, password: string, passwordConfirmation: string): Promise<LoginResponse> {
+export function changePassword(
+  currentPassword: string,
+  password: string,
+  passwordConfirmation: string,
+): Promise<LoginResponse> {
   return api<LoginResponse>('/auth/change-password', {
     method: 'POST',
     body: { currentPassword, password, passwordConfirmation },
