@@ -24,11 +24,15 @@ async function main(): Promise<number> {
       console.log('Eine andere Instanz führt die Aufbewahrungsregeln gerade aus.');
       return 0;
     }
-    const list = (ids: number[]) => (ids.length > 0 ? ids.join(', ') : '–');
     console.log(dryRun ? 'Probelauf – es wird nichts geändert:' : 'Aufbewahrungsregeln angewendet:');
-    console.log(`  Warnung an Benutzer (${result.warnedUsers.length}): ${list(result.warnedUsers)}`);
-    console.log(`  Benutzer löschen (${result.deletedUsers.length}): ${list(result.deletedUsers)}`);
-    console.log(`  Inserate deaktivieren (${result.deactivatedJobs.length}): ${list(result.deactivatedJobs)}`);
+    const users = (action: 'warn' | 'delete') => result.details.users.filter((u) => u.action === action);
+    const print = (title: string, lines: string[]) => {
+      console.log(`  ${title} (${lines.length})${lines.length === 0 ? ': –' : ':'}`);
+      for (const line of lines) console.log(`    ${line}`);
+    };
+    print('Warnung per E-Mail an Benutzer', users('warn').map((u) => `#${u.id} ${u.email}`));
+    print('Benutzer löschen', users('delete').map((u) => `#${u.id} ${u.email}`));
+    print('Inserate deaktivieren', result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`));
     return 0;
   } finally {
     await database.close();

@@ -59,6 +59,15 @@ describe('runRetention', () => {
       deletedUsers: [ids['D']],
       deactivatedJobs: [ids['J1']],
     });
+    expect(result.details).toEqual({
+      users: [
+        { id: ids['A'], email: 'a@example.test', action: 'warn' },
+        { id: ids['B'], email: 'b@example.test', action: 'warn' },
+        { id: ids['F'], email: 'f@example.test', action: 'warn' },
+        { id: ids['D'], email: 'd@example.test', action: 'delete' },
+      ],
+      jobs: [{ id: ids['J1'], jobTitle: 'Inserat J1' }],
+    });
     expect(await ctx.database.query('SELECT id FROM users WHERE id = $1', [ids['D']])).toHaveLength(1);
     const warned = await ctx.database.query<{ id: number }>('SELECT id FROM users WHERE retention_warned_at IS NOT NULL ORDER BY id');
     expect(warned.map((r) => r.id)).toEqual([ids['D'], ids['E'], ids['F']]);

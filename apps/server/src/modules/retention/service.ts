@@ -32,6 +32,11 @@ export interface RetentionOptions {
 }
 
 export interface RetentionResult extends RetentionSummary {
+  /** Who and what the ids stand for (for the CLI output). */
+  details: {
+    users: Array<{ id: number; email: string; action: 'warn' | 'delete' }>;
+    jobs: Array<{ id: number; jobTitle: string }>;
+  };
   runId: number;
   dryRun: boolean;
   /** false when another instance held the lock and this run did nothing. */
@@ -71,12 +76,12 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       .where(and(unused, or(isNull(users.retentionWarnedAt), sql`${users.retentionWarnedAt} < ${lastActivity}`)))
       .orderBy(users.id);
     const toDelete = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(unused, isNotNull(users.retentionWarnedAt), sql`${users.retentionWarnedAt} >= ${lastActivity}`, lt(users.retentionWarnedAt, warnedBefore)))
       .orderBy(users.id);
     const toDeactivate = await tx
-      .select({ id: jobs.id })
+      .select({ id: jobs.id, jobTitle: jobs.jobTitle })
       .from(jobs)
       .where(and(isNotNull(jobs.publishedAt), lt(jobs.publishedAt, publishedBefore)))
       .orderBy(jobs.id);
@@ -123,10 +128,19 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       .insert(retentionRuns)
       .values({ dryRun, startedAt: now, finishedAt: new Date(), summary: { ...summary } })
       .returning({ id: retentionRuns.id });
-    return { ...summary, runId: run!.id };
+    const details: RetentionResult['details'] = {
+      users: [
+        ...toWarn.map((u) => ({ id: u.id, email: u.email, action: 'warn' as const })),
+        ...toDelete.map((u) => ({ id: u.id, email: u.email, action: 'delete' as const })),
+      ],
+      jobs: toDeactivate,
+    };
+    return { ...summary, details, runId: run!.id };
   });
 
-  if (!outcome) return { warnedUsers: [], deletedUsers: [], deactivatedJobs: [], runId: 0, dryRun, ran: false };
+  if (!outcome) {
+    return { warnedUsers: [], deletedUsers: [], deactivatedJobs: [], details: { users: [], jobs: [] }, runId: 0, dryRun, ran: false };
+  }
   return { ...outcome, dryRun, ran: true };
 }
 
