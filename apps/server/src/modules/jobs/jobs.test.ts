@@ -125,7 +125,11 @@ describe('GET /api/jobs filters', () => {
     expect(await titles({ filters: some })).toEqual({ titles: ['Koch'], total: 1 });
     const reordered = { $or: [...SEARCH_FIELDS].reverse().map((field) => ({ [field]: { $containsi: 'graz' } })) };
     expect(await titles({ filters: reordered })).toEqual({ titles: ['Pflegeassistenz', 'Softwareentwickler'], total: 2 });
-    expect(await titles({ filters: { search: { $containsi: 'trinkgeld' } } })).toEqual({ titles: ['Rezeptionist'], total: 1 });
+    expect((await list({ filters: { search: { $containsi: 'trinkgeld' } } })).statusCode).toBe(400);
+    expect(await titles({ filters: { $and: [textFilter('koch')] } })).toEqual({ titles: ['Koch'], total: 1 });
+    expect(await titles({ filters: { ...textFilter('STRASSE'), district: { id: { $in: [d.Graz] } } } })).toEqual({ titles: [], total: 0 });
+    expect(await titles({ filters: { ...textFilter('straße'), district: { id: { $in: [d.Graz] } } } })).toEqual({ titles: ['Pflegeassistenz', 'Softwareentwickler'], total: 2 });
+    expect((await list({ filters: textFilter('x'.repeat(201)) })).statusCode).toBe(400);
     expect(await titles({ filters: { assignment: { $containsi: 'c:\\g' } } })).toEqual({ titles: ['Rezeptionist'], total: 1 });
     expect(await titles({ filters: { assignment: { $containsi: 'speisen' }, $or: [{ jobTitle: { $containsi: 'koch' } }] } })).toEqual({ titles: ['Koch'], total: 1 });
   });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
-import type { ResourceQuerySpec } from '../../lib/strapi-query';
+import { escapeLike, parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 
 /**
  * Reading advertisements: the whitelisted query spec, the one SELECT every
@@ -32,8 +32,6 @@ export const jobQuerySpec: ResourceQuerySpec = {
     'location.street': { expr: jobs.street, type: 'string', ops: text },
     'location.postcode': { expr: jobs.postcode, type: 'string', ops: text },
     'location.city': { expr: jobs.city, type: 'string', ops: text },
-    // The six search fields at once (migration 0011, one trigram index); see collapseTextSearch.
-    search: { expr: searchColumn('search_text'), type: 'string', ops: list },
     district: { expr: jobs.districtId, type: 'int', ops: ids },
     'district.id': { expr: jobs.districtId, type: 'int', ops: ids },
     users_permissions_user: { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
@@ -58,6 +56,8 @@ export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const MAX_SEARCH_TEXT = 200;
+
 /** The text of an $or group that is exactly "any of the six search fields $containsi t", else null. */
 function searchTextOf(group: unknown): string | null {
   const items = Array.isArray(group) ? group : isObject(group) ? Object.values(group) : [];
@@ -76,33 +76,46 @@ function searchTextOf(group: unknown): string | null {
     text = cond['$containsi'];
     seen.add(field);
   }
-  const all = SEARCH_FIELDS.every((f) => seen.has(f));
-  return all && typeof text === 'string' ? text : null;
+  // Anything parseListQuery would refuse stays with it (same 400 messages).
+  if (typeof text !== 'string' || text.length > MAX_SEARCH_TEXT || /[\u0000-\u001f]/.test(text)) return null;
+  return SEARCH_FIELDS.every((f) => seen.has(f)) ? text : null;
 }
 
 /**
- * Rewrites the browser's text search — filters[$or][i][<field>][$containsi]=t over the six
- * search fields — into filters[search][$containsi]=t: the same rows (the fields are joined
- * with U+001F, which search text cannot contain) through one trigram index. Works at the
- * top level and inside a top-level $and. Everything else is left for parseListQuery.
+ * The browser's text search — filters[$or][i][<field>][$containsi]=t over the six search
+ * fields — answered from one lower-cased column with one trigram index (migration 0012):
+ * the fields are joined with U+001F, which search text cannot contain, so the rows are
+ * exactly those where one field contains t case-insensitively (PostgreSQL's ILIKE is
+ * lower(text) LIKE lower(pattern) in UTF-8). Taken from the top level and from inside a
+ * top-level $and (both conjunctive); everything else is left for parseListQuery.
  */
-export function collapseTextSearch(query: Record<string, unknown>): Record<string, unknown> {
+export function extractTextSearch(query: Record<string, unknown>): { query: Record<string, unknown>; conditions: SQL[] } {
   const filters = query['filters'];
-  if (!isObject(filters)) return query;
-  const rewrite = (node: Record<string, unknown>): Record<string, unknown> => {
+  if (!isObject(filters)) return { query, conditions: [] };
+  const conditions: SQL[] = [];
+  const take = (node: Record<string, unknown>): Record<string, unknown> => {
     const text = '$or' in node ? searchTextOf(node['$or']) : null;
-    if (text === null || 'search' in node) return node;
+    if (text === null) return node;
+    conditions.push(sql`${searchColumn('search_lower')} like lower(${`%${escapeLike(text)}%`})`);
     const { $or: _or, ...rest } = node;
-    return { ...rest, search: { $containsi: text } };
+    return rest;
   };
-  let next = rewrite(filters);
+  let next = take(filters);
   const and = next['$and'];
-  if (Array.isArray(and)) {
-    next = { ...next, $and: and.map((child) => (isObject(child) ? rewrite(child) : child)) };
-  } else if (isObject(and)) {
-    next = { ...next, $and: Object.fromEntries(Object.entries(and).map(([k, child]) => [k, isObject(child) ? rewrite(child) : child])) };
+  const children = Array.isArray(and) ? and : isObject(and) ? Object.values(and) : undefined;
+  if (children) {
+    const kept = children.map((child) => (isObject(child) ? take(child) : child)).filter((child) => !isObject(child) || Object.keys(child).length > 0);
+    const { $and: _and, ...rest } = next;
+    next = kept.length > 0 ? { ...rest, $and: kept } : rest;
   }
-  return { ...query, filters: next };
+  return { query: { ...query, filters: next }, conditions };
+}
+
+/** Parses a list query for the caller: whitelisted filters, the text search, visibility. */
+export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL): ParsedListQuery {
+  const { query, conditions } = extractTextSearch(raw);
+  const q = parseListQuery(query, jobQuerySpec);
+  return { ...q, where: and(visibility, q.where, ...conditions) };
 }
 
 /** The active bonus is the newest record (index placement_bonuses_job_idx serves it). */

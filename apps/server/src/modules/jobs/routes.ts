@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, isNotNull } from 'drizzle-orm';
+import { count, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
 import { jobs } from '../../db/schema';
@@ -7,7 +7,7 @@ import { currentUser } from '../../lib/auth';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
-import { collapseTextSearch, findJob, jobQuerySpec, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
+import { findJob, jobQuerySpec, parseJobListQuery, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
 import { createJob, deactivateJob, parseJobData, updateJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
@@ -69,9 +69,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
           meta: { pagination: { start: 0, limit, total: page.total } },
         };
       }
-      const q = parseListQuery(collapseTextSearch(request.query), jobQuerySpec);
-      const visibility = filtersById(request.query) ? visibleTo(user.id) : visibleTo();
-      const page = await selectJobs(app.db, { ...q, where: and(visibility, q.where) });
+      const q = parseJobListQuery(request.query, filtersById(request.query) ? visibleTo(user.id) : visibleTo());
+      const page = await selectJobs(app.db, q);
       return {
         data: page.rows.map((row) => presentJob(row)),
         meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
