@@ -1,10 +1,15 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
 import { createJob, createUser } from './chat-fixtures';
 import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir, type Instance } from './instances';
 import { connectChat } from './socket-client';
 
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -53,4 +58,89 @@ describe('Chat durability', () => {
     const [row] = await second.database.query<{ p1: boolean }>('SELECT unread_message_p1 AS p1 FROM chat_communications WHERE id = $1', [chatId]);
     expect(row).toEqual({ p1: true });
   }, 120_000);
+});
+
+/** Starts `main.ts` as its own process and waits for /api/health. */
+async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'off', WEB_DIST_DIR: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('Chat durability across a crash', () => {
+  it('When the server process is killed with SIGKILL right after an ack, then the message is there after a restart', async () => {
+    const dataDir = tempDataDir();
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const jwtSecret = newJwtSecret();
+    const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, PUBLIC_URL: 'http://localhost:3000' };
+    if (process.env.TEST_DB_DRIVER === 'postgres') {
+      const pgDb = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      cleanups.push(pgDb.drop);
+      env.DATABASE_URL = pgDb.url;
+    }
+    // Seed while no server runs (PGlite is single-process).
+    const seed = await startInstance({ dataDir, jwtSecret, databaseUrl: env.DATABASE_URL });
+    const consultant = await createUser(seed.app, 'consultant');
+    const company = await createUser(seed.app, 'company');
+    const job = await createJob(seed.app.db, company.id, { jobTitle: 'Absturz' });
+    const opened = await seed.app.inject({
+      method: 'POST',
+      url: '/api/chat-communications',
+      headers: { authorization: `Bearer ${consultant.token}` },
+      payload: { advertisement: job.id, message: 'Vor dem Absturz' },
+    });
+    const chatId = opened.json<{ data: ChatConversation }>().data.id;
+    await seed.close();
+
+    const first = await spawnServer(env);
+    let killed = false;
+    cleanups.push(async () => {
+      if (!killed) first.child.kill('SIGKILL');
+    });
+    const socket = await connectChat(first.url, company.token);
+    const ack = await socket.emitWithAck('chat:send', { chatId, message: 'Bestätigt, dann Absturz' });
+    expect(ack.ok).toBe(true);
+    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGKILL');
+    killed = true;
+    await exited;
+    socket.close();
+
+    const second = await startInstance({ dataDir, jwtSecret, databaseUrl: env.DATABASE_URL });
+    cleanups.push(second.close);
+    const res = await second.app.inject({
+      method: 'GET',
+      url: `/api/chat-communications/${chatId}/messages`,
+      headers: { authorization: `Bearer ${consultant.token}` },
+    });
+    expect(res.json<{ data: ChatMessage[] }>().data.map((m) => m.message)).toEqual(['Vor dem Absturz', 'Bestätigt, dann Absturz']);
+  }, 180_000);
 });
