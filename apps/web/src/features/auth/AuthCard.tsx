@@ -8,6 +8,7 @@ export function AuthCard({
   documentTitle,
   lead,
   wide = false,
+  icon,
   children,
   footer,
 }: {
@@ -15,6 +16,8 @@ export function AuthCard({
   documentTitle?: string;
   lead?: ReactNode;
   wide?: boolean;
+  /** Shown above the title (success screens). */
+  icon?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -24,6 +27,11 @@ export function AuthCard({
         <div className="container">
           <div className={`pb-auth-card card border-0 shadow-sm mx-auto ${wide ? 'pb-auth-card-wide' : ''}`}>
             <div className="card-body p-4 p-md-5">
+              {icon ? (
+                <div className="pb-success-icon" aria-hidden="true">
+                  {icon}
+                </div>
+              ) : null}
               <h1 className="h3 mb-2">{title}</h1>
               {lead ? <p className="text-secondary mb-4">{lead}</p> : null}
               {children}

@@ -18,10 +18,7 @@ export function Component() {
 
   if (done) {
     return (
-      <AuthCard title={MSG.registrationConfirmTitle}>
-        <div className="pb-success-icon" aria-hidden="true">
-          <MailIcon />
-        </div>
+      <AuthCard title={MSG.registrationConfirmTitle} icon={<MailIcon />}>
         <p>{MSG.registrationConfirmText}</p>
         <Link to="/login" className="btn btn-primary w-100 mt-2">
           Zum Login
