@@ -22,16 +22,28 @@ interface Account {
   login: LoginResponse;
 }
 
-async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+async function createAccount(
+  request: APIRequestContext,
+  role: 'company' | 'consultant',
+  username: string,
+): Promise<Account> {
   const email = uniqueEmail(role);
   const register = await request.post('/api/auth/local/register', {
-    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+    data: {
+      username,
+      email,
+      password: PASSWORD,
+      role,
+      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
+    },
   });
   expect(register.status()).toBe(200);
   let link = '';
   await expect
     .poll(async () => {
-      const rows = ((await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }).data;
+      const rows = (
+        (await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }
+      ).data;
       link =
         rows
           .filter((m) => m.toAddress.toLowerCase() === email)
@@ -59,7 +71,14 @@ async function signIn(page: Page, account: Account): Promise<void> {
       localStorage.setItem(keys.userEmail, email);
       localStorage.setItem(keys.userRole, role);
     },
-    { keys: STORAGE_KEYS, jwt: account.jwt, id: user.id, username: user.username, email: user.email, role: ROLE_NAMES[user.role.type] },
+    {
+      keys: STORAGE_KEYS,
+      jwt: account.jwt,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: ROLE_NAMES[user.role.type],
+    },
   );
 }
 
@@ -85,7 +104,10 @@ async function addBullet(page: Page, label: string, text: string): Promise<void>
   await page.getByRole('button', { name: `${label}: Eintrag hinzufügen` }).click();
 }
 
-test('When a company or consultant opens /admin, then they see "Kein Zugriff" and the API refuses them', async ({ page, request }) => {
+test('When a company or consultant opens /admin, then they see "Kein Zugriff" and the API refuses them', async ({
+  page,
+  request,
+}) => {
   const company = await createAccount(request, 'company', `Zugriffstest ${run}`);
   await signIn(page, company);
   await page.goto('/admin');
@@ -193,7 +215,10 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement.getByRole('button')).toHaveCount(0);
   await snap(page, 'placements');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV herunterladen' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'CSV herunterladen' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^vermittlungen-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFFNr.;Gemeldet am;Unternehmen;')).toBe(true);
@@ -209,11 +234,20 @@ test('When the admin posts an advertisement for a company and handles its placem
   await snap(page, 'audit-log');
 });
 
-test('When the admin works through users, contact messages and districts, then each action shows its result', async ({ page, request }) => {
+test('When the admin works through users, contact messages and districts, then each action shows its result', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   const company = await createAccount(request, 'company', `Sperrtest ${run}`);
   const contact = await request.post('/api/contact', {
-    data: { firstname: 'Eva', lastname: `Berger ${run}`, company: 'Berger KG', email: 'eva@example.at', message: 'Bitte rufen Sie uns zurück.' },
+    data: {
+      firstname: 'Eva',
+      lastname: `Berger ${run}`,
+      company: 'Berger KG',
+      email: 'eva@example.at',
+      message: 'Bitte rufen Sie uns zurück.',
+    },
   });
   expect(contact.status()).toBe(201);
   await adminLogin(page);
@@ -227,7 +261,9 @@ test('When the admin works through users, contact messages and districts, then e
   await expect(userRow).toContainText('Bestätigt');
   await userRow.getByRole('button', { name: 'Sperren' }).click();
   await expect(userRow).toContainText('Gesperrt');
-  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${company.jwt}` } })).status()).toBe(401);
+  expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${company.jwt}` } })).status()).toBe(
+    401,
+  );
   await snap(page, 'users');
   await userRow.getByRole('button', { name: 'Entsperren' }).click();
   await expect(userRow).not.toContainText('Gesperrt');
@@ -258,6 +294,8 @@ test('When the admin works through users, contact messages and districts, then e
   await expect(page.getByRole('status')).toHaveText(`Der Bezirk ${name} Neu wurde gelöscht.`);
   await page.getByLabel('Bezirk oder Bundesland filtern').fill('Graz');
   await page.getByRole('button', { name: 'Graz löschen', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Der Bezirk wird von Inseraten verwendet und kann nicht gelöscht werden.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Der Bezirk wird von Inseraten verwendet und kann nicht gelöscht werden.',
+  );
   await snap(page, 'districts');
 });

@@ -88,7 +88,11 @@ describe('fees, refund and guarantee', () => {
     expect(guaranteeRefund(12_000, 1_200)).toEqual({ placementFee: 6_000, serviceFee: 600, total: 6_600 });
     const fees = calculateFees(19, 45_000);
     expect(fees).toEqual({ placementFee: 8_550, serviceFee: 855, total: 9_405 });
-    expect(guaranteeRefund(fees.placementFee, fees.serviceFee)).toEqual({ placementFee: 4_275, serviceFee: 427.5, total: 4_702.5 });
+    expect(guaranteeRefund(fees.placementFee, fees.serviceFee)).toEqual({
+      placementFee: 4_275,
+      serviceFee: 427.5,
+      total: 4_702.5,
+    });
   });
 
   it('When a placement was reported, then the guarantee runs 60 calendar days from the reported day', () => {

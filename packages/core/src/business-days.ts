@@ -1,8 +1,4 @@
-import {
-  GUARANTEE_DAYS,
-  GUARANTEE_REFUND_RATE,
-  INVOICE_DUE_WORKING_DAYS,
-} from './constants';
+import { GUARANTEE_DAYS, GUARANTEE_REFUND_RATE, INVOICE_DUE_WORKING_DAYS } from './constants';
 import { roundCents } from './format';
 
 /**
@@ -74,7 +70,8 @@ export interface Holiday {
 /** Austria's 13 statutory public holidays of a year, in date order. */
 export function austrianPublicHolidays(year: number): Holiday[] {
   const easter = easterSunday(year);
-  const fixed = (month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const fixed = (month: number, day: number) =>
+    `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   const list: Holiday[] = [
     { date: fixed(1, 1), name: 'Neujahr' },
     { date: fixed(1, 6), name: 'Heilige Drei Könige' },

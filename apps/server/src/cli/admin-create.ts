@@ -13,7 +13,9 @@ async function readStdin(): Promise<string | undefined> {
   if (process.stdin.isTTY) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   return text.length > 0 ? text : undefined;
 }
 
@@ -29,7 +31,9 @@ async function main(): Promise<number> {
   try {
     await prepareDatabase(database);
     const result = await ensureAdmin(database.db, { email, password, mode: 'upsert' });
-    const what = { created: 'angelegt', promoted: 'zum Admin gemacht', updated: 'aktualisiert', exists: 'unverändert' }[result.outcome];
+    const what = { created: 'angelegt', promoted: 'zum Admin gemacht', updated: 'aktualisiert', exists: 'unverändert' }[
+      result.outcome
+    ];
     console.log(`Admin ${email} ${what} (ID ${result.userId}).`);
     if (result.generatedPassword) {
       console.log(`Passwort (wird nur jetzt angezeigt): ${result.generatedPassword}`);

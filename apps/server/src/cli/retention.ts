@@ -30,9 +30,18 @@ async function main(): Promise<number> {
       console.log(`  ${title} (${lines.length})${lines.length === 0 ? ': –' : ':'}`);
       for (const line of lines) console.log(`    ${line}`);
     };
-    print('Warnung per E-Mail an Benutzer', users('warn').map((u) => `#${u.id} ${u.email}`));
-    print('Benutzer löschen', users('delete').map((u) => `#${u.id} ${u.email}`));
-    print('Inserate deaktivieren', result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`));
+    print(
+      'Warnung per E-Mail an Benutzer',
+      users('warn').map((u) => `#${u.id} ${u.email}`),
+    );
+    print(
+      'Benutzer löschen',
+      users('delete').map((u) => `#${u.id} ${u.email}`),
+    );
+    print(
+      'Inserate deaktivieren',
+      result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`),
+    );
     return 0;
   } finally {
     await database.close();

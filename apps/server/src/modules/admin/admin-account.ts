@@ -47,7 +47,9 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
   const email = parsed.data;
   if (options.password !== undefined) {
     if (options.password.length < ADMIN_PASSWORD_MIN_LENGTH || options.password.length > PASSWORD_MAX_LENGTH) {
-      throw new AdminAccountError(`Das Passwort muss ${ADMIN_PASSWORD_MIN_LENGTH} bis ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
+      throw new AdminAccountError(
+        `Das Passwort muss ${ADMIN_PASSWORD_MIN_LENGTH} bis ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
+      );
     }
   }
   const generated = options.password === undefined ? generateAdminPassword() : undefined;
@@ -92,7 +94,12 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
       .insert(users)
       .values({ username, email, passwordHash, role: 'admin', confirmed: true })
       .returning({ id: users.id });
-    await recordAudit(tx, null, { action: 'admin.create', entity: 'user', entityId: row!.id, after: { email, role: 'admin' } });
+    await recordAudit(tx, null, {
+      action: 'admin.create',
+      entity: 'user',
+      entityId: row!.id,
+      after: { email, role: 'admin' },
+    });
     return { outcome: 'created' as const, userId: row!.id, ...(generated ? { generatedPassword: generated } : {}) };
   });
 }

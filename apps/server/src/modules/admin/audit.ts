@@ -20,7 +20,11 @@ export interface AuditEntry {
 }
 
 /** Records one admin write; call it with the transaction of the change itself. */
-export async function recordAudit(db: Pick<Db, 'insert'>, actor: Pick<CurrentUser, 'id' | 'email'> | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  db: Pick<Db, 'insert'>,
+  actor: Pick<CurrentUser, 'id' | 'email'> | null,
+  entry: AuditEntry,
+): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,
@@ -78,7 +82,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, auditQuerySpec);
-      const rows = await app.db.select().from(auditLog).where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.start);
+      const rows = await app.db
+        .select()
+        .from(auditLog)
+        .where(q.where)
+        .orderBy(...q.orderBy)
+        .limit(q.limit)
+        .offset(q.start);
       const [total] = await app.db.select({ n: count() }).from(auditLog).where(q.where);
       const data: AdminAuditEntry[] = rows.map((r) => ({
         id: r.id,

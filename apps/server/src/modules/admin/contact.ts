@@ -73,7 +73,10 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(q.limit)
         .offset(q.start);
       const [total] = await app.db.select({ n: count() }).from(contactMessages).where(q.where);
-      return { data: rows.map(present), meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+      return {
+        data: rows.map(present),
+        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
+      };
     },
   );
 
@@ -96,7 +99,11 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
         if (!before) throw notFound(ADMIN_MSG.messageNotFound);
         const handledAt = handled ? (before.handledAt ?? app.now()) : null;
-        const [after] = await tx.update(contactMessages).set({ handledAt }).where(eq(contactMessages.id, id)).returning();
+        const [after] = await tx
+          .update(contactMessages)
+          .set({ handledAt })
+          .where(eq(contactMessages.id, id))
+          .returning();
         await recordAudit(tx, actor, {
           action: handled ? 'contact.handled' : 'contact.reopened',
           entity: 'contact_message',

@@ -48,8 +48,16 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
   const guaranteeCases = await database.query<{ placement_fee: number; service_fee: number }>(
     `SELECT placement_fee::float8 AS placement_fee, service_fee::float8 AS service_fee FROM placement_reports WHERE status = 'garantiefall'`,
   );
-  const refundTotal = roundCents(guaranteeCases.reduce((sum, r) => sum + guaranteeRefund(r.placement_fee, r.service_fee).total, 0));
-  const months = await database.query<{ month: string; placements: number; placement_fees: number; service_fees: number; new_jobs: number }>(
+  const refundTotal = roundCents(
+    guaranteeCases.reduce((sum, r) => sum + guaranteeRefund(r.placement_fee, r.service_fee).total, 0),
+  );
+  const months = await database.query<{
+    month: string;
+    placements: number;
+    placement_fees: number;
+    service_fees: number;
+    new_jobs: number;
+  }>(
     `WITH months AS (
        SELECT generate_series(${monthOf('$1::timestamptz')} - interval '11 months', ${monthOf('$1::timestamptz')}, interval '1 month') AS m
      )
@@ -61,7 +69,11 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
      FROM months ORDER BY m`,
     [at],
   );
-  const runs = await database.db.select().from(retentionRuns).orderBy(desc(retentionRuns.startedAt), desc(retentionRuns.id)).limit(5);
+  const runs = await database.db
+    .select()
+    .from(retentionRuns)
+    .orderBy(desc(retentionRuns.startedAt), desc(retentionRuns.id))
+    .limit(5);
   return {
     companies: counts?.companies ?? 0,
     consultants: counts?.consultants ?? 0,
@@ -96,10 +108,18 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
 
 function normaliseSummary(raw: Record<string, unknown>): RetentionSummary {
   const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
-  return { warnedUsers: ids(raw['warnedUsers']), deletedUsers: ids(raw['deletedUsers']), deactivatedJobs: ids(raw['deactivatedJobs']) };
+  return {
+    warnedUsers: ids(raw['warnedUsers']),
+    deletedUsers: ids(raw['deletedUsers']),
+    deactivatedJobs: ids(raw['deactivatedJobs']),
+  };
 }
 
-const summarySchema = z.object({ warnedUsers: z.array(z.number()), deletedUsers: z.array(z.number()), deactivatedJobs: z.array(z.number()) });
+const summarySchema = z.object({
+  warnedUsers: z.array(z.number()),
+  deletedUsers: z.array(z.number()),
+  deactivatedJobs: z.array(z.number()),
+});
 const dashboardSchema = z.object({
   companies: z.number(),
   consultants: z.number(),
@@ -116,10 +136,22 @@ const dashboardSchema = z.object({
     refundTotal: z.number(),
   }),
   months: z.array(
-    z.object({ month: z.string(), placements: z.number(), placementFees: z.number(), serviceFees: z.number(), newJobs: z.number() }),
+    z.object({
+      month: z.string(),
+      placements: z.number(),
+      placementFees: z.number(),
+      serviceFees: z.number(),
+      newJobs: z.number(),
+    }),
   ),
   retentionRuns: z.array(
-    z.object({ id: z.number(), dryRun: z.boolean(), startedAt: z.string(), finishedAt: z.string().nullable(), summary: summarySchema }),
+    z.object({
+      id: z.number(),
+      dryRun: z.boolean(),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      summary: summarySchema,
+    }),
   ),
 });
 

@@ -15,7 +15,9 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<
   const [taken] = await tx
     .select({ id: districts.id })
     .from(districts)
-    .where(sql`lower(${districts.name}) = ${name.toLowerCase()}${exceptId === undefined ? sql`` : sql` AND ${districts.id} <> ${exceptId}`}`)
+    .where(
+      sql`lower(${districts.name}) = ${name.toLowerCase()}${exceptId === undefined ? sql`` : sql` AND ${districts.id} <> ${exceptId}`}`,
+    )
     .limit(1);
   if (taken) throw conflict(ADMIN_MSG.districtExists);
 }

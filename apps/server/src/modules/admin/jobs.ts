@@ -16,7 +16,13 @@ import { recordAudit, type Tx } from './audit';
 /** The company an advertisement is written for, in the shape the jobs service expects of its caller. */
 async function companyAsOwner(db: Tx, companyId: number): Promise<CurrentUser> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, companyId))
     .limit(1);
@@ -45,7 +51,10 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = parseListQuery(request.query, { ...jobQuerySpec, defaultLimit: 100 });
       const page = await selectJobs(app.db, q);
-      return { data: page.rows.map((r) => presentJob(r)), meta: { pagination: { start: q.start, limit: q.limit, total: page.total } } };
+      return {
+        data: page.rows.map((r) => presentJob(r)),
+        meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
+      };
     },
   );
 
@@ -65,7 +74,12 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await app.db.transaction(async (tx) => {
         const owner = await companyAsOwner(tx, request.body.companyId);
         const jobId = await createJob(tx, owner, data);
-        await recordAudit(tx, actor, { action: 'job.create', entity: 'job', entityId: jobId, after: { companyId: owner.id, ...data } });
+        await recordAudit(tx, actor, {
+          action: 'job.create',
+          entity: 'job',
+          entityId: jobId,
+          after: { companyId: owner.id, ...data },
+        });
         return jobId;
       });
       return reply.code(201).send({ data: await loadJob(app.db, id), meta: {} });
@@ -116,7 +130,11 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { published } = request.body;
       await app.db.transaction(async (tx) => {
-        const [job] = await tx.select({ publishedAt: jobs.publishedAt }).from(jobs).where(eq(jobs.id, id)).for('update');
+        const [job] = await tx
+          .select({ publishedAt: jobs.publishedAt })
+          .from(jobs)
+          .where(eq(jobs.id, id))
+          .for('update');
         if (!job) throw notFound(ADMIN_MSG.jobNotFound);
         if ((job.publishedAt !== null) === published) return;
         const now = app.now();
@@ -136,4 +154,3 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

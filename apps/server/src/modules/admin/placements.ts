@@ -142,7 +142,12 @@ export async function changePlacementStatus(
       entity: 'placement_report',
       entityId: id,
       before: { status: row.status },
-      after: { status: to, ...stamp, ...(result.dueDate ? { dueDate: result.dueDate } : {}), ...(result.refund ? { refund: result.refund } : {}) },
+      after: {
+        status: to,
+        ...stamp,
+        ...(result.dueDate ? { dueDate: result.dueDate } : {}),
+        ...(result.refund ? { refund: result.refund } : {}),
+      },
     });
     return result;
   });
@@ -197,14 +202,19 @@ export function placementReportsCsv(reports: AdminPlacementReport[]): string {
       r.refund?.placementFee ?? null,
       r.refund?.serviceFee ?? null,
       r.uid,
-      [[r.street, r.houseNr].filter(Boolean).join(' '), [r.postalCode, r.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      [[r.street, r.houseNr].filter(Boolean).join(' '), [r.postalCode, r.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
     ]),
   );
 }
 
 export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = async (query: unknown, csv: boolean) => {
-    const q = parseListQuery(query, csv ? { ...placementQuerySpec, defaultLimit: 10_000, maxLimit: 10_000 } : placementQuerySpec);
+    const q = parseListQuery(
+      query,
+      csv ? { ...placementQuerySpec, defaultLimit: 10_000, maxLimit: 10_000 } : placementQuerySpec,
+    );
     const rows = await app.db
       .select()
       .from(placementReports)

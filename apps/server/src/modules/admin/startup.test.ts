@@ -14,9 +14,15 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD on start', () => {
   it('When the server starts with ADMIN_EMAIL and ADMIN_PASSWORD, then that admin exists once and can log in; a restart changes nothing', async () => {
     await ensureEnvAdmin(ctx.app);
     await ensureEnvAdmin(ctx.app);
-    const rows = await ctx.database.query<{ role: string; confirmed: boolean }>(`SELECT role, confirmed FROM users WHERE email = 'ops@example.test'`);
+    const rows = await ctx.database.query<{ role: string; confirmed: boolean }>(
+      `SELECT role, confirmed FROM users WHERE email = 'ops@example.test'`,
+    );
     expect(rows).toEqual([{ role: 'admin', confirmed: true }]);
-    const login = await ctx.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'ops@example.test', password: 'start-passwort-123' } });
+    const login = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'ops@example.test', password: 'start-passwort-123' },
+    });
     expect(login.statusCode).toBe(200);
     const dashboard = await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: login.json().jwt });
     expect(dashboard.statusCode).toBe(200);

@@ -66,7 +66,13 @@ const userQuerySpec: ResourceQuerySpec = {
     public: { expr: users.public, type: 'boolean', ops: ['$eq'] },
     lastLogin: { expr: users.lastLogin, type: 'date', ops: ['$lt', '$gt', '$null', '$notNull'] },
   },
-  sort: { createdAt: users.createdAt, id: users.id, username: users.username, email: users.email, lastLogin: users.lastLogin },
+  sort: {
+    createdAt: users.createdAt,
+    id: users.id,
+    username: users.username,
+    email: users.email,
+    lastLogin: users.lastLogin,
+  },
   defaultSort: [{ field: 'createdAt', dir: 'desc' }],
   defaultLimit: 100,
   maxLimit: 500,
@@ -95,7 +101,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(q.limit)
         .offset(q.start);
       const [total] = await app.db.select({ n: count() }).from(users).where(q.where);
-      return { data: rows.map(presentAdminUser), meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+      return {
+        data: rows.map(presentAdminUser),
+        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
+      };
     },
   );
 
@@ -164,7 +173,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         if (user.confirmed) throw conflict(ADMIN_MSG.alreadyConfirmed);
         const token = await issueToken(tx, user.id, 'email_confirmation', app.now());
         await queueConfirmationMail(tx, app.config.publicUrl, user, token);
-        await recordAudit(tx, actor, { action: 'user.resend-confirmation', entity: 'user', entityId: id, after: { email: user.email } });
+        await recordAudit(tx, actor, {
+          action: 'user.resend-confirmation',
+          entity: 'user',
+          entityId: id,
+          after: { email: user.email },
+        });
       });
       return { data: { id, ok: true as const }, meta: {} };
     },
@@ -190,7 +204,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const deleted = await deleteUserAccount(tx, app.storage, id);
         if (!deleted) throw notFound(ADMIN_MSG.userNotFound);
-        await recordAudit(tx, actor, { action: 'user.delete', entity: 'user', entityId: id, before: presentAdminUser(before) });
+        await recordAudit(tx, actor, {
+          action: 'user.delete',
+          entity: 'user',
+          entityId: id,
+          before: presentAdminUser(before),
+        });
       });
       return { data: { id, ok: true as const }, meta: {} };
     },

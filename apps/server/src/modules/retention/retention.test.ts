@@ -12,7 +12,14 @@ describe('runRetention', () => {
     const [row] = await ctx.database.query<{ id: number }>(
       `INSERT INTO users (username, email, password_hash, role, confirmed, created_at, last_login, retention_warned_at)
        VALUES ($1, $2, 'x', $3, true, $4, $5, $6) RETURNING id`,
-      [`User ${key}`, `${key.toLowerCase()}@example.test`, role, values.created, values.lastLogin ?? null, values.warned ?? null],
+      [
+        `User ${key}`,
+        `${key.toLowerCase()}@example.test`,
+        role,
+        values.created,
+        values.lastLogin ?? null,
+        values.warned ?? null,
+      ],
     );
     ids[key] = row!.id;
   }
@@ -31,9 +38,21 @@ describe('runRetention', () => {
     await user('A', 'company', { created: '2024-01-01T00:00:00Z', lastLogin: '2025-06-01T08:00:00Z' }); // unused → warn
     await user('B', 'consultant', { created: '2025-01-01T00:00:00Z' }); // never logged in → warn
     await user('C', 'consultant', { created: '2024-01-01T00:00:00Z', lastLogin: '2025-07-01T08:00:00Z' }); // active
-    await user('D', 'company', { created: '2024-01-01T00:00:00Z', lastLogin: '2025-01-01T08:00:00Z', warned: '2026-05-01T03:00:00Z' }); // → delete
-    await user('E', 'company', { created: '2024-01-01T00:00:00Z', lastLogin: '2025-01-01T08:00:00Z', warned: '2026-06-01T03:00:00Z' }); // waiting
-    await user('F', 'consultant', { created: '2023-01-01T00:00:00Z', lastLogin: '2025-04-01T08:00:00Z', warned: '2025-03-01T03:00:00Z' }); // logged in after the old warning → warn again
+    await user('D', 'company', {
+      created: '2024-01-01T00:00:00Z',
+      lastLogin: '2025-01-01T08:00:00Z',
+      warned: '2026-05-01T03:00:00Z',
+    }); // → delete
+    await user('E', 'company', {
+      created: '2024-01-01T00:00:00Z',
+      lastLogin: '2025-01-01T08:00:00Z',
+      warned: '2026-06-01T03:00:00Z',
+    }); // waiting
+    await user('F', 'consultant', {
+      created: '2023-01-01T00:00:00Z',
+      lastLogin: '2025-04-01T08:00:00Z',
+      warned: '2025-03-01T03:00:00Z',
+    }); // logged in after the old warning → warn again
     await user('G', 'admin', { created: '2023-01-01T00:00:00Z', lastLogin: '2024-01-01T08:00:00Z' }); // admins are kept
     await user('H', 'company', { created: '2025-06-16T00:00:00Z' }); // younger than 12 months
     await job('J1', '2025-12-01T09:00:00Z', '2025-12-01T09:00:00Z'); // older than 6 months → deactivate
@@ -69,24 +88,49 @@ describe('runRetention', () => {
       jobs: [{ id: ids['J1'], jobTitle: 'Inserat J1' }],
     });
     expect(await ctx.database.query('SELECT id FROM users WHERE id = $1', [ids['D']])).toHaveLength(1);
-    const warned = await ctx.database.query<{ id: number }>('SELECT id FROM users WHERE retention_warned_at IS NOT NULL ORDER BY id');
+    const warned = await ctx.database.query<{ id: number }>(
+      'SELECT id FROM users WHERE retention_warned_at IS NOT NULL ORDER BY id',
+    );
     expect(warned.map((r) => r.id)).toEqual([ids['D'], ids['E'], ids['F']]);
-    const [j1] = await ctx.database.query<{ published_at: Date | null }>('SELECT published_at FROM jobs WHERE id = $1', [ids['J1']]);
+    const [j1] = await ctx.database.query<{ published_at: Date | null }>(
+      'SELECT published_at FROM jobs WHERE id = $1',
+      [ids['J1']],
+    );
     expect(j1!.published_at).not.toBeNull();
     expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE event = 'retention.warning'`)).toEqual([]);
-    const runs = await ctx.database.query<{ dry_run: boolean; summary: unknown }>('SELECT dry_run, summary FROM retention_runs');
+    const runs = await ctx.database.query<{ dry_run: boolean; summary: unknown }>(
+      'SELECT dry_run, summary FROM retention_runs',
+    );
     expect(runs).toEqual([
-      { dry_run: true, summary: { warnedUsers: [ids['A'], ids['B'], ids['F']], deletedUsers: [ids['D']], deactivatedJobs: [ids['J1']] } },
+      {
+        dry_run: true,
+        summary: {
+          warnedUsers: [ids['A'], ids['B'], ids['F']],
+          deletedUsers: [ids['D']],
+          deactivatedJobs: [ids['J1']],
+        },
+      },
     ]);
   });
 
   it('When run for real, then warnings are mailed, the warned-and-still-unused account is deleted, the old advertisement deactivated; a second run finds nothing', async () => {
-    const result = await runRetention(ctx.app.db, { now: NOW, dryRun: false, publicUrl: 'http://localhost:3000', storage: ctx.app.storage });
+    const result = await runRetention(ctx.app.db, {
+      now: NOW,
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
     expect(result.warnedUsers).toEqual([ids['A'], ids['B'], ids['F']]);
     expect(await ctx.database.query('SELECT id FROM users WHERE id = $1', [ids['D']])).toEqual([]);
-    const [j1] = await ctx.database.query<{ published_at: Date | null }>('SELECT published_at FROM jobs WHERE id = $1', [ids['J1']]);
+    const [j1] = await ctx.database.query<{ published_at: Date | null }>(
+      'SELECT published_at FROM jobs WHERE id = $1',
+      [ids['J1']],
+    );
     expect(j1!.published_at).toBeNull();
-    const [a] = await ctx.database.query<{ retention_warned_at: Date }>('SELECT retention_warned_at FROM users WHERE id = $1', [ids['A']]);
+    const [a] = await ctx.database.query<{ retention_warned_at: Date }>(
+      'SELECT retention_warned_at FROM users WHERE id = $1',
+      [ids['A']],
+    );
     expect(a!.retention_warned_at.toISOString()).toBe(NOW.toISOString());
 
     expect(await ctx.deliverMail()).toBe(3);
@@ -99,7 +143,11 @@ describe('runRetention', () => {
     expect(again).toMatchObject({ warnedUsers: [], deletedUsers: [], deactivatedJobs: [] });
 
     // 30 days after the warning the still-unused accounts A, B, F (and E) are due for deletion.
-    const later = await runRetention(ctx.app.db, { now: new Date('2026-07-16T10:00:00Z'), dryRun: true, publicUrl: 'http://localhost:3000' });
+    const later = await runRetention(ctx.app.db, {
+      now: new Date('2026-07-16T10:00:00Z'),
+      dryRun: true,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(later.deletedUsers).toEqual([ids['A'], ids['B'], ids['E'], ids['F']]);
     expect(later.deactivatedJobs).toEqual([ids['J2']]);
   });

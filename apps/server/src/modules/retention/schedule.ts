@@ -19,7 +19,11 @@ export function startRetentionSchedule(app: FastifyInstance): void {
       });
       if (result.ran) {
         app.log.info(
-          { warned: result.warnedUsers.length, deleted: result.deletedUsers.length, deactivated: result.deactivatedJobs.length },
+          {
+            warned: result.warnedUsers.length,
+            deleted: result.deletedUsers.length,
+            deactivated: result.deactivatedJobs.length,
+          },
           'retention run finished',
         );
       }

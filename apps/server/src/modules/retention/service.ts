@@ -65,7 +65,9 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
 
   const outcome = await db.transaction(async (tx) => {
     // One instance at a time; the lock ends with the transaction.
-    const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK}) AS locked`));
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK}) AS locked`),
+    );
     if (!lock?.locked) return null;
 
     const unused = and(ne(users.role, 'admin'), lt(lastActivity, unusedBefore));
@@ -78,7 +80,14 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const toDelete = await tx
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(and(unused, isNotNull(users.retentionWarnedAt), sql`${users.retentionWarnedAt} >= ${lastActivity}`, lt(users.retentionWarnedAt, warnedBefore)))
+      .where(
+        and(
+          unused,
+          isNotNull(users.retentionWarnedAt),
+          sql`${users.retentionWarnedAt} >= ${lastActivity}`,
+          lt(users.retentionWarnedAt, warnedBefore),
+        ),
+      )
       .orderBy(users.id);
     const toDeactivate = await tx
       .select({ id: jobs.id, jobTitle: jobs.jobTitle })
@@ -139,7 +148,15 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
   });
 
   if (!outcome) {
-    return { warnedUsers: [], deletedUsers: [], deactivatedJobs: [], details: { users: [], jobs: [] }, runId: 0, dryRun, ran: false };
+    return {
+      warnedUsers: [],
+      deletedUsers: [],
+      deactivatedJobs: [],
+      details: { users: [], jobs: [] },
+      runId: 0,
+      dryRun,
+      ran: false,
+    };
   }
   return { ...outcome, dryRun, ran: true };
 }

@@ -102,7 +102,12 @@ function AdminArea() {
         </Container>
       </Navbar>
       <Container fluid="xxl" className="pt-3">
-        <Nav variant="tabs" className="pb-admin-tabs flex-nowrap overflow-auto" as="nav" aria-label="Bereiche des Backoffice">
+        <Nav
+          variant="tabs"
+          className="pb-admin-tabs flex-nowrap overflow-auto"
+          as="nav"
+          aria-label="Bereiche des Backoffice"
+        >
           {TABS.map((tab) => (
             <Nav.Item key={tab.to}>
               <Nav.Link as={NavLink} to={tab.to} end={'end' in tab ? tab.end : false}>

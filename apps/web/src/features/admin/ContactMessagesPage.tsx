@@ -20,7 +20,12 @@ export function Component() {
   return (
     <>
       <PageHeader title="Kontaktanfragen">
-        <Form.Select style={{ width: 'auto' }} value={filter} onChange={(e) => setFilter(e.target.value as Filter)} aria-label="Anfragen filtern">
+        <Form.Select
+          style={{ width: 'auto' }}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as Filter)}
+          aria-label="Anfragen filtern"
+        >
           <option value="open">Offene</option>
           <option value="handled">Erledigte</option>
           <option value="all">Alle</option>

@@ -12,8 +12,16 @@ function monthLabel(month: string): string {
 }
 
 const METRICS = {
-  placements: { label: 'Vermittlungen', value: (p: AdminMonthPoint) => p.placements, format: (v: number) => formatNumber(v) },
-  fees: { label: 'Prämien + Servicegebühr (EUR)', value: (p: AdminMonthPoint) => p.placementFees + p.serviceFees, format: formatEuro },
+  placements: {
+    label: 'Vermittlungen',
+    value: (p: AdminMonthPoint) => p.placements,
+    format: (v: number) => formatNumber(v),
+  },
+  fees: {
+    label: 'Prämien + Servicegebühr (EUR)',
+    value: (p: AdminMonthPoint) => p.placementFees + p.serviceFees,
+    format: formatEuro,
+  },
   serviceFees: { label: 'Servicegebühr (EUR)', value: (p: AdminMonthPoint) => p.serviceFees, format: formatEuro },
   newJobs: { label: 'Neue Inserate', value: (p: AdminMonthPoint) => p.newJobs, format: (v: number) => formatNumber(v) },
 } as const;
@@ -52,13 +60,25 @@ function DashboardView({ d }: { d: AdminDashboard }) {
     <>
       <div className="row g-3 mb-4">
         <Figure label="Unternehmen" value={formatNumber(d.companies)} />
-        <Figure label="Personalberater" value={formatNumber(d.consultants)} hint={`davon öffentlich: ${formatNumber(d.publicConsultants)}`} />
+        <Figure
+          label="Personalberater"
+          value={formatNumber(d.consultants)}
+          hint={`davon öffentlich: ${formatNumber(d.publicConsultants)}`}
+        />
         <Figure label="Aktive Inserate" value={formatNumber(d.publishedJobs)} />
         <Figure label="Konversationen" value={formatNumber(d.conversations)} />
         <Figure label="Vermittlungen diesen Monat" value={formatNumber(d.placementsThisMonth)} />
         <Figure label="Vermittlungen dieses Jahr" value={formatNumber(d.placementsThisYear)} />
-        <Figure label="Vermittlungsprämien dieses Jahr" value={formatEuro(d.fees.placementFeeThisYear)} hint={`gesamt: ${formatEuro(d.fees.placementFeeTotal)}`} />
-        <Figure label="Servicegebühr (10 %) dieses Jahr" value={formatEuro(d.fees.serviceFeeThisYear)} hint={`gesamt: ${formatEuro(d.fees.serviceFeeTotal)}`} />
+        <Figure
+          label="Vermittlungsprämien dieses Jahr"
+          value={formatEuro(d.fees.placementFeeThisYear)}
+          hint={`gesamt: ${formatEuro(d.fees.placementFeeTotal)}`}
+        />
+        <Figure
+          label="Servicegebühr (10 %) dieses Jahr"
+          value={formatEuro(d.fees.serviceFeeThisYear)}
+          hint={`gesamt: ${formatEuro(d.fees.serviceFeeTotal)}`}
+        />
         <Figure label="Rückerstattungen (Garantiefälle)" value={formatEuro(d.fees.refundTotal)} />
       </div>
 
@@ -88,8 +108,8 @@ function DashboardView({ d }: { d: AdminDashboard }) {
         <div className="card-body">
           <h2 className="h5">Aufbewahrungsläufe</h2>
           <p className="small text-body-secondary">
-            Täglich: Accounts, die 12 Monate nicht genutzt wurden, werden per E-Mail gewarnt und 30 Tage danach gelöscht; Inserate,
-            die älter als 6 Monate sind, werden deaktiviert.
+            Täglich: Accounts, die 12 Monate nicht genutzt wurden, werden per E-Mail gewarnt und 30 Tage danach
+            gelöscht; Inserate, die älter als 6 Monate sind, werden deaktiviert.
           </p>
           {d.retentionRuns.length === 0 ? (
             <p className="mb-0">Noch keine Läufe.</p>

@@ -5,7 +5,17 @@ import { ADMIN_MSG, type District } from '@pb/core';
 import { useAllDistricts, useDistrictMutations } from './api';
 import { ErrorLine, Loading, PageHeader } from './components';
 
-const STATES = ['Burgenland', 'Kärnten', 'Niederösterreich', 'Oberösterreich', 'Salzburg', 'Steiermark', 'Tirol', 'Vorarlberg', 'Wien'];
+const STATES = [
+  'Burgenland',
+  'Kärnten',
+  'Niederösterreich',
+  'Oberösterreich',
+  'Salzburg',
+  'Steiermark',
+  'Tirol',
+  'Vorarlberg',
+  'Wien',
+];
 
 export function Component() {
   const districts = useAllDistricts();
@@ -18,7 +28,9 @@ export function Component() {
 
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    return (districts.data ?? []).filter((d) => !q || d.name.toLowerCase().includes(q) || d.state.toLowerCase().includes(q));
+    return (districts.data ?? []).filter(
+      (d) => !q || d.name.toLowerCase().includes(q) || d.state.toLowerCase().includes(q),
+    );
   }, [districts.data, filter]);
 
   const fail = (e: Error) => setMessage({ kind: 'danger', text: e.message });
@@ -44,7 +56,10 @@ export function Component() {
     if (!editing.name.trim()) return setMessage({ kind: 'danger', text: ADMIN_MSG.districtNameRequired });
     rename.mutate(
       { id: d.id, name: editing.name.trim() },
-      { onSuccess: () => (setEditing(null), setMessage({ kind: 'success', text: 'Der Bezirk wurde umbenannt.' })), onError: fail },
+      {
+        onSuccess: () => (setEditing(null), setMessage({ kind: 'success', text: 'Der Bezirk wurde umbenannt.' })),
+        onError: fail,
+      },
     );
   };
 
@@ -136,7 +151,12 @@ export function Component() {
                       </>
                     ) : (
                       <>
-                        <Button size="sm" variant="outline-primary" className="me-1" onClick={() => setEditing({ id: d.id, name: d.name })}>
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          className="me-1"
+                          onClick={() => setEditing({ id: d.id, name: d.name })}
+                        >
                           Umbenennen
                         </Button>
                         <Button
@@ -146,7 +166,8 @@ export function Component() {
                           aria-label={`${d.name} löschen`}
                           onClick={() =>
                             remove.mutate(d.id, {
-                              onSuccess: () => setMessage({ kind: 'success', text: `Der Bezirk ${d.name} wurde gelöscht.` }),
+                              onSuccess: () =>
+                                setMessage({ kind: 'success', text: `Der Bezirk ${d.name} wurde gelöscht.` }),
                               onError: fail,
                             })
                           }

@@ -15,7 +15,14 @@ import {
   type District,
 } from '@pb/core';
 import { BulletListEditor } from '../advertisements/components/BulletListEditor';
-import { useAdminJob, useAllDistricts, useCompanies, useCreateAdminJob, useUpdateAdminJob, type AdminJobPayload } from './api';
+import {
+  useAdminJob,
+  useAllDistricts,
+  useCompanies,
+  useCreateAdminJob,
+  useUpdateAdminJob,
+  type AdminJobPayload,
+} from './api';
 import { ErrorLine, Loading, PageHeader } from './components';
 import '../advertisements/advertisements.css';
 
@@ -72,10 +79,30 @@ function fromJob(job: AdminJob): FormState {
 }
 
 const LISTS = [
-  { key: 'assignment', label: 'Aufgabenbeschreibung', prompt: 'Noch keine Aufgaben eingetragen.', placeholder: 'z. B. Betreuung unserer Key Accounts' },
-  { key: 'requirements', label: 'Qualifikationen/Erfahrung', prompt: 'Noch keine Anforderungen eingetragen.', placeholder: 'z. B. Abgeschlossene HTL' },
-  { key: 'benefits', label: 'Benefits', prompt: 'Noch keine Benefits eingetragen.', placeholder: 'z. B. Gleitzeit und Homeoffice' },
-  { key: 'jobInfo', label: 'Zusätzliche Informationen zur Position', prompt: 'Noch keine Zusatzinformationen eingetragen.', placeholder: 'z. B. Start ab sofort möglich' },
+  {
+    key: 'assignment',
+    label: 'Aufgabenbeschreibung',
+    prompt: 'Noch keine Aufgaben eingetragen.',
+    placeholder: 'z. B. Betreuung unserer Key Accounts',
+  },
+  {
+    key: 'requirements',
+    label: 'Qualifikationen/Erfahrung',
+    prompt: 'Noch keine Anforderungen eingetragen.',
+    placeholder: 'z. B. Abgeschlossene HTL',
+  },
+  {
+    key: 'benefits',
+    label: 'Benefits',
+    prompt: 'Noch keine Benefits eingetragen.',
+    placeholder: 'z. B. Gleitzeit und Homeoffice',
+  },
+  {
+    key: 'jobInfo',
+    label: 'Zusätzliche Informationen zur Position',
+    prompt: 'Noch keine Zusatzinformationen eingetragen.',
+    placeholder: 'z. B. Start ab sofort möglich',
+  },
 ] as const;
 
 /** Create an advertisement for a company (the spec's "the provider will post it") or edit any advertisement. */
@@ -116,7 +143,8 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
   const update = useUpdateAdminJob();
   const busy = create.isPending || update.isPending;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const missing = (value: string | readonly string[]) => tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
+  const missing = (value: string | readonly string[]) =>
+    tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
   const locationMissing = tried && !form.street.trim() && !form.postcode.trim() && !form.city.trim();
 
   const submit = (event: React.FormEvent) => {
@@ -187,7 +215,9 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
                       isInvalid={missing(form.companyId)}
                       disabled={companies.isPending}
                     >
-                      <option value="">{companies.isPending ? 'Unternehmen werden geladen …' : 'Bitte wählen …'}</option>
+                      <option value="">
+                        {companies.isPending ? 'Unternehmen werden geladen …' : 'Bitte wählen …'}
+                      </option>
                       {(companies.data ?? []).map((c) => (
                         <option key={c.id} value={c.id}>
                           {c.username} ({c.email})
@@ -198,13 +228,22 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
                 </Form.Group>
                 <Form.Group className="mb-3" controlId="admin-job-title">
                   <Form.Label>Jobtitel</Form.Label>
-                  <Form.Control value={form.jobTitle} maxLength={200} onChange={(e) => set('jobTitle', e.target.value)} isInvalid={missing(form.jobTitle)} />
+                  <Form.Control
+                    value={form.jobTitle}
+                    maxLength={200}
+                    onChange={(e) => set('jobTitle', e.target.value)}
+                    isInvalid={missing(form.jobTitle)}
+                  />
                   <Form.Text muted>Der Zusatz (m/w/d) wird automatisch angehängt.</Form.Text>
                 </Form.Group>
                 <div className="row g-3 mb-3">
                   <Form.Group className="col-sm-6" controlId="admin-job-working-time">
                     <Form.Label>Arbeitszeit</Form.Label>
-                    <Form.Select value={form.workingTime} onChange={(e) => set('workingTime', e.target.value)} isInvalid={missing(form.workingTime)}>
+                    <Form.Select
+                      value={form.workingTime}
+                      onChange={(e) => set('workingTime', e.target.value)}
+                      isInvalid={missing(form.workingTime)}
+                    >
                       <option value="">Bitte wählen …</option>
                       {WORKING_TIMES.map((w) => (
                         <option key={w} value={w}>
@@ -215,7 +254,13 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
                   </Form.Group>
                   <Form.Group className="col-sm-6" controlId="admin-job-salary">
                     <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
-                    <Form.Control value={form.salary} maxLength={200} onChange={(e) => set('salary', e.target.value)} isInvalid={missing(form.salary)} placeholder="z. B. 50.000 – 70.000" />
+                    <Form.Control
+                      value={form.salary}
+                      maxLength={200}
+                      onChange={(e) => set('salary', e.target.value)}
+                      isInvalid={missing(form.salary)}
+                      placeholder="z. B. 50.000 – 70.000"
+                    />
                   </Form.Group>
                 </div>
                 <fieldset className="mb-3">
@@ -223,21 +268,42 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
                   <div className="row g-3">
                     <Form.Group className="col-12" controlId="admin-job-street">
                       <Form.Label className="small text-body-secondary mb-1">Straße und Hausnummer</Form.Label>
-                      <Form.Control value={form.street} maxLength={200} onChange={(e) => set('street', e.target.value)} isInvalid={locationMissing} />
+                      <Form.Control
+                        value={form.street}
+                        maxLength={200}
+                        onChange={(e) => set('street', e.target.value)}
+                        isInvalid={locationMissing}
+                      />
                     </Form.Group>
                     <Form.Group className="col-4" controlId="admin-job-postcode">
                       <Form.Label className="small text-body-secondary mb-1">PLZ</Form.Label>
-                      <Form.Control value={form.postcode} maxLength={10} inputMode="numeric" onChange={(e) => set('postcode', e.target.value)} isInvalid={locationMissing} />
+                      <Form.Control
+                        value={form.postcode}
+                        maxLength={10}
+                        inputMode="numeric"
+                        onChange={(e) => set('postcode', e.target.value)}
+                        isInvalid={locationMissing}
+                      />
                     </Form.Group>
                     <Form.Group className="col-8" controlId="admin-job-city">
                       <Form.Label className="small text-body-secondary mb-1">Ort</Form.Label>
-                      <Form.Control value={form.city} maxLength={120} onChange={(e) => set('city', e.target.value)} isInvalid={locationMissing} />
+                      <Form.Control
+                        value={form.city}
+                        maxLength={120}
+                        onChange={(e) => set('city', e.target.value)}
+                        isInvalid={locationMissing}
+                      />
                     </Form.Group>
                   </div>
                 </fieldset>
                 <Form.Group controlId="admin-job-district">
                   <Form.Label>Bezirk</Form.Label>
-                  <Form.Select value={form.district} onChange={(e) => set('district', e.target.value)} isInvalid={missing(form.district)} disabled={districts.isPending}>
+                  <Form.Select
+                    value={form.district}
+                    onChange={(e) => set('district', e.target.value)}
+                    isInvalid={missing(form.district)}
+                    disabled={districts.isPending}
+                  >
                     <option value="">{districts.isPending ? 'Bezirke werden geladen …' : 'Bitte wählen …'}</option>
                     {groupByState(districts.data ?? []).map(([state, items]) => (
                       <optgroup key={state} label={state}>

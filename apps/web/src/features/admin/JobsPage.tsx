@@ -33,7 +33,12 @@ export function Component() {
       </PageHeader>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Titel, Ort oder Gehalt suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
-        <Form.Select style={{ width: 'auto' }} value={companyId} onChange={(e) => setCompanyId(e.target.value)} aria-label="Unternehmen filtern">
+        <Form.Select
+          style={{ width: 'auto' }}
+          value={companyId}
+          onChange={(e) => setCompanyId(e.target.value)}
+          aria-label="Unternehmen filtern"
+        >
           <option value="">Alle Unternehmen</option>
           {(companies.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -41,7 +46,12 @@ export function Component() {
             </option>
           ))}
         </Form.Select>
-        <Form.Select style={{ width: 'auto' }} value={state} onChange={(e) => setState(e.target.value as StateFilter)} aria-label="Status filtern">
+        <Form.Select
+          style={{ width: 'auto' }}
+          value={state}
+          onChange={(e) => setState(e.target.value as StateFilter)}
+          aria-label="Status filtern"
+        >
           <option value="all">Aktive und deaktivierte</option>
           <option value="active">Nur aktive</option>
           <option value="inactive">Nur deaktivierte</option>
@@ -84,7 +94,13 @@ export function Component() {
                       <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
                       <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
                       <td>{formatDate(job.createdAt)}</td>
-                      <td>{job.publishedAt ? <Badge bg="success">Aktiv</Badge> : <Badge bg="secondary">Deaktiviert</Badge>}</td>
+                      <td>
+                        {job.publishedAt ? (
+                          <Badge bg="success">Aktiv</Badge>
+                        ) : (
+                          <Badge bg="secondary">Deaktiviert</Badge>
+                        )}
+                      </td>
                       <td className="text-end text-nowrap">
                         <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary me-2">
                           Bearbeiten

@@ -38,7 +38,10 @@ export function Component() {
   const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
   const [csvError, setCsvError] = useState<Error | null>(null);
   const filters: Record<string, unknown> = {};
-  if (text) filters['$or'] = ['companyName', 'jobTitle', 'recruiter', 'recruiterMail'].map((f) => ({ [f]: { $containsi: text } }));
+  if (text)
+    filters['$or'] = ['companyName', 'jobTitle', 'recruiter', 'recruiterMail'].map((f) => ({
+      [f]: { $containsi: text },
+    }));
   if (status) filters['status'] = { $eq: status };
   const params = { sort: 'createdAt:desc', filters };
   const reports = usePlacementReports({ ...params, pagination: { start: 0, limit } });
@@ -58,20 +61,30 @@ export function Component() {
           variant="outline-primary"
           onClick={() => {
             setCsvError(null);
-            downloadPlacementCsv(params).catch((e: unknown) => setCsvError(e instanceof Error ? e : new Error(String(e))));
+            downloadPlacementCsv(params).catch((e: unknown) =>
+              setCsvError(e instanceof Error ? e : new Error(String(e))),
+            );
           }}
         >
           CSV herunterladen
         </Button>
       </PageHeader>
       <p className="small text-body-secondary">
-        Ablauf: gemeldet → verrechnet → bezahlt. Rechnungen sind 14 Werktage nach Verrechnung fällig (österreichische Feiertage
-        berücksichtigt). Ein Garantiefall ist innerhalb von 60 Tagen ab Meldung möglich; erstattet werden 50 % der Prämie und der
-        Servicegebühr.
+        Ablauf: gemeldet → verrechnet → bezahlt. Rechnungen sind 14 Werktage nach Verrechnung fällig (österreichische
+        Feiertage berücksichtigt). Ein Garantiefall ist innerhalb von 60 Tagen ab Meldung möglich; erstattet werden 50 %
+        der Prämie und der Servicegebühr.
       </p>
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <SearchForm label="Unternehmen, Inserat oder Personalberater suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
-        <Form.Select style={{ width: 'auto' }} value={status} onChange={(e) => setStatus(e.target.value as PlacementStatus | '')} aria-label="Status filtern">
+        <SearchForm
+          label="Unternehmen, Inserat oder Personalberater suchen"
+          onSearch={(t) => (setText(t), setLimit(PAGE_STEP))}
+        />
+        <Form.Select
+          style={{ width: 'auto' }}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as PlacementStatus | '')}
+          aria-label="Status filtern"
+        >
           <option value="">Alle Status</option>
           {PLACEMENT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -172,14 +185,16 @@ export function Component() {
         busy={change.isPending}
         onCancel={() => setGuarantee(null)}
         onConfirm={() => {
-          if (guarantee) change.mutate({ id: guarantee.id, status: 'garantiefall' }, { onSettled: () => setGuarantee(null) });
+          if (guarantee)
+            change.mutate({ id: guarantee.id, status: 'garantiefall' }, { onSettled: () => setGuarantee(null) });
         }}
       >
         {guarantee ? (
           <p className="mb-0">
-            Die Vermittlung „{guarantee.jobTitle}“ bei {guarantee.companyName} wird als Garantiefall erfasst. Erstattet werden{' '}
-            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).placementFee)} Prämie und{' '}
-            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).serviceFee)} Servicegebühr. Dies kann nicht rückgängig gemacht werden.
+            Die Vermittlung „{guarantee.jobTitle}“ bei {guarantee.companyName} wird als Garantiefall erfasst. Erstattet
+            werden {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).placementFee)} Prämie und{' '}
+            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).serviceFee)} Servicegebühr. Dies
+            kann nicht rückgängig gemacht werden.
           </p>
         ) : null}
       </ConfirmModal>

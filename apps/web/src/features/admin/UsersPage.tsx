@@ -7,7 +7,11 @@ import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendConfirmation } from './api';
 import { ConfirmModal, CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
 
-const ROLE_LABELS: Record<RoleType, string> = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Backoffice' };
+const ROLE_LABELS: Record<RoleType, string> = {
+  company: 'Unternehmen',
+  consultant: 'Personalberater',
+  admin: 'Backoffice',
+};
 
 export function Component() {
   const session = useSession();
@@ -31,7 +35,12 @@ export function Component() {
       <PageHeader title="Benutzer" />
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Name oder E-Mail suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
-        <Form.Select style={{ width: 'auto' }} value={role} onChange={(e) => setRole(e.target.value as RoleType | '')} aria-label="Rolle filtern">
+        <Form.Select
+          style={{ width: 'auto' }}
+          value={role}
+          onChange={(e) => setRole(e.target.value as RoleType | '')}
+          aria-label="Rolle filtern"
+        >
           <option value="">Alle Rollen</option>
           {Object.entries(ROLE_LABELS).map(([key, label]) => (
             <option key={key} value={key}>
@@ -83,10 +92,18 @@ export function Component() {
                         <td>{u.email}</td>
                         <td>{ROLE_LABELS[u.role]}</td>
                         <td>
-                          {u.confirmed ? <Badge bg="success">Bestätigt</Badge> : <Badge bg="warning" text="dark">Unbestätigt</Badge>}{' '}
+                          {u.confirmed ? (
+                            <Badge bg="success">Bestätigt</Badge>
+                          ) : (
+                            <Badge bg="warning" text="dark">
+                              Unbestätigt
+                            </Badge>
+                          )}{' '}
                           {u.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
                           {u.retentionWarnedAt ? (
-                            <div className="small text-body-secondary">Löschwarnung am {formatDate(u.retentionWarnedAt)}</div>
+                            <div className="small text-body-secondary">
+                              Löschwarnung am {formatDate(u.retentionWarnedAt)}
+                            </div>
                           ) : null}
                         </td>
                         <td>{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</td>
@@ -99,7 +116,9 @@ export function Component() {
                               className="me-1"
                               disabled={resend.isPending}
                               onClick={() =>
-                                resend.mutate(u.id, { onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`) })
+                                resend.mutate(u.id, {
+                                  onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`),
+                                })
                               }
                             >
                               Bestätigung erneut senden

@@ -66,7 +66,9 @@ export function useAdminJob(id: number | null) {
   return useQuery({
     queryKey: adminKeys.list('job', { id }),
     queryFn: ({ signal }) =>
-      api<Collection<AdminJob>>(`/admin/jobs${toQuery({ filters: { id: { $eq: id } } })}`, { signal }).then((r) => r.data[0] ?? null),
+      api<Collection<AdminJob>>(`/admin/jobs${toQuery({ filters: { id: { $eq: id } } })}`, { signal }).then(
+        (r) => r.data[0] ?? null,
+      ),
     enabled: id !== null,
   });
 }
@@ -106,7 +108,10 @@ export const usePlacementReports = (params: ListParams) =>
 
 export const useChangePlacementStatus = () =>
   useAdminMutation((v: { id: number; status: Exclude<PlacementStatus, 'gemeldet'> }) =>
-    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, { method: 'PUT', body: { status: v.status } }),
+    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, {
+      method: 'PUT',
+      body: { status: v.status },
+    }),
   );
 
 /** The CSV needs the Bearer token, so it is fetched and handed to the browser as a file. */
@@ -151,7 +156,8 @@ export const useBlockUser = () =>
 export const useResendConfirmation = () =>
   useAdminMutation((id: number) => api<unknown>(`/admin/users/${id}/resend-confirmation`, { method: 'POST' }));
 
-export const useDeleteUser = () => useAdminMutation((id: number) => api<unknown>(`/admin/users/${id}`, { method: 'DELETE' }));
+export const useDeleteUser = () =>
+  useAdminMutation((id: number) => api<unknown>(`/admin/users/${id}`, { method: 'DELETE' }));
 
 // ---------- contact messages ----------
 
@@ -160,7 +166,10 @@ export const useContactMessages = (params: ListParams) =>
 
 export const useMarkHandled = () =>
   useAdminMutation((v: { id: number; handled: boolean }) =>
-    api<Single<AdminContactMessage>>(`/admin/contact-messages/${v.id}/handled`, { method: 'PUT', body: { handled: v.handled } }),
+    api<Single<AdminContactMessage>>(`/admin/contact-messages/${v.id}/handled`, {
+      method: 'PUT',
+      body: { handled: v.handled },
+    }),
   );
 
 // ---------- districts ----------
@@ -168,7 +177,8 @@ export const useMarkHandled = () =>
 export function useAllDistricts() {
   return useQuery({
     queryKey: adminKeys.list('districts', {}),
-    queryFn: ({ signal }) => api<Collection<District>>('/districts?pagination[limit]=500', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api<Collection<District>>('/districts?pagination[limit]=500', { signal }).then((r) => r.data),
   });
 }
 
@@ -179,11 +189,13 @@ export function useDistrictMutations() {
     void queryClient.invalidateQueries({ queryKey: ['districts'] });
   };
   const create = useMutation({
-    mutationFn: (v: { name: string; state: string }) => api<Single<District>>('/admin/districts', { method: 'POST', body: v }),
+    mutationFn: (v: { name: string; state: string }) =>
+      api<Single<District>>('/admin/districts', { method: 'POST', body: v }),
     onSuccess: refresh,
   });
   const rename = useMutation({
-    mutationFn: (v: { id: number; name: string }) => api<Single<District>>(`/admin/districts/${v.id}`, { method: 'PUT', body: { name: v.name } }),
+    mutationFn: (v: { id: number; name: string }) =>
+      api<Single<District>>(`/admin/districts/${v.id}`, { method: 'PUT', body: { name: v.name } }),
     onSuccess: refresh,
   });
   const remove = useMutation({
@@ -195,4 +207,5 @@ export function useDistrictMutations() {
 
 // ---------- audit log ----------
 
-export const useAuditLog = (params: ListParams) => useAdminList<AdminAuditEntry>('audit-log', '/admin/audit-log', params);
+export const useAuditLog = (params: ListParams) =>
+  useAdminList<AdminAuditEntry>('audit-log', '/admin/audit-log', params);

@@ -19,7 +19,15 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 }
 
 /** Search field that applies on submit (Enter or button). */
-export function SearchForm({ label, onSearch, initial = '' }: { label: string; onSearch: (text: string) => void; initial?: string }) {
+export function SearchForm({
+  label,
+  onSearch,
+  initial = '',
+}: {
+  label: string;
+  onSearch: (text: string) => void;
+  initial?: string;
+}) {
   const [text, setText] = useState(initial);
   return (
     <Form
@@ -30,7 +38,14 @@ export function SearchForm({ label, onSearch, initial = '' }: { label: string; o
         onSearch(text.trim());
       }}
     >
-      <Form.Control type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={label} aria-label={label} maxLength={200} />
+      <Form.Control
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={label}
+        aria-label={label}
+        maxLength={200}
+      />
       <Button type="submit" variant="outline-primary">
         Suchen
       </Button>
