@@ -91,6 +91,13 @@ async function createJob(request: APIRequestContext, company: Account, jobTitle:
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
+/** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/chat-${name}-${page.viewportSize()?.width ?? 0}.png` });
+}
+
 const pdf = {
   name: 'Lebenslauf_Kandidatin_Maria_Huber_2026.pdf',
   mimeType: 'application/pdf',
@@ -179,11 +186,18 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
 
   // The consultant sees the answer live (as text, never as HTML) and downloads the file.
   await expect(consultantMessages.getByText('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?')).toBeVisible();
+  await snap(consultantPage, 'consultant');
+  await snap(companyPage, 'company');
   await expect(consultantMessages.getByText(company.username).first()).toBeVisible();
   const download = consultantPage.waitForEvent('download');
   await consultantMessages.getByRole('button', { name: `${pdf.name} herunterladen` }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(pdf.name);
+
+  // 'Inserat anzeigen' opens the advertisement in the browser.
+  await consultantPage.locator('.pb-chat-header').getByRole('link', { name: 'Inserat anzeigen' }).click();
+  await expect(consultantPage).toHaveURL(new RegExp(`/advertisements/view\\?id=${jobId}$`));
+  await expect(consultantPage.getByRole('heading', { name: jobTitle }).first()).toBeVisible();
 
   await companyContext.close();
   await consultantContext.close();
@@ -245,6 +259,7 @@ test('When the chat is used on a phone, then one pane shows at a time, older mes
   await expect(upload).toHaveCount(0);
   await expect(messages.getByText('Zeugnis.pdf')).toBeVisible();
 
+  await snap(page, 'phone');
   await discussion.getByRole('button', { name: '‹ Chats' }).click();
   await expect(list).toBeVisible();
   await expect(discussion).toBeHidden();

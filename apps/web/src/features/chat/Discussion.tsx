@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
 import { useChatMessages } from '../../lib/realtime';
 import { useMessages, useSendMessage } from './api';
+import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import { UploadModal } from './UploadModal';
 
@@ -172,7 +173,7 @@ export function Discussion({ conversation, userId }: Props) {
           aria-label="Datei anhängen"
           title="Datei anhängen"
         >
-          📎
+          <PaperclipIcon />
         </Button>
         <Form.Control
           as="textarea"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { fileSizeText, fileTypeLabel, formatDateTime, initials, shortenFileName, type ChatFile, type ChatMessage } from '@pb/core';
 import { downloadChatFile } from './api';
+import { FileIcon } from './icons';
 
 /** One message: initials, username, 'HH:mm, dd.MM.yyyy', text as text, files with download (spec §2). */
 export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
@@ -30,8 +31,8 @@ function FileItem({ file }: { file: ChatFile }) {
   const [failed, setFailed] = useState(false);
   return (
     <li className="pb-chat-file d-flex align-items-center gap-2 text-start">
-      <span className="pb-chat-file-icon" aria-hidden="true">
-        📄
+      <span className="pb-chat-file-icon text-danger">
+        <FileIcon />
       </span>
       <span className="flex-grow-1">
         <span className="d-block fw-semibold" title={file.name}>
