@@ -57,7 +57,8 @@ export function Component() {
       saveLogin(response);
       storage.remove('authUser');
       await recordLastLogin();
-      navigate('/advertisements', { replace: true });
+      // Operators work in the back office; everyone else in the guarded area.
+      navigate(response.user.role.type === 'admin' ? '/admin' : '/advertisements', { replace: true });
     },
   });
   const resendMutation = useMutation({

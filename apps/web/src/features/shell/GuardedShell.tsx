@@ -35,6 +35,7 @@ function menuFor(session: Session, unread: number): MenuItem[] {
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
     items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
+  if (session.role === 'admin') items.push({ to: '/admin', label: 'Backoffice' });
   return items;
 }
 
