@@ -20,7 +20,13 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { io as connectBare, type Socket as BareSocket } from 'socket.io-client';
-import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir, type Instance } from '../apps/server/src/modules/chat/instances';
+import {
+  createPostgresDatabase,
+  newJwtSecret,
+  startInstance,
+  tempDataDir,
+  type Instance,
+} from '../apps/server/src/modules/chat/instances';
 import { connectChat, type ChatClient } from '../apps/server/src/modules/chat/socket-client';
 
 function arg(name: string, fallback: string): string {
@@ -44,7 +50,13 @@ interface Row {
 function summarise(scenario: string, samples: number[]): Row {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { scenario, p50: at(0.5), p99: at(0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, n: sorted.length };
+  return {
+    scenario,
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    n: sorted.length,
+  };
 }
 
 async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
@@ -95,7 +107,12 @@ async function seedPairs(instance: Instance): Promise<Pair[]> {
   return pairs;
 }
 
-async function measureProduct(scenario: string, senders: ChatClient[], receivers: ChatClient[], pairs: Pair[]): Promise<Row> {
+async function measureProduct(
+  scenario: string,
+  senders: ChatClient[],
+  receivers: ChatClient[],
+  pairs: Pair[],
+): Promise<Row> {
   const samples: number[] = [];
   for (let i = 0; i < MESSAGES; i += 1) {
     const k = i % pairs.length;
@@ -128,7 +145,9 @@ async function productScenarios(): Promise<Row[]> {
     const pairs = await seedPairs(one);
     const senders = await inBatches(PAIRS, 50, (i) => connectChat(one.url, pairs[i]!.consultantToken));
     const receivers = await inBatches(PAIRS, 50, (i) => connectChat(one.url, pairs[i]!.companyToken));
-    rows.push(await measureProduct(`chat:send → chat:message, 1 instance, ${SOCKETS} sockets`, senders, receivers, pairs));
+    rows.push(
+      await measureProduct(`chat:send → chat:message, 1 instance, ${SOCKETS} sockets`, senders, receivers, pairs),
+    );
     [...senders, ...receivers].forEach((s) => s.close());
   } finally {
     await one.close();
@@ -143,7 +162,14 @@ async function productScenarios(): Promise<Row[]> {
     const pairs = await seedPairs(a);
     const senders = await inBatches(PAIRS, 50, (i) => connectChat(a.url, pairs[i]!.consultantToken));
     const receivers = await inBatches(PAIRS, 50, (i) => connectChat(b.url, pairs[i]!.companyToken));
-    rows.push(await measureProduct(`chat:send → chat:message, 2 instances via Redis, ${SOCKETS} sockets`, senders, receivers, pairs));
+    rows.push(
+      await measureProduct(
+        `chat:send → chat:message, 2 instances via Redis, ${SOCKETS} sockets`,
+        senders,
+        receivers,
+        pairs,
+      ),
+    );
     [...senders, ...receivers].forEach((s) => s.close());
   } finally {
     await a.close();

@@ -18,16 +18,28 @@ interface Account {
   login: LoginResponse;
 }
 
-async function createAccount(request: APIRequestContext, role: 'company' | 'consultant', username: string): Promise<Account> {
+async function createAccount(
+  request: APIRequestContext,
+  role: 'company' | 'consultant',
+  username: string,
+): Promise<Account> {
   const email = `chat-${role}-${run}-${++counter}@e2e.example.at`;
   const register = await request.post('/api/auth/local/register', {
-    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}) },
+    data: {
+      username,
+      email,
+      password: PASSWORD,
+      role,
+      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
+    },
   });
   expect(register.status()).toBe(200);
   let link = '';
   await expect
     .poll(async () => {
-      const mails = ((await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }).data;
+      const mails = (
+        (await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }
+      ).data;
       link =
         mails
           .filter((m) => m.toAddress.toLowerCase() === email)
@@ -69,7 +81,8 @@ async function signIn(page: Page, account: Account): Promise<void> {
 }
 
 async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
-  const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> }).data;
+  const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> })
+    .data;
   const response = await request.post('/api/jobs', {
     headers: { authorization: `Bearer ${company.jwt}` },
     data: {
@@ -148,19 +161,26 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   await expect(row).toContainText(consultant.username);
   await expect(row).toContainText(`${jobTitle.slice(0, 40)}...`);
   await expect(row.getByText('Neue Nachricht')).toBeVisible();
-  await expect(companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen')).toHaveCount(1);
+  await expect(
+    companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen'),
+  ).toHaveCount(1);
 
   // The company opens it: header, message, file; the badge clears.
   await row.click();
   const header = companyPage.locator('.pb-chat-header');
   await expect(header.getByRole('heading', { name: jobTitle })).toBeVisible();
   await expect(header.getByText('15% Prämie')).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Inserat anzeigen' })).toHaveAttribute('href', `/advertisements/view?id=${jobId}`);
+  await expect(header.getByRole('link', { name: 'Inserat anzeigen' })).toHaveAttribute(
+    'href',
+    `/advertisements/view?id=${jobId}`,
+  );
   const companyMessages = companyPage.getByTestId('chat-messages');
   await expect(companyMessages.getByText('Guten Tag, ich habe eine passende Kandidatin.')).toBeVisible();
   await expect(companyMessages.getByText(/PDF · \d+,\d\d KB/)).toBeVisible();
   await expect(row.getByText('Neue Nachricht')).toHaveCount(0);
-  await expect(companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen')).toHaveCount(0);
+  await expect(
+    companyPage.getByRole('navigation', { name: 'Hauptmenü' }).getByText('ungelesene Konversationen'),
+  ).toHaveCount(0);
 
   const companyDownload = companyPage.waitForEvent('download');
   await companyMessages.getByRole('button', { name: `${pdf.name} herunterladen` }).click();
@@ -169,7 +189,9 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   // The upload modal refuses a wrong type and keeps 'Senden' disabled.
   await companyPage.getByRole('button', { name: 'Datei anhängen' }).click();
   const upload = companyPage.getByRole('dialog', { name: 'PDF hochladen' });
-  await upload.locator('input[type="file"]').setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  await upload
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bild.png', mimeType: 'image/png', buffer: Buffer.from('png') });
   await expect(upload.getByText(MSG.chatWrongType)).toBeVisible();
   await expect(upload.getByRole('button', { name: 'Senden' })).toBeDisabled();
   await upload.getByRole('button', { name: 'Abbrechen' }).click();
@@ -177,7 +199,9 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
 
   // The company answers; the send button is disabled while empty.
   const input = companyPage.getByPlaceholder(CHAT_MSG.placeholder);
-  const send = companyPage.getByRole('region', { name: 'Unterhaltung' }).getByRole('button', { name: 'Senden', exact: true });
+  const send = companyPage
+    .getByRole('region', { name: 'Unterhaltung' })
+    .getByRole('button', { name: 'Senden', exact: true });
   await expect(send).toBeDisabled();
   await input.fill('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?');
   await send.click();
@@ -185,7 +209,9 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   await expect(input).toHaveValue('');
 
   // The consultant sees the answer live (as text, never as HTML) and downloads the file.
-  await expect(consultantMessages.getByText('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?')).toBeVisible();
+  await expect(
+    consultantMessages.getByText('Vielen Dank, das klingt gut. <b>Wann</b> passt ein Gespräch?'),
+  ).toBeVisible();
   await snap(consultantPage, 'consultant');
   await snap(companyPage, 'company');
   await expect(consultantMessages.getByText(company.username).first()).toBeVisible();

@@ -13,8 +13,7 @@ export const CHAT_MSG = {
   messageEmpty: 'Bitte geben Sie eine Nachricht ein oder hängen Sie eine Datei an.',
   consultantOnly: 'Nur Personalberater können ein Unternehmen kontaktieren.',
   placeholder: 'Nachricht schreiben …',
-  hintConsultant:
-    "Starten Sie eine Konversation über ein Inserat mit 'Unternehmen kontaktieren'.",
+  hintConsultant: "Starten Sie eine Konversation über ein Inserat mit 'Unternehmen kontaktieren'.",
   hintCompany: 'Personalberater kontaktieren Sie hier zu Ihren Inseraten.',
 } as const;
 
@@ -74,7 +73,9 @@ export interface ChatServerEvents {
   'chat:conversation': (conversation: ChatConversation) => void;
 }
 
-export type ChatAck<T> = (result: { ok: true; data: T } | { ok: false; error: { status: number; message: string } }) => void;
+export type ChatAck<T> = (
+  result: { ok: true; data: T } | { ok: false; error: { status: number; message: string } },
+) => void;
 
 /** Socket.IO events (client → server), each answered by an ack. */
 export interface ChatClientEvents {

@@ -55,7 +55,10 @@ describe('Chat durability', () => {
     const messages = res.json<{ data: ChatMessage[] }>().data;
     expect(messages.map((m) => m.message)).toEqual(['Erste Nachricht', 'Bestätigt und gespeichert']);
     expect(messages[1]!.messageId).toBe(ack.ok ? ack.data.messageId : -1);
-    const [row] = await second.database.query<{ p1: boolean }>('SELECT unread_message_p1 AS p1 FROM chat_communications WHERE id = $1', [chatId]);
+    const [row] = await second.database.query<{ p1: boolean }>(
+      'SELECT unread_message_p1 AS p1 FROM chat_communications WHERE id = $1',
+      [chatId],
+    );
     expect(row).toEqual({ p1: true });
   }, 120_000);
 });
@@ -65,7 +68,16 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/main.ts')], {
     cwd: path.resolve(SERVER_DIR, '../..'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_DATA: 'off', WEB_DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'off',
+      WEB_DIST_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -100,7 +112,11 @@ describe('Chat durability across a crash', () => {
     const dataDir = tempDataDir();
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const jwtSecret = newJwtSecret();
-    const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret, PUBLIC_URL: 'http://localhost:3000' };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: jwtSecret,
+      PUBLIC_URL: 'http://localhost:3000',
+    };
     if (process.env.TEST_DB_DRIVER === 'postgres') {
       const pgDb = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
       cleanups.push(pgDb.drop);
@@ -141,6 +157,9 @@ describe('Chat durability across a crash', () => {
       url: `/api/chat-communications/${chatId}/messages`,
       headers: { authorization: `Bearer ${consultant.token}` },
     });
-    expect(res.json<{ data: ChatMessage[] }>().data.map((m) => m.message)).toEqual(['Vor dem Absturz', 'Bestätigt, dann Absturz']);
+    expect(res.json<{ data: ChatMessage[] }>().data.map((m) => m.message)).toEqual([
+      'Vor dem Absturz',
+      'Bestätigt, dann Absturz',
+    ]);
   }, 180_000);
 });

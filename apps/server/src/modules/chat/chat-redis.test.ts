@@ -22,7 +22,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('Chat across two insta
   beforeAll(async () => {
     const redisUrl = process.env.TEST_REDIS_URL;
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!redisUrl || !adminUrl) throw new Error('TEST_REDIS_URL and TEST_DATABASE_URL are required for the two-instance chat test');
+    if (!redisUrl || !adminUrl)
+      throw new Error('TEST_REDIS_URL and TEST_DATABASE_URL are required for the two-instance chat test');
     const pgDb = await createPostgresDatabase(adminUrl);
     cleanups.push(pgDb.drop);
     const jwtSecret = newJwtSecret();

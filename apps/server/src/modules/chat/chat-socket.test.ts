@@ -21,7 +21,12 @@ const connect = async (token: string | undefined) => {
 };
 
 const start = async (user: TestUser, jobId: number, message: string) => {
-  const res = await ctx.request({ method: 'POST', url: '/api/chat-communications', token: user.token, payload: { advertisement: jobId, message } });
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/chat-communications',
+    token: user.token,
+    payload: { advertisement: jobId, message },
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ data: ChatConversation }>().data.id;
 };
@@ -93,7 +98,9 @@ describe('Chat sockets', () => {
     const ack = await companySocket.emitWithAck('chat:send', { chatId: conversationId, message: 'Antwort per Socket' });
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
-    const rows = await ctx.database.query<{ message: string }>('SELECT message FROM chat_messages WHERE id = $1', [ack.data.messageId]);
+    const rows = await ctx.database.query<{ message: string }>('SELECT message FROM chat_messages WHERE id = $1', [
+      ack.data.messageId,
+    ]);
     expect(rows).toEqual([{ message: 'Antwort per Socket' }]);
     const [received] = await consultantMessages.waitFor(1);
     expect(received).toEqual(ack.data);
@@ -115,7 +122,10 @@ describe('Chat sockets', () => {
       const read = await socket.emitWithAck('chat:read', { chatId: conversationId });
       expect(read).toMatchObject({ ok: false, error: { status: 404 } });
     }
-    const bad = await outsiderSocket.emitWithAck('chat:send', { chatId: -1, message: 'x' } as { chatId: number; message: string });
+    const bad = await outsiderSocket.emitWithAck('chat:send', { chatId: -1, message: 'x' } as {
+      chatId: number;
+      message: string;
+    });
     expect(bad).toMatchObject({ ok: false, error: { status: 400 } });
     expect(await ctx.database.query('SELECT count(*)::int AS n FROM chat_messages')).toEqual(before);
 

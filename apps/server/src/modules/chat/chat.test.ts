@@ -28,7 +28,10 @@ beforeAll(async () => {
   company = await createUser(ctx.app, 'company', 'Muster Bau GmbH');
   otherCompany = await createUser(ctx.app, 'company', 'Andere GmbH');
   admin = await createUser(ctx.app, 'admin', 'Admin');
-  jobA = await createJob(ctx.app.db, company.id, { jobTitle: 'Bilanzbuchhalter/in mit Erfahrung in der Baubranche', bonus: 20 });
+  jobA = await createJob(ctx.app.db, company.id, {
+    jobTitle: 'Bilanzbuchhalter/in mit Erfahrung in der Baubranche',
+    bonus: 20,
+  });
   jobB = await createJob(ctx.app.db, company.id, { jobTitle: 'Lagerleiter/in' });
   jobOther = await createJob(ctx.app.db, otherCompany.id, { jobTitle: 'Kellner/in' });
 });
@@ -49,7 +52,12 @@ const flags = async (id: number) => {
   return row!;
 };
 const send = (user: TestUser, id: number, message: string) =>
-  ctx.request({ method: 'POST', url: `/api/chat-communications/${id}/messages`, token: user.token, payload: { message } });
+  ctx.request({
+    method: 'POST',
+    url: `/api/chat-communications/${id}/messages`,
+    token: user.token,
+    payload: { message },
+  });
 const count = async (table: string) =>
   Number((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
@@ -72,7 +80,13 @@ describe('Conversations', () => {
       unread_message_p2: true,
       unread: false,
       counterpart: { id: company.id, username: company.username },
-      advertisement: { id: jobA.id, jobTitle: jobA.jobTitle, placementBonus: 20, salary: '48000', location: { city: 'Wien' } },
+      advertisement: {
+        id: jobA.id,
+        jobTitle: jobA.jobTitle,
+        placementBonus: 20,
+        salary: '48000',
+        location: { city: 'Wien' },
+      },
       last_message_timestamp: clock.toISOString(),
     });
   });
@@ -100,7 +114,11 @@ describe('Conversations', () => {
       });
       expect(res.statusCode).toBe(403);
     }
-    const anonymous = await ctx.request({ method: 'POST', url: '/api/chat-communications', payload: { advertisement: jobA.id, message: 'x' } });
+    const anonymous = await ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      payload: { advertisement: jobA.id, message: 'x' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -119,7 +137,12 @@ describe('Conversations', () => {
       payload: { advertisement: jobB.id, message: '   ' },
     });
     expect(empty.statusCode).toBe(400);
-    const noAd = await ctx.request({ method: 'POST', url: '/api/chat-communications', token: consultant.token, payload: { message: 'x' } });
+    const noAd = await ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      token: consultant.token,
+      payload: { message: 'x' },
+    });
     expect(noAd.statusCode).toBe(400);
     expect(await count('chat_communications')).toBe(1);
   });
@@ -145,7 +168,10 @@ describe('Conversations', () => {
     const thirdId = third.json<{ data: ChatConversation }>().data.id;
 
     expect((await inbox(company)).data.map((c) => c.id)).toEqual([secondId, conversationId]);
-    expect((await inbox(company)).data.map((c) => c.counterpart?.username)).toEqual([otherConsultant.username, consultant.username]);
+    expect((await inbox(company)).data.map((c) => c.counterpart?.username)).toEqual([
+      otherConsultant.username,
+      consultant.username,
+    ]);
     expect((await inbox(consultant)).data.map((c) => c.id)).toEqual([thirdId, conversationId]);
     expect((await inbox(otherConsultant)).data.map((c) => c.id)).toEqual([secondId]);
     expect((await inbox(otherCompany)).data.map((c) => c.id)).toEqual([thirdId]);
@@ -167,7 +193,11 @@ describe('Conversations', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: unknown[] }>().data).toEqual([]);
-    const bad = await ctx.request({ method: 'GET', url: '/api/chat-communications?filters[secret][$eq]=1', token: consultant.token });
+    const bad = await ctx.request({
+      method: 'GET',
+      url: '/api/chat-communications?filters[secret][$eq]=1',
+      token: consultant.token,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -203,7 +233,9 @@ describe('Unread flags (spec §4)', () => {
       method: 'PUT',
       url: `/api/chat-communications/${id}`,
       token: consultant.token,
-      payload: { data: { unread_message_p1: true, unread_message_p2: true, last_message_timestamp: '2000-01-01T00:00:00.000Z' } },
+      payload: {
+        data: { unread_message_p1: true, unread_message_p2: true, last_message_timestamp: '2000-01-01T00:00:00.000Z' },
+      },
     });
     expect(put.statusCode).toBe(200);
     const afterOpen = await flags(id);
@@ -234,12 +266,22 @@ describe('Messages', () => {
       tick();
       expect((await send(company, id, text)).statusCode).toBe(201);
     }
-    const page = await ctx.request({ method: 'GET', url: `/api/chat-communications/${id}/messages?limit=2`, token: consultant.token });
+    const page = await ctx.request({
+      method: 'GET',
+      url: `/api/chat-communications/${id}/messages?limit=2`,
+      token: consultant.token,
+    });
     expect(page.statusCode).toBe(200);
     const body = page.json<{ data: ChatMessage[]; meta: { hasMore: boolean } }>();
     expect(body.data.map((m) => m.message)).toEqual(['m3', 'm4']);
     expect(body.meta.hasMore).toBe(true);
-    expect(body.data[1]).toMatchObject({ chatId: id, username: company.username, userId: company.id, file_message: false, files: [] });
+    expect(body.data[1]).toMatchObject({
+      chatId: id,
+      username: company.username,
+      userId: company.id,
+      file_message: false,
+      files: [],
+    });
     const older = await ctx.request({
       method: 'GET',
       url: `/api/chat-communications/${id}/messages?limit=10&before=${body.data[0]!.messageId}`,
@@ -248,7 +290,11 @@ describe('Messages', () => {
     const olderBody = older.json<{ data: ChatMessage[]; meta: { hasMore: boolean } }>();
     expect(olderBody.data.map((m) => m.message)).toEqual(['m0', 'm1', 'm2']);
     expect(olderBody.meta.hasMore).toBe(false);
-    const tooMany = await ctx.request({ method: 'GET', url: `/api/chat-communications/${id}/messages?limit=101`, token: company.token });
+    const tooMany = await ctx.request({
+      method: 'GET',
+      url: `/api/chat-communications/${id}/messages?limit=101`,
+      token: company.token,
+    });
     expect(tooMany.statusCode).toBe(400);
   });
 
@@ -312,41 +358,67 @@ describe('Files', () => {
     const { payload, headers } = multipart({ advertisement: String(fresh.id), message: 'Siehe Anhang' }, [
       { name: 'cv.pdf', data: pdfBytes('first') },
     ]);
-    const res = await ctx.request({ method: 'POST', url: '/api/chat-communications', token: consultant.token, payload, headers });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      token: consultant.token,
+      payload,
+      headers,
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json<{ data: ChatConversation }>().data.id;
-    const messages = await ctx.request({ method: 'GET', url: `/api/chat-communications/${id}/messages`, token: company.token });
+    const messages = await ctx.request({
+      method: 'GET',
+      url: `/api/chat-communications/${id}/messages`,
+      token: company.token,
+    });
     const [first] = messages.json<{ data: ChatMessage[] }>().data;
     expect(first).toMatchObject({ message: 'Siehe Anhang', file_message: true });
     expect(first!.files).toHaveLength(1);
   });
 
   it.each([
-    ['a sixth file', () => Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, data: pdfBytes(String(i)) })), MSG.chatTooManyFiles],
-    ['a 6 MB file', () => [{ name: 'gross.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(6 * 1024 * 1024, 32)]) }], MSG.fileTooLarge],
+    [
+      'a sixth file',
+      () => Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, data: pdfBytes(String(i)) })),
+      MSG.chatTooManyFiles,
+    ],
+    [
+      'a 6 MB file',
+      () => [{ name: 'gross.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(6 * 1024 * 1024, 32)]) }],
+      MSG.fileTooLarge,
+    ],
     [
       'an .exe renamed .pdf',
-      () => [{ name: 'rechnung.pdf', data: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(512, 1)]) }],
+      () => [
+        {
+          name: 'rechnung.pdf',
+          data: Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 'latin1'), Buffer.alloc(512, 1)]),
+        },
+      ],
       MSG.chatWrongType,
     ],
-  ])('When a message comes with %s, then it is refused with the spec message and nothing is stored', async (_label, files, message) => {
-    const beforeUploads = await uploadCount();
-    const beforeMessages = await count('chat_messages');
-    const beforeFiles = storedFiles();
-    const { payload, headers } = multipart({ message: 'Dateien' }, files());
-    const res = await ctx.request({
-      method: 'POST',
-      url: `/api/chat-communications/${conversationId}/messages`,
-      token: consultant.token,
-      payload,
-      headers,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ error: { message: string } }>().error.message).toBe(message);
-    expect(await uploadCount()).toBe(beforeUploads);
-    expect(await count('chat_messages')).toBe(beforeMessages);
-    expect(storedFiles()).toBe(beforeFiles);
-  });
+  ])(
+    'When a message comes with %s, then it is refused with the spec message and nothing is stored',
+    async (_label, files, message) => {
+      const beforeUploads = await uploadCount();
+      const beforeMessages = await count('chat_messages');
+      const beforeFiles = storedFiles();
+      const { payload, headers } = multipart({ message: 'Dateien' }, files());
+      const res = await ctx.request({
+        method: 'POST',
+        url: `/api/chat-communications/${conversationId}/messages`,
+        token: consultant.token,
+        payload,
+        headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toBe(message);
+      expect(await uploadCount()).toBe(beforeUploads);
+      expect(await count('chat_messages')).toBe(beforeMessages);
+      expect(storedFiles()).toBe(beforeFiles);
+    },
+  );
 
   it('When someone outside the conversation downloads a chat file, then it answers 404 (401 without login)', async () => {
     for (const user of [otherConsultant, otherCompany]) {
@@ -354,7 +426,9 @@ describe('Files', () => {
       expect(res.statusCode).toBe(404);
     }
     expect((await ctx.request({ method: 'GET', url: `/api/files/${fileId}` })).statusCode).toBe(401);
-    expect((await ctx.request({ method: 'GET', url: '/api/files/999999', token: consultant.token })).statusCode).toBe(404);
+    expect((await ctx.request({ method: 'GET', url: '/api/files/999999', token: consultant.token })).statusCode).toBe(
+      404,
+    );
     expect((await ctx.request({ method: 'GET', url: '/api/files/abc', token: consultant.token })).statusCode).toBe(400);
   });
 });
@@ -398,15 +472,35 @@ describe('Authorisation of a conversation', () => {
   });
 
   it('When an admin looks at a conversation, then reading works but writing is forbidden', async () => {
-    expect((await ctx.request({ method: 'GET', url: `/api/chat-communications/${conversationId}/messages`, token: admin.token })).statusCode).toBe(200);
-    expect((await ctx.request({ method: 'GET', url: `/api/chat-communications/${conversationId}`, token: admin.token })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/api/chat-communications/${conversationId}/messages`,
+          token: admin.token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.request({ method: 'GET', url: `/api/chat-communications/${conversationId}`, token: admin.token }))
+        .statusCode,
+    ).toBe(200);
     expect((await send(admin, conversationId, 'Admin hier')).statusCode).toBe(403);
-    expect((await ctx.request({ method: 'PUT', url: `/api/chat-communications/${conversationId}/read`, token: admin.token })).statusCode).toBe(403);
+    expect(
+      (await ctx.request({ method: 'PUT', url: `/api/chat-communications/${conversationId}/read`, token: admin.token }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('When a conversation id does not exist or is malformed, then it answers 404 or 400', async () => {
-    expect((await ctx.request({ method: 'GET', url: '/api/chat-communications/999999/messages', token: consultant.token })).statusCode).toBe(404);
-    expect((await ctx.request({ method: 'GET', url: '/api/chat-communications/abc/messages', token: consultant.token })).statusCode).toBe(400);
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/chat-communications/999999/messages', token: consultant.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/chat-communications/abc/messages', token: consultant.token }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 

@@ -58,7 +58,11 @@ const EVENTS_PER_WINDOW = 40;
 export const chatGateway = fp(
   async (app) => {
     // Messages are ≤ 10,000 characters; files go over REST, so socket frames stay small.
-    const io: ChatServer = new Server(app.server, { serveClient: false, path: '/socket.io/', maxHttpBufferSize: 64 * 1024 });
+    const io: ChatServer = new Server(app.server, {
+      serveClient: false,
+      path: '/socket.io/',
+      maxHttpBufferSize: 64 * 1024,
+    });
     let pub: Redis | undefined;
     let sub: Redis | undefined;
     if (app.config.redisUrl) {
@@ -138,7 +142,10 @@ export const chatGateway = fp(
           const parsed = schema.safeParse(payload);
           if (!parsed.success) {
             const message = parsed.error.issues[0]?.message;
-            reply({ ok: false, error: { status: 400, message: message && !message.startsWith('Invalid') ? message : MSG.badRequest } });
+            reply({
+              ok: false,
+              error: { status: 400, message: message && !message.startsWith('Invalid') ? message : MSG.badRequest },
+            });
             return;
           }
           reply({ ok: true, data: await run(user, parsed.data) });
@@ -159,11 +166,17 @@ export const chatGateway = fp(
         'chat:send',
         handle(socket, sendSchema, async (user, payload) => {
           const conversation = await conversationForWriting(app.db, user, payload.chatId);
-          const message = await appendMessage(app.db, user, conversation, { text: payload.message, files: [] }, {
-            storage: app.storage,
-            publicUrl: app.config.publicUrl,
-            now: app.now(),
-          });
+          const message = await appendMessage(
+            app.db,
+            user,
+            conversation,
+            { text: payload.message, files: [] },
+            {
+              storage: app.storage,
+              publicUrl: app.config.publicUrl,
+              now: app.now(),
+            },
+          );
           await hub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
           return message;
         }),

@@ -40,7 +40,11 @@ async function readMessageInput(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   if (request.isMultipart()) {
-    const { fields, files } = await readMultipart(request, { kind: 'document', maxFiles: MAX_CHAT_FILES, required: false });
+    const { fields, files } = await readMultipart(request, {
+      kind: 'document',
+      maxFiles: MAX_CHAT_FILES,
+      required: false,
+    });
     return { fields, files };
   }
   const body = request.body;
@@ -48,7 +52,8 @@ async function readMessageInput(
   // Strapi-style clients wrap the fields in `data`.
   const raw = body as Record<string, unknown>;
   const data = raw['data'];
-  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : raw;
+  const fields =
+    data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : raw;
   return { fields, files: [] };
 }
 
@@ -98,9 +103,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: writeLimit,
       schema: {
         tags: ['chat'],
-        summary: 'Contact the company of an advertisement (consultants): JSON {advertisement, message} or multipart with files',
+        summary:
+          'Contact the company of an advertisement (consultants): JSON {advertisement, message} or multipart with files',
         security: [{ bearer: [] }],
-        response: { 201: conversationResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+        response: {
+          201: conversationResponse,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -109,7 +122,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = parseWith(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
       const row = await openConversation(app.db, user, body.advertisement, app.now());
-      const message = await appendMessage(app.db, user, row, { text: body.message, files: input.files }, messageContext(app));
+      const message = await appendMessage(
+        app.db,
+        user,
+        row,
+        { text: body.message, files: input.files },
+        messageContext(app),
+      );
       await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
       const view = await conversationView(app.db, row.id, user.id);
       return reply.code(201).send({ data: view!, meta: {} });
@@ -163,7 +182,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/chat-communications/:id/read',
-    { preHandler: app.requireUser, schema: { ...readSchema, summary: "Mark a conversation read for the caller" } },
+    { preHandler: app.requireUser, schema: { ...readSchema, summary: 'Mark a conversation read for the caller' } },
     readHandler,
   );
 
@@ -215,7 +234,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await conversationForWriting(app.db, user, request.params.id);
       const input = await readMessageInput(request);
       const body = parseWith(messageBody, input.fields);
-      const message = await appendMessage(app.db, user, row, { text: body.message, files: input.files }, messageContext(app));
+      const message = await appendMessage(
+        app.db,
+        user,
+        row,
+        { text: body.message, files: input.files },
+        messageContext(app),
+      );
       await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
       return reply.code(201).send({ data: message, meta: {} });
     },

@@ -28,7 +28,9 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 const consultantUser = alias(users, 'consultant_user');
 const companyUser = alias(users, 'company_user');
 
-const activeBonus = sql<string | null>`(select pb.bonus from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1)`;
+const activeBonus = sql<
+  string | null
+>`(select pb.bonus from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1)`;
 
 const conversationColumns = {
   c: chatCommunications,
@@ -82,7 +84,10 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
   };
 }
 
-export function isParticipant(user: Pick<Caller, 'id'>, row: Pick<ConversationRow, 'consultantId' | 'companyId'>): boolean {
+export function isParticipant(
+  user: Pick<Caller, 'id'>,
+  row: Pick<ConversationRow, 'consultantId' | 'companyId'>,
+): boolean {
   return row.consultantId === user.id || row.companyId === user.id;
 }
 
@@ -210,7 +215,10 @@ export async function listMessages(
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
   const pageRows = rows.slice(0, page.limit).reverse();
-  const files = await filesOf(db, pageRows.map((r) => r.id));
+  const files = await filesOf(
+    db,
+    pageRows.map((r) => r.id),
+  );
   return { data: pageRows.map((r) => presentMessage(r, files.get(r.id) ?? [])), hasMore };
 }
 
@@ -271,7 +279,14 @@ export async function appendMessage(
           })
           .returning();
         await tx.insert(chatMessageFiles).values({ messageId: message!.id, uploadId: upload!.id, position });
-        files.push({ id: upload!.id, name: upload!.originalName, ext: upload!.ext, mime: upload!.mime, size: upload!.size, url: fileUrl(upload!.id) });
+        files.push({
+          id: upload!.id,
+          name: upload!.originalName,
+          ext: upload!.ext,
+          mime: upload!.mime,
+          size: upload!.size,
+          url: fileUrl(upload!.id),
+        });
       }
       const [updated] = await tx
         .update(chatCommunications)

@@ -47,7 +47,10 @@ export function Component() {
     <div className="pb-chat container-fluid px-0" style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px)` }}>
       <h1 className="visually-hidden">Chat</h1>
       <div className="row g-0 h-100">
-        <aside className={`col-md-4 col-lg-3 border-end h-100 overflow-auto ${selectedId ? 'd-none d-md-block' : ''}`} aria-label="Chats">
+        <aside
+          className={`col-md-4 col-lg-3 border-end h-100 overflow-auto ${selectedId ? 'd-none d-md-block' : ''}`}
+          aria-label="Chats"
+        >
           {conversations.isLoading ? (
             <div className="text-center py-4">
               <Spinner aria-label="Konversationen werden geladen" />
@@ -57,10 +60,18 @@ export function Component() {
               {conversations.error.message}
             </Alert>
           ) : (
-            <ConversationList conversations={list} selectedId={selectedId} role={session?.role ?? null} onSelect={open} />
+            <ConversationList
+              conversations={list}
+              selectedId={selectedId}
+              role={session?.role ?? null}
+              onSelect={open}
+            />
           )}
         </aside>
-        <section className={`col-md-8 col-lg-9 h-100 flex-column ${selectedId ? 'd-flex' : 'd-none d-md-flex'}`} aria-label="Unterhaltung">
+        <section
+          className={`col-md-8 col-lg-9 h-100 flex-column ${selectedId ? 'd-flex' : 'd-none d-md-flex'}`}
+          aria-label="Unterhaltung"
+        >
           <div className="pb-chat-backbar d-md-none border-bottom px-2 py-1">
             <button type="button" className="btn btn-link text-decoration-none px-1" onClick={back}>
               ‹ Chats

@@ -137,7 +137,12 @@ export function Discussion({ conversation, userId }: Props) {
   return (
     <div className="d-flex flex-column h-100 min-h-0">
       <DiscussionHeader conversation={conversation} />
-      <div ref={scroller} className="pb-chat-messages flex-grow-1 overflow-auto px-3 py-3" onScroll={onScroll} data-testid="chat-messages">
+      <div
+        ref={scroller}
+        className="pb-chat-messages flex-grow-1 overflow-auto px-3 py-3"
+        onScroll={onScroll}
+        data-testid="chat-messages"
+      >
         {messages.isFetchingNextPage ? (
           <div className="text-center small text-secondary mb-2">
             <Spinner size="sm" className="me-1" aria-hidden="true" /> Ältere Nachrichten werden geladen …

@@ -1,18 +1,30 @@
 import { useState } from 'react';
-import { fileSizeText, fileTypeLabel, formatDateTime, initials, shortenFileName, type ChatFile, type ChatMessage } from '@pb/core';
+import {
+  fileSizeText,
+  fileTypeLabel,
+  formatDateTime,
+  initials,
+  shortenFileName,
+  type ChatFile,
+  type ChatMessage,
+} from '@pb/core';
 import { downloadChatFile } from './api';
 import { FileIcon } from './icons';
 
 /** One message: initials, username, 'HH:mm, dd.MM.yyyy', text as text, files with download (spec §2). */
 export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
-    <li className={`pb-chat-message d-flex gap-2 mb-3 ${own ? 'flex-row-reverse pb-chat-own' : ''}`} data-testid="chat-message">
+    <li
+      className={`pb-chat-message d-flex gap-2 mb-3 ${own ? 'flex-row-reverse pb-chat-own' : ''}`}
+      data-testid="chat-message"
+    >
       <span className="pb-chat-avatar flex-shrink-0" aria-hidden="true">
         {initials(message.username)}
       </span>
       <div className={`pb-chat-bubble ${own ? 'text-end' : ''}`}>
         <div className="small text-secondary mb-1">
-          <span className="fw-semibold text-body">{message.username}</span> · <time dateTime={message.timestamp}>{formatDateTime(message.timestamp)}</time>
+          <span className="fw-semibold text-body">{message.username}</span> ·{' '}
+          <time dateTime={message.timestamp}>{formatDateTime(message.timestamp)}</time>
         </div>
         {message.message ? <p className="pb-chat-text mb-1">{message.message}</p> : null}
         {message.files.length > 0 ? (

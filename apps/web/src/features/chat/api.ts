@@ -49,7 +49,8 @@ export function useSendMessage(chatId: number | null) {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (chatId: number) => api<Single<ChatConversation>>(`/chat-communications/${chatId}/read`, { method: 'PUT' }),
+    mutationFn: (chatId: number) =>
+      api<Single<ChatConversation>>(`/chat-communications/${chatId}/read`, { method: 'PUT' }),
     onSuccess: () => client.invalidateQueries({ queryKey: chatKeys.conversations() }),
   });
 }
