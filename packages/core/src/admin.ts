@@ -29,6 +29,10 @@ export function canChangePlacementStatus(from: PlacementStatus, to: PlacementSta
 
 /** Days after the last warning mail before an unused account is deleted. */
 export const RETENTION_DELETE_AFTER_WARNING_DAYS = 30;
+/** Contact messages are deleted this many months after they arrived (privacy policy). */
+export const CONTACT_MESSAGE_RETENTION_MONTHS = 12;
+/** Delivered mails (they may hold reset links and personal data) are purged after this many days. */
+export const SENT_MAIL_RETENTION_DAYS = 30;
 
 export const ADMIN_MSG = {
   noAccess: 'Kein Zugriff',
@@ -96,6 +100,10 @@ export interface RetentionSummary {
   warnedUsers: number[];
   deletedUsers: number[];
   deactivatedJobs: number[];
+  /** Contact messages older than CONTACT_MESSAGE_RETENTION_MONTHS (absent in older runs). */
+  deletedContactMessages?: number;
+  /** Delivered outbox mails older than SENT_MAIL_RETENTION_DAYS (absent in older runs). */
+  purgedMails?: number;
 }
 
 export interface AdminDashboard {

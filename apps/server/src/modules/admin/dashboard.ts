@@ -112,6 +112,8 @@ function normaliseSummary(raw: Record<string, unknown>): RetentionSummary {
     warnedUsers: ids(raw['warnedUsers']),
     deletedUsers: ids(raw['deletedUsers']),
     deactivatedJobs: ids(raw['deactivatedJobs']),
+    deletedContactMessages: typeof raw['deletedContactMessages'] === 'number' ? raw['deletedContactMessages'] : 0,
+    purgedMails: typeof raw['purgedMails'] === 'number' ? raw['purgedMails'] : 0,
   };
 }
 
@@ -119,6 +121,8 @@ const summarySchema = z.object({
   warnedUsers: z.array(z.number()),
   deletedUsers: z.array(z.number()),
   deactivatedJobs: z.array(z.number()),
+  deletedContactMessages: z.number().optional(),
+  purgedMails: z.number().optional(),
 });
 const dashboardSchema = z.object({
   companies: z.number(),

@@ -58,6 +58,19 @@ describe('runRetention', () => {
     await job('J1', '2025-12-01T09:00:00Z', '2025-12-01T09:00:00Z'); // older than 6 months → deactivate
     await job('J2', '2026-01-01T09:00:00Z', '2026-01-01T09:00:00Z'); // keep
     await job('J3', null, '2024-01-01T09:00:00Z'); // already deactivated
+    // Contact messages: one older than 12 months (deleted), one younger (kept).
+    await ctx.database.query(
+      `INSERT INTO contact_messages (firstname, lastname, company, email, message, created_at) VALUES
+       ('Alt', 'A', 'Firma', 'alt@example.test', 'alt', '2025-06-01T00:00:00Z'),
+       ('Neu', 'N', 'Firma', 'neu@example.test', 'neu', '2025-07-01T00:00:00Z')`,
+    );
+    // Outbox: a delivered mail older than 30 days (purged), a recent one and an old undelivered one (kept).
+    await ctx.database.query(
+      `INSERT INTO mail_outbox (event, to_address, subject, text_body, status, created_at) VALUES
+       ('test.old', 'x@example.test', 'alt', 'alt', 'sent', '2026-05-01T00:00:00Z'),
+       ('test.new', 'x@example.test', 'neu', 'neu', 'sent', '2026-06-10T00:00:00Z'),
+       ('test.dead', 'x@example.test', 'tot', 'tot', 'dead', '2026-05-01T00:00:00Z')`,
+    );
   });
   afterAll(async () => {
     await ctx?.close();
@@ -77,7 +90,11 @@ describe('runRetention', () => {
       warnedUsers: [ids['A'], ids['B'], ids['F']],
       deletedUsers: [ids['D']],
       deactivatedJobs: [ids['J1']],
+      deletedContactMessages: 1,
+      purgedMails: 1,
     });
+    expect(await ctx.database.query('SELECT id FROM contact_messages')).toHaveLength(2);
+    expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE event LIKE 'test.%'`)).toHaveLength(3);
     expect(result.details).toEqual({
       users: [
         { id: ids['A'], email: 'a@example.test', action: 'warn' },
@@ -108,6 +125,8 @@ describe('runRetention', () => {
           warnedUsers: [ids['A'], ids['B'], ids['F']],
           deletedUsers: [ids['D']],
           deactivatedJobs: [ids['J1']],
+          deletedContactMessages: 1,
+          purgedMails: 1,
         },
       },
     ]);
@@ -132,6 +151,12 @@ describe('runRetention', () => {
       [ids['A']],
     );
     expect(a!.retention_warned_at.toISOString()).toBe(NOW.toISOString());
+    const contacts = await ctx.database.query<{ email: string }>('SELECT email FROM contact_messages');
+    expect(contacts).toEqual([{ email: 'neu@example.test' }]);
+    const testMails = await ctx.database.query<{ event: string }>(
+      `SELECT event FROM mail_outbox WHERE event LIKE 'test.%' ORDER BY event`,
+    );
+    expect(testMails.map((m) => m.event)).toEqual(['test.dead', 'test.new']);
 
     expect(await ctx.deliverMail()).toBe(3);
     const recipients = ctx.smtp.messages.map((m) => m.to[0]).sort();

@@ -1,13 +1,15 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   ADVERTISEMENT_MAX_AGE_MONTHS,
+  CONTACT_MESSAGE_RETENTION_MONTHS,
+  SENT_MAIL_RETENTION_DAYS,
   RETENTION_DELETE_AFTER_WARNING_DAYS,
   UNUSED_ACCOUNT_MONTHS,
   formatDate,
   type RetentionSummary,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, retentionRuns, users } from '../../db/schema';
+import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { deleteUserAccount } from '../users/service';
@@ -20,6 +22,8 @@ import { recordAudit } from '../admin/audit';
  *   is warned by mail; if it is still unused 30 days after the warning it is deleted
  *   with the self-deletion service. Admin accounts are never touched.
  * - an advertisement published more than 6 months ago is deactivated.
+ * - contact messages older than 12 months and delivered mails older than 30 days
+ *   are deleted (privacy policy §6).
  * Every run (also a dry run) is recorded in retention_runs.
  */
 
@@ -61,6 +65,8 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
   const unusedBefore = monthsBefore(now, UNUSED_ACCOUNT_MONTHS);
   const warnedBefore = new Date(now.getTime() - RETENTION_DELETE_AFTER_WARNING_DAYS * 86_400_000);
   const publishedBefore = monthsBefore(now, ADVERTISEMENT_MAX_AGE_MONTHS);
+  const contactBefore = monthsBefore(now, CONTACT_MESSAGE_RETENTION_MONTHS);
+  const sentMailBefore = new Date(now.getTime() - SENT_MAIL_RETENTION_DAYS * 86_400_000);
   const lastActivity = sql`coalesce(${users.lastLogin}, ${users.createdAt})`;
 
   const outcome = await db.transaction(async (tx) => {
@@ -95,10 +101,17 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       .where(and(isNotNull(jobs.publishedAt), lt(jobs.publishedAt, publishedBefore)))
       .orderBy(jobs.id);
 
+    const oldContactMessages = lt(contactMessages.createdAt, contactBefore);
+    const oldSentMails = and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.createdAt, sentMailBefore));
+    const [contactCount] = await tx.select({ n: count() }).from(contactMessages).where(oldContactMessages);
+    const [mailCount] = await tx.select({ n: count() }).from(mailOutbox).where(oldSentMails);
+
     const summary: RetentionSummary = {
       warnedUsers: toWarn.map((u) => u.id),
       deletedUsers: toDelete.map((u) => u.id),
       deactivatedJobs: toDeactivate.map((j) => j.id),
+      deletedContactMessages: contactCount?.n ?? 0,
+      purgedMails: mailCount?.n ?? 0,
     };
 
     if (!dryRun) {
@@ -129,6 +142,8 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
           .set({ publishedAt: null, updatedAt: now })
           .where(inArray(jobs.id, summary.deactivatedJobs));
       }
+      await tx.delete(contactMessages).where(oldContactMessages);
+      await tx.delete(mailOutbox).where(oldSentMails);
       if (summary.warnedUsers.length + summary.deletedUsers.length + summary.deactivatedJobs.length > 0) {
         await recordAudit(tx, null, { action: 'retention.run', entity: 'retention', entityId: null, after: summary });
       }
