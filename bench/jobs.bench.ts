@@ -286,6 +286,25 @@ function markdown(results: DriverResult[]): string {
   }
   lines.push('', 'Errors or non-2xx answers during the runs: ' + results.flatMap((r) => r.rows).reduce((n, row) => n + row.http.non2xx, 0) + '.', '');
   for (const r of results) lines.push(`Seeding ${ROWS.toLocaleString('en')} rows on ${r.driver}: ${r.seedSeconds.toFixed(1)} s.`);
+  lines.push(
+    '',
+    '### Reading the numbers',
+    '',
+    '- The machine was shared with other work while measuring (see the load average above); absolute numbers',
+    '  are pessimistic. Re-run the command on the target hardware.',
+    '- autocannon keeps 10 requests in flight, which saturates 2 vCPU: HTTP p50 is mostly queueing. The',
+    '  throughput figure is req/s; compare it with the single-connection "SQL direct" q/s.',
+    '- The gap between HTTP and SQL on 200-item pages is per-request work in Node: the bearer-token check',
+    '  (one indexed users lookup), row mapping, the response schema and ~110 kB of JSON. PGlite runs inside',
+    "  the server's thread, so there database and HTTP work share one core.",
+    '- `total` is exact: every list request runs one `count(*)` with the same WHERE (96,000 rows for the',
+    '  unfiltered browser list, an index-only scan once autovacuum has run — the script VACUUMs after seeding).',
+    '- History of the text search on the same machine (SQL direct p50, "techniker" / "zollsach"): six',
+    '  per-field trigram indexes with six ILIKEs → PostgreSQL chose a sequential scan, ~1.5 s / ~2.0 s;',
+    '  one combined column (migration 0011) → 471 / 104 ms; the lower-cased combined column searched with',
+    '  `LIKE lower(pattern)` (0012) plus VACUUM → the table above. Load differed between runs, so only the',
+    '  order of magnitude of each step is meaningful.',
+  );
   const pgPlan = results.find((r) => r.plan)?.plan;
   if (pgPlan) {
     lines.push(

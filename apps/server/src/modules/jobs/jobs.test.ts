@@ -357,6 +357,10 @@ describe('PUT /api/jobs/:id and bonuses', () => {
     expect(res.statusCode).toBe(200);
     res = await update(jobData({ jobTitle: 'Oberkellner', placementBonus: undefined }));
     expect(res.statusCode).toBe(200);
+    res = await update({ ...jobData({ jobTitle: 'Oberkellner' }), placementBonus: null });
+    expect(res.statusCode).toBe(200);
+    res = await update({ ...jobData({ jobTitle: 'Oberkellner' }), placementBonus: '' });
+    expect(res.json().data.placementBonus).toBe(18);
     const add = await ctx.request({ method: 'POST', url: '/api/placement-bonuses', token: a.token, payload: { data: { bonus: 20, advertisement: job.id } } });
     expect(add.statusCode, add.body).toBe(201);
     expect(add.json().data).toMatchObject({ bonus: 20, advertisement: job.id });

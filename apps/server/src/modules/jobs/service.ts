@@ -16,7 +16,16 @@ const BONUS_MESSAGE = 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.';
 
 /** Spec §5 publish rules: any missing or wrong field answers the one form message. */
 export function parseJobData(raw: unknown): JobData {
-  const result = jobDataSchema.safeParse(raw);
+  // An empty bonus field means "not given" (create: default 0, update: unchanged), never 0 by coercion.
+  let input = raw;
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const bonus = (raw as Record<string, unknown>)['placementBonus'];
+    if (bonus === null || (typeof bonus === 'string' && bonus.trim() === '')) {
+      const { placementBonus: _omit, ...rest } = raw as Record<string, unknown>;
+      input = rest;
+    }
+  }
+  const result = jobDataSchema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const details = { errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
