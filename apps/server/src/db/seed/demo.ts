@@ -163,7 +163,7 @@ const COMPANIES: DemoCompany[] = [
         benefits: PFLEGE_BENEFITS.slice(0, 3), info: ['Eintritt ab sofort'], bonuses: [12, 15] },
       { title: 'Heimhilfe', time: 'Teilzeit', district: 'Wien 16., Ottakring', street: 'Thaliastraße 102', postcode: '1160', city: 'Wien', salary: '21.000',
         assignment: ['Unterstützung bei Haushalt und Alltag', 'Begleitung zu Arztterminen'],
-        requirements: ['Abgeschlossene Heimhilfe-Ausbildung'],
+        requirements: ['Abgeschlossene Heimhilfe-Ausbildung', 'Freude an der Arbeit mit älteren Menschen'],
         benefits: ['Wiener Linien Jahreskarte', 'Diensthandy'], info: ['25 Wochenstunden', 'Einsatzgebiet 16. und 17. Bezirk'], bonuses: [8] },
       { title: 'Stationsleitung Langzeitpflege', district: 'Wien 3., Landstraße', street: 'Landstraßer Hauptstraße 99', postcode: '1030', city: 'Wien', salary: '58.000 – 64.000',
         assignment: ['Fachliche und personelle Führung einer Station mit 32 Betten', 'Dienstplanung', 'Qualitätssicherung'],
@@ -287,7 +287,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           assignment: job.assignment,
           requirements: job.requirements,
           benefits: job.benefits,
-          jobInfo: job.info,
+          // At least two entries per list: the place of work completes a short info list.
+          jobInfo: job.info.length >= 2 ? job.info : [...job.info, `Dienstort: ${job.postcode} ${job.city}`],
           street: job.street,
           postcode: job.postcode,
           city: job.city,
