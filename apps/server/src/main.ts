@@ -54,10 +54,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: database.driver, redis: Boolean(redis), smtp: Boolean(config.smtpUrl), ms: Math.round(performance.now() - startedAt) },
-    `Prämienbörse läuft auf ${config.publicUrl}`,
+    `Prämienbörse läuft auf ${address.replace('0.0.0.0', 'localhost')} (öffentliche Adresse: ${config.publicUrl})`,
   );
 }
 
