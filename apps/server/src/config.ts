@@ -14,7 +14,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Prämienbörse <no-reply@praemienboerse.at>'),
   OFFICE_EMAIL: z.string().email().default('office@praemienboerse.at'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Base of links in mails; defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL: z.string().default('8h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,7 +102,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(dataDir),
     jwtTtl: env.JWT_TTL,
     logLevel: env.LOG_LEVEL,
