@@ -8,6 +8,8 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    // *.pg.test.ts need a shared server database (several processes): PostgreSQL only.
+    exclude: driver === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node' as const,
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,

@@ -8,9 +8,9 @@ import { connectChat, EventLog, type ChatClient } from './socket-client';
 /**
  * Two server instances on loopback sharing one PostgreSQL database and Redis:
  * a message posted on one reaches a client connected to the other. PGlite is a
- * single-process database, so this suite runs in the PostgreSQL project (CI runs it).
+ * single-process database, so this suite (*.pg.test.ts) runs in the PostgreSQL project only (CI runs it).
  */
-describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')('Chat across two instances (Redis adapter)', () => {
+describe('Chat across two instances (Redis adapter)', () => {
   const cleanups: Array<() => Promise<void>> = [];
   const sockets: ChatClient[] = [];
   let a: Instance;
