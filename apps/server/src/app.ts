@@ -19,7 +19,8 @@ import {
 import { MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, errorBody } from './lib/errors';
+import { AppError, badRequest, errorBody } from './lib/errors';
+import { hasNulChar } from './lib/input-guard';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
 import type { FileStorage } from './lib/storage';
@@ -73,6 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Text with U+0000 cannot be stored (PostgreSQL): refused for every route before validation.
+  app.addHook('preValidation', async (request) => {
+    if (hasNulChar(request.query) || hasNulChar(request.params) || hasNulChar(request.body)) throw badRequest();
   });
 
   // --- third-party plugins ---

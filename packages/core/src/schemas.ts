@@ -15,6 +15,19 @@ import { MSG } from './messages';
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
+/**
+ * A number, or its plain decimal text ("15", " 12.5 "), as forms and JSON clients send it.
+ * Unlike z.coerce never "", arrays, booleans, null, hex or exponent forms.
+ */
+const decimalInput = (error?: string) =>
+  z
+    .union(
+      [z.number(), z.string().trim().regex(/^-?\d{1,15}(\.\d{1,15})?$/)],
+      error ? { error } : undefined,
+    )
+    .transform(Number)
+    .pipe(z.number(error ? { error } : undefined).finite());
+
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 // ---------- Registration (spec §5, order matters) ----------
@@ -153,7 +166,7 @@ export const jobDataSchema = z
     district: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], {
       error: MSG.fillAllFields,
     }),
-    placementBonus: z.coerce.number().min(0).max(100).optional(),
+    placementBonus: decimalInput().pipe(z.number().min(0).max(100)).optional(),
     /** Ignored: the owner is always the caller (or the chosen company for admins). */
     users_permissions_user: z.unknown().optional(),
     attachments: z.array(z.number().int().positive()).max(10).optional(),
@@ -174,10 +187,14 @@ export const jobDataSchema = z
   });
 export type JobData = z.infer<typeof jobDataSchema>;
 
-export const placementBonusSchema = z.coerce
-  .number({ error: 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.' })
-  .min(0, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.')
-  .max(100, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.');
+export const placementBonusSchema = decimalInput(
+  'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.',
+).pipe(
+  z
+    .number()
+    .min(0, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.')
+    .max(100, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.'),
+);
 
 // ---------- Placement report (spec §3/§5) ----------
 
@@ -191,8 +208,8 @@ const basePlacement = {
   companyName: requiredText(200),
   jobTitle: requiredText(200),
   contactPerson: requiredText(200),
-  placementBonus: z.coerce.number().min(0).max(100),
-  actualSalary: z.coerce.number().min(0).max(10_000_000),
+  placementBonus: decimalInput().pipe(z.number().min(0).max(100)),
+  actualSalary: decimalInput().pipe(z.number().min(0).max(10_000_000)),
 };
 
 export const companyPlacementReportSchema = z

@@ -17,5 +17,9 @@ export const errorSchema = z.object({
 /** Strapi-style list queries are nested objects parsed by qs and checked by lib/strapi-query. */
 export const anyQuery = z.record(z.string(), z.unknown());
 
-export const idSchema = z.coerce.number({ error: 'Ungültige ID.' }).int('Ungültige ID.').positive('Ungültige ID.').max(2_147_483_647, 'Ungültige ID.');
+/** A positive integer, or its plain decimal text; never "0x10", "1e3", "01", " 1", arrays or booleans. */
+export const idSchema = z
+  .union([z.number(), z.string().regex(/^[1-9]\d{0,9}$/)], { error: 'Ungültige ID.' })
+  .transform(Number)
+  .pipe(z.number().int('Ungültige ID.').positive('Ungültige ID.').max(2_147_483_647, 'Ungültige ID.'));
 export const idParams = z.object({ id: idSchema });

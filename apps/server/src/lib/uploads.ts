@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_FILE_BYTES, MSG } from '@pb/core';
 import { AppError, badRequest } from './errors';
+import { hasNulChar } from './input-guard';
 
 /**
  * Reading and checking multipart uploads. Types are decided by the file's
@@ -70,14 +71,20 @@ export async function sniffUpload(
   return null;
 }
 
-/** Keeps a display name: no path parts, no control characters, bounded length. */
-export function cleanFileName(name: string, fallback: string): string {
+/**
+ * Keeps a display name: no path parts, no control characters, bounded length, and
+ * ending with the sniffed type's extension (a PDF named "setup.exe" downloads as "setup.exe.pdf").
+ */
+export function cleanFileName(name: string, ext: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .replace(/[\u0000-\u001f\u007f"<>]/g, '')
     .trim()
     .slice(0, 200);
-  return cleaned || fallback;
+  if (!cleaned) return `datei.${ext}`;
+  const accepted = ext === 'jpg' ? ['.jpg', '.jpeg'] : [`.${ext}`];
+  const lower = cleaned.toLowerCase();
+  return accepted.some((suffix) => lower.endsWith(suffix)) ? cleaned : `${cleaned}.${ext}`;
 }
 
 function isLimitError(error: unknown, code: string): boolean {
@@ -153,6 +160,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadUpload
     throw badRequest(MSG.badRequest);
   }
   if (failure) throw failure;
+  if (hasNulChar(fields)) throw badRequest(MSG.badRequest);
   if (raw.length === 0 && options.required !== false) throw badRequest(MSG.badRequest);
 
   const files: UploadedFile[] = [];
@@ -163,7 +171,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadUpload
     if (!type) throw badRequest(messages.wrongType);
     files.push({
       buffer: item.buffer,
-      filename: cleanFileName(item.filename, `datei.${type.ext}`),
+      filename: cleanFileName(item.filename, type.ext),
       ext: type.ext,
       mime: type.mime,
       size: item.buffer.length,

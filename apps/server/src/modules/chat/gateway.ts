@@ -14,6 +14,7 @@ import {
 } from '@pb/core';
 import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { hasNulChar } from '../../lib/input-guard';
 import { appendMessage, conversationForWriting, conversationView, markRead } from './service';
 
 /**
@@ -140,8 +141,8 @@ export const chatGateway = fp(
             return;
           }
           const parsed = schema.safeParse(payload);
-          if (!parsed.success) {
-            const message = parsed.error.issues[0]?.message;
+          if (!parsed.success || hasNulChar(payload)) {
+            const message = parsed.error?.issues[0]?.message;
             reply({
               ok: false,
               error: { status: 400, message: message && !message.startsWith('Invalid') ? message : MSG.badRequest },

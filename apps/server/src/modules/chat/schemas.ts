@@ -56,7 +56,7 @@ export const messagesQuery = z.object({
 
 /** Body of POST /chat-communications (JSON, or the same fields in multipart). */
 export const openConversationBody = z.object({
-  advertisement: z.coerce.number({ error: MSG.badRequest }).int(MSG.badRequest).positive(MSG.badRequest),
+  advertisement: idSchema,
   message: chatMessageTextSchema.optional().default(''),
 });
 
