@@ -23,11 +23,17 @@ const percent = (n: number) => new Intl.NumberFormat('de-AT', { maximumFractionD
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Hauptmenü' });
 
 test('When an unknown path is opened, then the 404 page shows with a link home', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
   await page.goto('/does/not/exist');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: "Uh oh! I think you're lost." })).toBeVisible();
   await page.getByRole('link', { name: 'Zur Startseite' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // no router warning about a missing HydrateFallback (or any other) on the first load
+  expect(warnings).toEqual([]);
 });
 
 test.describe('Landing page', () => {

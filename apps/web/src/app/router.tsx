@@ -1,51 +1,74 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteError } from '../components/RouteError';
 
+/** Neutral placeholder while the first page's code is fetched. */
+function PageFallback() {
+  return <div className="min-vh-100" aria-busy="true" />;
+}
+
 /**
  * Routes of spec §2. Pages are lazy-loaded so the landing page ships only its own code.
  * Each lazy module exports `Component`.
  */
 export const router = createBrowserRouter([
-  { path: '/', lazy: () => import('../features/landing/LandingPage'), errorElement: <RouteError /> },
-  { path: '/login', lazy: () => import('../features/auth/LoginPage'), errorElement: <RouteError /> },
-  { path: '/register', lazy: () => import('../features/auth/RegisterPage'), errorElement: <RouteError /> },
-  { path: '/forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage'), errorElement: <RouteError /> },
-  { path: '/reset-password/:code', lazy: () => import('../features/auth/ResetPasswordPage'), errorElement: <RouteError /> },
-  { path: '/terms-and-conditions', lazy: () => import('../features/legal/TermsPage'), errorElement: <RouteError /> },
-  { path: '/privacy-policy', lazy: () => import('../features/legal/PrivacyPage'), errorElement: <RouteError /> },
-  { path: '/imprint', lazy: () => import('../features/legal/ImprintPage'), errorElement: <RouteError /> },
-  { path: '/faq', lazy: () => import('../features/legal/FaqPage'), errorElement: <RouteError /> },
-  { path: '/404', lazy: () => import('../features/errors/NotFoundPage') },
   {
-    path: '/advertisements',
-    lazy: () => import('../features/shell/GuardedShell'),
-    errorElement: <RouteError />,
+    // Shown while the first lazy page loads (also silences React Router's missing-fallback warning).
+    hydrateFallbackElement: <PageFallback />,
     children: [
-      { index: true, element: <Navigate to="view" replace /> },
-      { path: 'view', lazy: () => import('../features/advertisements/BrowserPage') },
-      { path: 'create', lazy: () => import('../features/advertisements/OwnListPage') },
-      { path: 'create/save', lazy: () => import('../features/advertisements/EditorPage') },
-      { path: 'create/update/:id', lazy: () => import('../features/advertisements/EditorPage') },
-      { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
-      { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
-      { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
+      { path: '/', lazy: () => import('../features/landing/LandingPage'), errorElement: <RouteError /> },
+      { path: '/login', lazy: () => import('../features/auth/LoginPage'), errorElement: <RouteError /> },
+      { path: '/register', lazy: () => import('../features/auth/RegisterPage'), errorElement: <RouteError /> },
+      {
+        path: '/forgot-password',
+        lazy: () => import('../features/auth/ForgotPasswordPage'),
+        errorElement: <RouteError />,
+      },
+      {
+        path: '/reset-password/:code',
+        lazy: () => import('../features/auth/ResetPasswordPage'),
+        errorElement: <RouteError />,
+      },
+      {
+        path: '/terms-and-conditions',
+        lazy: () => import('../features/legal/TermsPage'),
+        errorElement: <RouteError />,
+      },
+      { path: '/privacy-policy', lazy: () => import('../features/legal/PrivacyPage'), errorElement: <RouteError /> },
+      { path: '/imprint', lazy: () => import('../features/legal/ImprintPage'), errorElement: <RouteError /> },
+      { path: '/faq', lazy: () => import('../features/legal/FaqPage'), errorElement: <RouteError /> },
+      { path: '/404', lazy: () => import('../features/errors/NotFoundPage') },
+      {
+        path: '/advertisements',
+        lazy: () => import('../features/shell/GuardedShell'),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="view" replace /> },
+          { path: 'view', lazy: () => import('../features/advertisements/BrowserPage') },
+          { path: 'create', lazy: () => import('../features/advertisements/OwnListPage') },
+          { path: 'create/save', lazy: () => import('../features/advertisements/EditorPage') },
+          { path: 'create/update/:id', lazy: () => import('../features/advertisements/EditorPage') },
+          { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
+          { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
+          { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
+        ],
+      },
+      {
+        path: '/admin',
+        lazy: () => import('../features/admin/AdminLayout'),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('../features/admin/DashboardPage') },
+          { path: 'advertisements', lazy: () => import('../features/admin/JobsPage') },
+          { path: 'advertisements/new', lazy: () => import('../features/admin/JobFormPage') },
+          { path: 'advertisements/:id', lazy: () => import('../features/admin/JobFormPage') },
+          { path: 'placements', lazy: () => import('../features/admin/PlacementsPage') },
+          { path: 'users', lazy: () => import('../features/admin/UsersPage') },
+          { path: 'contact-messages', lazy: () => import('../features/admin/ContactMessagesPage') },
+          { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },
+          { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
-  {
-    path: '/admin',
-    lazy: () => import('../features/admin/AdminLayout'),
-    errorElement: <RouteError />,
-    children: [
-      { index: true, lazy: () => import('../features/admin/DashboardPage') },
-      { path: 'advertisements', lazy: () => import('../features/admin/JobsPage') },
-      { path: 'advertisements/new', lazy: () => import('../features/admin/JobFormPage') },
-      { path: 'advertisements/:id', lazy: () => import('../features/admin/JobFormPage') },
-      { path: 'placements', lazy: () => import('../features/admin/PlacementsPage') },
-      { path: 'users', lazy: () => import('../features/admin/UsersPage') },
-      { path: 'contact-messages', lazy: () => import('../features/admin/ContactMessagesPage') },
-      { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },
-      { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
-    ],
-  },
-  { path: '*', element: <Navigate to="/404" replace /> },
 ]);
