@@ -267,6 +267,10 @@ test('When a company reports a placement from its list, then the invoice fields 
   await signIn(page, company);
   await page.goto('/advertisements/create');
   const row = page.getByRole('row', { name: new RegExp(title) });
+  // both row actions sit on one line at desktop width (the delete label once wrapped under its icon)
+  const reportBox = await row.getByRole('button', { name: /Stellenbesetzung/ }).boundingBox();
+  const deleteBox = await row.getByRole('button', { name: /löschen/ }).boundingBox();
+  expect(reportBox && deleteBox && Math.abs(reportBox.y - deleteBox.y) < 2 && deleteBox.height < 40).toBe(true);
   await row.getByRole('button', { name: /Stellenbesetzung/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Firmenname', { exact: true })).toHaveValue(company.username);

@@ -121,7 +121,7 @@ export function Component() {
                       <span className="badge pb-bonus-pill">{percentText(activeBonus(job))}</span>
                     </td>
                     <td className="text-end">
-                      <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end gap-2">
+                      <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end align-items-sm-center gap-2">
                         <Button
                           size="sm"
                           variant="outline-success"
@@ -138,6 +138,7 @@ export function Component() {
                         <Button
                           size="sm"
                           variant="outline-danger"
+                          className="text-nowrap"
                           onClick={(e) => {
                             e.stopPropagation();
                             setDialog({ kind: 'delete', job });
