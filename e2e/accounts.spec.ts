@@ -479,6 +479,17 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Account deaktivieren' });
     await expect(dialog).toBeVisible();
     await snap(page, 'deactivate-modal');
+    // Tab and Shift+Tab wrap inside the dialog (focus never reaches the page behind it)
+    const endButton = dialog.getByRole('button', { name: 'Account endgültig deaktivieren' });
+    await endButton.focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(endButton).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Account deaktivieren' })).toBeFocused();
+    await page.getByRole('button', { name: 'Account deaktivieren' }).click();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Account deaktivieren' }).click();
