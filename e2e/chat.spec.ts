@@ -286,7 +286,7 @@ test('When the chat is used on a phone, then one pane shows at a time, older mes
   await expect(messages.getByText('Zeugnis.pdf')).toBeVisible();
 
   await snap(page, 'phone');
-  await discussion.getByRole('button', { name: '‹ Chats' }).click();
+  await discussion.getByRole('button', { name: 'Chats', exact: true }).click();
   await expect(list).toBeVisible();
   await expect(discussion).toBeHidden();
 });

@@ -72,11 +72,9 @@ export function Component() {
           className={`col-md-8 col-lg-9 h-100 flex-column ${selectedId ? 'd-flex' : 'd-none d-md-flex'}`}
           aria-label="Unterhaltung"
         >
-          <div className="pb-chat-backbar d-md-none border-bottom px-2 py-1">
-            <button type="button" className="btn btn-link text-decoration-none px-1" onClick={back}>
-              ‹ Chats
-            </button>
-          </div>
+          <button type="button" className="pb-chat-backbar d-md-none" onClick={back}>
+            <span aria-hidden="true">‹</span> Chats
+          </button>
           {selected && session ? (
             <Discussion key={selected.id} conversation={selected} userId={session.userId} />
           ) : selectedId && single.isError ? (

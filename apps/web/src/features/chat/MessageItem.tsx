@@ -24,7 +24,9 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
       <div className={`pb-chat-bubble ${own ? 'text-end' : ''}`}>
         <div className="small text-secondary mb-1">
           <span className="fw-semibold text-body">{message.username}</span> ·{' '}
-          <time dateTime={message.timestamp}>{formatDateTime(message.timestamp)}</time>
+          <time className="text-nowrap" dateTime={message.timestamp}>
+            {formatDateTime(message.timestamp)}
+          </time>
         </div>
         {message.message ? <p className="pb-chat-text mb-1">{message.message}</p> : null}
         {message.files.length > 0 ? (
