@@ -252,6 +252,13 @@ test('When the admin works through users, contact messages and districts, then e
   expect(contact.status()).toBe(201);
   await adminLogin(page);
 
+  // on a phone the brand with its badge and the menu toggle share one line
+  await page.setViewportSize({ width: 375, height: 800 });
+  const brand = await page.getByRole('link', { name: 'Backoffice – Dashboard' }).boundingBox();
+  const toggle = await page.getByRole('button', { name: 'Menü öffnen oder schließen' }).boundingBox();
+  expect(brand && toggle && toggle.y < brand.y + brand.height).toBe(true);
+  await page.setViewportSize({ width: 1400, height: 900 });
+
   // users: find, block (the company's token stops working), unblock
   await page.getByRole('link', { name: 'Benutzer' }).click();
   await page.getByRole('searchbox', { name: 'Name oder E-Mail suchen' }).fill(company.email);

@@ -82,7 +82,7 @@ function AdminArea() {
         <Container fluid="xxl">
           <Navbar.Brand as={Link} to="/admin" aria-label="Backoffice – Dashboard">
             <BrandMark />
-            <span className="badge text-bg-dark ms-2 align-middle">Backoffice</span>
+            <span className="badge text-bg-dark ms-2 align-middle pb-admin-badge">Backoffice</span>
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="pb-admin-menu" label="Menü öffnen oder schließen" />
           <Navbar.Collapse id="pb-admin-menu" className="justify-content-end">
