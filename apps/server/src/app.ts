@@ -53,6 +53,25 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+/** Our schemas carry German messages; zod's own defaults are English and replaced here. */
+function validationMessage(
+  issue: { keyword: string; message?: string | undefined; params: Record<string, unknown> } | undefined,
+): string {
+  if (!issue) return MSG.badRequest;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params['keys'])) {
+    return `Unbekanntes Feld: ${issue.params['keys'].map(String).join(', ')}.`;
+  }
+  const message = issue.message ?? '';
+  if (
+    issue.keyword === 'too_big' &&
+    message.startsWith('Too ') &&
+    ['string', 'array'].includes(String(issue.params['origin']))
+  ) {
+    return 'Eine Eingabe ist zu lang.';
+  }
+  return message && !/^(Invalid|Too |Unrecognized|Expected)/.test(message) ? message : MSG.badRequest;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -126,8 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(error.status).send(errorBody(error.status, error.name, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const message = first?.message && !first.message.startsWith('Invalid') ? first.message : MSG.badRequest;
+      const message = validationMessage(error.validation[0]);
       const details = { errors: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) };
       return reply.code(400).send(errorBody(400, 'ValidationError', message, details));
     }

@@ -81,6 +81,24 @@ describe('Shared API input handling', () => {
     expectErrorShape(res, 400);
   });
 
+  it("When a body has an unknown key or a value of the wrong type or length, then the message is German, not zod's English", async () => {
+    const cases = [
+      { payload: { username: 'Neuer Name', foo: 1 }, message: 'Unbekanntes Feld: foo.' },
+      { payload: { description: 'x'.repeat(20_000) }, message: 'Eine Eingabe ist zu lang.' },
+      { payload: { public: 'yes' }, message: 'Ungültige Anfrage.' },
+    ];
+    for (const c of cases) {
+      const res = await ctx.request({
+        method: 'PUT',
+        url: `/api/users/${consultant.id}`,
+        token: consultant.token,
+        payload: c.payload,
+      });
+      expectErrorShape(res, 400);
+      expect(res.json().error.message).toBe(c.message);
+    }
+  });
+
   it('When a path id is not a plain decimal (0x10, 1e1, +1, 01, 1.0), then it answers 400', async () => {
     for (const id of ['0x10', '1e1', '+1', `0${jobId}`, `${jobId}.0`, '0b1', '%20' + jobId]) {
       expectErrorShape(await ctx.request({ method: 'GET', url: `/api/jobs/${id}`, token: consultant.token }), 400);
