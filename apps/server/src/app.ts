@@ -195,7 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+    const pathname = url.split('?')[0] ?? url;
+    // A path naming a file (…/app-1234.js) or a folder of files is a missing asset, not a client route.
+    const isFile = /\.[A-Za-z0-9]+$/.test(pathname) || pathname.startsWith('/assets/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile;
+    if (serveWeb && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       // Client-side routes: the SPA decides (unknown paths end on its /404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -125,6 +125,8 @@ export interface TestContextOptions {
   now?: () => Date;
   /** Use TEST_REDIS_URL for rate-limit counters (fails if unset). */
   redis?: boolean;
+  /** Built web app to serve (a folder with index.html). */
+  webDistDir?: string;
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
@@ -154,6 +156,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     redis,
     storage: new LocalFileStorage(config.uploadDir),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   const worker = new MailWorker({ db: database.db, log: app.log, smtpUrl: smtp.url, from: config.mailFrom });
