@@ -95,7 +95,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await findProfileImage(app.db, request.params.id);
       if (!upload || upload.ownerId === null) throw notFound();
       const [owner] = await app.db
-        .select({ public: users.public, role: users.role, confirmed: users.confirmed, blocked: users.blocked })
+        .select({
+          public: users.public,
+          role: users.role,
+          confirmed: users.confirmed,
+          blocked: users.blocked,
+          profileImgId: users.profileImgId,
+        })
         .from(users)
         .where(eq(users.id, upload.ownerId))
         .limit(1);
@@ -103,8 +109,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const isOwner =
         request.user?.id === upload.ownerId ||
         (sig !== undefined && isValidProfileImageSignature(app.config.jwtSecret, upload.id, sig));
+      // Only the chosen profile image is public; other uploads (not yet saved) stay the owner's.
       const isPublic =
-        owner !== undefined && owner.public && owner.role === 'consultant' && owner.confirmed && !owner.blocked;
+        owner !== undefined &&
+        owner.profileImgId === upload.id &&
+        owner.public &&
+        owner.role === 'consultant' &&
+        owner.confirmed &&
+        !owner.blocked;
       if (!owner || (!isOwner && !isPublic)) throw notFound();
       if (!(await app.storage.exists(upload.storageKey))) throw notFound();
       return reply

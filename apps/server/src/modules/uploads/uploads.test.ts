@@ -162,6 +162,16 @@ describe('profile image upload', () => {
     expect((await ctx.request({ method: 'GET', url: '/api/profile-images/999999' })).statusCode).toBe(404);
   });
 
+  it('When a public consultant has uploaded an image not (yet) chosen for the profile, then only the owner sees it', async () => {
+    await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { public: true }, token: other.jwt });
+    const pending = (await upload(other, [{ name: 'entwurf.png', type: 'image/png', data: tinyPng() }])).json()[0];
+    const url = `/api/profile-images/${pending.id}`;
+    expect((await ctx.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await ctx.request({ method: 'GET', url, token: company.jwt })).statusCode).toBe(404);
+    expect((await ctx.request({ method: 'GET', url, token: other.jwt })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: pending.url })).statusCode).toBe(200);
+  });
+
   it("When someone deletes another user's image, then 404 and it stays; the owner's delete removes file, row and profile reference", async () => {
     const item = (await upload(consultant, [{ name: 'x.png', type: 'image/png', data: tinyPng() }])).json()[0];
     await ctx.request({
