@@ -298,6 +298,25 @@ describe('Messages', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 
+  it('When the message page query has an array, hex or unknown key, then it answers 400', async () => {
+    const opened = await ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      token: consultant.token,
+      payload: { advertisement: jobB.id, message: 'Paging-Abfrage' },
+    });
+    const { id } = opened.json<{ data: ChatConversation }>().data;
+    for (const query of ['limit[]=1', 'limit=0x10', 'limit=1e1', 'before[]=1', 'foo=1']) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/chat-communications/${id}/messages?${query}`,
+        token: consultant.token,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ data: null, error: { status: 400 } });
+    }
+  });
+
   it('When a message holds HTML or is empty or too long, then it is stored as text or refused with 400', async () => {
     const html = '<img src=x onerror="alert(1)"><b>fett</b>';
     const res = await send(consultant, conversationId, html);

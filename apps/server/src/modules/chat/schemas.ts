@@ -44,15 +44,17 @@ export const conversationSchema = z.object({
   unread: z.boolean(),
 });
 
-export const messagesQuery = z.object({
-  before: idSchema.optional(),
-  limit: z.coerce
-    .number({ error: MSG.badRequest })
-    .int(MSG.badRequest)
-    .min(1, MSG.badRequest)
-    .max(CHAT_MESSAGE_PAGE_MAX, MSG.badRequest)
-    .optional(),
-});
+export const messagesQuery = z
+  .object({
+    before: idSchema.optional(),
+    limit: z
+      .string({ error: MSG.badRequest })
+      .regex(/^\d{1,3}$/, MSG.badRequest)
+      .transform(Number)
+      .pipe(z.number().int(MSG.badRequest).min(1, MSG.badRequest).max(CHAT_MESSAGE_PAGE_MAX, MSG.badRequest))
+      .optional(),
+  })
+  .strict();
 
 /** Body of POST /chat-communications (JSON, or the same fields in multipart). */
 export const openConversationBody = z.object({
