@@ -109,6 +109,14 @@ describe('Chat sockets', () => {
     expect(read).toMatchObject({ ok: true, data: { id: conversationId, unread: false } });
   });
 
+  it('When a socket message carries a NUL character, then the ack is a 400 and nothing is stored', async () => {
+    const socket = await connect(company.token);
+    const before = await ctx.database.query('SELECT id FROM chat_messages');
+    const ack = await socket.emitWithAck('chat:send', { chatId: conversationId, message: 'a\u0000b' });
+    expect(ack).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await ctx.database.query('SELECT id FROM chat_messages')).toHaveLength(before.length);
+  });
+
   it('When an outsider emits events for a conversation not theirs, then they are refused and nothing reaches them', async () => {
     const outsiderSocket = await connect(outsider.token);
     const outsiderCompanySocket = await connect(outsiderCompany.token);
