@@ -152,13 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE'
+        error.code === 'FST_REQ_FILE_TOO_LARGE'
           ? MSG.fileTooLarge
-          : status === 429
-            ? MSG.rateLimited
-            : status === 415
-              ? 'Nicht unterstütztes Datenformat.'
-              : MSG.badRequest;
+          : status === 413
+            ? 'Die Anfrage ist zu groß.'
+            : status === 429
+              ? MSG.rateLimited
+              : status === 415
+                ? 'Nicht unterstütztes Datenformat.'
+                : MSG.badRequest;
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
       return reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
     }

@@ -99,6 +99,17 @@ describe('Shared API input handling', () => {
     }
   });
 
+  it('When a JSON body is larger than 1 MB, then it answers 413 saying the request (not a file) is too large', async () => {
+    const res = await ctx.request({
+      method: 'PUT',
+      url: `/api/users/${consultant.id}`,
+      token: consultant.token,
+      payload: { description: 'x'.repeat(1_100_000) },
+    });
+    expectErrorShape(res, 413);
+    expect(res.json().error.message).toBe('Die Anfrage ist zu groß.');
+  });
+
   it('When a path id is not a plain decimal (0x10, 1e1, +1, 01, 1.0), then it answers 400', async () => {
     for (const id of ['0x10', '1e1', '+1', `0${jobId}`, `${jobId}.0`, '0b1', '%20' + jobId]) {
       expectErrorShape(await ctx.request({ method: 'GET', url: `/api/jobs/${id}`, token: consultant.token }), 400);
