@@ -141,12 +141,18 @@ test.describe('Landing page', () => {
     const config = (await (await request.get('/api/public-config')).json()) as PublicConfig;
     await page.goto('/');
     const video = page.getByRole('button', { name: 'Video ansehen' });
+    // Without INTRO_VIDEO_URL the product serves its own intro video.
+    expect(config.introVideoUrl).toBe('/media/intro.webm');
     if (config.introVideoUrl === null) {
       await expect(video).toHaveCount(0);
     } else {
       await video.click();
       const dialog = page.getByRole('dialog', { name: 'Die Prämienbörse im Video' });
       await expect(dialog).toBeVisible();
+      // The video file is served and playable (its duration is known once metadata loaded).
+      await expect
+        .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.duration))
+        .toBeGreaterThan(10);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(video).toBeFocused();

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+const DEFAULT_INTRO_VIDEO = '/media/intro.webm';
+
 /** Settings the web app needs at run time (imprint data, intro video), from config. */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const body = {
-    introVideoUrl: app.config.introVideoUrl ?? null,
+    // Without INTRO_VIDEO_URL the product's own intro video (apps/web/public/media) is shown.
+    introVideoUrl: app.config.introVideoUrl ?? DEFAULT_INTRO_VIDEO,
     officeEmail: app.config.officeEmail,
     imprint: app.config.imprint,
   };
