@@ -10,7 +10,10 @@ interface ApiJob {
 interface PublicConfig {
   introVideoUrl: string | null;
   officeEmail: string;
-  imprint: Record<'company' | 'address' | 'email' | 'phone' | 'register' | 'vatId' | 'ceo', string>;
+  imprint: Record<
+    'company' | 'address' | 'email' | 'phone' | 'register' | 'vatId' | 'ceo' | 'chamber' | 'authority' | 'trade',
+    string
+  >;
 }
 interface OutboxMail {
   toAddress: string;

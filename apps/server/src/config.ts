@@ -33,6 +33,9 @@ const envSchema = z.object({
   IMPRINT_REGISTER: z.string().default('FN 000000a, Handelsgericht Wien'),
   IMPRINT_VAT_ID: z.string().default('ATU00000000'),
   IMPRINT_CEO: z.string().default('Mag. Maria Beispiel'),
+  IMPRINT_CHAMBER: z.string().default('Wirtschaftskammer Wien, Fachgruppe Gewerbliche Dienstleister'),
+  IMPRINT_AUTHORITY: z.string().default('Magistratisches Bezirksamt für den 6. Bezirk'),
+  IMPRINT_TRADE: z.string().default('Arbeitsvermittlung (Gewerbeordnung 1994, Österreich)'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +70,9 @@ export interface Config {
     register: string;
     vatId: string;
     ceo: string;
+    chamber: string;
+    authority: string;
+    trade: string;
   };
 }
 
@@ -76,9 +82,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; lists every problem at once instead of failing on the first. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -120,6 +124,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       register: env.IMPRINT_REGISTER,
       vatId: env.IMPRINT_VAT_ID,
       ceo: env.IMPRINT_CEO,
+      chamber: env.IMPRINT_CHAMBER,
+      authority: env.IMPRINT_AUTHORITY,
+      trade: env.IMPRINT_TRADE,
     },
   };
 }

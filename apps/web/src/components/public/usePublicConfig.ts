@@ -13,6 +13,9 @@ export interface PublicConfig {
     register: string;
     vatId: string;
     ceo: string;
+    chamber: string;
+    authority: string;
+    trade: string;
   };
 }
 

@@ -39,6 +39,19 @@ function OperatorFacts() {
       <dd>{imprint.register}</dd>
       <dt>UID-Nummer</dt>
       <dd>{imprint.vatId}</dd>
+      <dt>Gewerbe</dt>
+      <dd>{imprint.trade}</dd>
+      <dt>Kammerzugehörigkeit</dt>
+      <dd>{imprint.chamber}</dd>
+      <dt>Gewerbebehörde</dt>
+      <dd>{imprint.authority}</dd>
+      <dt>Anwendbare Rechtsvorschriften</dt>
+      <dd>
+        Gewerbeordnung 1994, abrufbar im Rechtsinformationssystem des Bundes unter{' '}
+        <a href="https://www.ris.bka.gv.at" rel="noopener noreferrer">
+          www.ris.bka.gv.at
+        </a>
+      </dd>
       <dt>Unternehmensgegenstand</dt>
       <dd>Betrieb einer Online-Plattform für Stelleninserate mit Vermittlungsprämie</dd>
     </dl>
