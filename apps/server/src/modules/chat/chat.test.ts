@@ -202,6 +202,29 @@ describe('Conversations', () => {
   });
 });
 
+describe('Deactivated advertisements', () => {
+  it('When the company deactivates the advertisement, then the conversation stays but shows no advertisement (the header says it no longer exists)', async () => {
+    const job = await createJob(ctx.app.db, company.id, { jobTitle: 'Polier/in Hochbau' });
+    tick();
+    const started = await ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      token: consultant.token,
+      payload: { advertisement: job.id, message: 'Ist die Stelle noch frei?' },
+    });
+    expect(started.statusCode).toBe(201);
+    const id = started.json<{ data: ChatConversation }>().data.id;
+    expect(started.json<{ data: ChatConversation }>().data.advertisement?.jobTitle).toBe('Polier/in Hochbau');
+    await ctx.database.query('UPDATE jobs SET published_at = NULL WHERE id = $1', [job.id]);
+    for (const user of [consultant, company]) {
+      const conversation = (await inbox(user)).data.find((c) => c.id === id);
+      expect(conversation?.advertisement).toBeNull();
+    }
+    tick();
+    expect((await send(company, id, 'Leider schon besetzt.')).statusCode).toBe(201);
+  });
+});
+
 describe('Unread flags (spec §4)', () => {
   it('When both parties exchange messages and open the conversation, then the flags follow the spec', async () => {
     const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Controller/in' });

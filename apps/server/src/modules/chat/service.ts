@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CHAT_MSG,
@@ -48,12 +48,15 @@ const conversationColumns = {
 };
 
 function conversationQuery(db: Db) {
-  return db
-    .select(conversationColumns)
-    .from(chatCommunications)
-    .leftJoin(jobs, eq(jobs.id, chatCommunications.jobId))
-    .leftJoin(consultantUser, eq(consultantUser.id, chatCommunications.consultantId))
-    .leftJoin(companyUser, eq(companyUser.id, chatCommunications.companyId));
+  return (
+    db
+      .select(conversationColumns)
+      .from(chatCommunications)
+      // A deactivated advertisement counts as gone for the chat (spec: 'Dieses Inserat existiert nicht mehr').
+      .leftJoin(jobs, and(eq(jobs.id, chatCommunications.jobId), isNotNull(jobs.publishedAt)))
+      .leftJoin(consultantUser, eq(consultantUser.id, chatCommunications.consultantId))
+      .leftJoin(companyUser, eq(companyUser.id, chatCommunications.companyId))
+  );
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof conversationQuery>['execute']>>[number];
@@ -139,7 +142,8 @@ export async function listConversations(
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatCommunications)
-    .leftJoin(jobs, eq(jobs.id, chatCommunications.jobId))
+    // A deactivated advertisement counts as gone for the chat (spec: 'Dieses Inserat existiert nicht mehr').
+    .leftJoin(jobs, and(eq(jobs.id, chatCommunications.jobId), isNotNull(jobs.publishedAt)))
     .where(where);
   return { data: rows.map((r) => presentConversation(r, user.id)), total: Number(count?.n ?? 0) };
 }
