@@ -5,16 +5,19 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import {
-  DEFAULT_PLACEMENT_BONUS,
   firstMessage,
   jobDataSchema,
   MSG,
   placementBonusSchema,
-  WORKING_TIMES,
   type AdminJob,
-  type District,
 } from '@pb/core';
-import { BulletListEditor } from '../advertisements/components/BulletListEditor';
+import {
+  EMPTY_JOB_FIELDS,
+  JobFields,
+  jobDataInput,
+  jobPayload,
+  type JobFieldsState,
+} from '../advertisements/components/JobFields';
 import {
   useAdminJob,
   useAllDistricts,
@@ -28,37 +31,11 @@ import '../advertisements/advertisements.css';
 
 const LIST_PATH = '/admin/advertisements';
 
-interface FormState {
+interface FormState extends JobFieldsState {
   companyId: string;
-  jobTitle: string;
-  workingTime: string;
-  street: string;
-  postcode: string;
-  city: string;
-  salary: string;
-  district: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  placementBonus: string;
 }
 
-const EMPTY: FormState = {
-  companyId: '',
-  jobTitle: '',
-  workingTime: '',
-  street: '',
-  postcode: '',
-  city: '',
-  salary: '',
-  district: '',
-  assignment: [],
-  requirements: [],
-  benefits: [],
-  jobInfo: [],
-  placementBonus: String(DEFAULT_PLACEMENT_BONUS),
-};
+const EMPTY: FormState = { companyId: '', ...EMPTY_JOB_FIELDS };
 
 function fromJob(job: AdminJob): FormState {
   return {
@@ -77,33 +54,6 @@ function fromJob(job: AdminJob): FormState {
     placementBonus: String(job.currentPlacementBonus),
   };
 }
-
-const LISTS = [
-  {
-    key: 'assignment',
-    label: 'Aufgabenbeschreibung',
-    prompt: 'Noch keine Aufgaben eingetragen.',
-    placeholder: 'z. B. Betreuung unserer Key Accounts',
-  },
-  {
-    key: 'requirements',
-    label: 'Qualifikationen/Erfahrung',
-    prompt: 'Noch keine Anforderungen eingetragen.',
-    placeholder: 'z. B. Abgeschlossene HTL',
-  },
-  {
-    key: 'benefits',
-    label: 'Benefits',
-    prompt: 'Noch keine Benefits eingetragen.',
-    placeholder: 'z. B. Gleitzeit und Homeoffice',
-  },
-  {
-    key: 'jobInfo',
-    label: 'Zusätzliche Informationen zur Position',
-    prompt: 'Noch keine Zusatzinformationen eingetragen.',
-    placeholder: 'z. B. Start ab sofort möglich',
-  },
-] as const;
 
 /** Create an advertisement for a company (the spec's "the provider will post it") or edit any advertisement. */
 export function Component() {
@@ -126,12 +76,6 @@ export function Component() {
   return <JobForm key={job.data.id} job={job.data} initial={fromJob(job.data)} />;
 }
 
-function groupByState(districts: District[]): Array<[string, District[]]> {
-  const groups = new Map<string, District[]>();
-  for (const d of districts) groups.set(d.state, [...(groups.get(d.state) ?? []), d]);
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'de'));
-}
-
 function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<FormState>(initial);
@@ -145,7 +89,6 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const missing = (value: string | readonly string[]) =>
     tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
-  const locationMissing = tried && !form.street.trim() && !form.postcode.trim() && !form.city.trim();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -161,35 +104,12 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
       return;
     }
     // The same schema the company's editor and the server use.
-    const parsed = jobDataSchema.safeParse({
-      jobTitle: form.jobTitle,
-      workingTime: form.workingTime,
-      assignment: form.assignment,
-      requirements: form.requirements,
-      benefits: form.benefits,
-      jobInfo: form.jobInfo,
-      location: { street: form.street, postcode: form.postcode, city: form.city },
-      salary: form.salary,
-      district: form.district,
-      placementBonus: Number(bonusText),
-    });
+    const parsed = jobDataSchema.safeParse(jobDataInput(form, Number(bonusText)));
     if (!parsed.success) {
       setError(firstMessage(parsed.error));
       return;
     }
-    const d = parsed.data;
-    const data: AdminJobPayload = {
-      jobTitle: d.jobTitle,
-      workingTime: d.workingTime,
-      assignment: d.assignment,
-      requirements: d.requirements,
-      benefits: d.benefits,
-      jobInfo: d.jobInfo,
-      location: { street: d.location.street, postcode: d.location.postcode, city: d.location.city },
-      salary: d.salary,
-      district: d.district,
-      placementBonus: d.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
-    };
+    const data: AdminJobPayload = jobPayload(parsed.data);
     setError(null);
     const done = { onSuccess: () => navigate(LIST_PATH), onError: (e: Error) => setError(e.message) };
     if (job) update.mutate({ id: job.id, data }, done);
@@ -202,137 +122,35 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
       <Form onSubmit={submit} noValidate className="pb-editor">
         <div className="row g-4">
           <div className="col-lg-8">
-            <section className="card shadow-sm mb-4">
-              <div className="card-body p-4">
-                <Form.Group className="mb-3" controlId="admin-job-company">
-                  <Form.Label>Unternehmen</Form.Label>
-                  {job ? (
-                    <Form.Control readOnly plaintext value={job.users_permissions_user?.username ?? '–'} />
-                  ) : (
-                    <Form.Select
-                      value={form.companyId}
-                      onChange={(e) => set('companyId', e.target.value)}
-                      isInvalid={missing(form.companyId)}
-                      disabled={companies.isPending}
-                    >
-                      <option value="">
-                        {companies.isPending ? 'Unternehmen werden geladen …' : 'Bitte wählen …'}
-                      </option>
-                      {(companies.data ?? []).map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {c.username} ({c.email})
-                        </option>
-                      ))}
-                    </Form.Select>
-                  )}
-                </Form.Group>
-                <Form.Group className="mb-3" controlId="admin-job-title">
-                  <Form.Label>Jobtitel</Form.Label>
-                  <Form.Control
-                    value={form.jobTitle}
-                    maxLength={200}
-                    onChange={(e) => set('jobTitle', e.target.value)}
-                    isInvalid={missing(form.jobTitle)}
-                  />
-                  <Form.Text muted>Der Zusatz (m/w/d) wird automatisch angehängt.</Form.Text>
-                </Form.Group>
-                <div className="row g-3 mb-3">
-                  <Form.Group className="col-sm-6" controlId="admin-job-working-time">
-                    <Form.Label>Arbeitszeit</Form.Label>
-                    <Form.Select
-                      value={form.workingTime}
-                      onChange={(e) => set('workingTime', e.target.value)}
-                      isInvalid={missing(form.workingTime)}
-                    >
-                      <option value="">Bitte wählen …</option>
-                      {WORKING_TIMES.map((w) => (
-                        <option key={w} value={w}>
-                          {w}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </Form.Group>
-                  <Form.Group className="col-sm-6" controlId="admin-job-salary">
-                    <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
-                    <Form.Control
-                      value={form.salary}
-                      maxLength={200}
-                      onChange={(e) => set('salary', e.target.value)}
-                      isInvalid={missing(form.salary)}
-                      placeholder="z. B. 50.000 – 70.000"
-                    />
-                  </Form.Group>
-                </div>
-                <fieldset className="mb-3">
-                  <legend className="form-label fs-6 mb-2">Arbeitsort</legend>
-                  <div className="row g-3">
-                    <Form.Group className="col-12" controlId="admin-job-street">
-                      <Form.Label className="small text-body-secondary mb-1">Straße und Hausnummer</Form.Label>
-                      <Form.Control
-                        value={form.street}
-                        maxLength={200}
-                        onChange={(e) => set('street', e.target.value)}
-                        isInvalid={locationMissing}
-                      />
-                    </Form.Group>
-                    <Form.Group className="col-4" controlId="admin-job-postcode">
-                      <Form.Label className="small text-body-secondary mb-1">PLZ</Form.Label>
-                      <Form.Control
-                        value={form.postcode}
-                        maxLength={10}
-                        inputMode="numeric"
-                        onChange={(e) => set('postcode', e.target.value)}
-                        isInvalid={locationMissing}
-                      />
-                    </Form.Group>
-                    <Form.Group className="col-8" controlId="admin-job-city">
-                      <Form.Label className="small text-body-secondary mb-1">Ort</Form.Label>
-                      <Form.Control
-                        value={form.city}
-                        maxLength={120}
-                        onChange={(e) => set('city', e.target.value)}
-                        isInvalid={locationMissing}
-                      />
-                    </Form.Group>
-                  </div>
-                </fieldset>
-                <Form.Group controlId="admin-job-district">
-                  <Form.Label>Bezirk</Form.Label>
+            <JobFields
+              value={form}
+              onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+              tried={tried}
+              idPrefix="admin-job"
+              districts={districts.data}
+              districtsLoading={districts.isPending}
+            >
+              <Form.Group className="mb-3" controlId="admin-job-company">
+                <Form.Label>Unternehmen</Form.Label>
+                {job ? (
+                  <Form.Control readOnly plaintext value={job.users_permissions_user?.username ?? '–'} />
+                ) : (
                   <Form.Select
-                    value={form.district}
-                    onChange={(e) => set('district', e.target.value)}
-                    isInvalid={missing(form.district)}
-                    disabled={districts.isPending}
+                    value={form.companyId}
+                    onChange={(e) => set('companyId', e.target.value)}
+                    isInvalid={missing(form.companyId)}
+                    disabled={companies.isPending}
                   >
-                    <option value="">{districts.isPending ? 'Bezirke werden geladen …' : 'Bitte wählen …'}</option>
-                    {groupByState(districts.data ?? []).map(([state, items]) => (
-                      <optgroup key={state} label={state}>
-                        {items.map((d) => (
-                          <option key={d.id} value={d.id}>
-                            {d.name}
-                          </option>
-                        ))}
-                      </optgroup>
+                    <option value="">{companies.isPending ? 'Unternehmen werden geladen …' : 'Bitte wählen …'}</option>
+                    {(companies.data ?? []).map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.username} ({c.email})
+                      </option>
                     ))}
                   </Form.Select>
-                </Form.Group>
-              </div>
-            </section>
-            <section className="card shadow-sm mb-4">
-              <div className="card-body p-4">
-                {LISTS.map((list) => (
-                  <BulletListEditor
-                    key={list.key}
-                    label={list.label}
-                    prompt={list.prompt}
-                    placeholder={list.placeholder}
-                    items={form[list.key]}
-                    onChange={(items) => set(list.key, items)}
-                    invalid={missing(form[list.key])}
-                  />
-                ))}
-              </div>
-            </section>
+                )}
+              </Form.Group>
+            </JobFields>
           </div>
           <div className="col-lg-4">
             <section className="card shadow-sm mb-4">

@@ -7,8 +7,6 @@ import {
   MSG,
   placementBonusSchema,
   validateChatFiles,
-  WORKING_TIMES,
-  type District,
   type Job,
 } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
@@ -23,45 +21,19 @@ import { useDistricts } from './api/districts';
 import { useJob, useSaveJob, type JobPayload } from './api/jobs';
 import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
-import { BulletListEditor } from './components/BulletListEditor';
 import { DocumentPicker } from './components/DocumentPicker';
 import { FeeEstimate } from './components/FeeEstimate';
 import { Icon } from './components/Icon';
+import { EMPTY_JOB_FIELDS, JobFields, jobDataInput, jobPayload, type JobFieldsState } from './components/JobFields';
 import { parseNumberInput } from './components/ReportFields';
 import { activeBonus } from './jobFormat';
 import './advertisements.css';
 
 const LIST_PATH = '/advertisements/create';
 
-interface FormState {
-  jobTitle: string;
-  workingTime: string;
-  street: string;
-  postcode: string;
-  city: string;
-  salary: string;
-  district: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  placementBonus: string;
-}
+type FormState = JobFieldsState;
 
-const EMPTY_FORM: FormState = {
-  jobTitle: '',
-  workingTime: '',
-  street: '',
-  postcode: '',
-  city: '',
-  salary: '',
-  district: '',
-  assignment: [],
-  requirements: [],
-  benefits: [],
-  jobInfo: [],
-  placementBonus: String(DEFAULT_PLACEMENT_BONUS),
-};
+const EMPTY_FORM: FormState = EMPTY_JOB_FIELDS;
 
 function formFromJob(job: Job): FormState {
   return {
@@ -79,33 +51,6 @@ function formFromJob(job: Job): FormState {
     placementBonus: String(activeBonus(job)),
   };
 }
-
-const LISTS = [
-  {
-    key: 'assignment',
-    label: 'Aufgabenbeschreibung',
-    prompt: 'Noch keine Aufgaben eingetragen. Beschreiben Sie, was die Stelle ausmacht.',
-    placeholder: 'z. B. Betreuung unserer Key Accounts',
-  },
-  {
-    key: 'requirements',
-    label: 'Qualifikationen/Erfahrung',
-    prompt: 'Noch keine Anforderungen eingetragen. Welche Ausbildung und Erfahrung wird erwartet?',
-    placeholder: 'z. B. Abgeschlossene HTL oder FH im Bereich Elektrotechnik',
-  },
-  {
-    key: 'benefits',
-    label: 'Benefits',
-    prompt: 'Noch keine Benefits eingetragen. Was bieten Sie Ihren Mitarbeiterinnen und Mitarbeitern?',
-    placeholder: 'z. B. Gleitzeit und Homeoffice',
-  },
-  {
-    key: 'jobInfo',
-    label: 'Zusätzliche Informationen zur Position',
-    prompt: 'Noch keine Zusatzinformationen eingetragen, etwa zu Team, Reisetätigkeit oder Startdatum.',
-    placeholder: 'z. B. Start ab sofort möglich',
-  },
-] as const;
 
 /** New ('Neues Inserat erstellen') and edit ('Inserat bearbeiten') form (spec §2). */
 export function Component() {
@@ -192,22 +137,8 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const bonus = parseNumberInput(form.placementBonus);
   const busy = save.isPending || uploading;
-  const missing = (value: string | readonly string[]) =>
-    tried && (typeof value === 'string' ? !value.trim() : value.length === 0);
-  const locationMissing = tried && !form.street.trim() && !form.postcode.trim() && !form.city.trim();
 
-  const parsed = jobDataSchema.safeParse({
-    jobTitle: form.jobTitle,
-    workingTime: form.workingTime,
-    assignment: form.assignment,
-    requirements: form.requirements,
-    benefits: form.benefits,
-    jobInfo: form.jobInfo,
-    location: { street: form.street, postcode: form.postcode, city: form.city },
-    salary: form.salary,
-    district: form.district,
-    placementBonus: Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS,
-  });
+  const parsed = jobDataSchema.safeParse(jobDataInput(form, Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS));
   const bonusValid =
     form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
   // spec §5: the message shows while the form is incomplete after a publish attempt
@@ -222,19 +153,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
 
   const payload = (): JobPayload | null => {
     if (!parsed.success) return null;
-    const d = parsed.data;
-    return {
-      jobTitle: d.jobTitle,
-      workingTime: d.workingTime,
-      assignment: d.assignment,
-      requirements: d.requirements,
-      benefits: d.benefits,
-      jobInfo: d.jobInfo,
-      location: { street: d.location.street, postcode: d.location.postcode, city: d.location.city },
-      salary: d.salary,
-      district: d.district,
-      placementBonus: d.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
-    };
+    return jobPayload(parsed.data);
   };
 
   const submit = (event: React.FormEvent) => {
@@ -289,7 +208,6 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
     addBonus.mutate(newBonus.data, { onError: (e) => setError(e.message) });
   };
 
-  const districtGroups = groupByState(districts.data ?? []);
   const existing = attachments.data ?? [];
 
   return (
@@ -297,129 +215,14 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
       <Form onSubmit={submit} noValidate>
         <div className="row g-4">
           <div className="col-lg-8">
-            <section className="card shadow-sm mb-4">
-              <div className="card-body p-3 p-md-4">
-                <h2 className="h5 mb-3">Eckdaten</h2>
-                <Form.Group className="mb-3" controlId="pb-job-title">
-                  <Form.Label>Jobtitel</Form.Label>
-                  <Form.Control
-                    value={form.jobTitle}
-                    maxLength={200}
-                    onChange={(e) => set('jobTitle', e.target.value)}
-                    isInvalid={missing(form.jobTitle)}
-                    aria-describedby="pb-job-title-hint"
-                    placeholder="z. B. Projektleiter Hochbau"
-                  />
-                  <Form.Text id="pb-job-title-hint" muted>
-                    Der Zusatz (m/w/d) wird automatisch angehängt.
-                  </Form.Text>
-                </Form.Group>
-                <div className="row g-3 mb-3">
-                  <Form.Group className="col-sm-6" controlId="pb-working-time">
-                    <Form.Label>Arbeitszeit</Form.Label>
-                    <Form.Select
-                      value={form.workingTime}
-                      onChange={(e) => set('workingTime', e.target.value)}
-                      isInvalid={missing(form.workingTime)}
-                    >
-                      <option value="">Bitte wählen …</option>
-                      {WORKING_TIMES.map((w) => (
-                        <option key={w} value={w}>
-                          {w}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </Form.Group>
-                  <Form.Group className="col-sm-6" controlId="pb-salary">
-                    <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
-                    <Form.Control
-                      value={form.salary}
-                      maxLength={200}
-                      onChange={(e) => set('salary', e.target.value)}
-                      isInvalid={missing(form.salary)}
-                      placeholder="z. B. 50.000 – 70.000"
-                      aria-describedby="pb-salary-hint"
-                    />
-                    <Form.Text id="pb-salary-hint" muted>
-                      Ein Betrag oder eine Spanne, z. B. 50.000 – 70.000.
-                    </Form.Text>
-                  </Form.Group>
-                </div>
-                <fieldset className="mb-3">
-                  <legend className="form-label fs-6 mb-2">Arbeitsort</legend>
-                  <div className="row g-3">
-                    <Form.Group className="col-12" controlId="pb-street">
-                      <Form.Label className="small text-body-secondary mb-1">Straße und Hausnummer</Form.Label>
-                      <Form.Control
-                        value={form.street}
-                        maxLength={200}
-                        onChange={(e) => set('street', e.target.value)}
-                        isInvalid={locationMissing}
-                        autoComplete="street-address"
-                      />
-                    </Form.Group>
-                    <Form.Group className="col-4" controlId="pb-postcode">
-                      <Form.Label className="small text-body-secondary mb-1">PLZ</Form.Label>
-                      <Form.Control
-                        value={form.postcode}
-                        maxLength={10}
-                        inputMode="numeric"
-                        onChange={(e) => set('postcode', e.target.value)}
-                        isInvalid={locationMissing}
-                        autoComplete="postal-code"
-                      />
-                    </Form.Group>
-                    <Form.Group className="col-8" controlId="pb-city">
-                      <Form.Label className="small text-body-secondary mb-1">Ort</Form.Label>
-                      <Form.Control
-                        value={form.city}
-                        maxLength={120}
-                        onChange={(e) => set('city', e.target.value)}
-                        isInvalid={locationMissing}
-                        autoComplete="address-level2"
-                      />
-                    </Form.Group>
-                  </div>
-                </fieldset>
-                <Form.Group controlId="pb-district">
-                  <Form.Label>Bezirk</Form.Label>
-                  <Form.Select
-                    value={form.district}
-                    onChange={(e) => set('district', e.target.value)}
-                    isInvalid={missing(form.district)}
-                    disabled={districts.isPending}
-                  >
-                    <option value="">{districts.isPending ? 'Bezirke werden geladen …' : 'Bitte wählen …'}</option>
-                    {districtGroups.map(([state, items]) => (
-                      <optgroup key={state} label={state}>
-                        {items.map((d) => (
-                          <option key={d.id} value={d.id}>
-                            {d.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-              </div>
-            </section>
-
-            <section className="card shadow-sm mb-4">
-              <div className="card-body p-3 p-md-4">
-                <h2 className="h5 mb-3">Beschreibung</h2>
-                {LISTS.map((list) => (
-                  <BulletListEditor
-                    key={list.key}
-                    label={list.label}
-                    prompt={list.prompt}
-                    placeholder={list.placeholder}
-                    items={form[list.key]}
-                    onChange={(items) => set(list.key, items)}
-                    invalid={missing(form[list.key])}
-                  />
-                ))}
-              </div>
-            </section>
+            <JobFields
+              value={form}
+              onChange={set}
+              tried={tried}
+              idPrefix="pb"
+              districts={districts.data}
+              districtsLoading={districts.isPending}
+            />
           </div>
 
           <div className="col-lg-4">
@@ -504,14 +307,4 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
       </Form>
     </EditorFrame>
   );
-}
-
-function groupByState(districts: readonly District[]): Array<[string, District[]]> {
-  const groups = new Map<string, District[]>();
-  for (const d of districts) {
-    const list = groups.get(d.state) ?? [];
-    list.push(d);
-    groups.set(d.state, list);
-  }
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'de'));
 }
