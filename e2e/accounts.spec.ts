@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { MSG } from '@pb/core';
+import { mailedLink, PASSWORD, registerAccount as createAccount, run, screenshot, uniqueEmail } from './support';
 
 /**
  * Accounts in the browser: registration with role, mailed confirmation (dev mailbox),
@@ -8,58 +9,7 @@ import { MSG } from '@pb/core';
  * reset, deactivation. Every run uses fresh addresses.
  */
 
-const run = Date.now();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
-const PASSWORD = 'geheim123';
-
-interface MailRow {
-  toAddress: string;
-  subject: string;
-  textBody: string;
-}
-
-/** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
-
-/** The newest link in a mail to `to` whose link contains `pathPart` (waits until it is queued). */
-async function mailedLink(request: APIRequestContext, to: string, pathPart: string, skip = 0): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get('/dev/mail.json');
-      const rows = ((await response.json()) as { data: MailRow[] }).data;
-      const links = rows
-        .filter((m) => m.toAddress.toLowerCase() === to.toLowerCase())
-        .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
-        .filter((l) => l.includes(pathPart));
-      link = links[skip] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
-
-/** Registers and confirms an account through the API (for journeys that do not test registration). */
-async function createAccount(
-  request: APIRequestContext,
-  role: 'company' | 'consultant',
-  username: string,
-  email = uniqueEmail(role),
-): Promise<{ email: string; username: string }> {
-  const response = await request.post('/api/auth/local/register', {
-    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description: 'Demo' } : {}) },
-  });
-  expect(response.status()).toBe(200);
-  const link = await mailedLink(request, email, '/api/auth/email-confirmation');
-  const confirm = await request.get(link, { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-  return { email, username };
-}
+const snap = (page: Page, name: string) => screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
 
 async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');

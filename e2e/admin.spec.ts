@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, run, screenshot, signIn } from './support';
 
 /**
  * The operator's back office: an admin (ADMIN_EMAIL/ADMIN_PASSWORD of playwright.config.ts)
@@ -10,78 +10,6 @@ import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
  */
 
 const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-2026' };
-const run = Date.now();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
-const PASSWORD = 'geheim123';
-
-interface Account {
-  email: string;
-  username: string;
-  jwt: string;
-  login: LoginResponse;
-}
-
-async function createAccount(
-  request: APIRequestContext,
-  role: 'company' | 'consultant',
-  username: string,
-): Promise<Account> {
-  const email = uniqueEmail(role);
-  const register = await request.post('/api/auth/local/register', {
-    data: {
-      username,
-      email,
-      password: PASSWORD,
-      role,
-      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
-    },
-  });
-  expect(register.status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const rows = (
-        (await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }
-      ).data;
-      link =
-        rows
-          .filter((m) => m.toAddress.toLowerCase() === email)
-          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
-          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const body = (await login.json()) as LoginResponse;
-  return { email, username, jwt: body.jwt, login: body };
-}
-
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/404');
-  const user = account.login.user;
-  await page.evaluate(
-    ({ keys, jwt, id, username, email, role }) => {
-      localStorage.clear();
-      localStorage.setItem(keys.token, jwt);
-      localStorage.setItem(keys.userId, String(id));
-      localStorage.setItem(keys.user, username);
-      localStorage.setItem(keys.userEmail, email);
-      localStorage.setItem(keys.userRole, role);
-    },
-    {
-      keys: STORAGE_KEYS,
-      jwt: account.jwt,
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      role: ROLE_NAMES[user.role.type],
-    },
-  );
-}
-
 async function adminLogin(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(ADMIN.email);
@@ -93,11 +21,7 @@ async function adminLogin(page: Page): Promise<void> {
 }
 
 /** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/admin-${name}.png`, fullPage: true });
-}
+const snap = (page: Page, name: string) => screenshot(page, `admin-${name}`);
 
 async function addBullet(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(`${label}: neuer Eintrag`).fill(text);

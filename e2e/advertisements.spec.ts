@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+import { MSG } from '@pb/core';
+import { createAccount, mails, pdfBuffer, run, screenshot, signIn, type Account } from './support';
 
 /**
  * Advertisements in the browser: a company creates, edits (bonus history) and deletes
@@ -8,96 +9,7 @@ import { MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
  * Every run uses fresh accounts, so the demo data does not matter.
  */
 
-const run = Date.now();
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
-const PASSWORD = 'geheim123';
-
-interface MailRow {
-  toAddress: string;
-  subject: string;
-  textBody: string;
-}
-
-interface Account {
-  email: string;
-  username: string;
-  jwt: string;
-  login: LoginResponse;
-}
-
-/** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/ads-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-}
-
-async function mails(request: APIRequestContext): Promise<MailRow[]> {
-  const response = await request.get('/dev/mail.json');
-  return ((await response.json()) as { data: MailRow[] }).data;
-}
-
-/** Registers and confirms an account through the API, then logs in through the API. */
-async function createAccount(
-  request: APIRequestContext,
-  role: 'company' | 'consultant',
-  username: string,
-): Promise<Account> {
-  const email = uniqueEmail(role);
-  const register = await request.post('/api/auth/local/register', {
-    data: {
-      username,
-      email,
-      password: PASSWORD,
-      role,
-      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
-    },
-  });
-  expect(register.status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(async () => {
-      link =
-        (await mails(request))
-          .filter((m) => m.toAddress.toLowerCase() === email)
-          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
-          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const body = (await login.json()) as LoginResponse;
-  return { email, username, jwt: body.jwt, login: body };
-}
-
-/** Puts the session into the browser storage the way the login page does (spec §3 keys). */
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/404');
-  const user = account.login.user;
-  await page.evaluate(
-    ({ keys, jwt, id, username, email, description, role }) => {
-      localStorage.clear();
-      localStorage.setItem(keys.token, jwt);
-      localStorage.setItem(keys.userId, String(id));
-      localStorage.setItem(keys.user, username);
-      localStorage.setItem(keys.userEmail, email);
-      localStorage.setItem(keys.userDescription, description);
-      localStorage.setItem(keys.userRole, role);
-    },
-    {
-      keys: STORAGE_KEYS,
-      jwt: account.jwt,
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      description: user.description ?? '',
-      role: ROLE_NAMES[user.role.type],
-    },
-  );
-}
+const snap = (page: Page, name: string) => screenshot(page, `ads-${name}-${page.viewportSize()?.width ?? 0}`);
 
 async function districtId(request: APIRequestContext, name: string): Promise<number> {
   const response = await request.get('/api/districts?populate=*');
@@ -136,7 +48,7 @@ async function createJob(
 const pdfFile = {
   name: 'Stellenbeschreibung.pdf',
   mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  buffer: pdfBuffer(),
 };
 
 test('When a company creates, edits and deletes an advertisement, then the list, the bonus history and the dialog follow', async ({

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CHAT_MSG, MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+import { CHAT_MSG, MSG } from '@pb/core';
+import {
+  createAccount as createAccountWith,
+  pdfBuffer,
+  run,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './support';
 
 /**
  * Realtime chat in two browser contexts: a consultant contacts a company from an
@@ -7,78 +16,8 @@ import { CHAT_MSG, MSG, ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb
  * and answers, the consultant sees the answer live and downloads the file.
  */
 
-const run = Date.now();
-let counter = 0;
-const PASSWORD = 'geheim123';
-
-interface Account {
-  email: string;
-  username: string;
-  jwt: string;
-  login: LoginResponse;
-}
-
-async function createAccount(
-  request: APIRequestContext,
-  role: 'company' | 'consultant',
-  username: string,
-): Promise<Account> {
-  const email = `chat-${role}-${run}-${++counter}@e2e.example.at`;
-  const register = await request.post('/api/auth/local/register', {
-    data: {
-      username,
-      email,
-      password: PASSWORD,
-      role,
-      ...(role === 'company' ? { description: `${username} – Beschreibung` } : {}),
-    },
-  });
-  expect(register.status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mails = (
-        (await (await request.get('/dev/mail.json')).json()) as { data: Array<{ toAddress: string; textBody: string }> }
-      ).data;
-      link =
-        mails
-          .filter((m) => m.toAddress.toLowerCase() === email)
-          .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
-          .find((l) => l.includes('/api/auth/email-confirmation')) ?? '';
-      return link;
-    })
-    .not.toBe('');
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const body = (await login.json()) as LoginResponse;
-  return { email, username, jwt: body.jwt, login: body };
-}
-
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/404');
-  const user = account.login.user;
-  await page.evaluate(
-    ({ keys, jwt, id, username, email, description, role }) => {
-      localStorage.clear();
-      localStorage.setItem(keys.token, jwt);
-      localStorage.setItem(keys.userId, String(id));
-      localStorage.setItem(keys.user, username);
-      localStorage.setItem(keys.userEmail, email);
-      localStorage.setItem(keys.userDescription, description);
-      localStorage.setItem(keys.userRole, role);
-    },
-    {
-      keys: STORAGE_KEYS,
-      jwt: account.jwt,
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      description: user.description ?? '',
-      role: ROLE_NAMES[user.role.type],
-    },
-  );
-}
+const createAccount = (request: APIRequestContext, role: 'company' | 'consultant', username: string) =>
+  createAccountWith(request, role, username, uniqueEmail(`chat-${role}`));
 
 async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
   const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> })
@@ -105,16 +44,12 @@ async function createJob(request: APIRequestContext, company: Account, jobTitle:
 }
 
 /** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
-async function snap(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/chat-${name}-${page.viewportSize()?.width ?? 0}.png` });
-}
+const snap = (page: Page, name: string) => screenshot(page, `chat-${name}-${page.viewportSize()?.width ?? 0}`, false);
 
 const pdf = {
   name: 'Lebenslauf_Kandidatin_Maria_Huber_2026.pdf',
   mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  buffer: pdfBuffer(),
 };
 
 test('When a consultant contacts a company with a PDF, then both hold a live conversation and the file downloads', async ({

@@ -1,0 +1,111 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
+
+/** Shared helpers of the e2e specs: fresh accounts through the API and the dev mailbox, sessions, screenshots. */
+
+export const run = Date.now();
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
+export const PASSWORD = 'geheim123';
+
+export interface MailRow {
+  toAddress: string;
+  subject: string;
+  textBody: string;
+}
+
+export interface Account {
+  email: string;
+  username: string;
+  jwt: string;
+  login: LoginResponse;
+}
+
+/** All mails of the dev mailbox (/dev/mail.json; there is no SMTP in the e2e server). */
+export async function mails(request: APIRequestContext): Promise<MailRow[]> {
+  const response = await request.get('/dev/mail.json');
+  return ((await response.json()) as { data: MailRow[] }).data;
+}
+
+/** The link (the `skip`-th) in mails to `to` that contains `pathPart` (waits until it is queued). */
+export async function mailedLink(request: APIRequestContext, to: string, pathPart: string, skip = 0): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const links = (await mails(request))
+        .filter((m) => m.toAddress.toLowerCase() === to.toLowerCase())
+        .flatMap((m) => m.textBody.match(/https?:\/\/\S+/g) ?? [])
+        .filter((l) => l.includes(pathPart));
+      link = links[skip] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** Registers and confirms an account through the API (for journeys that do not test registration). */
+export async function registerAccount(
+  request: APIRequestContext,
+  role: 'company' | 'consultant',
+  username: string,
+  email = uniqueEmail(role),
+  description = `${username} – Beschreibung`,
+): Promise<{ email: string; username: string }> {
+  const response = await request.post('/api/auth/local/register', {
+    data: { username, email, password: PASSWORD, role, ...(role === 'company' ? { description } : {}) },
+  });
+  expect(response.status()).toBe(200);
+  const link = await mailedLink(request, email, '/api/auth/email-confirmation');
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(302);
+  return { email, username };
+}
+
+/** Registers and confirms an account through the API, then logs in through the API. */
+export async function createAccount(
+  request: APIRequestContext,
+  role: 'company' | 'consultant',
+  username: string,
+  email = uniqueEmail(role),
+): Promise<Account> {
+  await registerAccount(request, role, username, email);
+  const login = await request.post('/api/auth/local', { data: { identifier: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as LoginResponse;
+  return { email, username, jwt: body.jwt, login: body };
+}
+
+/** Puts the session into the browser storage the way the login page does (spec §3 keys). */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/404');
+  const user = account.login.user;
+  await page.evaluate(
+    ({ keys, jwt, id, username, email, description, role }) => {
+      localStorage.clear();
+      localStorage.setItem(keys.token, jwt);
+      localStorage.setItem(keys.userId, String(id));
+      localStorage.setItem(keys.user, username);
+      localStorage.setItem(keys.userEmail, email);
+      localStorage.setItem(keys.userDescription, description);
+      localStorage.setItem(keys.userRole, role);
+    },
+    {
+      keys: STORAGE_KEYS,
+      jwt: account.jwt,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      description: user.description ?? '',
+      role: ROLE_NAMES[user.role.type],
+    },
+  );
+}
+
+/** Screenshot `<SCREENSHOT_DIR>/<name>.png` for a visual check when SCREENSHOT_DIR is set (no assertion). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+/** A minimal valid PDF for upload fields. */
+export const pdfBuffer = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
