@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, MSG, type Job } from '@pb/core';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { calculateFees, formatEuro, type Job } from '@pb/core';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useReportPlacement, type PlacementReportResult } from '../api/placementReports';
 import { activeBonus, titleWithSuffix } from '../jobFormat';
-import { parseNumberInput, ReportField } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 
 /**
  * Company placement report from the own list (spec §4/§5): pre-filled from the
@@ -43,13 +40,12 @@ export function CompanyReportModal({
   const report = useReportPlacement();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const bonus = parseNumberInput(form.placementBonus);
-  const salary = parseNumberInput(form.actualSalary);
+  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
   const invalid = {
     companyName: !form.companyName.trim(),
     jobTitle: !form.jobTitle.trim(),
-    placementBonus: !Number.isFinite(bonus) || bonus < 0 || bonus > 100,
-    actualSalary: !Number.isFinite(salary) || salary <= 0,
+    placementBonus: bonusInvalid,
+    actualSalary: salaryInvalid,
     recruiter: !form.recruiter.trim(),
     recruiterMail: !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.recruiterMail.trim()),
     street: !form.street.trim(),
@@ -130,9 +126,7 @@ export function CompanyReportModal({
               id="pb-rep-bonus"
               className="col-6 col-md-3"
               label="Prämie"
-              type="number"
-              inputMode="decimal"
-              suffix="%"
+              {...PERCENT_INPUT}
               value={form.placementBonus}
               onChange={set('placementBonus')}
               invalid={bad('placementBonus')}
@@ -141,9 +135,7 @@ export function CompanyReportModal({
               id="pb-rep-salary"
               className="col-6 col-md-3"
               label="Bruttojahresgehalt"
-              type="number"
-              inputMode="decimal"
-              suffix="EUR"
+              {...EURO_INPUT}
               value={form.actualSalary}
               onChange={set('actualSalary')}
               invalid={bad('actualSalary')}
@@ -222,26 +214,9 @@ export function CompanyReportModal({
               <strong>{formatEuro(fees.serviceFee)}</strong>
             </div>
           )}
-          {tried && !complete && (
-            <Alert variant="warning" className="mt-3 mb-0">
-              {MSG.fillAllFields}
-            </Alert>
-          )}
-          {report.error && (
-            <Alert variant="danger" className="mt-3 mb-0">
-              {report.error.message}
-            </Alert>
-          )}
+          <ReportAlerts incomplete={tried && !complete} error={report.error} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="success" disabled={report.isPending}>
-            {report.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            Meldung absenden
-          </Button>
-        </Modal.Footer>
+        <ReportFooter onCancel={onClose} pending={report.isPending} />
       </Form>
     </Modal>
   );

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, MSG, type Job } from '@pb/core';
+import { calculateFees, formatEuro, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useReportPlacement, type PlacementReportResult } from '../api/placementReports';
 import { activeBonus } from '../jobFormat';
-import { parseNumberInput, ReportField } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 
 /**
  * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
@@ -26,14 +25,13 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
   const report = useReportPlacement();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
-  const bonus = parseNumberInput(form.placementBonus);
-  const salary = parseNumberInput(form.actualSalary);
+  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
   const empty = {
     companyName: !form.companyName.trim(),
     jobTitle: !form.jobTitle.trim(),
     contactPerson: !form.contactPerson.trim(),
-    placementBonus: !Number.isFinite(bonus) || bonus < 0 || bonus > 100,
-    actualSalary: !Number.isFinite(salary) || salary <= 0,
+    placementBonus: bonusInvalid,
+    actualSalary: salaryInvalid,
   };
   const complete = !Object.values(empty).some(Boolean);
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
@@ -114,9 +112,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   id="pb-cr-bonus"
                   className="col-sm-5"
                   label="Tatsächliche Prämie"
-                  type="number"
-                  inputMode="decimal"
-                  suffix="%"
+                  {...PERCENT_INPUT}
                   value={form.placementBonus}
                   onChange={set('placementBonus')}
                   invalid={tried && empty.placementBonus}
@@ -125,9 +121,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   id="pb-cr-salary"
                   className="col-sm-7"
                   label="Tatsächliches Bruttojahresgehalt"
-                  type="number"
-                  inputMode="decimal"
-                  suffix="EUR"
+                  {...EURO_INPUT}
                   value={form.actualSalary}
                   onChange={set('actualSalary')}
                   invalid={tried && empty.actualSalary}
@@ -138,26 +132,9 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   Vermittlungsprämie: {formatEuro(fees.placementFee)}
                 </p>
               )}
-              {tried && !complete && (
-                <Alert variant="warning" className="mt-3 mb-0">
-                  {MSG.fillAllFields}
-                </Alert>
-              )}
-              {report.error && (
-                <Alert variant="danger" className="mt-3 mb-0">
-                  {report.error.message}
-                </Alert>
-              )}
+              <ReportAlerts incomplete={tried && !complete} error={report.error} />
             </Modal.Body>
-            <Modal.Footer>
-              <Button variant="outline-secondary" onClick={close}>
-                Abbrechen
-              </Button>
-              <Button type="submit" variant="success" disabled={report.isPending}>
-                {report.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                Meldung absenden
-              </Button>
-            </Modal.Footer>
+            <ReportFooter onCancel={close} pending={report.isPending} />
           </>
         )}
       </Form>

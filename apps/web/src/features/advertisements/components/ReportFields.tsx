@@ -1,4 +1,9 @@
+import { MSG } from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
 
 /** One labelled input of a placement report; marked invalid after a failed submit when empty. */
 export function ReportField({
@@ -60,4 +65,53 @@ export function ReportField({
 export function parseNumberInput(value: string): number {
   const text = value.trim().replace(/\s/g, '').replace(',', '.');
   return text === '' ? Number.NaN : Number(text);
+}
+
+/** Input props of a percentage and a euro amount field of a placement report. */
+export const PERCENT_INPUT = { type: 'number', inputMode: 'decimal', suffix: '%' } as const;
+export const EURO_INPUT = { type: 'number', inputMode: 'decimal', suffix: 'EUR' } as const;
+
+/** Bonus (0–100 %) and salary (> 0) of a placement report, parsed and checked. */
+export function reportAmounts(placementBonus: string, actualSalary: string) {
+  const bonus = parseNumberInput(placementBonus);
+  const salary = parseNumberInput(actualSalary);
+  return {
+    bonus,
+    salary,
+    bonusInvalid: !Number.isFinite(bonus) || bonus < 0 || bonus > 100,
+    salaryInvalid: !Number.isFinite(salary) || salary <= 0,
+  };
+}
+
+/** The incomplete-form warning (after a submit attempt) and the server's error of a placement report. */
+export function ReportAlerts({ incomplete, error }: { incomplete: boolean; error: Error | null }) {
+  return (
+    <>
+      {incomplete && (
+        <Alert variant="warning" className="mt-3 mb-0">
+          {MSG.fillAllFields}
+        </Alert>
+      )}
+      {error && (
+        <Alert variant="danger" className="mt-3 mb-0">
+          {error.message}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** 'Abbrechen' and 'Meldung absenden' of a placement report. */
+export function ReportFooter({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
+  return (
+    <Modal.Footer>
+      <Button variant="outline-secondary" onClick={onCancel}>
+        Abbrechen
+      </Button>
+      <Button type="submit" variant="success" disabled={pending}>
+        {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        Meldung absenden
+      </Button>
+    </Modal.Footer>
+  );
 }
