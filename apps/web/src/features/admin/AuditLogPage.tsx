@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { formatDateTime } from '@pb/core';
 import { useAuditLog } from './api';
-import { CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const ACTION_LABELS: Record<string, string> = {
   'placement.status': 'Vermittlungsstatus geändert',
@@ -30,8 +29,7 @@ function Json({ value }: { value: unknown }) {
 }
 
 export function Component() {
-  const [text, setText] = useState('');
-  const [limit, setLimit] = useState(PAGE_STEP);
+  const { text, limit, search, more } = usePagedSearch();
   const filters = text ? { $or: [{ action: { $containsi: text } }, { actorEmail: { $containsi: text } }] } : {};
   const log = useAuditLog({ sort: 'id:desc', pagination: { start: 0, limit }, filters });
   const rows = log.data?.data ?? [];
@@ -40,50 +38,35 @@ export function Component() {
     <>
       <PageHeader title="Protokoll" />
       <div className="mb-3">
-        <SearchForm label="Aktion oder E-Mail suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <SearchForm label="Aktion oder E-Mail suchen" onSearch={search} />
       </div>
       <ErrorLine error={log.error} />
-      {log.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          <CountLine shown={rows.length} total={total} />
-          <div className="table-responsive card shadow-sm mb-3">
-            <table className="table table-sm mb-0">
-              <thead>
-                <tr>
-                  <th>Zeitpunkt</th>
-                  <th>Wer</th>
-                  <th>Aktion</th>
-                  <th>Objekt</th>
-                  <th>Vorher</th>
-                  <th>Nachher</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => (
-                  <tr key={e.id}>
-                    <td className="text-nowrap">{formatDateTime(e.createdAt)}</td>
-                    <td>{e.actorEmail ?? 'System'}</td>
-                    <td>{ACTION_LABELS[e.action] ?? e.action}</td>
-                    <td className="text-nowrap">
-                      {e.entity}
-                      {e.entityId ? ` #${e.entityId}` : ''}
-                    </td>
-                    <td>
-                      <Json value={e.before} />
-                    </td>
-                    <td>
-                      <Json value={e.after} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
-        </>
-      )}
+      <ListTable
+        pending={log.isPending}
+        shown={rows.length}
+        total={total}
+        onMore={more}
+        columns={['Zeitpunkt', 'Wer', 'Aktion', 'Objekt', 'Vorher', 'Nachher']}
+        className="table table-sm mb-0"
+      >
+        {rows.map((e) => (
+          <tr key={e.id}>
+            <td className="text-nowrap">{formatDateTime(e.createdAt)}</td>
+            <td>{e.actorEmail ?? 'System'}</td>
+            <td>{ACTION_LABELS[e.action] ?? e.action}</td>
+            <td className="text-nowrap">
+              {e.entity}
+              {e.entityId ? ` #${e.entityId}` : ''}
+            </td>
+            <td>
+              <Json value={e.before} />
+            </td>
+            <td>
+              <Json value={e.after} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -5,15 +5,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatDate, formatNumber } from '@pb/core';
 import { useAdminJobs, useCompanies, usePublishAdminJob } from './api';
-import { CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 type StateFilter = 'all' | 'active' | 'inactive';
 
 export function Component() {
-  const [text, setText] = useState('');
   const [companyId, setCompanyId] = useState('');
   const [state, setState] = useState<StateFilter>('all');
-  const [limit, setLimit] = useState(PAGE_STEP);
+  const { text, limit, search, more } = usePagedSearch();
   const companies = useCompanies();
   const filters: Record<string, unknown> = {};
   if (text) filters['$or'] = ['jobTitle', 'location', 'salary'].map((f) => ({ [f]: { $containsi: text } }));
@@ -32,7 +31,7 @@ export function Component() {
         </Link>
       </PageHeader>
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <SearchForm label="Titel, Ort oder Gehalt suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <SearchForm label="Titel, Ort oder Gehalt suchen" onSearch={search} />
         <Form.Select
           style={{ width: 'auto' }}
           value={companyId}
@@ -58,71 +57,42 @@ export function Component() {
         </Form.Select>
       </div>
       <ErrorLine error={jobs.error ?? publish.error} />
-      {jobs.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          <CountLine shown={rows.length} total={total} />
-          <div className="table-responsive card shadow-sm mb-3">
-            <table className="table table-hover mb-0">
-              <thead>
-                <tr>
-                  <th>Titel</th>
-                  <th>Unternehmen</th>
-                  <th>Ort</th>
-                  <th>Prämie</th>
-                  <th>Erstellt</th>
-                  <th>Status</th>
-                  <th className="text-end">Aktionen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="text-center text-body-secondary py-4">
-                      Keine Inserate gefunden.
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((job) => (
-                    <tr key={job.id}>
-                      <td>
-                        {job.jobTitle} (m/w/d)
-                        <div className="small text-body-secondary">{job.workingTime}</div>
-                      </td>
-                      <td>{job.users_permissions_user?.username ?? <em>Benutzer existiert nicht mehr</em>}</td>
-                      <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
-                      <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
-                      <td>{formatDate(job.createdAt)}</td>
-                      <td>
-                        {job.publishedAt ? (
-                          <Badge bg="success">Aktiv</Badge>
-                        ) : (
-                          <Badge bg="secondary">Deaktiviert</Badge>
-                        )}
-                      </td>
-                      <td className="text-end text-nowrap">
-                        <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary me-2">
-                          Bearbeiten
-                        </Link>
-                        <Button
-                          size="sm"
-                          variant={job.publishedAt ? 'outline-danger' : 'outline-success'}
-                          disabled={publish.isPending}
-                          onClick={() => publish.mutate({ id: job.id, published: job.publishedAt === null })}
-                        >
-                          {job.publishedAt ? 'Deaktivieren' : 'Reaktivieren'}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
-        </>
-      )}
+      <ListTable
+        pending={jobs.isPending}
+        shown={rows.length}
+        total={total}
+        onMore={more}
+        columns={['Titel', 'Unternehmen', 'Ort', 'Prämie', 'Erstellt', 'Status', { label: 'Aktionen', end: true }]}
+        className="table table-hover mb-0"
+        empty="Keine Inserate gefunden."
+      >
+        {rows.map((job) => (
+          <tr key={job.id}>
+            <td>
+              {job.jobTitle} (m/w/d)
+              <div className="small text-body-secondary">{job.workingTime}</div>
+            </td>
+            <td>{job.users_permissions_user?.username ?? <em>Benutzer existiert nicht mehr</em>}</td>
+            <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
+            <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
+            <td>{formatDate(job.createdAt)}</td>
+            <td>{job.publishedAt ? <Badge bg="success">Aktiv</Badge> : <Badge bg="secondary">Deaktiviert</Badge>}</td>
+            <td className="text-end text-nowrap">
+              <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary me-2">
+                Bearbeiten
+              </Link>
+              <Button
+                size="sm"
+                variant={job.publishedAt ? 'outline-danger' : 'outline-success'}
+                disabled={publish.isPending}
+                onClick={() => publish.mutate({ id: job.id, published: job.publishedAt === null })}
+              >
+                {job.publishedAt ? 'Deaktivieren' : 'Reaktivieren'}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
   type PlacementStatus,
 } from '@pb/core';
 import { downloadPlacementCsv, useChangePlacementStatus, usePlacementReports } from './api';
-import { ConfirmModal, CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+import { ConfirmModal, ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
   gemeldet: 'warning',
@@ -32,9 +32,8 @@ const ACTION_LABELS: Record<Exclude<PlacementStatus, 'gemeldet'>, string> = {
 const isoDay = (iso: string) => iso.split('-').reverse().join('.');
 
 export function Component() {
-  const [text, setText] = useState('');
   const [status, setStatus] = useState<PlacementStatus | ''>('');
-  const [limit, setLimit] = useState(PAGE_STEP);
+  const { text, limit, search, more } = usePagedSearch();
   const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
   const [csvError, setCsvError] = useState<Error | null>(null);
   const filters: Record<string, unknown> = {};
@@ -75,10 +74,7 @@ export function Component() {
         der Prämie und der Servicegebühr.
       </p>
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <SearchForm
-          label="Unternehmen, Inserat oder Personalberater suchen"
-          onSearch={(t) => (setText(t), setLimit(PAGE_STEP))}
-        />
+        <SearchForm label="Unternehmen, Inserat oder Personalberater suchen" onSearch={search} />
         <Form.Select
           style={{ width: 'auto' }}
           value={status}
@@ -94,90 +90,74 @@ export function Component() {
         </Form.Select>
       </div>
       <ErrorLine error={reports.error ?? change.error ?? csvError} />
-      {reports.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          <CountLine shown={rows.length} total={total} />
-          <div className="table-responsive card shadow-sm mb-3">
-            <table className="table mb-0">
-              <thead>
-                <tr>
-                  <th>Gemeldet</th>
-                  <th>Unternehmen</th>
-                  <th>Personalberater</th>
-                  <th>Inserat</th>
-                  <th className="text-end">Prämie</th>
-                  <th className="text-end">Gehalt</th>
-                  <th className="text-end">Vermittlungsprämie</th>
-                  <th className="text-end">Servicegebühr</th>
-                  <th>Status</th>
-                  <th>Aktionen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={10} className="text-center text-body-secondary py-4">
-                      Keine Vermittlungen gefunden.
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((r) => (
-                    <tr key={r.id} data-testid={`placement-${r.id}`}>
-                      <td className="text-nowrap">{formatDate(r.reportedAt)}</td>
-                      <td>
-                        {r.companyName}
-                        {r.uid ? <div className="small text-body-secondary">UID {r.uid}</div> : null}
-                      </td>
-                      <td>
-                        {r.recruiter}
-                        <div className="small text-body-secondary">{r.recruiterMail}</div>
-                      </td>
-                      <td>{r.jobTitle}</td>
-                      <td className="text-end text-nowrap">{formatNumber(r.placementBonus, 2)} %</td>
-                      <td className="text-end text-nowrap">{formatEuro(r.actualSalary)}</td>
-                      <td className="text-end text-nowrap">{formatEuro(r.placementFee)}</td>
-                      <td className="text-end text-nowrap">{formatEuro(r.serviceFee)}</td>
-                      <td style={{ minWidth: '15rem' }}>
-                        <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
-                          {PLACEMENT_STATUS_LABELS[r.status]}
-                        </Badge>
-                        {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
-                        {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
-                        {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
-                        {r.refund ? (
-                          <div className="small text-danger">
-                            Rückerstattung {formatEuro(r.refund.total)} ({formatEuro(r.refund.placementFee)} Prämie +{' '}
-                            {formatEuro(r.refund.serviceFee)} Servicegebühr)
-                          </div>
-                        ) : r.status !== 'gemeldet' ? (
-                          <div className="small text-body-secondary">Garantie bis {isoDay(r.guaranteeUntil)}</div>
-                        ) : null}
-                      </td>
-                      <td style={{ minWidth: '11rem' }}>
-                        {PLACEMENT_TRANSITIONS[r.status].map((to) => (
-                          <Button
-                            key={to}
-                            size="sm"
-                            className="me-1 mb-1"
-                            variant={to === 'garantiefall' ? 'outline-danger' : 'outline-primary'}
-                            disabled={change.isPending}
-                            onClick={() => move(r, to as Exclude<PlacementStatus, 'gemeldet'>)}
-                          >
-                            {ACTION_LABELS[to as Exclude<PlacementStatus, 'gemeldet'>]}
-                          </Button>
-                        ))}
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
-        </>
-      )}
+      <ListTable
+        pending={reports.isPending}
+        shown={rows.length}
+        total={total}
+        onMore={more}
+        columns={[
+          'Gemeldet',
+          'Unternehmen',
+          'Personalberater',
+          'Inserat',
+          { label: 'Prämie', end: true },
+          { label: 'Gehalt', end: true },
+          { label: 'Vermittlungsprämie', end: true },
+          { label: 'Servicegebühr', end: true },
+          'Status',
+          'Aktionen',
+        ]}
+        empty="Keine Vermittlungen gefunden."
+      >
+        {rows.map((r) => (
+          <tr key={r.id} data-testid={`placement-${r.id}`}>
+            <td className="text-nowrap">{formatDate(r.reportedAt)}</td>
+            <td>
+              {r.companyName}
+              {r.uid ? <div className="small text-body-secondary">UID {r.uid}</div> : null}
+            </td>
+            <td>
+              {r.recruiter}
+              <div className="small text-body-secondary">{r.recruiterMail}</div>
+            </td>
+            <td>{r.jobTitle}</td>
+            <td className="text-end text-nowrap">{formatNumber(r.placementBonus, 2)} %</td>
+            <td className="text-end text-nowrap">{formatEuro(r.actualSalary)}</td>
+            <td className="text-end text-nowrap">{formatEuro(r.placementFee)}</td>
+            <td className="text-end text-nowrap">{formatEuro(r.serviceFee)}</td>
+            <td style={{ minWidth: '15rem' }}>
+              <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
+                {PLACEMENT_STATUS_LABELS[r.status]}
+              </Badge>
+              {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
+              {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
+              {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
+              {r.refund ? (
+                <div className="small text-danger">
+                  Rückerstattung {formatEuro(r.refund.total)} ({formatEuro(r.refund.placementFee)} Prämie +{' '}
+                  {formatEuro(r.refund.serviceFee)} Servicegebühr)
+                </div>
+              ) : r.status !== 'gemeldet' ? (
+                <div className="small text-body-secondary">Garantie bis {isoDay(r.guaranteeUntil)}</div>
+              ) : null}
+            </td>
+            <td style={{ minWidth: '11rem' }}>
+              {PLACEMENT_TRANSITIONS[r.status].map((to) => (
+                <Button
+                  key={to}
+                  size="sm"
+                  className="me-1 mb-1"
+                  variant={to === 'garantiefall' ? 'outline-danger' : 'outline-primary'}
+                  disabled={change.isPending}
+                  onClick={() => move(r, to as Exclude<PlacementStatus, 'gemeldet'>)}
+                >
+                  {ACTION_LABELS[to as Exclude<PlacementStatus, 'gemeldet'>]}
+                </Button>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <ConfirmModal
         show={guarantee !== null}
         title="Garantiefall erfassen"

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/core';
 import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendConfirmation } from './api';
-import { ConfirmModal, CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader, SearchForm } from './components';
+import { ConfirmModal, ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const ROLE_LABELS: Record<RoleType, string> = {
   company: 'Unternehmen',
@@ -15,9 +15,8 @@ const ROLE_LABELS: Record<RoleType, string> = {
 
 export function Component() {
   const session = useSession();
-  const [text, setText] = useState('');
   const [role, setRole] = useState<RoleType | ''>('');
-  const [limit, setLimit] = useState(PAGE_STEP);
+  const { text, limit, search, more } = usePagedSearch();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const filters: Record<string, unknown> = {};
@@ -34,7 +33,7 @@ export function Component() {
     <>
       <PageHeader title="Benutzer" />
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <SearchForm label="Name oder E-Mail suchen" onSearch={(t) => (setText(t), setLimit(PAGE_STEP))} />
+        <SearchForm label="Name oder E-Mail suchen" onSearch={search} />
         <Form.Select
           style={{ width: 'auto' }}
           value={role}
@@ -55,104 +54,86 @@ export function Component() {
         </div>
       ) : null}
       <ErrorLine error={users.error ?? block.error ?? resend.error ?? remove.error} />
-      {users.isPending ? (
-        <Loading />
-      ) : (
-        <>
-          <CountLine shown={rows.length} total={total} />
-          <div className="table-responsive card shadow-sm mb-3">
-            <table className="table mb-0">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>E-Mail</th>
-                  <th>Rolle</th>
-                  <th>Status</th>
-                  <th>Letzter Login</th>
-                  <th>Registriert</th>
-                  <th className="text-end">Aktionen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="text-center text-body-secondary py-4">
-                      Keine Benutzer gefunden.
-                    </td>
-                  </tr>
+      <ListTable
+        pending={users.isPending}
+        shown={rows.length}
+        total={total}
+        onMore={more}
+        columns={[
+          'Name',
+          'E-Mail',
+          'Rolle',
+          'Status',
+          'Letzter Login',
+          'Registriert',
+          { label: 'Aktionen', end: true },
+        ]}
+        empty="Keine Benutzer gefunden."
+      >
+        {rows.map((u) => {
+          const self = u.id === session?.userId;
+          return (
+            <tr key={u.id} data-testid={`user-${u.id}`}>
+              <td>
+                {u.username}
+                {u.public ? <div className="small text-body-secondary">öffentlich gelistet</div> : null}
+              </td>
+              <td>{u.email}</td>
+              <td>{ROLE_LABELS[u.role]}</td>
+              <td>
+                {u.confirmed ? (
+                  <Badge bg="success">Bestätigt</Badge>
                 ) : (
-                  rows.map((u) => {
-                    const self = u.id === session?.userId;
-                    return (
-                      <tr key={u.id} data-testid={`user-${u.id}`}>
-                        <td>
-                          {u.username}
-                          {u.public ? <div className="small text-body-secondary">öffentlich gelistet</div> : null}
-                        </td>
-                        <td>{u.email}</td>
-                        <td>{ROLE_LABELS[u.role]}</td>
-                        <td>
-                          {u.confirmed ? (
-                            <Badge bg="success">Bestätigt</Badge>
-                          ) : (
-                            <Badge bg="warning" text="dark">
-                              Unbestätigt
-                            </Badge>
-                          )}{' '}
-                          {u.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
-                          {u.retentionWarnedAt ? (
-                            <div className="small text-body-secondary">
-                              Löschwarnung am {formatDate(u.retentionWarnedAt)}
-                            </div>
-                          ) : null}
-                        </td>
-                        <td>{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</td>
-                        <td>{formatDate(u.createdAt)}</td>
-                        <td className="text-end text-nowrap">
-                          {!u.confirmed ? (
-                            <Button
-                              size="sm"
-                              variant="outline-secondary"
-                              className="me-1"
-                              disabled={resend.isPending}
-                              onClick={() =>
-                                resend.mutate(u.id, {
-                                  onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`),
-                                })
-                              }
-                            >
-                              Bestätigung erneut senden
-                            </Button>
-                          ) : null}
-                          {!self ? (
-                            <>
-                              <Button
-                                size="sm"
-                                variant={u.blocked ? 'outline-success' : 'outline-warning'}
-                                className="me-1"
-                                disabled={block.isPending}
-                                onClick={() => block.mutate({ id: u.id, blocked: !u.blocked })}
-                              >
-                                {u.blocked ? 'Entsperren' : 'Sperren'}
-                              </Button>
-                              <Button size="sm" variant="outline-danger" onClick={() => setToDelete(u)}>
-                                Löschen
-                              </Button>
-                            </>
-                          ) : (
-                            <span className="small text-body-secondary">Eigener Account</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })
+                  <Badge bg="warning" text="dark">
+                    Unbestätigt
+                  </Badge>
+                )}{' '}
+                {u.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
+                {u.retentionWarnedAt ? (
+                  <div className="small text-body-secondary">Löschwarnung am {formatDate(u.retentionWarnedAt)}</div>
+                ) : null}
+              </td>
+              <td>{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</td>
+              <td>{formatDate(u.createdAt)}</td>
+              <td className="text-end text-nowrap">
+                {!u.confirmed ? (
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    className="me-1"
+                    disabled={resend.isPending}
+                    onClick={() =>
+                      resend.mutate(u.id, {
+                        onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`),
+                      })
+                    }
+                  >
+                    Bestätigung erneut senden
+                  </Button>
+                ) : null}
+                {!self ? (
+                  <>
+                    <Button
+                      size="sm"
+                      variant={u.blocked ? 'outline-success' : 'outline-warning'}
+                      className="me-1"
+                      disabled={block.isPending}
+                      onClick={() => block.mutate({ id: u.id, blocked: !u.blocked })}
+                    >
+                      {u.blocked ? 'Entsperren' : 'Sperren'}
+                    </Button>
+                    <Button size="sm" variant="outline-danger" onClick={() => setToDelete(u)}>
+                      Löschen
+                    </Button>
+                  </>
+                ) : (
+                  <span className="small text-body-secondary">Eigener Account</span>
                 )}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore shown={rows.length} total={total} onMore={() => setLimit((l) => l + PAGE_STEP)} />
-        </>
-      )}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       <ConfirmModal
         show={toDelete !== null}
         title={`Benutzer „${toDelete?.username ?? ''}“ löschen`}

@@ -128,3 +128,79 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/** Search text and page size of a back office list; a new search starts at the first page again. */
+export function usePagedSearch() {
+  const [text, setText] = useState('');
+  const [limit, setLimit] = useState(PAGE_STEP);
+  return {
+    text,
+    limit,
+    search: (t: string) => {
+      setText(t);
+      setLimit(PAGE_STEP);
+    },
+    more: () => setLimit((l) => l + PAGE_STEP),
+  };
+}
+
+/** Column of a ListTable; `end` aligns it right. */
+export type ListColumn = string | { label: string; end: true };
+
+/** A back office list: spinner while loading, count line, table (with an empty row) and 'Mehr laden'. */
+export function ListTable({
+  pending,
+  shown,
+  total,
+  onMore,
+  columns,
+  empty,
+  className = 'table mb-0',
+  children,
+}: {
+  pending: boolean;
+  shown: number;
+  total: number;
+  onMore: () => void;
+  columns: ListColumn[];
+  /** Text of the single row shown when nothing matches (none: an empty body). */
+  empty?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  if (pending) return <Loading />;
+  return (
+    <>
+      <CountLine shown={shown} total={total} />
+      <div className="table-responsive card shadow-sm mb-3">
+        <table className={className}>
+          <thead>
+            <tr>
+              {columns.map((c) =>
+                typeof c === 'string' ? (
+                  <th key={c}>{c}</th>
+                ) : (
+                  <th key={c.label} className="text-end">
+                    {c.label}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {shown === 0 && empty ? (
+              <tr>
+                <td colSpan={columns.length} className="text-center text-body-secondary py-4">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              children
+            )}
+          </tbody>
+        </table>
+      </div>
+      <LoadMore shown={shown} total={total} onMore={onMore} />
+    </>
+  );
+}
