@@ -15,6 +15,7 @@ import {
 } from '@pb/core';
 import { api, ApiError, toQuery } from '../../lib/http';
 import { storage } from '../../lib/storage';
+import type { JobPayload } from '../advertisements/api/jobs';
 
 /** Back office endpoints (/api/admin/*): one fetcher and hook per endpoint. */
 
@@ -73,18 +74,7 @@ export function useAdminJob(id: number | null) {
   });
 }
 
-export interface AdminJobPayload {
-  jobTitle: string;
-  workingTime: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  location: { street: string; postcode: string; city: string };
-  salary: string;
-  district: number;
-  placementBonus: number;
-}
+export type AdminJobPayload = JobPayload;
 
 export const useCreateAdminJob = () =>
   useAdminMutation((v: { companyId: number; data: AdminJobPayload }) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection, Job, JobLocation, Single } from '@pb/core';
+import type { Collection, Job, Single } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 
 /** Fields searched by the browser's text box (spec §5 Search). */
@@ -76,19 +76,19 @@ export function useJob(id: number | null) {
   });
 }
 
-/** Body of POST/PUT /api/jobs. */
-export interface JobPayload {
-  jobTitle: string;
-  workingTime: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  location: JobLocation;
-  salary: string;
-  district: number;
-  placementBonus: number;
-}
+/** Body of POST/PUT /api/jobs (also of the admin's job routes). */
+export type JobPayload = Pick<
+  Job,
+  | 'jobTitle'
+  | 'workingTime'
+  | 'assignment'
+  | 'requirements'
+  | 'benefits'
+  | 'jobInfo'
+  | 'location'
+  | 'salary'
+  | 'placementBonus'
+> & { district: number };
 
 export function useSaveJob() {
   const client = useQueryClient();
