@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
 import { AuthCard } from './AuthCard';
 import { register } from './api';
+import { LineIcon } from '../../components/LineIcon';
 
 type RoleCode = 0 | 1 | 3;
 
@@ -221,54 +222,27 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
 
 function MailIcon() {
   return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={28}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function BuildingIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={24}>
       <rect x="4" y="3" width="16" height="18" rx="1" />
       <path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function PersonIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={24}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-    </svg>
+    </LineIcon>
   );
 }

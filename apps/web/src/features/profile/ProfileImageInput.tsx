@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { IMAGE_MIME_TYPES } from '@pb/core';
+import { LineIcon } from '../../components/LineIcon';
 
 /**
  * Profile image picker (spec §2 Profile edit): drag and drop or click, with a
@@ -67,20 +68,10 @@ export function ProfileImageInput({
           onDrop={onDrop}
           data-testid="profile-image-dropzone"
         >
-          <svg
-            width="28"
-            height="28"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <LineIcon size={28} aria-hidden="true">
             <path d="M12 16V4M7 9l5-5 5 5" />
             <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-          </svg>
+          </LineIcon>
           <span id="profile-image-hint">
             Bild hierher ziehen oder <span className="text-primary fw-semibold">klicken</span>, um eine Datei
             auszuwählen
