@@ -9,6 +9,7 @@ import { MSG } from '@pb/core';
 import { ApiError } from '../../lib/http';
 import { AuthCard } from './AuthCard';
 import { errorText, forgotPassword } from './api';
+import { TextField } from '../../components/TextField';
 
 /** Forgot password (spec §2/§4): a form, then the sent confirmation — or the wrong-mail message. */
 export function Component() {
@@ -54,10 +55,15 @@ export function Component() {
         </Alert>
       ) : null}
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-4" controlId="forgot-email">
-          <Form.Label>E-Mail</Form.Label>
-          <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Form.Group>
+        <TextField
+          className="mb-4"
+          id="forgot-email"
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
           {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
           Link anfordern

@@ -10,6 +10,7 @@ import { storage } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
 import { AuthCard } from './AuthCard';
 import { errorText, login, recordLastLogin, resendConfirmation } from './api';
+import { TextField } from '../../components/TextField';
 
 /**
  * Login (spec §2/§4): a stored token sends the user straight on; a confirmed
@@ -131,26 +132,26 @@ export function Component() {
         </Alert>
       ) : null}
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>E-Mail</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="username"
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-            required
-          />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Passwort</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </Form.Group>
+        <TextField
+          className="mb-3"
+          id="login-email"
+          label="E-Mail"
+          type="email"
+          autoComplete="username"
+          value={identifier}
+          onChange={setIdentifier}
+          required
+        />
+        <TextField
+          className="mb-4"
+          id="login-password"
+          label="Passwort"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          required
+        />
         <Button type="submit" className="w-100" size="lg" disabled={loginMutation.isPending}>
           {loginMutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
           Einloggen

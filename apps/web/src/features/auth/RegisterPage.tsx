@@ -9,6 +9,7 @@ import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } fr
 import { AuthCard } from './AuthCard';
 import { register } from './api';
 import { LineIcon } from '../../components/LineIcon';
+import { TextField } from '../../components/TextField';
 
 type RoleCode = 0 | 1 | 3;
 
@@ -155,39 +156,43 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
         </Alert>
       ) : null}
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="register-name">
-          <Form.Label>{isCompany ? 'Firmenname' : 'Name'}</Form.Label>
-          <Form.Control
-            autoComplete={isCompany ? 'organization' : 'name'}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-email">
-          <Form.Label>E-Mail</Form.Label>
-          <Form.Control type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Form.Group>
+        <TextField
+          className="mb-3"
+          id="register-name"
+          label={isCompany ? 'Firmenname' : 'Name'}
+          autoComplete={isCompany ? 'organization' : 'name'}
+          value={name}
+          onChange={setName}
+        />
+        <TextField
+          className="mb-3"
+          id="register-email"
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
         <div className="row g-3 mb-3">
-          <Form.Group className="col-sm-6" controlId="register-password">
-            <Form.Label>Passwort</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby="register-password-help"
-            />
-            <Form.Text id="register-password-help">Mindestens 6 Zeichen.</Form.Text>
-          </Form.Group>
-          <Form.Group className="col-sm-6" controlId="register-password-repeat">
-            <Form.Label>Passwort wiederholen</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={passwordRepeat}
-              onChange={(e) => setPasswordRepeat(e.target.value)}
-            />
-          </Form.Group>
+          <TextField
+            className="col-sm-6"
+            id="register-password"
+            label="Passwort"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            hint="Mindestens 6 Zeichen."
+          />
+          <TextField
+            className="col-sm-6"
+            id="register-password-repeat"
+            label="Passwort wiederholen"
+            type="password"
+            autoComplete="new-password"
+            value={passwordRepeat}
+            onChange={setPasswordRepeat}
+          />
         </div>
         {isCompany ? (
           <Form.Group className="mb-3" controlId="register-description">

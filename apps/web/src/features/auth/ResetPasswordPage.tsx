@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
 import { AuthCard } from './AuthCard';
 import { errorText, resetPassword } from './api';
+import { TextField } from '../../components/TextField';
 
 /** Reset password with the mailed code (spec §2/§5): both passwords must match and be non-empty. */
 export function Component() {
@@ -57,24 +58,24 @@ export function Component() {
         </Alert>
       ) : null}
       <Form noValidate onSubmit={onSubmit}>
-        <Form.Group className="mb-3" controlId="reset-password">
-          <Form.Label>Neues Passwort</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="reset-password-confirmation">
-          <Form.Label>Neues Passwort wiederholen</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          className="mb-3"
+          id="reset-password"
+          label="Neues Passwort"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          className="mb-4"
+          id="reset-password-confirmation"
+          label="Neues Passwort wiederholen"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+        />
         <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
           {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
           Passwort speichern

@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MSG, PASSWORD_MIN_LENGTH } from '@pb/core';
 import { saveLogin } from '../../lib/session';
 import { changePassword } from './api';
+import { TextField } from '../../components/TextField';
 
 /**
  * Password change (spec §4/§5/§8): sent only when the new password equals the
@@ -77,35 +78,34 @@ export function ChangePasswordModal({
               {MSG.passwordChangeFailed}
             </Alert>
           ) : null}
-          <Form.Group className="mb-3" controlId="password-current">
-            <Form.Label>Aktuelles Passwort</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              autoFocus
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="password-new">
-            <Form.Label>Neues Passwort</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-            <Form.Text>Mindestens {PASSWORD_MIN_LENGTH} Zeichen.</Form.Text>
-          </Form.Group>
-          <Form.Group controlId="password-confirm">
-            <Form.Label>Neues Passwort bestätigen</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-            />
-          </Form.Group>
+          <TextField
+            className="mb-3"
+            id="password-current"
+            label="Aktuelles Passwort"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+            autoFocus
+          />
+          <TextField
+            className="mb-3"
+            id="password-new"
+            label="Neues Passwort"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
+          />
+          <TextField
+            id="password-confirm"
+            label="Neues Passwort bestätigen"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={setConfirmation}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={close}>

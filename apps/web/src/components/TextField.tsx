@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+
+/** A labelled text input (e-mail, password …) with an optional hint below it. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  className,
+  hint,
+  required,
+  autoFocus,
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  className?: string;
+  /** Shown below the input and linked to it as its description. */
+  hint?: ReactNode;
+  required?: boolean;
+  autoFocus?: boolean;
+}) {
+  const hintId = hint ? `${id}-help` : undefined;
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+        autoFocus={autoFocus}
+        aria-describedby={hintId}
+      />
+      {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
+    </Form.Group>
+  );
+}
