@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import './auth.css';
 
@@ -41,5 +44,24 @@ export function AuthCard({
         </div>
       </div>
     </PublicLayout>
+  );
+}
+
+/** The error line above an auth form (nothing without an error). */
+export function AuthError({ error }: { error: string | null }) {
+  return error ? (
+    <Alert variant="danger" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+}
+
+/** The full-width submit button of an auth form, with a spinner while pending. */
+export function AuthSubmit({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" size="lg" className="w-100" disabled={pending}>
+      {pending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
+      {children}
+    </Button>
   );
 }

@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
 import { ApiError } from '../../lib/http';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import { errorText, forgotPassword } from './api';
 import { TextField } from '../../components/TextField';
 
@@ -49,11 +47,7 @@ export function Component() {
       lead="Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können."
       footer={footer}
     >
-      {error ? (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <AuthError error={error} />
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           className="mb-4"
@@ -64,10 +58,7 @@ export function Component() {
           value={email}
           onChange={setEmail}
         />
-        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-          Link anfordern
-        </Button>
+        <AuthSubmit pending={mutation.isPending}>Link anfordern</AuthSubmit>
       </Form>
     </AuthCard>
   );

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
 import { storage } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSubmit } from './AuthCard';
 import { errorText, login, recordLastLogin, resendConfirmation } from './api';
 import { TextField } from '../../components/TextField';
 
@@ -152,10 +152,7 @@ export function Component() {
           onChange={setPassword}
           required
         />
-        <Button type="submit" className="w-100" size="lg" disabled={loginMutation.isPending}>
-          {loginMutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-          Einloggen
-        </Button>
+        <AuthSubmit pending={loginMutation.isPending}>Einloggen</AuthSubmit>
       </Form>
     </AuthCard>
   );

@@ -1,12 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import { register } from './api';
 import { LineIcon } from '../../components/LineIcon';
 import { TextField } from '../../components/TextField';
@@ -150,11 +148,7 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
           anders registrieren
         </Button>
       </p>
-      {error ? (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <AuthError error={error} />
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           className="mb-3"
@@ -216,10 +210,7 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
             }
           />
         </Form.Group>
-        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-          Registrieren
-        </Button>
+        <AuthSubmit pending={mutation.isPending}>Registrieren</AuthSubmit>
       </Form>
     </AuthCard>
   );

@@ -2,11 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import { errorText, resetPassword } from './api';
 import { TextField } from '../../components/TextField';
 
@@ -52,11 +50,7 @@ export function Component() {
         </div>
       }
     >
-      {error ? (
-        <Alert variant="danger" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <AuthError error={error} />
       <Form noValidate onSubmit={onSubmit}>
         <TextField
           className="mb-3"
@@ -76,10 +70,7 @@ export function Component() {
           value={confirmation}
           onChange={setConfirmation}
         />
-        <Button type="submit" size="lg" className="w-100" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-          Passwort speichern
-        </Button>
+        <AuthSubmit pending={mutation.isPending}>Passwort speichern</AuthSubmit>
       </Form>
     </AuthCard>
   );
