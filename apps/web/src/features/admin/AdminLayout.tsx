@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -7,7 +7,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import Spinner from 'react-bootstrap/Spinner';
 import { ADMIN_MSG, initials } from '@pb/core';
 import { BrandMark } from '../../components/public/PublicHeader';
-import { onUnauthorized } from '../../lib/http';
+import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { clearSession, saveUser, useSession } from '../../lib/session';
 import { useMe } from './api';
 import './admin.css';
@@ -31,20 +31,11 @@ export function Component() {
 
 function AdminArea() {
   const session = useSession();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
   const me = useMe();
 
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        clearSession();
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      }),
-    [navigate, queryClient],
-  );
+  useEndSessionOnUnauthorized();
 
   // The stored role may be missing or stale: the server's answer decides.
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Container from 'react-bootstrap/Container';
@@ -7,7 +7,7 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { initials } from '@pb/core';
 import { BrandMark } from '../../components/public/PublicHeader';
-import { onUnauthorized } from '../../lib/http';
+import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { useUnreadConversationCount } from '../../lib/realtime';
 import { clearSession, useSession, type Session } from '../../lib/session';
 import { fetchAndStoreRole } from './api';
@@ -42,22 +42,12 @@ function menuFor(session: Session, unread: number): MenuItem[] {
 const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Administration' } as const;
 
 function Shell({ session }: { session: Session }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const unread = useUnreadConversationCount();
   const [expanded, setExpanded] = useState(false);
 
-  // A rejected token ends the session (spec §7/§8: 401 removes the stored token).
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        clearSession();
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      }),
-    [navigate, queryClient],
-  );
+  useEndSessionOnUnauthorized();
 
   // Spec §7: the role name is read from the server when it is not stored.
   useQuery({
