@@ -4,17 +4,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import {
-  firstMessage,
-  jobDataSchema,
-  MSG,
-  placementBonusSchema,
-  type AdminJob,
-} from '@pb/core';
+import { firstMessage, jobDataSchema, MSG, placementBonusSchema, type AdminJob } from '@pb/core';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
   jobDataInput,
+  jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
 } from '../advertisements/components/JobFields';
@@ -40,18 +35,7 @@ const EMPTY: FormState = { companyId: '', ...EMPTY_JOB_FIELDS };
 function fromJob(job: AdminJob): FormState {
   return {
     companyId: job.users_permissions_user ? String(job.users_permissions_user.id) : '',
-    jobTitle: job.jobTitle,
-    workingTime: job.workingTime,
-    street: job.location.street,
-    postcode: job.location.postcode,
-    city: job.location.city,
-    salary: job.salary,
-    district: job.district ? String(job.district.id) : '',
-    assignment: [...job.assignment],
-    requirements: [...job.requirements],
-    benefits: [...job.benefits],
-    jobInfo: [...job.jobInfo],
-    placementBonus: String(job.currentPlacementBonus),
+    ...jobFieldsFromJob(job, job.currentPlacementBonus),
   };
 }
 

@@ -24,7 +24,14 @@ import { BonusHistory } from './components/BonusHistory';
 import { DocumentPicker } from './components/DocumentPicker';
 import { FeeEstimate } from './components/FeeEstimate';
 import { Icon } from './components/Icon';
-import { EMPTY_JOB_FIELDS, JobFields, jobDataInput, jobPayload, type JobFieldsState } from './components/JobFields';
+import {
+  EMPTY_JOB_FIELDS,
+  JobFields,
+  jobDataInput,
+  jobFieldsFromJob,
+  jobPayload,
+  type JobFieldsState,
+} from './components/JobFields';
 import { parseNumberInput } from './components/ReportFields';
 import { activeBonus } from './jobFormat';
 import './advertisements.css';
@@ -36,20 +43,7 @@ type FormState = JobFieldsState;
 const EMPTY_FORM: FormState = EMPTY_JOB_FIELDS;
 
 function formFromJob(job: Job): FormState {
-  return {
-    jobTitle: job.jobTitle,
-    workingTime: job.workingTime,
-    street: job.location?.street ?? '',
-    postcode: job.location?.postcode ?? '',
-    city: job.location?.city ?? '',
-    salary: job.salary,
-    district: job.district ? String(job.district.id) : '',
-    assignment: [...job.assignment],
-    requirements: [...job.requirements],
-    benefits: [...job.benefits],
-    jobInfo: [...job.jobInfo],
-    placementBonus: String(activeBonus(job)),
-  };
+  return jobFieldsFromJob(job, activeBonus(job));
 }
 
 /** New ('Neues Inserat erstellen') and edit ('Inserat bearbeiten') form (spec §2). */

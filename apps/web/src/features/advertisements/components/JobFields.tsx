@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DEFAULT_PLACEMENT_BONUS, WORKING_TIMES, type District, type JobData } from '@pb/core';
+import { DEFAULT_PLACEMENT_BONUS, WORKING_TIMES, type District, type Job, type JobData } from '@pb/core';
 import Form from 'react-bootstrap/Form';
 import type { JobPayload } from '../api/jobs';
 import { BulletListEditor } from './BulletListEditor';
@@ -34,6 +34,24 @@ export const EMPTY_JOB_FIELDS: JobFieldsState = {
   jobInfo: [],
   placementBonus: String(DEFAULT_PLACEMENT_BONUS),
 };
+
+/** The form fields of a stored advertisement. */
+export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsState {
+  return {
+    jobTitle: job.jobTitle,
+    workingTime: job.workingTime,
+    street: job.location?.street ?? '',
+    postcode: job.location?.postcode ?? '',
+    city: job.location?.city ?? '',
+    salary: job.salary,
+    district: job.district ? String(job.district.id) : '',
+    assignment: [...job.assignment],
+    requirements: [...job.requirements],
+    benefits: [...job.benefits],
+    jobInfo: [...job.jobInfo],
+    placementBonus: String(placementBonus),
+  };
+}
 
 /** Input for jobDataSchema (the same schema the server uses). */
 export function jobDataInput(form: JobFieldsState, placementBonus: number) {
