@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { formatDateTime } from '@pb/core';
 import { useContactMessages, useMarkHandled } from './api';
-import { CountLine, ErrorLine, LoadMore, Loading, PAGE_STEP, PageHeader } from './components';
+import { CountLine, ErrorLine, FilterSelect, Loading, LoadMore, PAGE_STEP, PageHeader } from './components';
 
 type Filter = 'open' | 'handled' | 'all';
 
@@ -20,16 +19,16 @@ export function Component() {
   return (
     <>
       <PageHeader title="Kontaktanfragen">
-        <Form.Select
-          style={{ width: 'auto' }}
+        <FilterSelect<Filter>
+          label="Anfragen filtern"
           value={filter}
-          onChange={(e) => setFilter(e.target.value as Filter)}
-          aria-label="Anfragen filtern"
-        >
-          <option value="open">Offene</option>
-          <option value="handled">Erledigte</option>
-          <option value="all">Alle</option>
-        </Form.Select>
+          onChange={setFilter}
+          options={[
+            ['open', 'Offene'],
+            ['handled', 'Erledigte'],
+            ['all', 'Alle'],
+          ]}
+        />
       </PageHeader>
       <ErrorLine error={messages.error ?? mark.error} />
       {messages.isPending ? (

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { formatDate, formatNumber } from '@pb/core';
 import { useAdminJobs, useCompanies, usePublishAdminJob } from './api';
-import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 type StateFilter = 'all' | 'active' | 'inactive';
 
@@ -32,29 +31,25 @@ export function Component() {
       </PageHeader>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Titel, Ort oder Gehalt suchen" onSearch={search} />
-        <Form.Select
-          style={{ width: 'auto' }}
+        <FilterSelect
+          label="Unternehmen filtern"
           value={companyId}
-          onChange={(e) => setCompanyId(e.target.value)}
-          aria-label="Unternehmen filtern"
-        >
-          <option value="">Alle Unternehmen</option>
-          {(companies.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.username}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Select
-          style={{ width: 'auto' }}
+          onChange={setCompanyId}
+          options={[
+            ['', 'Alle Unternehmen'],
+            ...(companies.data ?? []).map((c) => [String(c.id), c.username] as const),
+          ]}
+        />
+        <FilterSelect<StateFilter>
+          label="Status filtern"
           value={state}
-          onChange={(e) => setState(e.target.value as StateFilter)}
-          aria-label="Status filtern"
-        >
-          <option value="all">Aktive und deaktivierte</option>
-          <option value="active">Nur aktive</option>
-          <option value="inactive">Nur deaktivierte</option>
-        </Form.Select>
+          onChange={setState}
+          options={[
+            ['all', 'Aktive und deaktivierte'],
+            ['active', 'Nur aktive'],
+            ['inactive', 'Nur deaktivierte'],
+          ]}
+        />
       </div>
       <ErrorLine error={jobs.error ?? publish.error} />
       <ListTable

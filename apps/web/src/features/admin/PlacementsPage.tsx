@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import {
   formatDate,
   formatEuro,
@@ -14,7 +13,7 @@ import {
   type PlacementStatus,
 } from '@pb/core';
 import { downloadPlacementCsv, useChangePlacementStatus, usePlacementReports } from './api';
-import { ConfirmModal, ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
   gemeldet: 'warning',
@@ -75,19 +74,12 @@ export function Component() {
       </p>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Unternehmen, Inserat oder Personalberater suchen" onSearch={search} />
-        <Form.Select
-          style={{ width: 'auto' }}
+        <FilterSelect<PlacementStatus | ''>
+          label="Status filtern"
           value={status}
-          onChange={(e) => setStatus(e.target.value as PlacementStatus | '')}
-          aria-label="Status filtern"
-        >
-          <option value="">Alle Status</option>
-          {PLACEMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PLACEMENT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Form.Select>
+          onChange={setStatus}
+          options={[['', 'Alle Status'], ...PLACEMENT_STATUSES.map((s) => [s, PLACEMENT_STATUS_LABELS[s]] as const)]}
+        />
       </div>
       <ErrorLine error={reports.error ?? change.error ?? csvError} />
       <ListTable

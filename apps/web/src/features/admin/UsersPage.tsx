@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/core';
 import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendConfirmation } from './api';
-import { ConfirmModal, ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const ROLE_LABELS: Record<RoleType, string> = {
   company: 'Unternehmen',
@@ -34,19 +33,12 @@ export function Component() {
       <PageHeader title="Benutzer" />
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Name oder E-Mail suchen" onSearch={search} />
-        <Form.Select
-          style={{ width: 'auto' }}
+        <FilterSelect<RoleType | ''>
+          label="Rolle filtern"
           value={role}
-          onChange={(e) => setRole(e.target.value as RoleType | '')}
-          aria-label="Rolle filtern"
-        >
-          <option value="">Alle Rollen</option>
-          {Object.entries(ROLE_LABELS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
-        </Form.Select>
+          onChange={setRole}
+          options={[['', 'Alle Rollen'], ...(Object.entries(ROLE_LABELS) as Array<[RoleType, string]>)]}
+        />
       </div>
       {notice ? (
         <div className="alert alert-success" role="status">

@@ -204,3 +204,31 @@ export function ListTable({
     </>
   );
 }
+
+/** Compact select that filters a back office list; options are [value, label] pairs. */
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: ReadonlyArray<readonly [T, string]>;
+}) {
+  return (
+    <Form.Select
+      style={{ width: 'auto' }}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+      aria-label={label}
+    >
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </Form.Select>
+  );
+}
