@@ -13,7 +13,11 @@ try {
   process.exit(1);
 }
 
-const redis = new Redis(process.env.TEST_REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true });
+const redis = new Redis(process.env.TEST_REDIS_URL, {
+  maxRetriesPerRequest: 1,
+  retryStrategy: () => null,
+  lazyConnect: true,
+});
 try {
   await redis.connect();
   console.log(`Redis ok: ${await redis.ping()}`);

@@ -23,7 +23,12 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { LocalFileStorage } from '../apps/server/src/lib/storage';
-import { jobListStatements, parseJobListQuery, selectJobs, visibleTo } from '../apps/server/src/modules/jobs/repository';
+import {
+  jobListStatements,
+  parseJobListQuery,
+  selectJobs,
+  visibleTo,
+} from '../apps/server/src/modules/jobs/repository';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,8 +61,16 @@ interface Case {
 
 function cases(districtIds: number[]): Case[] {
   return [
-    { name: 'Landing (visitor, 20 newest)', visitor: true, query: { sort: 'createdAt:desc', pagination: { limit: 20 }, populate: '*' } },
-    { name: 'Browser default (200 newest + total)', visitor: false, query: { sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true }, populate: '*' } },
+    {
+      name: 'Landing (visitor, 20 newest)',
+      visitor: true,
+      query: { sort: 'createdAt:desc', pagination: { limit: 20 }, populate: '*' },
+    },
+    {
+      name: 'Browser default (200 newest + total)',
+      visitor: false,
+      query: { sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true }, populate: '*' },
+    },
     { name: 'Text search "techniker" (~7 % match)', visitor: false, query: textQuery('techniker') },
     { name: 'Text search "zollsach" (~1 % match)', visitor: false, query: textQuery('zollsach') },
     {
@@ -170,9 +183,15 @@ async function floor(database: Database, c: Case): Promise<Measured> {
 async function explain(database: Database, c: Case): Promise<string> {
   const statements = jobListStatements(database.db, parseJobListQuery(c.query, visibleTo()));
   const out: string[] = [];
-  for (const [label, stmt] of [['rows', statements.rows], ['count', statements.count]] as const) {
+  for (const [label, stmt] of [
+    ['rows', statements.rows],
+    ['count', statements.count],
+  ] as const) {
     const { sql, params } = stmt.toSQL();
-    const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`, params);
+    const plan = await database.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${sql}`,
+      params,
+    );
     out.push(`-- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
   return out.join('\n');
@@ -229,7 +248,9 @@ async function runDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult> {
     const port = (app.server.address() as AddressInfo).port;
     const [consultant] = await database.query<{ id: number }>(`SELECT id FROM users WHERE role = 'consultant' LIMIT 1`);
     const token = await app.jwt.sign(consultant!.id, 0);
-    const districtIds = (await database.query<{ id: number }>(`SELECT id FROM districts WHERE name IN ('Graz', 'Linz') ORDER BY id`)).map((r) => r.id);
+    const districtIds = (
+      await database.query<{ id: number }>(`SELECT id FROM districts WHERE name IN ('Graz', 'Linz') ORDER BY id`)
+    ).map((r) => r.id);
 
     const rows: DriverResult['rows'] = [];
     try {
@@ -237,10 +258,14 @@ async function runDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult> {
         const url = `http://127.0.0.1:${port}/api/jobs?${qs.stringify(c.query, { encodeValuesOnly: true })}`;
         const probe = await fetch(url, c.visitor ? {} : { headers: { authorization: `Bearer ${token}` } });
         const body = (await probe.json()) as { data: unknown[]; meta: { pagination: { total: number } } };
-        console.log(`[${driver}] ${c.name}: HTTP ${probe.status}, ${body.data.length} items, total ${body.meta.pagination.total}`);
+        console.log(
+          `[${driver}] ${c.name}: HTTP ${probe.status}, ${body.data.length} items, total ${body.meta.pagination.total}`,
+        );
         const http = await loadTest(url, c.visitor ? undefined : token);
         const direct = await floor(database, c);
-        console.log(`[${driver}]   http p50 ${http.p50} ms p99 ${http.p99} ms ${http.rps.toFixed(0)} req/s; sql p50 ${direct.p50.toFixed(1)} ms`);
+        console.log(
+          `[${driver}]   http p50 ${http.p50} ms p99 ${http.p99} ms ${http.rps.toFixed(0)} req/s; sql p50 ${direct.p50.toFixed(1)} ms`,
+        );
         rows.push({ name: c.name, http, floor: direct });
       }
     } finally {
@@ -284,8 +309,15 @@ function markdown(results: DriverResult[]): string {
       );
     }
   }
-  lines.push('', 'Errors or non-2xx answers during the runs: ' + results.flatMap((r) => r.rows).reduce((n, row) => n + row.http.non2xx, 0) + '.', '');
-  for (const r of results) lines.push(`Seeding ${ROWS.toLocaleString('en')} rows on ${r.driver}: ${r.seedSeconds.toFixed(1)} s.`);
+  lines.push(
+    '',
+    'Errors or non-2xx answers during the runs: ' +
+      results.flatMap((r) => r.rows).reduce((n, row) => n + row.http.non2xx, 0) +
+      '.',
+    '',
+  );
+  for (const r of results)
+    lines.push(`Seeding ${ROWS.toLocaleString('en')} rows on ${r.driver}: ${r.seedSeconds.toFixed(1)} s.`);
   lines.push(
     '',
     '### Reading the numbers',

@@ -15,11 +15,31 @@ const SLIDE_SECONDS = 5;
 const FADE_SECONDS = 0.8;
 
 const slides = [
-  { kicker: 'Prämienbörse', title: 'Offene Stellen besetzen – mit den besten Personalberatern Österreichs.', text: 'In vier Schritten zur erfolgreichen Besetzung.' },
-  { kicker: 'Schritt 1', title: 'Inserat mit Vermittlungsprämie veröffentlichen', text: 'Unternehmen legen die Prämie in Prozent des Bruttojahresgehalts fest – z. B. 19 %.' },
-  { kicker: 'Schritt 2', title: 'Personalberater finden passende Kandidaten', text: 'Mehr als 30 Personalvermittlungen durchsuchen die Inserate und kontaktieren Sie direkt im Chat.' },
-  { kicker: 'Schritt 3', title: 'Lebensläufe im Chat austauschen', text: 'Bewerbungsunterlagen als PDF oder Word – sicher, nur für Sie und den Berater sichtbar.' },
-  { kicker: 'Schritt 4', title: 'Bezahlt wird nur bei Erfolg', text: 'Prämie plus 10 % Servicegebühr (bei 19 % also 1,9 %) – fällig erst bei der Einstellung.' },
+  {
+    kicker: 'Prämienbörse',
+    title: 'Offene Stellen besetzen – mit den besten Personalberatern Österreichs.',
+    text: 'In vier Schritten zur erfolgreichen Besetzung.',
+  },
+  {
+    kicker: 'Schritt 1',
+    title: 'Inserat mit Vermittlungsprämie veröffentlichen',
+    text: 'Unternehmen legen die Prämie in Prozent des Bruttojahresgehalts fest – z. B. 19 %.',
+  },
+  {
+    kicker: 'Schritt 2',
+    title: 'Personalberater finden passende Kandidaten',
+    text: 'Mehr als 30 Personalvermittlungen durchsuchen die Inserate und kontaktieren Sie direkt im Chat.',
+  },
+  {
+    kicker: 'Schritt 3',
+    title: 'Lebensläufe im Chat austauschen',
+    text: 'Bewerbungsunterlagen als PDF oder Word – sicher, nur für Sie und den Berater sichtbar.',
+  },
+  {
+    kicker: 'Schritt 4',
+    title: 'Bezahlt wird nur bei Erfolg',
+    text: 'Prämie plus 10 % Servicegebühr (bei 19 % also 1,9 %) – fällig erst bei der Einstellung.',
+  },
 ];
 
 const page = (s, i) => `<!doctype html><html lang="de"><head><meta charset="utf-8"><style>
@@ -35,7 +55,13 @@ h1{font-size:64px;line-height:1.15;margin:18px 0 28px}p{font-size:32px;line-heig
 const work = mkdtempSync(path.join(tmpdir(), 'pb-video-'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   const tab = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -48,15 +74,45 @@ try {
 }
 
 // Each slide is a still clip; xfade chains them with cross-fades.
-const inputs = slides.flatMap((_, i) => ['-loop', '1', '-t', String(SLIDE_SECONDS), '-i', path.join(work, `slide${i}.png`)]);
+const inputs = slides.flatMap((_, i) => [
+  '-loop',
+  '1',
+  '-t',
+  String(SLIDE_SECONDS),
+  '-i',
+  path.join(work, `slide${i}.png`),
+]);
 let chain = '[0:v]format=yuv420p[v0]';
 for (let i = 1; i < slides.length; i++) {
   const offset = i * (SLIDE_SECONDS - FADE_SECONDS);
   chain += `;[${i}:v]format=yuv420p[s${i}];[v${i - 1}][s${i}]xfade=transition=fade:duration=${FADE_SECONDS}:offset=${offset}[v${i}]`;
 }
-execFileSync('ffmpeg', [
-  '-y', '-loglevel', 'error', ...inputs, '-filter_complex', chain, '-map', `[v${slides.length - 1}]`,
-  '-r', '25', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-row-mt', '1', '-deadline', 'good', out,
-], { stdio: 'inherit' });
+execFileSync(
+  'ffmpeg',
+  [
+    '-y',
+    '-loglevel',
+    'error',
+    ...inputs,
+    '-filter_complex',
+    chain,
+    '-map',
+    `[v${slides.length - 1}]`,
+    '-r',
+    '25',
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '40',
+    '-row-mt',
+    '1',
+    '-deadline',
+    'good',
+    out,
+  ],
+  { stdio: 'inherit' },
+);
 rmSync(work, { recursive: true, force: true });
 console.log(`written ${out}`);

@@ -10,14 +10,17 @@ import { MailWorker } from './modules/mail/worker';
 import { runStartupTasks } from './startup';
 
 // WEB_DIST_DIR lets parallel end-to-end runs serve their own build.
-const WEB_DIST = process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const WEB_DIST =
+  process.env.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = {
     level: config.logLevel,
-    ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+    ...(config.isProduction
+      ? {}
+      : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -56,7 +59,12 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.driver, redis: Boolean(redis), smtp: Boolean(config.smtpUrl), ms: Math.round(performance.now() - startedAt) },
+    {
+      database: database.driver,
+      redis: Boolean(redis),
+      smtp: Boolean(config.smtpUrl),
+      ms: Math.round(performance.now() - startedAt),
+    },
     `Prämienbörse läuft auf ${address.replace('0.0.0.0', 'localhost')} (öffentliche Adresse: ${config.publicUrl})`,
   );
 }

@@ -16,7 +16,9 @@ let counter = 0;
 
 export async function createUser(
   ctx: Pick<TestContext, 'app' | 'database'>,
-  options: { role: UserRole; confirmed?: boolean; username?: string; email?: string; description?: string } = { role: 'company' },
+  options: { role: UserRole; confirmed?: boolean; username?: string; email?: string; description?: string } = {
+    role: 'company',
+  },
 ): Promise<TestUser> {
   counter += 1;
   const suffix = `${counter}-${randomBytes(3).toString('hex')}`;

@@ -8,19 +8,16 @@ export const MSG = {
   resetPasswordsDiffer: 'Passwörter stimmen nicht überein.',
   contactAllRequired: 'Alle Felder müssen ausgefüllt werden.',
   contactInvalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  contactSuccess:
-    'Vielen Dank für Ihre Nachricht. Wir werden uns so schnell wie möglich bei Ihnen melden.',
+  contactSuccess: 'Vielen Dank für Ihre Nachricht. Wir werden uns so schnell wie möglich bei Ihnen melden.',
   loginFailed: 'Falsche Email oder falsches Passwort eingegeben.',
-  loginUnconfirmed:
-    'Ihr Account ist noch nicht bestätigt. Bitte klicken Sie auf den Link in der Bestätigungsmail.',
+  loginUnconfirmed: 'Ihr Account ist noch nicht bestätigt. Bitte klicken Sie auf den Link in der Bestätigungsmail.',
   loginBlocked: 'Ihr Account wurde gesperrt. Bitte kontaktieren Sie uns.',
   forgotUnknownEmail: 'Ein Benutzer mit dieser Email-Adresse existiert nicht.',
   registrationFailed: 'Keine gültige Email oder Name/Email ist bereits vergeben.',
   accountActivated: 'Dein Account wurde erfolgreich aktiviert!',
   profileSaved: 'Änderungen erfolgreich angepasst!',
   profileSaveFailed: 'Änderungen wurden nicht übernommen werden. Versuche es später erneut.',
-  passwordChangeFailed:
-    'Das Passwort stimmt nicht überein oder ist zu kurz (mindestens 6 Zeichen).',
+  passwordChangeFailed: 'Das Passwort stimmt nicht überein oder ist zu kurz (mindestens 6 Zeichen).',
   userGone: 'Benutzer existiert nicht mehr',
   advertisementGone: 'Inserat existiert nicht mehr',
   advertisementGoneChat: 'Dieses Inserat existiert nicht mehr',

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  NAME_MIN_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  WORKING_TIMES,
-} from './constants';
+import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WORKING_TIMES } from './constants';
 import { MSG } from './messages';
 
 /**
@@ -22,7 +17,13 @@ const trimmed = (max: number) => z.string().trim().max(max);
 const decimalInput = (error?: string) =>
   z
     .union(
-      [z.number(), z.string().trim().regex(/^-?\d{1,15}(\.\d{1,15})?$/)],
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}(\.\d{1,15})?$/),
+      ],
       error ? { error } : undefined,
     )
     .transform(Number)
@@ -45,8 +46,7 @@ export const registrationFormSchema = z
   .superRefine((v, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (!v.privacyAccepted) return fail(MSG.privacyRequired);
-    if (!v.email.trim() || !v.password || !v.passwordRepeat || v.role === 0)
-      return fail(MSG.fillAllFields);
+    if (!v.email.trim() || !v.password || !v.passwordRepeat || v.role === 0) return fail(MSG.fillAllFields);
     if (v.name.trim().length < NAME_MIN_LENGTH) return fail(MSG.nameTooShort);
     if (!v.password || v.password !== v.passwordRepeat) return fail(MSG.passwordsDiffer);
     if (v.password.length < PASSWORD_MIN_LENGTH) return fail(MSG.passwordTooShort);
@@ -56,11 +56,7 @@ export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 /** What the server accepts on POST /api/auth/local/register. Unknown keys are refused. */
 export const registerRequestSchema = z
   .object({
-    username: z
-      .string({ error: MSG.fillAllFields })
-      .trim()
-      .min(NAME_MIN_LENGTH, MSG.nameTooShort)
-      .max(120),
+    username: z.string({ error: MSG.fillAllFields }).trim().min(NAME_MIN_LENGTH, MSG.nameTooShort).max(120),
     email: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).pipe(emailSchema),
     password: z
       .string({ error: MSG.fillAllFields })
@@ -93,10 +89,7 @@ export const resetPasswordRequestSchema = z
 export const changePasswordRequestSchema = z
   .object({
     currentPassword: z.string().min(1, MSG.passwordChangeFailed).max(PASSWORD_MAX_LENGTH),
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, MSG.passwordChangeFailed)
-      .max(PASSWORD_MAX_LENGTH),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordChangeFailed).max(PASSWORD_MAX_LENGTH),
     passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .strict()
@@ -112,7 +105,10 @@ export const profileUpdateSchema = z
     services: z.array(trimmed(500)).max(50).optional(),
     public: z.boolean().optional(),
     profile_img: z.string().max(500).nullable().optional(),
-    profile_img_id: z.union([z.string().max(40), z.number().int()]).nullable().optional(),
+    profile_img_id: z
+      .union([z.string().max(40), z.number().int()])
+      .nullable()
+      .optional(),
     last_login: z.union([z.string().max(40), z.number()]).optional(),
   })
   .strict();
@@ -145,7 +141,11 @@ const bulletList = z
 export const locationSchema = z
   .object({
     street: z.string().trim().max(200).default(''),
-    postcode: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(10)).default(''),
+    postcode: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .pipe(z.string().max(10))
+      .default(''),
     city: z.string().trim().max(120).default(''),
   })
   .strict();
@@ -187,9 +187,7 @@ export const jobDataSchema = z
   });
 export type JobData = z.infer<typeof jobDataSchema>;
 
-export const placementBonusSchema = decimalInput(
-  'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.',
-).pipe(
+export const placementBonusSchema = decimalInput('Bitte geben Sie eine Prämie zwischen 0 und 100 % an.').pipe(
   z
     .number()
     .min(0, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.')
@@ -199,7 +197,8 @@ export const placementBonusSchema = decimalInput(
 // ---------- Placement report (spec §3/§5) ----------
 
 const requiredText = (max: number) =>
-  z.union([z.string(), z.number()], { error: MSG.fillAllFields })
+  z
+    .union([z.string(), z.number()], { error: MSG.fillAllFields })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, MSG.fillAllFields).max(max));
 
@@ -226,7 +225,9 @@ export const companyPlacementReportSchema = z
   })
   .strict();
 
-export const consultantPlacementReportSchema = z.object({ variant: z.literal('consultant'), ...basePlacement }).strict();
+export const consultantPlacementReportSchema = z
+  .object({ variant: z.literal('consultant'), ...basePlacement })
+  .strict();
 
 export const placementReportSchema = z.discriminatedUnion('variant', [
   companyPlacementReportSchema,

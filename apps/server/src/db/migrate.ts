@@ -31,9 +31,7 @@ async function migrateOn(database: Session, log: (msg: string) => void): Promise
     for (const file of files) {
       if (done.has(file)) continue;
       const body = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await database.execScript(
-        `BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`,
-      );
+      await database.execScript(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
       applied.push(file);
       log(`migration applied: ${file}`);
     }

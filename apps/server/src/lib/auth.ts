@@ -67,14 +67,10 @@ export const authPlugin = fp(
       if (!request.user) throw unauthorized();
     });
 
-    app.decorate(
-      'requireRole',
-      (...roles: UserRole[]) =>
-        async (request: FastifyRequest) => {
-          if (!request.user) throw unauthorized();
-          if (!roles.includes(request.user.role)) throw forbidden();
-        },
-    );
+    app.decorate('requireRole', (...roles: UserRole[]) => async (request: FastifyRequest) => {
+      if (!request.user) throw unauthorized();
+      if (!roles.includes(request.user.role)) throw forbidden();
+    });
   },
   { name: 'auth', dependencies: ['services'] },
 );

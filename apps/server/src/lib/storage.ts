@@ -26,7 +26,11 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async put(data: Buffer, ext: string): Promise<string> {
-    const safeExt = ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5) || 'bin';
+    const safeExt =
+      ext
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 5) || 'bin';
     const id = randomUUID();
     const key = `${id.slice(0, 2)}/${id}.${safeExt}`;
     const file = this.pathOf(key);

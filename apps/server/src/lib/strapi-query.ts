@@ -1,4 +1,21 @@
-import { and, eq, gt, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import { MAX_PAGE_LIMIT } from '@pb/core';
 import { badRequest } from './errors';
@@ -54,7 +71,18 @@ export interface ParsedListQuery {
 }
 
 const ALL_OPS = new Set<string>([
-  '$eq', '$ne', '$in', '$notIn', '$lt', '$lte', '$gt', '$gte', '$contains', '$containsi', '$null', '$notNull',
+  '$eq',
+  '$ne',
+  '$in',
+  '$notIn',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$contains',
+  '$containsi',
+  '$null',
+  '$notNull',
 ]);
 const MAX_IN_VALUES = 200;
 const MAX_TEXT = 200;
@@ -84,7 +112,8 @@ function coerce(value: Raw, type: FieldType, path: string): string | number | bo
     case 'int': {
       if (!/^-?\d{1,10}$/.test(text)) throw badRequest(`Ungültiger Filterwert für ${path}.`);
       const n = Number(text);
-      if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) throw badRequest(`Ungültiger Filterwert für ${path}.`);
+      if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647)
+        throw badRequest(`Ungültiger Filterwert für ${path}.`);
       return n;
     }
     case 'number': {
@@ -236,10 +265,14 @@ export function parseListQuery(query: Raw, spec: ResourceQuerySpec): ParsedListQ
       }
     }
     if (pagination['limit'] !== undefined) limit = parseInteger(pagination['limit'], 'pagination[limit]', 1, maxLimit);
-    if (pagination['start'] !== undefined) start = parseInteger(pagination['start'], 'pagination[start]', 0, 10_000_000);
-    if (pagination['pageSize'] !== undefined) limit = parseInteger(pagination['pageSize'], 'pagination[pageSize]', 1, maxLimit);
-    if (pagination['page'] !== undefined) start = (parseInteger(pagination['page'], 'pagination[page]', 1, 1_000_000) - 1) * limit;
-    if (pagination['withCount'] !== undefined) withCount = coerce(pagination['withCount'], 'boolean', 'withCount') as boolean;
+    if (pagination['start'] !== undefined)
+      start = parseInteger(pagination['start'], 'pagination[start]', 0, 10_000_000);
+    if (pagination['pageSize'] !== undefined)
+      limit = parseInteger(pagination['pageSize'], 'pagination[pageSize]', 1, maxLimit);
+    if (pagination['page'] !== undefined)
+      start = (parseInteger(pagination['page'], 'pagination[page]', 1, 1_000_000) - 1) * limit;
+    if (pagination['withCount'] !== undefined)
+      withCount = coerce(pagination['withCount'], 'boolean', 'withCount') as boolean;
   }
   return {
     where: filterParts.length === 0 ? undefined : filterParts.length === 1 ? filterParts[0] : and(...filterParts),

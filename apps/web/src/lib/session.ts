@@ -20,7 +20,14 @@ let cached: { key: string; value: Session | null } = { key: '', value: null };
 
 function read(): Session | null {
   const token = storage.token;
-  const key = [token, storage.get('userId'), storage.get('user'), storage.get('userEmail'), storage.get('userRole'), storage.get('userDescription')].join('|');
+  const key = [
+    token,
+    storage.get('userId'),
+    storage.get('user'),
+    storage.get('userEmail'),
+    storage.get('userRole'),
+    storage.get('userDescription'),
+  ].join('|');
   if (key === cached.key) return cached.value;
   const value: Session | null = token
     ? {
@@ -51,7 +58,9 @@ export function saveLogin(response: LoginResponse): void {
 }
 
 /** Updates the stored user fields after a profile save. */
-export function saveUser(user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role'>): void {
+export function saveUser(
+  user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role'>,
+): void {
   storage.set('userId', user.id);
   storage.set('user', user.username);
   storage.set('userEmail', user.email);

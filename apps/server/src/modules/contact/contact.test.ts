@@ -41,7 +41,10 @@ describe('POST /api/contact', () => {
     'When %s is missing or blank, then it answers 400 with the spec message and stores nothing',
     async (field) => {
       const before = await ctx.database.query('SELECT id FROM contact_messages');
-      for (const payload of [{ ...valid, [field]: '   ' }, Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field))]) {
+      for (const payload of [
+        { ...valid, [field]: '   ' },
+        Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field)),
+      ]) {
         const res = await ctx.request({ method: 'POST', url: '/api/contact', payload, remoteAddress: nextIp() });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ data: null, error: { status: 400, message: MSG.contactAllRequired } });
@@ -51,18 +54,23 @@ describe('POST /api/contact', () => {
   );
 
   it('When the e-mail is invalid, or fields have wrong types or extra keys, then it answers 400', async () => {
-    const bad = [
-      { ...valid, email: 'not-an-email' },
-      { ...valid, message: 42 },
-      { ...valid, isAdmin: true },
-      [],
-    ];
+    const bad = [{ ...valid, email: 'not-an-email' }, { ...valid, message: 42 }, { ...valid, isAdmin: true }, []];
     for (const payload of bad) {
-      const res = await ctx.request({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress: nextIp() });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/contact',
+        payload: payload as object,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.status).toBe(400);
     }
-    const plainText = await ctx.request({ method: 'POST', url: '/api/contact', payload: 'just text', remoteAddress: nextIp() });
+    const plainText = await ctx.request({
+      method: 'POST',
+      url: '/api/contact',
+      payload: 'just text',
+      remoteAddress: nextIp(),
+    });
     expect(plainText.statusCode).toBe(415);
     expect(plainText.json().error.status).toBe(415);
     const invalidJson = await ctx.request({

@@ -19,7 +19,9 @@ describe('GET /api/districts', () => {
     expect(body.data).toHaveLength(116);
     const names = body.data.map((d: { name: string }) => d.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(names).toEqual(expect.arrayContaining(['Graz', 'Wien 1., Innere Stadt', 'Wien 23., Liesing', 'Sankt Pölten', 'Bregenz']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Graz', 'Wien 1., Innere Stadt', 'Wien 23., Liesing', 'Sankt Pölten', 'Bregenz']),
+    );
     expect(body.data.find((d: { name: string }) => d.name === 'Graz')).toMatchObject({ state: 'Steiermark' });
   });
 

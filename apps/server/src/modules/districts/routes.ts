@@ -45,14 +45,10 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/districts/count',
-    { schema: { tags: ['districts'], response: { 200: z.number() } } },
-    async () => {
-      const [total] = await app.db.select({ n: count() }).from(districts);
-      return total?.n ?? 0;
-    },
-  );
+  app.get('/districts/count', { schema: { tags: ['districts'], response: { 200: z.number() } } }, async () => {
+    const [total] = await app.db.select({ n: count() }).from(districts);
+    return total?.n ?? 0;
+  });
 
   app.get(
     '/districts/:id',

@@ -9,8 +9,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['system'],
         summary: 'Liveness and database status',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.object({ status: z.literal('up'), driver: z.string() }) }),
-          503: z.object({ status: z.literal('degraded'), database: z.object({ status: z.literal('down'), driver: z.string() }) }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.object({ status: z.literal('up'), driver: z.string() }),
+          }),
+          503: z.object({
+            status: z.literal('degraded'),
+            database: z.object({ status: z.literal('down'), driver: z.string() }),
+          }),
         },
       },
     },

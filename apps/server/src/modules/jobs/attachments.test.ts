@@ -10,13 +10,18 @@ let consultant: TestUser;
 let jobId: number;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6300010000050001ae0d0a2d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6300010000050001ae0d0a2d0000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(files: Array<{ name: string; data: Buffer; field?: string }>) {
   const boundary = '----pbtest' + Math.random().toString(16).slice(2);
   const parts = files.map((f) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     ]),
@@ -59,7 +64,9 @@ describe('Job attachments', () => {
     expect(job.json().data.attachments).toEqual(files);
     const download = await ctx.request({ method: 'GET', url: files[1]!.url, token: consultant.token });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="_ber uns.pdf"; filename\*=UTF-8''%C3%9Cber%20uns.pdf$/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="_ber uns.pdf"; filename\*=UTF-8''%C3%9Cber%20uns.pdf$/,
+    );
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect((await ctx.request({ method: 'GET', url: files[0]!.url })).statusCode).toBe(401);
     const listed = await ctx.request({ method: 'GET', url: `/api/jobs/${jobId}/attachments`, token: b.token });
@@ -72,15 +79,28 @@ describe('Job attachments', () => {
     const png = await upload(a.token, jobId, [{ name: 'bild.pdf', data: PNG }]);
     expect(png.statusCode).toBe(400);
     expect(png.json().error.message).toBe(MSG.chatWrongType);
-    const six = await upload(a.token, jobId, Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, data: PDF })));
+    const six = await upload(
+      a.token,
+      jobId,
+      Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, data: PDF })),
+    );
     expect(six.statusCode).toBe(400);
     expect(six.json().error.message).toBe(MSG.chatTooManyFiles);
     const listed = await ctx.request({ method: 'GET', url: `/api/jobs/${jobId}/attachments`, token: a.token });
     const first = (listed.json().data as JobAttachment[])[0]!;
-    expect((await ctx.request({ method: 'DELETE', url: `/api/jobs/${jobId}/attachments/${first.id}`, token: b.token })).statusCode).toBe(403);
-    const removed = await ctx.request({ method: 'DELETE', url: `/api/jobs/${jobId}/attachments/${first.id}`, token: a.token });
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/api/jobs/${jobId}/attachments/${first.id}`, token: b.token }))
+        .statusCode,
+    ).toBe(403);
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: `/api/jobs/${jobId}/attachments/${first.id}`,
+      token: a.token,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await ctx.request({ method: 'GET', url: first.url, token: a.token })).statusCode).toBe(404);
-    expect((await ctx.request({ method: 'GET', url: `/api/jobs/${jobId}/attachments`, token: a.token })).json().data).toHaveLength(1);
+    expect(
+      (await ctx.request({ method: 'GET', url: `/api/jobs/${jobId}/attachments`, token: a.token })).json().data,
+    ).toHaveLength(1);
   });
 });

@@ -44,7 +44,14 @@ export async function storeAttachments(
         )
         .returning();
       await tx.insert(jobAttachments).values(rows.map((r) => ({ jobId, uploadId: r.id })));
-      return rows.map((r) => ({ id: r.id, name: r.originalName, ext: r.ext, mime: r.mime, size: r.size, url: attachmentUrl(r.id) }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.originalName,
+        ext: r.ext,
+        mime: r.mime,
+        size: r.size,
+        url: attachmentUrl(r.id),
+      }));
     });
   } catch (error) {
     await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
@@ -82,7 +89,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/attachments',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['jobs'], summary: "An advertisement's documents", params: idParams, response: { 200: listResponse, ...errors } },
+      schema: {
+        tags: ['jobs'],
+        summary: "An advertisement's documents",
+        params: idParams,
+        response: { 200: listResponse, ...errors },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -96,7 +108,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/job-attachments/:id',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['jobs'], summary: 'Download one document (attachment)', params: idParams, response: { 200: z.any(), ...errors } },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Download one document (attachment)',
+        params: idParams,
+        response: { 200: z.any(), ...errors },
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -112,7 +129,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', row.mime)
         .header('content-length', row.size)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(app.storage.read(row.storageKey));
@@ -146,7 +166,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!removed) throw notFound('Datei nicht gefunden.');
       await app.storage.remove(removed.storageKey).catch(() => undefined);
       return {
-        data: { id: removed.id, name: removed.originalName, ext: removed.ext, mime: removed.mime, size: removed.size, url: attachmentUrl(removed.id) },
+        data: {
+          id: removed.id,
+          name: removed.originalName,
+          ext: removed.ext,
+          mime: removed.mime,
+          size: removed.size,
+          url: attachmentUrl(removed.id),
+        },
         meta: {},
       };
     },

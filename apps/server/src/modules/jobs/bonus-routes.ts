@@ -24,12 +24,14 @@ const bonusQuerySpec: ResourceQuerySpec = {
 /** The advertisement a history request is about: filters[advertisement][id][$eq] (or [advertisement][$eq]). */
 function advertisementOf(query: Record<string, unknown>): number {
   const filters = query['filters'];
-  const node = typeof filters === 'object' && filters !== null ? (filters as Record<string, unknown>)['advertisement'] : undefined;
+  const node =
+    typeof filters === 'object' && filters !== null ? (filters as Record<string, unknown>)['advertisement'] : undefined;
   let value: unknown;
   if (typeof node === 'object' && node !== null) {
     const n = node as Record<string, unknown>;
     const inner = n['id'];
-    value = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)['$eq'] : (inner ?? n['$eq']);
+    value =
+      typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)['$eq'] : (inner ?? n['$eq']);
   } else {
     value = node;
   }
@@ -51,7 +53,13 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['placement-bonuses'],
         summary: "Bonus history of one advertisement, newest first (the owner's)",
         querystring: anyQuery,
-        response: { 200: collectionSchema(bonusSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: collectionSchema(bonusSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request) => {
@@ -68,7 +76,10 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(q.limit)
         .offset(q.start);
       const [total] = await app.db.select({ n: count() }).from(placementBonuses).where(where);
-      return { data: rows.map(presentBonus), meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+      return {
+        data: rows.map(presentBonus),
+        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
+      };
     },
   );
 
@@ -80,7 +91,14 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['placement-bonuses'],
         summary: 'Append a bonus record; the newest is active (owner only)',
         body: dataEnvelope,
-        response: { 201: singleSchema(bonusSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          201: singleSchema(bonusSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -29,7 +29,14 @@ describe('Demo data', () => {
                 AND created_at > now() - interval '61 days') AS jobs,
              (SELECT min(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS min_bonuses,
              (SELECT max(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS max_bonuses`);
-    expect(counts).toEqual({ companies: 4, consultants: 4, public_consultants: 2, jobs: result.jobs, min_bonuses: 1, max_bonuses: 3 });
+    expect(counts).toEqual({
+      companies: 4,
+      consultants: 4,
+      public_consultants: 2,
+      jobs: result.jobs,
+      min_bonuses: 1,
+      max_bonuses: 3,
+    });
 
     const login = await ctx.request({
       method: 'POST',
@@ -38,8 +45,16 @@ describe('Demo data', () => {
     });
     expect(login.statusCode, login.body).toBe(200);
     const token = login.json().jwt as string;
-    const list = await ctx.request({ method: 'GET', url: '/api/jobs?filters[$or][0][jobTitle][$containsi]=küchenchef', token });
-    expect(list.json().data[0]).toMatchObject({ jobTitle: 'Küchenchef', placementBonus: 20, district: { name: 'Kitzbühel' } });
+    const list = await ctx.request({
+      method: 'GET',
+      url: '/api/jobs?filters[$or][0][jobTitle][$containsi]=küchenchef',
+      token,
+    });
+    expect(list.json().data[0]).toMatchObject({
+      jobTitle: 'Küchenchef',
+      placementBonus: 20,
+      district: { name: 'Kitzbühel' },
+    });
   });
 
   it('When seeded again, then nothing is added', async () => {

@@ -89,7 +89,10 @@ function searchTextOf(group: unknown): string | null {
  * lower(text) LIKE lower(pattern) in UTF-8). Taken from the top level and from inside a
  * top-level $and (both conjunctive); everything else is left for parseListQuery.
  */
-export function extractTextSearch(query: Record<string, unknown>): { query: Record<string, unknown>; conditions: SQL[] } {
+export function extractTextSearch(query: Record<string, unknown>): {
+  query: Record<string, unknown>;
+  conditions: SQL[];
+} {
   const filters = query['filters'];
   if (!isObject(filters)) return { query, conditions: [] };
   const conditions: SQL[] = [];
@@ -104,7 +107,9 @@ export function extractTextSearch(query: Record<string, unknown>): { query: Reco
   const and = next['$and'];
   const children = Array.isArray(and) ? and : isObject(and) ? Object.values(and) : undefined;
   if (children) {
-    const kept = children.map((child) => (isObject(child) ? take(child) : child)).filter((child) => !isObject(child) || Object.keys(child).length > 0);
+    const kept = children
+      .map((child) => (isObject(child) ? take(child) : child))
+      .filter((child) => !isObject(child) || Object.keys(child).length > 0);
     const { $and: _and, ...rest } = next;
     next = kept.length > 0 ? { ...rest, $and: kept } : rest;
   }
@@ -119,7 +124,10 @@ export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL)
 }
 
 /** The active bonus is the newest record (index placement_bonuses_job_idx serves it). */
-const activeBonus = sql<number>`coalesce((select pb.bonus::float8 from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1), 0)`.mapWith(Number);
+const activeBonus =
+  sql<number>`coalesce((select pb.bonus::float8 from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1), 0)`.mapWith(
+    Number,
+  );
 
 const jobColumns = {
   id: jobs.id,
@@ -183,7 +191,10 @@ export function jobListStatements(db: Db, options: JobQueryOptions) {
       .orderBy(...options.orderBy, desc(jobs.id))
       .limit(options.limit)
       .offset(options.start),
-    count: db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(jobs).where(options.where),
+    count: db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(jobs)
+      .where(options.where),
   };
 }
 
@@ -198,7 +209,13 @@ export async function selectJobs(db: Db, options: JobQueryOptions): Promise<JobP
 }
 
 export async function findJob(db: Db, id: number, where: SQL): Promise<JobRow | undefined> {
-  const { rows } = await selectJobs(db, { where: and(eq(jobs.id, id), where), orderBy: [], start: 0, limit: 1, withCount: false });
+  const { rows } = await selectJobs(db, {
+    where: and(eq(jobs.id, id), where),
+    orderBy: [],
+    start: 0,
+    limit: 1,
+    withCount: false,
+  });
   return rows[0];
 }
 
@@ -220,11 +237,17 @@ export function presentJob(row: JobRow, options: PresentOptions = {}): Job {
     jobInfo: visitor ? [] : row.jobInfo,
     location: { street: visitor ? '' : row.street, postcode: row.postcode, city: row.city },
     salary: row.salary,
-    district: row.districtId !== null && row.districtName !== null ? { id: row.districtId, name: row.districtName } : null,
+    district:
+      row.districtId !== null && row.districtName !== null ? { id: row.districtId, name: row.districtName } : null,
     users_permissions_user:
       visitor || row.ownerId === null
         ? null
-        : { id: row.ownerId, username: row.ownerName ?? '', email: row.ownerEmail ?? '', description: row.ownerDescription },
+        : {
+            id: row.ownerId,
+            username: row.ownerName ?? '',
+            email: row.ownerEmail ?? '',
+            description: row.ownerDescription,
+          },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,

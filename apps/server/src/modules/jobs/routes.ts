@@ -7,7 +7,15 @@ import { currentUser } from '../../lib/auth';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
-import { findJob, jobQuerySpec, parseJobListQuery, listAttachments, presentJob, selectJobs, visibleTo } from './repository';
+import {
+  findJob,
+  jobQuerySpec,
+  parseJobListQuery,
+  listAttachments,
+  presentJob,
+  selectJobs,
+  visibleTo,
+} from './repository';
 import { createJob, deactivateJob, parseJobData, updateJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
@@ -21,7 +29,11 @@ function assertLandingQuery(query: Record<string, unknown>): { limit: number } {
   const allowed = new Set(['sort', 'pagination', 'populate']);
   if (Object.keys(query).some((k) => !allowed.has(k))) throw unauthorized();
   const sort = query['sort'];
-  if (sort !== undefined && sort !== 'createdAt:desc' && !(Array.isArray(sort) && sort.length === 1 && sort[0] === 'createdAt:desc')) {
+  if (
+    sort !== undefined &&
+    sort !== 'createdAt:desc' &&
+    !(Array.isArray(sort) && sort.length === 1 && sort[0] === 'createdAt:desc')
+  ) {
     throw unauthorized();
   }
   const pagination = query['pagination'];
@@ -82,7 +94,11 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/count',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['jobs'], summary: 'Number of published advertisements', response: { 200: z.number(), 401: errorSchema } },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Number of published advertisements',
+        response: { 200: z.number(), 401: errorSchema },
+      },
     },
     async () => {
       const [row] = await app.db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));

@@ -106,7 +106,10 @@ export async function updateJob(db: Db, user: CurrentUser, id: number, data: Job
   await db.transaction(async (tx) => {
     await lockOwned(tx, id, user);
     await assertDistrict(tx, data.district);
-    await tx.update(jobs).set({ ...columnsOf(data), updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    await tx
+      .update(jobs)
+      .set({ ...columnsOf(data), updatedAt: sql`now()` })
+      .where(eq(jobs.id, id));
     if (data.placementBonus !== undefined && data.placementBonus !== (await activeBonusOf(tx, id))) {
       await tx.insert(placementBonuses).values({ jobId: id, bonus: data.placementBonus, createdBy: user.id });
     }
@@ -117,7 +120,10 @@ export async function updateJob(db: Db, user: CurrentUser, id: number, data: Job
 export async function deactivateJob(db: Db, user: CurrentUser, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwned(tx, id, user);
-    await tx.update(jobs).set({ publishedAt: null, updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    await tx
+      .update(jobs)
+      .set({ publishedAt: null, updatedAt: sql`now()` })
+      .where(eq(jobs.id, id));
   });
 }
 

@@ -9,7 +9,12 @@ let b: TestUser;
 let consultant: TestUser;
 
 async function publish(user: TestUser, title: string, bonus = 20): Promise<number> {
-  const res = await ctx.request({ method: 'POST', url: '/api/jobs', token: user.token, payload: { data: jobData({ jobTitle: title, placementBonus: bonus }) } });
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/jobs',
+    token: user.token,
+    payload: { data: jobData({ jobTitle: title, placementBonus: bonus }) },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { data: Job }).data.id;
 }
@@ -45,7 +50,10 @@ const report = (token: string | undefined, data: object) =>
   ctx.request({ method: 'POST', url: '/api/placement-reports', token, payload: { data } });
 
 async function isPublished(id: number): Promise<boolean> {
-  const [row] = await ctx.database.query<{ published: boolean }>('SELECT published_at IS NOT NULL AS published FROM jobs WHERE id = $1', [id]);
+  const [row] = await ctx.database.query<{ published: boolean }>(
+    'SELECT published_at IS NOT NULL AS published FROM jobs WHERE id = $1',
+    [id],
+  );
   return row!.published;
 }
 
@@ -63,7 +71,12 @@ afterAll(async () => {
 describe('POST /api/placement-reports', () => {
   it('When the owner reports 20 % on 60,000, then fees are 12,000 + 1,200, the ad is deactivated and the office is mailed', async () => {
     const id = await publish(a, 'Koch', 15);
-    await ctx.request({ method: 'POST', url: '/api/placement-bonuses', token: a.token, payload: { data: { bonus: 18, advertisement: id } } });
+    await ctx.request({
+      method: 'POST',
+      url: '/api/placement-bonuses',
+      token: a.token,
+      payload: { data: { bonus: 18, advertisement: id } },
+    });
     const res = await report(a.token, companyReport(id));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ placementFee: 12000, serviceFee: 1200 });
@@ -87,7 +100,18 @@ describe('POST /api/placement-reports', () => {
     expect(await ctx.deliverMail()).toBe(2);
     const office = ctx.smtp.messages.find((m) => m.to.includes('office@example.test'))!;
     expect(office.subject).toContain('Stellenbesetzung');
-    for (const text of ['Maria Berger', 'maria.berger@example.test', 'ATU12345678', 'Maria-Theresien-Straße 12', '6020 Innsbruck', '12.000,00', '1.200,00', '60.000,00', '18 %', '20 %']) {
+    for (const text of [
+      'Maria Berger',
+      'maria.berger@example.test',
+      'ATU12345678',
+      'Maria-Theresien-Straße 12',
+      '6020 Innsbruck',
+      '12.000,00',
+      '1.200,00',
+      '60.000,00',
+      '18 %',
+      '20 %',
+    ]) {
       expect(office.text).toContain(text);
     }
     const confirmation = ctx.smtp.messages.find((m) => m.to.includes(a.email))!;
@@ -112,7 +136,10 @@ describe('POST /api/placement-reports', () => {
       company_id: a.id,
     });
     expect(await isPublished(id)).toBe(false);
-    const extra = await report(consultant.token, { ...consultantReport(await publish(a, 'Extra')), recruiter: 'Jemand anderer' });
+    const extra = await report(consultant.token, {
+      ...consultantReport(await publish(a, 'Extra')),
+      recruiter: 'Jemand anderer',
+    });
     expect(extra.statusCode).toBe(400);
   });
 

@@ -12,7 +12,8 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['placement-reports'],
-        summary: 'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
+        summary:
+          'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
         body: z.object({ data: z.record(z.string(), z.unknown()) }),
         response: {
           201: z.object({

@@ -97,7 +97,10 @@ export async function reportPlacement(
             recruiterMail: user.email,
           };
     const [report] = await tx.insert(placementReports).values(values).returning({ id: placementReports.id });
-    await tx.update(jobs).set({ publishedAt: null, updatedAt: sql`now()` }).where(eq(jobs.id, job.id));
+    await tx
+      .update(jobs)
+      .set({ publishedAt: null, updatedAt: sql`now()` })
+      .where(eq(jobs.id, job.id));
 
     const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
     const lines = [

@@ -133,7 +133,10 @@ export function Component() {
             Besetzungsmeldungen und Rechnungsdaten bewahren wir sieben Jahre auf, wie es das Steuer- und
             Unternehmensrecht verlangt.
           </li>
-          <li>Kontaktanfragen löschen wir spätestens zwölf Monate nach ihrem Eingang; versendete E-Mails (auch Links zum Zurücksetzen des Passworts) nach 30 Tagen.</li>
+          <li>
+            Kontaktanfragen löschen wir spätestens zwölf Monate nach ihrem Eingang; versendete E-Mails (auch Links zum
+            Zurücksetzen des Passworts) nach 30 Tagen.
+          </li>
           <li>Protokolldaten werden nach spätestens 30 Tagen gelöscht, sofern kein Sicherheitsvorfall vorliegt.</li>
         </ul>
 
