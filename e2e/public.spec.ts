@@ -51,7 +51,7 @@ test.describe('Landing page', () => {
 
     await page.goto('/');
     const box = page.getByTestId('landing-jobs');
-    await expect(box).toHaveCSS('max-height', '384px');
+    await expect(box).toHaveCSS('height', '384px');
     await expect(box).toHaveCSS('overflow-y', 'auto');
     await expect(box.getByText('Inserate werden geladen')).toHaveCount(0);
 

@@ -13,11 +13,27 @@ import { TeamSection } from './TeamSection';
 // The dialog code loads only when someone opens the video.
 const VideoModal = lazy(() => import('./VideoModal').then((m) => ({ default: m.VideoModal })));
 
-/** Arriving from another page via "/#kontakt" etc.: scroll to that section once. */
+/**
+ * Arriving from another page via "/#kontakt" etc.: scroll to that section, and keep it
+ * in place while content above it finishes loading (for up to 2 s, until the user scrolls).
+ */
 function useInitialHashScroll() {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
+    const target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    target.scrollIntoView();
+    const observer = new ResizeObserver(() => target.scrollIntoView());
+    observer.observe(document.body);
+    const stop = () => observer.disconnect();
+    const timer = window.setTimeout(stop, 2000);
+    const userEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    userEvents.forEach((type) => window.addEventListener(type, stop, { once: true, passive: true }));
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+      userEvents.forEach((type) => window.removeEventListener(type, stop));
+    };
   }, []);
 }
 
