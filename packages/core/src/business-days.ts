@@ -1,5 +1,5 @@
 import { GUARANTEE_DAYS, GUARANTEE_REFUND_RATE, INVOICE_DUE_WORKING_DAYS } from './constants';
-import { roundCents } from './format';
+import { roundCents, viennaParts } from './format';
 
 /**
  * Calendar arithmetic of the terms (spec §9): invoices are due 14 working days
@@ -29,18 +29,10 @@ export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   return toIso(d);
 }
 
-const viennaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Vienna',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The calendar day an instant falls on in Vienna ('2026-03-31T22:30Z' → '2026-04-01'). */
 export function viennaDate(value: string | number | Date): IsoDate {
-  const parts: Record<string, string> = {};
-  for (const p of viennaDay.formatToParts(value instanceof Date ? value : new Date(value))) parts[p.type] = p.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const { year, month, day } = viennaParts(value);
+  return `${year}-${month}-${day}`;
 }
 
 /** Easter Sunday (Gregorian calendar, anonymous algorithm of Meeus/Jones/Butcher). */

@@ -80,7 +80,8 @@ const viennaFormatter = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-function viennaParts(value: string | number | Date) {
+/** Calendar and clock parts of an instant in Vienna time (zero-padded strings). */
+export function viennaParts(value: string | number | Date) {
   const date = value instanceof Date ? value : new Date(value);
   const parts: Record<string, string> = {};
   for (const part of viennaFormatter.formatToParts(date)) parts[part.type] = part.value;

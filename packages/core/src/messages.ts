@@ -33,6 +33,7 @@ export const MSG = {
   notFound: 'Nicht gefunden.',
   badRequest: 'Ungültige Anfrage.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  bonusOutOfRange: 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.',
   notFound404: "Uh oh! I think you're lost.",
   // accounts (web): texts the spec describes but does not word
   confirmationLinkInvalid: 'Der Bestätigungslink ist ungültig oder abgelaufen.',

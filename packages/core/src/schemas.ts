@@ -187,11 +187,8 @@ export const jobDataSchema = z
   });
 export type JobData = z.infer<typeof jobDataSchema>;
 
-export const placementBonusSchema = decimalInput('Bitte geben Sie eine Prämie zwischen 0 und 100 % an.').pipe(
-  z
-    .number()
-    .min(0, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.')
-    .max(100, 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.'),
+export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
+  z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
 );
 
 // ---------- Placement report (spec §3/§5) ----------
