@@ -58,17 +58,18 @@ const send = (user: TestUser, id: number, message: string) =>
     token: user.token,
     payload: { message },
   });
+/** Starts (or reopens) a conversation: POST /chat-communications as `token`. */
+const contact = (token: string, payload: Record<string, unknown>) =>
+  ctx.request({ method: 'POST', url: '/api/chat-communications', token, payload });
 const count = async (table: string) =>
   Number((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
 describe('Conversations', () => {
   it('When a consultant contacts a company about an advertisement, then the conversation starts unread for the company only', async () => {
     tick();
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: jobA.id, message: 'Guten Tag, ich hätte eine Kandidatin.' },
+    const res = await contact(consultant.token, {
+      advertisement: jobA.id,
+      message: 'Guten Tag, ich hätte eine Kandidatin.',
     });
     expect(res.statusCode).toBe(201);
     const conversation = res.json<{ data: ChatConversation }>().data;
@@ -93,12 +94,7 @@ describe('Conversations', () => {
 
   it('When the consultant contacts the same advertisement again, then the existing conversation is reused', async () => {
     tick();
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: jobA.id, message: 'Noch eine Frage.' },
-    });
+    const res = await contact(consultant.token, { advertisement: jobA.id, message: 'Noch eine Frage.' });
     expect(res.statusCode).toBe(201);
     expect(res.json<{ data: ChatConversation }>().data.id).toBe(conversationId);
     expect(await count('chat_communications')).toBe(1);
@@ -106,12 +102,7 @@ describe('Conversations', () => {
 
   it('When a company or an admin tries to start a conversation, then it is refused with 403', async () => {
     for (const user of [company, admin]) {
-      const res = await ctx.request({
-        method: 'POST',
-        url: '/api/chat-communications',
-        token: user.token,
-        payload: { advertisement: jobA.id, message: 'Hallo' },
-      });
+      const res = await contact(user.token, { advertisement: jobA.id, message: 'Hallo' });
       expect(res.statusCode).toBe(403);
     }
     const anonymous = await ctx.request({
@@ -123,46 +114,24 @@ describe('Conversations', () => {
   });
 
   it('When the advertisement does not exist or the body is incomplete, then it answers 404 or 400', async () => {
-    const missing = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: 999_999, message: 'Hallo' },
-    });
+    const missing = await contact(consultant.token, { advertisement: 999_999, message: 'Hallo' });
     expect(missing.statusCode).toBe(404);
-    const empty = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: jobB.id, message: '   ' },
-    });
+    const empty = await contact(consultant.token, { advertisement: jobB.id, message: '   ' });
     expect(empty.statusCode).toBe(400);
-    const noAd = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { message: 'x' },
-    });
+    const noAd = await contact(consultant.token, { message: 'x' });
     expect(noAd.statusCode).toBe(400);
     expect(await count('chat_communications')).toBe(1);
   });
 
   it('When several consultants write, then each inbox holds only its own conversations, newest message first', async () => {
     tick();
-    const second = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: otherConsultant.token,
-      payload: { advertisement: jobB.id, message: 'Ich habe einen Lagerleiter.' },
+    const second = await contact(otherConsultant.token, {
+      advertisement: jobB.id,
+      message: 'Ich habe einen Lagerleiter.',
     });
     expect(second.statusCode).toBe(201);
     tick();
-    const third = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: jobOther.id, message: 'Servus!' },
-    });
+    const third = await contact(consultant.token, { advertisement: jobOther.id, message: 'Servus!' });
     expect(third.statusCode).toBe(201);
     const secondId = second.json<{ data: ChatConversation }>().data.id;
     const thirdId = third.json<{ data: ChatConversation }>().data.id;
@@ -206,12 +175,7 @@ describe('Deactivated advertisements', () => {
   it('When the company deactivates the advertisement, then the conversation stays but shows no advertisement (the header says it no longer exists)', async () => {
     const job = await createJob(ctx.app.db, company.id, { jobTitle: 'Polier/in Hochbau' });
     tick();
-    const started = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: job.id, message: 'Ist die Stelle noch frei?' },
-    });
+    const started = await contact(consultant.token, { advertisement: job.id, message: 'Ist die Stelle noch frei?' });
     expect(started.statusCode).toBe(201);
     const id = started.json<{ data: ChatConversation }>().data.id;
     expect(started.json<{ data: ChatConversation }>().data.advertisement?.jobTitle).toBe('Polier/in Hochbau');
@@ -229,12 +193,7 @@ describe('Unread flags (spec §4)', () => {
   it('When both parties exchange messages and open the conversation, then the flags follow the spec', async () => {
     const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Controller/in' });
     tick();
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: fresh.id, message: 'Erste Nachricht' },
-    });
+    const res = await contact(consultant.token, { advertisement: fresh.id, message: 'Erste Nachricht' });
     const id = res.json<{ data: ChatConversation }>().data.id;
     expect(await flags(id)).toMatchObject({ p1: false, p2: true });
 
@@ -278,12 +237,7 @@ describe('Messages', () => {
   it('When messages are listed, then a page runs oldest to newest and `before` pages back', async () => {
     const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Paging' });
     tick();
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: fresh.id, message: 'm0' },
-    });
+    const res = await contact(consultant.token, { advertisement: fresh.id, message: 'm0' });
     const id = res.json<{ data: ChatConversation }>().data.id;
     for (const text of ['m1', 'm2', 'm3', 'm4']) {
       tick();
@@ -322,12 +276,7 @@ describe('Messages', () => {
   });
 
   it('When the message page query has an array, hex or unknown key, then it answers 400', async () => {
-    const opened = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: jobB.id, message: 'Paging-Abfrage' },
-    });
+    const opened = await contact(consultant.token, { advertisement: jobB.id, message: 'Paging-Abfrage' });
     const { id } = opened.json<{ data: ChatConversation }>().data;
     for (const query of ['limit[]=1', 'limit=0x10', 'limit=1e1', 'before[]=1', 'foo=1']) {
       const res = await ctx.request({
@@ -552,12 +501,7 @@ describe('Mail notices', () => {
     await ctx.deliverMail();
     ctx.smtp.messages.length = 0;
     tick();
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: consultant.token,
-      payload: { advertisement: fresh.id, message: 'Vertraulicher Inhalt' },
-    });
+    const res = await contact(consultant.token, { advertisement: fresh.id, message: 'Vertraulicher Inhalt' });
     const id = res.json<{ data: ChatConversation }>().data.id;
     tick(2);
     await send(consultant, id, 'Zweite Nachricht');
