@@ -82,10 +82,18 @@ export function presentAuthUser(row: PresentableUser, options: PresentOptions = 
   };
 }
 
+/** Columns presentPublicConsultant reads. */
+export const publicConsultantColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  description: users.description,
+  profileImgId: users.profileImgId,
+  services: users.services,
+} as const;
+
 /** What anyone signed in may see of a public consultant — nothing else. */
-export function presentPublicConsultant(
-  row: Pick<UserRow, 'id' | 'username' | 'email' | 'description' | 'profileImgId' | 'services'>,
-): PublicConsultant {
+export function presentPublicConsultant(row: Pick<UserRow, keyof typeof publicConsultantColumns>): PublicConsultant {
   return {
     id: row.id,
     username: row.username,

@@ -7,8 +7,9 @@ import { currentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { presentAuthUser, presentPublicConsultant, userColumns } from './presenter';
+import { presentAuthUser, presentPublicConsultant, publicConsultantColumns, userColumns } from './presenter';
 import { authUserSchema, publicConsultantSchema } from './schemas';
+import { findProfileImage } from '../uploads/service';
 import { accountTaken, deleteUserAccount, findUserById, isUniqueViolation } from './service';
 
 /** Only these fields may be filtered or sorted; anything else (password, tokens, e-mail…) is a 400. */
@@ -101,14 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return rows.map((row) => presentAuthUser(row, own));
       }
       const rows = await app.db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          description: users.description,
-          profileImgId: users.profileImgId,
-          services: users.services,
-        })
+        .select(publicConsultantColumns)
         .from(users)
         .where(and(publicConsultantCondition, parsed.where))
         .orderBy(...parsed.orderBy)
@@ -139,14 +133,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return presentAuthUser(user, own);
       }
       const [row] = await app.db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          description: users.description,
-          profileImgId: users.profileImgId,
-          services: users.services,
-        })
+        .select(publicConsultantColumns)
         .from(users)
         .where(and(eq(users.id, id), publicConsultantCondition))
         .limit(1);
@@ -186,12 +173,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (imageId !== undefined && imageId !== null && imageId !== current.profileImgId) {
-        const [upload] = await app.db
-          .select({ id: uploads.id })
-          .from(uploads)
-          .where(and(eq(uploads.id, imageId), eq(uploads.ownerId, me.id), eq(uploads.purpose, 'profile_image')))
-          .limit(1);
-        if (!upload) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
+        const upload = await findProfileImage(app.db, imageId);
+        if (upload?.ownerId !== me.id) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
       }
       if (await accountTaken(app.db, { email: body.email, username: body.username }, me.id)) {
         throw badRequest(MSG.profileSaveFailed);
