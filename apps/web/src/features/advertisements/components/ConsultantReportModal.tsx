@@ -26,14 +26,15 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
-  const empty = {
+  const invalid = {
     companyName: !form.companyName.trim(),
     jobTitle: !form.jobTitle.trim(),
     contactPerson: !form.contactPerson.trim(),
     placementBonus: bonusInvalid,
     actualSalary: salaryInvalid,
   };
-  const complete = !Object.values(empty).some(Boolean);
+  const complete = !Object.values(invalid).some(Boolean);
+  const bad = (key: keyof typeof invalid) => tried && invalid[key];
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
 
   const submit = (event: React.FormEvent) => {
@@ -91,21 +92,21 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                 label="Firmenname"
                 value={form.companyName}
                 onChange={set('companyName')}
-                invalid={tried && empty.companyName}
+                invalid={bad('companyName')}
               />
               <ReportField
                 id="pb-cr-job"
                 label="Besetzte Stelle"
                 value={form.jobTitle}
                 onChange={set('jobTitle')}
-                invalid={tried && empty.jobTitle}
+                invalid={bad('jobTitle')}
               />
               <ReportField
                 id="pb-cr-contact"
                 label="Ansprechperson im Unternehmen"
                 value={form.contactPerson}
                 onChange={set('contactPerson')}
-                invalid={tried && empty.contactPerson}
+                invalid={bad('contactPerson')}
               />
               <div className="row g-3">
                 <ReportField
@@ -115,7 +116,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   {...PERCENT_INPUT}
                   value={form.placementBonus}
                   onChange={set('placementBonus')}
-                  invalid={tried && empty.placementBonus}
+                  invalid={bad('placementBonus')}
                 />
                 <ReportField
                   id="pb-cr-salary"
@@ -124,7 +125,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   {...EURO_INPUT}
                   value={form.actualSalary}
                   onChange={set('actualSalary')}
-                  invalid={tried && empty.actualSalary}
+                  invalid={bad('actualSalary')}
                 />
               </div>
               {fees && fees.placementFee > 0 && (
