@@ -5,9 +5,8 @@
  * (`echo "…" | npm run admin:create -- a@b.at`), otherwise generated and printed once.
  */
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/setup';
 import { AdminAccountError, ensureAdmin } from '../modules/admin/admin-account';
+import { runCli, withDatabase } from './run';
 
 async function readStdin(): Promise<string | undefined> {
   if (process.stdin.isTTY) return undefined;
@@ -27,10 +26,8 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const password = await readStdin();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await prepareDatabase(database);
-    const result = await ensureAdmin(database.db, { email, password, mode: 'upsert' });
+    const result = await withDatabase(config, (db) => ensureAdmin(db, { email, password, mode: 'upsert' }));
     const what = { created: 'angelegt', promoted: 'zum Admin gemacht', updated: 'aktualisiert', exists: 'unverändert' }[
       result.outcome
     ];
@@ -45,15 +42,7 @@ async function main(): Promise<number> {
       return 1;
     }
     throw err;
-  } finally {
-    await database.close();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -3,55 +3,44 @@
  * Applies the retention rules now (or with --dry-run only lists what would happen).
  */
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/setup';
 import { LocalFileStorage } from '../lib/storage';
 import { runRetention } from '../modules/retention/service';
+import { runCli, withDatabase } from './run';
 
 async function main(): Promise<number> {
   const dryRun = process.argv.includes('--dry-run');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await prepareDatabase(database);
-    const result = await runRetention(database.db, {
+  const result = await withDatabase(config, (db) =>
+    runRetention(db, {
       now: new Date(),
       dryRun,
       publicUrl: config.publicUrl,
       storage: new LocalFileStorage(config.uploadDir),
-    });
-    if (!result.ran) {
-      console.log('Eine andere Instanz führt die Aufbewahrungsregeln gerade aus.');
-      return 0;
-    }
-    console.log(dryRun ? 'Probelauf – es wird nichts geändert:' : 'Aufbewahrungsregeln angewendet:');
-    const users = (action: 'warn' | 'delete') => result.details.users.filter((u) => u.action === action);
-    const print = (title: string, lines: string[]) => {
-      console.log(`  ${title} (${lines.length})${lines.length === 0 ? ': –' : ':'}`);
-      for (const line of lines) console.log(`    ${line}`);
-    };
-    print(
-      'Warnung per E-Mail an Benutzer',
-      users('warn').map((u) => `#${u.id} ${u.email}`),
-    );
-    print(
-      'Benutzer löschen',
-      users('delete').map((u) => `#${u.id} ${u.email}`),
-    );
-    print(
-      'Inserate deaktivieren',
-      result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`),
-    );
+    }),
+  );
+  if (!result.ran) {
+    console.log('Eine andere Instanz führt die Aufbewahrungsregeln gerade aus.');
     return 0;
-  } finally {
-    await database.close();
   }
+  console.log(dryRun ? 'Probelauf – es wird nichts geändert:' : 'Aufbewahrungsregeln angewendet:');
+  const users = (action: 'warn' | 'delete') => result.details.users.filter((u) => u.action === action);
+  const print = (title: string, lines: string[]) => {
+    console.log(`  ${title} (${lines.length})${lines.length === 0 ? ': –' : ':'}`);
+    for (const line of lines) console.log(`    ${line}`);
+  };
+  print(
+    'Warnung per E-Mail an Benutzer',
+    users('warn').map((u) => `#${u.id} ${u.email}`),
+  );
+  print(
+    'Benutzer löschen',
+    users('delete').map((u) => `#${u.id} ${u.email}`),
+  );
+  print(
+    'Inserate deaktivieren',
+    result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`),
+  );
+  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,0 +1,26 @@
+/** What the command-line tools share: a prepared database for the task, and the exit code. */
+import type { Config } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import { prepareDatabase } from '../db/setup';
+
+/** Opens and migrates the configured database, runs `task` on it, and always closes it. */
+export async function withDatabase<T>(config: Config, task: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await prepareDatabase(database);
+    return await task(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Runs a tool's main and exits with its code (1 after printing an unexpected error). */
+export function runCli(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
