@@ -13,8 +13,8 @@ import {
   type PlacementStatus,
   type Single,
 } from '@pb/core';
-import { api, ApiError, toQuery } from '../../lib/http';
-import { storage } from '../../lib/storage';
+import { api, toQuery } from '../../lib/http';
+import { downloadWithToken } from '../../lib/download';
 import type { JobPayload } from '../advertisements/api/jobs';
 
 /** Back office endpoints (/api/admin/*): one fetcher and hook per endpoint. */
@@ -105,21 +105,8 @@ export const useChangePlacementStatus = () =>
   );
 
 /** The CSV needs the Bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadPlacementCsv(params: ListParams): Promise<void> {
-  const token = storage.token;
-  const response = await fetch(`/api/admin/placement-reports.csv${toQuery(params)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, MSG.internal, null);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'vermittlungen.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function downloadPlacementCsv(params: ListParams): Promise<void> {
+  return downloadWithToken(`/api/admin/placement-reports.csv${toQuery(params)}`, MSG.internal);
 }
 
 // ---------- users ----------

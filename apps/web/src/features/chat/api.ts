@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CHAT_MESSAGE_PAGE_SIZE, type ChatConversation, type ChatFile, type ChatMessage, type Single } from '@pb/core';
-import { api, ApiError } from '../../lib/http';
-import { storage } from '../../lib/storage';
+import { api } from '../../lib/http';
+import { downloadWithToken } from '../../lib/download';
 import { chatKeys } from '../../lib/realtime';
 
 interface MessagePage {
@@ -56,17 +56,6 @@ export function useMarkRead() {
 }
 
 /** Downloads a chat file with the bearer token (plain links cannot carry it) under its original name. */
-export async function downloadChatFile(file: ChatFile): Promise<void> {
-  const token = storage.token;
-  const response = await fetch(file.url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, 'Die Datei konnte nicht geladen werden.', null);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file.name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+export function downloadChatFile(file: ChatFile): Promise<void> {
+  return downloadWithToken(file.url, 'Die Datei konnte nicht geladen werden.', file.name);
 }

@@ -1,20 +1,13 @@
 import { MSG } from '@pb/core';
-import { storage } from '../../../lib/storage';
+import { downloadWithToken } from '../../../lib/download';
+import { ApiError } from '../../../lib/http';
 
-/**
- * Authorised download (the server wants the Bearer token, so a plain link would
- * not do): fetches the file and hands it to the browser under its own name.
- */
+/** An advertisement's document, downloaded with the login token under its own name. */
 export async function downloadFile(url: string, fileName: string): Promise<void> {
-  const token = storage.token;
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(response.status === 404 ? 'Datei nicht gefunden.' : MSG.internal);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  try {
+    await downloadWithToken(url, MSG.internal, fileName);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Error('Datei nicht gefunden.', { cause: error });
+    throw error;
+  }
 }
