@@ -22,6 +22,13 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<
   if (taken) throw conflict(ADMIN_MSG.districtExists);
 }
 
+/** The district as it is now, locked for the change (404 when there is none). */
+async function lockDistrict(tx: Tx, id: number) {
+  const [row] = await tx.select(columns).from(districts).where(eq(districts.id, id)).for('update');
+  if (!row) throw notFound(ADMIN_MSG.districtNotFound);
+  return row;
+}
+
 export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/districts',
@@ -60,8 +67,7 @@ export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const data = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select(columns).from(districts).where(eq(districts.id, id)).for('update');
-        if (!before) throw notFound(ADMIN_MSG.districtNotFound);
+        const before = await lockDistrict(tx, id);
         await assertNameFree(tx, request.body.name, id);
         const [after] = await tx
           .update(districts)
@@ -89,8 +95,7 @@ export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const data = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select(columns).from(districts).where(eq(districts.id, id)).for('update');
-        if (!before) throw notFound(ADMIN_MSG.districtNotFound);
+        const before = await lockDistrict(tx, id);
         const [used] = await tx.select({ n: count() }).from(jobs).where(eq(jobs.districtId, id));
         if ((used?.n ?? 0) > 0) throw conflict(ADMIN_MSG.districtInUse);
         await tx.delete(districts).where(eq(districts.id, id));
