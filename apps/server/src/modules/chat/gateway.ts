@@ -15,7 +15,7 @@ import {
 import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hasNulChar } from '../../lib/input-guard';
-import { appendMessage, conversationForWriting, conversationView, markRead } from './service';
+import { appendMessage, conversationForWriting, conversationView, conversationViews, markRead } from './service';
 
 /**
  * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
@@ -201,14 +201,13 @@ export const chatGateway = fp(
         await hub.publishConversation(message.chatId, ids);
       },
       async publishConversation(conversationId, userIds) {
-        for (const id of new Set(userIds)) {
-          if (id === null) continue;
-          try {
-            const view = await conversationView(app.db, conversationId, id);
-            if (view) io.to(`user:${id}`).emit('chat:conversation', view);
-          } catch (error) {
-            app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
-          }
+        const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+        try {
+          // One query for all recipients; each gets their own view (counterpart, unread flag).
+          const views = await conversationViews(app.db, conversationId, ids);
+          for (const [id, view] of views) io.to(`user:${id}`).emit('chat:conversation', view);
+        } catch (error) {
+          app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
         }
       },
     };

@@ -119,6 +119,19 @@ export async function conversationView(db: Db, id: number, viewerId: number): Pr
   return row ? presentConversation(row, viewerId) : null;
 }
 
+/** One conversation as each of `viewerIds` sees it, from a single query (absent if the conversation is gone). */
+export async function conversationViews(
+  db: Db,
+  id: number,
+  viewerIds: number[],
+): Promise<Map<number, ChatConversation>> {
+  const views = new Map<number, ChatConversation>();
+  if (viewerIds.length === 0) return views;
+  const [row] = await conversationQuery(db).where(eq(chatCommunications.id, id)).limit(1);
+  if (row) for (const viewerId of viewerIds) views.set(viewerId, presentConversation(row, viewerId));
+  return views;
+}
+
 export interface InboxQuery {
   where: SQL | undefined;
   orderBy: SQL[];
