@@ -13,6 +13,7 @@ export function TextField({
   hint,
   required,
   autoFocus,
+  invalid,
 }: {
   id: string;
   label: ReactNode;
@@ -25,6 +26,8 @@ export function TextField({
   hint?: ReactNode;
   required?: boolean;
   autoFocus?: boolean;
+  /** Marks the input invalid (e.g. a required field left empty after a submit attempt). */
+  invalid?: boolean;
 }) {
   const hintId = hint ? `${id}-help` : undefined;
   return (
@@ -37,6 +40,7 @@ export function TextField({
         onChange={(e) => onChange(e.target.value)}
         required={required}
         autoFocus={autoFocus}
+        isInvalid={invalid}
         aria-describedby={hintId}
       />
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}

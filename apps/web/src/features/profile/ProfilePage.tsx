@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { initials, MSG, profileImageError, type AuthUser } from '@pb/core';
+import { TextField } from '../../components/TextField';
 import { ApiError } from '../../lib/http';
 import { clearSession, saveUser, useSession } from '../../lib/session';
 import { deleteUpload, meQueryKey, updateProfile, uploadImage, useMe } from './api';
@@ -156,25 +157,25 @@ function ProfileForm({ user }: { user: AuthUser }) {
               {isConsultant ? 'Ihre Angaben' : 'Unternehmensdaten'}
             </h2>
             <div className="row g-3">
-              <Form.Group className="col-md-6" controlId="profile-username">
-                <Form.Label>{isConsultant ? 'Name' : 'Firmenname'}</Form.Label>
-                <Form.Control
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  isInvalid={showMissing && !username.trim()}
-                  autoComplete={isConsultant ? 'name' : 'organization'}
-                />
-              </Form.Group>
-              <Form.Group className="col-md-6" controlId="profile-email">
-                <Form.Label>E-Mail</Form.Label>
-                <Form.Control
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  isInvalid={showMissing && !email.trim()}
-                  autoComplete="email"
-                />
-              </Form.Group>
+              <TextField
+                className="col-md-6"
+                id="profile-username"
+                label={isConsultant ? 'Name' : 'Firmenname'}
+                value={username}
+                onChange={setUsername}
+                invalid={showMissing && !username.trim()}
+                autoComplete={isConsultant ? 'name' : 'organization'}
+              />
+              <TextField
+                className="col-md-6"
+                id="profile-email"
+                label="E-Mail"
+                type="email"
+                value={email}
+                onChange={setEmail}
+                invalid={showMissing && !email.trim()}
+                autoComplete="email"
+              />
               <Form.Group className="col-12" controlId="profile-description">
                 <Form.Label>Beschreibung</Form.Label>
                 <Form.Control
