@@ -18,9 +18,9 @@ import { AppError, badRequest, errorBody } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
 import { currentUser } from '../../lib/auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { presentAuthUser, userColumns } from '../users/presenter';
+import { presentAuthUser, userColumns, type PresentableUser } from '../users/presenter';
 import { authUserSchema, loginResponseSchema } from '../users/schemas';
-import { accountTaken, findUserById, isUniqueViolation } from '../users/service';
+import { accountTaken, isUniqueViolation } from '../users/service';
 import {
   consumeToken,
   findUserByEmail,
@@ -53,8 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const forgotPerAddress = limiter('forgot-mail', 5, '1 hour', (r) => bodyField(r, 'email'));
   const resendPerAddress = limiter('resend-mail', 5, '1 hour', (r) => bodyField(r, 'email'));
 
-  const issueLogin = async (userId: number) => {
-    const user = await findUserById(app.db, userId);
+  /** Token and user for a row read with userColumns (e.g. the update's returning). */
+  const issueLogin = async (user: (PresentableUser & { tokenVersion: number }) | undefined) => {
     if (!user) throw badRequest(MSG.loginFailed);
     return {
       jwt: await app.jwt.sign(user.id, user.tokenVersion),
@@ -206,8 +206,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user || !ok) throw badRequest(MSG.loginFailed);
       if (!user.confirmed) throw badRequest(MSG.loginUnconfirmed);
       if (user.blocked) throw badRequest(MSG.loginBlocked);
-      await app.db.update(users).set({ lastLogin: app.now() }).where(eq(users.id, user.id));
-      return issueLogin(user.id);
+      const [updated] = await app.db
+        .update(users)
+        .set({ lastLogin: app.now() })
+        .where(eq(users.id, user.id))
+        .returning(userColumns);
+      return issueLogin(updated);
     },
   );
 
@@ -256,7 +260,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, password } = request.body;
       const now = app.now();
       const passwordHash = await hashPassword(password);
-      const userId = await app.db.transaction(async (tx) => {
+      const user = await app.db.transaction(async (tx) => {
         const id = await consumeToken(tx, code, 'password_reset', now);
         if (id === null) return null;
         const [row] = await tx
@@ -268,16 +272,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             updatedAt: now,
           })
           .where(eq(users.id, id))
-          .returning({ id: users.id, blocked: users.blocked });
+          .returning(userColumns);
         if (!row || row.blocked) {
           // Nothing may change for a blocked account: undo by aborting the transaction.
           throw badRequest(ACCOUNT_MSG.linkInvalid);
         }
         await invalidateTokens(tx, id, 'password_reset', now);
-        return row.id;
+        return row;
       });
-      if (userId === null) throw badRequest(ACCOUNT_MSG.linkInvalid);
-      return issueLogin(userId);
+      if (user === null) throw badRequest(ACCOUNT_MSG.linkInvalid);
+      return issueLogin(user);
     },
   );
 
@@ -306,11 +310,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(MSG.passwordChangeFailed);
       }
       const passwordHash = await hashPassword(password);
-      await app.db
+      const [updated] = await app.db
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: app.now() })
-        .where(eq(users.id, me.id));
-      return issueLogin(me.id);
+        .where(eq(users.id, me.id))
+        .returning(userColumns);
+      return issueLogin(updated);
     },
   );
 };
