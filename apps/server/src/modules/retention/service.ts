@@ -116,8 +116,10 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
 
     if (!dryRun) {
       const deleteOn = formatDate(new Date(now.getTime() + RETENTION_DELETE_AFTER_WARNING_DAYS * 86_400_000));
+      if (toWarn.length > 0) {
+        await tx.update(users).set({ retentionWarnedAt: now }).where(inArray(users.id, summary.warnedUsers));
+      }
       for (const user of toWarn) {
-        await tx.update(users).set({ retentionWarnedAt: now }).where(eq(users.id, user.id));
         const paragraphs = [
           `Hallo ${user.username},`,
           `Sie haben sich seit über ${UNUSED_ACCOUNT_MONTHS} Monaten nicht mehr bei der Prämienbörse angemeldet. Gemäß unseren AGB werden ungenutzte Accounts gelöscht.`,
