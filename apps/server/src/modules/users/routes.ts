@@ -7,7 +7,13 @@ import { currentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { presentAuthUser, presentPublicConsultant, publicConsultantColumns, userColumns } from './presenter';
+import {
+  presentAuthUser,
+  presentPublicConsultant,
+  publicConsultantColumns,
+  userColumns,
+  type PresentableUser,
+} from './presenter';
 import { authUserSchema, publicConsultantSchema } from './schemas';
 import { findProfileImage } from '../uploads/service';
 import { accountTaken, deleteUserAccount, findUserById, isUniqueViolation } from './service';
@@ -185,9 +191,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         imageId !== undefined && current.profileImgId !== null && imageId !== current.profileImgId
           ? current.profileImgId
           : null;
+      let updated: PresentableUser | undefined;
       try {
         const removedKeys = await app.db.transaction(async (tx) => {
-          await tx
+          [updated] = await tx
             .update(users)
             .set({
               ...(body.username !== undefined ? { username: body.username } : {}),
@@ -200,7 +207,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
               ...(body.last_login !== undefined ? { lastLogin: now } : {}),
               updatedAt: now,
             })
-            .where(eq(users.id, me.id));
+            .where(eq(users.id, me.id))
+            .returning(userColumns);
           if (replacedImage === null) return [];
           const removed = await tx
             .delete(uploads)
@@ -213,7 +221,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) throw badRequest(MSG.profileSaveFailed);
         throw error;
       }
-      const updated = await findUserById(app.db, me.id);
       if (!updated) throw notFound();
       return presentAuthUser(updated, own);
     },
