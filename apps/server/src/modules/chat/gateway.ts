@@ -15,7 +15,14 @@ import {
 import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hasNulChar } from '../../lib/input-guard';
-import { appendMessage, conversationForWriting, conversationView, conversationViews, markRead } from './service';
+import {
+  appendMessage,
+  conversationForWriting,
+  conversationView,
+  conversationViews,
+  markRead,
+  messageContext,
+} from './service';
 
 /**
  * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
@@ -172,11 +179,7 @@ export const chatGateway = fp(
             user,
             conversation,
             { text: payload.message, files: [] },
-            {
-              storage: app.storage,
-              publicUrl: app.config.publicUrl,
-              now: app.now(),
-            },
+            messageContext(app),
           );
           await hub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
           return message;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAT_MESSAGE_PAGE_SIZE, MAX_CHAT_FILES, MSG } from '@pb/core';
@@ -16,6 +16,7 @@ import {
   listConversations,
   listMessages,
   markRead,
+  messageContext,
   openConversation,
 } from './service';
 import { chatMessageSchema, conversationSchema, messageBody, messagesQuery, openConversationBody } from './schemas';
@@ -64,10 +65,6 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
     throw badRequest(message && !message.startsWith('Invalid') ? message : MSG.badRequest);
   }
   return parsed.data;
-}
-
-function messageContext(app: FastifyInstance) {
-  return { storage: app.storage, publicUrl: app.config.publicUrl, now: app.now() };
 }
 
 const conversationResponse = singleSchema(conversationSchema);

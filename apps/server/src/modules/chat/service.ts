@@ -8,6 +8,7 @@ import {
   type ChatFile,
   type ChatMessage,
 } from '@pb/core';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
@@ -248,6 +249,11 @@ export interface MessageContext {
   storage: FileStorage;
   publicUrl: string;
   now: Date;
+}
+
+/** The message context of a request or socket event: storage, public URL and the app clock. */
+export function messageContext(app: Pick<FastifyInstance, 'storage' | 'config' | 'now'>): MessageContext {
+  return { storage: app.storage, publicUrl: app.config.publicUrl, now: app.now() };
 }
 
 /**
