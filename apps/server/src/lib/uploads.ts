@@ -147,16 +147,8 @@ export async function readMultipart(request: FastifyRequest, options: ReadUpload
     if (failure) throw failure;
     if (isLimitError(error, 'FST_FILES_LIMIT')) throw badRequest(messages.tooMany);
     if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE')) throw badRequest(MSG.fileTooLarge);
-    if (
-      isLimitError(error, 'FST_PARTS_LIMIT') ||
-      isLimitError(error, 'FST_FIELDS_LIMIT') ||
-      isLimitError(error, 'FST_PROTO_VIOLATION') ||
-      isLimitError(error, 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    ) {
-      throw badRequest(MSG.badRequest);
-    }
     if (error instanceof AppError) throw error;
-    // Malformed multipart bodies (busboy errors) are the client's fault.
+    // Other limits (parts, fields), protocol errors and malformed bodies are the client's fault.
     throw badRequest(MSG.badRequest);
   }
   if (failure) throw failure;
