@@ -23,6 +23,7 @@ import {
   markRead,
   messageContext,
 } from './service';
+import { issueMessage } from './schemas';
 
 /**
  * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
@@ -149,11 +150,7 @@ export const chatGateway = fp(
           }
           const parsed = schema.safeParse(payload);
           if (!parsed.success || hasNulChar(payload)) {
-            const message = parsed.error?.issues[0]?.message;
-            reply({
-              ok: false,
-              error: { status: 400, message: message && !message.startsWith('Invalid') ? message : MSG.badRequest },
-            });
+            reply({ ok: false, error: { status: 400, message: issueMessage(parsed.error) } });
             return;
           }
           reply({ ok: true, data: await run(user, parsed.data) });

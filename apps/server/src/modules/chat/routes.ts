@@ -19,7 +19,14 @@ import {
   messageContext,
   openConversation,
 } from './service';
-import { chatMessageSchema, conversationSchema, messageBody, messagesQuery, openConversationBody } from './schemas';
+import {
+  chatMessageSchema,
+  conversationSchema,
+  issueMessage,
+  messageBody,
+  messagesQuery,
+  openConversationBody,
+} from './schemas';
 
 const inboxSpec: ResourceQuerySpec = {
   fields: {
@@ -60,10 +67,7 @@ async function readMessageInput(
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message;
-    throw badRequest(message && !message.startsWith('Invalid') ? message : MSG.badRequest);
-  }
+  if (!parsed.success) throw badRequest(issueMessage(parsed.error));
   return parsed.data;
 }
 

@@ -4,6 +4,12 @@ import { idSchema } from '../../lib/http-schemas';
 
 /** Route schemas of the chat (they also make the OpenAPI document). */
 
+/** The German message of the first issue, or the generic one for zod's own English defaults. */
+export function issueMessage(error: z.ZodError | undefined): string {
+  const message = error?.issues[0]?.message;
+  return message && !message.startsWith('Invalid') ? message : MSG.badRequest;
+}
+
 export const chatFileSchema = z.object({
   id: z.number(),
   name: z.string(),
