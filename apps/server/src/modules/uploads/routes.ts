@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCOUNT_MSG } from '@pb/core';
-import { users } from '../../db/schema';
+import { uploads, users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { errorSchema, idParams } from '../../lib/http-schemas';
@@ -92,32 +92,36 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await findProfileImage(app.db, request.params.id);
-      if (!upload || upload.ownerId === null) throw notFound();
-      const [owner] = await app.db
+      // One query: the image together with its owner (an image without owner is not found).
+      const [found] = await app.db
         .select({
-          public: users.public,
-          role: users.role,
-          confirmed: users.confirmed,
-          blocked: users.blocked,
-          profileImgId: users.profileImgId,
+          upload: uploads,
+          owner: {
+            public: users.public,
+            role: users.role,
+            confirmed: users.confirmed,
+            blocked: users.blocked,
+            profileImgId: users.profileImgId,
+          },
         })
-        .from(users)
-        .where(eq(users.id, upload.ownerId))
+        .from(uploads)
+        .innerJoin(users, eq(users.id, uploads.ownerId))
+        .where(and(eq(uploads.id, request.params.id), eq(uploads.purpose, 'profile_image')))
         .limit(1);
+      if (!found) throw notFound();
+      const { upload, owner } = found;
       const sig = request.query.sig;
       const isOwner =
         request.user?.id === upload.ownerId ||
         (sig !== undefined && isValidProfileImageSignature(app.config.jwtSecret, upload.id, sig));
       // Only the chosen profile image is public; other uploads (not yet saved) stay the owner's.
       const isPublic =
-        owner !== undefined &&
         owner.profileImgId === upload.id &&
         owner.public &&
         owner.role === 'consultant' &&
         owner.confirmed &&
         !owner.blocked;
-      if (!owner || (!isOwner && !isPublic)) throw notFound();
+      if (!isOwner && !isPublic) throw notFound();
       if (!(await app.storage.exists(upload.storageKey))) throw notFound();
       return reply
         .header('content-type', upload.mime)
