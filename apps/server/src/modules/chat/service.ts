@@ -156,8 +156,6 @@ export async function listConversations(
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatCommunications)
-    // A deactivated advertisement counts as gone for the chat (spec: 'Dieses Inserat existiert nicht mehr').
-    .leftJoin(jobs, and(eq(jobs.id, chatCommunications.jobId), isNotNull(jobs.publishedAt)))
     .where(where);
   return { data: rows.map((r) => presentConversation(r, user.id)), total: Number(count?.n ?? 0) };
 }
