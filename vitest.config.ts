@@ -9,7 +9,10 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     // *.pg.test.ts need a shared server database (several processes): PostgreSQL only.
-    exclude: driver === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    exclude:
+      driver === 'pglite'
+        ? ['**/*.pg.test.ts', '**/*.fault.test.ts', '**/node_modules/**']
+        : ['**/*.fault.test.ts', '**/node_modules/**'],
     environment: 'node' as const,
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
@@ -18,12 +21,32 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Fault tests (*.fault.test.ts) start their own PostgreSQL (initdb + pg_ctl from
+ * /usr/lib/postgresql/15/bin) or Redis (redis-server) on a free loopback port and
+ * stop, freeze or restart it — never the shared servers. They run beside the
+ * PostgreSQL suites (CI), one file at a time so the restarts stay quick.
+ */
+const faultProject = {
+  test: {
+    name: 'faults',
+    include: ['apps/server/**/*.fault.test.ts'],
+    exclude: ['**/node_modules/**'],
+    environment: 'node' as const,
+    env: { TEST_DB_DRIVER: 'postgres' },
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    pool: 'forks' as const,
+    fileParallelism: false,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       apiProject('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres'), faultProject] : []),
     ],
   },
 });
