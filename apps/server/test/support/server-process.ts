@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './own-postgres';
+
+/**
+ * The real server entry point (src/main.ts) in a child process, the way `npm start`
+ * runs it: fault tests see whether the process itself survives, not just an app
+ * object inside the test runner.
+ */
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** stdout + stderr so far (for failure messages). */
+  output(): string;
+  /** null while running; the exit code or signal once it has ended. */
+  exited(): string | null;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-server-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'fault-test-secret-0123456789abcdef0123456789',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'off',
+      RATE_LIMIT_FACTOR: '1000',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exit: string | null = null;
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ended = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = signal ?? String(code);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exit !== null) throw new Error(`server exited (${exit}) during start:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    exited: () => exit,
+    async stop() {
+      if (exit === null) {
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await ended;
+        clearTimeout(force);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
