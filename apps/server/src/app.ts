@@ -20,6 +20,7 @@ import { MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, badRequest, errorBody } from './lib/errors';
+import { isDatabaseUnavailable, rootCause } from './lib/db-errors';
 import { hasNulChar } from './lib/input-guard';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
@@ -164,6 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
                 : MSG.badRequest;
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
       return reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
+    }
+    // PostgreSQL restarting, unreachable, frozen or overloaded: the client may retry; not a bug.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: rootCause(error) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'ServiceUnavailableError', MSG.serviceUnavailable, {}));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'InternalServerError', MSG.internal, {}));

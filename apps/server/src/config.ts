@@ -26,6 +26,21 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Multiplies every per-IP rate limit (end-to-end suites run many users from one IP). */
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** PostgreSQL: opening a connection (and waiting for a free one in the pool). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(5000),
+  /** PostgreSQL statement_timeout; the client also gives up on a silent connection shortly after. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** Readiness check (/api/health, /api/health/ready): 503 when the database does not answer in time. */
+  DB_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(1000),
+  /** HTTP: all request headers must arrive within this time (slow-loris on headers). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(20_000),
+  /** HTTP: the whole request incl. body (5 × 5 MB uploads on a slow line). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(600_000),
+  /** HTTP: socket inactivity during a request (a stalled body or a reader that stopped). */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  /** HTTP: an idle keep-alive connection is closed after this time. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(72_000),
   IMPRINT_COMPANY: z.string().default('Prämienbörse GmbH'),
   IMPRINT_ADDRESS: z.string().default('Mariahilfer Straße 1, 1060 Wien'),
   IMPRINT_EMAIL: z.string().email().default('office@praemienboerse.at'),
@@ -62,6 +77,18 @@ export interface Config {
   adminPassword: string | undefined;
   trustProxy: boolean;
   rateLimitFactor: number;
+  dbTimeouts: {
+    connectMs: number;
+    statementMs: number;
+    idleInTransactionMs: number;
+    healthMs: number;
+  };
+  httpTimeouts: {
+    headersMs: number;
+    requestMs: number;
+    idleMs: number;
+    keepAliveMs: number;
+  };
   imprint: {
     company: string;
     address: string;
@@ -93,6 +120,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Ungültige Konfiguration:\n  JWT_SECRET: in production required (min. 32 characters)');
   }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Ungültige Konfiguration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -116,6 +148,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    dbTimeouts: {
+      connectMs: env.DB_CONNECT_TIMEOUT_MS,
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      healthMs: env.DB_HEALTH_TIMEOUT_MS,
+    },
+    httpTimeouts: {
+      headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      idleMs: env.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     imprint: {
       company: env.IMPRINT_COMPANY,
       address: env.IMPRINT_ADDRESS,

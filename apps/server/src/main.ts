@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/setup';
 import { LocalFileStorage } from './lib/storage';
+import { rootCause } from './lib/db-errors';
 import { MailWorker } from './modules/mail/worker';
 import { runStartupTasks } from './startup';
 
@@ -22,7 +23,14 @@ async function main(): Promise<void> {
       ? {}
       : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Connection errors outside a query (PostgreSQL restarting, sessions terminated) are logged, never fatal.
+  let logConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.dbTimeouts,
+    onConnectionError: (err) => logConnectionError(err),
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
     config,
@@ -32,6 +40,7 @@ async function main(): Promise<void> {
     webDistDir: WEB_DIST,
     logger,
   });
+  logConnectionError = (err) => app.log.warn({ err: rootCause(err) }, 'database connection lost');
   await prepareDatabase(database, (msg) => app.log.info(msg));
   await runStartupTasks(app);
 

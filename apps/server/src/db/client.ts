@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -35,10 +36,34 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; omitted → in-memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL only; without them a query may wait forever for a server that does not answer. */
+  timeouts?: DatabaseTimeouts | undefined;
+  /**
+   * PostgreSQL only: a connection failed outside any query (server restart, terminated
+   * session). The pool drops that connection; this only reports it — it never throws.
+   */
+  onConnectionError?: ((err: Error) => void) | undefined;
 }
 
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one when the pool is busy. */
+  connectMs: number;
+  /**
+   * Server-side statement_timeout. A checked-out connection that stays silent for this
+   * long plus SILENCE_GRACE_MS is dropped by the client (frozen or unreachable server).
+   */
+  statementMs: number;
+  /** Server-side idle_in_transaction_session_timeout. */
+  idleInTransactionMs: number;
+}
+
+/** How much longer than statement_timeout the client waits for any byte before it drops the connection. */
+const SILENCE_GRACE_MS = 1000;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts, options.onConnectionError);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -71,8 +96,53 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Sets (ms > 0) or clears (0) the inactivity deadline on a pooled connection's socket. */
+function setSilenceDeadline(client: pg.PoolClient, ms: number): void {
+  const stream = client.connection.stream;
+  if (stream instanceof net.Socket) stream.setTimeout(ms);
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: DatabaseTimeouts | undefined,
+  onConnectionError: (err: Error) => void = () => {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    keepAlive: true,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        }
+      : {}),
+  });
+  // Without these listeners a restart or pg_terminate_backend (57P01) is an unhandled
+  // 'error' event and ends the process. An idle client's error reaches the pool; a
+  // checked-out client's error reaches its own listener (and fails its queries).
+  pool.on('error', (err) => onConnectionError(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => onConnectionError(err));
+    if (!timeouts) return;
+    const stream = client.connection.stream;
+    // A frozen or unreachable server never answers and statement_timeout cannot fire there:
+    // a checked-out connection that stays silent this long is destroyed, which fails its
+    // queries and keeps it out of the pool (never reused with a query still in flight).
+    const silenceMs = timeouts.statementMs + SILENCE_GRACE_MS;
+    stream.on('timeout', () => {
+      stream.destroy(
+        Object.assign(new Error(`PostgreSQL did not answer within ${silenceMs} ms`), { code: 'ETIMEDOUT' }),
+      );
+    });
+  });
+  if (timeouts) {
+    const silenceMs = timeouts.statementMs + SILENCE_GRACE_MS;
+    pool.on('acquire', (client) => setSilenceDeadline(client, silenceMs));
+    pool.on('release', (_err, client) => setSilenceDeadline(client, 0));
+  }
   // Fail fast with a clear error instead of on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -89,6 +159,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     async withSession(fn) {
       const conn = await pool.connect();
+      if (timeouts) {
+        // Migrations and scripts may run long (index builds, waiting for another instance's lock).
+        setSilenceDeadline(conn, 0);
+        await conn.query('SET statement_timeout = 0');
+      }
       try {
         return await fn({
           async execScript(sqlText) {
@@ -99,7 +174,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           },
         });
       } finally {
-        conn.release();
+        // Dropped, not pooled: session state (SET, advisory locks after an error) must not leak.
+        conn.release(true);
       }
     },
     async close() {

@@ -14,6 +14,7 @@ import {
 } from '@pb/core';
 import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasNulChar } from '../../lib/input-guard';
 import {
   appendMessage,
@@ -116,7 +117,8 @@ export const chatGateway = fp(
           socket.data.tokenVersion = user.tokenVersion;
           return next();
         },
-        () => next(new Error('unauthorized')),
+        // A database outage is not a bad token: the client may retry instead of logging out.
+        (error: unknown) => next(new Error(isDatabaseUnavailable(error) ? 'unavailable' : 'unauthorized')),
       );
     });
 
@@ -157,6 +159,11 @@ export const chatGateway = fp(
         })().catch((error: unknown) => {
           if (error instanceof AppError) {
             reply({ ok: false, error: { status: error.status, message: error.message } });
+            return;
+          }
+          if (isDatabaseUnavailable(error)) {
+            app.log.warn({ err: rootCause(error) }, 'chat socket event: database unavailable');
+            reply({ ok: false, error: { status: 503, message: MSG.serviceUnavailable } });
             return;
           }
           app.log.error({ err: error }, 'chat socket event failed');

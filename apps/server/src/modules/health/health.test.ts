@@ -19,6 +19,35 @@ describe('system routes', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('When the liveness probe is asked, then it answers 200 without the database', async () => {
+    const query = ctx.database.query;
+    ctx.database.query = () => Promise.reject(new Error('must not be called'));
+    try {
+      const res = await ctx.request({ method: 'GET', url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    } finally {
+      ctx.database.query = query;
+    }
+  });
+
+  it('When the database does not answer, then /api/health and /api/health/ready are 503 within DB_HEALTH_TIMEOUT_MS', async () => {
+    const query = ctx.database.query;
+    ctx.database.query = () => new Promise(() => undefined);
+    try {
+      for (const url of ['/api/health', '/api/health/ready']) {
+        const started = performance.now();
+        const res = await ctx.request({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ status: 'degraded', database: { status: 'down', driver: ctx.database.driver } });
+        expect(performance.now() - started).toBeLessThan(ctx.config.dbTimeouts.healthMs + 500);
+      }
+    } finally {
+      ctx.database.query = query;
+    }
+    expect((await ctx.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
   it('When an unknown /api path is asked for, then it is a 404 in the error shape', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
