@@ -82,6 +82,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
+    // Slow or stalled clients (docs/operations.md): socket inactivity during a request, the whole
+    // request incl. body (long enough for 5 × 5 MB on a slow line), idle keep-alive, and headers.
+    connectionTimeout: config.httpTimeouts.idleMs,
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      requestTimeout: config.httpTimeouts.requestMs,
+      // Node enforces the header and request deadlines on this tick (default 30 s: far too coarse).
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(5000, Math.floor(Math.min(config.httpTimeouts.headersMs, config.httpTimeouts.requestMs) / 4)),
+      ),
+    },
     routerOptions: {
       // qs gives the nested objects of Strapi-style queries; the limits keep it cheap.
       querystringParser: (str: string) =>
