@@ -306,4 +306,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
     for (const id of acknowledged) expect(stored.has(id), `acknowledged contact ${id} lost`).toBe(true);
     alive();
   });
+
+  it('When PostgreSQL was away several times, then the mail worker has kept running and delivers the queued mails', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const deadline = Date.now() + 15_000;
+      let counts: Record<string, number> = {};
+      for (;;) {
+        const { rows } = await client.query<{ status: string; n: string }>(
+          'SELECT status, count(*) AS n FROM mail_outbox GROUP BY status',
+        );
+        counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+        if (!counts['pending'] || Date.now() > deadline) break;
+        await sleep(250);
+      }
+      // One office notice per stored contact message, all delivered (no SMTP_URL: logged as sent).
+      expect(counts['pending'] ?? 0).toBe(0);
+      expect(counts['sent'] ?? 0).toBeGreaterThanOrEqual(acknowledged.length);
+    } finally {
+      await client.end();
+    }
+    alive();
+    // Outages were logged as warnings, never as bugs (500) or crashes.
+    expect(server.output()).not.toMatch(/unhandled error|Unhandled 'error' event|chat socket event failed/);
+  });
 });

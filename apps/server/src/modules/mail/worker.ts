@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 
 const BATCH = 20;
 const LOCK_SECONDS = 120;
@@ -52,7 +53,12 @@ export class MailWorker {
     const tick = () => {
       if (this.stopped) return;
       void this.runOnce()
-        .catch((err: unknown) => this.options.log.error({ err }, 'mail worker run failed'))
+        .catch((err: unknown) =>
+          // The database away (restart, outage) is expected now and then: the next tick retries.
+          isDatabaseUnavailable(err)
+            ? this.options.log.warn({ err: rootCause(err) }, 'mail worker: database unavailable, will retry')
+            : this.options.log.error({ err }, 'mail worker run failed'),
+        )
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
         });
