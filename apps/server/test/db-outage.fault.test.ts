@@ -259,6 +259,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
         expect(ack.error.message).toBe(MSG.serviceUnavailable);
       }
       expect(performance.now() - started).toBeLessThan(MAX_OUTAGE_ANSWER_MS);
+      // A new socket during the outage is told so, not that its token is bad (the client keeps it).
+      await expect(connectChat(server.url, token)).rejects.toThrow('unavailable');
       await sleep(500);
       alive();
     } finally {
