@@ -40,6 +40,20 @@ function connect(token: string, client: QueryClient): ChatSocket {
     // Catch up on whatever happened while disconnected.
     void client.invalidateQueries({ queryKey: chatKeys.all });
   });
+  // A handshake refused while the server's database is away ('unavailable') is not
+  // retried by socket.io-client on its own (only transport drops are): try again
+  // with a growing, bounded delay. 'unauthorized' stays final (the session ended).
+  let retryDelayMs = 2_000;
+  s.on('connect_error', (error) => {
+    if (error.message !== 'unavailable' || s.active) return;
+    setTimeout(() => {
+      if (socket === s && !s.connected) s.connect();
+    }, retryDelayMs);
+    retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+  });
+  s.on('connect', () => {
+    retryDelayMs = 2_000;
+  });
   s.on('chat:conversation', () => {
     void client.invalidateQueries({ queryKey: chatKeys.conversations() });
   });
