@@ -19,9 +19,9 @@ import {
 import { MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, badRequest, errorBody } from './lib/errors';
+import { AppError, errorBody } from './lib/errors';
 import { isDatabaseUnavailable, rootCause } from './lib/db-errors';
-import { hasNulChar } from './lib/input-guard';
+import { assertSafeInput } from './lib/input-guard';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
 import type { FileStorage } from './lib/storage';
@@ -110,9 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Text with U+0000 cannot be stored (PostgreSQL): refused for every route before validation.
+  // Text with U+0000 or a lone UTF-16 surrogate cannot be stored (PostgreSQL): refused for every
+  // route before validation, with one German message (lib/input-guard).
   app.addHook('preValidation', async (request) => {
-    if (hasNulChar(request.query) || hasNulChar(request.params) || hasNulChar(request.body)) throw badRequest();
+    assertSafeInput(request.query, request.params, request.body);
   });
 
   // --- third-party plugins ---

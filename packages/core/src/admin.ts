@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GuaranteeRefund, IsoDate } from './business-days';
+import { int4Id } from './input';
 import type { RoleType } from './roles';
 import type { Job } from './types';
 
@@ -197,7 +198,7 @@ export interface AdminAuditEntry {
 
 export const adminJobCreateSchema = z
   .object({
-    companyId: z.number({ error: ADMIN_MSG.companyRequired }).int().positive(ADMIN_MSG.companyRequired),
+    companyId: int4Id(ADMIN_MSG.companyRequired),
     data: z.record(z.string(), z.unknown()),
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { safeText } from './input';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -20,7 +21,8 @@ export const CHAT_MSG = {
 /** Text of a chat message: plain text, at most CHAT_MESSAGE_MAX_LENGTH characters. */
 export const chatMessageTextSchema = z
   .string({ error: CHAT_MSG.messageEmpty })
-  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG.messageTooLong);
+  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG.messageTooLong)
+  .pipe(safeText());
 
 export interface ChatFile {
   id: number;

@@ -11,3 +11,4 @@ export * from './chat';
 export * from './jobs';
 export * from './business-days';
 export * from './admin';
+export * from './input';

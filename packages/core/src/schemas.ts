@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WORKING_TIMES } from './constants';
+import { DECIMAL_TEXT, int4Id, safeText } from './input';
 import { MSG } from './messages';
 
 /**
@@ -8,7 +9,7 @@ import { MSG } from './messages';
  * message is the one reported — on the server and in the browser alike.
  */
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => safeText().trim().max(max);
 
 /**
  * A number, or its plain decimal text ("15", " 12.5 "), as forms and JSON clients send it.
@@ -16,16 +17,7 @@ const trimmed = (max: number) => z.string().trim().max(max);
  */
 const decimalInput = (error?: string) =>
   z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d{1,15}(\.\d{1,15})?$/),
-      ],
-      error ? { error } : undefined,
-    )
+    .union([z.number(), z.string().trim().regex(DECIMAL_TEXT)], error ? { error } : undefined)
     .transform(Number)
     .pipe(z.number(error ? { error } : undefined).finite());
 
@@ -106,7 +98,7 @@ export const profileUpdateSchema = z
     public: z.boolean().optional(),
     profile_img: z.string().max(500).nullable().optional(),
     profile_img_id: z
-      .union([z.string().max(40), z.number().int()])
+      .union([z.string().max(40), int4Id()])
       .nullable()
       .optional(),
     last_login: z.union([z.string().max(40), z.number()]).optional(),
@@ -134,7 +126,7 @@ export type ContactRequest = z.infer<typeof contactSchema>;
 
 /** Drops empty entries ("adding an empty list entry is ignored"). */
 const bulletList = z
-  .array(z.string().max(2000))
+  .array(safeText().max(2000))
   .max(50)
   .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
@@ -163,13 +155,23 @@ export const jobDataSchema = z
       .union([z.string(), z.number()], { error: MSG.fillAllFields })
       .transform((v) => String(v).trim())
       .pipe(z.string().max(200)),
-    district: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], {
-      error: MSG.fillAllFields,
-    }),
+    district: z.union(
+      [
+        int4Id(MSG.fillAllFields),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .pipe(int4Id(MSG.fillAllFields)),
+      ],
+      {
+        error: MSG.fillAllFields,
+      },
+    ),
     placementBonus: decimalInput().pipe(z.number().min(0).max(100)).optional(),
     /** Ignored: the owner is always the caller (or the chosen company for admins). */
     users_permissions_user: z.unknown().optional(),
-    attachments: z.array(z.number().int().positive()).max(10).optional(),
+    attachments: z.array(int4Id()).max(10).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -195,12 +197,12 @@ export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
 
 const requiredText = (max: number) =>
   z
-    .union([z.string(), z.number()], { error: MSG.fillAllFields })
+    .union([safeText(), z.number()], { error: MSG.fillAllFields })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, MSG.fillAllFields).max(max));
 
 const basePlacement = {
-  advertisement: z.number().int().positive(),
+  advertisement: int4Id(),
   companyName: requiredText(200),
   jobTitle: requiredText(200),
   contactPerson: requiredText(200),

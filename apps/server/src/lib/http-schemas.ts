@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '@pb/core';
 
 /** Zod pieces for route schemas shared by all features (the OpenAPI doc is built from them). */
 
@@ -17,9 +18,6 @@ export const errorSchema = z.object({
 /** Strapi-style list queries are nested objects parsed by qs and checked by lib/strapi-query. */
 export const anyQuery = z.record(z.string(), z.unknown());
 
-/** A positive integer, or its plain decimal text; never "0x10", "1e3", "01", " 1", arrays or booleans. */
-export const idSchema = z
-  .union([z.number(), z.string().regex(/^[1-9]\d{0,9}$/)], { error: 'Ungültige ID.' })
-  .transform(Number)
-  .pipe(z.number().int('Ungültige ID.').positive('Ungültige ID.').max(2_147_483_647, 'Ungültige ID.'));
+/** A positive int4 id, or its plain decimal text (one rule: packages/core/src/input.ts). */
+export { idSchema };
 export const idParams = z.object({ id: idSchema });

@@ -1,22 +1,14 @@
+import { hasUnsafeText, INPUT_MSG } from '@pb/core';
+import { badRequest } from './errors';
+
 /**
- * PostgreSQL text cannot hold U+0000: a string with it would fail in the query
- * (a 500). Every request input is checked here first and refused with a 400.
- * Iterative, so deeply nested input cannot overflow the stack.
+ * PostgreSQL text cannot hold U+0000 and its jsonb refuses lone UTF-16 surrogates
+ * ("\uD800"): either would fail in the query (a 500). Every request input — JSON
+ * body, query, path, multipart fields, socket payloads — is checked here once and
+ * refused with a German 400, keys included.
  */
-export function hasNulChar(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (Array.isArray(item)) {
-      pending.push(...item);
-    } else if (typeof item === 'object' && item !== null && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(child);
-      }
-    }
-  }
-  return false;
+export function assertSafeInput(...values: unknown[]): void {
+  for (const value of values) if (hasUnsafeText(value)) throw badRequest(INPUT_MSG.invalidCharacters);
 }
+
+export { hasUnsafeText };

@@ -17,7 +17,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
-import { MAX_PAGE_LIMIT } from '@pb/core';
+import { DECIMAL_TEXT, INPUT_MSG, INT4_MAX, MAX_PAGE_LIMIT, parseDateInput } from '@pb/core';
 import { badRequest } from './errors';
 
 /**
@@ -112,22 +112,22 @@ function coerce(value: Raw, type: FieldType, path: string): string | number | bo
     case 'int': {
       if (!/^-?\d{1,10}$/.test(text)) throw badRequest(`Ungültiger Filterwert für ${path}.`);
       const n = Number(text);
-      if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647)
-        throw badRequest(`Ungültiger Filterwert für ${path}.`);
+      if (!Number.isSafeInteger(n) || Math.abs(n) > INT4_MAX) throw badRequest(`Ungültiger Filterwert für ${path}.`);
       return n;
     }
     case 'number': {
-      const n = Number(text);
-      if (text.trim() === '' || !Number.isFinite(n)) throw badRequest(`Ungültiger Filterwert für ${path}.`);
-      return n;
+      // Plain decimals only: no 400-digit numbers, exponents or hex reach a numeric column.
+      if (!DECIMAL_TEXT.test(text)) throw badRequest(`Ungültiger Filterwert für ${path}.`);
+      return Number(text);
     }
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
       throw badRequest(`Ungültiger Filterwert für ${path}.`);
     case 'date': {
-      const d = new Date(text);
-      if (Number.isNaN(d.getTime())) throw badRequest(`Ungültiger Filterwert für ${path}.`);
+      // Bounded (core/input): year 99999, year 0 or BC dates would fail in PostgreSQL, not here.
+      const d = parseDateInput(text);
+      if (!d) throw badRequest(`Ungültiger Filterwert für ${path}: ${INPUT_MSG.invalidDate}`);
       return d;
     }
     case 'string':

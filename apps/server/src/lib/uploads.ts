@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_FILE_BYTES, MSG } from '@pb/core';
 import { AppError, badRequest } from './errors';
-import { hasNulChar } from './input-guard';
+import { assertSafeInput } from './input-guard';
 
 /**
  * Reading and checking multipart uploads. Types are decided by the file's
@@ -152,7 +152,7 @@ export async function readMultipart(request: FastifyRequest, options: ReadUpload
     throw badRequest(MSG.badRequest);
   }
   if (failure) throw failure;
-  if (hasNulChar(fields)) throw badRequest(MSG.badRequest);
+  assertSafeInput(fields);
   if (raw.length === 0 && options.required !== false) throw badRequest(MSG.badRequest);
 
   const files: UploadedFile[] = [];

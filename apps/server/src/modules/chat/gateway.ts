@@ -6,6 +6,8 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   chatMessageTextSchema,
+  INPUT_MSG,
+  int4Id,
   MSG,
   type ChatAck,
   type ChatClientEvents,
@@ -15,7 +17,7 @@ import {
 import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
-import { hasNulChar } from '../../lib/input-guard';
+import { hasUnsafeText } from '../../lib/input-guard';
 import {
   appendMessage,
   conversationForWriting,
@@ -60,8 +62,9 @@ interface SocketUser {
   role: UserRole;
 }
 
-const sendSchema = z.object({ chatId: z.number().int().positive(), message: chatMessageTextSchema });
-const readSchema = z.object({ chatId: z.number().int().positive() });
+// chatId is an int4 id (core/input): 2^31 or a 400-digit number is a 400, not a database error.
+const sendSchema = z.object({ chatId: int4Id(), message: chatMessageTextSchema });
+const readSchema = z.object({ chatId: int4Id() });
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 40;
 
@@ -150,8 +153,12 @@ export const chatGateway = fp(
             socket.disconnect(true);
             return;
           }
+          if (hasUnsafeText(payload)) {
+            reply({ ok: false, error: { status: 400, message: INPUT_MSG.invalidCharacters } });
+            return;
+          }
           const parsed = schema.safeParse(payload);
-          if (!parsed.success || hasNulChar(payload)) {
+          if (!parsed.success) {
             reply({ ok: false, error: { status: 400, message: issueMessage(parsed.error) } });
             return;
           }
