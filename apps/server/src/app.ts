@@ -22,6 +22,8 @@ import type { Database } from './db/client';
 import { AppError, errorBody } from './lib/errors';
 import { isDatabaseUnavailable, rootCause } from './lib/db-errors';
 import { assertSafeInput } from './lib/input-guard';
+import { fallbackRateLimitStore } from './lib/rate-limit-store';
+import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
 import type { FileStorage } from './lib/storage';
@@ -135,9 +137,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  if (deps.redis) watchRedis(deps.redis, app.log, 'rate limits');
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'pb-rl:' } : {}),
+    // Counted in Redis, and in this process while Redis is away (lib/rate-limit-store): never a 500.
+    ...(deps.redis ? { store: fallbackRateLimitStore({ redis: deps.redis, nameSpace: 'pb-rl:', log: app.log }) } : {}),
     errorResponseBuilder: () => new AppError(429, MSG.rateLimited, 'RateLimitError'),
   });
   await app.register(multipart, {

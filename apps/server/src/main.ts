@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/setup';
 import { LocalFileStorage } from './lib/storage';
 import { rootCause } from './lib/db-errors';
+import { closeRedis, createRedisClient } from './lib/redis';
 import { MailWorker } from './modules/mail/worker';
 import { runStartupTasks } from './startup';
 
@@ -31,7 +31,8 @@ async function main(): Promise<void> {
     timeouts: config.dbTimeouts,
     onConnectionError: (err) => logConnectionError(err),
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Fails fast while Redis is away (rate limits then count in-process: lib/rate-limit-store).
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
   const app = await buildApp({
     config,
     database,
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await mailWorker.stop();
-      await redis?.quit();
+      await closeRedis(redis);
       await database.close();
     } finally {
       process.exit(0);

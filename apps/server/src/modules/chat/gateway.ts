@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   chatMessageTextSchema,
@@ -18,6 +18,7 @@ import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
+import { closeRedis, createRedisClient, guardUnawaitedCommands, REDIS_SUBSCRIBER, watchRedis } from '../../lib/redis';
 import {
   appendMessage,
   conversationForWriting,
@@ -79,8 +80,23 @@ export const chatGateway = fp(
     let pub: Redis | undefined;
     let sub: Redis | undefined;
     if (app.config.redisUrl) {
-      pub = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 2 });
-      sub = pub.duplicate();
+      // While Redis is away, publishing fails fast and is logged (events then reach this
+      // instance's sockets only); subscriptions wait and are renewed when it is back.
+      pub = createRedisClient(app.config.redisUrl);
+      sub = createRedisClient(app.config.redisUrl, REDIS_SUBSCRIBER);
+      watchRedis(pub, app.log, 'chat publish');
+      watchRedis(sub, app.log, 'chat subscribe');
+      let publishFailed = false;
+      pub.on('ready', () => (publishFailed = false));
+      guardUnawaitedCommands(pub, ['publish'], (err) => {
+        if (publishFailed) return;
+        publishFailed = true;
+        app.log.warn(
+          { reason: err instanceof Error ? err.message : String(err) },
+          'chat: event not sent to other instances (Redis unavailable)',
+        );
+      });
+      guardUnawaitedCommands(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => undefined);
       io.adapter(createAdapter(pub, sub, { key: 'pb-chat' }));
     }
 
@@ -233,7 +249,7 @@ export const chatGateway = fp(
     });
     app.addHook('onClose', async () => {
       await Promise.allSettled([io.of('/').adapter.close()]);
-      await Promise.allSettled([pub?.quit(), sub?.quit()]);
+      await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     });
   },
   { name: 'chat-gateway', dependencies: ['services'] },
