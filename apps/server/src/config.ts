@@ -7,7 +7,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Listen address; unset → 0.0.0.0 in production, 127.0.0.1 otherwise (the dev mailbox holds reset links). */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -130,7 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     databaseUrl: env.DATABASE_URL,

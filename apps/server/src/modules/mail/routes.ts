@@ -1,13 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
+import { isLoopbackAddress } from '../../lib/loopback';
 import { escapeHtml } from './outbox';
 
 /**
  * Development mailbox: every queued mail, newest first, with clickable links, so a
  * new user can confirm an account without an SMTP server. Never registered in production.
+ * It holds every reset link, so it answers only connections from this machine (the
+ * socket's address, never X-Forwarded-For): anyone else gets the ordinary 404.
  */
 export const devMailRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isLoopbackAddress(request.socket.remoteAddress)) return;
+    reply.callNotFound();
+    return reply;
+  });
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
     const items = rows

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createTestContext, type TestContext } from './helpers';
+
+/**
+ * Issue 9, item 6: the development server is reachable from this machine only unless
+ * HOST says otherwise, and the development mailbox (it holds every reset link) answers
+ * only connections from loopback — judged by the socket, never by X-Forwarded-For.
+ */
+
+describe('Listen address by environment', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pb-host-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secret = 'x'.repeat(40);
+
+  it('When NODE_ENV is development and HOST is unset, then the server listens on 127.0.0.1 only', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dir }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).host).toBe('127.0.0.1');
+  });
+
+  it('When HOST is set, then it is used; in production the default stays all interfaces', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, HOST: '10.0.0.5' }).host).toBe(
+      '10.0.0.5',
+    );
+  });
+});
+
+describe('Development mailbox only on loopback', () => {
+  let ctx: TestContext;
+  let proxied: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    proxied = await createTestContext({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await proxied.close();
+  });
+
+  for (const url of ['/dev/mail', '/dev/mail.json']) {
+    it(`When ${url} is asked from another machine, then it answers 404`, async () => {
+      for (const remoteAddress of ['203.0.113.7', '192.168.1.20', '2001:db8::1', '::ffff:10.0.0.3']) {
+        const res = await ctx.request({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(404);
+        expect(res.body).not.toContain('Entwicklungs-Postfach');
+      }
+    });
+
+    it(`When ${url} is asked from loopback, then it answers 200`, async () => {
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        const res = await ctx.request({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(200);
+      }
+    });
+
+    it(`When ${url} comes through a trusted proxy claiming loopback in X-Forwarded-For, then it answers 404`, async () => {
+      const res = await proxied.request({
+        method: 'GET',
+        url,
+        remoteAddress: '198.51.100.4',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(res.statusCode).toBe(404);
+    });
+  }
+});
