@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -103,6 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       querystringParser: (str: string) =>
         qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
       maxParamLength: 200,
+    },
+    // The router refuses a bad path (broken percent-encoding, a segment over maxParamLength)
+    // before any hook or the error handler runs: same error shape, German message.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      const message = status === 414 ? 'Die Adresse ist zu lang.' : MSG.badRequest;
+      void reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
     },
   }).withTypeProvider<ZodTypeProvider>();
 

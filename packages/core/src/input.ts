@@ -17,6 +17,7 @@ export const DATE_MAX = new Date('9999-12-31T23:59:59.999Z');
 export const INPUT_MSG = {
   invalidId: 'Ungültige ID.',
   invalidCharacters: 'Die Eingabe enthält ungültige Zeichen.',
+  tooLong: 'Eine Eingabe ist zu lang.',
   invalidNumber: 'Ungültige Zahl.',
   invalidDate: 'Ungültiges Datum (erlaubt sind die Jahre 1900 bis 9999).',
 } as const;

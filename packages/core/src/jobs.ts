@@ -34,4 +34,5 @@ export const JOB_MSG = {
   tooManyAttachments: 'Pro Inserat sind höchstens 10 Dokumente möglich.',
   advertisementRequired: 'Bitte geben Sie ein Inserat an.',
   reportSent: 'Vielen Dank! Die Stellenbesetzung wurde gemeldet.',
+  salaryOutOfRange: 'Bitte geben Sie ein Jahresgehalt zwischen 0 und 10.000.000 € an.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WORKING_TIMES } from './constants';
-import { DECIMAL_TEXT, int4Id, safeText } from './input';
+import { DECIMAL_TEXT, INPUT_MSG, int4Id, safeText } from './input';
+import { JOB_MSG } from './jobs';
 import { MSG } from './messages';
 
 /**
@@ -199,15 +200,19 @@ const requiredText = (max: number) =>
   z
     .union([safeText(), z.number()], { error: MSG.fillAllFields })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, MSG.fillAllFields).max(max));
+    .pipe(z.string().min(1, MSG.fillAllFields).max(max, INPUT_MSG.tooLong));
 
 const basePlacement = {
   advertisement: int4Id(),
   companyName: requiredText(200),
   jobTitle: requiredText(200),
   contactPerson: requiredText(200),
-  placementBonus: decimalInput().pipe(z.number().min(0).max(100)),
-  actualSalary: decimalInput().pipe(z.number().min(0).max(10_000_000)),
+  placementBonus: decimalInput(MSG.bonusOutOfRange).pipe(
+    z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
+  ),
+  actualSalary: decimalInput(JOB_MSG.salaryOutOfRange).pipe(
+    z.number().min(0, JOB_MSG.salaryOutOfRange).max(10_000_000, JOB_MSG.salaryOutOfRange),
+  ),
 };
 
 export const companyPlacementReportSchema = z
