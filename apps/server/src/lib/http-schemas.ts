@@ -3,7 +3,7 @@ import { idSchema } from '@pb/core';
 
 /** Zod pieces for route schemas shared by all features (the OpenAPI doc is built from them). */
 
-export const paginationSchema = z.object({ start: z.number(), limit: z.number(), total: z.number() });
+export const paginationSchema = z.object({ start: z.number(), limit: z.number(), total: z.number().optional() });
 
 export const collectionSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: z.object({ pagination: paginationSchema }) });

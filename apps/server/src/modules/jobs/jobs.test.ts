@@ -326,6 +326,21 @@ describe('GET /api/jobs for visitors', () => {
     expect((await list({}, VISITOR)).statusCode).toBe(200);
   });
 
+  it('When a visitor asks for a total, then it is the true count of published advertisements or absent, never the page size', async () => {
+    const counted = await list({ pagination: { limit: 1, withCount: 'true' } }, VISITOR);
+    expect(counted.statusCode).toBe(200);
+    const body = counted.json() as { data: Job[]; meta: { pagination: { total?: number } } };
+    expect(body.data).toHaveLength(1);
+    expect(body.meta.pagination.total).toBe(5);
+    for (const query of [{ pagination: { limit: 1 } }, { pagination: { limit: 1, withCount: 'false' } }]) {
+      const res = await list(query, VISITOR);
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { meta: { pagination: object } }).meta.pagination).not.toHaveProperty('total');
+    }
+    const signedIn = await list({ pagination: { limit: 1, withCount: 'false' } });
+    expect((signedIn.json() as { meta: { pagination: object } }).meta.pagination).not.toHaveProperty('total');
+  });
+
   it('When a visitor filters, pages beyond 20 or reads one advertisement, then it gets 401', async () => {
     for (const query of [
       { pagination: { limit: 21 } },

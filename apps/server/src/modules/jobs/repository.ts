@@ -172,7 +172,8 @@ export function visibleTo(ownerId?: number): SQL {
 
 export interface JobPage {
   rows: JobRow[];
-  total: number;
+  /** Only when counted: a total is the true number or absent, never a guess. */
+  total?: number;
 }
 
 export interface JobQueryOptions {
@@ -201,8 +202,7 @@ export function jobListStatements(db: Db, options: JobQueryOptions) {
 export async function selectJobs(db: Db, options: JobQueryOptions): Promise<JobPage> {
   const statements = jobListStatements(db, options);
   if (!options.withCount) {
-    const rows = await statements.rows;
-    return { rows, total: options.start + rows.length };
+    return { rows: await statements.rows };
   }
   const [rows, counted] = await Promise.all([statements.rows, statements.count]);
   return { rows, total: counted[0]?.n ?? 0 };

@@ -25,7 +25,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * Visitors may only read the landing page list: the newest LANDING_JOB_LIMIT
  * advertisements, no filters, no paging beyond them.
  */
-function assertLandingQuery(query: Record<string, unknown>): { limit: number } {
+function assertLandingQuery(query: Record<string, unknown>): { limit: number; withCount: boolean } {
   const allowed = new Set(['sort', 'pagination', 'populate']);
   if (Object.keys(query).some((k) => !allowed.has(k))) throw unauthorized();
   const sort = query['sort'];
@@ -37,15 +37,18 @@ function assertLandingQuery(query: Record<string, unknown>): { limit: number } {
     throw unauthorized();
   }
   const pagination = query['pagination'];
-  if (pagination === undefined) return { limit: LANDING_JOB_LIMIT };
+  if (pagination === undefined) return { limit: LANDING_JOB_LIMIT, withCount: false };
   if (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination)) throw unauthorized();
   const p = pagination as Record<string, unknown>;
   if (Object.keys(p).some((k) => !['start', 'limit', 'withCount'].includes(k))) throw unauthorized();
   if (p['start'] !== undefined && p['start'] !== '0') throw unauthorized();
-  if (p['limit'] === undefined) return { limit: LANDING_JOB_LIMIT };
+  // The landing page needs no total, so it is counted only on request (the published number is public anyway).
+  if (p['withCount'] !== undefined && p['withCount'] !== 'true' && p['withCount'] !== 'false') throw unauthorized();
+  const withCount = p['withCount'] === 'true';
+  if (p['limit'] === undefined) return { limit: LANDING_JOB_LIMIT, withCount };
   const limit = typeof p['limit'] === 'string' && /^\d{1,3}$/.test(p['limit']) ? Number(p['limit']) : NaN;
   if (!(limit >= 1 && limit <= LANDING_JOB_LIMIT)) throw unauthorized();
-  return { limit };
+  return { limit, withCount };
 }
 
 /** The editor loads its advertisement with filters[id][$eq]: the owner then also sees a deactivated one. */
@@ -68,13 +71,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user;
       if (!user) {
-        const { limit } = assertLandingQuery(request.query);
+        const { limit, withCount } = assertLandingQuery(request.query);
         const page = await selectJobs(app.db, {
           where: visibleTo(),
           orderBy: parseListQuery({}, jobQuerySpec).orderBy,
           start: 0,
           limit,
-          withCount: false,
+          withCount,
         });
         return {
           data: page.rows.map((row) => presentJob(row, { visitor: true })),
