@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/setup';
 import { LocalFileStorage } from './lib/storage';
 import { rootCause } from './lib/db-errors';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { closeRedis, createRedisClient } from './lib/redis';
 import { MailWorker } from './modules/mail/worker';
 import { runStartupTasks } from './startup';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   };
   // Connection errors outside a query (PostgreSQL restarting, sessions terminated) are logged, never fatal.
   let logConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  // The embedded database is one process's at a time (lib/data-dir-lock); PostgreSQL needs no lock.
+  const dataDirLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'server');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
       await mailWorker.stop();
       await closeRedis(redis);
       await database.close();
+      dataDirLock?.release();
     } finally {
       process.exit(0);
     }
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else {
     console.error(err);

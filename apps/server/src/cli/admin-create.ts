@@ -1,21 +1,23 @@
 /**
  * npm run admin:create -- <email>
  * Creates an admin, or promotes/resets the account with that address (confirmed,
- * unblocked, sessions ended). The password is read from stdin when piped
+ * unblocked, sessions ended). The password is the first line of stdin when piped
  * (`echo "…" | npm run admin:create -- a@b.at`), otherwise generated and printed once.
+ * With the embedded database the server must be stopped first (lib/data-dir-lock).
  */
 import { loadConfig } from '../config';
 import { AdminAccountError, ensureAdmin } from '../modules/admin/admin-account';
 import { runCli, withDatabase } from './run';
 
+/** The first line of piped input (`printf 'pw\npw\n' | …` gives "pw"), without its line break. */
 async function readStdin(): Promise<string | undefined> {
   if (process.stdin.isTTY) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks)
+  const [firstLine = ''] = Buffer.concat(chunks)
     .toString('utf8')
-    .replace(/\r?\n$/, '');
-  return text.length > 0 ? text : undefined;
+    .split(/\r?\n|\r/, 1);
+  return firstLine.length > 0 ? firstLine : undefined;
 }
 
 async function main(): Promise<number> {

@@ -2,15 +2,25 @@
 import type { Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { prepareDatabase } from '../db/setup';
+import { acquireDataDirLock, DataDirLockedError } from '../lib/data-dir-lock';
 
-/** Opens and migrates the configured database, runs `task` on it, and always closes it. */
+/**
+ * Opens and migrates the configured database, runs `task` on it, and always closes it.
+ * The embedded database is locked first: while the server (or another command) has it
+ * open, this throws DataDirLockedError and nothing is touched. PostgreSQL needs no lock.
+ */
 export async function withDatabase<T>(config: Config, task: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'cli');
   try {
-    await prepareDatabase(database);
-    return await task(database.db);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await prepareDatabase(database);
+      return await task(database.db);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    lock?.release();
   }
 }
 
@@ -19,7 +29,7 @@ export function runCli(main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(err);
+      console.error(err instanceof DataDirLockedError ? err.message : err);
       process.exit(1);
     },
   );

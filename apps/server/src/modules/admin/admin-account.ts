@@ -46,6 +46,10 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
   if (!parsed.success) throw new AdminAccountError(`Ungültige E-Mail-Adresse: ${options.email}`);
   const email = parsed.data;
   if (options.password !== undefined) {
+    // A pasted or piped second line would silently become part of the password.
+    if (/[\r\n\u2028\u2029]/.test(options.password)) {
+      throw new AdminAccountError('Das Passwort darf keinen Zeilenumbruch enthalten.');
+    }
     if (options.password.length < ADMIN_PASSWORD_MIN_LENGTH || options.password.length > PASSWORD_MAX_LENGTH) {
       throw new AdminAccountError(
         `Das Passwort muss ${ADMIN_PASSWORD_MIN_LENGTH} bis ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`,
