@@ -18,7 +18,7 @@ describe('GET /api/districts', () => {
     expect(body.meta.pagination).toEqual({ start: 0, limit: 500, total: 116 });
     expect(body.data).toHaveLength(116);
     const names = body.data.map((d: { name: string }) => d.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names).toEqual([...names].sort(new Intl.Collator('de-AT').compare));
     expect(names).toEqual(
       expect.arrayContaining(['Graz', 'Wien 1., Innere Stadt', 'Wien 23., Liesing', 'Sankt Pölten', 'Bregenz']),
     );

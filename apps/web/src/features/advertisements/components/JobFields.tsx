@@ -264,5 +264,5 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
 function groupByState(districts: readonly District[]): Array<[string, District[]]> {
   const groups = new Map<string, District[]>();
   for (const d of districts) groups.set(d.state, [...(groups.get(d.state) ?? []), d]);
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'de'));
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'de-AT'));
 }
