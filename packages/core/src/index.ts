@@ -5,6 +5,7 @@ export * from './roles';
 export * from './schemas';
 export * from './types';
 export * from './account-messages';
+export * from './email-change';
 export * from './files';
 export * from './profile-image';
 export * from './chat';

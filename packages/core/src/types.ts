@@ -1,3 +1,4 @@
+import type { PendingEmailChange } from './email-change';
 import type { RoleName, RoleType } from './roles';
 
 /** Shapes that leave the server (API contract, ARCHITECTURE.md). */
@@ -80,6 +81,8 @@ export interface AuthUser {
   last_login: string | null;
   createdAt: string;
 }
+  /** Own-user responses only: an e-mail change waiting for confirmation (null: none). */
+  pendingEmail?: PendingEmailChange | null;
 
 export interface LoginResponse {
   jwt: string;
