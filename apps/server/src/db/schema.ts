@@ -63,6 +63,27 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: created(),
 });
 
+export type EmailChangeCancelReason = 'replaced' | 'owner' | 'objection' | 'taken';
+
+/** Requested e-mail changes (migration 0014; docs/decisions/0009-email-change.md). */
+export const emailChanges = pgTable('email_changes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email').notNull(),
+  confirmTokenHash: text('confirm_token_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  objectionTokenHash: text('objection_token_hash').notNull(),
+  objectionExpiresAt: ts('objection_expires_at').notNull(),
+  sendCount: integer('send_count').notNull().default(1),
+  lastSentAt: ts('last_sent_at').notNull().defaultNow(),
+  confirmedAt: ts('confirmed_at'),
+  cancelledAt: ts('cancelled_at'),
+  cancelReason: text('cancel_reason').$type<EmailChangeCancelReason>(),
+  objectedAt: ts('objected_at'),
+  createdAt: created(),
+});
+
 export type UploadPurpose = 'profile_image' | 'chat_file' | 'job_attachment';
 
 export const uploads = pgTable('uploads', {
