@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ROLE_NAMES, type AuthUser, type PublicConsultant } from '@pb/core';
+import { ROLE_NAMES, type AuthUser, type PendingEmailChange, type PublicConsultant } from '@pb/core';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -80,6 +80,15 @@ export function presentAuthUser(row: PresentableUser, options: PresentOptions = 
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The signed-in user's own view (profile routes): the AuthUser plus a pending e-mail change. */
+export function presentOwnUser(
+  row: PresentableUser,
+  pendingEmail: PendingEmailChange | null,
+  options: PresentOptions = {},
+): AuthUser & { pendingEmail: PendingEmailChange | null } {
+  return { ...presentAuthUser(row, options), pendingEmail };
 }
 
 /** Columns presentPublicConsultant reads. */

@@ -8,13 +8,15 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import {
-  presentAuthUser,
+  presentOwnUser,
   presentPublicConsultant,
   publicConsultantColumns,
   userColumns,
   type PresentableUser,
 } from './presenter';
-import { authUserSchema, publicConsultantSchema } from './schemas';
+import { ownUserSchema, publicConsultantSchema } from './schemas';
+import { emailChangeRoutes } from './email-change-routes';
+import { assertEmailChangeAllowed, findPendingEmailChange, requestEmailChange } from './email-change';
 import { findProfileImage } from '../uploads/service';
 import { accountTaken, deleteUserAccount, findUserById, isUniqueViolation } from './service';
 
@@ -62,6 +64,11 @@ function parseImageId(value: string | number | null | undefined): number | null 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The owner's view signs the profile image URL. */
   const own = { imageSecret: app.config.jwtSecret };
+  /** The caller's own view: AuthUser plus the e-mail change waiting for confirmation. */
+  const presentOwn = async (user: PresentableUser) =>
+    presentOwnUser(user, await findPendingEmailChange(app.db, user.id, app.now()), own);
+
+  await app.register(emailChangeRoutes);
 
   app.get(
     '/users/me',
@@ -71,13 +78,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
-        response: { 200: authUserSchema, ...errors },
+        response: { 200: ownUserSchema, ...errors },
       },
     },
     async (request) => {
       const user = await findUserById(app.db, currentUser(request).id);
       if (!user) throw notFound();
-      return presentAuthUser(user, own);
+      return presentOwn(user);
     },
   );
 
@@ -90,7 +97,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Own user (filters[id][$eq]=own id) or public consultants (filters[public][$eq]=true)',
         security: [{ bearer: [] }],
         querystring: anyQuery,
-        response: { 200: z.union([z.array(authUserSchema), z.array(publicConsultantSchema)]), ...errors },
+        response: { 200: z.union([z.array(ownUserSchema), z.array(publicConsultantSchema)]), ...errors },
       },
     },
     async (request) => {
@@ -105,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .where(and(eq(users.id, me.id), parsed.where))
           .limit(1);
-        return rows.map((row) => presentAuthUser(row, own));
+        return Promise.all(rows.map(presentOwn));
       }
       const rows = await app.db
         .select(publicConsultantColumns)
@@ -127,7 +134,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Own user, or a public consultant',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.union([authUserSchema, publicConsultantSchema]), ...errors },
+        response: { 200: z.union([ownUserSchema, publicConsultantSchema]), ...errors },
       },
     },
     async (request) => {
@@ -136,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === me.id) {
         const user = await findUserById(app.db, id);
         if (!user) throw notFound();
-        return presentAuthUser(user, own);
+        return presentOwn(user);
       }
       const [row] = await app.db
         .select(publicConsultantColumns)
@@ -154,11 +161,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['users'],
-        summary: 'Update the own profile (never role, confirmed, blocked or password)',
+        summary:
+          'Update the own profile (never role, confirmed, blocked or password); a new e-mail starts a change that the new address confirms (pendingEmail)',
         security: [{ bearer: [] }],
         params: idParams,
         body: profileUpdateSchema,
-        response: { 200: authUserSchema, ...errors },
+        response: { 200: ownUserSchema, ...errors, 429: errorSchema },
       },
     },
     async (request) => {
@@ -187,6 +195,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const now = app.now();
+      // A new address is never set here: it waits for the link mailed to it (docs/decisions/0009).
+      const newEmail =
+        body.email !== undefined &&
+        body.email.toLowerCase() !== current.email.toLowerCase() &&
+        body.email.toLowerCase() !== (await findPendingEmailChange(app.db, me.id, now))?.email.toLowerCase()
+          ? body.email
+          : null;
+      if (newEmail !== null) await assertEmailChangeAllowed(app.db, me.id, now);
       const replacedImage =
         imageId !== undefined && current.profileImgId !== null && imageId !== current.profileImgId
           ? current.profileImgId
@@ -198,7 +214,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             .update(users)
             .set({
               ...(body.username !== undefined ? { username: body.username } : {}),
-              ...(body.email !== undefined ? { email: body.email } : {}),
               ...(body.description !== undefined ? { description: body.description } : {}),
               ...(isConsultant && services !== undefined ? { services } : {}),
               ...(isConsultant && body.public !== undefined ? { public: body.public } : {}),
@@ -209,6 +224,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .where(eq(users.id, me.id))
             .returning(userColumns);
+          if (updated && newEmail !== null) {
+            await requestEmailChange(tx, { user: updated, newEmail, now, publicUrl: app.config.publicUrl });
+          }
           if (replacedImage === null) return [];
           const removed = await tx
             .delete(uploads)
@@ -222,7 +240,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!updated) throw notFound();
-      return presentAuthUser(updated, own);
+      return presentOwn(updated);
     },
   );
 

@@ -21,6 +21,11 @@ export const authUserSchema = z.object({
   createdAt: z.string(),
 });
 
+/** The own user (profile routes): AuthUser plus the e-mail change waiting for confirmation. */
+export const ownUserSchema = authUserSchema.extend({
+  pendingEmail: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+});
+
 export const publicConsultantSchema = z
   .object({
     id: z.number(),
