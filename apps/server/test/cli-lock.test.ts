@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { createPostgresDatabase } from '../src/modules/chat/instances';
 import { DATA_DIR_LOCK_FILE } from '../src/lib/data-dir-lock';
 import { verifyPassword } from '../src/lib/passwords';
 import { AdminAccountError, ensureAdmin } from '../src/modules/admin/admin-account';
@@ -30,7 +31,13 @@ interface CliResult {
   stderr: string;
 }
 
-function runCli(script: string, args: string[], dataDir: string, stdin?: string): Promise<CliResult> {
+function runCli(
+  script: string,
+  args: string[],
+  dataDir: string,
+  stdin?: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/cli', script), ...args], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -38,6 +45,7 @@ function runCli(script: string, args: string[], dataDir: string, stdin?: string)
       DATA_DIR: dataDir,
       JWT_SECRET,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -156,6 +164,34 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
       rmSync(lockFile, { force: true });
     }
   }, 60_000);
+});
+
+// With PostgreSQL there is no single-process database: commands run beside the server.
+describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('CLIs beside the server on PostgreSQL', () => {
+  it('When the server runs on DATABASE_URL, then admin:create works and the account exists', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-cli-pg-'));
+    const pgDb = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    const server = await startServerProcess({ DATA_DIR: dataDir, JWT_SECRET, DATABASE_URL: pgDb.url });
+    try {
+      const result = await runCli('admin-create.ts', ['pg-admin@example.test'], dataDir, `${PASSWORD}\n`, {
+        DATABASE_URL: pgDb.url,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(existsSync(path.join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
+      const login = await fetch(`${server.url}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'pg-admin@example.test', password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { user: { role: { type: string } } }).user.role.type).toBe('admin');
+    } finally {
+      await server.stop();
+      await pgDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('Admin password with a line break', () => {
