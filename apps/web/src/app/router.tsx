@@ -28,6 +28,12 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/auth/ResetPasswordPage'),
         errorElement: <RouteError />,
       },
+      { path: '/email-change', lazy: () => import('../features/auth/EmailChangePage'), errorElement: <RouteError /> },
+      {
+        path: '/email-change/object/:token',
+        lazy: () => import('../features/auth/EmailObjectionPage'),
+        errorElement: <RouteError />,
+      },
       {
         path: '/terms-and-conditions',
         lazy: () => import('../features/legal/TermsPage'),

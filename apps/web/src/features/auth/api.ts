@@ -1,4 +1,4 @@
-import type { AuthUser, LoginResponse } from '@pb/core';
+import type { AuthUser, EmailObjectionResult, LoginResponse } from '@pb/core';
 import { MSG } from '@pb/core';
 import { api, ApiError } from '../../lib/http';
 import { getSession } from '../../lib/session';
@@ -47,4 +47,12 @@ export async function recordLastLogin(): Promise<void> {
 /** The German text to show for a failed call: the server's message, or a generic one when offline. */
 export function errorText(error: unknown, fallback: string = MSG.internal): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The objection from the notice to the old address (docs/decisions/0009-email-change.md). */
+export function objectToEmailChange(token: string): Promise<{ status: EmailObjectionResult; message: string }> {
+  return api<{ status: EmailObjectionResult; message: string }>('/email-change/object', {
+    method: 'POST',
+    body: { token },
+  });
 }

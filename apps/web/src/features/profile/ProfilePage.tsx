@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/http';
 import { clearSession, saveUser, useSession } from '../../lib/session';
 import { deleteUpload, meQueryKey, updateProfile, uploadImage, useMe } from './api';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { PendingEmailNotice } from './PendingEmailNotice';
 import { DeactivateAccountModal } from './DeactivateAccountModal';
 import { ProfileImageInput } from './ProfileImageInput';
 import { ServicesEditor } from './ServicesEditor';
@@ -70,6 +71,17 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [modal, setModal] = useState<'password' | 'deactivate' | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   const [stored, setStored] = useState({ url: user.profile_img, id: user.profile_img_id });
+  // A new e-mail waits for the link mailed to it (docs/decisions/0009-email-change.md).
+  const [pendingEmail, setPendingEmail] = useState(user.pendingEmail ?? null);
+  const [currentEmail, setCurrentEmail] = useState(user.email);
+  const pendingRef = useRef<HTMLDivElement>(null);
+  // After a save that started a change, focus moves to its notice (once it is shown).
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || !pendingEmail) return;
+    focusPending.current = false;
+    pendingRef.current?.focus();
+  }, [pendingEmail]);
 
   // Release the preview's object URL when it is replaced or the page closes.
   // the server hands the owner a signed image URL, so a stored image loads in a plain <img>
@@ -120,7 +132,18 @@ function ProfileForm({ user }: { user: AuthUser }) {
       queryClient.setQueryData(meQueryKey(user.id), updated);
       setStored({ url: updated.profile_img, id: updated.profile_img_id });
       setImage({ kind: 'current', url: updated.profile_img, id: updated.profile_img_id });
-      setNotice({ variant: 'success', text: MSG.profileSaved });
+      const pending = updated.pendingEmail ?? null;
+      const started = pending !== null && pending.email !== pendingEmail?.email;
+      setPendingEmail(pending);
+      setCurrentEmail(updated.email);
+      setEmail(updated.email);
+      setNotice({
+        variant: 'success',
+        text: started
+          ? `${MSG.profileSaved} Bitte bestätigen Sie Ihre neue E-Mail-Adresse über den Link, den wir an ${pending.email} geschickt haben.`
+          : MSG.profileSaved,
+      });
+      focusPending.current = started;
     },
     onError: (error) => {
       if (error instanceof UploadFailed) setImageError(error.message);
@@ -175,7 +198,20 @@ function ProfileForm({ user }: { user: AuthUser }) {
                 onChange={setEmail}
                 invalid={showMissing && !email.trim()}
                 autoComplete="email"
+                hint="Eine neue Adresse wird erst nach Bestätigung über einen Link übernommen, den wir an sie schicken."
               />
+              {pendingEmail ? (
+                <PendingEmailNotice
+                  ref={pendingRef}
+                  userId={user.id}
+                  currentEmail={currentEmail}
+                  pending={pendingEmail}
+                  onChanged={(fresh, text) => {
+                    setPendingEmail(fresh.pendingEmail ?? null);
+                    if (text) setNotice({ variant: 'success', text });
+                  }}
+                />
+              ) : null}
               <Form.Group className="col-12" controlId="profile-description">
                 <Form.Label>Beschreibung</Form.Label>
                 <Form.Control

@@ -64,3 +64,13 @@ export async function uploadImage(file: File): Promise<UploadedFile> {
 export function deleteUpload(id: number): Promise<unknown> {
   return api(`/upload/files/${id}`, { method: 'DELETE' });
 }
+
+/** Mails a fresh confirmation link for the pending e-mail change (docs/decisions/0009). */
+export function resendEmailChange(): Promise<AuthUser> {
+  return api<AuthUser>('/users/me/email-change/resend', { method: 'POST' });
+}
+
+/** Withdraws the pending e-mail change; the current address stays. */
+export function cancelEmailChange(): Promise<AuthUser> {
+  return api<AuthUser>('/users/me/email-change', { method: 'DELETE' });
+}
