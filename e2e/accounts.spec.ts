@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { MSG } from '@pb/core';
+import { EMAIL_CHANGE_MSG, MSG } from '@pb/core';
 import { mailedLink, PASSWORD, registerAccount as createAccount, run, screenshot, uniqueEmail } from './support';
 
 /**
@@ -452,6 +452,63 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Einloggen' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.loginFailed);
   });
+
+  for (const width of [1280, 375]) {
+    test(`When a user changes the e-mail (${width} px), then the profile shows it pending, the mailed link changes it, the session ends and the new address logs in`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const account = await createAccount(request, 'consultant', `Mailwechsel ${width} ${run}`);
+      const newEmail = uniqueEmail(`neu-${width}`);
+      await login(page, account.email);
+      await page.goto('/advertisements/profile');
+      const field = page.getByLabel('E-Mail', { exact: true });
+      await expect(field).toHaveValue(account.email);
+      await field.fill(newEmail);
+      await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+
+      // Pending: the old address stays, the notice offers resend and cancel and receives focus.
+      const pending = page.getByText(`Neue E-Mail-Adresse ${newEmail} wartet auf Bestätigung`);
+      await expect(pending).toBeVisible();
+      await expect(page.locator('.pb-pending-email')).toBeFocused();
+      await expect(field).toHaveValue(account.email);
+      await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Änderung abbrechen' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await snap(page, 'profile-email-pending');
+      // The old address got the notice with the objection link.
+      await mailedLink(request, account.email, '/email-change/object/');
+      // Still pending after a reload.
+      await page.reload();
+      await expect(pending).toBeVisible();
+
+      // The link from the mail in /dev/mail confirms and ends this browser's session too.
+      const link = await mailedLink(request, newEmail, '/api/email-change/confirm');
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/email-change\?status=confirmed/);
+      await expect(page.getByRole('heading', { name: 'E-Mail-Adresse geändert' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText(EMAIL_CHANGE_MSG.confirmed);
+      expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await snap(page, 'email-change-confirmed');
+      await page.getByRole('link', { name: 'Zum Login' }).click();
+
+      // The old address no longer logs in; the new one does and the profile shows it.
+      await page.getByLabel('E-Mail').fill(account.email);
+      await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Einloggen' }).click();
+      await expect(page.getByRole('alert')).toHaveText(MSG.loginFailed);
+      await login(page, newEmail);
+      await page.goto('/advertisements/profile');
+      await expect(page.getByLabel('E-Mail', { exact: true })).toHaveValue(newEmail);
+      await expect(page.getByText(/wartet auf Bestätigung/)).toBeHidden();
+
+      // A used link lands on a clear message.
+      await page.goto(link);
+      await expect(page.getByRole('status')).toHaveText(EMAIL_CHANGE_MSG.used);
+    });
+  }
 
   test('When the screen is narrow, then the shell menu collapses behind a toggle and still leads everywhere', async ({
     page,
