@@ -324,6 +324,19 @@ describe('Shared API input handling', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('When a sort names a prototype key (__proto__, constructor, toString), then 400 in German, never 500', async () => {
+    for (const sort of ['__proto__', 'constructor:asc', 'toString', 'hasOwnProperty:desc']) {
+      for (const url of [`/api/jobs?sort=${sort}`, `/api/admin/placement-reports?sort=${sort}`]) {
+        expectGerman400(await ctx.request({ method: 'GET', url, token: admin.token }), url);
+      }
+    }
+    // As filter keys qs drops them (allowPrototypes: false): the filter is simply absent.
+    for (const query of ['filters[constructor]=x', 'filters[toString][$eq]=1', 'filters[__proto__][$eq]=1']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/jobs?${query}`, token: admin.token });
+      expect(res.statusCode, query).toBe(200);
+    }
+  });
+
   it('When a socket event names chatId ≥ 2^31, 400 digits or a lone surrogate, then the ack is a 400 error, never 500', async () => {
     const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await connectChat(baseUrl, consultant.token);

@@ -89,6 +89,11 @@ const MAX_TEXT = 200;
 
 type Raw = unknown;
 
+/** A whitelist entry by its own key only: 'constructor' or '__proto__' must not find Object.prototype's. */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function isPlainObject(v: Raw): v is Record<string, Raw> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -193,7 +198,7 @@ function parseFilterNode(node: Raw, spec: ResourceQuerySpec, prefix: string[], d
     }
     if (key.startsWith('$')) {
       const path = prefix.join('.');
-      const field = spec.fields[path];
+      const field = own(spec.fields, path);
       if (!field) throw badRequest(`Filtern nach „${path || key}“ ist nicht erlaubt.`);
       if (!ALL_OPS.has(key) || !field.ops.includes(key as Operator)) {
         throw badRequest(`Operator ${key} ist für „${path}“ nicht erlaubt.`);
@@ -205,7 +210,7 @@ function parseFilterNode(node: Raw, spec: ResourceQuerySpec, prefix: string[], d
     const path = [...prefix, key];
     // filters[field]=value is shorthand for $eq.
     if (!isPlainObject(value)) {
-      const field = spec.fields[path.join('.')];
+      const field = own(spec.fields, path.join('.'));
       if (!field || !field.ops.includes('$eq')) throw badRequest(`Filtern nach „${path.join('.')}“ ist nicht erlaubt.`);
       parts.push(compare(field, '$eq', value, path.join('.')));
       continue;
@@ -232,7 +237,7 @@ function parseSort(raw: Raw, spec: ResourceQuerySpec): SQL[] {
       ? entries.map((entry) => {
           if (typeof entry !== 'string') throw badRequest('Ungültige Sortierung.');
           const [field = '', dir = 'asc'] = entry.split(':');
-          if (!(field in spec.sort)) throw badRequest(`Sortieren nach „${field}“ ist nicht erlaubt.`);
+          if (!own(spec.sort, field)) throw badRequest(`Sortieren nach „${field}“ ist nicht erlaubt.`);
           const lower = dir.toLowerCase();
           if (lower !== 'asc' && lower !== 'desc') throw badRequest('Ungültige Sortierrichtung.');
           return { field, dir: lower as 'asc' | 'desc' };
