@@ -404,23 +404,21 @@ function positions(value: unknown, prefix: Array<string | number> = []): Array<A
   return out;
 }
 
+/** Sets an own property, also for '__proto__' (plain assignment would change the prototype). */
+function put(target: object, key: string | number, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function setAt(root: unknown, path: Array<string | number>, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  if (Array.isArray(root)) {
-    const copy = [...root];
-    copy[head as number] = setAt(copy[head as number], rest, value);
-    return copy;
-  }
-  const obj = (typeof root === 'object' && root !== null ? root : {}) as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) copy[k] = v;
-  Object.defineProperty(copy, head as string, {
-    value: setAt(obj[head as string], rest, value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  const source = (typeof root === 'object' && root !== null && !(root instanceof RawNumber) ? root : {}) as Record<
+    string | number,
+    unknown
+  >;
+  const copy: object = Array.isArray(root) && typeof head === 'number' ? [] : {};
+  for (const [k, v] of Object.entries(source)) put(copy, Array.isArray(copy) ? Number(k) : k, v);
+  put(copy, head!, setAt(Object.hasOwn(source, head!) ? source[head!] : undefined, rest, value));
   return copy;
 }
 
