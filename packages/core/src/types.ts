@@ -6,7 +6,8 @@ import type { RoleName, RoleType } from './roles';
 export interface Pagination {
   start: number;
   limit: number;
-  total: number;
+  /** Present when counted (pagination[withCount], default for signed-in lists); never an estimate. */
+  total?: number;
 }
 export interface Collection<T> {
   data: T[];
