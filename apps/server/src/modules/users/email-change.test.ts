@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { connectChat } from '../chat/socket-client';
 import {
   createAccount,
   latestMailTo,
@@ -127,6 +128,25 @@ describe('users: changing the e-mail address', () => {
     expect(relogin.statusCode, relogin.body).toBe(200);
     const own = await me(relogin.json().jwt as string);
     expect(own.json()).toMatchObject({ email: to, pendingEmail: null });
+  });
+
+  it('When the change is confirmed or objected to, then the open chat sockets of the account are closed at once', async () => {
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const step of ['confirm', 'object'] as const) {
+      const account = await fresh(`s-${step}`);
+      const { confirm, objection } = await requestChange(account, newAddress(`s-${step}`));
+      const socket = await connectChat(baseUrl, account.jwt);
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+      try {
+        if (step === 'confirm') expect((await follow(confirm)).searchParams.get('status')).toBe('confirmed');
+        else expect((await object(objection)).statusCode).toBe(200);
+        expect(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still open'), 2000))])).toBe(
+          'io server disconnect',
+        );
+      } finally {
+        socket.close();
+      }
+    }
   });
 
   it('When a link is used twice or after 48 hours, then the landing page gets a clear German answer and nothing changes', async () => {
