@@ -31,6 +31,15 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;
   const own = { imageSecret: app.config.jwtSecret };
 
+  /**
+   * Ends the account's live sessions once its token version was bumped in the
+   * committed transaction: open chat sockets close at once (across instances via
+   * the Redis adapter); REST requests with older tokens already answer 401.
+   */
+  const endLiveSessions = (userId: number) => {
+    app.chatHub.io.in(`user:${userId}`).disconnectSockets(true);
+  };
+
   /** The own user with the pending change, after an action on it. */
   const presentMe = async (userId: number) => {
     const user = await findUserById(app.db, userId);
@@ -51,7 +60,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const outcome = await confirmEmailChange(app.db, request.query.token, app.now());
-      if (outcome.status === 'confirmed') {
+      if (outcome.status === 'confirmed' && outcome.userId !== undefined) {
+        endLiveSessions(outcome.userId);
         request.log.info({ userId: outcome.userId }, 'e-mail change confirmed; sessions ended');
       }
       const params = new URLSearchParams({ status: outcome.status });
@@ -84,6 +94,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcome = await objectToEmailChange(app.db, request.body.token, app.now(), app.config);
       if (!outcome) throw new AppError(400, EMAIL_CHANGE_MSG.objectionInvalid, 'ValidationError');
+      endLiveSessions(outcome.userId);
       request.log.warn({ userId: outcome.userId, result: outcome.result }, 'e-mail change objected; sessions ended');
       return { status: outcome.result, message: objectionMessages[outcome.result] };
     },
