@@ -15,7 +15,7 @@ import { connectChat, type ChatClient } from '../src/modules/chat/socket-client'
  */
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_261_123);
-const RUNS_PER_ROUTE = Number(process.env.PROPERTY_RUNS ?? 60);
+const RUNS_PER_ROUTE = Number(process.env.PROPERTY_RUNS ?? 40);
 const SOCKET_RUNS = Number(process.env.PROPERTY_SOCKET_RUNS ?? 150);
 
 // ---------- the routes, from the OpenAPI document ----------
@@ -589,10 +589,12 @@ describe('Input properties over every route', () => {
     // Runs may block, unconfirm or log out a fixture account or deactivate the fixture advertisement
     // (a placement report): each run starts from the same state.
     await ctx.database.query(
-      'UPDATE users SET blocked = false, confirmed = true, token_version = 0 WHERE id = ANY($1)',
-      [Object.values(fx.users).map((u) => u.id)],
+      `WITH healed AS (
+         UPDATE users SET blocked = false, confirmed = true, token_version = 0 WHERE id = ANY($1) RETURNING id
+       )
+       UPDATE jobs SET published_at = COALESCE(published_at, now()) WHERE id = $2`,
+      [Object.values(fx.users).map((u) => u.id), fx.jobId],
     );
-    await ctx.database.query('UPDATE jobs SET published_at = COALESCE(published_at, now()) WHERE id = $1', [fx.jobId]);
   };
 
   /** Which roles a route lets through: its known-good request with an id that does not exist. */
