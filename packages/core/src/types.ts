@@ -81,9 +81,9 @@ export interface AuthUser {
   profile_img_id: number | null;
   last_login: string | null;
   createdAt: string;
-}
   /** Own-user responses only: an e-mail change waiting for confirmation (null: none). */
   pendingEmail?: PendingEmailChange | null;
+}
 
 export interface LoginResponse {
   jwt: string;
