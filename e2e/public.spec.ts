@@ -95,6 +95,15 @@ test.describe('Landing page', () => {
     // from another page the section entries lead back to the landing page's sections
     await mainMenu(page).getByRole('link', { name: 'Kontakt', exact: true }).click();
     await expect(page).toHaveURL(/\/#kontakt$/);
+    // The section is in place as soon as the landing page shows (no animation that a
+    // growing page can cut short) and stays there while the rest of the page loads.
+    await page.locator('#kontakt').waitFor();
+    for (let sample = 0; sample < 10; sample += 1) {
+      const top = await page.evaluate(() => document.getElementById('kontakt')!.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(page.viewportSize()!.height / 2);
+      await page.waitForTimeout(100);
+    }
     await expect(page.locator('#kontakt h2').first()).toBeInViewport();
 
     await mainMenu(page).getByRole('link', { name: 'Einloggen', exact: true }).click();

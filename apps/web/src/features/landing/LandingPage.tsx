@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { usePublicConfig } from '../../components/public/usePublicConfig';
 import { BenefitsSection } from './BenefitsSection';
@@ -13,27 +13,55 @@ import { TeamSection } from './TeamSection';
 // The dialog code loads only when someone opens the video.
 const VideoModal = lazy(() => import('./VideoModal').then((m) => ({ default: m.VideoModal })));
 
+/** How long the layout above the target must stay still before we stop re-aligning, and the cap. */
+const HASH_SCROLL_SETTLE_MS = 1000;
+const HASH_SCROLL_MAX_MS = 10_000;
+
 /**
- * Arriving from another page via "/#kontakt" etc.: scroll to that section, and keep it
- * in place while content above it finishes loading (for up to 2 s, until the user scrolls).
+ * Arriving from another page via "/#kontakt" etc.: jump to that section and keep it in
+ * place while content above it finishes loading (route chunks, data, images, fonts).
+ * The jump is instant: Bootstrap turns on smooth scrolling for the document, and a
+ * smooth scroll that starts while the page is still growing can be cut short and leave
+ * the visitor at the top. Re-aligning stops once the layout above has been still for
+ * a second (at most ten), or at the first sign of the user scrolling themselves.
  */
 function useInitialHashScroll() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
     if (!target) return;
-    target.scrollIntoView();
-    const observer = new ResizeObserver(() => target.scrollIntoView());
-    observer.observe(document.body);
-    const stop = () => observer.disconnect();
-    const timer = window.setTimeout(stop, 2000);
-    const userEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    userEvents.forEach((type) => window.addEventListener(type, stop, { once: true, passive: true }));
-    return () => {
-      stop();
-      window.clearTimeout(timer);
-      userEvents.forEach((type) => window.removeEventListener(type, stop));
+    const align = () => target.scrollIntoView({ behavior: 'instant', block: 'start' });
+    align();
+    let settleTimer = 0;
+    const settle = () => {
+      window.clearTimeout(settleTimer);
+      settleTimer = window.setTimeout(stop, HASH_SCROLL_SETTLE_MS);
     };
+    const observer = new ResizeObserver(() => {
+      align();
+      settle();
+    });
+    // The body and every block before the target: a section growing above it moves it
+    // even when the page's total height stays the same.
+    observer.observe(document.body);
+    for (let node = target.previousElementSibling; node; node = node.previousElementSibling) observer.observe(node);
+    void document.fonts?.ready.then(() => {
+      if (!stopped) align();
+    });
+    const userEvents = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    let stopped = false;
+    function stop() {
+      if (stopped) return;
+      stopped = true;
+      observer.disconnect();
+      window.clearTimeout(settleTimer);
+      window.clearTimeout(capTimer);
+      userEvents.forEach((type) => window.removeEventListener(type, stop));
+    }
+    const capTimer = window.setTimeout(stop, HASH_SCROLL_MAX_MS);
+    settle();
+    userEvents.forEach((type) => window.addEventListener(type, stop, { once: true, passive: true }));
+    return stop;
   }, []);
 }
 
