@@ -1,0 +1,109 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatConversation } from '@pb/core';
+import { createJob, createUser, type TestUser } from './chat-fixtures';
+import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir, type Instance } from './instances';
+import { connectChat, EventLog, type ChatClient } from './socket-client';
+
+/**
+ * Two server instances sharing PostgreSQL and Redis: a session revoked through
+ * instance A closes the account's socket held by instance B at once (the Redis
+ * adapter forwards the disconnect). Runs in the PostgreSQL project only.
+ */
+describe('Ended sessions across two instances (Redis adapter)', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  const sockets: ChatClient[] = [];
+  let a: Instance;
+  let b: Instance;
+  let admin: TestUser;
+
+  const disconnected = (socket: ChatClient, ms: number) =>
+    new Promise<string>((resolve) => {
+      const timer = setTimeout(() => resolve('still connected'), ms);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+
+  const pair = async () => {
+    const consultant = await createUser(a.app, 'consultant');
+    const company = await createUser(a.app, 'company');
+    const job = await createJob(a.app.db, company.id, { jobTitle: 'Zwei Instanzen, eine Sperre' });
+    const opened = await a.app.inject({
+      method: 'POST',
+      url: '/api/chat-communications',
+      headers: { authorization: `Bearer ${consultant.token}` },
+      payload: { advertisement: job.id, message: 'Start' },
+    });
+    expect(opened.statusCode).toBe(201);
+    return { consultant, company, chatId: opened.json<{ data: ChatConversation }>().data.id };
+  };
+
+  beforeAll(async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!redisUrl || !adminUrl)
+      throw new Error('TEST_REDIS_URL and TEST_DATABASE_URL are required for the two-instance session test');
+    const pgDb = await createPostgresDatabase(adminUrl);
+    cleanups.push(pgDb.drop);
+    const jwtSecret = newJwtSecret();
+    const dirA = tempDataDir();
+    const dirB = tempDataDir();
+    cleanups.push(async () => {
+      rmSync(dirA, { recursive: true, force: true });
+      rmSync(dirB, { recursive: true, force: true });
+    });
+    a = await startInstance({ dataDir: dirA, jwtSecret, databaseUrl: pgDb.url, redisUrl });
+    cleanups.push(a.close);
+    b = await startInstance({ dataDir: dirB, jwtSecret, databaseUrl: pgDb.url, redisUrl });
+    cleanups.push(b.close);
+    admin = await createUser(a.app, 'admin');
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('When an account is blocked on instance A, then its socket on instance B is closed and gets no further message', async () => {
+    const { consultant, company, chatId } = await pair();
+    const onB = await connectChat(b.url, consultant.token);
+    const witness = await connectChat(a.url, company.token);
+    sockets.push(onB, witness);
+    const received = new EventLog(onB, 'chat:message');
+    const witnessed = new EventLog(witness, 'chat:message');
+    const closed = disconnected(onB, 3_000);
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${consultant.id}/block`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { blocked: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    const post = await b.app.inject({
+      method: 'POST',
+      url: `/api/chat-communications/${chatId}/messages`,
+      headers: { authorization: `Bearer ${company.token}` },
+      payload: { message: 'Nach der Sperre' },
+    });
+    expect(post.statusCode).toBe(201);
+    await witnessed.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.items).toEqual([]);
+  });
+
+  it('When an account deletes itself on instance B, then its socket on instance A is closed', async () => {
+    const { consultant } = await pair();
+    const onA = await connectChat(a.url, consultant.token);
+    sockets.push(onA);
+    const closed = disconnected(onA, 3_000);
+    const res = await b.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${consultant.id}`,
+      headers: { authorization: `Bearer ${consultant.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
