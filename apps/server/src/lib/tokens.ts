@@ -37,14 +37,18 @@ export class JwtService {
       .sign(this.key);
   }
 
-  /** Returns null for anything not a valid, unexpired HS256 token of ours. */
-  async verify(token: string): Promise<{ userId: number; tokenVersion: number } | null> {
+  /**
+   * Returns null for anything not a valid, unexpired HS256 token of ours;
+   * `expiresAt` is the expiry in epoch milliseconds (live sockets end then).
+   */
+  async verify(token: string): Promise<{ userId: number; tokenVersion: number; expiresAt: number } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
       const ver = payload['ver'];
       if (!Number.isInteger(userId) || userId <= 0 || typeof ver !== 'number') return null;
-      return { userId, tokenVersion: ver };
+      if (typeof payload.exp !== 'number') return null;
+      return { userId, tokenVersion: ver, expiresAt: payload.exp * 1000 };
     } catch {
       return null;
     }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ADMIN_MSG, blockUserSchema, type AdminUser } from '@pb/core';
 import { users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { endUserSessions, revokeTokens } from '../../lib/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { issueToken, queueConfirmationMail } from '../auth/service';
@@ -133,7 +134,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
             blocked,
             updatedAt: app.now(),
             // a bumped version revokes every token issued before
-            ...(blocked ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+            ...(blocked ? revokeTokens() : {}),
           })
           .where(eq(users.id, id))
           .returning(adminUserColumns);
@@ -146,6 +147,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return presentAdminUser(after!);
       });
+      if (blocked) await endUserSessions(app, id);
       return { data, meta: {} };
     },
   );
@@ -211,6 +213,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           before: presentAdminUser(before),
         });
       });
+      await endUserSessions(app, id);
       return { data: { id, ok: true as const }, meta: {} };
     },
   );

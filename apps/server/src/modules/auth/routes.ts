@@ -18,6 +18,7 @@ import { AppError, badRequest, errorBody } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
 import { currentUser } from '../../lib/auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { endUserSessions, revokeTokens } from '../../lib/sessions';
 import { presentAuthUser, userColumns, type PresentableUser } from '../users/presenter';
 import { authUserSchema, loginResponseSchema } from '../users/schemas';
 import { accountTaken, isUniqueViolation } from '../users/service';
@@ -268,7 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({
             passwordHash,
             confirmed: true,
-            tokenVersion: sql`${users.tokenVersion} + 1`,
+            ...revokeTokens(),
             updatedAt: now,
           })
           .where(eq(users.id, id))
@@ -281,6 +282,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       });
       if (user === null) throw badRequest(ACCOUNT_MSG.linkInvalid);
+      await endUserSessions(app, user.id);
       return issueLogin(user);
     },
   );
@@ -312,9 +314,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       const [updated] = await app.db
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: app.now() })
+        .set({ passwordHash, ...revokeTokens(), updatedAt: app.now() })
         .where(eq(users.id, me.id))
         .returning(userColumns);
+      // Every other session ends too; this browser goes on with the new token.
+      await endUserSessions(app, me.id);
       return issueLogin(updated);
     },
   );

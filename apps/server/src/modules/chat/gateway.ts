@@ -38,6 +38,8 @@ import { issueMessage } from './schemas';
 interface SocketData {
   userId: number;
   tokenVersion: number;
+  /** The handshake token's expiry (epoch ms): the socket ends then. */
+  expiresAt: number;
 }
 
 type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
@@ -68,6 +70,24 @@ const sendSchema = z.object({ chatId: int4Id(), message: chatMessageTextSchema }
 const readSchema = z.object({ chatId: int4Id() });
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 40;
+/** setTimeout's longest delay (about 24.8 days); longer tokens re-arm the timer. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Closes the socket when its token expires (a revoked session is closed by lib/sessions). */
+function endAtExpiry(socket: ChatSocket): void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const left = socket.data.expiresAt - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  socket.once('disconnect', () => clearTimeout(timer));
+  arm();
+}
 
 export const chatGateway = fp(
   async (app) => {
@@ -101,12 +121,14 @@ export const chatGateway = fp(
     }
 
     /** Same checks as the HTTP auth guard: valid token, current token version, confirmed, not blocked. */
-    async function activeUser(token: unknown): Promise<(SocketUser & { tokenVersion: number }) | null> {
+    async function activeUser(
+      token: unknown,
+    ): Promise<(SocketUser & { tokenVersion: number; expiresAt: number }) | null> {
       if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null;
       const claims = await app.jwt.verify(token);
       if (!claims) return null;
       const user = await loadUser(claims.userId, claims.tokenVersion);
-      return user ? { ...user, tokenVersion: claims.tokenVersion } : null;
+      return user ? { ...user, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt } : null;
     }
 
     async function loadUser(id: number, tokenVersion?: number): Promise<SocketUser | null> {
@@ -134,6 +156,7 @@ export const chatGateway = fp(
           if (!user) return next(new Error('unauthorized'));
           socket.data.userId = user.id;
           socket.data.tokenVersion = user.tokenVersion;
+          socket.data.expiresAt = user.expiresAt;
           return next();
         },
         // A database outage is not a bad token: the client may retry instead of logging out.
@@ -141,7 +164,7 @@ export const chatGateway = fp(
       );
     });
 
-    /** Every event re-checks the account (blocked or logged out everywhere → disconnect). */
+    /** Every event re-checks the token's expiry and the account (blocked or logged out everywhere → disconnect). */
     function handle<P, T>(
       socket: ChatSocket,
       schema: z.ZodType<P>,
@@ -163,7 +186,8 @@ export const chatGateway = fp(
           return;
         }
         void (async () => {
-          const user = await loadUser(socket.data.userId, socket.data.tokenVersion);
+          const expired = Date.now() >= socket.data.expiresAt;
+          const user = expired ? null : await loadUser(socket.data.userId, socket.data.tokenVersion);
           if (!user) {
             reply({ ok: false, error: { status: 401, message: MSG.unauthorized } });
             socket.disconnect(true);
@@ -197,6 +221,15 @@ export const chatGateway = fp(
 
     io.on('connection', (socket: ChatSocket) => {
       void socket.join(`user:${socket.data.userId}`);
+      endAtExpiry(socket);
+      // A revocation committed while the handshake read the account found no socket in
+      // the room to close: check once more now that it is in the room (lib/sessions).
+      loadUser(socket.data.userId, socket.data.tokenVersion).then(
+        (user) => {
+          if (!user) socket.disconnect(true);
+        },
+        (error: unknown) => app.log.warn({ err: rootCause(error) }, 'chat socket: session re-check failed'),
+      );
       socket.on(
         'chat:send',
         handle(socket, sendSchema, async (user, payload) => {

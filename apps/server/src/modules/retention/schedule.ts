@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endSessionsOf } from '../../lib/sessions';
 import { runRetention } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,7 @@ export function startRetentionSchedule(app: FastifyInstance): void {
         storage: app.storage,
       });
       if (result.ran) {
+        await endSessionsOf(app, result.deletedUsers);
         app.log.info(
           {
             warned: result.warnedUsers.length,

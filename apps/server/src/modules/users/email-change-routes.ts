@@ -4,6 +4,7 @@ import { EMAIL_CHANGE_MSG, emailObjectionSchema, type EmailObjectionResult } fro
 import { currentUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
+import { endUserSessions } from '../../lib/sessions';
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -36,9 +37,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
    * committed transaction: open chat sockets close at once (across instances via
    * the Redis adapter); REST requests with older tokens already answer 401.
    */
-  const endLiveSessions = (userId: number) => {
-    app.chatHub.io.in(`user:${userId}`).disconnectSockets(true);
-  };
+  const endLiveSessions = (userId: number) => endUserSessions(app, userId);
 
   /** The own user with the pending change, after an action on it. */
   const presentMe = async (userId: number) => {
@@ -61,7 +60,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await confirmEmailChange(app.db, request.query.token, app.now());
       if (outcome.status === 'confirmed' && outcome.userId !== undefined) {
-        endLiveSessions(outcome.userId);
+        await endLiveSessions(outcome.userId);
         request.log.info({ userId: outcome.userId }, 'e-mail change confirmed; sessions ended');
       }
       const params = new URLSearchParams({ status: outcome.status });
@@ -94,7 +93,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcome = await objectToEmailChange(app.db, request.body.token, app.now(), app.config);
       if (!outcome) throw new AppError(400, EMAIL_CHANGE_MSG.objectionInvalid, 'ValidationError');
-      endLiveSessions(outcome.userId);
+      await endLiveSessions(outcome.userId);
       request.log.warn({ userId: outcome.userId, result: outcome.result }, 'e-mail change objected; sessions ended');
       return { status: outcome.result, message: objectionMessages[outcome.result] };
     },

@@ -5,6 +5,7 @@ import { ACCOUNT_MSG, MSG, profileUpdateSchema } from '@pb/core';
 import { uploads, users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { endUserSessions } from '../../lib/sessions';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import {
@@ -261,6 +262,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id !== me.id) throw forbidden();
       const deleted = await deleteUserAccount(app.db, app.storage, me.id);
       if (!deleted) throw notFound();
+      await endUserSessions(app, me.id);
       request.log.info({ userId: me.id }, 'account deleted by its owner');
       return { id: me.id };
     },
