@@ -302,12 +302,42 @@ describe('login rate limits', () => {
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
+
+  it('When one IP alternates the e-mail and the user name of one account, then both count against one limit of 10 a minute', async () => {
+    const account = await createAccount(ctx, 'consultant', 'Zwei Namen');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const identifier = [account.email, account.username, account.email.toUpperCase(), ` ${account.username} `][
+        i % 4
+      ]!;
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier, password: `falsch${i}` },
+        remoteAddress: '10.9.9.4',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+    // Limited before the password is looked at: even the right one waits.
+    const right = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: account.username, password: account.password },
+      remoteAddress: '10.9.9.4',
+    });
+    expect(right.statusCode).toBe(429);
+    // The owner on another address is not locked out by someone else's attempts.
+    expect((await login(ctx, account.username, account.password)).statusCode).toBe(200);
+  });
 });
 
 describe('forgot, reset and change password', () => {
   let ctx: TestContext;
+  /** The app's clock runs ahead by this much (reset mails to one address wait 5 minutes). */
+  let aheadMs = 0;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ now: () => new Date(Date.now() + aheadMs) });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -398,6 +428,7 @@ describe('forgot, reset and change password', () => {
       remoteAddress: nextIp(),
     });
     const first = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
+    aheadMs += 6 * 60_000;
     await ctx.request({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -514,7 +545,7 @@ describe('forgot-password rate limits', () => {
     await ctx?.close();
   });
 
-  it('When one IP asks more than 5 times in 10 minutes, then 429; so does one address asked from many IPs more than 5 times an hour', async () => {
+  it('When one IP asks more than 5 times in 10 minutes, then 429', async () => {
     const fromOneIp: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await ctx.request({
@@ -526,19 +557,104 @@ describe('forgot-password rate limits', () => {
       fromOneIp.push(res.statusCode);
     }
     expect(fromOneIp).toEqual([200, 200, 200, 200, 200, 429]);
-    const toOneAddress: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await ctx.request({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { email: 'ziel@example.at' },
-        remoteAddress: nextIp(),
-      });
-      toOneAddress.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json().error.message).toBe(MSG.rateLimited);
+  });
+});
+
+describe('reset and confirmation mails per address', () => {
+  let ctx: TestContext;
+  /** The app's clock runs ahead by this much. */
+  let aheadMs = 0;
+  const minutes = (n: number) => n * 60_000;
+  beforeAll(async () => {
+    ctx = await createTestContext({ now: () => new Date(Date.now() + aheadMs) });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  /** n requests for one address, each from a new IP (a stranger with many addresses); all answers. */
+  const ask = async (url: string, email: string, n: number) => {
+    const answers: Array<{ status: number; body: unknown }> = [];
+    for (let i = 0; i < n; i++) {
+      const res = await ctx.request({ method: 'POST', url, payload: { email }, remoteAddress: nextIp() });
+      answers.push({ status: res.statusCode, body: res.json() });
     }
-    expect(toOneAddress).toEqual([200, 200, 200, 200, 200, 429]);
+    return answers;
+  };
+  const mailsTo = async (email: string, match: RegExp) => {
     await ctx.deliverMail();
-    expect(ctx.smtp.messages.filter((m) => m.to.includes('ziel@example.at'))).toHaveLength(5);
+    return ctx.smtp.messages.filter((m) => m.to.includes(email) && match.test(m.text)).length;
+  };
+
+  it('When strangers ask for resets of one address from many IPs, then every answer is the same 200 and the mailbox gets at most one mail per 5 minutes and 3 an hour', async () => {
+    const account = await createAccount(ctx, 'consultant', 'Flut Ziel');
+    const unknown = 'niemand-flut@example.at';
+    const answers = [
+      ...(await ask('/api/auth/forgot-password', account.email, 8)),
+      ...(await ask('/api/auth/forgot-password', unknown, 8)),
+    ];
+    expect(answers.every((a) => a.status === 200 && JSON.stringify(a.body) === '{"ok":true}')).toBe(true);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(1);
+    expect(await mailsTo(unknown, new RegExp(MSG.forgotUnknownEmail))).toBe(1);
+    aheadMs += minutes(4);
+    await ask('/api/auth/forgot-password', account.email, 2);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(1);
+    aheadMs += minutes(2); // 6 minutes after the first mail
+    await ask('/api/auth/forgot-password', account.email, 2);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(2);
+    aheadMs += minutes(6);
+    await ask('/api/auth/forgot-password', account.email, 2);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(3);
+    aheadMs += minutes(6); // 18 minutes: 3 mails this hour are the budget
+    await ask('/api/auth/forgot-password', account.email, 2);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(3);
+    aheadMs += minutes(43); // 61 minutes after the first mail: a new hour
+    await ask('/api/auth/forgot-password', account.email, 2);
+    expect(await mailsTo(account.email, /reset-password/)).toBe(4);
+    aheadMs += minutes(61);
+  });
+
+  it('When strangers have used up the mails of an address, then its owner still gets the same answer and the last mailed link resets the password', async () => {
+    const account = await createAccount(ctx, 'company', 'Flut Eigentuemer');
+    for (const step of [0, 6, 6]) {
+      aheadMs += minutes(step);
+      await ask('/api/auth/forgot-password', account.email, 8);
+    }
+    aheadMs += minutes(8);
+    const own = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: account.email },
+      remoteAddress: '10.7.7.7',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ ok: true });
+    const code = resetCode((await latestMailTo(ctx, account.email, /reset-password/)).text);
+    const reset = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code, password: 'eigenes123', passwordConfirmation: 'eigenes123' },
+      remoteAddress: '10.7.7.7',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(ctx, account.email, 'eigenes123')).statusCode).toBe(200);
+    aheadMs += minutes(61);
+  });
+
+  it('When strangers ask for the confirmation mail of one address from many IPs, then every answer is the same and at most one mail per 5 minutes goes out', async () => {
+    const pending = await register(ctx, 'consultant', 'Flut Bestaetigung');
+    await latestMailTo(ctx, pending.email, /email-confirmation/);
+    const before = await mailsTo(pending.email, /email-confirmation/);
+    const answers = await ask('/api/auth/send-email-confirmation', pending.email, 8);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.map((a) => a.body)).toEqual(Array(8).fill({ email: pending.email, sent: true }));
+    expect(await mailsTo(pending.email, /email-confirmation/)).toBe(before + 1);
+    aheadMs += minutes(6);
+    await ask('/api/auth/send-email-confirmation', pending.email, 3);
+    expect(await mailsTo(pending.email, /email-confirmation/)).toBe(before + 2);
+    // The newest link confirms the account.
+    const link = await latestMailTo(ctx, pending.email, /email-confirmation/);
+    const follow = await ctx.request({ method: 'GET', url: confirmationPath(link.text), remoteAddress: nextIp() });
+    expect(follow.headers.location).toContain('confirmed=1');
   });
 });
