@@ -63,6 +63,21 @@ export const authTokens = pgTable('auth_tokens', {
   createdAt: created(),
 });
 
+export type MailThrottleKind = 'password_reset' | 'email_confirmation';
+
+/** Mails anyone may trigger for an address, held back per address (migration 0013; auth/mail-throttle.ts). */
+export const mailThrottle = pgTable(
+  'mail_throttle',
+  {
+    kind: text('kind').$type<MailThrottleKind>().notNull(),
+    addressHash: text('address_hash').notNull(),
+    lastSentAt: ts('last_sent_at').notNull(),
+    windowStartedAt: ts('window_started_at').notNull(),
+    sentInWindow: integer('sent_in_window').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.addressHash] })],
+);
+
 export type EmailChangeCancelReason = 'replaced' | 'owner' | 'objection' | 'taken';
 
 /** Requested e-mail changes (migration 0014; docs/decisions/0009-email-change.md). */

@@ -31,6 +31,7 @@ import {
   queueResetMail,
   queueUnknownAddressMail,
 } from './service';
+import { mayMailAddress } from './mail-throttle';
 
 const errors = { 400: errorSchema, 401: errorSchema, 429: errorSchema };
 
@@ -45,14 +46,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.isAllowed && result.isExceeded) throw new AppError(429, MSG.rateLimited, 'RateLimitError');
     };
   };
-  const bodyField = (request: FastifyRequest, field: string): string => {
-    const body = request.body;
-    const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
-    return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
-  };
-  const loginPerIdentifier = limiter('login-id', 10, '1 minute', (r) => `${r.ip}|${bodyField(r, 'identifier')}`);
-  const forgotPerAddress = limiter('forgot-mail', 5, '1 hour', (r) => bodyField(r, 'email'));
-  const resendPerAddress = limiter('resend-mail', 5, '1 hour', (r) => bodyField(r, 'email'));
+  /**
+   * Login attempts per IP and account: the account the identifier names (its e-mail
+   * and its user name count as one), or the normalised identifier when it names none.
+   * Set by the handler after the lookup and before the password is checked.
+   */
+  const loginAccount = new WeakMap<FastifyRequest, string>();
+  const loginPerAccount = limiter('login-account', 10, '1 minute', (r) => `${r.ip}|${loginAccount.get(r) ?? ''}`);
+  // Reset and confirmation mails per address: held back in auth/mail-throttle, never a 429
+  // (a stranger must not lock the owner out); the route limits count per IP.
 
   /** Token and user for a row read with userColumns (e.g. the update's returning). */
   const issueLogin = async (user: (PresentableUser & { tokenVersion: number }) | undefined) => {
@@ -161,16 +163,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resendPerAddress(request);
       const { email } = request.body;
+      const now = app.now();
       const user = await findUserByEmail(app.db, email);
-      if (user && !user.confirmed && !user.blocked) {
-        const now = app.now();
-        await app.db.transaction(async (tx) => {
-          const token = await issueToken(tx, user.id, 'email_confirmation', now);
-          await queueConfirmationMail(tx, app.config.publicUrl, user, token);
-        });
-      }
+      await app.db.transaction(async (tx) => {
+        // Every address takes the same path, so the timing does not tell either.
+        if (!(await mayMailAddress(tx, 'email_confirmation', email, now))) return;
+        if (!user || user.confirmed || user.blocked) return;
+        const token = await issueToken(tx, user.id, 'email_confirmation', now);
+        await queueConfirmationMail(tx, app.config.publicUrl, user, token);
+      });
       return { email, sent: true as const };
     },
   );
@@ -187,7 +189,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await loginPerIdentifier(request);
       const identifier = request.body.identifier.toLowerCase();
       const candidates = await app.db
         .select({
@@ -201,6 +202,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(sql`lower(${users.email}) = ${identifier} OR lower(${users.username}) = ${identifier}`)
         .limit(2);
       const user = candidates.find((c) => c.email.toLowerCase() === identifier) ?? candidates[0];
+      loginAccount.set(request, user ? `user:${user.id}` : `name:${identifier}`);
+      await loginPerAccount(request);
       // The password is checked first (against a dummy hash for unknown names) so the
       // answer and its timing reveal nothing about accounts without the password.
       const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -228,11 +231,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await forgotPerAddress(request);
       const { email } = request.body;
       const now = app.now();
       const user = await findUserByEmail(app.db, email);
       await app.db.transaction(async (tx) => {
+        // One mail per address every 5 minutes, 3 an hour; a held-back request leaves the
+        // last mailed link valid and answers the same (auth/mail-throttle).
+        if (!(await mayMailAddress(tx, 'password_reset', email, now))) return;
         if (!user) {
           await queueUnknownAddressMail(tx, app.config.publicUrl, email, MSG.forgotUnknownEmail);
           return;
