@@ -4,6 +4,7 @@ import { emailSchema, PASSWORD_MAX_LENGTH } from '@pb/core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { revokeTokens } from '../../lib/sessions';
 import { recordAudit } from './audit';
 
 /** Minimum length of an admin password (ADMIN_PASSWORD is validated with the same bound). */
@@ -79,7 +80,9 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
           blocked: false,
           public: false,
           retentionWarnedAt: null,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
+          // Run by a CLI or at start-up, outside a running server's sockets: an open socket
+          // of this account ends at its next event (version check) or its token's expiry.
+          ...revokeTokens(),
           updatedAt: new Date(),
         })
         .where(eq(users.id, existing.id));

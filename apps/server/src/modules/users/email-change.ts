@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { authTokens, emailChanges, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { revokeTokens } from '../../lib/sessions';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import { issueToken } from '../auth/service';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
@@ -276,7 +277,7 @@ export async function objectToEmailChange(
  * checked on every request and socket event (as the password change does).
  */
 function endSessionsSet() {
-  return { tokenVersion: sql`${users.tokenVersion} + 1` };
+  return revokeTokens();
 }
 
 /** Links mailed earlier (reset, registration confirmation) stop working. */
