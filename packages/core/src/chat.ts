@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { safeText } from './input';
+import type { PlacementReportedEvent } from './placement-objection';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -73,6 +74,8 @@ export interface ChatConversation {
 export interface ChatServerEvents {
   'chat:message': (message: ChatMessage) => void;
   'chat:conversation': (conversation: ChatConversation) => void;
+  /** To the company: a consultant reported a placement on its advertisement (it may object). */
+  'placement:reported': (event: PlacementReportedEvent) => void;
 }
 
 export type ChatAck<T> = (

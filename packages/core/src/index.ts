@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './business-days';
 export * from './admin';
 export * from './input';
+export * from './placement-objection';

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MSG, MSG, type Job } from '@pb/core';
+import { JOB_MSG, MSG, PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
+import { connectChat, EventLog, type ChatClient } from '../chat/socket-client';
 
 let ctx: TestContext;
 let a: TestUser;
 let b: TestUser;
 let consultant: TestUser;
+let admin: TestUser;
+let baseUrl: string;
+const sockets: ChatClient[] = [];
 
 async function publish(user: TestUser, title: string, bonus = 20): Promise<number> {
   const res = await ctx.request({
@@ -49,6 +53,25 @@ const consultantReport = (advertisement: number) => ({
 const report = (token: string | undefined, data: object) =>
   ctx.request({ method: 'POST', url: '/api/placement-reports', token, payload: { data } });
 
+/** The consultant contacts the company about the advertisement (a conversation: may report it). */
+async function converse(user: TestUser, advertisement: number): Promise<void> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/chat-communications',
+    token: user.token,
+    payload: { advertisement, message: 'Ich hätte eine passende Kandidatin.' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const object = (token: string | undefined, reportId: number, note: unknown) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/placement-reports/${reportId}/objection`,
+    token,
+    payload: { data: { note } },
+  });
+
 async function isPublished(id: number): Promise<boolean> {
   const [row] = await ctx.database.query<{ published: boolean }>(
     'SELECT published_at IS NOT NULL AS published FROM jobs WHERE id = $1',
@@ -62,9 +85,12 @@ beforeAll(async () => {
   a = await createUser(ctx, { role: 'company', username: 'Alpenhof GmbH' });
   b = await createUser(ctx, { role: 'company', username: 'Bergbau AG' });
   consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
+  admin = await createUser(ctx, { role: 'admin', username: 'Backoffice' });
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await ctx?.close();
 });
 
@@ -120,6 +146,7 @@ describe('POST /api/placement-reports', () => {
 
   it('When a consultant reports, then recruiter and mail are their own and no address is stored', async () => {
     const id = await publish(a, 'Rezeptionist');
+    await converse(consultant, id);
     const res = await report(consultant.token, { ...consultantReport(id) });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ placementFee: 8100, serviceFee: 810 });
@@ -170,6 +197,7 @@ describe('POST /api/placement-reports', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(MSG.advertisementGone);
     const id = await publish(a, 'Abwäscher');
+    await converse(consultant, id);
     expect((await report(consultant.token, consultantReport(id))).statusCode).toBe(201);
     const again = await report(consultant.token, consultantReport(id));
     expect(again.statusCode).toBe(409);
@@ -178,6 +206,7 @@ describe('POST /api/placement-reports', () => {
 
   it('When queuing a mail fails, then the report and the deactivation are rolled back', async () => {
     const id = await publish(a, 'Rollback');
+    await converse(consultant, id);
     await ctx.database.execScript(`
       CREATE FUNCTION test_fail_mail() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN IF NEW.event = 'placement.confirmation' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$;
@@ -192,5 +221,139 @@ describe('POST /api/placement-reports', () => {
     } finally {
       await ctx.database.execScript('DROP TRIGGER test_fail_mail ON mail_outbox; DROP FUNCTION test_fail_mail();');
     }
+  });
+});
+
+describe('Consultant reports need a conversation; the company is told and can object', () => {
+  it('When a consultant without a conversation about the ad reports it, then 403 in German and the ad stays active', async () => {
+    const id = await publish(a, 'Sous-Chef');
+    const other = await publish(a, 'Patissier');
+    await converse(consultant, other); // a conversation about another ad does not count
+    const stranger = await createUser(ctx, { role: 'consultant', username: 'Fremde Beratung' });
+    await converse(stranger, id); // nor one by another consultant
+    const res = await report(consultant.token, consultantReport(id));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.noConversation);
+    expect(await isPublished(id)).toBe(true);
+    expect(await ctx.database.query('SELECT id FROM placement_reports WHERE job_id = $1', [id])).toEqual([]);
+  });
+
+  it('When a consultant with a conversation reports, then the ad is deactivated, the company is mailed and gets a live event', async () => {
+    const id = await publish(a, 'Chef de Rang');
+    await converse(consultant, id);
+    const companySocket = await connectChat(baseUrl, a.token);
+    const otherSocket = await connectChat(baseUrl, b.token);
+    sockets.push(companySocket, otherSocket);
+    const events = new EventLog(companySocket, 'placement:reported');
+    const foreign = new EventLog(otherSocket, 'placement:reported');
+    await ctx.deliverMail();
+    ctx.smtp.messages.length = 0;
+
+    const res = await report(consultant.token, consultantReport(id));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await isPublished(id)).toBe(false);
+    const [event] = await events.waitFor(1);
+    expect(event).toMatchObject({ reportId: res.json().data.id, jobId: id, consultantName: 'Sabine Recruiting' });
+    await ctx.deliverMail();
+    const toCompany = ctx.smtp.messages.find((m) => m.to.includes(a.email))!;
+    expect(toCompany.subject).toContain('Chef de Rang');
+    expect(toCompany.text).toContain('Sabine Recruiting');
+    expect(toCompany.text).toContain('Widersprechen');
+    expect(foreign.items).toEqual([]);
+
+    const mine = await ctx.request({ method: 'GET', url: '/api/placement-reports/mine', token: a.token });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toContainEqual(
+      expect.objectContaining({
+        id: res.json().data.id,
+        jobId: id,
+        jobTitle: 'Chef de Rang',
+        consultantName: 'Sabine Recruiting',
+        objectedAt: null,
+        canObject: true,
+      }),
+    );
+    const others = await ctx.request({ method: 'GET', url: '/api/placement-reports/mine', token: b.token });
+    expect(others.json().data).toEqual([]);
+  });
+
+  it('When the owner objects with a note, then the ad is active again, the report is flagged and the office is mailed; a second objection is 409', async () => {
+    const id = await publish(a, 'Commis de Cuisine');
+    await converse(consultant, id);
+    const reportId = (await report(consultant.token, consultantReport(id))).json().data.id as number;
+    await ctx.deliverMail();
+    ctx.smtp.messages.length = 0;
+
+    const empty = await object(a.token, reportId, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.noteRequired);
+    const long = await object(a.token, reportId, 'x'.repeat(2001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.noteTooLong);
+    expect(await isPublished(id)).toBe(false);
+
+    const res = await object(a.token, reportId, 'Die Kandidatin kam über eine andere Agentur.');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: reportId,
+      canObject: false,
+      objectionNote: 'Die Kandidatin kam über eine andere Agentur.',
+    });
+    expect(await isPublished(id)).toBe(true);
+    const [row] = await ctx.database.query<Record<string, unknown>>(
+      'SELECT objected_by, objection_note, objected_at IS NOT NULL AS objected, status FROM placement_reports WHERE id = $1',
+      [reportId],
+    );
+    expect(row).toEqual({
+      objected_by: a.id,
+      objection_note: 'Die Kandidatin kam über eine andere Agentur.',
+      objected: true,
+      status: 'gemeldet',
+    });
+    await ctx.deliverMail();
+    const office = ctx.smtp.messages.find((m) => m.to.includes('office@example.test'))!;
+    expect(office.subject).toContain('Widerspruch');
+    expect(office.text).toContain('Die Kandidatin kam über eine andere Agentur.');
+    expect(office.text).toContain('Sabine Recruiting');
+
+    const again = await object(a.token, reportId, 'Nochmals');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.alreadyObjected);
+
+    const list = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/placement-reports?filters[objectedAt][$notNull]=true',
+      token: admin.token,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const flagged = list.json().data as Array<{ id: number; objectionNote: string | null; objectedAt: string | null }>;
+    expect(flagged.map((r) => r.id)).toContain(reportId);
+    expect(flagged.every((r) => r.objectedAt !== null)).toBe(true);
+    expect(flagged.find((r) => r.id === reportId)!.objectionNote).toBe('Die Kandidatin kam über eine andere Agentur.');
+  });
+
+  it('When another company, a consultant or a visitor objects, or the report is no consultant report or no longer gemeldet, then 403/401/409', async () => {
+    const id = await publish(a, 'Barkeeper');
+    await converse(consultant, id);
+    const reportId = (await report(consultant.token, consultantReport(id))).json().data.id as number;
+    const foreign = await object(b.token, reportId, 'Einspruch');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.ownOnly);
+    expect((await object(consultant.token, reportId, 'Einspruch')).statusCode).toBe(403);
+    expect((await object(undefined, reportId, 'Einspruch')).statusCode).toBe(401);
+    expect((await object(a.token, 999999, 'Einspruch')).statusCode).toBe(404);
+    expect(await isPublished(id)).toBe(false);
+
+    const own = await publish(a, 'Portier');
+    const ownReport = (await report(a.token, companyReport(own))).json().data.id as number;
+    const notConsultant = await object(a.token, ownReport, 'Eigene Meldung');
+    expect(notConsultant.statusCode).toBe(409);
+    expect(notConsultant.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.consultantOnly);
+
+    await ctx.database.query(`UPDATE placement_reports SET status = 'verrechnet' WHERE id = $1`, [reportId]);
+    const late = await object(a.token, reportId, 'Zu spät');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.notPending);
+    expect(await isPublished(id)).toBe(false);
   });
 });
