@@ -152,6 +152,10 @@ export interface AdminPlacementReport {
   invoicedAt: string | null;
   paidAt: string | null;
   guaranteeAt: string | null;
+  /** A company's objection ('Widerspruch', decision 0015): the report is flagged for the back office. */
+  objectedAt: string | null;
+  objectedBy: number | null;
+  objectionNote: string | null;
   dueDate: IsoDate | null;
   guaranteeUntil: IsoDate;
   refund: GuaranteeRefund | null;

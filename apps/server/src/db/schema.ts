@@ -176,6 +176,10 @@ export const placementReports = pgTable('placement_reports', {
   invoicedAt: ts('invoiced_at'),
   paidAt: ts('paid_at'),
   guaranteeAt: ts('guarantee_at'),
+  /** A company's objection to a consultant's report (0015): when, by whom, why. */
+  objectedAt: ts('objected_at'),
+  objectedBy: integer('objected_by'),
+  objectionNote: text('objection_note'),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -53,6 +53,9 @@ export function presentPlacementReport(r: ReportRow): AdminPlacementReport {
     invoicedAt: r.invoicedAt?.toISOString() ?? null,
     paidAt: r.paidAt?.toISOString() ?? null,
     guaranteeAt: r.guaranteeAt?.toISOString() ?? null,
+    objectedAt: r.objectedAt?.toISOString() ?? null,
+    objectedBy: r.objectedBy,
+    objectionNote: r.objectionNote,
     dueDate: r.invoicedAt ? invoiceDueDate(r.invoicedAt) : null,
     guaranteeUntil: guaranteeDeadline(r.createdAt),
     refund: r.status === 'garantiefall' ? guaranteeRefund(Number(r.placementFee), Number(r.serviceFee)) : null,
@@ -86,6 +89,9 @@ export const placementReportSchema = z.object({
   invoicedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   guaranteeAt: z.string().nullable(),
+  objectedAt: z.string().nullable(),
+  objectedBy: z.number().nullable(),
+  objectionNote: z.string().nullable(),
   dueDate: z.string().nullable(),
   guaranteeUntil: z.string(),
   refund: refundSchema.nullable(),
@@ -104,6 +110,8 @@ export const placementQuerySpec: ResourceQuerySpec = {
     companyId: { expr: placementReports.companyId, type: 'int', ops: ['$eq'] },
     jobId: { expr: placementReports.jobId, type: 'int', ops: ['$eq'] },
     createdAt: { expr: placementReports.createdAt, type: 'date', ops: ['$lt', '$lte', '$gt', '$gte'] },
+    // filters[objectedAt][$notNull]=true: reports a company objected to (decision 0015)
+    objectedAt: { expr: placementReports.objectedAt, type: 'date', ops: ['$null', '$notNull'] },
   },
   sort: {
     createdAt: placementReports.createdAt,

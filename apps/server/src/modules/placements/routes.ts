@@ -1,8 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth';
-import { errorSchema } from '../../lib/http-schemas';
-import { parsePlacementReport, reportPlacement } from './service';
+import { errorSchema, idParams } from '../../lib/http-schemas';
+import {
+  companyPlacementReports,
+  objectToPlacement,
+  parsePlacementObjection,
+  parsePlacementReport,
+  reportPlacement,
+} from './service';
+
+const companyReportSchema = z.object({
+  id: z.number(),
+  jobId: z.number().nullable(),
+  jobTitle: z.string(),
+  consultantName: z.string().nullable(),
+  reportedAt: z.string(),
+  status: z.enum(['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall']),
+  objectedAt: z.string().nullable(),
+  objectionNote: z.string().nullable(),
+  canObject: z.boolean(),
+});
 
 export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,11 +50,66 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const input = parsePlacementReport(request.body.data);
-      const data = await reportPlacement(app.db, user, input, {
+      const { result, notify } = await reportPlacement(app.db, user, input, {
         officeEmail: app.config.officeEmail,
         publicUrl: app.config.publicUrl,
       });
-      return reply.code(201).send({ data, meta: {} });
+      // After the commit: the company's open tabs hear of it at once (its mail is already queued).
+      if (notify) app.chatHub.io.to(`user:${notify.companyId}`).emit('placement:reported', notify.event);
+      return reply.code(201).send({ data: result, meta: {} });
+    },
+  );
+
+  app.get(
+    '/placement-reports/mine',
+    {
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['placement-reports'],
+        summary: "Consultants' placement reports on the company's advertisements (with objection state)",
+        response: {
+          200: z.object({ data: z.array(companyReportSchema), meta: z.object({}) }),
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const data = await companyPlacementReports(app.db, currentUser(request));
+      return { data, meta: {} };
+    },
+  );
+
+  app.post(
+    '/placement-reports/:id/objection',
+    {
+      preHandler: app.requireRole('company'),
+      config: { rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['placement-reports'],
+        summary:
+          "The owning company objects to a consultant's report with a note: reactivates the advertisement, flags the report, mails the office",
+        params: idParams,
+        body: z.object({ data: z.record(z.string(), z.unknown()) }),
+        response: {
+          200: z.object({ data: companyReportSchema, meta: z.object({}) }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const input = parsePlacementObjection(request.body.data);
+      const data = await objectToPlacement(app.db, user, request.params.id, input, {
+        officeEmail: app.config.officeEmail,
+        publicUrl: app.config.publicUrl,
+      });
+      return { data, meta: {} };
     },
   );
 };

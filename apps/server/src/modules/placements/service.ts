@@ -1,20 +1,27 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   JOB_MSG,
   MSG,
+  PLACEMENT_OBJECTION_MSG,
   calculateFees,
   firstMessage,
+  formatDate,
   formatEuro,
   formatNumber,
+  placementObjectionSchema,
   placementReportSchema,
+  type CompanyPlacementReport,
+  type PlacementObjectionRequest,
   type PlacementReportRequest,
   type PlacementReportResult,
+  type PlacementReportedEvent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementBonuses, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { mayReportPlacement } from './policy';
 
 /**
  * Placement reports (spec §3/§4/§5): stored with the bonus in force, fees
@@ -35,12 +42,18 @@ export interface ReportContext {
   publicUrl: string;
 }
 
+export interface ReportOutcome {
+  result: PlacementReportResult;
+  /** For a consultant's report: whom to tell live after the commit (`placement:reported`). */
+  notify: { companyId: number; event: PlacementReportedEvent } | null;
+}
+
 export async function reportPlacement(
   db: Db,
   user: CurrentUser,
   input: PlacementReportRequest,
   context: ReportContext,
-): Promise<PlacementReportResult> {
+): Promise<ReportOutcome> {
   if (input.variant === 'company' && user.role !== 'company') throw forbidden();
   if (input.variant === 'consultant' && user.role !== 'consultant') throw forbidden();
   return db.transaction(async (tx) => {
@@ -51,6 +64,9 @@ export async function reportPlacement(
       .for('update');
     if (!job) throw notFound(MSG.advertisementGone);
     if (input.variant === 'company' && job.ownerId !== user.id) throw forbidden(JOB_MSG.reportOwnOnly);
+    if (input.variant === 'consultant' && !(await mayReportPlacement(tx, user.id, job.id))) {
+      throw forbidden(PLACEMENT_OBJECTION_MSG.noConversation);
+    }
     if (!job.publishedAt) throw conflict(JOB_MSG.inactive);
     const [owner] = job.ownerId
       ? await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, job.ownerId))
@@ -96,7 +112,10 @@ export async function reportPlacement(
             recruiter: `${user.username} (${user.id})`,
             recruiterMail: user.email,
           };
-    const [report] = await tx.insert(placementReports).values(values).returning({ id: placementReports.id });
+    const [report] = await tx
+      .insert(placementReports)
+      .values(values)
+      .returning({ id: placementReports.id, createdAt: placementReports.createdAt });
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: sql`now()` })
@@ -156,6 +175,145 @@ export async function reportPlacement(
       text: confirmation.join('\n\n'),
       html: simpleHtml(confirmation, { href: `${context.publicUrl}/advertisements/view`, label: 'Zur Prämienbörse' }),
     });
-    return { id: report!.id, placementFee: fees.placementFee, serviceFee: fees.serviceFee };
+    const result = { id: report!.id, placementFee: fees.placementFee, serviceFee: fees.serviceFee };
+    if (input.variant !== 'consultant' || !job.ownerId || !owner) return { result, notify: null };
+
+    // The company hears of a consultant's report at once (same transaction) and may object.
+    const notice = [
+      `Guten Tag ${owner.username},`,
+      `der HR-Consultant ${user.username} hat für Ihr Inserat „${job.jobTitle}“ am ${formatDate(report!.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${values.jobTitle}). Das Inserat wurde deaktiviert.`,
+      'Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.',
+      'Ihr Prämienbörse-Team',
+    ];
+    await enqueueMail(tx, {
+      event: 'placement.reported.company',
+      to: owner.email,
+      subject: `Stellenbesetzung zu Ihrem Inserat „${job.jobTitle}“ gemeldet`,
+      text: notice.join('\n\n'),
+      html: simpleHtml(notice, { href: `${context.publicUrl}/advertisements/mine`, label: 'Zu meinen Inseraten' }),
+    });
+    return {
+      result,
+      notify: {
+        companyId: job.ownerId,
+        event: {
+          reportId: report!.id,
+          jobId: job.id,
+          jobTitle: job.jobTitle,
+          consultantName: user.username,
+          reportedAt: report!.createdAt.toISOString(),
+        },
+      },
+    };
+  });
+}
+
+export function parsePlacementObjection(raw: unknown): PlacementObjectionRequest {
+  const result = placementObjectionSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const message = firstMessage(result.error);
+  throw badRequest(message.startsWith('Invalid') ? PLACEMENT_OBJECTION_MSG.noteRequired : message);
+}
+
+type ReportRow = typeof placementReports.$inferSelect;
+
+function presentForCompany(r: ReportRow, consultantName: string | null): CompanyPlacementReport {
+  return {
+    id: r.id,
+    jobId: r.jobId,
+    jobTitle: r.jobTitle,
+    consultantName,
+    reportedAt: r.createdAt.toISOString(),
+    status: r.status,
+    objectedAt: r.objectedAt?.toISOString() ?? null,
+    objectionNote: r.objectionNote,
+    canObject: r.variant === 'consultant' && r.status === 'gemeldet' && r.objectedAt === null,
+  };
+}
+
+/** Consultants' reports on the company's advertisements, newest first (its own reports are not listed). */
+export async function companyPlacementReports(db: Db, user: CurrentUser): Promise<CompanyPlacementReport[]> {
+  const rows = await db
+    .select({ report: placementReports, consultantName: users.username, jobTitle: jobs.jobTitle })
+    .from(placementReports)
+    .leftJoin(users, eq(users.id, placementReports.reporterId))
+    .leftJoin(jobs, eq(jobs.id, placementReports.jobId))
+    .where(and(eq(placementReports.companyId, user.id), eq(placementReports.variant, 'consultant')))
+    .orderBy(desc(placementReports.createdAt), desc(placementReports.id))
+    .limit(100);
+  return rows.map((r) => ({
+    ...presentForCompany(r.report, r.consultantName),
+    // The advertisement's own title (the report holds the consultant's text for the filled position).
+    jobTitle: r.jobTitle ?? r.report.jobTitle,
+  }));
+}
+
+/**
+ * The owning company objects to a consultant's report (decision 0015): once, with a note,
+ * while it is 'gemeldet'. Reactivates the advertisement, flags the report, mails the office.
+ */
+export async function objectToPlacement(
+  db: Db,
+  user: CurrentUser,
+  reportId: number,
+  input: PlacementObjectionRequest,
+  context: ReportContext,
+): Promise<CompanyPlacementReport> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
+    if (!row) throw notFound(PLACEMENT_OBJECTION_MSG.reportNotFound);
+    if (row.companyId !== user.id) throw forbidden(PLACEMENT_OBJECTION_MSG.ownOnly);
+    if (row.variant !== 'consultant') throw conflict(PLACEMENT_OBJECTION_MSG.consultantOnly);
+    if (row.objectedAt) throw conflict(PLACEMENT_OBJECTION_MSG.alreadyObjected);
+    if (row.status !== 'gemeldet') throw conflict(PLACEMENT_OBJECTION_MSG.notPending);
+
+    const [updated] = await tx
+      .update(placementReports)
+      .set({ objectedAt: sql`now()`, objectedBy: user.id, objectionNote: input.note, updatedAt: sql`now()` })
+      .where(eq(placementReports.id, row.id))
+      .returning();
+    const [job] =
+      row.jobId === null
+        ? []
+        : await tx
+            .select({ id: jobs.id, jobTitle: jobs.jobTitle, publishedAt: jobs.publishedAt })
+            .from(jobs)
+            .where(eq(jobs.id, row.jobId))
+            .for('update');
+    const reactivated = job !== undefined && job.publishedAt === null;
+    if (reactivated) {
+      await tx
+        .update(jobs)
+        .set({ publishedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(jobs.id, job.id));
+    }
+    const [consultant] = row.reporterId
+      ? await tx
+          .select({ username: users.username, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.reporterId))
+      : [];
+
+    const lines = [
+      `Das Unternehmen ${user.username} (${user.email}) widerspricht der Meldung Nr. ${row.id} vom ${formatDate(row.createdAt.toISOString())}.`,
+      [
+        `Inserat: ${job ? `${job.jobTitle} (Nr. ${job.id})` : '–'}`,
+        `Besetzte Stelle laut Meldung: ${row.jobTitle}`,
+        `Gemeldet von: ${consultant ? `${consultant.username} (${consultant.email})` : row.recruiter}`,
+        `Vermittlungshonorar laut Meldung: ${formatEuro(Number(row.placementFee))}`,
+      ].join('\n'),
+      `Begründung:\n${input.note}`,
+      reactivated ? 'Das Inserat ist wieder aktiv.' : 'Das Inserat war bereits aktiv oder existiert nicht mehr.',
+      'Die Meldung ist im Backoffice als Widerspruch markiert.',
+    ];
+    await enqueueMail(tx, {
+      event: 'placement.objection',
+      to: context.officeEmail,
+      replyTo: user.email,
+      subject: `Widerspruch zur Stellenbesetzung: ${row.jobTitle} (Meldung Nr. ${row.id})`,
+      text: lines.join('\n\n'),
+      html: simpleHtml(lines),
+    });
+    return { ...presentForCompany(updated!, consultant?.username ?? null), jobTitle: job?.jobTitle ?? row.jobTitle };
   });
 }
