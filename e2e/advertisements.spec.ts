@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG } from '@pb/core';
+import { MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import { createAccount, mails, pdfBuffer, run, screenshot, signIn, type Account } from './support';
 
 /**
@@ -221,9 +221,19 @@ test('When a consultant searches by text and district and reports a placement, t
   const token = `Zimmerei${run}`;
   const guessing = await districtId(request, 'Güssing');
   const oberwart = await districtId(request, 'Oberwart');
-  await createJob(request, company, { jobTitle: `Zimmerer ${token}`, district: guessing, placementBonus: 14 });
+  const zimmerer = await createJob(request, company, {
+    jobTitle: `Zimmerer ${token}`,
+    district: guessing,
+    placementBonus: 14,
+  });
   await createJob(request, company, { jobTitle: `Dachdecker ${token}`, district: oberwart, city: 'Oberwart' });
   const consultant = await createAccount(request, 'consultant', `Berater ${run}`);
+  // Only a consultant in a conversation about the advertisement may report it (decision 0015).
+  const conversation = await request.post('/api/chat-communications', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+    data: { advertisement: zimmerer, message: 'Guten Tag, ich hätte eine passende Kandidatin.' },
+  });
+  expect(conversation.status()).toBe(201);
   await signIn(page, consultant);
 
   await page.goto('/advertisements/view');
@@ -390,3 +400,77 @@ test('When a consultant contacts a company with a message and a document, then t
   expect(inbox.status()).toBe(200);
   expect(((await inbox.json()) as { data: unknown[] }).data).toHaveLength(1);
 });
+
+for (const width of [1280, 375]) {
+  test(`When a consultant in a conversation reports a placement, then the company is told live and objects in a dialog; the advertisement is active again (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const company = await createAccount(request, 'company', `Tischlerei ${width} ${run}`);
+    const title = `Tischler ${width} ${run}`;
+    const jobId = await createJob(request, company, {
+      jobTitle: title,
+      district: await districtId(request, 'Güssing'),
+    });
+    const consultant = await createAccount(request, 'consultant', `Beraterin ${width} ${run}`);
+    const conversation = await request.post('/api/chat-communications', {
+      headers: { authorization: `Bearer ${consultant.jwt}` },
+      data: { advertisement: jobId, message: 'Guten Tag, ich hätte eine passende Kandidatin.' },
+    });
+    expect(conversation.status()).toBe(201);
+
+    await signIn(page, company);
+    const socket = page.waitForEvent('websocket');
+    await page.goto('/advertisements/create');
+    // the chat socket has joined (Socket.IO's namespace connect answer) before the consultant reports
+    await (await socket).waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40') });
+    const table = page.locator('.pb-own-table');
+    await expect(table.getByRole('link', { name: `${title} (m/w/d)` })).toBeVisible();
+
+    const reported = await request.post('/api/placement-reports', {
+      headers: { authorization: `Bearer ${consultant.jwt}` },
+      data: {
+        data: {
+          variant: 'consultant',
+          advertisement: jobId,
+          companyName: company.username,
+          jobTitle: 'Tischler',
+          contactPerson: 'Frau Holz',
+          placementBonus: 12,
+          actualSalary: 42000,
+        },
+      },
+    });
+    expect(reported.status()).toBe(201);
+    const reportId = ((await reported.json()) as { data: { id: number } }).data.id;
+
+    await expect(page.getByRole('status').filter({ hasText: 'Stellenbesetzung gemeldet' })).toContainText(title);
+    await expect(table.getByRole('link', { name: `${title} (m/w/d)` })).toHaveCount(0);
+    const item = page.getByTestId(`consultant-report-${reportId}`);
+    await expect(item).toContainText(`Beraterin ${width} ${run}`);
+    await expect(item).toContainText(/Gemeldet am \d{2}\.\d{2}\.\d{4}/);
+    await snap(page, 'objection-report');
+
+    const open = item.getByRole('button', { name: `Widersprechen: Meldung zu ${title}` });
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Begründung')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await open.click();
+    await dialog.getByRole('button', { name: 'Widerspruch senden' }).click();
+    await expect(dialog).toContainText(PLACEMENT_OBJECTION_MSG.noteRequired);
+    await dialog.getByLabel('Begründung').fill('Die Stelle wurde intern besetzt.');
+    await snap(page, 'objection-modal');
+    await dialog.getByRole('button', { name: 'Widerspruch senden' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Widerspruch' })).toContainText('wieder aktiv');
+    await expect(table.getByRole('link', { name: `${title} (m/w/d)` })).toBeVisible();
+    await expect(item).toContainText('Widerspruch');
+    await expect(item.getByRole('button', { name: /Widersprechen/ })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'objection-done');
+  });
+}

@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import type { ChatClientEvents, ChatConversation, ChatMessage, ChatServerEvents, Collection } from '@pb/core';
+import type {
+  ChatClientEvents,
+  ChatConversation,
+  ChatMessage,
+  ChatServerEvents,
+  Collection,
+  PlacementReportedEvent,
+} from '@pb/core';
 import { api } from './http';
 import { useSession } from './session';
 
@@ -25,11 +32,13 @@ export function fetchConversations(): Promise<Collection<ChatConversation>> {
 }
 
 type MessageListener = (message: ChatMessage) => void;
+type PlacementListener = (event: PlacementReportedEvent) => void;
 
 let socket: ChatSocket | null = null;
 let socketToken: string | null = null;
 let users = 0;
 const messageListeners = new Set<MessageListener>();
+const placementListeners = new Set<PlacementListener>();
 
 function connect(token: string, client: QueryClient): ChatSocket {
   if (socket && socketToken === token) return socket;
@@ -39,6 +48,8 @@ function connect(token: string, client: QueryClient): ChatSocket {
   s.on('connect', () => {
     // Catch up on whatever happened while disconnected.
     void client.invalidateQueries({ queryKey: chatKeys.all });
+    // …including placement reports on the company's ads (they deactivate ads).
+    void client.invalidateQueries({ queryKey: ['placement-reports'] });
   });
   // A handshake refused while the server's database is away ('unavailable') is not
   // retried by socket.io-client on its own (only transport drops are): try again
@@ -60,6 +71,12 @@ function connect(token: string, client: QueryClient): ChatSocket {
   s.on('chat:message', (message) => {
     void client.invalidateQueries({ queryKey: chatKeys.messages(message.chatId) });
     messageListeners.forEach((l) => l(message));
+  });
+  // A consultant reported a placement on one of the company's ads (decision 0015): it went inactive.
+  s.on('placement:reported', (event) => {
+    void client.invalidateQueries({ queryKey: ['jobs'] });
+    void client.invalidateQueries({ queryKey: ['placement-reports'] });
+    placementListeners.forEach((l) => l(event));
   });
   socket = s;
   return s;
@@ -94,6 +111,16 @@ export function useChatMessages(listener: MessageListener): void {
     messageListeners.add(listener);
     return () => {
       messageListeners.delete(listener);
+    };
+  }, [listener]);
+}
+
+/** Calls `listener` when a consultant reports a placement on one of the company's advertisements. */
+export function usePlacementReported(listener: PlacementListener): void {
+  useEffect(() => {
+    placementListeners.add(listener);
+    return () => {
+      placementListeners.delete(listener);
     };
   }, [listener]);
 }

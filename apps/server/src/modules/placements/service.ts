@@ -190,7 +190,7 @@ export async function reportPlacement(
       to: owner.email,
       subject: `Stellenbesetzung zu Ihrem Inserat „${job.jobTitle}“ gemeldet`,
       text: notice.join('\n\n'),
-      html: simpleHtml(notice, { href: `${context.publicUrl}/advertisements/mine`, label: 'Zu meinen Inseraten' }),
+      html: simpleHtml(notice, { href: `${context.publicUrl}/advertisements/create`, label: 'Zu meinen Inseraten' }),
     });
     return {
       result,

@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatEuro, OWN_JOBS_PAGE_SIZE, type Job } from '@pb/core';
+import {
+  formatDate,
+  formatEuro,
+  OWN_JOBS_PAGE_SIZE,
+  PLACEMENT_OBJECTION_MSG,
+  type CompanyPlacementReport,
+  type Job,
+  type PlacementReportedEvent,
+} from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useChatConnection, usePlacementReported } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { useOwnJobs } from './api/jobs';
 import { useOfficeEmail } from './api/officeEmail';
-import type { PlacementReportResult } from './api/placementReports';
+import { useCompanyPlacementReports, type PlacementReportResult } from './api/placementReports';
 import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
 import { Icon } from './components/Icon';
+import { ObjectionModal } from './components/ObjectionModal';
 import { activeBonus, locationText, percentText, titleWithSuffix } from './jobFormat';
 import './advertisements.css';
 
@@ -24,6 +34,11 @@ export function Component() {
   const jobs = useOwnJobs(session?.userId ?? 0, limit, isCompany);
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const reports = useCompanyPlacementReports(isCompany);
+  const [objecting, setObjecting] = useState<CompanyPlacementReport | null>(null);
+  const [reportedNotice, setReportedNotice] = useState<PlacementReportedEvent | null>(null);
+  useChatConnection();
+  usePlacementReported(useCallback((event: PlacementReportedEvent) => setReportedNotice(event), []));
 
   if (!isCompany) {
     return (
@@ -37,6 +52,8 @@ export function Component() {
   }
 
   const list = jobs.data?.data ?? [];
+  // Reports the company can still object to, and objections it made (the rest is the office's business).
+  const consultantReports = (reports.data ?? []).filter((r) => r.canObject || r.objectedAt !== null);
   const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
 
   return (
@@ -68,7 +85,59 @@ export function Component() {
           {notice}
         </Alert>
       )}
+      {reportedNotice && (
+        <Alert variant="warning" dismissible onClose={() => setReportedNotice(null)} role="status">
+          {PLACEMENT_OBJECTION_MSG.reportedNotice} („{reportedNotice.jobTitle}“, {reportedNotice.consultantName})
+        </Alert>
+      )}
       {jobs.error && <Alert variant="danger">{jobs.error.message}</Alert>}
+
+      {consultantReports.length > 0 && (
+        <section className="card shadow-sm mb-4" aria-labelledby="pb-reports-title">
+          <div className="card-body pb-2">
+            <h2 id="pb-reports-title" className="h5 mb-1">
+              Gemeldete Stellenbesetzungen
+            </h2>
+            <p className="small text-body-secondary mb-2">
+              HR-Consultants haben für diese Inserate eine Besetzung gemeldet; das Inserat wurde deaktiviert. Trifft
+              eine Meldung nicht zu, können Sie widersprechen, solange sie noch nicht verrechnet ist.
+            </p>
+          </div>
+          <ul className="list-group list-group-flush">
+            {consultantReports.map((r) => (
+              <li
+                key={r.id}
+                className="list-group-item d-flex flex-column flex-sm-row align-items-sm-center gap-2"
+                data-testid={`consultant-report-${r.id}`}
+              >
+                <div className="flex-grow-1 text-break">
+                  <div className="fw-semibold">{titleWithSuffix(r.jobTitle)}</div>
+                  <div className="small text-body-secondary">
+                    Gemeldet am {formatDate(r.reportedAt)} von {r.consultantName ?? 'einem gelöschten Konto'}
+                  </div>
+                  {r.objectedAt && (
+                    <div className="small mt-1">
+                      <span className="badge text-bg-secondary me-1">Widerspruch</span>
+                      am {formatDate(r.objectedAt)} – das Inserat ist wieder aktiv.
+                    </div>
+                  )}
+                </div>
+                {r.canObject && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    className="text-nowrap align-self-start align-self-sm-center"
+                    onClick={() => setObjecting(r)}
+                    aria-label={`Widersprechen: Meldung zu ${r.jobTitle}`}
+                  >
+                    Widersprechen
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {jobs.isPending ? (
         <div className="text-center py-5">
@@ -172,6 +241,17 @@ export function Component() {
         </div>
       )}
 
+      {objecting && (
+        <ObjectionModal
+          report={objecting}
+          onClose={() => setObjecting(null)}
+          onObjected={(r) => {
+            setNotice(`${PLACEMENT_OBJECTION_MSG.objected} („${r.jobTitle}“)`);
+            setReportedNotice(null);
+            setObjecting(null);
+          }}
+        />
+      )}
       {dialog?.kind === 'delete' && (
         <DeleteJobModal
           job={dialog.job}

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlacementReportRequest } from '@pb/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyPlacementReport, PlacementReportRequest } from '@pb/core';
 import { api } from '../../../lib/http';
 import { jobKeys } from './jobs';
 
@@ -29,5 +29,35 @@ export function useReportPlacement() {
         (r) => r.data,
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: jobKeys.all }),
+  });
+}
+
+/** Query key of the consultants' reports on the company's advertisements (the socket invalidates it too). */
+export const companyReportKeys = { all: ['placement-reports', 'mine'] as const };
+
+/** GET /api/placement-reports/mine: consultants' reports on the company's ads, with objection state. */
+export function useCompanyPlacementReports(enabled: boolean) {
+  return useQuery({
+    queryKey: companyReportKeys.all,
+    queryFn: () => api<{ data: CompanyPlacementReport[] }>('/placement-reports/mine').then((r) => r.data),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** POST /api/placement-reports/:id/objection: the ad is active again, the report flagged for the office. */
+export function useObjectToPlacement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note: string }) =>
+      api<{ data: CompanyPlacementReport }>(`/placement-reports/${id}/objection`, {
+        method: 'POST',
+        body: { data: { note } },
+      }).then((r) => r.data),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: jobKeys.all }),
+        client.invalidateQueries({ queryKey: companyReportKeys.all }),
+      ]),
   });
 }
