@@ -101,6 +101,12 @@ test('When the admin posts an advertisement for a company and handles its placem
   await consultantContext.close();
 
   // --- placement report: gemeldet → verrechnet → bezahlt → Garantiefall ---
+  // only a consultant in a conversation about the advertisement may report it (decision 0015)
+  const conversation = await request.post('/api/chat-communications', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+    data: { advertisement: job!.id, message: 'Guten Tag, ich hätte einen Kandidaten.' },
+  });
+  expect(conversation.status(), await conversation.text()).toBe(201);
   const report = await request.post('/api/placement-reports', {
     headers: { authorization: `Bearer ${consultant.jwt}` },
     data: {
@@ -116,6 +122,15 @@ test('When the admin posts an advertisement for a company and handles its placem
     },
   });
   expect(report.status(), await report.text()).toBeLessThan(300);
+  // the company objects: the back office sees the flag with the note
+  const objection = await request.post(
+    `/api/placement-reports/${((await report.json()) as { data: { id: number } }).data.id}/objection`,
+    {
+      headers: { authorization: `Bearer ${company.jwt}` },
+      data: { data: { note: `Nicht über die Prämienbörse besetzt ${run}` } },
+    },
+  );
+  expect(objection.status(), await objection.text()).toBe(200);
 
   await page.getByRole('link', { name: 'Vermittlungen' }).click();
   await page.getByRole('searchbox', { name: 'Unternehmen, Inserat oder Personalberater suchen' }).fill(title);
@@ -123,6 +138,10 @@ test('When the admin posts an advertisement for a company and handles its placem
   const placement = page.getByRole('row').filter({ hasText: title });
   await expect(placement).toHaveCount(1);
   await expect(placement).toContainText(/12\.000,00/);
+  await expect(placement).toContainText('Widerspruch');
+  await expect(placement).toContainText(`Nicht über die Prämienbörse besetzt ${run}`);
+  await page.getByLabel('Widerspruch filtern').selectOption('objected');
+  await expect(placement).toHaveCount(1);
   await expect(placement).toContainText(/1\.200,00/);
   await expect(placement).toContainText('Gemeldet');
 

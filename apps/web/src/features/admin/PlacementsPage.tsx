@@ -32,6 +32,7 @@ const isoDay = (iso: string) => iso.split('-').reverse().join('.');
 
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
+  const [objection, setObjection] = useState<'' | 'objected'>('');
   const { text, limit, search, more } = usePagedSearch();
   const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
   const [csvError, setCsvError] = useState<Error | null>(null);
@@ -41,6 +42,7 @@ export function Component() {
       [f]: { $containsi: text },
     }));
   if (status) filters['status'] = { $eq: status };
+  if (objection) filters['objectedAt'] = { $notNull: true };
   const params = { sort: 'createdAt:desc', filters };
   const reports = usePlacementReports({ ...params, pagination: { start: 0, limit } });
   const change = useChangePlacementStatus();
@@ -79,6 +81,15 @@ export function Component() {
           value={status}
           onChange={setStatus}
           options={[['', 'Alle Status'], ...PLACEMENT_STATUSES.map((s) => [s, PLACEMENT_STATUS_LABELS[s]] as const)]}
+        />
+        <FilterSelect<'' | 'objected'>
+          label="Widerspruch filtern"
+          value={objection}
+          onChange={setObjection}
+          options={[
+            ['', 'Alle Meldungen'],
+            ['objected', 'Nur mit Widerspruch'],
+          ]}
         />
       </div>
       <ErrorLine error={reports.error ?? change.error ?? csvError} />
@@ -121,6 +132,14 @@ export function Component() {
               <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
                 {PLACEMENT_STATUS_LABELS[r.status]}
               </Badge>
+              {r.objectedAt ? (
+                <div className="mt-1" data-testid={`objection-${r.id}`}>
+                  <Badge bg="danger">Widerspruch</Badge> <span className="small">vom {formatDate(r.objectedAt)}</span>
+                  <div className="small text-break" style={{ whiteSpace: 'pre-line' }}>
+                    {r.objectionNote}
+                  </div>
+                </div>
+              ) : null}
               {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
               {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
               {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
