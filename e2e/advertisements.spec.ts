@@ -246,6 +246,10 @@ test('When a consultant searches by text and district and reports a placement, t
   await page.getByLabel('Inserate durchsuchen').fill(token.toLowerCase());
   await expect(count).toHaveText('2 Inserate');
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  // without a conversation about it the report is not offered, and the profile says why (decision 0015)
+  await list.getByRole('button', { name: new RegExp(`Dachdecker ${token}`) }).click();
+  await expect(page.getByRole('article').getByRole('button', { name: 'Stellenbesetzung melden' })).toBeDisabled();
+  await expect(page.getByRole('article')).toContainText(PLACEMENT_OBJECTION_MSG.noConversation);
 
   await page.getByRole('button', { name: 'Alle Bezirke' }).click();
   await page.getByLabel('Bezirk suchen').fill('Güss');

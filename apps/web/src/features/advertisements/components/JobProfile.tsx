@@ -1,5 +1,6 @@
-import type { Job } from '@pb/core';
+import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
 import Button from 'react-bootstrap/Button';
+import { useConversations } from '../../../lib/realtime';
 import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../jobFormat';
@@ -26,6 +27,10 @@ export function JobProfile({
   const company = job.users_permissions_user;
   const location = locationText(job.location);
   const attachments = useAttachments(job.id);
+  // Only a consultant in conversation about this advertisement may report it (server policy
+  // mayReportPlacement); say so here instead of after the whole form is filled in.
+  const conversations = useConversations(isConsultant);
+  const inConversation = conversations.data?.data.some((c) => c.advertisement?.id === job.id) ?? false;
   return (
     <article className="card pb-job-profile shadow-sm" aria-labelledby="pb-job-profile-title">
       <div className="card-body p-4 p-lg-5">
@@ -45,9 +50,19 @@ export function JobProfile({
               <Button variant="primary" onClick={onContact}>
                 Unternehmen kontaktieren
               </Button>
-              <Button variant="outline-success" onClick={onReport}>
+              <Button
+                variant="outline-success"
+                onClick={onReport}
+                disabled={!inConversation}
+                aria-describedby={inConversation ? undefined : 'pb-report-hint'}
+              >
                 Stellenbesetzung melden
               </Button>
+              {!inConversation && conversations.isSuccess && (
+                <p id="pb-report-hint" className="small text-body-secondary mb-0" style={{ maxWidth: '18rem' }}>
+                  {PLACEMENT_OBJECTION_MSG.noConversation}
+                </p>
+              )}
             </div>
           )}
         </div>
