@@ -310,6 +310,22 @@ describe('Consultant reports need a conversation; the company is told and can ob
       objected: true,
       status: 'gemeldet',
     });
+    const audit = await ctx.database.query<{ actor_id: number; action: string; before: unknown; after: unknown }>(
+      `SELECT actor_id, action, before, after FROM audit_log WHERE entity = 'placement_report' AND entity_id = $1`,
+      [String(reportId)],
+    );
+    expect(audit).toEqual([
+      {
+        actor_id: a.id,
+        action: 'placement.objection',
+        before: { objected: false, advertisementActive: false },
+        after: expect.objectContaining({
+          objected: true,
+          advertisementActive: true,
+          note: 'Die Kandidatin kam über eine andere Agentur.',
+        }),
+      },
+    ]);
     await ctx.deliverMail();
     const office = ctx.smtp.messages.find((m) => m.to.includes('office@example.test'))!;
     expect(office.subject).toContain('Widerspruch');

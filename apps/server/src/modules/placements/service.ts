@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { jobs, placementBonuses, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit } from '../admin/audit';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { mayReportPlacement } from './policy';
 
@@ -287,6 +288,20 @@ export async function objectToPlacement(
         .set({ publishedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(jobs.id, job.id));
     }
+    // Admin-relevant: it reactivates an advertisement and holds back an invoice (the back office decides).
+    await recordAudit(tx, user, {
+      action: 'placement.objection',
+      entity: 'placement_report',
+      entityId: row.id,
+      before: { objected: false, advertisementActive: job !== undefined && !reactivated },
+      after: {
+        objected: true,
+        objectedAt: updated!.objectedAt,
+        advertisementId: job?.id ?? null,
+        advertisementActive: job !== undefined,
+        note: input.note,
+      },
+    });
     const [consultant] = row.reporterId
       ? await tx
           .select({ username: users.username, email: users.email })
