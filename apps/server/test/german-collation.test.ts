@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
-import { createUser, type TestUser } from './factories';
+import { createUser, jobData, type TestUser } from './factories';
 
 /**
  * Names are listed in German order (ä with a, ü with u, case ignored first) on
@@ -58,5 +58,48 @@ describe('German collation of listed names', () => {
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { data: Array<{ username: string }> }).data.map((u) => u.username);
     expect(names).toEqual([...NAMES].sort(german.compare));
+  });
+
+  it('When the back office sorts placement reports by company, then the order is German too', async () => {
+    const companies = ['Zotter GmbH', 'Öko Bau', 'Oberbank AG', 'Ärzte AG', 'Apfel KG'];
+    for (const companyName of companies) {
+      await ctx.database.query(
+        `INSERT INTO placement_reports (variant, recruiter, recruiter_mail, company_name, job_title, contact_person,
+           placement_bonus, actual_salary, placement_fee, service_fee)
+         VALUES ('company', 'Ute Übel', 'ute@example.test', $1, 'Kollationstest', 'Änne Ahrens', 15, 40000, 6000, 600)`,
+        [companyName],
+      );
+    }
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/admin/placement-reports?filters[jobTitle][$eq]=Kollationstest&sort=companyName:asc',
+      token: admin.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = (res.json() as { data: Array<{ companyName: string }> }).data.map((r) => r.companyName);
+    expect(names).toEqual([...companies].sort(german.compare));
+  });
+
+  it('When advertisements are sorted by title, then the order is German for the back office and signed-in users', async () => {
+    const company = await createUser(ctx, { role: 'company', username: 'Ärztezentrum Ötztal' });
+    const titles = ['Zimmerer', 'Ärztin', 'Baggerfahrer', 'Apotheker', 'Übersetzerin', 'Uhrmacher'];
+    for (const jobTitle of titles) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/jobs',
+        token: company.token,
+        payload: { data: jobData({ jobTitle }) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const expected = [...titles].sort(german.compare);
+    for (const [url, token] of [
+      [`/api/admin/jobs?filters[users_permissions_user][$eq]=${company.id}&sort=jobTitle:asc`, admin.token],
+      [`/api/jobs?filters[users_permissions_user][$eq]=${company.id}&sort=jobTitle:asc`, consultants[0]!.token],
+    ] as const) {
+      const res = await ctx.request({ method: 'GET', url, token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: Array<{ jobTitle: string }> }).data.map((j) => j.jobTitle)).toEqual(expected);
+    }
   });
 });
