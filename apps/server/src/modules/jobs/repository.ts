@@ -43,7 +43,9 @@ export const jobQuerySpec: ResourceQuerySpec = {
     createdAt: jobs.createdAt,
     updatedAt: jobs.updatedAt,
     publishedAt: jobs.publishedAt,
-    jobTitle: jobs.jobTitle,
+    // German order (decision 0016); job_title feeds the generated search column, so its
+    // collation is set on the sort expression instead of the column.
+    jobTitle: sql`${jobs.jobTitle} COLLATE "und-x-icu"`,
     id: jobs.id,
   },
   defaultSort: [{ field: 'createdAt', dir: 'desc' }],
