@@ -75,6 +75,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     const email = uniqueEmail('firma');
+    const companyName = `Muster Bau ${run()}`;
     await page.goto('/register');
     await snap(page, 'register-role');
     await page.getByRole('button', { name: /^Unternehmen/ }).click();
@@ -96,7 +97,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
     await submit.click();
     await expect(alert).toHaveText(MSG.nameTooShort);
-    await page.getByLabel('Firmenname').fill('Muster Bau GmbH');
+    await page.getByLabel('Firmenname').fill(companyName);
     await page.getByLabel('Passwort wiederholen').fill('anderes1');
     await submit.click();
     await expect(alert).toHaveText(MSG.passwordsDiffer);
@@ -148,7 +149,7 @@ test.describe('accounts', () => {
     await expect(menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Personalvermittlerprofil bearbeiten' })).toHaveCount(0);
     await expect(menu(page).getByText('MB', { exact: true })).toBeVisible();
-    await expect(menu(page).getByTestId('shell-username')).toHaveText('Muster Bau GmbH');
+    await expect(menu(page).getByTestId('shell-username')).toHaveText(companyName);
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('jwt_token'),
       user: localStorage.getItem('jwt_user'),
@@ -156,7 +157,7 @@ test.describe('accounts', () => {
       role: localStorage.getItem('jwt_user_role'),
       id: localStorage.getItem('jwt_user_id'),
     }));
-    expect(stored).toMatchObject({ user: 'Muster Bau GmbH', email, role: 'Company' });
+    expect(stored).toMatchObject({ user: companyName, email, role: 'Company' });
     expect(stored.token).toBeTruthy();
     expect(Number(stored.id)).toBeGreaterThan(0);
 
@@ -170,7 +171,7 @@ test.describe('accounts', () => {
     await openMenuIfCollapsed(page);
     await menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
     await expect(page.getByRole('heading', { name: 'Unternehmensprofil bearbeiten' })).toBeVisible();
-    await expect(page.getByLabel('Firmenname')).toHaveValue('Muster Bau GmbH');
+    await expect(page.getByLabel('Firmenname')).toHaveValue(companyName);
     await expect(page.getByLabel('Profil öffentlich anzeigen')).toHaveCount(0);
     await page.getByLabel('Beschreibung').fill('Hochbau, Sanierung und Holzbau in Wien und Niederösterreich.');
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
@@ -180,7 +181,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.fillAllFields);
     await page.reload();
-    await expect(page.getByLabel('Firmenname')).toHaveValue('Muster Bau GmbH');
+    await expect(page.getByLabel('Firmenname')).toHaveValue(companyName);
     await expect(page.getByLabel('Beschreibung')).toHaveValue(/Holzbau/);
 
     await logout(page);
@@ -198,7 +199,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: /^Personalberater/ }).click();
     await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Beschreibung des Unternehmens')).toHaveCount(0);
-    await page.getByLabel('Name', { exact: true }).fill('Anna Berger');
+    await page.getByLabel('Name', { exact: true }).fill(`Anna Berger ${run()}`);
     await page.getByLabel('E-Mail').fill(email);
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
@@ -237,8 +238,8 @@ test.describe('accounts', () => {
     request,
     browser,
   }) => {
-    const consultant = await createAccount(request, 'consultant', `Clara Consult ${run}`);
-    const company = await createAccount(request, 'company', `Betrachter GmbH ${run}`);
+    const consultant = await createAccount(request, 'consultant', `Clara Consult ${run()}`);
+    const company = await createAccount(request, 'company', `Betrachter GmbH ${run()}`);
 
     await login(page, consultant.email);
     await openMenuIfCollapsed(page);
@@ -337,7 +338,7 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request, 'company', `Passwort AG ${run}`);
+    const account = await createAccount(request, 'company', `Passwort AG ${run()}`);
     await login(page, account.email);
     await page.goto('/advertisements/profile');
     const open = () => page.getByRole('button', { name: 'Passwort ändern' }).click();
@@ -389,7 +390,7 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request, 'consultant', `Vergesslich ${run}`);
+    const account = await createAccount(request, 'consultant', `Vergesslich ${run()}`);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
@@ -422,7 +423,7 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
-    const account = await createAccount(request, 'consultant', `Abschied ${run}`);
+    const account = await createAccount(request, 'consultant', `Abschied ${run()}`);
     await login(page, account.email);
     await page.goto('/advertisements/profile');
     await page.getByRole('button', { name: 'Account deaktivieren' }).click();
@@ -459,7 +460,7 @@ test.describe('accounts', () => {
       request,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      const account = await createAccount(request, 'consultant', `Mailwechsel ${width} ${run}`);
+      const account = await createAccount(request, 'consultant', `Mailwechsel ${width} ${run()}`);
       const newEmail = uniqueEmail(`neu-${width}`);
       await login(page, account.email);
       await page.goto('/advertisements/profile');
@@ -515,7 +516,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    const account = await createAccount(request, 'company', `Schmal GmbH ${run}`);
+    const account = await createAccount(request, 'company', `Schmal GmbH ${run()}`);
     await login(page, account.email);
     const toggle = page.getByRole('button', { name: 'Menü öffnen oder schließen' });
     await expect(toggle).toBeVisible();

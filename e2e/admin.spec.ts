@@ -32,7 +32,7 @@ test('When a company or consultant opens /admin, then they see "Kein Zugriff" an
   page,
   request,
 }) => {
-  const company = await createAccount(request, 'company', `Zugriffstest ${run}`);
+  const company = await createAccount(request, 'company', `Zugriffstest ${run()}`);
   await signIn(page, company);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
@@ -46,9 +46,9 @@ test('When the admin posts an advertisement for a company and handles its placem
   request,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  const company = await createAccount(request, 'company', `Pannonia Bau ${run}`);
-  const consultant = await createAccount(request, 'consultant', `Beraterin Kovacs ${run}`);
-  const title = `Bauleiter Tiefbau ${run}`;
+  const company = await createAccount(request, 'company', `Pannonia Bau ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Beraterin Kovacs ${run()}`);
+  const title = `Bauleiter Tiefbau ${run()}`;
 
   await adminLogin(page);
   await expect(page.getByTestId('figure-Unternehmen')).toBeVisible();
@@ -123,13 +123,11 @@ test('When the admin posts an advertisement for a company and handles its placem
   });
   expect(report.status(), await report.text()).toBeLessThan(300);
   // the company objects: the back office sees the flag with the note
-  const objection = await request.post(
-    `/api/placement-reports/${((await report.json()) as { data: { id: number } }).data.id}/objection`,
-    {
-      headers: { authorization: `Bearer ${company.jwt}` },
-      data: { data: { note: `Nicht über die Prämienbörse besetzt ${run}` } },
-    },
-  );
+  const reportId = ((await report.json()) as { data: { id: number } }).data.id;
+  const objection = await request.post(`/api/placement-reports/${reportId}/objection`, {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: { data: { note: `Nicht über die Prämienbörse besetzt ${run()}` } },
+  });
   expect(objection.status(), await objection.text()).toBe(200);
 
   await page.getByRole('link', { name: 'Vermittlungen' }).click();
@@ -139,7 +137,7 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement).toHaveCount(1);
   await expect(placement).toContainText(/12\.000,00/);
   await expect(placement).toContainText('Widerspruch');
-  await expect(placement).toContainText(`Nicht über die Prämienbörse besetzt ${run}`);
+  await expect(placement).toContainText(`Nicht über die Prämienbörse besetzt ${run()}`);
   await page.getByLabel('Widerspruch filtern').selectOption('objected');
   await expect(placement).toHaveCount(1);
   await expect(placement).toContainText(/1\.200,00/);
@@ -172,7 +170,11 @@ test('When the admin posts an advertisement for a company and handles its placem
 
   // every step is in the audit log
   await page.getByRole('link', { name: 'Protokoll' }).click();
-  await expect(page.getByRole('cell', { name: 'Vermittlungsstatus geändert' })).toHaveCount(3);
+  const statusChanges = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Vermittlungsstatus geändert' }) })
+    .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) });
+  await expect(statusChanges).toHaveCount(3);
   await expect(page.getByRole('cell', { name: 'Inserat erstellt' }).first()).toBeVisible();
   await snap(page, 'audit-log');
 });
@@ -182,11 +184,11 @@ test('When the admin works through users, contact messages and districts, then e
   request,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  const company = await createAccount(request, 'company', `Sperrtest ${run}`);
+  const company = await createAccount(request, 'company', `Sperrtest ${run()}`);
   const contact = await request.post('/api/contact', {
     data: {
       firstname: 'Eva',
-      lastname: `Berger ${run}`,
+      lastname: `Berger ${run()}`,
       company: 'Berger KG',
       email: 'eva@example.at',
       message: 'Bitte rufen Sie uns zurück.',
@@ -220,16 +222,16 @@ test('When the admin works through users, contact messages and districts, then e
 
   // contact messages: mark handled
   await page.getByRole('link', { name: 'Kontaktanfragen' }).click();
-  const message = page.locator('article').filter({ hasText: `Eva Berger ${run}` });
+  const message = page.locator('article').filter({ hasText: `Eva Berger ${run()}` });
   await expect(message).toContainText('Offen');
   await message.getByRole('button', { name: 'Als erledigt markieren' }).click();
   await expect(message).toHaveCount(0);
   await page.getByLabel('Anfragen filtern').selectOption('handled');
-  await expect(page.locator('article').filter({ hasText: `Eva Berger ${run}` })).toContainText('Erledigt am');
+  await expect(page.locator('article').filter({ hasText: `Eva Berger ${run()}` })).toContainText('Erledigt am');
 
   // districts: add, rename, delete; a district in use is refused
   await page.getByRole('link', { name: 'Bezirke' }).click();
-  const name = `Testbezirk ${run}`;
+  const name = `Testbezirk ${run()}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Bundesland', { exact: true }).selectOption('Tirol');
   await page.getByRole('button', { name: 'Hinzufügen' }).click();

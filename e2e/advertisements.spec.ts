@@ -56,9 +56,9 @@ test('When a company creates, edits and deletes an advertisement, then the list,
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const company = await createAccount(request, 'company', `Baufirma ${run}`);
+  const company = await createAccount(request, 'company', `Baufirma ${run()}`);
   await signIn(page, company);
-  const title = `Polier Hochbau ${run}`;
+  const title = `Polier Hochbau ${run()}`;
 
   await page.goto('/advertisements/create');
   await expect(page.getByText(/Senden Sie uns einfach einen Link/)).toBeVisible();
@@ -169,8 +169,8 @@ test('When a company reports a placement from its list, then the invoice fields 
   page,
   request,
 }) => {
-  const company = await createAccount(request, 'company', `Werkstatt ${run}`);
-  const title = `Kfz-Techniker ${run}`;
+  const company = await createAccount(request, 'company', `Werkstatt ${run()}`);
+  const title = `Kfz-Techniker ${run()}`;
   await createJob(request, company, {
     jobTitle: title,
     district: await districtId(request, 'Güssing'),
@@ -217,8 +217,8 @@ test('When a consultant searches by text and district and reports a placement, t
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const company = await createAccount(request, 'company', `Holzbau ${run}`);
-  const token = `Zimmerei${run}`;
+  const company = await createAccount(request, 'company', `Holzbau ${run()}`);
+  const token = `Zimmerei${run()}`;
   const guessing = await districtId(request, 'Güssing');
   const oberwart = await districtId(request, 'Oberwart');
   const zimmerer = await createJob(request, company, {
@@ -227,7 +227,7 @@ test('When a consultant searches by text and district and reports a placement, t
     placementBonus: 14,
   });
   await createJob(request, company, { jobTitle: `Dachdecker ${token}`, district: oberwart, city: 'Oberwart' });
-  const consultant = await createAccount(request, 'consultant', `Berater ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Berater ${run()}`);
   // Only a consultant in a conversation about the advertisement may report it (decision 0015).
   const conversation = await request.post('/api/chat-communications', {
     headers: { authorization: `Bearer ${consultant.jwt}` },
@@ -329,10 +329,10 @@ test('When the screen is 375 px wide, then the browser toggles between the list 
   request,
 }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const company = await createAccount(request, 'company', `Gärtnerei ${run}`);
-  const token = `Gartenbau${run}`;
+  const company = await createAccount(request, 'company', `Gärtnerei ${run()}`);
+  const token = `Gartenbau${run()}`;
   await createJob(request, company, { jobTitle: `Gärtner ${token}`, district: await districtId(request, 'Güssing') });
-  const consultant = await createAccount(request, 'consultant', `Mobil ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Mobil ${run()}`);
   await signIn(page, consultant);
 
   await page.goto('/advertisements/view');
@@ -360,10 +360,10 @@ test('When a consultant contacts a company with a message and a document, then t
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const company = await createAccount(request, 'company', `Tischlerei ${run}`);
-  const token = `Tischler${run}`;
+  const company = await createAccount(request, 'company', `Tischlerei ${run()}`);
+  const token = `Tischler${run()}`;
   await createJob(request, company, { jobTitle: `Tischler ${token}`, district: await districtId(request, 'Güssing') });
-  const consultant = await createAccount(request, 'consultant', `Kontakt ${run}`);
+  const consultant = await createAccount(request, 'consultant', `Kontakt ${run()}`);
   await signIn(page, consultant);
   await page.goto('/advertisements/view');
 
@@ -411,13 +411,13 @@ for (const width of [1280, 375]) {
     request,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    const company = await createAccount(request, 'company', `Tischlerei ${width} ${run}`);
-    const title = `Tischler ${width} ${run}`;
+    const company = await createAccount(request, 'company', `Tischlerei ${width} ${run()}`);
+    const title = `Tischler ${width} ${run()}`;
     const jobId = await createJob(request, company, {
       jobTitle: title,
       district: await districtId(request, 'Güssing'),
     });
-    const consultant = await createAccount(request, 'consultant', `Beraterin ${width} ${run}`);
+    const consultant = await createAccount(request, 'consultant', `Beraterin ${width} ${run()}`);
     const conversation = await request.post('/api/chat-communications', {
       headers: { authorization: `Bearer ${consultant.jwt}` },
       data: { advertisement: jobId, message: 'Guten Tag, ich hätte eine passende Kandidatin.' },
@@ -452,7 +452,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('status').filter({ hasText: 'Stellenbesetzung gemeldet' })).toContainText(title);
     await expect(table.getByRole('link', { name: `${title} (m/w/d)` })).toHaveCount(0);
     const item = page.getByTestId(`consultant-report-${reportId}`);
-    await expect(item).toContainText(`Beraterin ${width} ${run}`);
+    await expect(item).toContainText(`Beraterin ${width} ${run()}`);
     await expect(item).toContainText(/Gemeldet am \d{2}\.\d{2}\.\d{4}/);
     await snap(page, 'objection-report');
 

@@ -57,9 +57,9 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   request,
 }) => {
   test.setTimeout(120_000);
-  const company = await createAccount(request, 'company', `Chatfirma ${run}`);
-  const consultant = await createAccount(request, 'consultant', `Chatberaterin ${run}`);
-  const jobTitle = `Bilanzbuchhalter/in mit Erfahrung in der Industrie ${run}`;
+  const company = await createAccount(request, 'company', `Chatfirma ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Chatberaterin ${run()}`);
+  const jobTitle = `Bilanzbuchhalter/in mit Erfahrung in der Industrie ${run()}`;
   const jobId = await createJob(request, company, jobTitle);
 
   const companyContext = await browser.newContext();
@@ -169,9 +169,9 @@ test('When the chat is used on a phone, then one pane shows at a time, older mes
   request,
 }) => {
   test.setTimeout(120_000);
-  const company = await createAccount(request, 'company', `Handyfirma ${run}`);
-  const consultant = await createAccount(request, 'consultant', `Handyberater ${run}`);
-  const jobId = await createJob(request, company, `Lagerleiter/in ${run}`);
+  const company = await createAccount(request, 'company', `Handyfirma ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Handyberater ${run()}`);
+  const jobId = await createJob(request, company, `Lagerleiter/in ${run()}`);
   const opened = await request.post('/api/chat-communications', {
     headers: { authorization: `Bearer ${consultant.jwt}` },
     data: { advertisement: jobId, message: 'Nachricht 0' },

@@ -1,11 +1,16 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
 
 /** Shared helpers of the e2e specs: fresh accounts through the API and the dev mailbox, sessions, screenshots. */
 
-export const run = Date.now();
+const started = Date.now();
+/**
+ * A tag for names and addresses that is fresh for every test run and every repeat
+ * (`--repeat-each` runs the same test again against the same server and database).
+ */
+export const run = () => `${started}${test.info().repeatEachIndex}`;
 let counter = 0;
-export const uniqueEmail = (label: string) => `${label}-${run}-${++counter}@e2e.example.at`;
+export const uniqueEmail = (label: string) => `${label}-${run()}-${++counter}@e2e.example.at`;
 export const PASSWORD = 'geheim123';
 
 export interface MailRow {
