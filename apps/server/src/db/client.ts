@@ -124,8 +124,22 @@ async function openPostgres(
   // 'error' event and ends the process. An idle client's error reaches the pool; a
   // checked-out client's error reaches its own listener (and fails its queries).
   pool.on('error', (err) => onConnectionError(err));
+  // A connection that dies while checked out is handed back to the pool at once (which
+  // drops it), because its holder may never do so: drizzle's pooled transaction() sends
+  // BEGIN outside its try/finally, so a failed BEGIN would keep the slot forever, and
+  // enough of those leave every request waiting for a free connection.
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
   pool.on('connect', (client) => {
-    client.on('error', (err) => onConnectionError(err));
+    client.on('error', (err) => {
+      onConnectionError(err);
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      // The holder's own release() later is then a no-op instead of a double release.
+      client.release = () => undefined;
+      release(err);
+    });
     if (!timeouts) return;
     const stream = client.connection.stream;
     // A frozen or unreachable server never answers and statement_timeout cannot fire there:
