@@ -1,0 +1,56 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { users, type UserRole } from '../db/schema';
+import { forbidden } from './errors';
+
+/**
+ * The policy layer: small functions that answer "may this user do this to this thing".
+ * Rules shared by several modules live here, each defined once; rules about one
+ * module's things live in that module's `policy.ts` (jobs: owner of advertisement,
+ * chat: participant of conversation, placements: may report). REST routes and socket
+ * events call the same functions.
+ *
+ * Every route names the policy that guards it in `config.policy`; a table-driven test
+ * lists every route with its policy, so a new route without one fails the build.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rule that guards this route, e.g. 'visitor', 'signedIn', 'role:admin', 'jobs.owner'. */
+    policy?: string;
+  }
+}
+
+/** Throws 403 unless the policy answered yes. */
+export function authorize(allowed: boolean): asserts allowed {
+  if (!allowed) throw forbidden();
+}
+
+/** What the account checks need to know about a user. */
+export interface AccountState {
+  confirmed: boolean;
+  blocked: boolean;
+}
+
+/** An active user may sign in and use the product: confirmed e-mail, not blocked. */
+export function isActiveUser(user: AccountState): boolean {
+  return user.confirmed && !user.blocked;
+}
+
+/** The same rule as SQL, for queries over users. */
+export const activeUserCondition: SQL = and(eq(users.confirmed, true), eq(users.blocked, false))!;
+
+/** A public consultant is listed in the consultant directory: an active consultant who chose to be public. */
+export function isPublicConsultant(user: AccountState & { role: UserRole; public: boolean }): boolean {
+  return isActiveUser(user) && user.role === 'consultant' && user.public;
+}
+
+export const publicConsultantCondition: SQL = and(
+  activeUserCondition,
+  eq(users.role, 'consultant'),
+  eq(users.public, true),
+)!;
+
+/** Whether the caller has one of the roles (null: a visitor). */
+export function hasRole(user: { role: UserRole } | null, ...roles: UserRole[]): boolean {
+  return user !== null && roles.includes(user.role);
+}
