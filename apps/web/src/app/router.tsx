@@ -45,11 +45,11 @@ export const router = createBrowserRouter([
       { path: '/404', lazy: () => import('../features/errors/NotFoundPage') },
       {
         path: '/advertisements',
-        lazy: () => import('../features/shell/GuardedShell'),
+        lazy: () => import('./shell/GuardedShell'),
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="view" replace /> },
-          { path: 'view', lazy: () => import('../features/advertisements/BrowserPage') },
+          { path: 'view', lazy: () => import('./routes/JobBrowserRoute') },
           { path: 'create', lazy: () => import('../features/advertisements/OwnListPage') },
           { path: 'create/save', lazy: () => import('../features/advertisements/EditorPage') },
           { path: 'create/update/:id', lazy: () => import('../features/advertisements/EditorPage') },

@@ -23,8 +23,10 @@ const SEARCH_DEBOUNCE_MS = 300;
  * Advertisement browser (spec §2 view): sidebar with count, search, districts and the
  * list; the selected advertisement's profile on the right. Below md the page toggles
  * between the list and the profile with a 'Stelleninserate' back bar.
+ * `conversationJobIds`: the advertisements the caller is in conversation about (from the
+ * chat; undefined while loading).
  */
-export function Component() {
+export function BrowserPage({ conversationJobIds }: { conversationJobIds: ReadonlySet<number> | undefined }) {
   const session = useSession();
   const isConsultant = session?.role === 'consultant';
   const [params, setParams] = useSearchParams();
@@ -167,6 +169,7 @@ export function Component() {
             <JobProfile
               job={selected}
               isConsultant={isConsultant}
+              inConversation={conversationJobIds?.has(selected.id)}
               onContact={() => setModal({ kind: 'contact', job: selected })}
               onReport={() => setModal({ kind: 'report', job: selected })}
             />

@@ -12,8 +12,8 @@ import {
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useChatConnection, usePlacementReported } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
+import { useServerEvent, useSocketConnection } from '../../lib/socket';
 import { useOwnJobs } from './api/jobs';
 import { useOfficeEmail } from './api/officeEmail';
 import { useCompanyPlacementReports, type PlacementReportResult } from './api/placementReports';
@@ -37,8 +37,11 @@ export function Component() {
   const reports = useCompanyPlacementReports(isCompany);
   const [objecting, setObjecting] = useState<CompanyPlacementReport | null>(null);
   const [reportedNotice, setReportedNotice] = useState<PlacementReportedEvent | null>(null);
-  useChatConnection();
-  usePlacementReported(useCallback((event: PlacementReportedEvent) => setReportedNotice(event), []));
+  useSocketConnection();
+  useServerEvent(
+    'placement:reported',
+    useCallback((event: PlacementReportedEvent) => setReportedNotice(event), []),
+  );
 
   if (!isCompany) {
     return (

@@ -32,13 +32,16 @@ export function useReportPlacement() {
   });
 }
 
-/** Query key of the consultants' reports on the company's advertisements (the socket invalidates it too). */
-export const companyReportKeys = { all: ['placement-reports', 'mine'] as const };
+/** Query keys of the placement reports (the live updates invalidate `all`). */
+export const placementReportKeys = {
+  all: ['placement-reports'] as const,
+  mine: () => ['placement-reports', 'mine'] as const,
+};
 
 /** GET /api/placement-reports/mine: consultants' reports on the company's ads, with objection state. */
 export function useCompanyPlacementReports(enabled: boolean) {
   return useQuery({
-    queryKey: companyReportKeys.all,
+    queryKey: placementReportKeys.mine(),
     queryFn: () => api<{ data: CompanyPlacementReport[] }>('/placement-reports/mine').then((r) => r.data),
     enabled,
     staleTime: 30_000,
@@ -57,7 +60,7 @@ export function useObjectToPlacement() {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: jobKeys.all }),
-        client.invalidateQueries({ queryKey: companyReportKeys.all }),
+        client.invalidateQueries({ queryKey: placementReportKeys.mine() }),
       ]),
   });
 }

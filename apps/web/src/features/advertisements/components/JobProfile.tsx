@@ -1,6 +1,5 @@
 import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
 import Button from 'react-bootstrap/Button';
-import { useConversations } from '../../../lib/realtime';
 import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../jobFormat';
@@ -16,21 +15,22 @@ const SECTIONS = [
 export function JobProfile({
   job,
   isConsultant,
+  inConversation,
   onContact,
   onReport,
 }: {
   job: Job;
   isConsultant: boolean;
+  /** Only a consultant in conversation about this advertisement may report it (server policy
+   * mayReportPlacement); say so here instead of after the whole form is filled in.
+   * Undefined while the conversations are loading. */
+  inConversation: boolean | undefined;
   onContact: () => void;
   onReport: () => void;
 }) {
   const company = job.users_permissions_user;
   const location = locationText(job.location);
   const attachments = useAttachments(job.id);
-  // Only a consultant in conversation about this advertisement may report it (server policy
-  // mayReportPlacement); say so here instead of after the whole form is filled in.
-  const conversations = useConversations(isConsultant);
-  const inConversation = conversations.data?.data.some((c) => c.advertisement?.id === job.id) ?? false;
   return (
     <article className="card pb-job-profile shadow-sm" aria-labelledby="pb-job-profile-title">
       <div className="card-body p-4 p-lg-5">
@@ -58,7 +58,7 @@ export function JobProfile({
               >
                 Stellenbesetzung melden
               </Button>
-              {!inConversation && conversations.isSuccess && (
+              {inConversation === false && (
                 <p id="pb-report-hint" className="small text-body-secondary mb-0" style={{ maxWidth: '18rem' }}>
                   {PLACEMENT_OBJECTION_MSG.noConversation}
                 </p>

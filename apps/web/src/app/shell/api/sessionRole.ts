@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { ROLE_NAMES, type AuthUser } from '@pb/core';
-import { api, toQuery } from '../../lib/http';
-import { storage } from '../../lib/storage';
-import { notifySessionChanged } from '../../lib/session';
+import { api, toQuery } from '../../../lib/http';
+import { storage } from '../../../lib/storage';
+import { notifySessionChanged, type Session } from '../../../lib/session';
+
+export const sessionRoleKey = (userId: number) => ['session-role', userId] as const;
 
 /**
  * Spec §7 "Read role name": the stored role is missing, so read the own user
@@ -18,4 +21,14 @@ export async function fetchAndStoreRole(userId: number): Promise<string | null> 
   storage.set('userRole', name);
   notifySessionChanged();
   return name;
+}
+
+/** Reads and stores the role name once when the session has none. */
+export function useSessionRole(session: Session) {
+  return useQuery({
+    queryKey: sessionRoleKey(session.userId),
+    queryFn: () => fetchAndStoreRole(session.userId),
+    enabled: session.role === null && session.userId > 0,
+    staleTime: Infinity,
+  });
 }

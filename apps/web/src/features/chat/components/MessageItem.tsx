@@ -8,7 +8,7 @@ import {
   type ChatFile,
   type ChatMessage,
 } from '@pb/core';
-import { downloadChatFile } from './api';
+import { downloadChatFile } from '../api/chatFile';
 import { FileIcon } from './icons';
 
 /** One message: initials, username, 'HH:mm, dd.MM.yyyy', text as text, files with download (spec §2). */

@@ -1,4 +1,4 @@
-import { LineIcon } from '../../components/LineIcon';
+import { LineIcon } from '../../../components/LineIcon';
 
 /** Small inline icons (no icon font or emoji needed). */
 export function PaperclipIcon() {

@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Badge from 'react-bootstrap/Badge';
+import { useQueryClient } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { initials } from '@pb/core';
 import { BrandMark } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
-import { useUnreadConversationCount } from '../../lib/realtime';
 import { clearSession, useSession, type Session } from '../../lib/session';
-import { fetchAndStoreRole } from './api';
+import { useSocketConnection } from '../../lib/socket';
+import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
+import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
+import { usePlacementLiveUpdates } from '../../features/advertisements/usePlacementLiveUpdates';
+import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import './shell.css';
 
@@ -24,13 +26,13 @@ export function Component() {
 interface MenuItem {
   to: string;
   label: string;
-  badge?: number;
+  badge?: ReactNode;
 }
 
-function menuFor(session: Session, unread: number): MenuItem[] {
+function menuFor(session: Session): MenuItem[] {
   const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
   if (session.role === 'company') items.push({ to: '/advertisements/create', label: 'Inserate erstellen/bearbeiten' });
-  items.push({ to: '/advertisements/chat', label: 'Chat', badge: unread });
+  items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
   items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
@@ -44,18 +46,16 @@ const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', adm
 function Shell({ session }: { session: Session }) {
   const location = useLocation();
   const queryClient = useQueryClient();
-  const unread = useUnreadConversationCount();
   const [expanded, setExpanded] = useState(false);
 
   useEndSessionOnUnauthorized();
+  // The socket stays open in the whole area: the chat's badge and the company's list stay live.
+  useSocketConnection();
+  useChatLiveUpdates();
+  usePlacementLiveUpdates();
 
   // Spec §7: the role name is read from the server when it is not stored.
-  useQuery({
-    queryKey: ['session-role', session.userId],
-    queryFn: () => fetchAndStoreRole(session.userId),
-    enabled: session.role === null && session.userId > 0,
-    staleTime: Infinity,
-  });
+  useSessionRole(session);
 
   const close = () => setExpanded(false);
   const logout = () => {
@@ -84,15 +84,10 @@ function Shell({ session }: { session: Session }) {
           <Navbar.Toggle aria-controls="pb-shell-menu" label="Menü öffnen oder schließen" />
           <Navbar.Collapse id="pb-shell-menu">
             <Nav className="pb-shell-menu">
-              {menuFor(session, unread).map((item) => (
+              {menuFor(session).map((item) => (
                 <Nav.Link key={item.to} as={NavLink} to={item.to} onClick={close}>
                   {item.label}
-                  {item.badge ? (
-                    <Badge pill bg="danger" className="ms-1">
-                      {item.badge}
-                      <span className="visually-hidden"> ungelesene Konversationen</span>
-                    </Badge>
-                  ) : null}
+                  {item.badge}
                 </Nav.Link>
               ))}
             </Nav>

@@ -5,8 +5,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
-import { useChatMessages } from '../../lib/realtime';
-import { useMessages, useSendMessage } from './api';
+import { useServerEvent } from '../../../lib/socket';
+import { useMessages, useSendMessage } from '../api/messages';
 import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import { UploadModal } from './UploadModal';
@@ -104,7 +104,8 @@ export function Discussion({ conversation, userId }: Props) {
     }
   }, [firstId]);
 
-  useChatMessages(
+  useServerEvent(
+    'chat:message',
     useCallback(
       (message: ChatMessage) => {
         if (message.chatId === chatId && message.userId === userId) scrollToBottom();
