@@ -12,7 +12,7 @@ import {
   jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
-} from '../advertisements/components/JobFields';
+} from '../../components/jobForm/JobFields';
 import {
   useAdminJob,
   useAllDistricts,
@@ -22,7 +22,6 @@ import {
   type AdminJobPayload,
 } from './api';
 import { ErrorLine, Loading, PageHeader } from './components';
-import '../advertisements/advertisements.css';
 
 const LIST_PATH = '/admin/advertisements';
 

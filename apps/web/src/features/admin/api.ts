@@ -15,7 +15,7 @@ import {
 } from '@pb/core';
 import { api, toQuery } from '../../lib/http';
 import { downloadWithToken } from '../../lib/download';
-import type { JobPayload } from '../advertisements/api/jobs';
+import type { JobPayload } from '../../components/jobForm/JobFields';
 
 /** Back office endpoints (/api/admin/*): one fetcher and hook per endpoint. */
 

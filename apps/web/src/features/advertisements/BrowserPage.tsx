@@ -11,7 +11,7 @@ import { hasFilter, useBrowserJobs, useJob, type BrowserFilters } from './api/jo
 import { ConsultantReportModal } from './components/ConsultantReportModal';
 import { ContactCompanyModal } from './components/ContactCompanyModal';
 import { DistrictFilter } from './components/DistrictFilter';
-import { Icon } from './components/Icon';
+import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
 import { activeBonus, percentText, placeText, titleWithSuffix } from './jobFormat';
 import { useDebounced } from './useDebounced';

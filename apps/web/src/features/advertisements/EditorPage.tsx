@@ -18,12 +18,12 @@ import { useSession } from '../../lib/session';
 import { uploadAttachments, useAttachments, useDeleteAttachment, useInvalidateAttachments } from './api/attachments';
 import { useAddBonus, useBonusHistory } from './api/bonuses';
 import { useDistricts } from './api/districts';
-import { useJob, useSaveJob, type JobPayload } from './api/jobs';
+import { useJob, useSaveJob } from './api/jobs';
 import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
 import { DocumentPicker } from './components/DocumentPicker';
 import { FeeEstimate } from './components/FeeEstimate';
-import { Icon } from './components/Icon';
+import { Icon } from '../../components/Icon';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
@@ -31,7 +31,8 @@ import {
   jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
-} from './components/JobFields';
+  type JobPayload,
+} from '../../components/jobForm/JobFields';
 import { parseNumberInput } from './components/ReportFields';
 import { activeBonus } from './jobFormat';
 import './advertisements.css';

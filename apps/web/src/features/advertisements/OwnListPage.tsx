@@ -19,7 +19,7 @@ import { useOfficeEmail } from './api/officeEmail';
 import { useCompanyPlacementReports, type PlacementReportResult } from './api/placementReports';
 import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
-import { Icon } from './components/Icon';
+import { Icon } from '../../components/Icon';
 import { ObjectionModal } from './components/ObjectionModal';
 import { activeBonus, locationText, percentText, titleWithSuffix } from './jobFormat';
 import './advertisements.css';

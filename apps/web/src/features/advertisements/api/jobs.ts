@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Collection, Job, Single } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
+import type { JobPayload } from '../../../components/jobForm/JobFields';
 
 /** Fields searched by the browser's text box (spec §5 Search). */
 export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'] as const;
@@ -75,20 +76,6 @@ export function useJob(id: number | null) {
     staleTime: 0,
   });
 }
-
-/** Body of POST/PUT /api/jobs (also of the admin's job routes). */
-export type JobPayload = Pick<
-  Job,
-  | 'jobTitle'
-  | 'workingTime'
-  | 'assignment'
-  | 'requirements'
-  | 'benefits'
-  | 'jobInfo'
-  | 'location'
-  | 'salary'
-  | 'placementBonus'
-> & { district: number };
 
 export function useSaveJob() {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fileSizeText, fileTypeLabel, shortenFileName } from '@pb/core';
 import type { Attachment } from '../api/attachments';
 import { downloadFile } from '../api/download';
-import { Icon } from './Icon';
+import { Icon } from '../../../components/Icon';
 
 /** Documents of an advertisement with download buttons (and remove buttons for the owner). */
 export function AttachmentList({

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, shortenFileName } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Icon } from './Icon';
+import { Icon } from '../../../components/Icon';
 
 /**
  * File input for PDF and Word documents, several at once (spec §5 chat files):

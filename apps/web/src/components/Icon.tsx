@@ -1,3 +1,5 @@
+import './Icon.css';
+
 /** A few inline icons (outline, 16px, currentColor) so no icon font is needed. */
 const PATHS = {
   file: 'M4 1.5h5l3.5 3.5v9.5h-8.5zM9 1.5V5h3.5',

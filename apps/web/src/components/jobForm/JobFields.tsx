@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_PLACEMENT_BONUS, WORKING_TIMES, type District, type Job, type JobData } from '@pb/core';
 import Form from 'react-bootstrap/Form';
-import type { JobPayload } from '../api/jobs';
 import { BulletListEditor } from './BulletListEditor';
+
+/** Body of POST/PUT /api/jobs (also of the admin's job routes). */
+export type JobPayload = Pick<
+  Job,
+  | 'jobTitle'
+  | 'workingTime'
+  | 'assignment'
+  | 'requirements'
+  | 'benefits'
+  | 'jobInfo'
+  | 'location'
+  | 'salary'
+  | 'placementBonus'
+> & { district: number };
 
 /** The advertisement fields shared by the company's editor and the admin's job form. */
 export interface JobFieldsState {

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Icon } from './Icon';
+import { Icon } from '../Icon';
+import './jobForm.css';
 
 /**
  * A bullet-point list of the editor (spec §2): text area, add button, removable
