@@ -12,15 +12,11 @@ import {
   jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
+  type JobPayload,
 } from '../../components/jobForm/JobFields';
-import {
-  useAdminJob,
-  useAllDistricts,
-  useCompanies,
-  useCreateAdminJob,
-  useUpdateAdminJob,
-  type AdminJobPayload,
-} from './api';
+import { useAllDistricts } from './api/districts';
+import { useAdminJob, useCreateAdminJob, useUpdateAdminJob } from './api/jobs';
+import { useCompanies } from './api/users';
 import { ErrorLine, Loading, PageHeader } from './components';
 
 const LIST_PATH = '/admin/advertisements';
@@ -92,7 +88,7 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
       setError(firstMessage(parsed.error));
       return;
     }
-    const data: AdminJobPayload = jobPayload(parsed.data);
+    const data: JobPayload = jobPayload(parsed.data);
     setError(null);
     const done = { onSuccess: () => navigate(LIST_PATH), onError: (e: Error) => setError(e.message) };
     if (job) update.mutate({ id: job.id, data }, done);

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { formatDate, formatNumber } from '@pb/core';
-import { useAdminJobs, useCompanies, usePublishAdminJob } from './api';
+import { useAdminJobs, usePublishAdminJob } from './api/jobs';
+import { useCompanies } from './api/users';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 type StateFilter = 'all' | 'active' | 'inactive';

@@ -15,7 +15,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from '../../lib/session';
-import { uploadAttachments, useAttachments, useDeleteAttachment, useInvalidateAttachments } from './api/attachments';
+import { useAttachments, useDeleteAttachment, useUploadAttachments } from './api/attachments';
 import { useAddBonus, useBonusHistory } from './api/bonuses';
 import { useDistricts } from './api/districts';
 import { useJob, useSaveJob } from './api/jobs';
@@ -127,7 +127,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const addBonus = useAddBonus(job?.id ?? 0);
   const attachments = useAttachments(job?.id ?? null);
   const removeAttachment = useDeleteAttachment(job?.id ?? 0);
-  const invalidateAttachments = useInvalidateAttachments();
+  const upload = useUploadAttachments();
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const bonus = parseNumberInput(form.placementBonus);
@@ -172,8 +172,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
           if (files.length > 0) {
             setUploading(true);
             try {
-              await uploadAttachments(savedId, files);
-              invalidateAttachments(savedId);
+              await upload.mutateAsync({ jobId: savedId, files });
             } catch (e) {
               setUploading(false);
               const message = `Das Inserat wurde gespeichert, die Dateien konnten aber nicht hochgeladen werden: ${e instanceof Error ? e.message : MSG.internal}`;

@@ -7,16 +7,17 @@ import {
   PLACEMENT_OBJECTION_MSG,
   type CompanyPlacementReport,
   type Job,
+  type PlacementReportResult,
   type PlacementReportedEvent,
 } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { usePublicConfig } from '../../lib/publicConfig';
 import { useSession } from '../../lib/session';
 import { useServerEvent, useSocketConnection } from '../../lib/socket';
 import { useOwnJobs } from './api/jobs';
-import { useOfficeEmail } from './api/officeEmail';
-import { useCompanyPlacementReports, type PlacementReportResult } from './api/placementReports';
+import { useCompanyPlacementReports } from './api/placementReports';
 import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
 import { Icon } from '../../components/Icon';
@@ -29,7 +30,7 @@ export function Component() {
   const session = useSession();
   const isCompany = session?.role === 'company';
   const navigate = useNavigate();
-  const officeEmail = useOfficeEmail();
+  const officeEmail = usePublicConfig().data?.officeEmail;
   const [limit, setLimit] = useState(OWN_JOBS_PAGE_SIZE);
   const jobs = useOwnJobs(session?.userId ?? 0, limit, isCompany);
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PinIcon } from './icons';
 import { percentText, salaryText } from './format';
-import { useLatestJobs, type LandingJob } from './useLatestJobs';
+import { useLatestJobs, type LandingJob } from './api/latestJobs';
 
 function JobRow({ job }: { job: LandingJob }) {
   const city = job.location?.city?.trim();

@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyPlacementReport, PlacementReportRequest } from '@pb/core';
+import type { CompanyPlacementReport, PlacementReportRequest, PlacementReportResult } from '@pb/core';
 import { api } from '../../../lib/http';
 import { jobKeys } from './jobs';
-
-export interface PlacementReportResult {
-  id: number;
-  placementFee: number;
-  serviceFee: number;
-}
 
 /** What the forms send; the server trims, checks and forces the reporter's fields. */
 export type PlacementReportInput =

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fileSizeText, fileTypeLabel, shortenFileName } from '@pb/core';
-import type { Attachment } from '../api/attachments';
+import type { JobAttachment } from '@pb/core';
 import { downloadFile } from '../api/download';
 import { Icon } from '../../../components/Icon';
 
@@ -10,8 +10,8 @@ export function AttachmentList({
   onRemove,
   removing = false,
 }: {
-  files: readonly Attachment[];
-  onRemove?: (file: Attachment) => void;
+  files: readonly JobAttachment[];
+  onRemove?: (file: JobAttachment) => void;
   removing?: boolean;
 }) {
   const [error, setError] = useState<string | null>(null);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, type Job } from '@pb/core';
+import { calculateFees, formatEuro, type Job, type PlacementReportResult } from '@pb/core';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useReportPlacement, type PlacementReportResult } from '../api/placementReports';
+import { useReportPlacement } from '../api/placementReports';
 import { activeBonus, titleWithSuffix } from '../jobFormat';
 import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/http';
+import { api } from './http';
 
 /** GET /api/public-config: run-time settings of the public site. */
 export interface PublicConfig {
@@ -19,12 +19,17 @@ export interface PublicConfig {
   };
 }
 
-export const publicConfigQuery = {
-  queryKey: ['public-config'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<PublicConfig>('/public-config', { signal }),
-  staleTime: 5 * 60_000,
-};
+export const publicConfigKey = ['public-config'] as const;
 
+export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api<PublicConfig>('/public-config', { signal });
+}
+
+/** Shared by the public pages and the guarded area (the office's address). */
 export function usePublicConfig() {
-  return useQuery(publicConfigQuery);
+  return useQuery({
+    queryKey: publicConfigKey,
+    queryFn: ({ signal }) => fetchPublicConfig(signal),
+    staleTime: 5 * 60_000,
+  });
 }
