@@ -50,9 +50,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="view" replace /> },
           { path: 'view', lazy: () => import('./routes/JobBrowserRoute') },
-          { path: 'create', lazy: () => import('../features/advertisements/OwnListPage') },
-          { path: 'create/save', lazy: () => import('../features/advertisements/EditorPage') },
-          { path: 'create/update/:id', lazy: () => import('../features/advertisements/EditorPage') },
+          { path: 'create', lazy: () => import('../features/jobs/OwnJobsPage') },
+          { path: 'create/save', lazy: () => import('../features/jobs/JobEditorPage') },
+          { path: 'create/update/:id', lazy: () => import('../features/jobs/JobEditorPage') },
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
           { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
           { path: 'chat', lazy: () => import('../features/chat/ChatPage') },

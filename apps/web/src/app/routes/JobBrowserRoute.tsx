@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
 import { useConversations } from '../../features/chat/api/conversations';
-import { BrowserPage } from '../../features/advertisements/BrowserPage';
+import { JobBrowserPage } from '../../features/jobs/JobBrowserPage';
 
 /**
  * /advertisements/view: the advertisement browser, told by the chat which
@@ -18,5 +18,5 @@ export function Component() {
         : undefined,
     [conversations.isSuccess, conversations.data],
   );
-  return <BrowserPage conversationJobIds={conversationJobIds} />;
+  return <JobBrowserPage conversationJobIds={conversationJobIds} />;
 }

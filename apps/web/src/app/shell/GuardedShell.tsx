@@ -11,7 +11,7 @@ import { clearSession, useSession, type Session } from '../../lib/session';
 import { useSocketConnection } from '../../lib/socket';
 import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
 import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
-import { usePlacementLiveUpdates } from '../../features/advertisements/usePlacementLiveUpdates';
+import { usePlacementLiveUpdates } from '../../features/jobs/usePlacementLiveUpdates';
 import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import './shell.css';

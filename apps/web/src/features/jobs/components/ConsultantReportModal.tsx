@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useReportPlacement } from '../api/placementReports';
-import { activeBonus } from '../jobFormat';
+import { activeBonus } from '../../../lib/jobFormat';
 import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 
 /**

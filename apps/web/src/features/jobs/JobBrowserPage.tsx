@@ -13,9 +13,9 @@ import { ContactCompanyModal } from './components/ContactCompanyModal';
 import { DistrictFilter } from './components/DistrictFilter';
 import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
-import { activeBonus, percentText, placeText, titleWithSuffix } from './jobFormat';
+import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/jobFormat';
 import { useDebounced } from './useDebounced';
-import './advertisements.css';
+import './jobs.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,7 +26,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * `conversationJobIds`: the advertisements the caller is in conversation about (from the
  * chat; undefined while loading).
  */
-export function BrowserPage({ conversationJobIds }: { conversationJobIds: ReadonlySet<number> | undefined }) {
+export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: ReadonlySet<number> | undefined }) {
   const session = useSession();
   const isConsultant = session?.role === 'consultant';
   const [params, setParams] = useSearchParams();

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useContactCompany } from '../api/contactCompany';
-import { titleWithSuffix } from '../jobFormat';
+import { titleWithSuffix } from '../../../lib/jobFormat';
 import { DocumentPicker } from './DocumentPicker';
 
 /** 'Unternehmen kontaktieren': first message plus optional documents, then the chat opens. */

@@ -22,8 +22,8 @@ import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
 import { Icon } from '../../components/Icon';
 import { ObjectionModal } from './components/ObjectionModal';
-import { activeBonus, locationText, percentText, titleWithSuffix } from './jobFormat';
-import './advertisements.css';
+import { activeBonus, locationText, percentText, titleWithSuffix } from '../../lib/jobFormat';
+import './jobs.css';
 
 /** The company's own advertisements (spec §2 create): new, report, delete, edit. */
 export function Component() {

@@ -34,8 +34,8 @@ import {
   type JobPayload,
 } from '../../components/jobForm/JobFields';
 import { parseNumberInput } from './components/ReportFields';
-import { activeBonus } from './jobFormat';
-import './advertisements.css';
+import { activeBonus } from '../../lib/jobFormat';
+import './jobs.css';
 
 const LIST_PATH = '/advertisements/create';
 

@@ -1,6 +1,13 @@
 import type { Job, JobLocation } from '@pb/core';
 
+/** How advertisements are shown (the jobs feature and the landing page). */
+
 const percentFormatter = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
+
+/** German percent number without trailing zeros: 19 → "19", 1.9 → "1,9". */
+export function percentNumber(value: number): string {
+  return percentFormatter.format(value);
+}
 
 /** "Softwareentwickler (m/w/d)" — the suffix is appended, never stored. */
 export function titleWithSuffix(jobTitle: string): string {
@@ -29,7 +36,7 @@ export function salaryText(salary: string): string {
 
 /** "19 %" / "12,5 %". */
 export function percentText(value: number | null | undefined): string {
-  return `${percentFormatter.format(Number(value ?? 0))} %`;
+  return `${percentNumber(Number(value ?? 0))} %`;
 }
 
 /** The bonus in force (newest record). */

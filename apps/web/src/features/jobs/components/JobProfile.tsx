@@ -2,7 +2,7 @@ import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
-import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../jobFormat';
+import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
 
 const SECTIONS = [
   { key: 'assignment', title: 'Aufgabenbeschreibung' },

@@ -3,7 +3,7 @@ import { calculateFees, formatEuro, type Job, type PlacementReportResult } from 
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useReportPlacement } from '../api/placementReports';
-import { activeBonus, titleWithSuffix } from '../jobFormat';
+import { activeBonus, titleWithSuffix } from '../../../lib/jobFormat';
 import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 
 /**

@@ -1,5 +1,5 @@
 import { formatDate, type PlacementBonus } from '@pb/core';
-import { percentText } from '../jobFormat';
+import { percentText } from '../../../lib/jobFormat';
 
 /** Bonus history, newest first; the first entry is the active bonus (spec §2 edit form). */
 export function BonusHistory({ history }: { history: readonly PlacementBonus[] }) {
