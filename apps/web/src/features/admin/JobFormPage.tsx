@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { firstMessage, jobDataSchema, MSG, placementBonusSchema, type AdminJob } from '@pb/core';
+import { ADMIN_MSG, firstMessage, jobDataSchema, MSG, placementBonusSchema, type AdminJob } from '@pb/core';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
@@ -74,7 +74,7 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
     setTried(true);
     if (busy) return;
     if (!job && !form.companyId) {
-      setError('Bitte wählen Sie ein Unternehmen.');
+      setError(ADMIN_MSG.companyRequired);
       return;
     }
     const bonusText = form.placementBonus.replace(',', '.').trim();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, type Job, type PlacementReportResult } from '@pb/core';
+import { calculateFees, formatEuro, JOB_MSG, type Job, type PlacementReportResult } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -69,7 +69,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
           <>
             <Modal.Body>
               <Alert variant="success" className="mb-0" role="status">
-                <p className="fw-semibold mb-1">Vielen Dank! Die Stellenbesetzung wurde gemeldet.</p>
+                <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
                 <p className="mb-0">
                   Vermittlungsprämie: {formatEuro(result.placementFee)}. Das Inserat ist nun nicht mehr sichtbar; wir
                   melden uns bei Ihnen.
