@@ -64,6 +64,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return parsed as T;
 }
 
+/** The German text to show for a failed call: the server's message, or a generic one when offline. */
+export function errorText(error: unknown, fallback: string = MSG.internal): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -9,7 +9,7 @@ import { ADMIN_MSG, initials } from '@pb/core';
 import { BrandMark } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { clearSession, saveUser, useSession } from '../../lib/session';
-import { useMe } from './api';
+import { useCurrentAdmin } from './api/currentAdmin';
 import './admin.css';
 
 const TABS = [
@@ -33,7 +33,7 @@ function AdminArea() {
   const session = useSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const me = useMe();
+  const me = useCurrentAdmin();
 
   useEndSessionOnUnauthorized();
 

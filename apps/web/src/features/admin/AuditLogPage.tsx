@@ -1,5 +1,5 @@
 import { formatDateTime } from '@pb/core';
-import { useAuditLog } from './api';
+import { useAuditLog } from './api/auditLog';
 import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const ACTION_LABELS: Record<string, string> = {

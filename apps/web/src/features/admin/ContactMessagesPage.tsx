@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { formatDateTime } from '@pb/core';
-import { useContactMessages, useMarkHandled } from './api';
+import { useContactMessages, useMarkHandled } from './api/contactMessages';
 import { CountLine, ErrorLine, FilterSelect, Loading, LoadMore, PAGE_STEP, PageHeader } from './components';
 
 type Filter = 'open' | 'handled' | 'all';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { formatDateTime, formatEuro, formatNumber, type AdminDashboard, type AdminMonthPoint } from '@pb/core';
-import { useDashboard } from './api';
+import { useDashboard } from './api/dashboard';
 import { ErrorLine, Loading, PageHeader } from './components';
 
 const MONTH_NAMES = ['Jän', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];

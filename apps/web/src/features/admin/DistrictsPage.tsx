@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ADMIN_MSG, type District } from '@pb/core';
-import { useAllDistricts, useDistrictMutations } from './api';
+import { useAllDistricts, useDistrictMutations } from './api/districts';
 import { ErrorLine, Loading, PageHeader } from './components';
 
 const STATES = [

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { firstMessage, jobDataSchema, MSG, placementBonusSchema, type AdminJob } from '@pb/core';
+import { ADMIN_MSG, firstMessage, jobDataSchema, MSG, placementBonusSchema, type AdminJob } from '@pb/core';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
@@ -12,17 +12,12 @@ import {
   jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
-} from '../advertisements/components/JobFields';
-import {
-  useAdminJob,
-  useAllDistricts,
-  useCompanies,
-  useCreateAdminJob,
-  useUpdateAdminJob,
-  type AdminJobPayload,
-} from './api';
+  type JobPayload,
+} from '../../components/jobForm/JobFields';
+import { useAllDistricts } from './api/districts';
+import { useAdminJob, useCreateAdminJob, useUpdateAdminJob } from './api/jobs';
+import { useCompanies } from './api/users';
 import { ErrorLine, Loading, PageHeader } from './components';
-import '../advertisements/advertisements.css';
 
 const LIST_PATH = '/admin/advertisements';
 
@@ -79,7 +74,7 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
     setTried(true);
     if (busy) return;
     if (!job && !form.companyId) {
-      setError('Bitte wählen Sie ein Unternehmen.');
+      setError(ADMIN_MSG.companyRequired);
       return;
     }
     const bonusText = form.placementBonus.replace(',', '.').trim();
@@ -93,7 +88,7 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
       setError(firstMessage(parsed.error));
       return;
     }
-    const data: AdminJobPayload = jobPayload(parsed.data);
+    const data: JobPayload = jobPayload(parsed.data);
     setError(null);
     const done = { onSuccess: () => navigate(LIST_PATH), onError: (e: Error) => setError(e.message) };
     if (job) update.mutate({ id: job.id, data }, done);

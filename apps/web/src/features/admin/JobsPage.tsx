@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { formatDate, formatNumber } from '@pb/core';
-import { useAdminJobs, useCompanies, usePublishAdminJob } from './api';
+import { formatDate, formatNumber, MSG } from '@pb/core';
+import { useAdminJobs, usePublishAdminJob } from './api/jobs';
+import { useCompanies } from './api/users';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 type StateFilter = 'all' | 'active' | 'inactive';
@@ -67,7 +68,7 @@ export function Component() {
               {job.jobTitle} (m/w/d)
               <div className="small text-body-secondary">{job.workingTime}</div>
             </td>
-            <td>{job.users_permissions_user?.username ?? <em>Benutzer existiert nicht mehr</em>}</td>
+            <td>{job.users_permissions_user?.username ?? <em>{MSG.userGone}</em>}</td>
             <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
             <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
             <td>{formatDate(job.createdAt)}</td>

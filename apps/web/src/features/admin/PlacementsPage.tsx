@@ -12,7 +12,7 @@ import {
   type AdminPlacementReport,
   type PlacementStatus,
 } from '@pb/core';
-import { downloadPlacementCsv, useChangePlacementStatus, usePlacementReports } from './api';
+import { downloadPlacementCsv, useAdminPlacementReports, useChangePlacementStatus } from './api/placementReports';
 import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
@@ -44,7 +44,7 @@ export function Component() {
   if (status) filters['status'] = { $eq: status };
   if (objection) filters['objectedAt'] = { $notNull: true };
   const params = { sort: 'createdAt:desc', filters };
-  const reports = usePlacementReports({ ...params, pagination: { start: 0, limit } });
+  const reports = useAdminPlacementReports({ ...params, pagination: { start: 0, limit } });
   const change = useChangePlacementStatus();
   const rows = reports.data?.data ?? [];
   const total = reports.data?.meta.pagination.total ?? 0;

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/core';
 import { useSession } from '../../lib/session';
-import { useAdminUsers, useBlockUser, useDeleteUser, useResendConfirmation } from './api';
+import { useAdminUsers, useBlockUser, useDeleteUser, useResendUserConfirmation } from './api/users';
 import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const ROLE_LABELS: Record<RoleType, string> = {
@@ -23,7 +23,7 @@ export function Component() {
   if (role) filters['role'] = { $eq: role };
   const users = useAdminUsers({ sort: 'createdAt:desc', pagination: { start: 0, limit }, filters });
   const block = useBlockUser();
-  const resend = useResendConfirmation();
+  const resend = useResendUserConfirmation();
   const remove = useDeleteUser();
   const rows = users.data?.data ?? [];
   const total = users.data?.meta.pagination.total ?? 0;

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { EMAIL_CHANGE_MSG } from '@pb/core';
 import { clearSession } from '../../lib/session';
 import { AuthCard, AuthError } from './AuthCard';
-import { errorText, objectToEmailChange } from './api';
+import { errorText } from '../../lib/http';
+import { useObjectToEmailChange } from './api/emailObjection';
 
 /**
  * The objection link from the notice to the old address
@@ -19,8 +20,7 @@ export function Component() {
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
   const resultRef = useRef<HTMLDivElement>(null);
-  const mutation = useMutation({
-    mutationFn: () => objectToEmailChange(token),
+  const mutation = useObjectToEmailChange({
     onSuccess: () => {
       clearSession();
       queryClient.clear();
@@ -70,7 +70,7 @@ export function Component() {
         variant="danger"
         className="w-100"
         disabled={mutation.isPending}
-        onClick={() => mutation.mutate()}
+        onClick={() => mutation.mutate(token)}
       >
         {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
         Änderung widerrufen

@@ -1,22 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { MSG } from '@pb/core';
-import { ApiError } from '../../lib/http';
+import { ApiError, errorText } from '../../lib/http';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
-import { errorText, forgotPassword } from './api';
+import { useForgotPassword } from './api/password';
 import { TextField } from '../../components/TextField';
 
 /** Forgot password (spec §2/§4): a form, then the sent confirmation — or the wrong-mail message. */
 export function Component() {
   const [email, setEmail] = useState('');
-  const mutation = useMutation({ mutationFn: () => forgotPassword(email.trim()) });
+  const mutation = useForgotPassword();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate();
+    mutation.mutate(email.trim());
   };
 
   const footer = (

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,7 +8,9 @@ import { MSG } from '@pb/core';
 import { storage } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
 import { AuthCard, AuthSubmit } from './AuthCard';
-import { errorText, login, recordLastLogin, resendConfirmation } from './api';
+import { errorText } from '../../lib/http';
+import { recordLastLogin, useLogin } from './api/login';
+import { useResendEmailConfirmation } from './api/emailConfirmation';
 import { TextField } from '../../components/TextField';
 
 /**
@@ -52,8 +53,7 @@ export function Component() {
     };
   }, [navigate]);
 
-  const loginMutation = useMutation({
-    mutationFn: () => login(identifier.trim(), password),
+  const loginMutation = useLogin({
     onSuccess: async (response) => {
       saveLogin(response);
       storage.remove('authUser');
@@ -62,8 +62,7 @@ export function Component() {
       navigate(response.user.role.type === 'admin' ? '/admin' : '/advertisements', { replace: true });
     },
   });
-  const resendMutation = useMutation({
-    mutationFn: () => resendConfirmation(identifier.trim()),
+  const resendMutation = useResendEmailConfirmation({
     onSuccess: () => setResent(true),
   });
 
@@ -71,7 +70,7 @@ export function Component() {
     event.preventDefault();
     setResent(false);
     resendMutation.reset();
-    loginMutation.mutate();
+    loginMutation.mutate({ identifier: identifier.trim(), password });
   };
 
   const dismissBanner = () => {
@@ -121,7 +120,7 @@ export function Component() {
               <Button
                 variant="link"
                 className="p-0 mt-2 alert-link"
-                onClick={() => resendMutation.mutate()}
+                onClick={() => resendMutation.mutate(identifier.trim())}
                 disabled={resendMutation.isPending}
               >
                 Bestätigungsmail erneut senden

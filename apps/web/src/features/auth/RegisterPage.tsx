@@ -1,11 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
-import { register } from './api';
+import { useRegister } from './api/register';
 import { LineIcon } from '../../components/LineIcon';
 import { TextField } from '../../components/TextField';
 
@@ -98,17 +97,7 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
   const [privacyAccepted, setPrivacyAccepted] = useState(false);
   const [validationError, setValidationError] = useState<string | null>(null);
 
-  const mutation = useMutation({
-    mutationFn: () =>
-      register({
-        username: name.trim(),
-        email: email.trim(),
-        password,
-        role: isCompany ? 'company' : 'consultant',
-        ...(isCompany && description.trim() ? { description: description.trim() } : {}),
-      }),
-    onSuccess: onDone,
-  });
+  const mutation = useRegister({ onSuccess: onDone });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -126,7 +115,13 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
       return;
     }
     setValidationError(null);
-    mutation.mutate();
+    mutation.mutate({
+      username: name.trim(),
+      email: email.trim(),
+      password,
+      role: isCompany ? 'company' : 'consultant',
+      ...(isCompany && description.trim() ? { description: description.trim() } : {}),
+    });
   };
 
   const error = validationError ?? (mutation.isError ? MSG.registrationFailed : null);

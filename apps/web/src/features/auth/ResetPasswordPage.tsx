@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { MSG } from '@pb/core';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
-import { errorText, resetPassword } from './api';
+import { errorText } from '../../lib/http';
+import { useResetPassword } from './api/password';
 import { TextField } from '../../components/TextField';
 
 /** Reset password with the mailed code (spec §2/§5): both passwords must match and be non-empty. */
@@ -14,7 +14,7 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const mutation = useMutation({ mutationFn: () => resetPassword(code, password, confirmation) });
+  const mutation = useResetPassword();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,7 +23,7 @@ export function Component() {
       return;
     }
     setMismatch(false);
-    mutation.mutate();
+    mutation.mutate({ code, password, passwordConfirmation: confirmation });
   };
 
   if (mutation.isSuccess) {

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { CHAT_VIEWPORT_OFFSET_PX, type ChatConversation, type Single } from '@pb/core';
-import { api } from '../../lib/http';
-import { chatKeys, useConversations } from '../../lib/realtime';
+import { CHAT_VIEWPORT_OFFSET_PX } from '@pb/core';
 import { useSession } from '../../lib/session';
-import { useMarkRead } from './api';
-import { ConversationList } from './ConversationList';
-import { Discussion } from './Discussion';
+import { useConversation, useConversations } from './api/conversations';
+import { useMarkRead } from './api/markRead';
+import { ConversationList } from './components/ConversationList';
+import { Discussion } from './components/Discussion';
 import './chat.css';
 
 /**
@@ -26,11 +24,7 @@ export function Component() {
   const list = conversations.data?.data ?? [];
   const fromList = list.find((c) => c.id === selectedId);
   // A conversation not (yet) in the loaded list, e.g. right after it was started.
-  const single = useQuery({
-    queryKey: [...chatKeys.all, selectedId, 'single'],
-    queryFn: () => api<Single<ChatConversation>>(`/chat-communications/${selectedId}`).then((r) => r.data),
-    enabled: selectedId !== null && conversations.isSuccess && !fromList,
-  });
+  const single = useConversation(selectedId, conversations.isSuccess && !fromList);
   const selected = fromList ?? single.data ?? null;
 
   // Spec §4: opening a conversation clears the reader's own unread flag.

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { initials, MSG, type PublicConsultant } from '@pb/core';
 import { ApiError } from '../../lib/http';
-import { usePublicConsultants } from './api';
+import { usePublicConsultants } from './api/publicConsultants';
 import './consultants.css';
 
 const TITLE = 'Öffentliche Personalberater';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { LANDING_EXAMPLE_BONUS_PERCENT, PARTNER_AGENCIES_CLAIM, serviceFeePercent } from '@pb/core';
-import { percentText } from './format';
+import { percentNumber } from '../../lib/jobFormat';
 import { CheckIcon } from './icons';
 
-const bonus = percentText(LANDING_EXAMPLE_BONUS_PERCENT);
-const fee = percentText(serviceFeePercent(LANDING_EXAMPLE_BONUS_PERCENT));
+const bonus = percentNumber(LANDING_EXAMPLE_BONUS_PERCENT);
+const fee = percentNumber(serviceFeePercent(LANDING_EXAMPLE_BONUS_PERCENT));
 
 const EMPLOYER = [
   `Zugriff auf mehr als ${PARTNER_AGENCIES_CLAIM} Personalvermittlungen mit nur einem Inserat`,

@@ -1,7 +1,7 @@
 import { LANDING_EXAMPLE_BONUS_PERCENT, PARTNER_AGENCIES_CLAIM, serviceFeePercent } from '@pb/core';
-import { percentText } from './format';
+import { percentNumber } from '../../lib/jobFormat';
 
-const bonus = percentText(LANDING_EXAMPLE_BONUS_PERCENT);
+const bonus = percentNumber(LANDING_EXAMPLE_BONUS_PERCENT);
 
 const STEPS = [
   {
@@ -18,7 +18,7 @@ const STEPS = [
   },
   {
     title: 'Erfolgreich besetzen',
-    text: `Erst bei einer Einstellung wird die Prämie fällig. Unsere Servicegebühr beträgt 10 % der Prämie – im Beispiel ${percentText(serviceFeePercent(LANDING_EXAMPLE_BONUS_PERCENT))} %.`,
+    text: `Erst bei einer Einstellung wird die Prämie fällig. Unsere Servicegebühr beträgt 10 % der Prämie – im Beispiel ${percentNumber(serviceFeePercent(LANDING_EXAMPLE_BONUS_PERCENT))} %.`,
   },
 ] as const;
 

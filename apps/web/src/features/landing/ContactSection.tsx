@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { contactSchema, firstMessage, MSG, type ContactRequest } from '@pb/core';
-import { api, ApiError } from '../../lib/http';
-import { usePublicConfig } from '../../components/public/usePublicConfig';
+import { ApiError } from '../../lib/http';
+import { usePublicConfig } from '../../lib/publicConfig';
+import { useSendContact } from './api/contact';
 
 type Field = keyof ContactRequest;
 const EMPTY: ContactRequest = { firstname: '', lastname: '', company: '', email: '', message: '' };
@@ -18,17 +18,13 @@ function validate(values: ContactRequest): { message: string; fields: Field[] } 
   return { message: anyEmpty ? MSG.contactAllRequired : firstMessage(result.error), fields };
 }
 
-function sendContact(body: ContactRequest) {
-  return api<{ data: { id: number; message: string } }>('/contact', { method: 'POST', body: { ...body } });
-}
-
 /** "Kontakt": the contact form. After one successful send, further sends are blocked (spec §4). */
 export function ContactSection() {
   const id = useId();
   const config = usePublicConfig();
   const [values, setValues] = useState<ContactRequest>(EMPTY);
   const [error, setError] = useState<{ message: string; fields: Field[] } | null>(null);
-  const mutation = useMutation({ mutationFn: sendContact });
+  const mutation = useSendContact();
   const sent = mutation.isSuccess;
 
   const change = (field: Field) => (event: { target: { value: string } }) =>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { calculateFees, formatEuro, LANDING_EXAMPLE_BONUS_PERCENT, serviceFeePercent } from '@pb/core';
-import { percentText } from './format';
+import { percentNumber } from '../../lib/jobFormat';
 import { PlayIcon } from './icons';
 
 const EXAMPLE_SALARY = 60_000;
@@ -50,11 +50,11 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
                   <dd>{formatEuro(EXAMPLE_SALARY)}</dd>
                 </div>
                 <div>
-                  <dt>Vermittlungsprämie {percentText(bonus)} %</dt>
+                  <dt>Vermittlungsprämie {percentNumber(bonus)} %</dt>
                   <dd>{formatEuro(example.placementFee)}</dd>
                 </div>
                 <div>
-                  <dt>Servicegebühr {percentText(fee)} %</dt>
+                  <dt>Servicegebühr {percentNumber(fee)} %</dt>
                   <dd>{formatEuro(example.serviceFee)}</dd>
                 </div>
                 <div className="pb-hero-example-total">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PinIcon } from './icons';
-import { percentText, salaryText } from './format';
-import { useLatestJobs, type LandingJob } from './useLatestJobs';
+import { percentNumber, salaryText } from '../../lib/jobFormat';
+import { useLatestJobs, type LandingJob } from './api/latestJobs';
 
 function JobRow({ job }: { job: LandingJob }) {
   const city = job.location?.city?.trim();
@@ -21,7 +21,7 @@ function JobRow({ job }: { job: LandingJob }) {
         </p>
       </div>
       <div className="pb-job-side">
-        <span className="pb-bonus-badge">{percentText(job.placementBonus)}% Prämie</span>
+        <span className="pb-bonus-badge">{percentNumber(job.placementBonus)}% Prämie</span>
         <Link to="/login" className="btn btn-sm btn-outline-primary">
           Inserat anzeigen<span className="visually-hidden">: {job.jobTitle}</span>
         </Link>

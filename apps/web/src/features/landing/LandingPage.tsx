@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { PublicLayout } from '../../components/public/PublicLayout';
-import { usePublicConfig } from '../../components/public/usePublicConfig';
+import { usePublicConfig } from '../../lib/publicConfig';
 import { BenefitsSection } from './BenefitsSection';
 import { ConceptSection } from './ConceptSection';
 import { ContactSection } from './ContactSection';

@@ -1,5 +1,5 @@
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
-import { usePublicConfig } from '../../components/public/usePublicConfig';
+import { usePublicConfig } from '../../lib/publicConfig';
 
 function OperatorFacts() {
   const config = usePublicConfig();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ADVERTISEMENT_MAX_AGE_MONTHS, STORAGE_KEYS, UNUSED_ACCOUNT_MONTHS } from '@pb/core';
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
-import { usePublicConfig } from '../../components/public/usePublicConfig';
+import { usePublicConfig } from '../../lib/publicConfig';
 
 function Controller() {
   const config = usePublicConfig();

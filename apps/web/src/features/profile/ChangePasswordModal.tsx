@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { MSG, PASSWORD_MIN_LENGTH } from '@pb/core';
 import { saveLogin } from '../../lib/session';
-import { changePassword } from './api';
+import { useChangePassword } from './api/changePassword';
 import { TextField } from '../../components/TextField';
 
 /**
@@ -40,8 +39,7 @@ export function ChangePasswordModal({
     onClose();
   };
 
-  const mutation = useMutation({
-    mutationFn: () => changePassword(current, next, confirmation),
+  const mutation = useChangePassword({
     onSuccess: (response) => {
       // the server revokes older tokens: keep the new one
       saveLogin(response);
@@ -61,7 +59,7 @@ export function ChangePasswordModal({
       return;
     }
     setInvalid(false);
-    mutation.mutate();
+    mutation.mutate({ currentPassword: current, password: next, passwordConfirmation: confirmation });
   };
 
   return (

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { deactivateAccount } from './api';
+import { useDeactivateAccount } from './api/deactivateAccount';
 
 /** Deactivation (spec §4/§8): a confirmation; a failure closes the modal and the page shows the message. */
 export function DeactivateAccountModal({
@@ -18,8 +17,7 @@ export function DeactivateAccountModal({
   onDeactivated: () => void;
   onFailed: () => void;
 }) {
-  const mutation = useMutation({
-    mutationFn: () => deactivateAccount(userId),
+  const mutation = useDeactivateAccount({
     onSuccess: onDeactivated,
     onError: () => {
       onClose();
@@ -45,7 +43,7 @@ export function DeactivateAccountModal({
         <Button variant="outline-secondary" onClick={onClose} autoFocus>
           Abbrechen
         </Button>
-        <Button variant="danger" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+        <Button variant="danger" onClick={() => mutation.mutate(userId)} disabled={mutation.isPending}>
           {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
           Account endgültig deaktivieren
         </Button>

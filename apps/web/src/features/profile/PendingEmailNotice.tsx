@@ -1,11 +1,10 @@
 import { forwardRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatDate, MSG, viennaParts, type AuthUser, type PendingEmailChange } from '@pb/core';
 import { ApiError } from '../../lib/http';
-import { cancelEmailChange, meQueryKey, resendEmailChange } from './api';
+import { useCancelEmailChange, useResendEmailChange } from './api/emailChange';
 
 function validUntil(iso: string): string {
   const p = viennaParts(iso);
@@ -27,22 +26,18 @@ export const PendingEmailNotice = forwardRef<
     onChanged: (user: AuthUser, notice: string | null) => void;
   }
 >(function PendingEmailNotice({ userId, currentEmail, pending, onChanged }, ref) {
-  const queryClient = useQueryClient();
   const [feedback, setFeedback] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
   const done = (user: AuthUser, feedbackText: string | null, notice: string | null) => {
-    queryClient.setQueryData(meQueryKey(userId), user);
     onChanged(user, notice);
     setFeedback(feedbackText ? { variant: 'success', text: feedbackText } : null);
   };
   const failed = (error: unknown) =>
     setFeedback({ variant: 'danger', text: error instanceof ApiError ? error.message : MSG.internal });
-  const resend = useMutation({
-    mutationFn: resendEmailChange,
+  const resend = useResendEmailChange(userId, {
     onSuccess: (user) => done(user, `Wir haben den Bestätigungslink erneut an ${pending.email} geschickt.`, null),
     onError: failed,
   });
-  const cancel = useMutation({
-    mutationFn: cancelEmailChange,
+  const cancel = useCancelEmailChange(userId, {
     onSuccess: (user) => done(user, null, `Die Änderung wurde abgebrochen. Ihre E-Mail-Adresse bleibt ${user.email}.`),
     onError: failed,
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,7 +9,8 @@ import { initials, MSG, profileImageError, type AuthUser } from '@pb/core';
 import { TextField } from '../../components/TextField';
 import { ApiError } from '../../lib/http';
 import { clearSession, saveUser, useSession } from '../../lib/session';
-import { deleteUpload, meQueryKey, updateProfile, uploadImage, useMe } from './api';
+import { useOwnUser } from './api/ownUser';
+import { ImageUploadFailed, useSaveProfile } from './api/saveProfile';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { PendingEmailNotice } from './PendingEmailNotice';
 import { DeactivateAccountModal } from './DeactivateAccountModal';
@@ -23,7 +24,7 @@ type Notice = { variant: 'success' | 'danger'; text: string } | null;
 export function Component() {
   const session = useSession();
   const userId = session?.userId ?? 0;
-  const me = useMe(userId);
+  const me = useOwnUser(userId);
   const role = me.data?.role.type ?? session?.role ?? null;
   const heading = role === 'consultant' ? 'Personalvermittlerprofil bearbeiten' : 'Unternehmensprofil bearbeiten';
 
@@ -53,8 +54,6 @@ type ImageState =
   | { kind: 'current'; url: string | null; id: number | null }
   | { kind: 'new'; file: File; previewUrl: string }
   | { kind: 'removed' };
-
-class UploadFailed extends Error {}
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
@@ -93,43 +92,9 @@ function ProfileForm({ user }: { user: AuthUser }) {
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      let profileImg = stored.url;
-      let profileImgId = stored.id;
-      if (isConsultant && image.kind === 'new') {
-        let uploaded;
-        try {
-          uploaded = await uploadImage(image.file);
-        } catch (error) {
-          throw new UploadFailed(error instanceof ApiError ? error.message : MSG.profileSaveFailed);
-        }
-        // spec §7: the old image is removed when it is replaced
-        if (stored.id) await deleteUpload(stored.id).catch(() => undefined);
-        profileImg = uploaded.url;
-        profileImgId = uploaded.id;
-      } else if (isConsultant && image.kind === 'removed') {
-        if (stored.id) await deleteUpload(stored.id).catch(() => undefined);
-        profileImg = null;
-        profileImgId = null;
-      }
-      return updateProfile(user.id, {
-        username: username.trim(),
-        email: email.trim(),
-        description: description.trim(),
-        ...(isConsultant
-          ? {
-              services: services.map((s) => s.trim()).filter(Boolean),
-              public: isPublic,
-              profile_img: profileImg,
-              profile_img_id: profileImgId,
-            }
-          : {}),
-      });
-    },
+  const save = useSaveProfile({
     onSuccess: (updated) => {
       saveUser(updated);
-      queryClient.setQueryData(meQueryKey(user.id), updated);
       setStored({ url: updated.profile_img, id: updated.profile_img_id });
       setImage({ kind: 'current', url: updated.profile_img, id: updated.profile_img_id });
       const pending = updated.pendingEmail ?? null;
@@ -146,7 +111,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
       focusPending.current = started;
     },
     onError: (error) => {
-      if (error instanceof UploadFailed) setImageError(error.message);
+      if (error instanceof ImageUploadFailed) setImageError(error.message);
       setNotice({ variant: 'danger', text: MSG.profileSaveFailed });
     },
   });
@@ -160,7 +125,25 @@ function ProfileForm({ user }: { user: AuthUser }) {
       setNotice({ variant: 'danger', text: MSG.fillAllFields });
       return;
     }
-    save.mutate();
+    save.mutate({
+      userId: user.id,
+      fields: { username: username.trim(), email: email.trim(), description: description.trim() },
+      ...(isConsultant
+        ? {
+            consultant: {
+              services: services.map((s) => s.trim()).filter(Boolean),
+              public: isPublic,
+              stored,
+              image:
+                image.kind === 'new'
+                  ? { kind: 'new', file: image.file }
+                  : image.kind === 'removed'
+                    ? image
+                    : { kind: 'keep' },
+            },
+          }
+        : {}),
+    });
   };
 
   const onSelectImage = (files: File[]) => {

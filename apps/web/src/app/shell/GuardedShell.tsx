@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { initials } from '@pb/core';
+import { BrandMark } from '../../components/public/PublicHeader';
+import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
+import { clearSession, useSession, type Session } from '../../lib/session';
+import { useSocketConnection } from '../../lib/socket';
+import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
+import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
+import { usePlacementLiveUpdates } from '../../features/jobs/usePlacementLiveUpdates';
+import { useSessionRole } from './api/sessionRole';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
+import './shell.css';
+
+/** Guarded area /advertisements (spec §2): only with a stored token, inside the overview shell. */
+export function Component() {
+  const session = useSession();
+  if (!session) return <Navigate to="/login" replace />;
+  return <Shell session={session} />;
+}
+
+interface MenuItem {
+  to: string;
+  label: string;
+  badge?: ReactNode;
+}
+
+function menuFor(session: Session): MenuItem[] {
+  const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
+  if (session.role === 'company') items.push({ to: '/advertisements/create', label: 'Inserate erstellen/bearbeiten' });
+  items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
+  items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
+  if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
+  if (session.role === 'consultant')
+    items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
+  if (session.role === 'admin') items.push({ to: '/admin', label: 'Backoffice' });
+  return items;
+}
+
+const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Administration' } as const;
+
+function Shell({ session }: { session: Session }) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [expanded, setExpanded] = useState(false);
+
+  useEndSessionOnUnauthorized();
+  // The socket stays open in the whole area: the chat's badge and the company's list stay live.
+  useSocketConnection();
+  useChatLiveUpdates();
+  usePlacementLiveUpdates();
+
+  // Spec §7: the role name is read from the server when it is not stored.
+  useSessionRole(session);
+
+  const close = () => setExpanded(false);
+  const logout = () => {
+    close();
+    clearSession();
+    queryClient.clear();
+  };
+
+  return (
+    <div className="pb-shell d-flex flex-column min-vh-100">
+      <a href="#pb-shell-main" className="skip-link">
+        Zum Inhalt springen
+      </a>
+      <Navbar
+        expand="lg"
+        sticky="top"
+        className="pb-shell-nav bg-white border-bottom"
+        expanded={expanded}
+        onToggle={setExpanded}
+        aria-label="Hauptmenü"
+      >
+        <Container>
+          <Navbar.Brand as={Link} to="/" onClick={close} aria-label="Prämienbörse – Startseite">
+            <BrandMark />
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="pb-shell-menu" label="Menü öffnen oder schließen" />
+          <Navbar.Collapse id="pb-shell-menu">
+            <Nav className="pb-shell-menu">
+              {menuFor(session).map((item) => (
+                <Nav.Link key={item.to} as={NavLink} to={item.to} onClick={close}>
+                  {item.label}
+                  {item.badge}
+                </Nav.Link>
+              ))}
+            </Nav>
+            <div className="pb-shell-user d-flex align-items-center gap-2">
+              <span className="pb-avatar" aria-hidden="true">
+                {initials(session.username)}
+              </span>
+              <span className="pb-shell-who d-flex flex-column lh-sm me-2">
+                <span className="fw-semibold pb-shell-username" data-testid="shell-username">
+                  {session.username}
+                </span>
+                {session.role ? <span className="small text-secondary">{ROLE_LABELS[session.role]}</span> : null}
+              </span>
+              <Link to="/login" className="btn btn-outline-secondary btn-sm ms-auto" onClick={logout}>
+                Ausloggen
+              </Link>
+            </div>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+      <main id="pb-shell-main" tabIndex={-1} className="flex-grow-1 pb-shell-main">
+        <SectionErrorBoundary key={location.pathname}>
+          <Outlet />
+        </SectionErrorBoundary>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Icon } from '../Icon';
+import './jobForm.css';
+
+/**
+ * A bullet-point list of the editor (spec §2): text area, add button, removable
+ * entries, an empty-state prompt. Empty entries are ignored; Enter adds, Shift+Enter breaks the line.
+ */
+export function BulletListEditor({
+  label,
+  prompt,
+  placeholder,
+  items,
+  onChange,
+  invalid = false,
+}: {
+  label: string;
+  prompt: string;
+  placeholder: string;
+  items: readonly string[];
+  onChange: (items: string[]) => void;
+  invalid?: boolean;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const entry = draft.trim();
+    if (!entry) return;
+    onChange([...items, entry]);
+    setDraft('');
+  };
+  return (
+    <fieldset className={`pb-bullet-editor${invalid ? ' is-invalid' : ''}`}>
+      <legend className="pb-bullet-legend">{label}</legend>
+      {items.length === 0 ? (
+        <p className="pb-empty-prompt">{prompt}</p>
+      ) : (
+        <ul className="pb-bullet-items" aria-label={label}>
+          {items.map((item, index) => (
+            <li key={`${index}-${item}`}>
+              <span className="pb-bullet-text">{item}</span>
+              <button
+                type="button"
+                className="btn btn-link btn-sm text-danger p-0 ms-2 flex-shrink-0"
+                aria-label={`Eintrag „${item}“ entfernen`}
+                title="Entfernen"
+                onClick={() => onChange(items.filter((_, i) => i !== index))}
+              >
+                <Icon name="trash" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="d-flex flex-column flex-sm-row gap-2 align-items-stretch align-items-sm-start">
+        <Form.Control
+          as="textarea"
+          rows={2}
+          id={id}
+          value={draft}
+          maxLength={2000}
+          placeholder={placeholder}
+          aria-label={`${label}: neuer Eintrag`}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button
+          variant="outline-primary"
+          onClick={add}
+          aria-label={`${label}: Eintrag hinzufügen`}
+          className="flex-shrink-0 align-self-end align-self-sm-start"
+        >
+          <Icon name="plus" className="me-1" />
+          Hinzufügen
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,281 @@
+import type { ReactNode } from 'react';
+import { DEFAULT_PLACEMENT_BONUS, WORKING_TIMES, type District, type Job, type JobData } from '@pb/core';
+import Form from 'react-bootstrap/Form';
+import { BulletListEditor } from './BulletListEditor';
+
+/** Body of POST/PUT /api/jobs (also of the admin's job routes). */
+export type JobPayload = Pick<
+  Job,
+  | 'jobTitle'
+  | 'workingTime'
+  | 'assignment'
+  | 'requirements'
+  | 'benefits'
+  | 'jobInfo'
+  | 'location'
+  | 'salary'
+  | 'placementBonus'
+> & { district: number };
+
+/** The advertisement fields shared by the company's editor and the admin's job form. */
+export interface JobFieldsState {
+  jobTitle: string;
+  workingTime: string;
+  street: string;
+  postcode: string;
+  city: string;
+  salary: string;
+  district: string;
+  assignment: string[];
+  requirements: string[];
+  benefits: string[];
+  jobInfo: string[];
+  placementBonus: string;
+}
+
+export const EMPTY_JOB_FIELDS: JobFieldsState = {
+  jobTitle: '',
+  workingTime: '',
+  street: '',
+  postcode: '',
+  city: '',
+  salary: '',
+  district: '',
+  assignment: [],
+  requirements: [],
+  benefits: [],
+  jobInfo: [],
+  placementBonus: String(DEFAULT_PLACEMENT_BONUS),
+};
+
+/** The form fields of a stored advertisement. */
+export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsState {
+  return {
+    jobTitle: job.jobTitle,
+    workingTime: job.workingTime,
+    street: job.location?.street ?? '',
+    postcode: job.location?.postcode ?? '',
+    city: job.location?.city ?? '',
+    salary: job.salary,
+    district: job.district ? String(job.district.id) : '',
+    assignment: [...job.assignment],
+    requirements: [...job.requirements],
+    benefits: [...job.benefits],
+    jobInfo: [...job.jobInfo],
+    placementBonus: String(placementBonus),
+  };
+}
+
+/** Input for jobDataSchema (the same schema the server uses). */
+export function jobDataInput(form: JobFieldsState, placementBonus: number) {
+  return {
+    jobTitle: form.jobTitle,
+    workingTime: form.workingTime,
+    assignment: form.assignment,
+    requirements: form.requirements,
+    benefits: form.benefits,
+    jobInfo: form.jobInfo,
+    location: { street: form.street, postcode: form.postcode, city: form.city },
+    salary: form.salary,
+    district: form.district,
+    placementBonus,
+  };
+}
+
+/** The request body built from jobDataSchema's parsed output. */
+export function jobPayload(d: JobData): JobPayload {
+  return {
+    jobTitle: d.jobTitle,
+    workingTime: d.workingTime,
+    assignment: d.assignment,
+    requirements: d.requirements,
+    benefits: d.benefits,
+    jobInfo: d.jobInfo,
+    location: { street: d.location.street, postcode: d.location.postcode, city: d.location.city },
+    salary: d.salary,
+    district: d.district,
+    placementBonus: d.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
+  };
+}
+
+const LISTS = [
+  {
+    key: 'assignment',
+    label: 'Aufgabenbeschreibung',
+    prompt: 'Noch keine Aufgaben eingetragen. Beschreiben Sie, was die Stelle ausmacht.',
+    placeholder: 'z. B. Betreuung unserer Key Accounts',
+  },
+  {
+    key: 'requirements',
+    label: 'Qualifikationen/Erfahrung',
+    prompt: 'Noch keine Anforderungen eingetragen. Welche Ausbildung und Erfahrung wird erwartet?',
+    placeholder: 'z. B. Abgeschlossene HTL oder FH im Bereich Elektrotechnik',
+  },
+  {
+    key: 'benefits',
+    label: 'Benefits',
+    prompt: 'Noch keine Benefits eingetragen. Was bieten Sie Ihren Mitarbeiterinnen und Mitarbeitern?',
+    placeholder: 'z. B. Gleitzeit und Homeoffice',
+  },
+  {
+    key: 'jobInfo',
+    label: 'Zusätzliche Informationen zur Position',
+    prompt: 'Noch keine Zusatzinformationen eingetragen, etwa zu Team, Reisetätigkeit oder Startdatum.',
+    placeholder: 'z. B. Start ab sofort möglich',
+  },
+] as const;
+
+interface JobFieldsProps {
+  value: JobFieldsState;
+  onChange: <K extends keyof JobFieldsState>(key: K, value: JobFieldsState[K]) => void;
+  /** After a submit attempt, empty fields are marked invalid. */
+  tried: boolean;
+  /** Prefix of the input ids, e.g. 'pb' → 'pb-job-title'. */
+  idPrefix: string;
+  districts: readonly District[] | undefined;
+  districtsLoading: boolean;
+  /** Extra fields shown first in the 'Eckdaten' card. */
+  children?: ReactNode;
+}
+
+/** The 'Eckdaten' and 'Beschreibung' cards of an advertisement form. */
+export function JobFields({ value, onChange, tried, idPrefix, districts, districtsLoading, children }: JobFieldsProps) {
+  const missing = (v: string | readonly string[]) => tried && (typeof v === 'string' ? !v.trim() : v.length === 0);
+  const locationMissing = tried && !value.street.trim() && !value.postcode.trim() && !value.city.trim();
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <>
+      <section className="card shadow-sm mb-4">
+        <div className="card-body p-3 p-md-4">
+          <h2 className="h5 mb-3">Eckdaten</h2>
+          {children}
+          <Form.Group className="mb-3" controlId={id('job-title')}>
+            <Form.Label>Jobtitel</Form.Label>
+            <Form.Control
+              value={value.jobTitle}
+              maxLength={200}
+              onChange={(e) => onChange('jobTitle', e.target.value)}
+              isInvalid={missing(value.jobTitle)}
+              aria-describedby={id('job-title-hint')}
+              placeholder="z. B. Projektleiter Hochbau"
+            />
+            <Form.Text id={id('job-title-hint')} muted>
+              Der Zusatz (m/w/d) wird automatisch angehängt.
+            </Form.Text>
+          </Form.Group>
+          <div className="row g-3 mb-3">
+            <Form.Group className="col-sm-6" controlId={id('working-time')}>
+              <Form.Label>Arbeitszeit</Form.Label>
+              <Form.Select
+                value={value.workingTime}
+                onChange={(e) => onChange('workingTime', e.target.value)}
+                isInvalid={missing(value.workingTime)}
+              >
+                <option value="">Bitte wählen …</option>
+                {WORKING_TIMES.map((w) => (
+                  <option key={w} value={w}>
+                    {w}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group className="col-sm-6" controlId={id('salary')}>
+              <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
+              <Form.Control
+                value={value.salary}
+                maxLength={200}
+                onChange={(e) => onChange('salary', e.target.value)}
+                isInvalid={missing(value.salary)}
+                placeholder="z. B. 50.000 – 70.000"
+                aria-describedby={id('salary-hint')}
+              />
+              <Form.Text id={id('salary-hint')} muted>
+                Ein Betrag oder eine Spanne, z. B. 50.000 – 70.000.
+              </Form.Text>
+            </Form.Group>
+          </div>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-2">Arbeitsort</legend>
+            <div className="row g-3">
+              <Form.Group className="col-12" controlId={id('street')}>
+                <Form.Label className="small text-body-secondary mb-1">Straße und Hausnummer</Form.Label>
+                <Form.Control
+                  value={value.street}
+                  maxLength={200}
+                  onChange={(e) => onChange('street', e.target.value)}
+                  isInvalid={locationMissing}
+                  autoComplete="street-address"
+                />
+              </Form.Group>
+              <Form.Group className="col-4" controlId={id('postcode')}>
+                <Form.Label className="small text-body-secondary mb-1">PLZ</Form.Label>
+                <Form.Control
+                  value={value.postcode}
+                  maxLength={10}
+                  inputMode="numeric"
+                  onChange={(e) => onChange('postcode', e.target.value)}
+                  isInvalid={locationMissing}
+                  autoComplete="postal-code"
+                />
+              </Form.Group>
+              <Form.Group className="col-8" controlId={id('city')}>
+                <Form.Label className="small text-body-secondary mb-1">Ort</Form.Label>
+                <Form.Control
+                  value={value.city}
+                  maxLength={120}
+                  onChange={(e) => onChange('city', e.target.value)}
+                  isInvalid={locationMissing}
+                  autoComplete="address-level2"
+                />
+              </Form.Group>
+            </div>
+          </fieldset>
+          <Form.Group controlId={id('district')}>
+            <Form.Label>Bezirk</Form.Label>
+            <Form.Select
+              value={value.district}
+              onChange={(e) => onChange('district', e.target.value)}
+              isInvalid={missing(value.district)}
+              disabled={districtsLoading}
+            >
+              <option value="">{districtsLoading ? 'Bezirke werden geladen …' : 'Bitte wählen …'}</option>
+              {groupByState(districts ?? []).map(([state, items]) => (
+                <optgroup key={state} label={state}>
+                  {items.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </div>
+      </section>
+
+      <section className="card shadow-sm mb-4">
+        <div className="card-body p-3 p-md-4">
+          <h2 className="h5 mb-3">Beschreibung</h2>
+          {LISTS.map((list) => (
+            <BulletListEditor
+              key={list.key}
+              label={list.label}
+              prompt={list.prompt}
+              placeholder={list.placeholder}
+              items={value[list.key]}
+              onChange={(items) => onChange(list.key, items)}
+              invalid={missing(value[list.key])}
+            />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function groupByState(districts: readonly District[]): Array<[string, District[]]> {
+  const groups = new Map<string, District[]>();
+  for (const d of districts) groups.set(d.state, [...(groups.get(d.state) ?? []), d]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'de-AT'));
+}

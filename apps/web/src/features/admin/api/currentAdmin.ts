@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthUser } from '@pb/core';
+import { api } from '../../../lib/http';
+import { adminKeys } from './adminQueries';
+
+/** GET /api/users/me: the operator shown in the back office's header. */
+export function fetchCurrentAdmin(signal?: AbortSignal): Promise<AuthUser> {
+  return api<AuthUser>('/users/me', { signal });
+}
+
+export function useCurrentAdmin() {
+  return useQuery({
+    queryKey: adminKeys.me,
+    queryFn: ({ signal }) => fetchCurrentAdmin(signal),
+    staleTime: 5 * 60_000,
+  });
+}

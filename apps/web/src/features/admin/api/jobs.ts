@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminJob, Collection, Single } from '@pb/core';
+import type { JobPayload } from '../../../components/jobForm/JobFields';
+import { api, toQuery } from '../../../lib/http';
+import { adminKeys, useAdminList, useAdminMutation, type ListParams } from './adminQueries';
+
+/** The back office's advertisements: /api/admin/jobs. */
+
+export const useAdminJobs = (params: ListParams) => useAdminList<AdminJob>('jobs', '/admin/jobs', params);
+
+export function useAdminJob(id: number | null) {
+  return useQuery({
+    queryKey: adminKeys.list('job', { id }),
+    queryFn: ({ signal }) =>
+      api<Collection<AdminJob>>(`/admin/jobs${toQuery({ filters: { id: { $eq: id } } })}`, { signal }).then(
+        (r) => r.data[0] ?? null,
+      ),
+    enabled: id !== null,
+  });
+}
+
+export const useCreateAdminJob = () =>
+  useAdminMutation((v: { companyId: number; data: JobPayload }) =>
+    api<Single<AdminJob>>('/admin/jobs', { method: 'POST', body: { companyId: v.companyId, data: { ...v.data } } }),
+  );
+
+export const useUpdateAdminJob = () =>
+  useAdminMutation((v: { id: number; data: JobPayload }) =>
+    api<Single<AdminJob>>(`/admin/jobs/${v.id}`, { method: 'PUT', body: { data: { ...v.data } } }),
+  );
+
+export const usePublishAdminJob = () =>
+  useAdminMutation((v: { id: number; published: boolean }) =>
+    api<Single<AdminJob>>(`/admin/jobs/${v.id}/publish`, { method: 'PUT', body: { published: v.published } }),
+  );

@@ -1,0 +1,22 @@
+import { MSG, type AdminPlacementReport, type PlacementStatus, type Single } from '@pb/core';
+import { downloadWithToken } from '../../../lib/download';
+import { api, toQuery } from '../../../lib/http';
+import { useAdminList, useAdminMutation, type ListParams } from './adminQueries';
+
+/** The back office's placement reports: /api/admin/placement-reports. */
+
+export const useAdminPlacementReports = (params: ListParams) =>
+  useAdminList<AdminPlacementReport>('placement-reports', '/admin/placement-reports', params);
+
+export const useChangePlacementStatus = () =>
+  useAdminMutation((v: { id: number; status: Exclude<PlacementStatus, 'gemeldet'> }) =>
+    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, {
+      method: 'PUT',
+      body: { status: v.status },
+    }),
+  );
+
+/** The CSV needs the Bearer token, so it is fetched and handed to the browser as a file. */
+export function downloadPlacementCsv(params: ListParams): Promise<void> {
+  return downloadWithToken(`/api/admin/placement-reports.csv${toQuery(params)}`, MSG.internal);
+}

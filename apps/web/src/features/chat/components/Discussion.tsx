@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
+import { useServerEvent } from '../../../lib/socket';
+import { useMessages, useSendMessage } from '../api/messages';
+import { PaperclipIcon } from './icons';
+import { MessageItem } from './MessageItem';
+import { UploadModal } from './UploadModal';
+
+const percent = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
+
+function salaryText(salary: string): string {
+  const text = salary.trim();
+  if (!text) return '';
+  return /€|eur/i.test(text) ? text : `€ ${text}`;
+}
+
+/** Header of the open conversation: the advertisement's key facts (spec §2). */
+function DiscussionHeader({ conversation }: { conversation: ChatConversation }) {
+  const ad = conversation.advertisement;
+  const who = conversation.counterpart?.username ?? MSG.userGone;
+  if (!ad) {
+    return (
+      <header className="pb-chat-header border-bottom px-3 py-2">
+        <div className="small text-secondary">{who}</div>
+        <p className="mb-0 fw-semibold text-danger">{MSG.advertisementGoneChat}</p>
+      </header>
+    );
+  }
+  const place = [ad.location.postcode, ad.location.city].filter(Boolean).join(' ') || ad.location.street;
+  return (
+    <header className="pb-chat-header border-bottom px-3 py-2">
+      <div className="small text-secondary">{who}</div>
+      <h2 className="h6 mb-1">{ad.jobTitle}</h2>
+      <div className="d-flex flex-wrap align-items-center gap-3 small">
+        <span className="badge text-bg-warning">{percent.format(ad.placementBonus)}% Prämie</span>
+        {place ? <span>{place}</span> : null}
+        {ad.salary ? <span>Bruttojahresgehalt: {salaryText(ad.salary)}</span> : null}
+        <Link to={`/advertisements/view?id=${ad.id}`} className="ms-auto">
+          Inserat anzeigen
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+interface Props {
+  conversation: ChatConversation;
+  userId: number;
+}
+
+/** Right pane: header, messages (older ones load when scrolling up) and the input. */
+export function Discussion({ conversation, userId }: Props) {
+  const chatId = conversation.id;
+  const messages = useMessages(chatId);
+  const send = useSendMessage(chatId);
+  const [text, setText] = useState('');
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const heightBeforeOlder = useRef<number | null>(null);
+  const scrolledFor = useRef<number | null>(null);
+
+  const items = useMemo(() => {
+    const byId = new Map<number, ChatMessage>();
+    for (const page of messages.data?.pages ?? []) for (const m of page.data) byId.set(m.messageId, m);
+    return [...byId.values()].sort((a, b) => a.messageId - b.messageId);
+  }, [messages.data]);
+  const firstId = items[0]?.messageId;
+  const lastId = items.at(-1)?.messageId;
+
+  // Spec §9: scroll to the bottom deferred with a zero-delay timer.
+  const scrollToBottom = useCallback(() => {
+    setTimeout(() => {
+      const el = scroller.current;
+      if (el) el.scrollTop = el.scrollHeight;
+    }, 0);
+  }, []);
+
+  // On open: to the bottom once the first page is there.
+  useEffect(() => {
+    if (messages.isSuccess && scrolledFor.current !== chatId) {
+      scrolledFor.current = chatId;
+      scrollToBottom();
+    }
+  }, [chatId, messages.isSuccess, scrollToBottom]);
+
+  // A new message at the end: follow it when the reader is near the bottom.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || lastId === undefined) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 200) scrollToBottom();
+  }, [lastId, scrollToBottom]);
+
+  // Older page prepended: keep the reader's place.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && heightBeforeOlder.current !== null) {
+      el.scrollTop += el.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    }
+  }, [firstId]);
+
+  useServerEvent(
+    'chat:message',
+    useCallback(
+      (message: ChatMessage) => {
+        if (message.chatId === chatId && message.userId === userId) scrollToBottom();
+      },
+      [chatId, userId, scrollToBottom],
+    ),
+  );
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el || el.scrollTop > 80 || !messages.hasNextPage || messages.isFetchingNextPage) return;
+    heightBeforeOlder.current = el.scrollHeight;
+    void messages.fetchNextPage();
+  };
+
+  const submitText = () => {
+    const message = text.trim();
+    if (!message || send.isPending) return;
+    send.mutate(
+      { message },
+      {
+        onSuccess: () => {
+          setText('');
+          scrollToBottom();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="d-flex flex-column h-100 min-h-0">
+      <DiscussionHeader conversation={conversation} />
+      <div
+        ref={scroller}
+        className="pb-chat-messages flex-grow-1 overflow-auto px-3 py-3"
+        onScroll={onScroll}
+        data-testid="chat-messages"
+      >
+        {messages.isFetchingNextPage ? (
+          <div className="text-center small text-secondary mb-2">
+            <Spinner size="sm" className="me-1" aria-hidden="true" /> Ältere Nachrichten werden geladen …
+          </div>
+        ) : null}
+        {messages.isPending ? (
+          <div className="text-center py-4">
+            <Spinner aria-label="Nachrichten werden geladen" />
+          </div>
+        ) : messages.isError ? (
+          <Alert variant="danger">{messages.error.message}</Alert>
+        ) : (
+          <ul className="list-unstyled mb-0" aria-label="Nachrichten" aria-live="polite">
+            {items.map((m) => (
+              <MessageItem key={m.messageId} message={m} own={m.userId === userId} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Form
+        className="pb-chat-input border-top p-2 d-flex gap-2 align-items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitText();
+        }}
+      >
+        <Button
+          variant="outline-secondary"
+          onClick={() => {
+            send.reset();
+            setUploadOpen(true);
+          }}
+          aria-label="Datei anhängen"
+          title="Datei anhängen"
+        >
+          <PaperclipIcon />
+        </Button>
+        <Form.Control
+          as="textarea"
+          rows={1}
+          value={text}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          placeholder={CHAT_MSG.placeholder}
+          aria-label="Nachricht"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              submitText();
+            }
+          }}
+        />
+        <Button type="submit" disabled={text.trim() === '' || send.isPending}>
+          Senden
+        </Button>
+      </Form>
+      {send.isError && !uploadOpen ? (
+        <Alert variant="danger" className="m-2 py-2 small">
+          {send.error.message}
+        </Alert>
+      ) : null}
+      <UploadModal
+        show={uploadOpen}
+        sending={send.isPending}
+        error={uploadOpen && send.isError ? send.error.message : null}
+        onClose={() => setUploadOpen(false)}
+        onSend={(files, message) =>
+          send.mutate(
+            { message: message.trim(), files },
+            {
+              onSuccess: () => {
+                setUploadOpen(false);
+                scrollToBottom();
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

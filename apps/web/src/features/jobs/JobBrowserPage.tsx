@@ -1,0 +1,206 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, type Job } from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSession } from '../../lib/session';
+import { useDistricts } from './api/districts';
+import { hasFilter, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
+import { ConsultantReportModal } from './components/ConsultantReportModal';
+import { ContactCompanyModal } from './components/ContactCompanyModal';
+import { DistrictFilter } from './components/DistrictFilter';
+import { Icon } from '../../components/Icon';
+import { JobProfile } from './components/JobProfile';
+import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/jobFormat';
+import { useDebounced } from './useDebounced';
+import './jobs.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Advertisement browser (spec §2 view): sidebar with count, search, districts and the
+ * list; the selected advertisement's profile on the right. Below md the page toggles
+ * between the list and the profile with a 'Stelleninserate' back bar.
+ * `conversationJobIds`: the advertisements the caller is in conversation about (from the
+ * chat; undefined while loading).
+ */
+export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: ReadonlySet<number> | undefined }) {
+  const session = useSession();
+  const isConsultant = session?.role === 'consultant';
+  const [params, setParams] = useSearchParams();
+  const selectedParam = Number(params.get('id'));
+  const selectedId = Number.isInteger(selectedParam) && selectedParam > 0 ? selectedParam : null;
+  const [mobileView, setMobileView] = useState<'table' | 'profile'>(selectedId ? 'profile' : 'table');
+
+  const [text, setText] = useState('');
+  const [districtIds, setDistrictIds] = useState<number[]>([]);
+  const debouncedText = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const filters: BrowserFilters = useMemo(
+    () => ({ text: debouncedText.trim(), districtIds: [...districtIds].sort((a, b) => a - b) }),
+    [debouncedText, districtIds],
+  );
+  const filterKey = JSON.stringify(filters);
+  // 'Mehr laden' grows the limit; a new filter starts again at 200
+  const [paging, setPaging] = useState({ key: filterKey, limit: BROWSER_JOB_LIMIT });
+  const limit = paging.key === filterKey ? paging.limit : BROWSER_JOB_LIMIT;
+
+  const districts = useDistricts();
+  const jobs = useBrowserJobs(filters, limit);
+  const list = jobs.data?.data ?? [];
+  const total = jobs.data?.meta.pagination.total ?? 0;
+  const filtered = hasFilter(filters);
+  // spec §9: the total only without a filter, else the number of loaded results
+  const count = filtered ? list.length : total;
+  const moreExist = list.length < total;
+
+  const inList = selectedId !== null ? list.find((j) => j.id === selectedId) : undefined;
+  const single = useJob(selectedId !== null && !inList && jobs.isSuccess ? selectedId : null);
+  const selected: Job | null | undefined =
+    selectedId === null
+      ? list[0]
+      : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
+
+  // the modal keeps its advertisement even when a report removes it from the list
+  const [modal, setModal] = useState<{ kind: 'contact' | 'report'; job: Job } | null>(null);
+
+  const select = (job: Job) => {
+    setParams({ id: String(job.id) }, { replace: true });
+    setMobileView('profile');
+    window.scrollTo({ top: 0 });
+  };
+  const backToList = () => setMobileView('table');
+
+  return (
+    <div className="pb-browser container-fluid py-3 py-md-4 px-md-4">
+      <div className="row g-3 g-lg-4">
+        <aside
+          className={`col-md-5 col-lg-4 col-xxl-3 ${mobileView === 'profile' ? 'd-none d-md-block' : ''}`}
+          aria-label="Stelleninserate"
+        >
+          <div className="card pb-browser-sidebar shadow-sm">
+            <div className="card-body pb-2">
+              <div className="d-flex align-items-center justify-content-between mb-3">
+                <h1 className="h4 mb-0">Job Inserate</h1>
+                <span className="badge rounded-pill pb-count" aria-live="polite" data-testid="job-count">
+                  {jobs.isPending ? '…' : `${count} ${count === 1 ? 'Inserat' : 'Inserate'}`}
+                </span>
+              </div>
+              <div className="pb-search mb-2">
+                <Icon name="search" className="pb-search-icon" />
+                <Form.Control
+                  type="search"
+                  placeholder="Suche nach Titel, Ort, Gehalt …"
+                  aria-label="Inserate durchsuchen"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  maxLength={200}
+                />
+              </div>
+              <DistrictFilter districts={districts.data ?? []} selected={districtIds} onChange={setDistrictIds} />
+            </div>
+            <div className="pb-job-list" role="list" aria-busy={jobs.isFetching}>
+              {jobs.isPending && (
+                <div className="text-center py-5">
+                  <Spinner role="status" aria-label="Inserate werden geladen" />
+                </div>
+              )}
+              {jobs.error && (
+                <Alert variant="danger" className="m-3">
+                  {jobs.error.message}
+                </Alert>
+              )}
+              {jobs.isSuccess && list.length === 0 && (
+                <p className="text-body-secondary text-center px-3 py-5 mb-0">
+                  {filtered ? 'Keine Inserate gefunden. Passen Sie die Suche an.' : 'Aktuell gibt es keine Inserate.'}
+                </p>
+              )}
+              {list.map((job) => (
+                <div role="listitem" key={job.id}>
+                  <button
+                    type="button"
+                    className={`pb-job-row${
+                      selected?.id === job.id ? (selectedId === null ? ' is-active-md' : ' is-active') : ''
+                    }`}
+                    aria-current={selected?.id === job.id ? 'true' : undefined}
+                    onClick={() => select(job)}
+                  >
+                    <span className="d-flex align-items-start justify-content-between gap-2">
+                      <span className="pb-job-row-title">{titleWithSuffix(job.jobTitle)}</span>
+                      <span className="badge pb-bonus-pill flex-shrink-0">{percentText(activeBonus(job))}</span>
+                    </span>
+                    <span className="pb-job-row-company">{job.users_permissions_user?.username}</span>
+                    <span className="pb-job-row-meta">
+                      <span>
+                        <Icon name="clock" /> {job.workingTime}
+                      </span>
+                      <span className="text-truncate">
+                        <Icon name="pin" /> {placeText(job.location)}
+                      </span>
+                    </span>
+                  </button>
+                </div>
+              ))}
+              {moreExist && (
+                <div className="p-3 text-center">
+                  <Button
+                    variant="outline-primary"
+                    disabled={jobs.isFetching}
+                    onClick={() => setPaging({ key: filterKey, limit: limit + BROWSER_LOAD_MORE_STEP })}
+                  >
+                    {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                    Mehr laden
+                  </Button>
+                </div>
+              )}
+            </div>
+          </div>
+        </aside>
+
+        <section
+          className={`col-md-7 col-lg-8 col-xxl-9 ${mobileView === 'table' ? 'd-none d-md-block' : ''}`}
+          aria-label="Inserat"
+        >
+          <button type="button" className="pb-back-bar d-md-none" onClick={backToList}>
+            <Icon name="back" /> Stelleninserate
+          </button>
+          {selected ? (
+            <JobProfile
+              job={selected}
+              isConsultant={isConsultant}
+              inConversation={conversationJobIds?.has(selected.id)}
+              onContact={() => setModal({ kind: 'contact', job: selected })}
+              onReport={() => setModal({ kind: 'report', job: selected })}
+            />
+          ) : selected === undefined && (jobs.isPending || single.isFetching) ? (
+            <div className="text-center py-5">
+              <Spinner role="status" aria-label="Inserat wird geladen" />
+            </div>
+          ) : (
+            <div className="card pb-empty-profile shadow-sm">
+              <div className="card-body text-center py-5 text-body-secondary">
+                {selectedId !== null ? MSG.advertisementGone : 'Wählen Sie links ein Inserat aus.'}
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+
+      {modal?.kind === 'contact' && <ContactCompanyModal job={modal.job} onClose={() => setModal(null)} />}
+      {modal?.kind === 'report' && (
+        <ConsultantReportModal
+          job={modal.job}
+          onClose={(reported) => {
+            setModal(null);
+            if (reported) {
+              // the advertisement is deactivated: back to the (reloaded) list
+              setParams({}, { replace: true });
+              setMobileView('table');
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

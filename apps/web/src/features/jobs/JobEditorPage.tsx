@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  DEFAULT_PLACEMENT_BONUS,
+  firstMessage,
+  jobDataSchema,
+  MSG,
+  placementBonusSchema,
+  validateChatFiles,
+  type Job,
+} from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSession } from '../../lib/session';
+import { useAttachments, useDeleteAttachment, useUploadAttachments } from './api/attachments';
+import { useAddBonus, useBonusHistory } from './api/bonuses';
+import { useDistricts } from './api/districts';
+import { useJob, useSaveJob } from './api/jobs';
+import { AttachmentList } from './components/AttachmentList';
+import { BonusHistory } from './components/BonusHistory';
+import { DocumentPicker } from './components/DocumentPicker';
+import { FeeEstimate } from './components/FeeEstimate';
+import { Icon } from '../../components/Icon';
+import {
+  EMPTY_JOB_FIELDS,
+  JobFields,
+  jobDataInput,
+  jobFieldsFromJob,
+  jobPayload,
+  type JobFieldsState,
+  type JobPayload,
+} from '../../components/jobForm/JobFields';
+import { parseNumberInput } from './components/ReportFields';
+import { activeBonus } from '../../lib/jobFormat';
+import './jobs.css';
+
+const LIST_PATH = '/advertisements/create';
+
+type FormState = JobFieldsState;
+
+const EMPTY_FORM: FormState = EMPTY_JOB_FIELDS;
+
+function formFromJob(job: Job): FormState {
+  return jobFieldsFromJob(job, activeBonus(job));
+}
+
+/** New ('Neues Inserat erstellen') and edit ('Inserat bearbeiten') form (spec §2). */
+export function Component() {
+  const { id } = useParams();
+  const session = useSession();
+  const jobId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const editing = id !== undefined;
+  const job = useJob(editing ? jobId : null);
+
+  if (session?.role !== 'company') {
+    return (
+      <EditorFrame title={editing ? 'Inserat bearbeiten' : 'Neues Inserat erstellen'}>
+        <Alert variant="info">Inserate können nur Unternehmen erstellen und bearbeiten.</Alert>
+      </EditorFrame>
+    );
+  }
+  if (!editing) return <EditorForm job={null} initial={EMPTY_FORM} />;
+  if (jobId === null) return <Missing />;
+  if (job.isPending) {
+    return (
+      <EditorFrame title="Inserat bearbeiten">
+        <div className="text-center py-5">
+          <Spinner role="status" aria-label="Inserat wird geladen" />
+        </div>
+      </EditorFrame>
+    );
+  }
+  if (job.error) {
+    return (
+      <EditorFrame title="Inserat bearbeiten">
+        <Alert variant="danger">{job.error.message}</Alert>
+      </EditorFrame>
+    );
+  }
+  // a deactivated advertisement (only its owner still gets it) cannot be edited
+  if (!job.data || job.data.publishedAt === null) return <Missing />;
+  // spec §2: content loads only if the advertisement's owner is the current user
+  if (job.data.users_permissions_user?.id !== session.userId) {
+    return (
+      <EditorFrame title="Inserat bearbeiten">
+        <Alert variant="warning">Sie können nur Ihre eigenen Inserate bearbeiten.</Alert>
+        <Link to={LIST_PATH}>Zurück zu meinen Inseraten</Link>
+      </EditorFrame>
+    );
+  }
+  return <EditorForm key={job.data.id} job={job.data} initial={formFromJob(job.data)} />;
+}
+
+function Missing() {
+  return (
+    <EditorFrame title="Inserat bearbeiten">
+      <Alert variant="warning">{MSG.advertisementGone}</Alert>
+      <Link to={LIST_PATH}>Zurück zu meinen Inseraten</Link>
+    </EditorFrame>
+  );
+}
+
+function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="container py-4 py-lg-5 pb-editor">
+      <h1 className="h3 mb-4">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const editing = job !== null;
+  const [form, setForm] = useState<FormState>(initial);
+  const [error, setError] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
+  const [tried, setTried] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const districts = useDistricts();
+  const save = useSaveJob();
+  const history = useBonusHistory(job?.id ?? null);
+  const addBonus = useAddBonus(job?.id ?? 0);
+  const attachments = useAttachments(job?.id ?? null);
+  const removeAttachment = useDeleteAttachment(job?.id ?? 0);
+  const upload = useUploadAttachments();
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const bonus = parseNumberInput(form.placementBonus);
+  const busy = save.isPending || uploading;
+
+  const parsed = jobDataSchema.safeParse(jobDataInput(form, Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS));
+  const bonusValid =
+    form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
+  // spec §5: the message shows while the form is incomplete after a publish attempt
+  const formMessage = !tried
+    ? null
+    : !parsed.success
+      ? firstMessage(parsed.error)
+      : !bonusValid
+        ? MSG.fillAllFields
+        : null;
+  const shownError = formMessage ?? error;
+
+  const payload = (): JobPayload | null => {
+    if (!parsed.success) return null;
+    return jobPayload(parsed.data);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (busy) return;
+    setError(null);
+    if (!bonusValid) return;
+    const fileProblem = validateChatFiles(files);
+    if (fileProblem) {
+      setError(fileProblem);
+      return;
+    }
+    const data = payload();
+    if (!data) return;
+    save.mutate(
+      { id: job?.id ?? null, data },
+      {
+        onSuccess: async (res) => {
+          const savedId = res.data.id;
+          if (files.length > 0) {
+            setUploading(true);
+            try {
+              await upload.mutateAsync({ jobId: savedId, files });
+            } catch (e) {
+              setUploading(false);
+              const message = `Das Inserat wurde gespeichert, die Dateien konnten aber nicht hochgeladen werden: ${e instanceof Error ? e.message : MSG.internal}`;
+              // a new advertisement exists now: continue in its editor so a retry cannot create it twice
+              if (!editing)
+                navigate(`/advertisements/create/update/${savedId}`, { replace: true, state: { notice: message } });
+              else setError(message);
+              return;
+            }
+            setUploading(false);
+          }
+          navigate(LIST_PATH);
+        },
+        onError: (e) => setError(e.message),
+      },
+    );
+  };
+
+  const onAddBonus = () => {
+    if (!job) return;
+    const newBonus = placementBonusSchema.safeParse(form.placementBonus.replace(',', '.'));
+    if (!form.placementBonus.trim() || !newBonus.success) {
+      setError(newBonus.success ? MSG.fillAllFields : firstMessage(newBonus.error));
+      return;
+    }
+    setError(null);
+    addBonus.mutate(newBonus.data, { onError: (e) => setError(e.message) });
+  };
+
+  const existing = attachments.data ?? [];
+
+  return (
+    <EditorFrame title={editing ? 'Inserat bearbeiten' : 'Neues Inserat erstellen'}>
+      <Form onSubmit={submit} noValidate>
+        <div className="row g-4">
+          <div className="col-lg-8">
+            <JobFields
+              value={form}
+              onChange={set}
+              tried={tried}
+              idPrefix="pb"
+              districts={districts.data}
+              districtsLoading={districts.isPending}
+            />
+          </div>
+
+          <div className="col-lg-4">
+            <div className="pb-editor-side">
+              <section className="card shadow-sm mb-4">
+                <div className="card-body p-3 p-md-4">
+                  <h2 className="h5 mb-3">Vermittlungsprämie</h2>
+                  <Form.Group controlId="pb-bonus" className="mb-3">
+                    <Form.Label>Prämie in % des Bruttojahresgehalts</Form.Label>
+                    <InputGroup>
+                      <Form.Control
+                        type="number"
+                        min={0}
+                        max={100}
+                        step="any"
+                        inputMode="decimal"
+                        value={form.placementBonus}
+                        onChange={(e) => set('placementBonus', e.target.value)}
+                      />
+                      <InputGroup.Text>%</InputGroup.Text>
+                      {editing && (
+                        <Button variant="outline-primary" onClick={onAddBonus} disabled={addBonus.isPending}>
+                          {addBonus.isPending ? <Spinner size="sm" aria-hidden="true" /> : <Icon name="plus" />}
+                          <span className="ms-1">Prämie hinzufügen</span>
+                        </Button>
+                      )}
+                    </InputGroup>
+                    {editing && (
+                      <Form.Text muted>Eine neue Prämie gilt ab sofort für neu vorgeschlagene Kandidaten.</Form.Text>
+                    )}
+                  </Form.Group>
+                  <FeeEstimate bonus={bonus} salary={form.salary} />
+                </div>
+              </section>
+
+              {editing && history.data && history.data.length > 0 && (
+                <div className="mb-4">
+                  <BonusHistory history={history.data} />
+                </div>
+              )}
+
+              <section className="card shadow-sm mb-4">
+                <div className="card-body p-3 p-md-4">
+                  <h2 className="h5 mb-3">Unterlagen</h2>
+                  {existing.length > 0 && (
+                    <div className="mb-3">
+                      <AttachmentList
+                        files={existing}
+                        removing={removeAttachment.isPending}
+                        onRemove={(file) => removeAttachment.mutate(file.id, { onError: (e) => setError(e.message) })}
+                      />
+                    </div>
+                  )}
+                  <DocumentPicker
+                    label="Dateien hinzufügen"
+                    files={files}
+                    onFilesChange={setFiles}
+                    hint="z. B. die ausführliche Stellenbeschreibung – PDF oder Word, bis zu 5 Dateien mit je höchstens 5 MB. Sie werden beim Speichern hochgeladen."
+                  />
+                </div>
+              </section>
+            </div>
+          </div>
+        </div>
+
+        <div className="pb-editor-actions">
+          {shownError && (
+            <Alert variant="danger" className="mb-3" role="alert" data-testid="editor-error">
+              {shownError}
+            </Alert>
+          )}
+          <div className="d-flex flex-column-reverse flex-sm-row justify-content-end gap-2">
+            <Button variant="outline-secondary" onClick={() => navigate(LIST_PATH)} disabled={busy}>
+              Abbrechen
+            </Button>
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              {editing ? 'Anpassungen speichern' : 'Inserat veröffentlichen'}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </EditorFrame>
+  );
+}

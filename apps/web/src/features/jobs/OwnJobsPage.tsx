@@ -1,0 +1,285 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  formatDate,
+  formatEuro,
+  OWN_JOBS_PAGE_SIZE,
+  PLACEMENT_OBJECTION_MSG,
+  type CompanyPlacementReport,
+  type Job,
+  type PlacementReportResult,
+  type PlacementReportedEvent,
+} from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { usePublicConfig } from '../../lib/publicConfig';
+import { useSession } from '../../lib/session';
+import { useServerEvent, useSocketConnection } from '../../lib/socket';
+import { useOwnJobs } from './api/jobs';
+import { useCompanyPlacementReports } from './api/placementReports';
+import { CompanyReportModal } from './components/CompanyReportModal';
+import { DeleteJobModal } from './components/DeleteJobModal';
+import { Icon } from '../../components/Icon';
+import { ObjectionModal } from './components/ObjectionModal';
+import { activeBonus, locationText, percentText, titleWithSuffix } from '../../lib/jobFormat';
+import './jobs.css';
+
+/** The company's own advertisements (spec §2 create): new, report, delete, edit. */
+export function Component() {
+  const session = useSession();
+  const isCompany = session?.role === 'company';
+  const navigate = useNavigate();
+  const officeEmail = usePublicConfig().data?.officeEmail;
+  const [limit, setLimit] = useState(OWN_JOBS_PAGE_SIZE);
+  const jobs = useOwnJobs(session?.userId ?? 0, limit, isCompany);
+  const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const reports = useCompanyPlacementReports(isCompany);
+  const [objecting, setObjecting] = useState<CompanyPlacementReport | null>(null);
+  const [reportedNotice, setReportedNotice] = useState<PlacementReportedEvent | null>(null);
+  useSocketConnection();
+  useServerEvent(
+    'placement:reported',
+    useCallback((event: PlacementReportedEvent) => setReportedNotice(event), []),
+  );
+
+  if (!isCompany) {
+    return (
+      <div className="container py-5">
+        <Alert variant="info">
+          Eigene Inserate können nur Unternehmen erstellen und bearbeiten.{' '}
+          <Link to="/advertisements/view">Zu den Inseraten</Link>
+        </Alert>
+      </div>
+    );
+  }
+
+  const list = jobs.data?.data ?? [];
+  // Reports the company can still object to, and objections it made (the rest is the office's business).
+  const consultantReports = (reports.data ?? []).filter((r) => r.canObject || r.objectedAt !== null);
+  const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
+
+  return (
+    <div className="container py-4 py-lg-5 pb-own-list">
+      <div className="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">
+        <div>
+          <h1 className="h3 mb-1">Meine Inserate</h1>
+          <p className="text-body-secondary mb-0">Verwalten Sie Ihre Stelleninserate und Vermittlungsprämien.</p>
+        </div>
+        <Button onClick={() => navigate('/advertisements/create/save')} size="lg" className="flex-shrink-0">
+          <Icon name="plus" className="me-2" />
+          Neues Inserat erstellen
+        </Button>
+      </div>
+
+      <div className="pb-note mb-4">
+        <strong>Keine Zeit?</strong> Senden Sie uns einfach einen Link zu Ihrer Stellenausschreibung oder ein PDF
+        {officeEmail ? (
+          <>
+            {' '}
+            an <a href={`mailto:${officeEmail}`}>{officeEmail}</a>
+          </>
+        ) : null}{' '}
+        – wir stellen das Inserat für Sie online.
+      </div>
+
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)} role="status">
+          {notice}
+        </Alert>
+      )}
+      {reportedNotice && (
+        <Alert variant="warning" dismissible onClose={() => setReportedNotice(null)} role="status">
+          {PLACEMENT_OBJECTION_MSG.reportedNotice} („{reportedNotice.jobTitle}“, {reportedNotice.consultantName})
+        </Alert>
+      )}
+      {jobs.error && <Alert variant="danger">{jobs.error.message}</Alert>}
+
+      {consultantReports.length > 0 && (
+        <section className="card shadow-sm mb-4" aria-labelledby="pb-reports-title">
+          <div className="card-body pb-2">
+            <h2 id="pb-reports-title" className="h5 mb-1">
+              Gemeldete Stellenbesetzungen
+            </h2>
+            <p className="small text-body-secondary mb-2">
+              HR-Consultants haben für diese Inserate eine Besetzung gemeldet; das Inserat wurde deaktiviert. Trifft
+              eine Meldung nicht zu, können Sie widersprechen, solange sie noch nicht verrechnet ist.
+            </p>
+          </div>
+          <ul className="list-group list-group-flush">
+            {consultantReports.map((r) => (
+              <li
+                key={r.id}
+                className="list-group-item d-flex flex-column flex-sm-row align-items-sm-center gap-2"
+                data-testid={`consultant-report-${r.id}`}
+              >
+                <div className="flex-grow-1 text-break">
+                  <div className="fw-semibold">{titleWithSuffix(r.jobTitle)}</div>
+                  <div className="small text-body-secondary">
+                    Gemeldet am {formatDate(r.reportedAt)} von {r.consultantName ?? 'einem gelöschten Konto'}
+                  </div>
+                  {r.objectedAt && (
+                    <div className="small mt-1">
+                      <span className="badge text-bg-secondary me-1">Widerspruch</span>
+                      am {formatDate(r.objectedAt)} – das Inserat ist wieder aktiv.
+                    </div>
+                  )}
+                </div>
+                {r.canObject && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    className="text-nowrap align-self-start align-self-sm-center"
+                    onClick={() => setObjecting(r)}
+                    aria-label={`Widersprechen: Meldung zu ${r.jobTitle}`}
+                  >
+                    Widersprechen
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {jobs.isPending ? (
+        <div className="text-center py-5">
+          <Spinner role="status" aria-label="Inserate werden geladen" />
+        </div>
+      ) : list.length === 0 ? (
+        <div className="card shadow-sm">
+          <div className="card-body text-center py-5">
+            <p className="h5">Sie haben noch keine aktiven Inserate.</p>
+            <p className="text-body-secondary mb-0">Erstellen Sie Ihr erstes Inserat – es ist sofort sichtbar.</p>
+          </div>
+        </div>
+      ) : (
+        <div className="card shadow-sm overflow-hidden">
+          <div className="table-responsive">
+            <table className="table table-hover align-middle mb-0 pb-own-table">
+              <thead className="table-light">
+                <tr>
+                  <th scope="col">Stelle</th>
+                  <th scope="col" className="d-none d-md-table-cell">
+                    Arbeitsort
+                  </th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Veröffentlicht
+                  </th>
+                  <th scope="col">Prämie</th>
+                  <th scope="col" className="text-end">
+                    <span className="visually-hidden">Aktionen</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((job) => (
+                  <tr key={job.id} className="pb-clickable" onClick={() => open(job)}>
+                    <td>
+                      <Link
+                        to={`/advertisements/create/update/${job.id}`}
+                        className="fw-semibold text-decoration-none text-body stretched-focus"
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {titleWithSuffix(job.jobTitle)}
+                      </Link>
+                      <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
+                    </td>
+                    <td className="d-none d-md-table-cell">{locationText(job.location)}</td>
+                    <td className="d-none d-sm-table-cell text-nowrap">
+                      {job.publishedAt ? formatDate(job.publishedAt) : formatDate(job.createdAt)}
+                    </td>
+                    <td className="text-nowrap">
+                      <span className="badge pb-bonus-pill">{percentText(activeBonus(job))}</span>
+                    </td>
+                    <td className="text-end">
+                      <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end align-items-sm-center gap-2">
+                        <Button
+                          size="sm"
+                          variant="outline-success"
+                          className="text-nowrap"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setDialog({ kind: 'report', job });
+                          }}
+                          aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
+                        >
+                          <Icon name="flag" />
+                          <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          className="text-nowrap"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setDialog({ kind: 'delete', job });
+                          }}
+                          aria-label={`Inserat ${job.jobTitle} löschen`}
+                        >
+                          <Icon name="trash" />
+                          <span className="d-none d-lg-inline ms-1">Löschen</span>
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      {/* spec §9: the button shows only when the loaded count equals the current limit */}
+      {list.length === limit && (
+        <div className="text-center mt-4">
+          <Button
+            variant="outline-primary"
+            disabled={jobs.isFetching}
+            onClick={() => setLimit((l) => l + OWN_JOBS_PAGE_SIZE)}
+          >
+            {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Mehr laden
+          </Button>
+        </div>
+      )}
+
+      {objecting && (
+        <ObjectionModal
+          report={objecting}
+          onClose={() => setObjecting(null)}
+          onObjected={(r) => {
+            setNotice(`${PLACEMENT_OBJECTION_MSG.objected} („${r.jobTitle}“)`);
+            setReportedNotice(null);
+            setObjecting(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteJobModal
+          job={dialog.job}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            setNotice(`Das Inserat „${dialog.job.jobTitle}“ wurde gelöscht.`);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog?.kind === 'report' && (
+        <CompanyReportModal
+          job={dialog.job}
+          companyName={session.username}
+          companyEmail={session.email}
+          onClose={() => setDialog(null)}
+          onReported={(result: PlacementReportResult) => {
+            setNotice(
+              `Vielen Dank! Die Stellenbesetzung für „${dialog.job.jobTitle}“ wurde gemeldet (Vermittlungsprämie ${formatEuro(result.placementFee)}). Das Inserat wurde deaktiviert.`,
+            );
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { calculateFees, formatEuro, type Job, type PlacementReportResult } from '@pb/core';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useReportPlacement } from '../api/placementReports';
+import { activeBonus, titleWithSuffix } from '../../../lib/jobFormat';
+import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
+
+/**
+ * Company placement report from the own list (spec §4/§5): pre-filled from the
+ * advertisement; recruiter, recruiter mail and the invoice address with UID are required.
+ */
+export function CompanyReportModal({
+  job,
+  companyName,
+  companyEmail,
+  onClose,
+  onReported,
+}: {
+  job: Job;
+  companyName: string;
+  companyEmail: string;
+  onClose: () => void;
+  onReported: (result: PlacementReportResult) => void;
+}) {
+  const [form, setForm] = useState({
+    companyName,
+    jobTitle: job.jobTitle,
+    placementBonus: String(activeBonus(job)),
+    actualSalary: '',
+    recruiter: '',
+    recruiterMail: '',
+    street: '',
+    houseNr: '',
+    postalCode: '',
+    city: '',
+    uid: '',
+  });
+  const [tried, setTried] = useState(false);
+  const report = useReportPlacement();
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
+  const invalid = {
+    companyName: !form.companyName.trim(),
+    jobTitle: !form.jobTitle.trim(),
+    placementBonus: bonusInvalid,
+    actualSalary: salaryInvalid,
+    recruiter: !form.recruiter.trim(),
+    recruiterMail: !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.recruiterMail.trim()),
+    street: !form.street.trim(),
+    houseNr: !form.houseNr.trim(),
+    postalCode: !form.postalCode.trim(),
+    city: !form.city.trim(),
+    uid: !form.uid.trim(),
+  };
+  const complete = !Object.values(invalid).some(Boolean);
+  const bad = (key: keyof typeof invalid) => tried && invalid[key];
+  const fees = Number.isFinite(bonus) && Number.isFinite(salary) && salary > 0 ? calculateFees(bonus, salary) : null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    // spec §5: with a required field empty nothing is sent
+    if (!complete || report.isPending) return;
+    report.mutate(
+      {
+        variant: 'company',
+        advertisement: job.id,
+        companyName: form.companyName.trim(),
+        jobTitle: form.jobTitle.trim(),
+        contactPerson: companyEmail,
+        placementBonus: bonus,
+        actualSalary: salary,
+        recruiter: form.recruiter.trim(),
+        recruiterMail: form.recruiterMail.trim(),
+        street: form.street.trim(),
+        houseNr: form.houseNr.trim(),
+        postalCode: form.postalCode.trim(),
+        city: form.city.trim(),
+        uid: form.uid.trim(),
+      },
+      { onSuccess: onReported },
+    );
+  };
+
+  return (
+    <Modal show onHide={onClose} centered size="lg" aria-labelledby="pb-company-report-title">
+      <Form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="pb-company-report-title" as="h2" className="h5">
+            Stellenbesetzung melden
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-body-secondary small">
+            Meldung für <strong>{titleWithSuffix(job.jobTitle)}</strong>. Mit dem Absenden wird das Inserat deaktiviert;
+            die Rechnung geht an die angegebene Adresse.
+          </p>
+          <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Besetzung</h3>
+          <div className="row g-3 mb-3">
+            <ReportField
+              id="pb-rep-company"
+              className="col-md-6"
+              label="Firmenname"
+              value={form.companyName}
+              onChange={set('companyName')}
+              invalid={bad('companyName')}
+            />
+            <ReportField
+              id="pb-rep-job"
+              className="col-md-6"
+              label="Besetzte Stelle"
+              value={form.jobTitle}
+              onChange={set('jobTitle')}
+              invalid={bad('jobTitle')}
+            />
+            <ReportField
+              id="pb-rep-contact"
+              className="col-md-6"
+              label="Ansprechperson (Ihre E-Mail)"
+              value={companyEmail}
+              readOnly
+            />
+            <ReportField
+              id="pb-rep-bonus"
+              className="col-6 col-md-3"
+              label="Prämie"
+              {...PERCENT_INPUT}
+              value={form.placementBonus}
+              onChange={set('placementBonus')}
+              invalid={bad('placementBonus')}
+            />
+            <ReportField
+              id="pb-rep-salary"
+              className="col-6 col-md-3"
+              label="Bruttojahresgehalt"
+              {...EURO_INPUT}
+              value={form.actualSalary}
+              onChange={set('actualSalary')}
+              invalid={bad('actualSalary')}
+            />
+            <ReportField
+              id="pb-rep-recruiter"
+              className="col-md-6"
+              label="Personalberater/in"
+              value={form.recruiter}
+              onChange={set('recruiter')}
+              invalid={bad('recruiter')}
+            />
+            <ReportField
+              id="pb-rep-recruiter-mail"
+              className="col-md-6"
+              label="E-Mail des Personalberaters"
+              type="email"
+              inputMode="email"
+              value={form.recruiterMail}
+              onChange={set('recruiterMail')}
+              invalid={bad('recruiterMail')}
+            />
+          </div>
+          <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Rechnungsadresse</h3>
+          <div className="row g-3">
+            <ReportField
+              id="pb-rep-street"
+              className="col-8 col-md-9"
+              label="Straße"
+              value={form.street}
+              onChange={set('street')}
+              invalid={bad('street')}
+              autoComplete="address-line1"
+            />
+            <ReportField
+              id="pb-rep-house"
+              className="col-4 col-md-3"
+              label="Hausnummer"
+              type="number"
+              inputMode="numeric"
+              value={form.houseNr}
+              onChange={set('houseNr')}
+              invalid={bad('houseNr')}
+            />
+            <ReportField
+              id="pb-rep-postcode"
+              className="col-4 col-md-3"
+              label="Postleitzahl"
+              inputMode="numeric"
+              value={form.postalCode}
+              onChange={set('postalCode')}
+              invalid={bad('postalCode')}
+              autoComplete="postal-code"
+            />
+            <ReportField
+              id="pb-rep-city"
+              className="col-8 col-md-5"
+              label="Ort"
+              value={form.city}
+              onChange={set('city')}
+              invalid={bad('city')}
+              autoComplete="address-level2"
+            />
+            <ReportField
+              id="pb-rep-uid"
+              className="col-md-4"
+              label="UID-Nummer"
+              value={form.uid}
+              onChange={set('uid')}
+              invalid={bad('uid')}
+            />
+          </div>
+          {fees && (
+            <div className="pb-fee-box mt-3" aria-live="polite">
+              Vermittlungsprämie: <strong>{formatEuro(fees.placementFee)}</strong> · Servicegebühr (10 %):{' '}
+              <strong>{formatEuro(fees.serviceFee)}</strong>
+            </div>
+          )}
+          <ReportAlerts incomplete={tried && !complete} error={report.error} />
+        </Modal.Body>
+        <ReportFooter onCancel={onClose} pending={report.isPending} />
+      </Form>
+    </Modal>
+  );
+}

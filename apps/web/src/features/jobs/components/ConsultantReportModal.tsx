@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { calculateFees, formatEuro, JOB_MSG, type Job, type PlacementReportResult } from '@pb/core';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useReportPlacement } from '../api/placementReports';
+import { activeBonus } from '../../../lib/jobFormat';
+import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
+
+/**
+ * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
+ * five editable fields; the server adds the consultant's name and e-mail.
+ */
+export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (reported: boolean) => void }) {
+  const [form, setForm] = useState({
+    companyName: job.users_permissions_user?.username ?? '',
+    jobTitle: job.jobTitle,
+    contactPerson: '',
+    placementBonus: String(activeBonus(job)),
+    actualSalary: '',
+  });
+  const [tried, setTried] = useState(false);
+  const [result, setResult] = useState<PlacementReportResult | null>(null);
+  const report = useReportPlacement();
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
+  const invalid = {
+    companyName: !form.companyName.trim(),
+    jobTitle: !form.jobTitle.trim(),
+    contactPerson: !form.contactPerson.trim(),
+    placementBonus: bonusInvalid,
+    actualSalary: salaryInvalid,
+  };
+  const complete = !Object.values(invalid).some(Boolean);
+  const bad = (key: keyof typeof invalid) => tried && invalid[key];
+  const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!complete || report.isPending) return;
+    report.mutate(
+      {
+        variant: 'consultant',
+        advertisement: job.id,
+        companyName: form.companyName.trim(),
+        jobTitle: form.jobTitle.trim(),
+        contactPerson: form.contactPerson.trim(),
+        placementBonus: bonus,
+        actualSalary: salary,
+      },
+      { onSuccess: setResult },
+    );
+  };
+
+  const close = () => onClose(result !== null);
+
+  return (
+    <Modal show onHide={close} centered aria-labelledby="pb-consultant-report-title">
+      <Form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="pb-consultant-report-title" as="h2" className="h5">
+            Stellenbesetzung melden
+          </Modal.Title>
+        </Modal.Header>
+        {result ? (
+          <>
+            <Modal.Body>
+              <Alert variant="success" className="mb-0" role="status">
+                <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
+                <p className="mb-0">
+                  Vermittlungsprämie: {formatEuro(result.placementFee)}. Das Inserat ist nun nicht mehr sichtbar; wir
+                  melden uns bei Ihnen.
+                </p>
+              </Alert>
+            </Modal.Body>
+            <Modal.Footer>
+              <Button onClick={close}>Schließen</Button>
+            </Modal.Footer>
+          </>
+        ) : (
+          <>
+            <Modal.Body>
+              <p className="text-body-secondary small">
+                Bitte prüfen Sie die Angaben. Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse
+                informiert.
+              </p>
+              <ReportField
+                id="pb-cr-company"
+                label="Firmenname"
+                value={form.companyName}
+                onChange={set('companyName')}
+                invalid={bad('companyName')}
+              />
+              <ReportField
+                id="pb-cr-job"
+                label="Besetzte Stelle"
+                value={form.jobTitle}
+                onChange={set('jobTitle')}
+                invalid={bad('jobTitle')}
+              />
+              <ReportField
+                id="pb-cr-contact"
+                label="Ansprechperson im Unternehmen"
+                value={form.contactPerson}
+                onChange={set('contactPerson')}
+                invalid={bad('contactPerson')}
+              />
+              <div className="row g-3">
+                <ReportField
+                  id="pb-cr-bonus"
+                  className="col-sm-5"
+                  label="Tatsächliche Prämie"
+                  {...PERCENT_INPUT}
+                  value={form.placementBonus}
+                  onChange={set('placementBonus')}
+                  invalid={bad('placementBonus')}
+                />
+                <ReportField
+                  id="pb-cr-salary"
+                  className="col-sm-7"
+                  label="Tatsächliches Bruttojahresgehalt"
+                  {...EURO_INPUT}
+                  value={form.actualSalary}
+                  onChange={set('actualSalary')}
+                  invalid={bad('actualSalary')}
+                />
+              </div>
+              {fees && fees.placementFee > 0 && (
+                <p className="small text-body-secondary mt-2 mb-0">
+                  Vermittlungsprämie: {formatEuro(fees.placementFee)}
+                </p>
+              )}
+              <ReportAlerts incomplete={tried && !complete} error={report.error} />
+            </Modal.Body>
+            <ReportFooter onCancel={close} pending={report.isPending} />
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

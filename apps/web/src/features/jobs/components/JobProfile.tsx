@@ -1,0 +1,125 @@
+import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
+import Button from 'react-bootstrap/Button';
+import { useAttachments } from '../api/attachments';
+import { AttachmentList } from './AttachmentList';
+import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
+
+const SECTIONS = [
+  { key: 'assignment', title: 'Aufgabenbeschreibung' },
+  { key: 'requirements', title: 'Qualifikationen/Erfahrung' },
+  { key: 'benefits', title: 'Benefits' },
+  { key: 'jobInfo', title: 'Zusätzliche Informationen' },
+] as const;
+
+/** The advertisement's profile (spec §2 view): every field, bulleted sections, consultant actions. */
+export function JobProfile({
+  job,
+  isConsultant,
+  inConversation,
+  onContact,
+  onReport,
+}: {
+  job: Job;
+  isConsultant: boolean;
+  /** Only a consultant in conversation about this advertisement may report it (server policy
+   * mayReportPlacement); say so here instead of after the whole form is filled in.
+   * Undefined while the conversations are loading. */
+  inConversation: boolean | undefined;
+  onContact: () => void;
+  onReport: () => void;
+}) {
+  const company = job.users_permissions_user;
+  const location = locationText(job.location);
+  const attachments = useAttachments(job.id);
+  return (
+    <article className="card pb-job-profile shadow-sm" aria-labelledby="pb-job-profile-title">
+      <div className="card-body p-4 p-lg-5">
+        <div className="d-flex flex-column flex-lg-row align-items-lg-start justify-content-between gap-3">
+          <div className="min-w-0">
+            <p className="pb-bonus mb-2">
+              <span className="pb-bonus-value">{percentText(activeBonus(job))}</span>
+              <span className="pb-bonus-label">Vermittlungsprämie</span>
+            </p>
+            <h2 id="pb-job-profile-title" className="h3 mb-1 text-break">
+              {titleWithSuffix(job.jobTitle)}
+            </h2>
+            <p className="text-body-secondary fs-5 mb-0">{company?.username ?? 'Unbekanntes Unternehmen'}</p>
+          </div>
+          {isConsultant && (
+            <div className="d-flex flex-column flex-sm-row flex-lg-column gap-2 flex-shrink-0">
+              <Button variant="primary" onClick={onContact}>
+                Unternehmen kontaktieren
+              </Button>
+              <Button
+                variant="outline-success"
+                onClick={onReport}
+                disabled={!inConversation}
+                aria-describedby={inConversation ? undefined : 'pb-report-hint'}
+              >
+                Stellenbesetzung melden
+              </Button>
+              {inConversation === false && (
+                <p id="pb-report-hint" className="small text-body-secondary mb-0" style={{ maxWidth: '18rem' }}>
+                  {PLACEMENT_OBJECTION_MSG.noConversation}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+
+        <dl className="pb-facts row g-3 my-4">
+          <div className="col-sm-6 col-xl-3">
+            <dt>Bruttojahresgehalt</dt>
+            <dd>{salaryText(job.salary) || '–'}</dd>
+          </div>
+          <div className="col-sm-6 col-xl-3">
+            <dt>Arbeitszeit</dt>
+            <dd>{job.workingTime || '–'}</dd>
+          </div>
+          <div className="col-sm-6 col-xl-3">
+            <dt>Arbeitsort</dt>
+            <dd>{location || '–'}</dd>
+          </div>
+          <div className="col-sm-6 col-xl-3">
+            <dt>Bezirk</dt>
+            <dd>{job.district?.name ?? '–'}</dd>
+          </div>
+        </dl>
+
+        {SECTIONS.map((section) => {
+          const items = job[section.key];
+          if (!items || items.length === 0) return null;
+          return (
+            <section key={section.key} className="mb-4">
+              <h3 className="h5 pb-section-title">{section.title}</h3>
+              <ul className="pb-bullets mb-0">
+                {items.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+
+        {attachments.data && attachments.data.length > 0 && (
+          <section className="mb-4">
+            <h3 className="h5 pb-section-title">Dokumente</h3>
+            <AttachmentList files={attachments.data} />
+          </section>
+        )}
+
+        {company && (
+          <section className="pb-company-box mt-4" aria-label="Unternehmen">
+            <h3 className="h5 pb-section-title">Über {company.username}</h3>
+            {company.description && <p className="mb-2 pb-prewrap">{company.description}</p>}
+            {company.email && (
+              <p className="mb-0">
+                E-Mail: <a href={`mailto:${company.email}`}>{company.email}</a>
+              </p>
+            )}
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}
