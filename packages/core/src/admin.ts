@@ -1,32 +1,15 @@
 import { z } from 'zod';
 import type { GuaranteeRefund, IsoDate } from './business-days';
 import { int4Id } from './input';
+import type { Job } from './jobs';
+import type { PlacementStatus } from './placements';
 import type { RoleType } from './roles';
-import type { Job } from './types';
 
-/** Back office (/admin): placement statuses, their transitions, API shapes and texts. */
-
-export const PLACEMENT_STATUSES = ['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall'] as const;
-export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
-
-export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
-  gemeldet: 'Gemeldet',
-  verrechnet: 'Verrechnet',
-  bezahlt: 'Bezahlt',
-  garantiefall: 'Garantiefall',
-};
-
-/** gemeldet → verrechnet → bezahlt; a guarantee case from verrechnet or bezahlt. */
-export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementStatus[]> = {
-  gemeldet: ['verrechnet'],
-  verrechnet: ['bezahlt', 'garantiefall'],
-  bezahlt: ['garantiefall'],
-  garantiefall: [],
-};
-
-export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
-  return PLACEMENT_TRANSITIONS[from].includes(to);
-}
+/**
+ * Back office (/admin): texts, retention terms, request bodies and the API shapes
+ * only the back office sees. Placement statuses live in placements.ts, district
+ * edits in districts.ts.
+ */
 
 /** Days after the last warning mail before an unused account is deleted. */
 export const RETENTION_DELETE_AFTER_WARNING_DAYS = 30;
@@ -65,18 +48,6 @@ export const placementStatusChangeSchema = z
 export const blockUserSchema = z.object({ blocked: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
 export const handledSchema = z.object({ handled: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
 export const publishSchema = z.object({ published: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-
-export const districtCreateSchema = z
-  .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
-    state: z.string({ error: ADMIN_MSG.districtStateRequired }).trim().min(1, ADMIN_MSG.districtStateRequired).max(60),
-  })
-  .strict();
-export const districtRenameSchema = z
-  .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
-  })
-  .strict();
 
 // ---------- response shapes ----------
 

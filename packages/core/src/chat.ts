@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { safeText } from './input';
-import type { PlacementReportedEvent } from './placement-objection';
+import type { PlacementReportedEvent } from './placements';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 

@@ -1,6 +1,64 @@
-import type { Job } from './types';
+import { z } from 'zod';
+import { WORKING_TIMES } from './constants';
+import { decimalInput, int4Id, safeText } from './input';
+import { MSG } from './messages';
 
-/** Advertisement API shapes beyond `Job` (attachments, placement reports). */
+/** Advertisements (jobs): API shapes, attachments, bonus history, the publish/update body and texts. */
+
+/** At most this many documents per advertisement (several per upload, MAX_CHAT_FILES at once). */
+export const MAX_JOB_ATTACHMENTS = 10;
+
+export const JOB_MSG = {
+  unknownDistrict: 'Bitte wählen Sie einen gültigen Bezirk aus.',
+  notOwner: 'Nur das inserierende Unternehmen kann dieses Inserat bearbeiten.',
+  inactive: 'Dieses Inserat ist nicht mehr aktiv.',
+  reportOwnOnly: 'Sie können nur für Ihre eigenen Inserate eine Stellenbesetzung melden.',
+  tooManyAttachments: 'Pro Inserat sind höchstens 10 Dokumente möglich.',
+  advertisementRequired: 'Bitte geben Sie ein Inserat an.',
+  reportSent: 'Vielen Dank! Die Stellenbesetzung wurde gemeldet.',
+  salaryOutOfRange: 'Bitte geben Sie ein Jahresgehalt zwischen 0 und 10.000.000 € an.',
+} as const;
+
+// ---------- response shapes ----------
+
+export interface PublicCompany {
+  id: number;
+  username: string;
+  email: string;
+  description: string | null;
+}
+
+export interface JobLocation {
+  street: string;
+  postcode: string;
+  city: string;
+}
+
+export interface Job {
+  id: number;
+  jobTitle: string;
+  workingTime: string;
+  assignment: string[];
+  requirements: string[];
+  benefits: string[];
+  jobInfo: string[];
+  location: JobLocation;
+  salary: string;
+  district: { id: number; name: string } | null;
+  users_permissions_user: PublicCompany | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  placementBonus: number;
+  currentPlacementBonus: number;
+}
+
+export interface PlacementBonus {
+  id: number;
+  bonus: number;
+  advertisement: number;
+  createdAt: string;
+}
 
 export interface JobAttachment {
   id: number;
@@ -17,22 +75,74 @@ export interface JobWithAttachments extends Job {
   attachments: JobAttachment[];
 }
 
-export interface PlacementReportResult {
-  id: number;
-  placementFee: number;
-  serviceFee: number;
-}
+// ---------- request bodies (spec §5 publish and update) ----------
 
-/** At most this many documents per advertisement (several per upload, MAX_CHAT_FILES at once). */
-export const MAX_JOB_ATTACHMENTS = 10;
+/** Drops empty entries ("adding an empty list entry is ignored"). */
+const bulletList = z
+  .array(safeText().max(2000))
+  .max(50)
+  .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
-export const JOB_MSG = {
-  unknownDistrict: 'Bitte wählen Sie einen gültigen Bezirk aus.',
-  notOwner: 'Nur das inserierende Unternehmen kann dieses Inserat bearbeiten.',
-  inactive: 'Dieses Inserat ist nicht mehr aktiv.',
-  reportOwnOnly: 'Sie können nur für Ihre eigenen Inserate eine Stellenbesetzung melden.',
-  tooManyAttachments: 'Pro Inserat sind höchstens 10 Dokumente möglich.',
-  advertisementRequired: 'Bitte geben Sie ein Inserat an.',
-  reportSent: 'Vielen Dank! Die Stellenbesetzung wurde gemeldet.',
-  salaryOutOfRange: 'Bitte geben Sie ein Jahresgehalt zwischen 0 und 10.000.000 € an.',
-} as const;
+export const locationSchema = z
+  .object({
+    street: z.string().trim().max(200).default(''),
+    postcode: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .pipe(z.string().max(10))
+      .default(''),
+    city: z.string().trim().max(120).default(''),
+  })
+  .strict();
+
+export const jobDataSchema = z
+  .object({
+    jobTitle: z.string({ error: MSG.fillAllFields }).trim().max(200),
+    workingTime: z.string({ error: MSG.fillAllFields }),
+    assignment: bulletList,
+    requirements: bulletList,
+    benefits: bulletList,
+    jobInfo: bulletList,
+    location: locationSchema,
+    salary: z
+      .union([z.string(), z.number()], { error: MSG.fillAllFields })
+      .transform((v) => String(v).trim())
+      .pipe(z.string().max(200)),
+    district: z.union(
+      [
+        int4Id(MSG.fillAllFields),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .pipe(int4Id(MSG.fillAllFields)),
+      ],
+      {
+        error: MSG.fillAllFields,
+      },
+    ),
+    placementBonus: decimalInput().pipe(z.number().min(0).max(100)).optional(),
+    /** Ignored: the owner is always the caller (or the chosen company for admins). */
+    users_permissions_user: z.unknown().optional(),
+    attachments: z.array(int4Id()).max(10).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const locationSet = v.location.street || v.location.postcode || v.location.city;
+    const complete =
+      v.jobTitle.length > 0 &&
+      (WORKING_TIMES as readonly string[]).includes(v.workingTime) &&
+      v.salary.length > 0 &&
+      Boolean(locationSet) &&
+      v.assignment.length > 0 &&
+      v.requirements.length > 0 &&
+      v.benefits.length > 0 &&
+      v.jobInfo.length > 0;
+    if (!complete) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields });
+  });
+export type JobData = z.infer<typeof jobDataSchema>;
+
+/** Input of a new placement bonus in percent (POST /api/placement-bonuses); the record is PlacementBonus. */
+export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
+  z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
+);

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import {
+  IMAGE_MIME_TYPES,
+  MAX_FILE_BYTES,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+import { int4Id, safeText } from './input';
+import { MSG } from './messages';
+import type { RoleName, RoleType } from './roles';
+
+/**
+ * Accounts: registration, login, passwords, profile, profile image and the
+ * e-mail change (docs/decisions/0009-email-change.md) — request schemas with the
+ * spec's German messages, the user shapes that leave the server and the texts.
+ * Rules that the spec checks in a fixed order use superRefine with an early
+ * return so the first failing rule's message is the one reported — on the
+ * server and in the browser alike.
+ */
+
+/** Account messages the spec does not word itself (server errors the web may show). */
+export const ACCOUNT_MSG = {
+  consultantOnlyPublic: 'Nur Personalberater können ein öffentliches Profil haben.',
+  consultantOnlyProfile: 'Nur Personalberater können Leistungen und ein Profilbild angeben.',
+  invalidProfileImage: 'Das Profilbild ist ungültig.',
+  linkInvalid: 'Der Link ist ungültig oder abgelaufen.',
+  consultantOnlyUpload: 'Nur Personalberater können ein Profilbild hochladen.',
+} as const;
+
+const trimmed = (max: number) => safeText().trim().max(max);
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+// ---------- Registration (spec §5, order matters) ----------
+
+export const registrationFormSchema = z
+  .object({
+    privacyAccepted: z.boolean(),
+    role: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+    name: z.string(),
+    email: z.string(),
+    password: z.string(),
+    passwordRepeat: z.string(),
+    description: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (!v.privacyAccepted) return fail(MSG.privacyRequired);
+    if (!v.email.trim() || !v.password || !v.passwordRepeat || v.role === 0) return fail(MSG.fillAllFields);
+    if (v.name.trim().length < NAME_MIN_LENGTH) return fail(MSG.nameTooShort);
+    if (!v.password || v.password !== v.passwordRepeat) return fail(MSG.passwordsDiffer);
+    if (v.password.length < PASSWORD_MIN_LENGTH) return fail(MSG.passwordTooShort);
+  });
+export type RegistrationForm = z.infer<typeof registrationFormSchema>;
+
+/** What the server accepts on POST /api/auth/local/register. Unknown keys are refused. */
+export const registerRequestSchema = z
+  .object({
+    username: z.string({ error: MSG.fillAllFields }).trim().min(NAME_MIN_LENGTH, MSG.nameTooShort).max(120),
+    email: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).pipe(emailSchema),
+    password: z
+      .string({ error: MSG.fillAllFields })
+      .min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort)
+      .max(PASSWORD_MAX_LENGTH),
+    description: trimmed(5000).optional(),
+    role: z.enum(['company', 'consultant'], { error: MSG.fillAllFields }),
+  })
+  .strict();
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z
+  .object({
+    identifier: z.string().trim().min(1, MSG.loginFailed).max(254),
+    password: z.string().min(1, MSG.loginFailed).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).strict();
+
+export const resetPasswordRequestSchema = z
+  .object({
+    code: z.string().min(1).max(200),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(PASSWORD_MAX_LENGTH),
+    passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .strict()
+  .refine((v) => v.password === v.passwordConfirmation, { message: MSG.resetPasswordsDiffer });
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, MSG.passwordChangeFailed).max(PASSWORD_MAX_LENGTH),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordChangeFailed).max(PASSWORD_MAX_LENGTH),
+    passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .strict()
+  .refine((v) => v.password === v.passwordConfirmation, { message: MSG.passwordChangeFailed });
+
+// ---------- Profile ----------
+
+export const profileUpdateSchema = z
+  .object({
+    username: z.string().trim().min(1, MSG.fillAllFields).max(120).optional(),
+    email: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema).optional(),
+    description: trimmed(5000).nullable().optional(),
+    services: z.array(trimmed(500)).max(50).optional(),
+    public: z.boolean().optional(),
+    profile_img: z.string().max(500).nullable().optional(),
+    profile_img_id: z
+      .union([z.string().max(40), int4Id()])
+      .nullable()
+      .optional(),
+    last_login: z.union([z.string().max(40), z.number()]).optional(),
+  })
+  .strict();
+
+// ---------- Profile image (spec §5) ----------
+
+/**
+ * Client-side check of a profile image selection (spec §5 Profile image), in the
+ * spec's order: one file, at most 5 MB, PNG or JPG. Returns the message or null.
+ * The server checks the content again.
+ */
+export function profileImageError(files: ReadonlyArray<{ size: number; type: string }>): string | null {
+  if (files.length !== 1) return MSG.imageOnlyOne;
+  const file = files[0]!;
+  if (file.size > MAX_FILE_BYTES) return MSG.fileTooLarge;
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return MSG.imageWrongType;
+  return null;
+}
+
+// ---------- E-mail change (docs/decisions/0009-email-change.md) ----------
+// The new address confirms a link before it replaces the old one, the old
+// address gets a notice with an objection link.
+
+/** A requested change waiting for the link sent to the new address (own-user responses only). */
+export interface PendingEmailChange {
+  email: string;
+  /** ISO time after which the confirmation link no longer works. */
+  expiresAt: string;
+}
+
+/** Where the confirmation link lands: `/email-change?status=…`. */
+export const EMAIL_CHANGE_STATUSES = ['confirmed', 'expired', 'used', 'cancelled', 'taken', 'invalid'] as const;
+export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
+
+/** What an objection did: cancelled a pending change, or put the old address back. */
+export type EmailObjectionResult = 'cancelled' | 'reverted' | 'blocked';
+
+export const EMAIL_CHANGE_MSG = {
+  /** Confirmation link outcomes (landing page). */
+  confirmed:
+    'Ihre E-Mail-Adresse wurde geändert. Aus Sicherheitsgründen wurden Sie auf allen Geräten abgemeldet. Bitte melden Sie sich mit Ihrer neuen E-Mail-Adresse an.',
+  expired:
+    'Der Bestätigungslink ist abgelaufen. Die E-Mail-Adresse wurde nicht geändert. Sie können die Änderung in Ihrem Profil erneut anfordern.',
+  used: 'Dieser Bestätigungslink wurde bereits verwendet.',
+  cancelled:
+    'Diese Änderung der E-Mail-Adresse wurde abgebrochen oder durch eine neuere Anfrage ersetzt. Die E-Mail-Adresse wurde nicht geändert.',
+  taken:
+    'Die neue E-Mail-Adresse wird inzwischen von einem anderen Account verwendet. Die E-Mail-Adresse wurde nicht geändert.',
+  invalid: 'Dieser Bestätigungslink ist ungültig. Bitte verwenden Sie den vollständigen Link aus der E-Mail.',
+  /** Objection outcomes. */
+  objectionCancelled:
+    'Die Änderung wurde abgebrochen. Ihre E-Mail-Adresse bleibt unverändert. Alle Sitzungen wurden beendet; wir haben Ihnen einen Link geschickt, mit dem Sie ein neues Passwort festlegen.',
+  objectionReverted:
+    'Ihre bisherige E-Mail-Adresse wurde wiederhergestellt. Alle Sitzungen wurden beendet; wir haben Ihnen einen Link geschickt, mit dem Sie ein neues Passwort festlegen.',
+  objectionBlocked:
+    'Ihre bisherige E-Mail-Adresse wird inzwischen von einem anderen Account verwendet. Wir haben Ihren Account deshalb gesperrt und alle Sitzungen beendet. Bitte wenden Sie sich über das Kontaktformular an uns.',
+  objectionInvalid: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  /** Profile. */
+  resendTooSoon: 'Die Bestätigungs-E-Mail wurde gerade erst gesendet. Bitte warten Sie eine Minute.',
+  noPendingChange: 'Es gibt keine offene Änderung der E-Mail-Adresse.',
+  tooManyRequests: 'Zu viele Änderungen der E-Mail-Adresse. Bitte versuchen Sie es in einer Stunde erneut.',
+} as const;
+
+/** The landing page's message for a confirmation outcome. */
+export function emailChangeStatusMessage(status: EmailChangeStatus): string {
+  return EMAIL_CHANGE_MSG[status];
+}
+
+/** Body of POST /api/email-change/object (the token from the link in the notice to the old address). */
+export const emailObjectionSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+
+// ---------- response shapes ----------
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  description: string | null;
+  role: { type: RoleType; name: RoleName };
+  confirmed: boolean;
+  blocked: boolean;
+  public: boolean;
+  services: string[];
+  profile_img: string | null;
+  profile_img_id: number | null;
+  last_login: string | null;
+  createdAt: string;
+  /** Own-user responses only: an e-mail change waiting for confirmation (null: none). */
+  pendingEmail?: PendingEmailChange | null;
+}
+
+export interface LoginResponse {
+  jwt: string;
+  user: AuthUser;
+}
+
+export interface PublicConsultant {
+  id: number;
+  username: string;
+  email: string;
+  description: string | null;
+  profile_img: string | null;
+  services: string[];
+}

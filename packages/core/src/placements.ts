@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts';
+import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
+import { JOB_MSG } from './jobs';
+import { MSG } from './messages';
+
+/**
+ * Placement reports ('Stellenbesetzung', spec §3/§5): the report a company or a
+ * consultant sends, its statuses and transitions, the company's objection
+ * (docs/decisions/0015-placement-objection.md) and the shapes that go back.
+ * The back office's view of a report is AdminPlacementReport (admin.ts).
+ */
+
+// ---------- statuses ----------
+
+export const PLACEMENT_STATUSES = ['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall'] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+
+export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
+  gemeldet: 'Gemeldet',
+  verrechnet: 'Verrechnet',
+  bezahlt: 'Bezahlt',
+  garantiefall: 'Garantiefall',
+};
+
+/** gemeldet → verrechnet → bezahlt; a guarantee case from verrechnet or bezahlt. */
+export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementStatus[]> = {
+  gemeldet: ['verrechnet'],
+  verrechnet: ['bezahlt', 'garantiefall'],
+  bezahlt: ['garantiefall'],
+  garantiefall: [],
+};
+
+export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
+  return PLACEMENT_TRANSITIONS[from].includes(to);
+}
+
+// ---------- the report (request body) ----------
+
+const requiredText = (max: number) =>
+  z
+    .union([safeText(), z.number()], { error: MSG.fillAllFields })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, MSG.fillAllFields).max(max, INPUT_MSG.tooLong));
+
+const basePlacement = {
+  advertisement: int4Id(),
+  companyName: requiredText(200),
+  jobTitle: requiredText(200),
+  contactPerson: requiredText(200),
+  placementBonus: decimalInput(MSG.bonusOutOfRange).pipe(
+    z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
+  ),
+  actualSalary: decimalInput(JOB_MSG.salaryOutOfRange).pipe(
+    z.number().min(0, JOB_MSG.salaryOutOfRange).max(10_000_000, JOB_MSG.salaryOutOfRange),
+  ),
+};
+
+/** The company variant of the report request (own advertisement, invoice address). */
+export const companyPlacementReportSchema = z
+  .object({
+    variant: z.literal('company'),
+    ...basePlacement,
+    recruiter: requiredText(200),
+    recruiterMail: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema),
+    street: requiredText(200),
+    houseNr: requiredText(20),
+    postalCode: requiredText(10),
+    city: requiredText(120),
+    uid: requiredText(30),
+  })
+  .strict();
+
+/** The consultant variant of the report request. */
+export const consultantPlacementReportSchema = z
+  .object({ variant: z.literal('consultant'), ...basePlacement })
+  .strict();
+
+/** Body of POST /api/placement-reports (`data`). */
+export const placementReportSchema = z.discriminatedUnion('variant', [
+  companyPlacementReportSchema,
+  consultantPlacementReportSchema,
+]);
+export type PlacementReportRequest = z.infer<typeof placementReportSchema>;
+
+export interface PlacementReportResult {
+  id: number;
+  placementFee: number;
+  serviceFee: number;
+}
+
+// ---------- the company's objection ----------
+
+export const PLACEMENT_OBJECTION_NOTE_MAX = 2000;
+
+export const PLACEMENT_OBJECTION_MSG = {
+  noConversation:
+    'Sie können eine Stellenbesetzung nur für Inserate melden, zu denen Sie mit dem Unternehmen im Gespräch sind.',
+  noteRequired: 'Bitte begründen Sie Ihren Widerspruch.',
+  noteTooLong: `Die Begründung darf höchstens ${PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  reportNotFound: 'Diese Meldung existiert nicht.',
+  ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
+  consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',
+  alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
+  notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
+  objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
+  reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
+} as const;
+
+export const placementObjectionSchema = z.object({
+  note: safeText()
+    .trim()
+    .min(1, PLACEMENT_OBJECTION_MSG.noteRequired)
+    .max(PLACEMENT_OBJECTION_NOTE_MAX, PLACEMENT_OBJECTION_MSG.noteTooLong),
+});
+export type PlacementObjectionRequest = z.infer<typeof placementObjectionSchema>;
+
+/** A consultant's report on one of the company's advertisements, as the company sees it. */
+export interface CompanyPlacementReport {
+  id: number;
+  jobId: number | null;
+  jobTitle: string;
+  /** The reporting consultant's current name (null when the account no longer exists). */
+  consultantName: string | null;
+  reportedAt: string;
+  status: 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall';
+  objectedAt: string | null;
+  objectionNote: string | null;
+  /** True while the company may still object (consultant report, 'gemeldet', no objection yet). */
+  canObject: boolean;
+}
+
+/** Socket event `placement:reported` to `user:<companyId>` after the report's commit. */
+export interface PlacementReportedEvent {
+  reportId: number;
+  jobId: number;
+  jobTitle: string;
+  consultantName: string;
+  reportedAt: string;
+}
