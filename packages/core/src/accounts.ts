@@ -8,7 +8,6 @@ import {
 } from './constants';
 import { int4Id, safeText } from './input';
 import { MSG } from './messages';
-import type { RoleName, RoleType } from './roles';
 
 /**
  * Accounts: registration, login, passwords, profile, profile image and the
@@ -134,18 +133,20 @@ export function profileImageError(files: ReadonlyArray<{ size: number; type: str
 // address gets a notice with an objection link.
 
 /** A requested change waiting for the link sent to the new address (own-user responses only). */
-export interface PendingEmailChange {
-  email: string;
+export const pendingEmailChangeSchema = z.object({
+  email: z.string(),
   /** ISO time after which the confirmation link no longer works. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
 
 /** Where the confirmation link lands: `/email-change?status=…`. */
 export const EMAIL_CHANGE_STATUSES = ['confirmed', 'expired', 'used', 'cancelled', 'taken', 'invalid'] as const;
 export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
 
 /** What an objection did: cancelled a pending change, or put the old address back. */
-export type EmailObjectionResult = 'cancelled' | 'reverted' | 'blocked';
+export const EMAIL_OBJECTION_RESULTS = ['cancelled', 'reverted', 'blocked'] as const;
+export type EmailObjectionResult = (typeof EMAIL_OBJECTION_RESULTS)[number];
 
 export const EMAIL_CHANGE_MSG = {
   /** Confirmation link outcomes (landing page). */
@@ -183,34 +184,84 @@ export const emailObjectionSchema = z.object({ token: z.string().min(1).max(200)
 
 // ---------- response shapes ----------
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  description: string | null;
-  role: { type: RoleType; name: RoleName };
-  confirmed: boolean;
-  blocked: boolean;
-  public: boolean;
-  services: string[];
-  profile_img: string | null;
-  profile_img_id: number | null;
-  last_login: string | null;
-  createdAt: string;
-  /** Own-user responses only: an e-mail change waiting for confirmation (null: none). */
+/** The signed-in user as login, registration and confirmation return it. */
+export const authUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  description: z.string().nullable(),
+  role: z.object({
+    type: z.enum(['company', 'consultant', 'admin']),
+    name: z.enum(['Company', 'HR-Consultant', 'Admin']),
+  }),
+  confirmed: z.boolean(),
+  blocked: z.boolean(),
+  public: z.boolean(),
+  services: z.array(z.string()),
+  profile_img: z.string().nullable(),
+  profile_img_id: z.number().nullable(),
+  last_login: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** The own user (profile routes): AuthUser plus the e-mail change waiting for confirmation (null: none). */
+export const ownUserSchema = authUserSchema.extend({ pendingEmail: pendingEmailChangeSchema.nullable() });
+export type OwnUser = z.infer<typeof ownUserSchema>;
+
+/**
+ * The user as authUserSchema sends it. `pendingEmail` is not part of that schema (the
+ * serialiser drops it); it is kept optional here because the web reads own-user
+ * responses (ownUserSchema, type OwnUser) through this type.
+ */
+export interface AuthUser extends z.infer<typeof authUserSchema> {
+  /** Own-user responses only (OwnUser): an e-mail change waiting for confirmation (null: none). */
   pendingEmail?: PendingEmailChange | null;
 }
 
-export interface LoginResponse {
-  jwt: string;
-  user: AuthUser;
-}
+/** POST /api/auth/local, /api/auth/reset-password and /api/auth/change-password. */
+export const loginResponseSchema = z.object({ jwt: z.string(), user: authUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface PublicConsultant {
-  id: number;
-  username: string;
-  email: string;
-  description: string | null;
-  profile_img: string | null;
-  services: string[];
-}
+/** POST /api/auth/local/register: the new, unconfirmed account (no token until confirmed). */
+export const registerResponseSchema = z.object({ user: authUserSchema });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST /api/auth/send-email-confirmation (same answer whether or not the address is known). */
+export const confirmationResentSchema = z.object({ email: z.string(), sent: z.literal(true) });
+export type ConfirmationResent = z.infer<typeof confirmationResentSchema>;
+
+/** POST /api/auth/forgot-password (same answer whether or not the address is known). */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** A consultant's public profile (GET /api/users and /api/users/:id for others); strict like the server's. */
+export const publicConsultantSchema = z
+  .object({
+    id: z.number(),
+    username: z.string(),
+    email: z.string(),
+    description: z.string().nullable(),
+    profile_img: z.string().nullable(),
+    services: z.array(z.string()),
+  })
+  .strict();
+export type PublicConsultant = z.infer<typeof publicConsultantSchema>;
+
+/** DELETE /api/users/:id and DELETE /api/upload/files/:id: the id that is gone. */
+export const deletedIdSchema = z.object({ id: z.number() });
+export type DeletedId = z.infer<typeof deletedIdSchema>;
+
+/** POST /api/upload (profile image): the stored file. */
+export const profileImageFileSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number(),
+});
+export type ProfileImageFile = z.infer<typeof profileImageFileSchema>;
+
+/** POST /api/email-change/object: what the objection did and the landing page's text. */
+export const emailObjectionResponseSchema = z.object({ status: z.enum(EMAIL_OBJECTION_RESULTS), message: z.string() });
+export type EmailObjectionResponse = z.infer<typeof emailObjectionResponseSchema>;

@@ -17,3 +17,7 @@ export const contactSchema = z
   })
   .strict();
 export type ContactRequest = z.infer<typeof contactSchema>;
+
+/** POST /api/contact (201): the stored message's id and the thank-you text. */
+export const contactResultSchema = z.object({ id: z.number(), message: z.string() });
+export type ContactResult = z.infer<typeof contactResultSchema>;

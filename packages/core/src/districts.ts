@@ -3,11 +3,9 @@ import { ADMIN_MSG } from './admin';
 
 /** Austria's political districts: the public list and the back office's edits. */
 
-export interface District {
-  id: number;
-  name: string;
-  state: string;
-}
+/** A district (GET /api/districts, /api/districts/:id; back-office edits answer with it too). */
+export const districtSchema = z.object({ id: z.number(), name: z.string(), state: z.string() });
+export type District = z.infer<typeof districtSchema>;
 
 // ---------- request bodies (back office) ----------
 

@@ -8,6 +8,7 @@
  *   districts.ts   districts: list shape and back-office edits
  *   contact.ts     the contact form
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
+ *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts), input.ts (PostgreSQL-safe
  * input rules), roles.ts, files.ts, format.ts, business-days.ts.
@@ -27,3 +28,4 @@ export * from './chat';
 export * from './districts';
 export * from './contact';
 export * from './admin';
+export * from './system';

@@ -21,59 +21,66 @@ export const JOB_MSG = {
 
 // ---------- response shapes ----------
 
-export interface PublicCompany {
-  id: number;
-  username: string;
-  email: string;
-  description: string | null;
-}
+/** The advertising company as an advertisement carries it. */
+export const publicCompanySchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  description: z.string().nullable(),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
-export interface JobLocation {
-  street: string;
-  postcode: string;
-  city: string;
-}
+/** An advertisement's address as it is stored (the request side is locationSchema). */
+export const jobLocationSchema = z.object({ street: z.string(), postcode: z.string(), city: z.string() });
+export type JobLocation = z.infer<typeof jobLocationSchema>;
 
-export interface Job {
-  id: number;
-  jobTitle: string;
-  workingTime: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  location: JobLocation;
-  salary: string;
-  district: { id: number; name: string } | null;
-  users_permissions_user: PublicCompany | null;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  placementBonus: number;
-  currentPlacementBonus: number;
-}
-
-export interface PlacementBonus {
-  id: number;
-  bonus: number;
-  advertisement: number;
-  createdAt: string;
-}
-
-export interface JobAttachment {
-  id: number;
-  name: string;
-  ext: string;
-  mime: string;
-  size: number;
+/** A document uploaded to an advertisement. */
+export const attachmentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number(),
   /** Authorised download: GET /api/job-attachments/:id (Bearer token). */
-  url: string;
-}
+  url: z.string(),
+});
+export type JobAttachment = z.infer<typeof attachmentSchema>;
+
+/** An advertisement (public lists, own lists, the back office); GET /api/jobs/:id adds `attachments`. */
+export const jobSchema = z.object({
+  id: z.number(),
+  jobTitle: z.string(),
+  workingTime: z.string(),
+  assignment: z.array(z.string()),
+  requirements: z.array(z.string()),
+  benefits: z.array(z.string()),
+  jobInfo: z.array(z.string()),
+  location: jobLocationSchema,
+  salary: z.string(),
+  district: z.object({ id: z.number(), name: z.string() }).nullable(),
+  users_permissions_user: publicCompanySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  placementBonus: z.number(),
+  currentPlacementBonus: z.number(),
+  attachments: z.array(attachmentSchema).optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
 
 /** GET /api/jobs/:id also carries the uploaded documents. */
 export interface JobWithAttachments extends Job {
   attachments: JobAttachment[];
 }
+
+/** One entry of an advertisement's bonus history (GET/POST /api/placement-bonuses). */
+export const placementBonusRecordSchema = z.object({
+  id: z.number(),
+  bonus: z.number(),
+  advertisement: z.number(),
+  createdAt: z.string(),
+});
+export type PlacementBonus = z.infer<typeof placementBonusRecordSchema>;
 
 // ---------- request bodies (spec §5 publish and update) ----------
 

@@ -31,6 +31,9 @@ export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementSt
   garantiefall: [],
 };
 
+/** A report's status as responses carry it. */
+export const placementStatusSchema = z.enum(PLACEMENT_STATUSES);
+
 export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
   return PLACEMENT_TRANSITIONS[from].includes(to);
 }
@@ -83,11 +86,13 @@ export const placementReportSchema = z.discriminatedUnion('variant', [
 ]);
 export type PlacementReportRequest = z.infer<typeof placementReportSchema>;
 
-export interface PlacementReportResult {
-  id: number;
-  placementFee: number;
-  serviceFee: number;
-}
+/** POST /api/placement-reports (201): the new report and the fees it costs. */
+export const placementReportResultSchema = z.object({
+  id: z.number(),
+  placementFee: z.number(),
+  serviceFee: z.number(),
+});
+export type PlacementReportResult = z.infer<typeof placementReportResultSchema>;
 
 // ---------- the company's objection ----------
 
@@ -115,26 +120,32 @@ export const placementObjectionSchema = z.object({
 });
 export type PlacementObjectionRequest = z.infer<typeof placementObjectionSchema>;
 
-/** A consultant's report on one of the company's advertisements, as the company sees it. */
-export interface CompanyPlacementReport {
-  id: number;
-  jobId: number | null;
-  jobTitle: string;
+/**
+ * A consultant's report on one of the company's advertisements, as the company sees it
+ * (GET /api/placement-reports/mine, POST …/:id/objection). Not `companyPlacementReportSchema`:
+ * that is the company's own report request.
+ */
+export const companyPlacementReportViewSchema = z.object({
+  id: z.number(),
+  jobId: z.number().nullable(),
+  jobTitle: z.string(),
   /** The reporting consultant's current name (null when the account no longer exists). */
-  consultantName: string | null;
-  reportedAt: string;
-  status: 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall';
-  objectedAt: string | null;
-  objectionNote: string | null;
+  consultantName: z.string().nullable(),
+  reportedAt: z.string(),
+  status: placementStatusSchema,
+  objectedAt: z.string().nullable(),
+  objectionNote: z.string().nullable(),
   /** True while the company may still object (consultant report, 'gemeldet', no objection yet). */
-  canObject: boolean;
-}
+  canObject: z.boolean(),
+});
+export type CompanyPlacementReport = z.infer<typeof companyPlacementReportViewSchema>;
 
 /** Socket event `placement:reported` to `user:<companyId>` after the report's commit. */
-export interface PlacementReportedEvent {
-  reportId: number;
-  jobId: number;
-  jobTitle: string;
-  consultantName: string;
-  reportedAt: string;
-}
+export const placementReportedEventSchema = z.object({
+  reportId: z.number(),
+  jobId: z.number(),
+  jobTitle: z.string(),
+  consultantName: z.string(),
+  reportedAt: z.string(),
+});
+export type PlacementReportedEvent = z.infer<typeof placementReportedEventSchema>;
