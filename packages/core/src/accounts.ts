@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import {
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
   IMAGE_MIME_TYPES,
+  LEGACY_TEXT_FIELD_MAX_LENGTH,
   MAX_FILE_BYTES,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PROFILE_IMG_URL_MAX_LENGTH,
+  SERVICE_MAX_LENGTH,
+  SERVICES_MAX_COUNT,
+  TOKEN_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
 } from './constants';
 import { int4Id, safeText } from './input';
 import { MSG } from './messages';
@@ -29,7 +37,7 @@ export const ACCOUNT_MSG = {
 
 const trimmed = (max: number) => safeText().trim().max(max);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
 // ---------- Registration (spec §5, order matters) ----------
 
@@ -56,13 +64,17 @@ export type RegistrationForm = z.infer<typeof registrationFormSchema>;
 /** What the server accepts on POST /api/auth/local/register. Unknown keys are refused. */
 export const registerRequestSchema = z
   .object({
-    username: z.string({ error: MSG.fillAllFields }).trim().min(NAME_MIN_LENGTH, MSG.nameTooShort).max(120),
+    username: z
+      .string({ error: MSG.fillAllFields })
+      .trim()
+      .min(NAME_MIN_LENGTH, MSG.nameTooShort)
+      .max(USERNAME_MAX_LENGTH),
     email: z.string({ error: MSG.fillAllFields }).trim().min(1, MSG.fillAllFields).pipe(emailSchema),
     password: z
       .string({ error: MSG.fillAllFields })
       .min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort)
       .max(PASSWORD_MAX_LENGTH),
-    description: trimmed(5000).optional(),
+    description: trimmed(DESCRIPTION_MAX_LENGTH).optional(),
     role: z.enum(['company', 'consultant'], { error: MSG.fillAllFields }),
   })
   .strict();
@@ -70,7 +82,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z
   .object({
-    identifier: z.string().trim().min(1, MSG.loginFailed).max(254),
+    identifier: z.string().trim().min(1, MSG.loginFailed).max(EMAIL_MAX_LENGTH),
     password: z.string().min(1, MSG.loginFailed).max(PASSWORD_MAX_LENGTH),
   })
   .strict();
@@ -79,7 +91,7 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).stri
 
 export const resetPasswordRequestSchema = z
   .object({
-    code: z.string().min(1).max(200),
+    code: z.string().min(1).max(TOKEN_MAX_LENGTH),
     password: z.string().min(PASSWORD_MIN_LENGTH, MSG.passwordTooShort).max(PASSWORD_MAX_LENGTH),
     passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
@@ -99,17 +111,17 @@ export const changePasswordRequestSchema = z
 
 export const profileUpdateSchema = z
   .object({
-    username: z.string().trim().min(1, MSG.fillAllFields).max(120).optional(),
+    username: z.string().trim().min(1, MSG.fillAllFields).max(USERNAME_MAX_LENGTH).optional(),
     email: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema).optional(),
-    description: trimmed(5000).nullable().optional(),
-    services: z.array(trimmed(500)).max(50).optional(),
+    description: trimmed(DESCRIPTION_MAX_LENGTH).nullable().optional(),
+    services: z.array(trimmed(SERVICE_MAX_LENGTH)).max(SERVICES_MAX_COUNT).optional(),
     public: z.boolean().optional(),
-    profile_img: z.string().max(500).nullable().optional(),
+    profile_img: z.string().max(PROFILE_IMG_URL_MAX_LENGTH).nullable().optional(),
     profile_img_id: z
-      .union([z.string().max(40), int4Id()])
+      .union([z.string().max(LEGACY_TEXT_FIELD_MAX_LENGTH), int4Id()])
       .nullable()
       .optional(),
-    last_login: z.union([z.string().max(40), z.number()]).optional(),
+    last_login: z.union([z.string().max(LEGACY_TEXT_FIELD_MAX_LENGTH), z.number()]).optional(),
   })
   .strict();
 
@@ -180,7 +192,7 @@ export function emailChangeStatusMessage(status: EmailChangeStatus): string {
 }
 
 /** Body of POST /api/email-change/object (the token from the link in the notice to the old address). */
-export const emailObjectionSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+export const emailObjectionSchema = z.object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH) }).strict();
 
 // ---------- response shapes ----------
 

@@ -36,17 +36,20 @@ export const ADMIN_MSG = {
   reportNotFound: 'Vermittlung nicht gefunden.',
   messageNotFound: 'Nachricht nicht gefunden.',
   districtNotFound: 'Bezirk nicht gefunden.',
+  /** Request bodies of the back office's actions. */
+  invalidStatus: 'Ungültiger Status.',
+  invalidValue: 'Ungültiger Wert.',
 } as const;
 
 // ---------- request bodies ----------
 
 export const placementStatusChangeSchema = z
-  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: 'Ungültiger Status.' }) })
+  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: ADMIN_MSG.invalidStatus }) })
   .strict();
 
-export const blockUserSchema = z.object({ blocked: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-export const handledSchema = z.object({ handled: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-export const publishSchema = z.object({ published: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
+export const blockUserSchema = z.object({ blocked: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
+export const handledSchema = z.object({ handled: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
+export const publishSchema = z.object({ published: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
 
 // ---------- response shapes ----------
 

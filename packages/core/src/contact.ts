@@ -1,19 +1,41 @@
 import { z } from 'zod';
+import {
+  CONTACT_COMPANY_MAX_LENGTH,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+} from './constants';
 import { MSG } from './messages';
 
 /** The public contact form (spec §5); its texts are in MSG (contact*). */
 
 export const contactSchema = z
   .object({
-    firstname: z.string({ error: MSG.contactAllRequired }).trim().min(1, MSG.contactAllRequired).max(100),
-    lastname: z.string({ error: MSG.contactAllRequired }).trim().min(1, MSG.contactAllRequired).max(100),
-    company: z.string({ error: MSG.contactAllRequired }).trim().min(1, MSG.contactAllRequired).max(200),
+    firstname: z
+      .string({ error: MSG.contactAllRequired })
+      .trim()
+      .min(1, MSG.contactAllRequired)
+      .max(CONTACT_NAME_MAX_LENGTH),
+    lastname: z
+      .string({ error: MSG.contactAllRequired })
+      .trim()
+      .min(1, MSG.contactAllRequired)
+      .max(CONTACT_NAME_MAX_LENGTH),
+    company: z
+      .string({ error: MSG.contactAllRequired })
+      .trim()
+      .min(1, MSG.contactAllRequired)
+      .max(CONTACT_COMPANY_MAX_LENGTH),
     email: z
       .string({ error: MSG.contactAllRequired })
       .trim()
       .min(1, MSG.contactAllRequired)
-      .pipe(z.email({ error: MSG.contactInvalidEmail }).max(254)),
-    message: z.string({ error: MSG.contactAllRequired }).trim().min(1, MSG.contactAllRequired).max(5000),
+      .pipe(z.email({ error: MSG.contactInvalidEmail }).max(EMAIL_MAX_LENGTH)),
+    message: z
+      .string({ error: MSG.contactAllRequired })
+      .trim()
+      .min(1, MSG.contactAllRequired)
+      .max(CONTACT_MESSAGE_MAX_LENGTH),
   })
   .strict();
 export type ContactRequest = z.infer<typeof contactSchema>;

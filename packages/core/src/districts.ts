@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MSG } from './admin';
+import { DISTRICT_NAME_MAX_LENGTH, DISTRICT_STATE_MAX_LENGTH } from './constants';
 
 /** Austria's political districts: the public list and the back office's edits. */
 
@@ -11,12 +12,24 @@ export type District = z.infer<typeof districtSchema>;
 
 export const districtCreateSchema = z
   .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
-    state: z.string({ error: ADMIN_MSG.districtStateRequired }).trim().min(1, ADMIN_MSG.districtStateRequired).max(60),
+    name: z
+      .string({ error: ADMIN_MSG.districtNameRequired })
+      .trim()
+      .min(1, ADMIN_MSG.districtNameRequired)
+      .max(DISTRICT_NAME_MAX_LENGTH),
+    state: z
+      .string({ error: ADMIN_MSG.districtStateRequired })
+      .trim()
+      .min(1, ADMIN_MSG.districtStateRequired)
+      .max(DISTRICT_STATE_MAX_LENGTH),
   })
   .strict();
 export const districtRenameSchema = z
   .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
+    name: z
+      .string({ error: ADMIN_MSG.districtNameRequired })
+      .trim()
+      .min(1, ADMIN_MSG.districtNameRequired)
+      .max(DISTRICT_NAME_MAX_LENGTH),
   })
   .strict();

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { WORKING_TIMES } from './constants';
+import {
+  BULLET_ITEM_MAX_LENGTH,
+  BULLET_LIST_MAX_ITEMS,
+  CITY_MAX_LENGTH,
+  JOB_TITLE_MAX_LENGTH,
+  PLACEMENT_BONUS_MAX,
+  PLACEMENT_BONUS_MIN,
+  POSTCODE_MAX_LENGTH,
+  SALARY_TEXT_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  WORKING_TIMES,
+} from './constants';
 import { decimalInput, int4Id, safeText } from './input';
 import { MSG } from './messages';
 
@@ -86,25 +97,25 @@ export type PlacementBonus = z.infer<typeof placementBonusRecordSchema>;
 
 /** Drops empty entries ("adding an empty list entry is ignored"). */
 const bulletList = z
-  .array(safeText().max(2000))
-  .max(50)
+  .array(safeText().max(BULLET_ITEM_MAX_LENGTH))
+  .max(BULLET_LIST_MAX_ITEMS)
   .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
 
 export const locationSchema = z
   .object({
-    street: z.string().trim().max(200).default(''),
+    street: z.string().trim().max(STREET_MAX_LENGTH).default(''),
     postcode: z
       .union([z.string(), z.number()])
       .transform((v) => String(v).trim())
-      .pipe(z.string().max(10))
+      .pipe(z.string().max(POSTCODE_MAX_LENGTH))
       .default(''),
-    city: z.string().trim().max(120).default(''),
+    city: z.string().trim().max(CITY_MAX_LENGTH).default(''),
   })
   .strict();
 
 export const jobDataSchema = z
   .object({
-    jobTitle: z.string({ error: MSG.fillAllFields }).trim().max(200),
+    jobTitle: z.string({ error: MSG.fillAllFields }).trim().max(JOB_TITLE_MAX_LENGTH),
     workingTime: z.string({ error: MSG.fillAllFields }),
     assignment: bulletList,
     requirements: bulletList,
@@ -114,7 +125,7 @@ export const jobDataSchema = z
     salary: z
       .union([z.string(), z.number()], { error: MSG.fillAllFields })
       .transform((v) => String(v).trim())
-      .pipe(z.string().max(200)),
+      .pipe(z.string().max(SALARY_TEXT_MAX_LENGTH)),
     district: z.union(
       [
         int4Id(MSG.fillAllFields),
@@ -128,10 +139,10 @@ export const jobDataSchema = z
         error: MSG.fillAllFields,
       },
     ),
-    placementBonus: decimalInput().pipe(z.number().min(0).max(100)).optional(),
+    placementBonus: decimalInput().pipe(z.number().min(PLACEMENT_BONUS_MIN).max(PLACEMENT_BONUS_MAX)).optional(),
     /** Ignored: the owner is always the caller (or the chosen company for admins). */
     users_permissions_user: z.unknown().optional(),
-    attachments: z.array(int4Id()).max(10).optional(),
+    attachments: z.array(int4Id()).max(MAX_JOB_ATTACHMENTS).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -151,5 +162,5 @@ export type JobData = z.infer<typeof jobDataSchema>;
 
 /** Input of a new placement bonus in percent (POST /api/placement-bonuses); the record is PlacementBonus. */
 export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
-  z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
+  z.number().min(PLACEMENT_BONUS_MIN, MSG.bonusOutOfRange).max(PLACEMENT_BONUS_MAX, MSG.bonusOutOfRange),
 );

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts';
+import {
+  ACTUAL_SALARY_MAX,
+  ACTUAL_SALARY_MIN,
+  CITY_MAX_LENGTH,
+  HOUSE_NR_MAX_LENGTH,
+  PLACEMENT_BONUS_MAX,
+  PLACEMENT_BONUS_MIN,
+  PLACEMENT_TEXT_MAX_LENGTH,
+  POSTCODE_MAX_LENGTH,
+  UID_MAX_LENGTH,
+} from './constants';
 import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
 import { JOB_MSG } from './jobs';
 import { MSG } from './messages';
@@ -48,14 +59,14 @@ const requiredText = (max: number) =>
 
 const basePlacement = {
   advertisement: int4Id(),
-  companyName: requiredText(200),
-  jobTitle: requiredText(200),
-  contactPerson: requiredText(200),
+  companyName: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+  jobTitle: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+  contactPerson: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
   placementBonus: decimalInput(MSG.bonusOutOfRange).pipe(
-    z.number().min(0, MSG.bonusOutOfRange).max(100, MSG.bonusOutOfRange),
+    z.number().min(PLACEMENT_BONUS_MIN, MSG.bonusOutOfRange).max(PLACEMENT_BONUS_MAX, MSG.bonusOutOfRange),
   ),
   actualSalary: decimalInput(JOB_MSG.salaryOutOfRange).pipe(
-    z.number().min(0, JOB_MSG.salaryOutOfRange).max(10_000_000, JOB_MSG.salaryOutOfRange),
+    z.number().min(ACTUAL_SALARY_MIN, JOB_MSG.salaryOutOfRange).max(ACTUAL_SALARY_MAX, JOB_MSG.salaryOutOfRange),
   ),
 };
 
@@ -64,13 +75,13 @@ export const companyPlacementReportSchema = z
   .object({
     variant: z.literal('company'),
     ...basePlacement,
-    recruiter: requiredText(200),
+    recruiter: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
     recruiterMail: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema),
-    street: requiredText(200),
-    houseNr: requiredText(20),
-    postalCode: requiredText(10),
-    city: requiredText(120),
-    uid: requiredText(30),
+    street: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+    houseNr: requiredText(HOUSE_NR_MAX_LENGTH),
+    postalCode: requiredText(POSTCODE_MAX_LENGTH),
+    city: requiredText(CITY_MAX_LENGTH),
+    uid: requiredText(UID_MAX_LENGTH),
   })
   .strict();
 
