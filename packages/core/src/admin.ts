@@ -1,32 +1,14 @@
 import { z } from 'zod';
-import type { GuaranteeRefund, IsoDate } from './business-days';
+import { guaranteeRefundSchema } from './business-days';
 import { int4Id } from './input';
-import type { RoleType } from './roles';
-import type { Job } from './types';
+import type { Job } from './jobs';
+import { placementStatusSchema } from './placements';
 
-/** Back office (/admin): placement statuses, their transitions, API shapes and texts. */
-
-export const PLACEMENT_STATUSES = ['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall'] as const;
-export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
-
-export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
-  gemeldet: 'Gemeldet',
-  verrechnet: 'Verrechnet',
-  bezahlt: 'Bezahlt',
-  garantiefall: 'Garantiefall',
-};
-
-/** gemeldet → verrechnet → bezahlt; a guarantee case from verrechnet or bezahlt. */
-export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementStatus[]> = {
-  gemeldet: ['verrechnet'],
-  verrechnet: ['bezahlt', 'garantiefall'],
-  bezahlt: ['garantiefall'],
-  garantiefall: [],
-};
-
-export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
-  return PLACEMENT_TRANSITIONS[from].includes(to);
-}
+/**
+ * Back office (/admin): texts, retention terms, request bodies and the API shapes
+ * only the back office sees. Placement statuses live in placements.ts, district
+ * edits in districts.ts.
+ */
 
 /** Days after the last warning mail before an unused account is deleted. */
 export const RETENTION_DELETE_AFTER_WARNING_DAYS = 30;
@@ -54,151 +36,158 @@ export const ADMIN_MSG = {
   reportNotFound: 'Vermittlung nicht gefunden.',
   messageNotFound: 'Nachricht nicht gefunden.',
   districtNotFound: 'Bezirk nicht gefunden.',
+  /** Request bodies of the back office's actions. */
+  invalidStatus: 'Ungültiger Status.',
+  invalidValue: 'Ungültiger Wert.',
 } as const;
 
 // ---------- request bodies ----------
 
 export const placementStatusChangeSchema = z
-  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: 'Ungültiger Status.' }) })
+  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: ADMIN_MSG.invalidStatus }) })
   .strict();
 
-export const blockUserSchema = z.object({ blocked: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-export const handledSchema = z.object({ handled: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-export const publishSchema = z.object({ published: z.boolean({ error: 'Ungültiger Wert.' }) }).strict();
-
-export const districtCreateSchema = z
-  .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
-    state: z.string({ error: ADMIN_MSG.districtStateRequired }).trim().min(1, ADMIN_MSG.districtStateRequired).max(60),
-  })
-  .strict();
-export const districtRenameSchema = z
-  .object({
-    name: z.string({ error: ADMIN_MSG.districtNameRequired }).trim().min(1, ADMIN_MSG.districtNameRequired).max(120),
-  })
-  .strict();
+export const blockUserSchema = z.object({ blocked: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
+export const handledSchema = z.object({ handled: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
+export const publishSchema = z.object({ published: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
 
 // ---------- response shapes ----------
 
-export interface AdminMonthPoint {
+export const adminMonthPointSchema = z.object({
   /** 'YYYY-MM' (Vienna). */
-  month: string;
-  placements: number;
-  placementFees: number;
-  serviceFees: number;
-  newJobs: number;
-}
+  month: z.string(),
+  placements: z.number(),
+  placementFees: z.number(),
+  serviceFees: z.number(),
+  newJobs: z.number(),
+});
+export type AdminMonthPoint = z.infer<typeof adminMonthPointSchema>;
 
-export interface AdminRetentionRun {
-  id: number;
-  dryRun: boolean;
-  startedAt: string;
-  finishedAt: string | null;
-  summary: RetentionSummary;
-}
-
-export interface RetentionSummary {
-  warnedUsers: number[];
-  deletedUsers: number[];
-  deactivatedJobs: number[];
+export const retentionSummarySchema = z.object({
+  warnedUsers: z.array(z.number()),
+  deletedUsers: z.array(z.number()),
+  deactivatedJobs: z.array(z.number()),
   /** Contact messages older than CONTACT_MESSAGE_RETENTION_MONTHS (absent in older runs). */
-  deletedContactMessages?: number;
+  deletedContactMessages: z.number().optional(),
   /** Delivered outbox mails older than SENT_MAIL_RETENTION_DAYS (absent in older runs). */
-  purgedMails?: number;
-}
+  purgedMails: z.number().optional(),
+});
+export type RetentionSummary = z.infer<typeof retentionSummarySchema>;
 
-export interface AdminDashboard {
-  companies: number;
-  consultants: number;
-  publicConsultants: number;
-  publishedJobs: number;
-  conversations: number;
-  placementsThisMonth: number;
-  placementsThisYear: number;
-  fees: {
-    placementFeeTotal: number;
-    serviceFeeTotal: number;
-    placementFeeThisYear: number;
-    serviceFeeThisYear: number;
-    refundTotal: number;
-  };
-  months: AdminMonthPoint[];
-  retentionRuns: AdminRetentionRun[];
-}
+export const adminRetentionRunSchema = z.object({
+  id: z.number(),
+  dryRun: z.boolean(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  summary: retentionSummarySchema,
+});
+export type AdminRetentionRun = z.infer<typeof adminRetentionRunSchema>;
 
-export interface AdminPlacementReport {
-  id: number;
-  variant: 'company' | 'consultant';
-  jobId: number | null;
-  jobTitle: string;
-  companyId: number | null;
-  companyName: string;
-  reporterId: number | null;
-  recruiter: string;
-  recruiterMail: string;
-  contactPerson: string;
-  placementBonus: number;
-  bonusInForce: number | null;
-  actualSalary: number;
-  placementFee: number;
-  serviceFee: number;
-  street: string | null;
-  houseNr: string | null;
-  postalCode: string | null;
-  city: string | null;
-  uid: string | null;
-  status: PlacementStatus;
-  reportedAt: string;
-  invoicedAt: string | null;
-  paidAt: string | null;
-  guaranteeAt: string | null;
+/** GET /api/admin/dashboard: counts, placements and fees (this month/year, Vienna), 12-month series, last retention runs. */
+export const adminDashboardSchema = z.object({
+  companies: z.number(),
+  consultants: z.number(),
+  publicConsultants: z.number(),
+  publishedJobs: z.number(),
+  conversations: z.number(),
+  placementsThisMonth: z.number(),
+  placementsThisYear: z.number(),
+  fees: z.object({
+    placementFeeTotal: z.number(),
+    serviceFeeTotal: z.number(),
+    placementFeeThisYear: z.number(),
+    serviceFeeThisYear: z.number(),
+    refundTotal: z.number(),
+  }),
+  months: z.array(adminMonthPointSchema),
+  retentionRuns: z.array(adminRetentionRunSchema),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** A placement report as the back office sees it (list, detail, status change). */
+export const adminPlacementReportSchema = z.object({
+  id: z.number(),
+  variant: z.enum(['company', 'consultant']),
+  jobId: z.number().nullable(),
+  jobTitle: z.string(),
+  companyId: z.number().nullable(),
+  companyName: z.string(),
+  reporterId: z.number().nullable(),
+  recruiter: z.string(),
+  recruiterMail: z.string(),
+  contactPerson: z.string(),
+  placementBonus: z.number(),
+  bonusInForce: z.number().nullable(),
+  actualSalary: z.number(),
+  placementFee: z.number(),
+  serviceFee: z.number(),
+  street: z.string().nullable(),
+  houseNr: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  uid: z.string().nullable(),
+  status: placementStatusSchema,
+  reportedAt: z.string(),
+  invoicedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  guaranteeAt: z.string().nullable(),
   /** A company's objection ('Widerspruch', decision 0015): the report is flagged for the back office. */
-  objectedAt: string | null;
-  objectedBy: number | null;
-  objectionNote: string | null;
-  dueDate: IsoDate | null;
-  guaranteeUntil: IsoDate;
-  refund: GuaranteeRefund | null;
-}
+  objectedAt: z.string().nullable(),
+  objectedBy: z.number().nullable(),
+  objectionNote: z.string().nullable(),
+  /** IsoDate ('YYYY-MM-DD'). */
+  dueDate: z.string().nullable(),
+  /** IsoDate ('YYYY-MM-DD'). */
+  guaranteeUntil: z.string(),
+  refund: guaranteeRefundSchema.nullable(),
+});
+export type AdminPlacementReport = z.infer<typeof adminPlacementReportSchema>;
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  email: string;
-  role: RoleType;
-  confirmed: boolean;
-  blocked: boolean;
-  public: boolean;
-  lastLogin: string | null;
-  createdAt: string;
-  retentionWarnedAt: string | null;
-}
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['company', 'consultant', 'admin']),
+  confirmed: z.boolean(),
+  blocked: z.boolean(),
+  public: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  retentionWarnedAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** The back office sees advertisements in the public shape (incl. deactivated ones). */
+/** The item of an admin action that only confirms (resend the confirmation mail, delete an account); in `singleSchema`. */
+export const adminOkSchema = z.object({ id: z.number(), ok: z.literal(true) });
+export type AdminOk = z.infer<typeof adminOkSchema>;
+
+/** The back office sees advertisements in the public shape (incl. deactivated ones): jobSchema. */
 export type AdminJob = Job;
 
-export interface AdminContactMessage {
-  id: number;
-  firstname: string;
-  lastname: string;
-  company: string;
-  email: string;
-  message: string;
-  createdAt: string;
-  handledAt: string | null;
-}
+export const adminContactMessageSchema = z.object({
+  id: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  company: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
-export interface AdminAuditEntry {
-  id: number;
-  actorId: number | null;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const adminAuditEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.number().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 export const adminJobCreateSchema = z
   .object({

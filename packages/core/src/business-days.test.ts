@@ -11,7 +11,7 @@ import {
   viennaDate,
 } from './business-days';
 import { calculateFees } from './format';
-import { canChangePlacementStatus } from './admin';
+import { canChangePlacementStatus } from './placements';
 
 describe('easterSunday', () => {
   it('When computing Easter for known years, then it matches the church calendar', () => {

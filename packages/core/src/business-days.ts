@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { GUARANTEE_DAYS, GUARANTEE_REFUND_RATE, INVOICE_DUE_WORKING_DAYS } from './constants';
 import { roundCents, viennaParts } from './format';
 
@@ -127,11 +128,9 @@ export function isWithinGuarantee(reportedAt: string | Date, now: string | Date)
   return viennaDate(now) <= guaranteeDeadline(reportedAt);
 }
 
-export interface GuaranteeRefund {
-  placementFee: number;
-  serviceFee: number;
-  total: number;
-}
+/** What a guarantee case refunds (also the `refund` of AdminPlacementReport). */
+export const guaranteeRefundSchema = z.object({ placementFee: z.number(), serviceFee: z.number(), total: z.number() });
+export type GuaranteeRefund = z.infer<typeof guaranteeRefundSchema>;
 
 /** Guarantee case: 50 % of the placement fee and 50 % of the service fee are refunded. */
 export function guaranteeRefund(placementFee: number, serviceFee: number): GuaranteeRefund {

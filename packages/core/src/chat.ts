@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { safeText } from './input';
-import type { PlacementReportedEvent } from './placement-objection';
+import type { PlacementReportedEvent } from './placements';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -25,50 +25,63 @@ export const chatMessageTextSchema = z
   .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG.messageTooLong)
   .pipe(safeText());
 
-export interface ChatFile {
-  id: number;
-  name: string;
-  ext: string;
-  mime: string;
-  size: number;
+// ---------- response shapes (REST and Socket.IO) ----------
+
+export const chatFileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number(),
   /** Download path (participants and admins only): /api/files/<id>. */
-  url: string;
-}
+  url: z.string(),
+});
+export type ChatFile = z.infer<typeof chatFileSchema>;
 
-export interface ChatMessage {
-  messageId: number;
-  chatId: number;
-  message: string;
-  username: string;
-  userId: number | null;
+export const chatMessageSchema = z.object({
+  messageId: z.number(),
+  chatId: z.number(),
+  message: z.string(),
+  username: z.string(),
+  userId: z.number().nullable(),
   /** ISO 8601. */
-  timestamp: string;
-  file_message: boolean;
-  files: ChatFile[];
-}
+  timestamp: z.string(),
+  file_message: z.boolean(),
+  files: z.array(chatFileSchema),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export interface ChatAdvertisementSummary {
-  id: number;
-  jobTitle: string;
+/** GET /api/chat-communications/:id/messages: a page oldest to newest, `before` cursor for the older ones. */
+export const chatMessagePageSchema = z.object({
+  data: z.array(chatMessageSchema),
+  meta: z.object({ limit: z.number(), hasMore: z.boolean() }),
+});
+export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
+
+export const chatAdvertisementSummarySchema = z.object({
+  id: z.number(),
+  jobTitle: z.string(),
   /** Active bonus in percent (newest bonus entry). */
-  placementBonus: number;
-  location: { street: string; postcode: string; city: string };
-  salary: string;
-}
+  placementBonus: z.number(),
+  location: z.object({ street: z.string(), postcode: z.string(), city: z.string() }),
+  salary: z.string(),
+});
+export type ChatAdvertisementSummary = z.infer<typeof chatAdvertisementSummarySchema>;
 
-export interface ChatConversation {
-  id: number;
-  advertisement: ChatAdvertisementSummary | null;
+export const chatConversationSchema = z.object({
+  id: z.number(),
+  advertisement: chatAdvertisementSummarySchema.nullable(),
   /** The other party from the caller's view; null when that account no longer exists. */
-  counterpart: { id: number; username: string } | null;
-  chat_sender_p1: number | null;
-  chat_receiver_p2: number | null;
-  last_message_timestamp: string;
-  unread_message_p1: boolean;
-  unread_message_p2: boolean;
+  counterpart: z.object({ id: z.number(), username: z.string() }).nullable(),
+  chat_sender_p1: z.number().nullable(),
+  chat_receiver_p2: z.number().nullable(),
+  last_message_timestamp: z.string(),
+  unread_message_p1: z.boolean(),
+  unread_message_p2: z.boolean(),
   /** The caller's own unread flag. */
-  unread: boolean;
-}
+  unread: z.boolean(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
 /** Socket.IO events (server → client). */
 export interface ChatServerEvents {

@@ -18,6 +18,55 @@ export const NAME_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 
+/**
+ * Field limits of the request schemas (accounts.ts, jobs.ts, placements.ts, contact.ts,
+ * districts.ts): the server refuses longer input, the web forms set them as maxLength.
+ * The chat message and the objection note have theirs beside their texts
+ * (CHAT_MESSAGE_MAX_LENGTH below, PLACEMENT_OBJECTION_NOTE_MAX in placements.ts).
+ */
+/** An e-mail address (RFC 5321 path limit); also the login identifier. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Account name (company or consultant), registration and profile. */
+export const USERNAME_MAX_LENGTH = 120;
+/** Account description (registration and profile). */
+export const DESCRIPTION_MAX_LENGTH = 5000;
+/** A one-time token from a mail link (password reset code, e-mail change objection). */
+export const TOKEN_MAX_LENGTH = 200;
+/** A consultant's services: at most this many entries of at most SERVICE_MAX_LENGTH characters. */
+export const SERVICES_MAX_COUNT = 50;
+export const SERVICE_MAX_LENGTH = 500;
+/** Legacy profile fields the profile update still accepts (URL of the image, its id or last login as text). */
+export const PROFILE_IMG_URL_MAX_LENGTH = 500;
+export const LEGACY_TEXT_FIELD_MAX_LENGTH = 40;
+
+/** Advertisement: title, salary text, the address and the bullet lists (assignment, requirements, …). */
+export const JOB_TITLE_MAX_LENGTH = 200;
+export const SALARY_TEXT_MAX_LENGTH = 200;
+export const STREET_MAX_LENGTH = 200;
+export const POSTCODE_MAX_LENGTH = 10;
+export const CITY_MAX_LENGTH = 120;
+export const BULLET_ITEM_MAX_LENGTH = 2000;
+export const BULLET_LIST_MAX_ITEMS = 50;
+/** Placement bonus in percent (advertisement and placement report; MSG.bonusOutOfRange). */
+export const PLACEMENT_BONUS_MIN = 0;
+export const PLACEMENT_BONUS_MAX = 100;
+
+/** Placement report: names and texts, invoice address, annual salary (JOB_MSG.salaryOutOfRange). */
+export const PLACEMENT_TEXT_MAX_LENGTH = 200;
+export const HOUSE_NR_MAX_LENGTH = 20;
+export const UID_MAX_LENGTH = 30;
+export const ACTUAL_SALARY_MIN = 0;
+export const ACTUAL_SALARY_MAX = 10_000_000;
+
+/** Contact form. */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_COMPANY_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** District (back office). */
+export const DISTRICT_NAME_MAX_LENGTH = 120;
+export const DISTRICT_STATE_MAX_LENGTH = 60;
+
 export const MAX_FILE_BYTES = 5_242_880;
 export const MAX_CHAT_FILES = 5;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;

@@ -1,16 +1,31 @@
+/**
+ * @pb/core — the one definition of the API contract and the rules server and web share.
+ * Each feature's contract (request schemas, response schemas and types, limits, texts):
+ *   accounts.ts    registration, login, passwords, profile, profile image, e-mail change; AuthUser, OwnUser, PublicConsultant
+ *   jobs.ts        advertisements: Job, attachments, bonus history, publish/update body (jobDataSchema)
+ *   placements.ts  placement reports: request, statuses and transitions, objection, company view
+ *   chat.ts        conversations and messages (REST and Socket.IO)
+ *   districts.ts   districts: list shape and back-office edits
+ *   contact.ts     the contact form
+ *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
+ *   system.ts      health checks, public site settings
+ *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody
+ * Shared building blocks: constants.ts (limits), messages.ts (MSG texts), input.ts (PostgreSQL-safe
+ * input rules), roles.ts, files.ts, format.ts, business-days.ts.
+ */
 export * from './constants';
 export * from './format';
 export * from './messages';
 export * from './roles';
-export * from './schemas';
-export * from './types';
-export * from './account-messages';
-export * from './email-change';
-export * from './files';
-export * from './profile-image';
-export * from './chat';
-export * from './jobs';
-export * from './business-days';
-export * from './admin';
 export * from './input';
-export * from './placement-objection';
+export * from './files';
+export * from './business-days';
+export * from './http';
+export * from './accounts';
+export * from './jobs';
+export * from './placements';
+export * from './chat';
+export * from './districts';
+export * from './contact';
+export * from './admin';
+export * from './system';

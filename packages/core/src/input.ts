@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 
 /**
  * Input limits that PostgreSQL imposes and a request must never reach the
@@ -97,3 +98,18 @@ export const dateInput = (message: string = INPUT_MSG.invalidDate) =>
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/**
+ * A number, or its plain decimal text ("15", " 12.5 "), as forms and JSON clients send it.
+ * Unlike z.coerce never "", arrays, booleans, null, hex or exponent forms.
+ */
+export const decimalInput = (error?: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(DECIMAL_TEXT)], error ? { error } : undefined)
+    .transform(Number)
+    .pipe(z.number(error ? { error } : undefined).finite());
+
+/** First issue message of a failed parse — the one the UI shows. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MSG.badRequest;
+}

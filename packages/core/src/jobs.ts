@@ -1,27 +1,20 @@
-import type { Job } from './types';
+import { z } from 'zod';
+import {
+  BULLET_ITEM_MAX_LENGTH,
+  BULLET_LIST_MAX_ITEMS,
+  CITY_MAX_LENGTH,
+  JOB_TITLE_MAX_LENGTH,
+  PLACEMENT_BONUS_MAX,
+  PLACEMENT_BONUS_MIN,
+  POSTCODE_MAX_LENGTH,
+  SALARY_TEXT_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  WORKING_TIMES,
+} from './constants';
+import { decimalInput, int4Id, safeText } from './input';
+import { MSG } from './messages';
 
-/** Advertisement API shapes beyond `Job` (attachments, placement reports). */
-
-export interface JobAttachment {
-  id: number;
-  name: string;
-  ext: string;
-  mime: string;
-  size: number;
-  /** Authorised download: GET /api/job-attachments/:id (Bearer token). */
-  url: string;
-}
-
-/** GET /api/jobs/:id also carries the uploaded documents. */
-export interface JobWithAttachments extends Job {
-  attachments: JobAttachment[];
-}
-
-export interface PlacementReportResult {
-  id: number;
-  placementFee: number;
-  serviceFee: number;
-}
+/** Advertisements (jobs): API shapes, attachments, bonus history, the publish/update body and texts. */
 
 /** At most this many documents per advertisement (several per upload, MAX_CHAT_FILES at once). */
 export const MAX_JOB_ATTACHMENTS = 10;
@@ -36,3 +29,138 @@ export const JOB_MSG = {
   reportSent: 'Vielen Dank! Die Stellenbesetzung wurde gemeldet.',
   salaryOutOfRange: 'Bitte geben Sie ein Jahresgehalt zwischen 0 und 10.000.000 € an.',
 } as const;
+
+// ---------- response shapes ----------
+
+/** The advertising company as an advertisement carries it. */
+export const publicCompanySchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  description: z.string().nullable(),
+});
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
+/** An advertisement's address as it is stored (the request side is locationSchema). */
+export const jobLocationSchema = z.object({ street: z.string(), postcode: z.string(), city: z.string() });
+export type JobLocation = z.infer<typeof jobLocationSchema>;
+
+/** A document uploaded to an advertisement. */
+export const attachmentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  /** Authorised download: GET /api/job-attachments/:id (Bearer token). */
+  url: z.string(),
+});
+export type JobAttachment = z.infer<typeof attachmentSchema>;
+
+/** An advertisement (public lists, own lists, the back office); GET /api/jobs/:id adds `attachments`. */
+export const jobSchema = z.object({
+  id: z.number(),
+  jobTitle: z.string(),
+  workingTime: z.string(),
+  assignment: z.array(z.string()),
+  requirements: z.array(z.string()),
+  benefits: z.array(z.string()),
+  jobInfo: z.array(z.string()),
+  location: jobLocationSchema,
+  salary: z.string(),
+  district: z.object({ id: z.number(), name: z.string() }).nullable(),
+  users_permissions_user: publicCompanySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  placementBonus: z.number(),
+  currentPlacementBonus: z.number(),
+  attachments: z.array(attachmentSchema).optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** GET /api/jobs/:id also carries the uploaded documents. */
+export interface JobWithAttachments extends Job {
+  attachments: JobAttachment[];
+}
+
+/** One entry of an advertisement's bonus history (GET/POST /api/placement-bonuses). */
+export const placementBonusRecordSchema = z.object({
+  id: z.number(),
+  bonus: z.number(),
+  advertisement: z.number(),
+  createdAt: z.string(),
+});
+export type PlacementBonus = z.infer<typeof placementBonusRecordSchema>;
+
+// ---------- request bodies (spec §5 publish and update) ----------
+
+/** Drops empty entries ("adding an empty list entry is ignored"). */
+const bulletList = z
+  .array(safeText().max(BULLET_ITEM_MAX_LENGTH))
+  .max(BULLET_LIST_MAX_ITEMS)
+  .transform((items) => items.map((item) => item.trim()).filter((item) => item.length > 0));
+
+export const locationSchema = z
+  .object({
+    street: z.string().trim().max(STREET_MAX_LENGTH).default(''),
+    postcode: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .pipe(z.string().max(POSTCODE_MAX_LENGTH))
+      .default(''),
+    city: z.string().trim().max(CITY_MAX_LENGTH).default(''),
+  })
+  .strict();
+
+export const jobDataSchema = z
+  .object({
+    jobTitle: z.string({ error: MSG.fillAllFields }).trim().max(JOB_TITLE_MAX_LENGTH),
+    workingTime: z.string({ error: MSG.fillAllFields }),
+    assignment: bulletList,
+    requirements: bulletList,
+    benefits: bulletList,
+    jobInfo: bulletList,
+    location: locationSchema,
+    salary: z
+      .union([z.string(), z.number()], { error: MSG.fillAllFields })
+      .transform((v) => String(v).trim())
+      .pipe(z.string().max(SALARY_TEXT_MAX_LENGTH)),
+    district: z.union(
+      [
+        int4Id(MSG.fillAllFields),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .pipe(int4Id(MSG.fillAllFields)),
+      ],
+      {
+        error: MSG.fillAllFields,
+      },
+    ),
+    placementBonus: decimalInput().pipe(z.number().min(PLACEMENT_BONUS_MIN).max(PLACEMENT_BONUS_MAX)).optional(),
+    /** Ignored: the owner is always the caller (or the chosen company for admins). */
+    users_permissions_user: z.unknown().optional(),
+    attachments: z.array(int4Id()).max(MAX_JOB_ATTACHMENTS).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const locationSet = v.location.street || v.location.postcode || v.location.city;
+    const complete =
+      v.jobTitle.length > 0 &&
+      (WORKING_TIMES as readonly string[]).includes(v.workingTime) &&
+      v.salary.length > 0 &&
+      Boolean(locationSet) &&
+      v.assignment.length > 0 &&
+      v.requirements.length > 0 &&
+      v.benefits.length > 0 &&
+      v.jobInfo.length > 0;
+    if (!complete) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields });
+  });
+export type JobData = z.infer<typeof jobDataSchema>;
+
+/** Input of a new placement bonus in percent (POST /api/placement-bonuses); the record is PlacementBonus. */
+export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
+  z.number().min(PLACEMENT_BONUS_MIN, MSG.bonusOutOfRange).max(PLACEMENT_BONUS_MAX, MSG.bonusOutOfRange),
+);

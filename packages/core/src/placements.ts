@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts';
+import {
+  ACTUAL_SALARY_MAX,
+  ACTUAL_SALARY_MIN,
+  CITY_MAX_LENGTH,
+  HOUSE_NR_MAX_LENGTH,
+  PLACEMENT_BONUS_MAX,
+  PLACEMENT_BONUS_MIN,
+  PLACEMENT_TEXT_MAX_LENGTH,
+  POSTCODE_MAX_LENGTH,
+  UID_MAX_LENGTH,
+} from './constants';
+import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
+import { JOB_MSG } from './jobs';
+import { MSG } from './messages';
+
+/**
+ * Placement reports ('Stellenbesetzung', spec §3/§5): the report a company or a
+ * consultant sends, its statuses and transitions, the company's objection
+ * (docs/decisions/0015-placement-objection.md) and the shapes that go back.
+ * The back office's view of a report is AdminPlacementReport (admin.ts).
+ */
+
+// ---------- statuses ----------
+
+export const PLACEMENT_STATUSES = ['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall'] as const;
+export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number];
+
+export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
+  gemeldet: 'Gemeldet',
+  verrechnet: 'Verrechnet',
+  bezahlt: 'Bezahlt',
+  garantiefall: 'Garantiefall',
+};
+
+/** gemeldet → verrechnet → bezahlt; a guarantee case from verrechnet or bezahlt. */
+export const PLACEMENT_TRANSITIONS: Record<PlacementStatus, readonly PlacementStatus[]> = {
+  gemeldet: ['verrechnet'],
+  verrechnet: ['bezahlt', 'garantiefall'],
+  bezahlt: ['garantiefall'],
+  garantiefall: [],
+};
+
+/** A report's status as responses carry it. */
+export const placementStatusSchema = z.enum(PLACEMENT_STATUSES);
+
+export function canChangePlacementStatus(from: PlacementStatus, to: PlacementStatus): boolean {
+  return PLACEMENT_TRANSITIONS[from].includes(to);
+}
+
+// ---------- the report (request body) ----------
+
+const requiredText = (max: number) =>
+  z
+    .union([safeText(), z.number()], { error: MSG.fillAllFields })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, MSG.fillAllFields).max(max, INPUT_MSG.tooLong));
+
+const basePlacement = {
+  advertisement: int4Id(),
+  companyName: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+  jobTitle: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+  contactPerson: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+  placementBonus: decimalInput(MSG.bonusOutOfRange).pipe(
+    z.number().min(PLACEMENT_BONUS_MIN, MSG.bonusOutOfRange).max(PLACEMENT_BONUS_MAX, MSG.bonusOutOfRange),
+  ),
+  actualSalary: decimalInput(JOB_MSG.salaryOutOfRange).pipe(
+    z.number().min(ACTUAL_SALARY_MIN, JOB_MSG.salaryOutOfRange).max(ACTUAL_SALARY_MAX, JOB_MSG.salaryOutOfRange),
+  ),
+};
+
+/** The company variant of the report request (own advertisement, invoice address). */
+export const companyPlacementReportSchema = z
+  .object({
+    variant: z.literal('company'),
+    ...basePlacement,
+    recruiter: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+    recruiterMail: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema),
+    street: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
+    houseNr: requiredText(HOUSE_NR_MAX_LENGTH),
+    postalCode: requiredText(POSTCODE_MAX_LENGTH),
+    city: requiredText(CITY_MAX_LENGTH),
+    uid: requiredText(UID_MAX_LENGTH),
+  })
+  .strict();
+
+/** The consultant variant of the report request. */
+export const consultantPlacementReportSchema = z
+  .object({ variant: z.literal('consultant'), ...basePlacement })
+  .strict();
+
+/** Body of POST /api/placement-reports (`data`). */
+export const placementReportSchema = z.discriminatedUnion('variant', [
+  companyPlacementReportSchema,
+  consultantPlacementReportSchema,
+]);
+export type PlacementReportRequest = z.infer<typeof placementReportSchema>;
+
+/** POST /api/placement-reports (201): the new report and the fees it costs. */
+export const placementReportResultSchema = z.object({
+  id: z.number(),
+  placementFee: z.number(),
+  serviceFee: z.number(),
+});
+export type PlacementReportResult = z.infer<typeof placementReportResultSchema>;
+
+// ---------- the company's objection ----------
+
+export const PLACEMENT_OBJECTION_NOTE_MAX = 2000;
+
+export const PLACEMENT_OBJECTION_MSG = {
+  noConversation:
+    'Sie können eine Stellenbesetzung nur für Inserate melden, zu denen Sie mit dem Unternehmen im Gespräch sind.',
+  noteRequired: 'Bitte begründen Sie Ihren Widerspruch.',
+  noteTooLong: `Die Begründung darf höchstens ${PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  reportNotFound: 'Diese Meldung existiert nicht.',
+  ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
+  consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',
+  alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
+  notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
+  objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
+  reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
+} as const;
+
+export const placementObjectionSchema = z.object({
+  note: safeText()
+    .trim()
+    .min(1, PLACEMENT_OBJECTION_MSG.noteRequired)
+    .max(PLACEMENT_OBJECTION_NOTE_MAX, PLACEMENT_OBJECTION_MSG.noteTooLong),
+});
+export type PlacementObjectionRequest = z.infer<typeof placementObjectionSchema>;
+
+/**
+ * A consultant's report on one of the company's advertisements, as the company sees it
+ * (GET /api/placement-reports/mine, POST …/:id/objection). Not `companyPlacementReportSchema`:
+ * that is the company's own report request.
+ */
+export const companyPlacementReportViewSchema = z.object({
+  id: z.number(),
+  jobId: z.number().nullable(),
+  jobTitle: z.string(),
+  /** The reporting consultant's current name (null when the account no longer exists). */
+  consultantName: z.string().nullable(),
+  reportedAt: z.string(),
+  status: placementStatusSchema,
+  objectedAt: z.string().nullable(),
+  objectionNote: z.string().nullable(),
+  /** True while the company may still object (consultant report, 'gemeldet', no objection yet). */
+  canObject: z.boolean(),
+});
+export type CompanyPlacementReport = z.infer<typeof companyPlacementReportViewSchema>;
+
+/** Socket event `placement:reported` to `user:<companyId>` after the report's commit. */
+export const placementReportedEventSchema = z.object({
+  reportId: z.number(),
+  jobId: z.number(),
+  jobTitle: z.string(),
+  consultantName: z.string(),
+  reportedAt: z.string(),
+});
+export type PlacementReportedEvent = z.infer<typeof placementReportedEventSchema>;
