@@ -14,9 +14,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeTokens } from '../../lib/sessions';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
-import { issueToken } from '../auth/service';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
-import { accountTaken, isUniqueViolation } from './service';
+import { issueToken } from './auth-tokens';
+import { accountTaken, isUniqueViolation } from './queries';
 
 /**
  * Changing the account's e-mail address (docs/decisions/0009-email-change.md).
