@@ -49,7 +49,7 @@ export function isValidProfileImageSignature(secret: string, uploadId: number, s
 }
 
 /**
- * URL under which a profile image is served (see uploads routes). With a secret the
+ * URL under which a profile image is served (see profile-image-routes.ts). With a secret the
  * URL carries ?sig=…, valid for that image only (handed to its owner).
  */
 export function profileImageUrl(uploadId: number | null, secret?: string): string | null {
