@@ -26,8 +26,8 @@ import {
   startInstance,
   tempDataDir,
   type Instance,
-} from '../apps/server/src/modules/chat/instances';
-import { connectChat, type ChatClient } from '../apps/server/src/modules/chat/socket-client';
+} from '../apps/server/test/support/instances';
+import { connectChat, type ChatClient } from '../apps/server/test/support/socket-client';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

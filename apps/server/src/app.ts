@@ -43,9 +43,7 @@ import { placementRoutes } from './modules/placements/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
-import { authRoutes } from './modules/auth/routes';
-import { userRoutes } from './modules/users/routes';
-import { uploadRoutes } from './modules/uploads/routes';
+import { accountRoutes } from './modules/accounts/routes';
 
 export interface AppDeps {
   config: Config;
@@ -219,9 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes);
       await api.register(jobsModule);
       await api.register(placementRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(uploadRoutes);
+      await api.register(accountRoutes);
       await api.register(chatRoutes);
       await api.register(fileRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 import { createUser, jobData, type TestUser } from './factories';
-import { multipart, tinyPdf } from '../src/modules/auth/account-fixtures';
-import { connectChat } from '../src/modules/chat/socket-client';
+import { multipart, tinyPdf } from './support/account-fixtures';
+import { connectChat } from './support/socket-client';
 
 /** Input handling shared by every route (lib/http-schemas, lib/input-guard, lib/uploads). */
 

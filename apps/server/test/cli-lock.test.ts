@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { createPostgresDatabase } from '../src/modules/chat/instances';
+import { createPostgresDatabase } from './support/instances';
 import { DATA_DIR_LOCK_FILE } from '../src/lib/data-dir-lock';
 import { verifyPassword } from '../src/lib/passwords';
 import { AdminAccountError, ensureAdmin } from '../src/modules/admin/admin-account';

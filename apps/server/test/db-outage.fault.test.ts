@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@pb/core';
 import { JwtService } from '../src/lib/tokens';
-import { connectChat, type ChatClient } from '../src/modules/chat/socket-client';
+import { connectChat, type ChatClient } from './support/socket-client';
 import { startOwnPostgres, type OwnPostgres } from './support/own-postgres';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 

@@ -4,7 +4,7 @@ import qs from 'qs';
 import { jobDataSchema } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
 import { createUser, jobData, type TestUser } from './factories';
-import { connectChat, type ChatClient } from '../src/modules/chat/socket-client';
+import { connectChat, type ChatClient } from './support/socket-client';
 
 /**
  * Property: whatever a client sends to any route — hostile values at any position of the

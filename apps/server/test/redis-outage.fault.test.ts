@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { createJob, createUser, type TestUser } from '../src/modules/chat/chat-fixtures';
-import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir } from '../src/modules/chat/instances';
-import { connectChat, EventLog, type ChatClient } from '../src/modules/chat/socket-client';
+import { createJob, createUser, type TestUser } from './support/chat-fixtures';
+import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir } from './support/instances';
+import { connectChat, EventLog, type ChatClient } from './support/socket-client';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCommunications } from '../src/db/schema';
-import { createJob, createUser, multipart, pdfBytes } from '../src/modules/chat/chat-fixtures';
+import { createJob, createUser, multipart, pdfBytes } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

@@ -65,7 +65,7 @@ export const authTokens = pgTable('auth_tokens', {
 
 export type MailThrottleKind = 'password_reset' | 'email_confirmation';
 
-/** Mails anyone may trigger for an address, held back per address (migration 0013; auth/mail-throttle.ts). */
+/** Mails anyone may trigger for an address, held back per address (migration 0013; accounts/mail-throttle.ts). */
 export const mailThrottle = pgTable(
   'mail_throttle',
   {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ROLE_NAMES } from '@pb/core';
 import { users, type UserRole } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
+import { isActiveUser } from './policies';
 
 /** The authenticated caller, loaded fresh from the database on every request. */
 export interface CurrentUser {
@@ -52,7 +53,8 @@ export const authPlugin = fp(
         .from(users)
         .where(eq(users.id, claims.userId))
         .limit(1);
-      if (!row || row.blocked || !row.confirmed || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+      // Signed in means an active user whose token was issued after the last revocation.
+      if (!row || !isActiveUser(row) || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
       request.user = {
         id: row.id,
         username: row.username,

@@ -8,8 +8,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { endUserSessions, revokeTokens } from '../../lib/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { issueToken, queueConfirmationMail } from '../auth/service';
-import { deleteUserAccount } from '../users/service';
+import { queueConfirmationMail } from '../accounts/auth-mails';
+import { issueToken } from '../accounts/auth-tokens';
+import { deleteUserAccount } from '../accounts/service';
 import { recordAudit } from './audit';
 
 const adminUserColumns = {

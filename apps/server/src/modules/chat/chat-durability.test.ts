@@ -5,9 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
-import { createJob, createUser } from './chat-fixtures';
-import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir, type Instance } from './instances';
-import { connectChat } from './socket-client';
+import { createJob, createUser } from '../../../test/support/chat-fixtures';
+import {
+  createPostgresDatabase,
+  newJwtSecret,
+  startInstance,
+  tempDataDir,
+  type Instance,
+} from '../../../test/support/instances';
+import { connectChat } from '../../../test/support/socket-client';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,9 +1,15 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
-import { createJob, createUser, type TestUser } from './chat-fixtures';
-import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir, type Instance } from './instances';
-import { connectChat, EventLog, type ChatClient } from './socket-client';
+import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import {
+  createPostgresDatabase,
+  newJwtSecret,
+  startInstance,
+  tempDataDir,
+  type Instance,
+} from '../../../test/support/instances';
+import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 /**
  * Two server instances sharing PostgreSQL and Redis: a session revoked through

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, latestMailTo, nextIp, resetCode, type TestAccount } from '../auth/account-fixtures';
-import { createJob, createUser, type TestUser } from './chat-fixtures';
-import { connectChat, EventLog, type ChatClient } from './socket-client';
+import {
+  createAccount,
+  latestMailTo,
+  nextIp,
+  resetCode,
+  type TestAccount,
+} from '../../../test/support/account-fixtures';
+import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 /**
  * A revoked session (block, password change or reset, deletion) or an expired

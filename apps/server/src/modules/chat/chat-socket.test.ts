@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createJob, createUser, type TestUser } from './chat-fixtures';
-import { connectChat, EventLog, type ChatClient } from './socket-client';
+import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 let ctx: TestContext;
 let baseUrl: string;

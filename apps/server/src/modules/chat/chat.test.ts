@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createJob, createUser, multipart, pdfBytes, type TestUser } from './chat-fixtures';
+import { createJob, createUser, multipart, pdfBytes, type TestUser } from '../../../test/support/chat-fixtures';
 
 let clock = new Date('2026-03-02T08:00:00.000Z');
 const tick = (minutes = 1) => {

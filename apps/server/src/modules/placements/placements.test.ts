@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MSG, MSG, PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
-import { connectChat, EventLog, type ChatClient } from '../chat/socket-client';
+import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 let ctx: TestContext;
 let a: TestUser;

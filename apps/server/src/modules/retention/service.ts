@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
-import { deleteUserAccount } from '../users/service';
+import { deleteUserAccount } from '../accounts/service';
 import { recordAudit } from '../admin/audit';
 
 /**

@@ -1,25 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACCOUNT_MSG } from '@pb/core';
-import { uploads, users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { errorSchema, idParams } from '../../lib/http-schemas';
+import { hasRole } from '../../lib/policies';
 import { readUploadedFiles } from '../../lib/uploads';
-import { isValidProfileImageSignature, profileImageUrl } from '../users/presenter';
-import { deleteProfileImage, findProfileImage, storeProfileImage } from './service';
+import { isProfileImageOwner, isPublicProfileImage, ownsProfileImage } from './policy';
+import { profileImageUrl } from './presenter';
+import { deleteProfileImage, storeProfileImage } from './profile-images';
+import { findProfileImage, findProfileImageWithOwner } from './queries';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;
 
   app.post(
     '/upload',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
+      config: { policy: 'role:consultant', rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['uploads'],
         summary: 'Upload a profile image (multipart field "files": one PNG/JPG ≤ 5 MB; consultants only)',
@@ -42,7 +43,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (me.role !== 'consultant') throw forbidden(ACCOUNT_MSG.consultantOnlyUpload);
+      if (!hasRole(me, 'consultant')) throw forbidden(ACCOUNT_MSG.consultantOnlyUpload);
       const [file] = await readUploadedFiles(request, { kind: 'image', maxFiles: 1 });
       const row = await storeProfileImage(app.db, app.storage, me.id, file!);
       return [
@@ -62,6 +63,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload/files/:id',
     {
       onRequest: app.requireUser,
+      config: { policy: 'accounts.imageOwner' },
       schema: {
         tags: ['uploads'],
         summary: 'Delete an own profile image',
@@ -74,7 +76,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const upload = await findProfileImage(app.db, request.params.id);
       // Someone else's file looks exactly like a missing one.
-      if (!upload || upload.ownerId !== me.id) throw notFound();
+      if (!upload || !ownsProfileImage(me, upload)) throw notFound();
       await deleteProfileImage(app.db, app.storage, upload.id);
       return { id: upload.id };
     },
@@ -83,6 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile-images/:id',
     {
+      config: { policy: 'accounts.imageViewer' },
       schema: {
         tags: ['uploads'],
         summary: 'A profile image: public for listed consultants, otherwise only for its owner',
@@ -92,36 +95,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // One query: the image together with its owner (an image without owner is not found).
-      const [found] = await app.db
-        .select({
-          upload: uploads,
-          owner: {
-            public: users.public,
-            role: users.role,
-            confirmed: users.confirmed,
-            blocked: users.blocked,
-            profileImgId: users.profileImgId,
-          },
-        })
-        .from(uploads)
-        .innerJoin(users, eq(users.id, uploads.ownerId))
-        .where(and(eq(uploads.id, request.params.id), eq(uploads.purpose, 'profile_image')))
-        .limit(1);
+      const found = await findProfileImageWithOwner(app.db, request.params.id);
       if (!found) throw notFound();
       const { upload, owner } = found;
-      const sig = request.query.sig;
-      const isOwner =
-        request.user?.id === upload.ownerId ||
-        (sig !== undefined && isValidProfileImageSignature(app.config.jwtSecret, upload.id, sig));
-      // Only the chosen profile image is public; other uploads (not yet saved) stay the owner's.
-      const isPublic =
-        owner.profileImgId === upload.id &&
-        owner.public &&
-        owner.role === 'consultant' &&
-        owner.confirmed &&
-        !owner.blocked;
-      if (!isOwner && !isPublic) throw notFound();
+      const isPublic = isPublicProfileImage(upload, owner);
+      const signature = { secret: app.config.jwtSecret, sig: request.query.sig };
+      if (!isPublic && !isProfileImageOwner(request.user, upload, signature)) throw notFound();
       if (!(await app.storage.exists(upload.storageKey))) throw notFound();
       return reply
         .header('content-type', upload.mime)

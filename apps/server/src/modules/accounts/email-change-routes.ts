@@ -12,8 +12,8 @@ import {
   objectToEmailChange,
   resendEmailChange,
 } from './email-change';
-import { findUserById } from './service';
 import { presentOwnUser } from './presenter';
+import { findUserById } from './queries';
 import { ownUserSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
@@ -49,7 +49,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/email-change/confirm',
     {
-      config: { rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
+      config: { policy: 'visitor', rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['users'],
         summary: 'Follow the link mailed to the new address; applies it and redirects to /email-change?status=…',
@@ -77,7 +77,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email-change/object',
     {
-      config: { rateLimit: { max: 10 * factor, timeWindow: '10 minutes' } },
+      config: { policy: 'visitor', rateLimit: { max: 10 * factor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['users'],
         summary:
@@ -103,6 +103,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/email-change/resend',
     {
       onRequest: app.requireUser,
+      config: { policy: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Mail a fresh confirmation link for the pending e-mail change',
@@ -121,6 +122,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/email-change',
     {
       onRequest: app.requireUser,
+      config: { policy: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Withdraw the pending e-mail change',

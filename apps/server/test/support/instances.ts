@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
-import { prepareDatabase } from '../../db/setup';
-import { LocalFileStorage } from '../../lib/storage';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+import { prepareDatabase } from '../../src/db/setup';
+import { LocalFileStorage } from '../../src/lib/storage';
 
 /**
  * Whole server instances on loopback ports for the multi-instance, restart and

@@ -11,7 +11,7 @@ import {
   tinyPng,
   type MultipartFile,
   type TestAccount,
-} from '../auth/account-fixtures';
+} from '../../../test/support/account-fixtures';
 
 describe('profile image upload', () => {
   let ctx: TestContext;

@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
+import type { UploadRow } from './queries';
 
-export type UploadRow = typeof uploads.$inferSelect;
+/** The profile image commands: a stored file and its row go together. */
 
 /** Stores a checked image file and records it as the owner's profile image upload. */
 export async function storeProfileImage(
@@ -32,15 +33,6 @@ export async function storeProfileImage(
     await storage.remove(key).catch(() => undefined);
     throw error;
   }
-}
-
-export async function findProfileImage(db: Db, id: number): Promise<UploadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
-    .limit(1);
-  return row;
 }
 
 /**

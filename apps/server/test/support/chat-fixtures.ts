@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { jobs, placementBonuses, users, type UserRole } from '../../db/schema';
+import type { Db } from '../../src/db/client';
+import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
 
 /** Test data for the chat suites, written straight into the database. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, login, multipart, tinyPng, type TestAccount } from '../auth/account-fixtures';
+import { createAccount, login, multipart, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
 
 describe('users: own profile, public consultants, deletion', () => {
   let ctx: TestContext;

@@ -49,7 +49,7 @@ export function isValidProfileImageSignature(secret: string, uploadId: number, s
 }
 
 /**
- * URL under which a profile image is served (see uploads routes). With a secret the
+ * URL under which a profile image is served (see profile-image-routes.ts). With a secret the
  * URL carries ?sig=…, valid for that image only (handed to its owner).
  */
 export function profileImageUrl(uploadId: number | null, secret?: string): string | null {
@@ -58,13 +58,13 @@ export function profileImageUrl(uploadId: number | null, secret?: string): strin
   return secret ? `${base}?sig=${profileImageSignature(secret, uploadId)}` : base;
 }
 
-export interface PresentOptions {
+export interface UserPresentOptions {
   /** Signs profile_img for its owner (pass app.config.jwtSecret). */
   imageSecret?: string;
 }
 
 /** The one shape of the signed-in user (login, /users/me, own profile, back office). */
-export function presentAuthUser(row: PresentableUser, options: PresentOptions = {}): AuthUser {
+export function presentAuthUser(row: PresentableUser, options: UserPresentOptions = {}): AuthUser {
   return {
     id: row.id,
     username: row.username,
@@ -86,7 +86,7 @@ export function presentAuthUser(row: PresentableUser, options: PresentOptions = 
 export function presentOwnUser(
   row: PresentableUser,
   pendingEmail: PendingEmailChange | null,
-  options: PresentOptions = {},
+  options: UserPresentOptions = {},
 ): AuthUser & { pendingEmail: PendingEmailChange | null } {
   return { ...presentAuthUser(row, options), pendingEmail };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext } from '../../../test/helpers';
+import type { TestContext } from '../helpers';
 
 /** Test helpers for account flows: register through the API, confirm via the real mail, log in. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_CHANGE_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { connectChat } from '../chat/socket-client';
+import { connectChat } from '../../../test/support/socket-client';
 import {
   createAccount,
   latestMailTo,
@@ -10,7 +10,7 @@ import {
   register,
   resetCode,
   type TestAccount,
-} from '../auth/account-fixtures';
+} from '../../../test/support/account-fixtures';
 
 /**
  * Changing the e-mail address (issue 9, item 10; docs/decisions/0009-email-change.md):

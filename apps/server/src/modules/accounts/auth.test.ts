@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { confirmationPath, createAccount, latestMailTo, login, nextIp, register, resetCode } from './account-fixtures';
+import {
+  confirmationPath,
+  createAccount,
+  latestMailTo,
+  login,
+  nextIp,
+  register,
+  resetCode,
+} from '../../../test/support/account-fixtures';
 
 const AUTH_USER_KEYS = [
   'blocked',

@@ -1,0 +1,164 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads, users } from '../../db/schema';
+import { publicConsultantCondition } from '../../lib/policies';
+import type { ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
+import { publicConsultantColumns, userColumns } from './presenter';
+
+/** Reads of the accounts module: users, login candidates, profile images. */
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Only these fields of users may be filtered or sorted; anything else (password, tokens, e-mail…) is a 400. */
+export const userQuerySpec: ResourceQuerySpec = {
+  fields: {
+    id: { expr: users.id, type: 'int', ops: ['$eq'] },
+    public: { expr: users.public, type: 'boolean', ops: ['$eq'] },
+  },
+  sort: { username: users.username, id: users.id, createdAt: users.createdAt },
+  defaultSort: [{ field: 'username', dir: 'asc' }],
+  defaultLimit: 200,
+  maxLimit: 500,
+  maxDepth: 1,
+};
+
+export async function findUserById(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Pick<Db, 'select'>, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      confirmed: users.confirmed,
+      blocked: users.blocked,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** What the login checks of an account; the password hash never leaves the module. */
+export interface LoginCandidate {
+  id: number;
+  email: string;
+  passwordHash: string;
+  confirmed: boolean;
+  blocked: boolean;
+}
+
+/**
+ * The account a login identifier names: its e-mail (preferred) or its user name,
+ * both case-insensitive; `identifier` is already lower-case.
+ */
+export async function findLoginCandidate(
+  db: Pick<Db, 'select'>,
+  identifier: string,
+): Promise<LoginCandidate | undefined> {
+  const candidates = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      confirmed: users.confirmed,
+      blocked: users.blocked,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${identifier} OR lower(${users.username}) = ${identifier}`)
+    .limit(2);
+  return candidates.find((c) => c.email.toLowerCase() === identifier) ?? candidates[0];
+}
+
+/** Whether another account already uses this e-mail or user name (case-insensitive). */
+export async function accountTaken(
+  db: Pick<Db, 'select'>,
+  fields: { email?: string | undefined; username?: string | undefined },
+  exceptUserId?: number,
+): Promise<boolean> {
+  const checks = [];
+  if (fields.email !== undefined) checks.push(sql`lower(${users.email}) = ${fields.email.toLowerCase()}`);
+  if (fields.username !== undefined) checks.push(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`);
+  if (checks.length === 0) return false;
+  const condition = sql.join(checks, sql` OR `);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sql`(${condition})` : sql`(${condition}) AND ${users.id} <> ${exceptUserId}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * True for PostgreSQL unique violations, however the driver wraps them: the
+ * accountTaken check can lose a race against a concurrent write.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The own user, if it also matches the list query's filters. */
+export async function findOwnUser(db: Db, userId: number, query: ParsedListQuery) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), query.where))
+    .limit(1);
+}
+
+/** The consultant directory: public consultants matching the list query. */
+export async function listPublicConsultants(db: Db, query: ParsedListQuery) {
+  return db
+    .select(publicConsultantColumns)
+    .from(users)
+    .where(and(publicConsultantCondition, query.where))
+    .orderBy(...query.orderBy)
+    .offset(query.start)
+    .limit(query.limit);
+}
+
+export async function findPublicConsultant(db: Db, id: number) {
+  const [row] = await db
+    .select(publicConsultantColumns)
+    .from(users)
+    .where(and(eq(users.id, id), publicConsultantCondition))
+    .limit(1);
+  return row;
+}
+
+export async function findProfileImage(db: Pick<Db, 'select'>, id: number): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
+    .limit(1);
+  return row;
+}
+
+/** A profile image together with what its visibility depends on (an image without owner is not found). */
+export async function findProfileImageWithOwner(db: Db, id: number) {
+  const [found] = await db
+    .select({
+      upload: uploads,
+      owner: {
+        public: users.public,
+        role: users.role,
+        confirmed: users.confirmed,
+        blocked: users.blocked,
+        profileImgId: users.profileImgId,
+      },
+    })
+    .from(uploads)
+    .innerJoin(users, eq(users.id, uploads.ownerId))
+    .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
+    .limit(1);
+  return found;
+}
