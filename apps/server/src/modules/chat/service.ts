@@ -15,6 +15,7 @@ import type { CurrentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
+import { activeBonusSql } from '../jobs/active-bonus';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 
 /**
@@ -29,10 +30,6 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 const consultantUser = alias(users, 'consultant_user');
 const companyUser = alias(users, 'company_user');
 
-const activeBonus = sql<
-  string | null
->`(select pb.bonus from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1)`;
-
 const conversationColumns = {
   c: chatCommunications,
   job: {
@@ -42,7 +39,7 @@ const conversationColumns = {
     postcode: jobs.postcode,
     city: jobs.city,
     salary: jobs.salary,
-    bonus: activeBonus,
+    bonus: activeBonusSql,
   },
   consultant: { id: consultantUser.id, username: consultantUser.username },
   company: { id: companyUser.id, username: companyUser.username },

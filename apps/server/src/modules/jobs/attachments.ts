@@ -10,7 +10,7 @@ import { errorSchema, idParams, idSchema } from '../../lib/http-schemas';
 import type { FileStorage } from '../../lib/storage';
 import { readUploadedFiles, type UploadedFile } from '../../lib/uploads';
 import { attachmentUrl, findJob, listAttachments, visibleTo } from './repository';
-import { assertOwner } from './service';
+import { assertAdvertisementOwner } from './policy';
 import { attachmentSchema } from './schemas';
 
 /** Documents (.pdf/.doc/.docx) attached to an advertisement by its owner; readable by logged-in users. */
@@ -78,7 +78,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await assertOwner(app.db, user, request.params.id);
+      await assertAdvertisementOwner(app.db, user, request.params.id);
       const files = await readUploadedFiles(request, { kind: 'document', maxFiles: MAX_CHAT_FILES });
       const data = await storeAttachments(app.db, app.storage, user, request.params.id, files);
       return reply.code(201).send({ data, meta: {} });
@@ -153,7 +153,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { id, uploadId } = request.params;
-      await assertOwner(app.db, user, id);
+      await assertAdvertisementOwner(app.db, user, id);
       const removed = await app.db.transaction(async (tx) => {
         const [link] = await tx
           .delete(jobAttachments)

@@ -6,7 +6,8 @@ import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { addBonus, assertOwner, parseBonus } from './service';
+import { assertAdvertisementOwner } from './policy';
+import { addBonus, parseBonus } from './service';
 import { bonusSchema, dataEnvelope } from './schemas';
 
 const bonusQuerySpec: ResourceQuerySpec = {
@@ -66,7 +67,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const jobId = advertisementOf(request.query);
       const q = parseListQuery(request.query, bonusQuerySpec);
-      await assertOwner(app.db, user, jobId);
+      await assertAdvertisementOwner(app.db, user, jobId);
       const where = and(eq(placementBonuses.jobId, jobId), q.where);
       const rows = await app.db
         .select()

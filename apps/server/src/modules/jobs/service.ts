@@ -1,11 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_PLACEMENT_BONUS, JOB_MSG, MSG, jobDataSchema, placementBonusSchema, type JobData } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobs, placementBonuses } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { CurrentUser } from '../../lib/auth';
-import { jobOwnership } from './repository';
+import { activeBonusOf } from './active-bonus';
+import { authorizeAdvertisementOwner } from './policy';
 
 /** Commands that change advertisements: publish, update, deactivate, new bonus. */
 
@@ -63,16 +64,6 @@ function columnsOf(data: JobData) {
   };
 }
 
-export async function activeBonusOf(db: Executor, jobId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ bonus: placementBonuses.bonus })
-    .from(placementBonuses)
-    .where(eq(placementBonuses.jobId, jobId))
-    .orderBy(desc(placementBonuses.createdAt), desc(placementBonuses.id))
-    .limit(1);
-  return row ? Number(row.bonus) : null;
-}
-
 /** Publishes a new advertisement owned by the caller with its first bonus record. */
 export async function createJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
@@ -97,9 +88,7 @@ async function lockOwned(tx: Tx, id: number, user: CurrentUser) {
     .from(jobs)
     .where(eq(jobs.id, id))
     .for('update');
-  if (!row) throw notFound(MSG.advertisementGone);
-  if (row.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
-  return row;
+  return authorizeAdvertisementOwner(user, row);
 }
 
 export async function updateJob(db: Db, user: CurrentUser, id: number, data: JobData): Promise<void> {
@@ -135,13 +124,6 @@ export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: 
     const [row] = await tx.insert(placementBonuses).values({ jobId, bonus, createdBy: user.id }).returning();
     return row!;
   });
-}
-
-/** Owner check without a lock (reads). */
-export async function assertOwner(db: Db, user: CurrentUser, jobId: number): Promise<void> {
-  const job = await jobOwnership(db, jobId);
-  if (!job) throw notFound(MSG.advertisementGone);
-  if (job.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
 }
 
 export type JobDataInput = z.input<typeof jobDataSchema>;
