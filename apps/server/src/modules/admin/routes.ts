@@ -4,7 +4,7 @@ import { adminContactRoutes } from './contact';
 import { dashboardRoutes } from './dashboard';
 import { adminDistrictRoutes } from './districts';
 import { adminJobRoutes } from './jobs';
-import { placementRoutes } from './placements';
+import { adminPlacementRoutes } from './placements';
 import { adminUserRoutes } from './users';
 
 /**
@@ -17,7 +17,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (admin) => {
       admin.addHook('onRequest', admin.requireRole('admin'));
       await admin.register(dashboardRoutes);
-      await admin.register(placementRoutes);
+      await admin.register(adminPlacementRoutes);
       await admin.register(adminUserRoutes);
       await admin.register(adminJobRoutes);
       await admin.register(adminContactRoutes);
