@@ -10,6 +10,7 @@ import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { readMultipart, type UploadedFile } from '../../lib/uploads';
 import {
   appendMessage,
+  contactCompany,
   conversationForReading,
   conversationForWriting,
   conversationView,
@@ -17,7 +18,6 @@ import {
   listMessages,
   markRead,
   messageContext,
-  openConversation,
 } from './service';
 import {
   chatMessageSchema,
@@ -122,16 +122,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = await readMessageInput(request);
       const body = parseWith(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
-      const row = await openConversation(app.db, user, body.advertisement, app.now());
-      const message = await appendMessage(
+      const { conversation, message } = await contactCompany(
         app.db,
         user,
-        row,
+        body.advertisement,
         { text: body.message, files: input.files },
         messageContext(app),
       );
-      await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
-      const view = await conversationView(app.db, row.id, user.id);
+      await app.chatHub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
+      const view = await conversationView(app.db, conversation.id, user.id);
       return reply.code(201).send({ data: view!, meta: {} });
     },
   );

@@ -17,6 +17,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { activeBonusSql } from '../jobs/active-bonus';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { authorizeReading, authorizeWriting, mayReadConversation } from './policy';
 
 /**
  * Chat use cases. Participants: the consultant (chat_sender_p1) and the company
@@ -85,13 +86,6 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
   };
 }
 
-export function isParticipant(
-  user: Pick<Caller, 'id'>,
-  row: Pick<ConversationRow, 'consultantId' | 'companyId'>,
-): boolean {
-  return row.consultantId === user.id || row.companyId === user.id;
-}
-
 async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatCommunications).where(eq(chatCommunications.id, id)).limit(1);
   return row;
@@ -99,17 +93,12 @@ async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined>
 
 /** Read access: participants and admins; everybody else gets 404 (existence is not revealed). */
 export async function conversationForReading(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  const row = await loadRow(db, id);
-  if (!row || (!isParticipant(user, row) && user.role !== 'admin')) throw notFound();
-  return row;
+  return authorizeReading(user, await loadRow(db, id));
 }
 
 /** Write access: participants only (admins 403, others 404). */
 export async function conversationForWriting(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  const row = await loadRow(db, id);
-  if (!row) throw notFound();
-  if (!isParticipant(user, row)) throw user.role === 'admin' ? forbidden() : notFound();
-  return row;
+  return authorizeWriting(user, await loadRow(db, id));
 }
 
 export async function conversationView(db: Db, id: number, viewerId: number): Promise<ChatConversation | null> {
@@ -405,6 +394,22 @@ export async function chatFileForDownload(
     .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
     .limit(1);
   if (!row) return undefined;
-  if (user.role !== 'admin' && !isParticipant(user, row)) return undefined;
+  if (!mayReadConversation(user, row)) return undefined;
   return row.upload;
+}
+
+/**
+ * Command: a consultant contacts the company of an advertisement — opens (or reopens)
+ * the conversation and appends the first message (committed before it resolves).
+ */
+export async function contactCompany(
+  db: Db,
+  consultant: Caller,
+  jobId: number,
+  input: NewMessage,
+  ctx: MessageContext,
+): Promise<{ conversation: ConversationRow; message: ChatMessage }> {
+  const conversation = await openConversation(db, consultant, jobId, ctx.now);
+  const message = await appendMessage(db, consultant, conversation, input, ctx);
+  return { conversation, message };
 }
