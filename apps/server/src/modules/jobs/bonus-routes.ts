@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq } from 'drizzle-orm';
 import { JOB_MSG } from '@pb/core';
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
@@ -7,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { assertAdvertisementOwner } from './policy';
+import { bonusHistory } from './queries';
 import { addBonus, parseBonus } from './service';
 import { bonusSchema, dataEnvelope } from './schemas';
 
@@ -68,18 +68,10 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       const jobId = advertisementOf(request.query);
       const q = parseListQuery(request.query, bonusQuerySpec);
       await assertAdvertisementOwner(app.db, user, jobId);
-      const where = and(eq(placementBonuses.jobId, jobId), q.where);
-      const rows = await app.db
-        .select()
-        .from(placementBonuses)
-        .where(where)
-        .orderBy(...q.orderBy, desc(placementBonuses.id))
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(placementBonuses).where(where);
+      const { rows, total } = await bonusHistory(app.db, jobId, q);
       return {
         data: rows.map(presentBonus),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
+        meta: { pagination: { start: q.start, limit: q.limit, total } },
       };
     },
   );

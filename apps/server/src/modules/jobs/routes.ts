@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
-import { jobs } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
@@ -16,6 +14,7 @@ import {
   selectJobs,
   visibleTo,
 } from './repository';
+import { countPublishedJobs } from './queries';
 import { createJob, deactivateJob, parseJobData, updateJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
@@ -103,10 +102,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.number(), 401: errorSchema },
       },
     },
-    async () => {
-      const [row] = await app.db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));
-      return row?.n ?? 0;
-    },
+    async () => countPublishedJobs(app.db),
   );
 
   app.get(

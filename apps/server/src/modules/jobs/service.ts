@@ -1,12 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_PLACEMENT_BONUS, JOB_MSG, MSG, jobDataSchema, placementBonusSchema, type JobData } from '@pb/core';
+import {
+  DEFAULT_PLACEMENT_BONUS,
+  JOB_MSG,
+  MAX_JOB_ATTACHMENTS,
+  MSG,
+  jobDataSchema,
+  placementBonusSchema,
+  type JobAttachment,
+  type JobData,
+} from '@pb/core';
 import type { Db } from '../../db/client';
-import { districts, jobs, placementBonuses } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/errors';
+import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploads';
 import type { CurrentUser } from '../../lib/auth';
 import { activeBonusOf } from './active-bonus';
 import { authorizeAdvertisementOwner } from './policy';
+import { attachmentUrl } from './repository';
 
 /** Commands that change advertisements: publish, update, deactivate, new bonus. */
 
@@ -124,6 +136,79 @@ export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: 
     const [row] = await tx.insert(placementBonuses).values({ jobId, bonus, createdBy: user.id }).returning();
     return row!;
   });
+}
+
+/** Command: stores the owner's documents, then links them in one transaction (at most MAX_JOB_ATTACHMENTS). */
+export async function addAttachments(
+  db: Db,
+  storage: FileStorage,
+  user: CurrentUser,
+  jobId: number,
+  files: UploadedFile[],
+): Promise<JobAttachment[]> {
+  const keys: string[] = [];
+  try {
+    for (const file of files) keys.push(await storage.put(file.buffer, file.ext));
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+      const [existing] = await tx.select({ n: count() }).from(jobAttachments).where(eq(jobAttachments.jobId, jobId));
+      if ((existing?.n ?? 0) + files.length > MAX_JOB_ATTACHMENTS) throw badRequest(JOB_MSG.tooManyAttachments);
+      const rows = await tx
+        .insert(uploads)
+        .values(
+          files.map((file, i) => ({
+            ownerId: user.id,
+            purpose: 'job_attachment' as const,
+            storageKey: keys[i]!,
+            originalName: file.filename,
+            ext: file.ext,
+            mime: file.mime,
+            size: file.size,
+          })),
+        )
+        .returning();
+      await tx.insert(jobAttachments).values(rows.map((r) => ({ jobId, uploadId: r.id })));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.originalName,
+        ext: r.ext,
+        mime: r.mime,
+        size: r.size,
+        url: attachmentUrl(r.id),
+      }));
+    });
+  } catch (error) {
+    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+    throw error;
+  }
+}
+
+/** Command: unlinks and deletes one document of the advertisement (404 when it is not one of its documents). */
+export async function removeAttachment(
+  db: Db,
+  storage: FileStorage,
+  jobId: number,
+  uploadId: number,
+): Promise<JobAttachment> {
+  const removed = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .delete(jobAttachments)
+      .where(and(eq(jobAttachments.jobId, jobId), eq(jobAttachments.uploadId, uploadId)))
+      .returning();
+    if (!link) return undefined;
+    const [upload] = await tx.delete(uploads).where(eq(uploads.id, uploadId)).returning();
+    return upload;
+  });
+  if (!removed) throw notFound('Datei nicht gefunden.');
+  await storage.remove(removed.storageKey).catch(() => undefined);
+  return {
+    id: removed.id,
+    name: removed.originalName,
+    ext: removed.ext,
+    mime: removed.mime,
+    size: removed.size,
+    url: attachmentUrl(removed.id),
+  };
 }
 
 export type JobDataInput = z.input<typeof jobDataSchema>;
