@@ -10,12 +10,16 @@ import { adminUserRoutes } from './users';
 /**
  * The back office under /api/admin. One onRequest hook guards every route of this
  * encapsulated plugin: visitors 401, companies and consultants 403 — before any
- * body or query is even validated.
+ * body or query is even validated. Every route of it carries config.policy 'role:admin'.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', admin.requireRole('admin'));
+      // The one guard above is every admin route's policy: each names it (route-policy test).
+      admin.addHook('onRoute', (route) => {
+        route.config = { ...route.config, policy: 'role:admin' };
+      });
       await admin.register(dashboardRoutes);
       await admin.register(adminPlacementRoutes);
       await admin.register(adminUserRoutes);

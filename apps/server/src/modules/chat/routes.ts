@@ -80,6 +80,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat-communications',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -101,7 +102,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-communications',
     {
       preHandler: app.requireRole('consultant'),
-      config: writeLimit,
+      config: { policy: 'role:consultant', ...writeLimit },
       schema: {
         tags: ['chat'],
         summary:
@@ -138,6 +139,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat-communications/:id',
     {
+      config: { policy: 'chat.reader' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -171,6 +173,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/chat-communications/:id',
     {
+      config: { policy: 'chat.participant' },
       preHandler: app.requireUser,
       schema: {
         ...readSchema,
@@ -182,13 +185,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/chat-communications/:id/read',
-    { preHandler: app.requireUser, schema: { ...readSchema, summary: 'Mark a conversation read for the caller' } },
+    {
+      config: { policy: 'chat.participant' },
+      preHandler: app.requireUser,
+      schema: { ...readSchema, summary: 'Mark a conversation read for the caller' },
+    },
     readHandler,
   );
 
   app.get(
     '/chat-communications/:id/messages',
     {
+      config: { policy: 'chat.reader' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -219,7 +227,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-communications/:id/messages',
     {
       preHandler: app.requireUser,
-      config: writeLimit,
+      config: { policy: 'chat.participant', ...writeLimit },
       schema: {
         tags: ['chat'],
         summary: 'Send a message: JSON {message} or multipart (message + up to 5 PDF/Word files)',

@@ -24,6 +24,7 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/districts',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['districts'],
         summary: "Austria's political districts, sorted by name",
@@ -45,14 +46,19 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/districts/count', { schema: { tags: ['districts'], response: { 200: z.number() } } }, async () => {
-    const [total] = await app.db.select({ n: count() }).from(districts);
-    return total?.n ?? 0;
-  });
+  app.get(
+    '/districts/count',
+    { config: { policy: 'visitor' }, schema: { tags: ['districts'], response: { 200: z.number() } } },
+    async () => {
+      const [total] = await app.db.select({ n: count() }).from(districts);
+      return total?.n ?? 0;
+    },
+  );
 
   app.get(
     '/districts/:id',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['districts'],
         params: idParams,

@@ -21,6 +21,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/:id/attachments',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -42,6 +43,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/:id/attachments',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -61,6 +63,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/job-attachments/:id',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -90,6 +93,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/jobs/:id/attachments/:uploadId',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],

@@ -49,6 +49,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/placement-bonuses',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],
@@ -79,6 +80,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-bonuses',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],

@@ -60,6 +60,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['jobs'],
         summary: 'Advertisements, newest first (Strapi-style filters: text, districts, owner, id)',
@@ -95,6 +96,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/count',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -108,6 +110,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/:id',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -128,6 +131,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
+      config: { policy: 'role:company' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -148,6 +152,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
