@@ -19,7 +19,7 @@ import { revokeTokens } from '../../lib/sessions';
 import type { FileStorage } from '../../lib/storage';
 import { issueToken, queueConfirmationMail } from '../auth/service';
 import { findJob, presentJob } from '../jobs/repository';
-import { createJob, updateJob } from '../jobs/service';
+import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../users/service';
 import { recordAudit, type Tx } from './audit';
 import {
@@ -167,7 +167,7 @@ export async function loadAnyJob(db: Db, id: number): Promise<Job> {
 export async function createJobForCompany(db: Db, actor: Actor, companyId: number, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
     const owner = await companyAsOwner(tx, companyId);
-    const jobId = await createJob(tx, owner, data);
+    const jobId = await publishJob(tx, owner, data);
     await recordAudit(tx, actor, {
       action: 'job.create',
       entity: 'job',

@@ -219,13 +219,13 @@ export async function findJob(db: Db, id: number, where: SQL): Promise<JobRow | 
   return rows[0];
 }
 
-export interface PresentOptions {
+export interface JobPresentOptions {
   /** Visitors (landing page) see only title, bonus, salary, working time, city, district and dates. */
   visitor?: boolean;
 }
 
 /** The one presenter for advertisements (Job in packages/core). */
-export function presentJob(row: JobRow, options: PresentOptions = {}): Job {
+export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
   const visitor = options.visitor === true;
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import {
   visibleTo,
 } from './repository';
 import { countPublishedJobs } from './queries';
-import { createJob, deactivateJob, parseJobData, updateJob } from './service';
+import { publishJob, deactivateJob, parseJobData, updateJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -143,7 +143,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const data = parseJobData(request.body.data);
-      const id = await createJob(app.db, user, data);
+      const id = await publishJob(app.db, user, data);
       const row = await findJob(app.db, id, visibleTo(user.id));
       return reply.code(201).send({ data: presentJob(row!), meta: {} });
     },

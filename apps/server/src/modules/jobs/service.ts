@@ -77,7 +77,7 @@ function columnsOf(data: JobData) {
 }
 
 /** Publishes a new advertisement owned by the caller with its first bonus record. */
-export async function createJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
+export async function publishJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
     await assertDistrict(tx, data.district);
     const [row] = await tx
