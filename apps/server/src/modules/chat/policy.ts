@@ -1,5 +1,6 @@
 import type { UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../lib/policies';
 
 /**
  * Who may do what to a conversation. 'Participant of conversation' is defined here once:
@@ -24,7 +25,7 @@ export function isParticipant(user: Pick<Caller, 'id'>, conversation: Parties): 
 
 /** Participants and admins may read a conversation (messages, files). */
 export function mayReadConversation(user: Caller, conversation: Parties): boolean {
-  return isParticipant(user, conversation) || user.role === 'admin';
+  return isParticipant(user, conversation) || hasRole(user, 'admin');
 }
 
 /** Read access: everybody but participants and admins gets 404 (existence is not revealed). */
@@ -36,6 +37,6 @@ export function authorizeReading<C extends Parties>(user: Caller, conversation: 
 /** Write access: participants only (admins 403, others 404). */
 export function authorizeWriting<C extends Parties>(user: Caller, conversation: C | undefined): C {
   if (!conversation) throw notFound();
-  if (!isParticipant(user, conversation)) throw user.role === 'admin' ? forbidden() : notFound();
+  if (!isParticipant(user, conversation)) throw hasRole(user, 'admin') ? forbidden() : notFound();
   return conversation;
 }

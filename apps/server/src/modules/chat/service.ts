@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../lib/policies';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { activeBonusSql } from '../jobs/active-bonus';
@@ -353,7 +354,7 @@ async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2',
  * company is the advertisement's owner at that moment.
  */
 export async function openConversation(db: Db, consultant: Caller, jobId: number, now: Date): Promise<ConversationRow> {
-  if (consultant.role !== 'consultant') throw forbidden(CHAT_MSG.consultantOnly);
+  if (!hasRole(consultant, 'consultant')) throw forbidden(CHAT_MSG.consultantOnly);
   const [job] = await db
     .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
     .from(jobs)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { JOB_MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
-import { authorize } from '../../lib/policies';
+import { authorize, hasRole } from '../../lib/policies';
 import { forbidden } from '../../lib/errors';
 import { isAdvertisementOwner } from '../jobs/policy';
 
@@ -18,7 +18,7 @@ type ReportVariant = 'company' | 'consultant';
 
 /** A company reports as a company, a consultant as a consultant (policy 'placements.reporter'). */
 export function mayReportAs(user: { role: UserRole }, variant: ReportVariant): boolean {
-  return user.role === variant;
+  return hasRole(user, variant);
 }
 
 /**
