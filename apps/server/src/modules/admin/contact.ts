@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import { handledSchema } from '@pb/core';
 import { contactMessages } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { presentContactMessage } from './presenter';
+import { listContactMessages } from './queries';
 import { setContactMessageHandled } from './service';
 
 const contactMessageSchema = z.object({
@@ -50,18 +49,8 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, contactQuerySpec);
-      const rows = await app.db
-        .select()
-        .from(contactMessages)
-        .where(q.where)
-        .orderBy(...q.orderBy, contactMessages.id)
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(contactMessages).where(q.where);
-      return {
-        data: rows.map(presentContactMessage),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
-      };
+      const { rows, total } = await listContactMessages(app.db, q);
+      return { data: rows, meta: { pagination: { start: q.start, limit: q.limit, total } } };
     },
   );
 

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDate, PLACEMENT_STATUS_LABELS, placementStatusChangeSchema, type AdminPlacementReport } from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { presentPlacementReport } from './presenter';
+import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
 import { toCsv } from './csv';
 
@@ -135,15 +134,8 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
       query,
       csv ? { ...placementQuerySpec, defaultLimit: 10_000, maxLimit: 10_000 } : placementQuerySpec,
     );
-    const rows = await app.db
-      .select()
-      .from(placementReports)
-      .where(q.where)
-      .orderBy(...q.orderBy, placementReports.id)
-      .limit(q.limit)
-      .offset(q.start);
-    const [total] = await app.db.select({ n: count() }).from(placementReports).where(q.where);
-    return { rows: rows.map(presentPlacementReport), q, total: total?.n ?? 0 };
+    const { rows, total } = await listPlacementReports(app.db, q);
+    return { rows, q, total };
   };
 
   app.get(

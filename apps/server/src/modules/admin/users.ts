@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count } from 'drizzle-orm';
 import { z } from 'zod';
 import { blockUserSchema } from '@pb/core';
 import { users } from '../../db/schema';
@@ -7,7 +6,7 @@ import { currentUser } from '../../lib/auth';
 import { endUserSessions } from '../../lib/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { adminUserColumns, presentAdminUser } from './presenter';
+import { listAdminUsers } from './queries';
 import { deleteUserAsAdmin, resendConfirmation, setUserBlocked } from './service';
 
 export const adminUserSchema = z.object({
@@ -62,18 +61,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, userQuerySpec);
-      const rows = await app.db
-        .select(adminUserColumns)
-        .from(users)
-        .where(q.where)
-        .orderBy(...q.orderBy, users.id)
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(users).where(q.where);
-      return {
-        data: rows.map(presentAdminUser),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
-      };
+      const { rows, total } = await listAdminUsers(app.db, q);
+      return { data: rows, meta: { pagination: { start: q.start, limit: q.limit, total } } };
     },
   );
 
