@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { districtCreateSchema, districtRenameSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { districtSchema } from '../districts/schemas';
 import { createDistrict, deleteDistrict, renameDistrict } from './service';
 
-const districtSchema = z.object({ id: z.number(), name: z.string(), state: z.string() });
 export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/districts',

@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../lib/sessions';
 import type { FileStorage } from '../../lib/storage';
 import { issueToken, queueConfirmationMail } from '../auth/service';
+import { districtColumns, type District } from '../districts/queries';
 import { findJob, presentJob } from '../jobs/repository';
 import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../users/service';
@@ -65,14 +66,6 @@ export async function setContactMessageHandled(
 
 // ---------- districts ----------
 
-export interface AdminDistrict {
-  id: number;
-  name: string;
-  state: string;
-}
-
-const districtColumns = { id: districts.id, name: districts.name, state: districts.state };
-
 async function assertDistrictNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
   const [taken] = await tx
     .select({ id: districts.id })
@@ -85,17 +78,13 @@ async function assertDistrictNameFree(tx: Tx, name: string, exceptId?: number): 
 }
 
 /** The district as it is now, locked for the change (404 when there is none). */
-async function lockDistrict(tx: Tx, id: number): Promise<AdminDistrict> {
+async function lockDistrict(tx: Tx, id: number): Promise<District> {
   const [row] = await tx.select(districtColumns).from(districts).where(eq(districts.id, id)).for('update');
   if (!row) throw notFound(ADMIN_MSG.districtNotFound);
   return row;
 }
 
-export async function createDistrict(
-  db: Db,
-  actor: Actor,
-  input: { name: string; state: string },
-): Promise<AdminDistrict> {
+export async function createDistrict(db: Db, actor: Actor, input: { name: string; state: string }): Promise<District> {
   return db.transaction(async (tx) => {
     await assertDistrictNameFree(tx, input.name);
     const [row] = await tx.insert(districts).values(input).returning(districtColumns);
@@ -104,13 +93,7 @@ export async function createDistrict(
   });
 }
 
-export async function renameDistrict(
-  db: Db,
-  actor: Actor,
-  id: number,
-  name: string,
-  now: Date,
-): Promise<AdminDistrict> {
+export async function renameDistrict(db: Db, actor: Actor, id: number, name: string, now: Date): Promise<District> {
   return db.transaction(async (tx) => {
     const before = await lockDistrict(tx, id);
     await assertDistrictNameFree(tx, name, id);
@@ -125,7 +108,7 @@ export async function renameDistrict(
 }
 
 /** Deletes a district no advertisement uses (else 409). */
-export async function deleteDistrict(db: Db, actor: Actor, id: number): Promise<AdminDistrict> {
+export async function deleteDistrict(db: Db, actor: Actor, id: number): Promise<District> {
   return db.transaction(async (tx) => {
     const before = await lockDistrict(tx, id);
     const [used] = await tx.select({ n: count() }).from(jobs).where(eq(jobs.districtId, id));
