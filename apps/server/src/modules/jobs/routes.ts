@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
 import { currentUser } from '../../lib/auth';
-import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
@@ -15,7 +15,7 @@ import {
   visibleTo,
 } from './repository';
 import { countPublishedJobs } from './queries';
-import { publishJob, deactivateJob, parseJobData, updateJob } from './service';
+import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -165,14 +165,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const body = request.body.data;
-      if ('publishedAt' in body && Object.keys(body).length === 1) {
-        if (body['publishedAt'] !== null) throw badRequest('Ein Inserat kann nur deaktiviert werden.');
-        await deactivateJob(app.db, user, id);
-      } else {
-        const data = parseJobData(body);
-        await updateJob(app.db, user, id, data);
-      }
+      await changeJob(app.db, user, id, parseJobChange(request.body.data));
       const row = await findJob(app.db, id, visibleTo(user.id));
       if (!row) throw notFound(MSG.advertisementGone);
       return { data: presentJob(row), meta: {} };

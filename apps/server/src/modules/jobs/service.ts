@@ -128,6 +128,23 @@ export async function deactivateJob(db: Db, user: CurrentUser, id: number): Prom
   });
 }
 
+/** What a PUT on an advertisement asks for: {publishedAt: null} alone deactivates it, anything else replaces its data. */
+export type JobChange = { kind: 'deactivate' } | { kind: 'update'; data: JobData };
+
+export function parseJobChange(body: Record<string, unknown>): JobChange {
+  if ('publishedAt' in body && Object.keys(body).length === 1) {
+    if (body['publishedAt'] !== null) throw badRequest('Ein Inserat kann nur deaktiviert werden.');
+    return { kind: 'deactivate' };
+  }
+  return { kind: 'update', data: parseJobData(body) };
+}
+
+/** Command: the owner deactivates or updates the advertisement. */
+export async function changeJob(db: Db, user: CurrentUser, id: number, change: JobChange): Promise<void> {
+  if (change.kind === 'deactivate') await deactivateJob(db, user, id);
+  else await updateJob(db, user, id, change.data);
+}
+
 /** Appends a bonus record; the newest is the active one. Only for the owner of an active advertisement. */
 export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: number) {
   return db.transaction(async (tx) => {
