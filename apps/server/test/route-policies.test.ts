@@ -237,6 +237,17 @@ describe('route policies', () => {
     expect(registered().map(line).sort()).toEqual(expected);
   });
 
+  it('When the OpenAPI document lists the API, then every documented operation is in this table', () => {
+    const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+    const listed = new Set([...routes, ...accountRoutes].map((r) => key(r.method, r.url)));
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/api/docs'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => key(m.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))))
+      .filter((operation) => !operation.startsWith('HEAD '));
+    expect(documented.filter((operation) => !listed.has(operation))).toEqual([]);
+    expect(documented.length).toBeGreaterThan(50);
+  });
+
   it('When a route outside the accounts module is registered, then it names a policy', () => {
     const accounts = new Set(accountRoutes.map((r) => key(r.method, r.url)));
     const untagged = registered().filter((r) => !accounts.has(key(r.method, r.url)) && r.policy === undefined);
