@@ -31,6 +31,7 @@ import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
+import { routePolicyRegistry } from './lib/policies';
 import type { FileStorage } from './lib/storage';
 import { healthRoutes } from './modules/health/routes';
 import { districtRoutes } from './modules/districts/routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // --- our services ---
   await app.register(servicesPlugin, { config, database: deps.database, storage: deps.storage, now: deps.now });
   await app.register(authPlugin);
+  await app.register(routePolicyRegistry);
   await app.register(chatGateway);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { users, type UserRole } from '../db/schema';
 import { forbidden } from './errors';
@@ -54,3 +55,37 @@ export const publicConsultantCondition: SQL = and(
 export function hasRole(user: { role: UserRole } | null, ...roles: UserRole[]): boolean {
   return user !== null && roles.includes(user.role);
 }
+
+/** A registered route and the policy it names (read when asked: encapsulated hooks may tag it later). */
+export interface RoutePolicy {
+  method: string;
+  url: string;
+  readonly policy: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after routePolicyRegistry, with its `config.policy`. */
+    routePolicies: RoutePolicy[];
+  }
+}
+
+/** Collects every route with its policy as routes are registered; register it before the routes. */
+export const routePolicyRegistry = fp(
+  async (app) => {
+    const routes: RoutePolicy[] = [];
+    app.decorate('routePolicies', routes);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        routes.push({
+          method,
+          url: route.url,
+          get policy() {
+            return route.config?.policy;
+          },
+        });
+      }
+    });
+  },
+  { name: 'route-policies' },
+);

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AdminAuditEntry } from '@pb/core';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { listAuditEntries } from './queries';
 
 /** Transaction handle of Db.transaction (also accepted wherever Db is). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -82,26 +81,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, auditQuerySpec);
-      const rows = await app.db
-        .select()
-        .from(auditLog)
-        .where(q.where)
-        .orderBy(...q.orderBy)
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(auditLog).where(q.where);
-      const data: AdminAuditEntry[] = rows.map((r) => ({
-        id: r.id,
-        actorId: r.actorId,
-        actorEmail: r.actorEmail,
-        action: r.action,
-        entity: r.entity,
-        entityId: r.entityId,
-        before: r.before,
-        after: r.after,
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return { data, meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } } };
+      const { rows, total } = await listAuditEntries(app.db, q);
+      return { data: rows, meta: { pagination: { start: q.start, limit: q.limit, total } } };
     },
   );
 };

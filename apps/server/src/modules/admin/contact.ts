@@ -1,28 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ADMIN_MSG, handledSchema, type AdminContactMessage } from '@pb/core';
+import { handledSchema } from '@pb/core';
 import { contactMessages } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
-import { notFound } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { recordAudit } from './audit';
-
-type Row = typeof contactMessages.$inferSelect;
-
-function present(r: Row): AdminContactMessage {
-  return {
-    id: r.id,
-    firstname: r.firstname,
-    lastname: r.lastname,
-    company: r.company,
-    email: r.email,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-    handledAt: r.handledAt?.toISOString() ?? null,
-  };
-}
+import { listContactMessages } from './queries';
+import { setContactMessageHandled } from './service';
 
 const contactMessageSchema = z.object({
   id: z.number(),
@@ -65,18 +49,8 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, contactQuerySpec);
-      const rows = await app.db
-        .select()
-        .from(contactMessages)
-        .where(q.where)
-        .orderBy(...q.orderBy, contactMessages.id)
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(contactMessages).where(q.where);
-      return {
-        data: rows.map(present),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
-      };
+      const { rows, total } = await listContactMessages(app.db, q);
+      return { data: rows, meta: { pagination: { start: q.start, limit: q.limit, total } } };
     },
   );
 
@@ -95,24 +69,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const { handled } = request.body;
-      const data = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
-        if (!before) throw notFound(ADMIN_MSG.messageNotFound);
-        const handledAt = handled ? (before.handledAt ?? app.now()) : null;
-        const [after] = await tx
-          .update(contactMessages)
-          .set({ handledAt })
-          .where(eq(contactMessages.id, id))
-          .returning();
-        await recordAudit(tx, actor, {
-          action: handled ? 'contact.handled' : 'contact.reopened',
-          entity: 'contact_message',
-          entityId: id,
-          before: { handledAt: before.handledAt },
-          after: { handledAt },
-        });
-        return present(after!);
-      });
+      const data = await setContactMessageHandled(app.db, actor, id, handled, app.now());
       return { data, meta: {} };
     },
   );

@@ -1,33 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { ADMIN_MSG, districtCreateSchema, districtRenameSchema } from '@pb/core';
-import { districts, jobs } from '../../db/schema';
+import { districtCreateSchema, districtRenameSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
 import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
-import { recordAudit, type Tx } from './audit';
-
-const districtSchema = z.object({ id: z.number(), name: z.string(), state: z.string() });
-const columns = { id: districts.id, name: districts.name, state: districts.state };
-
-async function assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
-  const [taken] = await tx
-    .select({ id: districts.id })
-    .from(districts)
-    .where(
-      sql`lower(${districts.name}) = ${name.toLowerCase()}${exceptId === undefined ? sql`` : sql` AND ${districts.id} <> ${exceptId}`}`,
-    )
-    .limit(1);
-  if (taken) throw conflict(ADMIN_MSG.districtExists);
-}
-
-/** The district as it is now, locked for the change (404 when there is none). */
-async function lockDistrict(tx: Tx, id: number) {
-  const [row] = await tx.select(columns).from(districts).where(eq(districts.id, id)).for('update');
-  if (!row) throw notFound(ADMIN_MSG.districtNotFound);
-  return row;
-}
+import { districtSchema } from '../districts/schemas';
+import { createDistrict, deleteDistrict, renameDistrict } from './service';
 
 export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,12 +18,7 @@ export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      const data = await app.db.transaction(async (tx) => {
-        await assertNameFree(tx, request.body.name);
-        const [row] = await tx.insert(districts).values(request.body).returning(columns);
-        await recordAudit(tx, actor, { action: 'district.create', entity: 'district', entityId: row!.id, after: row });
-        return row!;
-      });
+      const data = await createDistrict(app.db, actor, request.body);
       return reply.code(201).send({ data, meta: {} });
     },
   );
@@ -66,17 +37,7 @@ export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const before = await lockDistrict(tx, id);
-        await assertNameFree(tx, request.body.name, id);
-        const [after] = await tx
-          .update(districts)
-          .set({ name: request.body.name, updatedAt: app.now() })
-          .where(eq(districts.id, id))
-          .returning(columns);
-        await recordAudit(tx, actor, { action: 'district.rename', entity: 'district', entityId: id, before, after });
-        return after!;
-      });
+      const data = await renameDistrict(app.db, actor, id, request.body.name, app.now());
       return { data, meta: {} };
     },
   );
@@ -94,14 +55,7 @@ export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      const data = await app.db.transaction(async (tx) => {
-        const before = await lockDistrict(tx, id);
-        const [used] = await tx.select({ n: count() }).from(jobs).where(eq(jobs.districtId, id));
-        if ((used?.n ?? 0) > 0) throw conflict(ADMIN_MSG.districtInUse);
-        await tx.delete(districts).where(eq(districts.id, id));
-        await recordAudit(tx, actor, { action: 'district.delete', entity: 'district', entityId: id, before });
-        return before;
-      });
+      const data = await deleteDistrict(app.db, actor, id);
       return { data, meta: {} };
     },
   );

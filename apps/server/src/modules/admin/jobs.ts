@@ -1,41 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
-
-import { ADMIN_MSG, ROLE_NAMES, adminJobCreateSchema, adminJobUpdateSchema, publishSchema, type Job } from '@pb/core';
-import type { Db } from '../../db/client';
-import { jobs, users } from '../../db/schema';
-import { currentUser, type CurrentUser } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { adminJobCreateSchema, adminJobUpdateSchema, publishSchema } from '@pb/core';
+import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
-import { findJob, jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';
+import { jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';
 import { jobSchema } from '../jobs/schemas';
-import { createJob, parseJobData, updateJob } from '../jobs/service';
-import { recordAudit, type Tx } from './audit';
-
-/** The company an advertisement is written for, in the shape the jobs service expects of its caller. */
-async function companyAsOwner(db: Tx, companyId: number): Promise<CurrentUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, companyId))
-    .limit(1);
-  if (!row) throw badRequest(ADMIN_MSG.companyRequired);
-  if (row.role !== 'company') throw badRequest(ADMIN_MSG.notACompany);
-  return { ...row, roleName: ROLE_NAMES[row.role] };
-}
-
-async function loadJob(db: Db, id: number): Promise<Job> {
-  const row = await findJob(db, id, sql`true`);
-  if (!row) throw notFound(ADMIN_MSG.jobNotFound);
-  return presentJob(row);
-}
+import { parseJobData } from '../jobs/service';
+import { createJobForCompany, loadAnyJob, setJobPublished, updateAnyJob } from './service';
 
 export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,18 +42,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       const data = parseJobData(request.body.data);
-      const id = await app.db.transaction(async (tx) => {
-        const owner = await companyAsOwner(tx, request.body.companyId);
-        const jobId = await createJob(tx, owner, data);
-        await recordAudit(tx, actor, {
-          action: 'job.create',
-          entity: 'job',
-          entityId: jobId,
-          after: { companyId: owner.id, ...data },
-        });
-        return jobId;
-      });
-      return reply.code(201).send({ data: await loadJob(app.db, id), meta: {} });
+      const id = await createJobForCompany(app.db, actor, request.body.companyId, data);
+      return reply.code(201).send({ data: await loadAnyJob(app.db, id), meta: {} });
     },
   );
 
@@ -101,16 +62,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const data = parseJobData(request.body.data);
-      const before = await loadJob(app.db, id);
-      await app.db.transaction(async (tx) => {
-        const [job] = await tx.select({ ownerId: jobs.ownerId }).from(jobs).where(eq(jobs.id, id)).for('update');
-        if (!job) throw notFound(ADMIN_MSG.jobNotFound);
-        if (job.ownerId === null) throw conflict(ADMIN_MSG.jobWithoutCompany);
-        const owner = await companyAsOwner(tx, job.ownerId);
-        await updateJob(tx, owner, id, data);
-        await recordAudit(tx, actor, { action: 'job.update', entity: 'job', entityId: id, before, after: data });
-      });
-      return { data: await loadJob(app.db, id), meta: {} };
+      await updateAnyJob(app.db, actor, id, data);
+      return { data: await loadAnyJob(app.db, id), meta: {} };
     },
   );
 
@@ -129,28 +82,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const { id } = request.params;
       const { published } = request.body;
-      await app.db.transaction(async (tx) => {
-        const [job] = await tx
-          .select({ publishedAt: jobs.publishedAt })
-          .from(jobs)
-          .where(eq(jobs.id, id))
-          .for('update');
-        if (!job) throw notFound(ADMIN_MSG.jobNotFound);
-        if ((job.publishedAt !== null) === published) return;
-        const now = app.now();
-        await tx
-          .update(jobs)
-          .set({ publishedAt: published ? now : null, updatedAt: now })
-          .where(and(eq(jobs.id, id)));
-        await recordAudit(tx, actor, {
-          action: published ? 'job.publish' : 'job.deactivate',
-          entity: 'job',
-          entityId: id,
-          before: { publishedAt: job.publishedAt },
-          after: { publishedAt: published ? now : null },
-        });
-      });
-      return { data: await loadJob(app.db, id), meta: {} };
+      await setJobPublished(app.db, actor, id, published, app.now());
+      return { data: await loadAnyJob(app.db, id), meta: {} };
     },
   );
 };

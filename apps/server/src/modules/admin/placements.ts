@@ -1,69 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  ADMIN_MSG,
-  canChangePlacementStatus,
-  formatDate,
-  guaranteeDeadline,
-  guaranteeRefund,
-  invoiceDueDate,
-  isWithinGuarantee,
-  PLACEMENT_STATUS_LABELS,
-  placementStatusChangeSchema,
-  type AdminPlacementReport,
-  type PlacementStatus,
-} from '@pb/core';
-import type { Db } from '../../db/client';
+import { formatDate, PLACEMENT_STATUS_LABELS, placementStatusChangeSchema, type AdminPlacementReport } from '@pb/core';
 import { placementReports } from '../../db/schema';
-import { currentUser, type CurrentUser } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { recordAudit } from './audit';
+import { listPlacementReports } from './queries';
+import { changePlacementStatus } from './service';
 import { toCsv } from './csv';
 
-type ReportRow = typeof placementReports.$inferSelect;
-
-/** Adds what the back office derives: due date, guarantee deadline, refund. */
-export function presentPlacementReport(r: ReportRow): AdminPlacementReport {
-  return {
-    id: r.id,
-    variant: r.variant,
-    jobId: r.jobId,
-    jobTitle: r.jobTitle,
-    companyId: r.companyId,
-    companyName: r.companyName,
-    reporterId: r.reporterId,
-    recruiter: r.recruiter,
-    recruiterMail: r.recruiterMail,
-    contactPerson: r.contactPerson,
-    placementBonus: Number(r.placementBonus),
-    bonusInForce: r.bonusInForce === null ? null : Number(r.bonusInForce),
-    actualSalary: Number(r.actualSalary),
-    placementFee: Number(r.placementFee),
-    serviceFee: Number(r.serviceFee),
-    street: r.street,
-    houseNr: r.houseNr,
-    postalCode: r.postalCode,
-    city: r.city,
-    uid: r.uid,
-    status: r.status,
-    reportedAt: r.createdAt.toISOString(),
-    invoicedAt: r.invoicedAt?.toISOString() ?? null,
-    paidAt: r.paidAt?.toISOString() ?? null,
-    guaranteeAt: r.guaranteeAt?.toISOString() ?? null,
-    objectedAt: r.objectedAt?.toISOString() ?? null,
-    objectedBy: r.objectedBy,
-    objectionNote: r.objectionNote,
-    dueDate: r.invoicedAt ? invoiceDueDate(r.invoicedAt) : null,
-    guaranteeUntil: guaranteeDeadline(r.createdAt),
-    refund: r.status === 'garantiefall' ? guaranteeRefund(Number(r.placementFee), Number(r.serviceFee)) : null,
-  };
-}
-
 const refundSchema = z.object({ placementFee: z.number(), serviceFee: z.number(), total: z.number() });
-export const placementReportSchema = z.object({
+export const adminPlacementReportSchema = z.object({
   id: z.number(),
   variant: z.enum(['company', 'consultant']),
   jobId: z.number().nullable(),
@@ -125,42 +72,6 @@ export const placementQuerySpec: ResourceQuerySpec = {
   maxLimit: 500,
 };
 
-/** Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case (within 60 days of the report). */
-export async function changePlacementStatus(
-  db: Db,
-  actor: CurrentUser,
-  id: number,
-  to: Exclude<PlacementStatus, 'gemeldet'>,
-  now: Date,
-): Promise<AdminPlacementReport> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
-    if (!row) throw notFound(ADMIN_MSG.reportNotFound);
-    if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
-    if (to === 'garantiefall' && !isWithinGuarantee(row.createdAt, now)) throw conflict(ADMIN_MSG.guaranteeExpired);
-    const stamp = to === 'verrechnet' ? { invoicedAt: now } : to === 'bezahlt' ? { paidAt: now } : { guaranteeAt: now };
-    const [updated] = await tx
-      .update(placementReports)
-      .set({ status: to, ...stamp, updatedAt: now })
-      .where(eq(placementReports.id, id))
-      .returning();
-    const result = presentPlacementReport(updated!);
-    await recordAudit(tx, actor, {
-      action: 'placement.status',
-      entity: 'placement_report',
-      entityId: id,
-      before: { status: row.status },
-      after: {
-        status: to,
-        ...stamp,
-        ...(result.dueDate ? { dueDate: result.dueDate } : {}),
-        ...(result.refund ? { refund: result.refund } : {}),
-      },
-    });
-    return result;
-  });
-}
-
 const CSV_HEADER = [
   'Nr.',
   'Gemeldet am',
@@ -217,21 +128,14 @@ export function placementReportsCsv(reports: AdminPlacementReport[]): string {
   );
 }
 
-export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = async (query: unknown, csv: boolean) => {
     const q = parseListQuery(
       query,
       csv ? { ...placementQuerySpec, defaultLimit: 10_000, maxLimit: 10_000 } : placementQuerySpec,
     );
-    const rows = await app.db
-      .select()
-      .from(placementReports)
-      .where(q.where)
-      .orderBy(...q.orderBy, placementReports.id)
-      .limit(q.limit)
-      .offset(q.start);
-    const [total] = await app.db.select({ n: count() }).from(placementReports).where(q.where);
-    return { rows: rows.map(presentPlacementReport), q, total: total?.n ?? 0 };
+    const { rows, total } = await listPlacementReports(app.db, q);
+    return { rows, q, total };
   };
 
   app.get(
@@ -241,7 +145,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Placement reports with fees, due date and refund; filters on status, company, job, consultant',
         querystring: anyQuery,
-        response: { 200: collectionSchema(placementReportSchema), 400: errorSchema },
+        response: { 200: collectionSchema(adminPlacementReportSchema), 400: errorSchema },
       },
     },
     async (request) => {
@@ -279,7 +183,12 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the status: verrechnet (sets the due date), bezahlt, garantiefall (50 % refund)',
         params: idParams,
         body: placementStatusChangeSchema,
-        response: { 200: singleSchema(placementReportSchema), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: singleSchema(adminPlacementReportSchema),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {

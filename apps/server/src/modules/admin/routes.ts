@@ -4,20 +4,24 @@ import { adminContactRoutes } from './contact';
 import { dashboardRoutes } from './dashboard';
 import { adminDistrictRoutes } from './districts';
 import { adminJobRoutes } from './jobs';
-import { placementRoutes } from './placements';
+import { adminPlacementRoutes } from './placements';
 import { adminUserRoutes } from './users';
 
 /**
  * The back office under /api/admin. One onRequest hook guards every route of this
  * encapsulated plugin: visitors 401, companies and consultants 403 — before any
- * body or query is even validated.
+ * body or query is even validated. Every route of it carries config.policy 'role:admin'.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', admin.requireRole('admin'));
+      // The one guard above is every admin route's policy: each names it (route-policy test).
+      admin.addHook('onRoute', (route) => {
+        route.config = { ...route.config, policy: 'role:admin' };
+      });
       await admin.register(dashboardRoutes);
-      await admin.register(placementRoutes);
+      await admin.register(adminPlacementRoutes);
       await admin.register(adminUserRoutes);
       await admin.register(adminJobRoutes);
       await admin.register(adminContactRoutes);

@@ -1,47 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ADMIN_MSG, blockUserSchema, type AdminUser } from '@pb/core';
+import { blockUserSchema } from '@pb/core';
 import { users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { endUserSessions, revokeTokens } from '../../lib/sessions';
+import { endUserSessions } from '../../lib/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { queueConfirmationMail } from '../accounts/auth-mails';
-import { issueToken } from '../accounts/auth-tokens';
-import { deleteUserAccount } from '../accounts/service';
-import { recordAudit } from './audit';
-
-const adminUserColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  role: users.role,
-  confirmed: users.confirmed,
-  blocked: users.blocked,
-  public: users.public,
-  lastLogin: users.lastLogin,
-  createdAt: users.createdAt,
-  retentionWarnedAt: users.retentionWarnedAt,
-};
-
-type AdminUserRow = { [K in keyof typeof adminUserColumns]: (typeof users.$inferSelect)[K] };
-
-function presentAdminUser(r: AdminUserRow): AdminUser {
-  return {
-    id: r.id,
-    username: r.username,
-    email: r.email,
-    role: r.role,
-    confirmed: r.confirmed,
-    blocked: r.blocked,
-    public: r.public,
-    lastLogin: r.lastLogin?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-    retentionWarnedAt: r.retentionWarnedAt?.toISOString() ?? null,
-  };
-}
+import { listAdminUsers } from './queries';
+import { deleteUserAsAdmin, resendConfirmation, setUserBlocked } from './service';
 
 export const adminUserSchema = z.object({
   id: z.number(),
@@ -95,18 +61,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = parseListQuery(request.query, userQuerySpec);
-      const rows = await app.db
-        .select(adminUserColumns)
-        .from(users)
-        .where(q.where)
-        .orderBy(...q.orderBy, users.id)
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(users).where(q.where);
-      return {
-        data: rows.map(presentAdminUser),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
-      };
+      const { rows, total } = await listAdminUsers(app.db, q);
+      return { data: rows, meta: { pagination: { start: q.start, limit: q.limit, total } } };
     },
   );
 
@@ -124,30 +80,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      if (id === actor.id) throw badRequest(ADMIN_MSG.notOnSelf);
       const { blocked } = request.body;
-      const data = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
-        if (!before) throw notFound(ADMIN_MSG.userNotFound);
-        const [after] = await tx
-          .update(users)
-          .set({
-            blocked,
-            updatedAt: app.now(),
-            // a bumped version revokes every token issued before
-            ...(blocked ? revokeTokens() : {}),
-          })
-          .where(eq(users.id, id))
-          .returning(adminUserColumns);
-        await recordAudit(tx, actor, {
-          action: blocked ? 'user.block' : 'user.unblock',
-          entity: 'user',
-          entityId: id,
-          before: { blocked: before.blocked },
-          after: { blocked },
-        });
-        return presentAdminUser(after!);
-      });
+      const data = await setUserBlocked(app.db, actor, id, blocked, app.now());
       if (blocked) await endUserSessions(app, id);
       return { data, meta: {} };
     },
@@ -166,23 +100,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      await app.db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id, username: users.username, email: users.email, confirmed: users.confirmed })
-          .from(users)
-          .where(eq(users.id, id))
-          .limit(1);
-        if (!user) throw notFound(ADMIN_MSG.userNotFound);
-        if (user.confirmed) throw conflict(ADMIN_MSG.alreadyConfirmed);
-        const token = await issueToken(tx, user.id, 'email_confirmation', app.now());
-        await queueConfirmationMail(tx, app.config.publicUrl, user, token);
-        await recordAudit(tx, actor, {
-          action: 'user.resend-confirmation',
-          entity: 'user',
-          entityId: id,
-          after: { email: user.email },
-        });
-      });
+      await resendConfirmation(app.db, actor, id, { publicUrl: app.config.publicUrl, now: app.now() });
       return { data: { id, ok: true as const }, meta: {} };
     },
   );
@@ -200,20 +118,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      if (id === actor.id) throw badRequest(ADMIN_MSG.notOnSelf);
-      const [before] = await app.db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
-      if (!before) throw notFound(ADMIN_MSG.userNotFound);
-      // The self-deletion service runs as a savepoint of this transaction, so the audit row commits with it.
-      await app.db.transaction(async (tx) => {
-        const deleted = await deleteUserAccount(tx, app.storage, id);
-        if (!deleted) throw notFound(ADMIN_MSG.userNotFound);
-        await recordAudit(tx, actor, {
-          action: 'user.delete',
-          entity: 'user',
-          entityId: id,
-          before: presentAdminUser(before),
-        });
-      });
+      await deleteUserAsAdmin(app.db, app.storage, actor, id);
       await endUserSessions(app, id);
       return { data: { id, ok: true as const }, meta: {} };
     },

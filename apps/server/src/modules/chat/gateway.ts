@@ -18,6 +18,7 @@ import { users, type UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
+import { isActiveUser } from '../../lib/policies';
 import { closeRedis, createRedisClient, guardUnawaitedCommands, REDIS_SUBSCRIBER, watchRedis } from '../../lib/redis';
 import {
   appendMessage,
@@ -26,6 +27,7 @@ import {
   conversationViews,
   markRead,
   messageContext,
+  type ConversationRow,
 } from './service';
 import { issueMessage } from './schemas';
 
@@ -68,6 +70,18 @@ interface SocketUser {
 // chatId is an int4 id (core/input): 2^31 or a 400-digit number is a 400, not a database error.
 const sendSchema = z.object({ chatId: int4Id(), message: chatMessageTextSchema });
 const readSchema = z.object({ chatId: int4Id() });
+
+/**
+ * Every socket event and the policy that guards it (as `config.policy` does for routes;
+ * the route-policy test lists both). The handshake admits active users only ('signedIn');
+ * each event re-checks the account, then asks the chat policy about the conversation.
+ */
+export const SOCKET_EVENT_POLICIES = {
+  connection: 'signedIn',
+  'chat:send': 'chat.participant',
+  'chat:read': 'chat.participant',
+} as const satisfies Record<'connection' | keyof ChatClientEvents, string>;
+
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 40;
 /** setTimeout's longest delay (about 24.8 days); longer tokens re-arm the timer. */
@@ -144,7 +158,7 @@ export const chatGateway = fp(
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
-      if (!row || row.blocked || !row.confirmed) return null;
+      if (!row || !isActiveUser(row)) return null;
       if (tokenVersion !== undefined && row.tokenVersion !== tokenVersion) return null;
       return { id: row.id, username: row.username, role: row.role };
     }
@@ -164,11 +178,24 @@ export const chatGateway = fp(
       );
     });
 
+    /** Asks the event's policy (SOCKET_EVENT_POLICIES) with the same rules and answers as REST. */
+    async function authorizeEvent(
+      event: keyof ChatClientEvents,
+      user: SocketUser,
+      payload: { chatId: number },
+    ): Promise<ConversationRow> {
+      switch (SOCKET_EVENT_POLICIES[event]) {
+        case 'chat.participant':
+          return conversationForWriting(app.db, user, payload.chatId);
+      }
+    }
+
     /** Every event re-checks the token's expiry and the account (blocked or logged out everywhere → disconnect). */
-    function handle<P, T>(
+    function handle<P extends { chatId: number }, T>(
       socket: ChatSocket,
+      event: keyof ChatClientEvents,
       schema: z.ZodType<P>,
-      run: (user: SocketUser, payload: P) => Promise<T>,
+      run: (user: SocketUser, payload: P, conversation: ConversationRow) => Promise<T>,
     ): (payload: unknown, ack: unknown) => void {
       let windowStart = 0;
       let used = 0;
@@ -202,7 +229,8 @@ export const chatGateway = fp(
             reply({ ok: false, error: { status: 400, message: issueMessage(parsed.error) } });
             return;
           }
-          reply({ ok: true, data: await run(user, parsed.data) });
+          const conversation = await authorizeEvent(event, user, parsed.data);
+          reply({ ok: true, data: await run(user, parsed.data, conversation) });
         })().catch((error: unknown) => {
           if (error instanceof AppError) {
             reply({ ok: false, error: { status: error.status, message: error.message } });
@@ -232,8 +260,7 @@ export const chatGateway = fp(
       );
       socket.on(
         'chat:send',
-        handle(socket, sendSchema, async (user, payload) => {
-          const conversation = await conversationForWriting(app.db, user, payload.chatId);
+        handle(socket, 'chat:send', sendSchema, async (user, payload, conversation) => {
           const message = await appendMessage(
             app.db,
             user,
@@ -247,7 +274,7 @@ export const chatGateway = fp(
       );
       socket.on(
         'chat:read',
-        handle(socket, readSchema, async (user, payload) => {
+        handle(socket, 'chat:read', readSchema, async (user, payload) => {
           await markRead(app.db, user, payload.chatId);
           const view = await conversationView(app.db, payload.chatId, user.id);
           await hub.publishConversation(payload.chatId, [user.id]);

@@ -10,6 +10,7 @@ import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { readMultipart, type UploadedFile } from '../../lib/uploads';
 import {
   appendMessage,
+  contactCompany,
   conversationForReading,
   conversationForWriting,
   conversationView,
@@ -17,7 +18,6 @@ import {
   listMessages,
   markRead,
   messageContext,
-  openConversation,
 } from './service';
 import {
   chatMessageSchema,
@@ -80,6 +80,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat-communications',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -101,7 +102,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-communications',
     {
       preHandler: app.requireRole('consultant'),
-      config: writeLimit,
+      config: { policy: 'role:consultant', ...writeLimit },
       schema: {
         tags: ['chat'],
         summary:
@@ -122,16 +123,15 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = await readMessageInput(request);
       const body = parseWith(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
-      const row = await openConversation(app.db, user, body.advertisement, app.now());
-      const message = await appendMessage(
+      const { conversation, message } = await contactCompany(
         app.db,
         user,
-        row,
+        body.advertisement,
         { text: body.message, files: input.files },
         messageContext(app),
       );
-      await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
-      const view = await conversationView(app.db, row.id, user.id);
+      await app.chatHub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
+      const view = await conversationView(app.db, conversation.id, user.id);
       return reply.code(201).send({ data: view!, meta: {} });
     },
   );
@@ -139,6 +139,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat-communications/:id',
     {
+      config: { policy: 'chat.reader' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -172,6 +173,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/chat-communications/:id',
     {
+      config: { policy: 'chat.participant' },
       preHandler: app.requireUser,
       schema: {
         ...readSchema,
@@ -183,13 +185,18 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/chat-communications/:id/read',
-    { preHandler: app.requireUser, schema: { ...readSchema, summary: 'Mark a conversation read for the caller' } },
+    {
+      config: { policy: 'chat.participant' },
+      preHandler: app.requireUser,
+      schema: { ...readSchema, summary: 'Mark a conversation read for the caller' },
+    },
     readHandler,
   );
 
   app.get(
     '/chat-communications/:id/messages',
     {
+      config: { policy: 'chat.reader' },
       preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
@@ -220,7 +227,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat-communications/:id/messages',
     {
       preHandler: app.requireUser,
-      config: writeLimit,
+      config: { policy: 'chat.participant', ...writeLimit },
       schema: {
         tags: ['chat'],
         summary: 'Send a message: JSON {message} or multipart (message + up to 5 PDF/Word files)',

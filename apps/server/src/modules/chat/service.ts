@@ -13,9 +13,12 @@ import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../lib/policies';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
+import { activeBonusSql } from '../jobs/active-bonus';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { authorizeReading, authorizeWriting, mayReadConversation } from './policy';
 
 /**
  * Chat use cases. Participants: the consultant (chat_sender_p1) and the company
@@ -29,10 +32,6 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 const consultantUser = alias(users, 'consultant_user');
 const companyUser = alias(users, 'company_user');
 
-const activeBonus = sql<
-  string | null
->`(select pb.bonus from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1)`;
-
 const conversationColumns = {
   c: chatCommunications,
   job: {
@@ -42,7 +41,7 @@ const conversationColumns = {
     postcode: jobs.postcode,
     city: jobs.city,
     salary: jobs.salary,
-    bonus: activeBonus,
+    bonus: activeBonusSql,
   },
   consultant: { id: consultantUser.id, username: consultantUser.username },
   company: { id: companyUser.id, username: companyUser.username },
@@ -88,13 +87,6 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
   };
 }
 
-export function isParticipant(
-  user: Pick<Caller, 'id'>,
-  row: Pick<ConversationRow, 'consultantId' | 'companyId'>,
-): boolean {
-  return row.consultantId === user.id || row.companyId === user.id;
-}
-
 async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatCommunications).where(eq(chatCommunications.id, id)).limit(1);
   return row;
@@ -102,17 +94,12 @@ async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined>
 
 /** Read access: participants and admins; everybody else gets 404 (existence is not revealed). */
 export async function conversationForReading(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  const row = await loadRow(db, id);
-  if (!row || (!isParticipant(user, row) && user.role !== 'admin')) throw notFound();
-  return row;
+  return authorizeReading(user, await loadRow(db, id));
 }
 
 /** Write access: participants only (admins 403, others 404). */
 export async function conversationForWriting(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  const row = await loadRow(db, id);
-  if (!row) throw notFound();
-  if (!isParticipant(user, row)) throw user.role === 'admin' ? forbidden() : notFound();
-  return row;
+  return authorizeWriting(user, await loadRow(db, id));
 }
 
 export async function conversationView(db: Db, id: number, viewerId: number): Promise<ChatConversation | null> {
@@ -367,7 +354,7 @@ async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2',
  * company is the advertisement's owner at that moment.
  */
 export async function openConversation(db: Db, consultant: Caller, jobId: number, now: Date): Promise<ConversationRow> {
-  if (consultant.role !== 'consultant') throw forbidden(CHAT_MSG.consultantOnly);
+  if (!hasRole(consultant, 'consultant')) throw forbidden(CHAT_MSG.consultantOnly);
   const [job] = await db
     .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
     .from(jobs)
@@ -408,6 +395,22 @@ export async function chatFileForDownload(
     .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
     .limit(1);
   if (!row) return undefined;
-  if (user.role !== 'admin' && !isParticipant(user, row)) return undefined;
+  if (!mayReadConversation(user, row)) return undefined;
   return row.upload;
+}
+
+/**
+ * Command: a consultant contacts the company of an advertisement — opens (or reopens)
+ * the conversation and appends the first message (committed before it resolves).
+ */
+export async function contactCompany(
+  db: Db,
+  consultant: Caller,
+  jobId: number,
+  input: NewMessage,
+  ctx: MessageContext,
+): Promise<{ conversation: ConversationRow; message: ChatMessage }> {
+  const conversation = await openConversation(db, consultant, jobId, ctx.now);
+  const message = await appendMessage(db, consultant, conversation, input, ctx);
+  return { conversation, message };
 }

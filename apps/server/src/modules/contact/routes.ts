@@ -8,7 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: { max: 5 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
+      config: { policy: 'visitor', rateLimit: { max: 5 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the office (landing page contact form)',

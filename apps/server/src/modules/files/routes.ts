@@ -17,6 +17,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
     {
+      config: { policy: 'chat.reader' },
       preHandler: app.requireUser,
       schema: {
         tags: ['files'],

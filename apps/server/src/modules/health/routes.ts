@@ -26,20 +26,25 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { url: '/health/ready', summary: 'Readiness: the database answers in time' },
   ];
   for (const { url, summary } of routes) {
-    app.get(url, { schema: { tags: ['system'], summary, response: readySchema } }, async (_request, reply) => {
-      const driver = app.database.driver;
-      try {
-        await withDeadline(app.database.query('SELECT 1'), app.config.dbTimeouts.healthMs, 'health check');
-        return { status: 'ok' as const, database: { status: 'up' as const, driver } };
-      } catch (err) {
-        app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'readiness: database down');
-        return reply.code(503).send({ status: 'degraded' as const, database: { status: 'down' as const, driver } });
-      }
-    });
+    app.get(
+      url,
+      { config: { policy: 'visitor' }, schema: { tags: ['system'], summary, response: readySchema } },
+      async (_request, reply) => {
+        const driver = app.database.driver;
+        try {
+          await withDeadline(app.database.query('SELECT 1'), app.config.dbTimeouts.healthMs, 'health check');
+          return { status: 'ok' as const, database: { status: 'up' as const, driver } };
+        } catch (err) {
+          app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'readiness: database down');
+          return reply.code(503).send({ status: 'degraded' as const, database: { status: 'down' as const, driver } });
+        }
+      },
+    );
   }
   app.get(
     '/health/live',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process serves HTTP (no database)',

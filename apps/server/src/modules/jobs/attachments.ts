@@ -1,63 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { JOB_MSG, MAX_CHAT_FILES, MAX_JOB_ATTACHMENTS, MSG, type JobAttachment } from '@pb/core';
-import type { Db } from '../../db/client';
-import { jobAttachments, jobs, uploads } from '../../db/schema';
-import { currentUser, type CurrentUser } from '../../lib/auth';
-import { badRequest, notFound } from '../../lib/errors';
+import { MAX_CHAT_FILES, MSG } from '@pb/core';
+import { currentUser } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
 import { errorSchema, idParams, idSchema } from '../../lib/http-schemas';
-import type { FileStorage } from '../../lib/storage';
-import { readUploadedFiles, type UploadedFile } from '../../lib/uploads';
-import { attachmentUrl, findJob, listAttachments, visibleTo } from './repository';
-import { assertOwner } from './service';
+import { readUploadedFiles } from '../../lib/uploads';
+import { findJob, listAttachments, visibleTo } from './repository';
+import { assertAdvertisementOwner } from './policy';
+import { attachmentForDownload } from './queries';
+import { addAttachments, removeAttachment } from './service';
 import { attachmentSchema } from './schemas';
 
 /** Documents (.pdf/.doc/.docx) attached to an advertisement by its owner; readable by logged-in users. */
-
-export async function storeAttachments(
-  db: Db,
-  storage: FileStorage,
-  user: CurrentUser,
-  jobId: number,
-  files: UploadedFile[],
-): Promise<JobAttachment[]> {
-  const keys: string[] = [];
-  try {
-    for (const file of files) keys.push(await storage.put(file.buffer, file.ext));
-    return await db.transaction(async (tx) => {
-      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
-      const [existing] = await tx.select({ n: count() }).from(jobAttachments).where(eq(jobAttachments.jobId, jobId));
-      if ((existing?.n ?? 0) + files.length > MAX_JOB_ATTACHMENTS) throw badRequest(JOB_MSG.tooManyAttachments);
-      const rows = await tx
-        .insert(uploads)
-        .values(
-          files.map((file, i) => ({
-            ownerId: user.id,
-            purpose: 'job_attachment' as const,
-            storageKey: keys[i]!,
-            originalName: file.filename,
-            ext: file.ext,
-            mime: file.mime,
-            size: file.size,
-          })),
-        )
-        .returning();
-      await tx.insert(jobAttachments).values(rows.map((r) => ({ jobId, uploadId: r.id })));
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.originalName,
-        ext: r.ext,
-        mime: r.mime,
-        size: r.size,
-        url: attachmentUrl(r.id),
-      }));
-    });
-  } catch (error) {
-    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
-    throw error;
-  }
-}
 
 const uploadParams = z.object({ id: idSchema, uploadId: idSchema });
 const listResponse = z.object({ data: z.array(attachmentSchema), meta: z.object({}) });
@@ -67,6 +21,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/:id/attachments',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -78,9 +33,9 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await assertOwner(app.db, user, request.params.id);
+      await assertAdvertisementOwner(app.db, user, request.params.id);
       const files = await readUploadedFiles(request, { kind: 'document', maxFiles: MAX_CHAT_FILES });
-      const data = await storeAttachments(app.db, app.storage, user, request.params.id, files);
+      const data = await addAttachments(app.db, app.storage, user, request.params.id, files);
       return reply.code(201).send({ data, meta: {} });
     },
   );
@@ -88,6 +43,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/:id/attachments',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -107,6 +63,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/job-attachments/:id',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -117,13 +74,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const [row] = await app.db
-        .select({ storageKey: uploads.storageKey, name: uploads.originalName, mime: uploads.mime, size: uploads.size })
-        .from(uploads)
-        .innerJoin(jobAttachments, eq(jobAttachments.uploadId, uploads.id))
-        .innerJoin(jobs, eq(jobs.id, jobAttachments.jobId))
-        .where(and(eq(uploads.id, request.params.id), visibleTo(user.id)))
-        .limit(1);
+      const row = await attachmentForDownload(app.db, user.id, request.params.id);
       if (!row || !(await app.storage.exists(row.storageKey))) throw notFound('Datei nicht gefunden.');
       const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
@@ -142,6 +93,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/jobs/:id/attachments/:uploadId',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -153,27 +105,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { id, uploadId } = request.params;
-      await assertOwner(app.db, user, id);
-      const removed = await app.db.transaction(async (tx) => {
-        const [link] = await tx
-          .delete(jobAttachments)
-          .where(and(eq(jobAttachments.jobId, id), eq(jobAttachments.uploadId, uploadId)))
-          .returning();
-        if (!link) return undefined;
-        const [upload] = await tx.delete(uploads).where(eq(uploads.id, uploadId)).returning();
-        return upload;
-      });
-      if (!removed) throw notFound('Datei nicht gefunden.');
-      await app.storage.remove(removed.storageKey).catch(() => undefined);
+      await assertAdvertisementOwner(app.db, user, id);
+      const removed = await removeAttachment(app.db, app.storage, id, uploadId);
       return {
-        data: {
-          id: removed.id,
-          name: removed.originalName,
-          ext: removed.ext,
-          mime: removed.mime,
-          size: removed.size,
-          url: attachmentUrl(removed.id),
-        },
+        data: removed,
         meta: {},
       };
     },

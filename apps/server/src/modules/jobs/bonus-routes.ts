@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq } from 'drizzle-orm';
 import { JOB_MSG } from '@pb/core';
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { addBonus, assertOwner, parseBonus } from './service';
+import { assertAdvertisementOwner } from './policy';
+import { bonusHistory } from './queries';
+import { addBonus, parseBonus } from './service';
 import { bonusSchema, dataEnvelope } from './schemas';
 
 const bonusQuerySpec: ResourceQuerySpec = {
@@ -48,6 +49,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/placement-bonuses',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],
@@ -66,19 +68,11 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const jobId = advertisementOf(request.query);
       const q = parseListQuery(request.query, bonusQuerySpec);
-      await assertOwner(app.db, user, jobId);
-      const where = and(eq(placementBonuses.jobId, jobId), q.where);
-      const rows = await app.db
-        .select()
-        .from(placementBonuses)
-        .where(where)
-        .orderBy(...q.orderBy, desc(placementBonuses.id))
-        .limit(q.limit)
-        .offset(q.start);
-      const [total] = await app.db.select({ n: count() }).from(placementBonuses).where(where);
+      await assertAdvertisementOwner(app.db, user, jobId);
+      const { rows, total } = await bonusHistory(app.db, jobId, q);
       return {
         data: rows.map(presentBonus),
-        meta: { pagination: { start: q.start, limit: q.limit, total: total?.n ?? 0 } },
+        meta: { pagination: { start: q.start, limit: q.limit, total } },
       };
     },
   );
@@ -86,6 +80,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-bonuses',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],

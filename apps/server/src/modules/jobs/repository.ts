@@ -3,6 +3,7 @@ import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from 
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
 import { escapeLike, parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { activeBonusSql } from './active-bonus';
 
 /**
  * Reading advertisements: the whitelisted query spec, the one SELECT every
@@ -125,11 +126,8 @@ export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL)
   return { ...q, where: and(visibility, q.where, ...conditions) };
 }
 
-/** The active bonus is the newest record (index placement_bonuses_job_idx serves it). */
-const activeBonus =
-  sql<number>`coalesce((select pb.bonus::float8 from placement_bonuses pb where pb.job_id = ${jobs.id} order by pb.created_at desc, pb.id desc limit 1), 0)`.mapWith(
-    Number,
-  );
+/** The active bonus (active-bonus.ts), 0 without a record. */
+const activeBonus = sql<number>`coalesce((${activeBonusSql})::float8, 0)`.mapWith(Number);
 
 const jobColumns = {
   id: jobs.id,
@@ -221,13 +219,13 @@ export async function findJob(db: Db, id: number, where: SQL): Promise<JobRow | 
   return rows[0];
 }
 
-export interface PresentOptions {
+export interface JobPresentOptions {
   /** Visitors (landing page) see only title, bonus, salary, working time, city, district and dates. */
   visitor?: boolean;
 }
 
 /** The one presenter for advertisements (Job in packages/core). */
-export function presentJob(row: JobRow, options: PresentOptions = {}): Job {
+export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
   const visitor = options.visitor === true;
   return {
     id: row.id,

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { count, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
-import { jobs } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
-import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
@@ -16,7 +14,8 @@ import {
   selectJobs,
   visibleTo,
 } from './repository';
-import { createJob, deactivateJob, parseJobData, updateJob } from './service';
+import { countPublishedJobs } from './queries';
+import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -61,6 +60,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['jobs'],
         summary: 'Advertisements, newest first (Strapi-style filters: text, districts, owner, id)',
@@ -96,6 +96,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jobs/count',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -103,15 +104,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.number(), 401: errorSchema },
       },
     },
-    async () => {
-      const [row] = await app.db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));
-      return row?.n ?? 0;
-    },
+    async () => countPublishedJobs(app.db),
   );
 
   app.get(
     '/jobs/:id',
     {
+      config: { policy: 'signedIn' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -132,6 +131,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
+      config: { policy: 'role:company' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -143,7 +143,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const data = parseJobData(request.body.data);
-      const id = await createJob(app.db, user, data);
+      const id = await publishJob(app.db, user, data);
       const row = await findJob(app.db, id, visibleTo(user.id));
       return reply.code(201).send({ data: presentJob(row!), meta: {} });
     },
@@ -152,6 +152,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
+      config: { policy: 'jobs.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -164,14 +165,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const id = request.params.id;
-      const body = request.body.data;
-      if ('publishedAt' in body && Object.keys(body).length === 1) {
-        if (body['publishedAt'] !== null) throw badRequest('Ein Inserat kann nur deaktiviert werden.');
-        await deactivateJob(app.db, user, id);
-      } else {
-        const data = parseJobData(body);
-        await updateJob(app.db, user, id, data);
-      }
+      await changeJob(app.db, user, id, parseJobChange(request.body.data));
       const row = await findJob(app.db, id, visibleTo(user.id));
       if (!row) throw notFound(MSG.advertisementGone);
       return { data: presentJob(row), meta: {} };

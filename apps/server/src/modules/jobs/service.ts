@@ -1,11 +1,24 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_PLACEMENT_BONUS, JOB_MSG, MSG, jobDataSchema, placementBonusSchema, type JobData } from '@pb/core';
+import {
+  DEFAULT_PLACEMENT_BONUS,
+  JOB_MSG,
+  MAX_JOB_ATTACHMENTS,
+  MSG,
+  jobDataSchema,
+  placementBonusSchema,
+  type JobAttachment,
+  type JobData,
+} from '@pb/core';
 import type { Db } from '../../db/client';
-import { districts, jobs, placementBonuses } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploads';
 import type { CurrentUser } from '../../lib/auth';
-import { jobOwnership } from './repository';
+import { activeBonusOf } from './active-bonus';
+import { authorizeAdvertisementOwner } from './policy';
+import { attachmentUrl } from './repository';
 
 /** Commands that change advertisements: publish, update, deactivate, new bonus. */
 
@@ -63,18 +76,8 @@ function columnsOf(data: JobData) {
   };
 }
 
-export async function activeBonusOf(db: Executor, jobId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ bonus: placementBonuses.bonus })
-    .from(placementBonuses)
-    .where(eq(placementBonuses.jobId, jobId))
-    .orderBy(desc(placementBonuses.createdAt), desc(placementBonuses.id))
-    .limit(1);
-  return row ? Number(row.bonus) : null;
-}
-
 /** Publishes a new advertisement owned by the caller with its first bonus record. */
-export async function createJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
+export async function publishJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
     await assertDistrict(tx, data.district);
     const [row] = await tx
@@ -97,9 +100,7 @@ async function lockOwned(tx: Tx, id: number, user: CurrentUser) {
     .from(jobs)
     .where(eq(jobs.id, id))
     .for('update');
-  if (!row) throw notFound(MSG.advertisementGone);
-  if (row.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
-  return row;
+  return authorizeAdvertisementOwner(user, row);
 }
 
 export async function updateJob(db: Db, user: CurrentUser, id: number, data: JobData): Promise<void> {
@@ -127,6 +128,23 @@ export async function deactivateJob(db: Db, user: CurrentUser, id: number): Prom
   });
 }
 
+/** What a PUT on an advertisement asks for: {publishedAt: null} alone deactivates it, anything else replaces its data. */
+export type JobChange = { kind: 'deactivate' } | { kind: 'update'; data: JobData };
+
+export function parseJobChange(body: Record<string, unknown>): JobChange {
+  if ('publishedAt' in body && Object.keys(body).length === 1) {
+    if (body['publishedAt'] !== null) throw badRequest('Ein Inserat kann nur deaktiviert werden.');
+    return { kind: 'deactivate' };
+  }
+  return { kind: 'update', data: parseJobData(body) };
+}
+
+/** Command: the owner deactivates or updates the advertisement. */
+export async function changeJob(db: Db, user: CurrentUser, id: number, change: JobChange): Promise<void> {
+  if (change.kind === 'deactivate') await deactivateJob(db, user, id);
+  else await updateJob(db, user, id, change.data);
+}
+
 /** Appends a bonus record; the newest is the active one. Only for the owner of an active advertisement. */
 export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: number) {
   return db.transaction(async (tx) => {
@@ -137,11 +155,77 @@ export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: 
   });
 }
 
-/** Owner check without a lock (reads). */
-export async function assertOwner(db: Db, user: CurrentUser, jobId: number): Promise<void> {
-  const job = await jobOwnership(db, jobId);
-  if (!job) throw notFound(MSG.advertisementGone);
-  if (job.ownerId !== user.id) throw forbidden(JOB_MSG.notOwner);
+/** Command: stores the owner's documents, then links them in one transaction (at most MAX_JOB_ATTACHMENTS). */
+export async function addAttachments(
+  db: Db,
+  storage: FileStorage,
+  user: CurrentUser,
+  jobId: number,
+  files: UploadedFile[],
+): Promise<JobAttachment[]> {
+  const keys: string[] = [];
+  try {
+    for (const file of files) keys.push(await storage.put(file.buffer, file.ext));
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+      const [existing] = await tx.select({ n: count() }).from(jobAttachments).where(eq(jobAttachments.jobId, jobId));
+      if ((existing?.n ?? 0) + files.length > MAX_JOB_ATTACHMENTS) throw badRequest(JOB_MSG.tooManyAttachments);
+      const rows = await tx
+        .insert(uploads)
+        .values(
+          files.map((file, i) => ({
+            ownerId: user.id,
+            purpose: 'job_attachment' as const,
+            storageKey: keys[i]!,
+            originalName: file.filename,
+            ext: file.ext,
+            mime: file.mime,
+            size: file.size,
+          })),
+        )
+        .returning();
+      await tx.insert(jobAttachments).values(rows.map((r) => ({ jobId, uploadId: r.id })));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.originalName,
+        ext: r.ext,
+        mime: r.mime,
+        size: r.size,
+        url: attachmentUrl(r.id),
+      }));
+    });
+  } catch (error) {
+    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
+    throw error;
+  }
+}
+
+/** Command: unlinks and deletes one document of the advertisement (404 when it is not one of its documents). */
+export async function removeAttachment(
+  db: Db,
+  storage: FileStorage,
+  jobId: number,
+  uploadId: number,
+): Promise<JobAttachment> {
+  const removed = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .delete(jobAttachments)
+      .where(and(eq(jobAttachments.jobId, jobId), eq(jobAttachments.uploadId, uploadId)))
+      .returning();
+    if (!link) return undefined;
+    const [upload] = await tx.delete(uploads).where(eq(uploads.id, uploadId)).returning();
+    return upload;
+  });
+  if (!removed) throw notFound('Datei nicht gefunden.');
+  await storage.remove(removed.storageKey).catch(() => undefined);
+  return {
+    id: removed.id,
+    name: removed.originalName,
+    ext: removed.ext,
+    mime: removed.mime,
+    size: removed.size,
+    url: attachmentUrl(removed.id),
+  };
 }
 
 export type JobDataInput = z.input<typeof jobDataSchema>;

@@ -16,7 +16,7 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
     reply.callNotFound();
     return reply;
   });
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mail', { config: { policy: 'visitor' }, schema: { hide: true } }, async (_request, reply) => {
     const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
     const items = rows
       .map((m) => {
@@ -32,7 +32,7 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
 </head><body><h1>Entwicklungs-Postfach</h1><p>Ohne <code>SMTP_URL</code> werden E-Mails hier angezeigt statt versendet.</p>${items || '<p>Noch keine E-Mails.</p>'}</body></html>`;
   });
 
-  app.get('/dev/mail.json', { schema: { hide: true } }, async () => {
+  app.get('/dev/mail.json', { config: { policy: 'visitor' }, schema: { hide: true } }, async () => {
     const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
     return { data: rows };
   });

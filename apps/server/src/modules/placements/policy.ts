@@ -1,17 +1,31 @@
 import { and, eq } from 'drizzle-orm';
+import { JOB_MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
-import { chatCommunications } from '../../db/schema';
+import { chatCommunications, type UserRole } from '../../db/schema';
+import { authorize, hasRole } from '../../lib/policies';
+import { forbidden } from '../../lib/errors';
+import { isAdvertisementOwner } from '../jobs/policy';
 
 /**
- * Who may report a placement on an advertisement as a consultant
- * (docs/decisions/0015-placement-objection.md): only a consultant who is in
- * touch with the company about that very advertisement. Today that is a
- * conversation (a chat_communications row for job and consultant).
+ * Who may report a placement, and who may object to a report
+ * (docs/decisions/0015-placement-objection.md).
  */
 
-/** Db or a transaction handle: the check runs inside the report's transaction. */
+/** Db or a transaction handle: the checks run inside the report's transaction. */
 type Queryable = Pick<Db, 'select'>;
 
+type ReportVariant = 'company' | 'consultant';
+
+/** A company reports as a company, a consultant as a consultant (policy 'placements.reporter'). */
+export function mayReportAs(user: { role: UserRole }, variant: ReportVariant): boolean {
+  return hasRole(user, variant);
+}
+
+/**
+ * A consultant may report on an advertisement only when in touch with the company about
+ * that very advertisement. Today that is a conversation (a chat_communications row for
+ * job and consultant).
+ */
 export async function mayReportPlacement(db: Queryable, consultantId: number, jobId: number): Promise<boolean> {
   const [conversation] = await db
     .select({ id: chatCommunications.id })
@@ -22,4 +36,27 @@ export async function mayReportPlacement(db: Queryable, consultantId: number, jo
   // Seam: once introductions exist, a consultant who introduced a candidate for this job may report too:
   // return hasIntroduction(db, consultantId, jobId);
   return false;
+}
+
+/** 403 (German message) unless the reporter may report on this advertisement: its owner, or a consultant in touch. */
+export async function authorizeReportOn(
+  db: Queryable,
+  user: { id: number },
+  variant: ReportVariant,
+  job: { id: number; ownerId: number | null },
+): Promise<void> {
+  if (variant === 'company' && !isAdvertisementOwner(user, job)) throw forbidden(JOB_MSG.reportOwnOnly);
+  if (variant === 'consultant' && !(await mayReportPlacement(db, user.id, job.id))) {
+    throw forbidden(PLACEMENT_OBJECTION_MSG.noConversation);
+  }
+}
+
+/** Only the company a report is about may object to it. */
+export function mayObjectTo(user: { id: number }, report: { companyId: number | null }): boolean {
+  return report.companyId === user.id;
+}
+
+/** 403 unless the role matches the report's variant. */
+export function authorizeReportVariant(user: { role: UserRole }, variant: ReportVariant): void {
+  authorize(mayReportAs(user, variant));
 }

@@ -27,7 +27,10 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/placement-reports',
     {
       preHandler: app.requireRole('company', 'consultant'),
-      config: { rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
+      config: {
+        policy: 'placements.reporter',
+        rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
+      },
       schema: {
         tags: ['placement-reports'],
         summary:
@@ -63,6 +66,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/placement-reports/mine',
     {
+      config: { policy: 'role:company' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['placement-reports'],
@@ -84,7 +88,10 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/placement-reports/:id/objection',
     {
       preHandler: app.requireRole('company'),
-      config: { rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
+      config: {
+        policy: 'placements.objector',
+        rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
+      },
       schema: {
         tags: ['placement-reports'],
         summary:

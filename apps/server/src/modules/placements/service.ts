@@ -3,11 +3,7 @@ import {
   JOB_MSG,
   MSG,
   PLACEMENT_OBJECTION_MSG,
-  calculateFees,
   firstMessage,
-  formatDate,
-  formatEuro,
-  formatNumber,
   placementObjectionSchema,
   placementReportSchema,
   type CompanyPlacementReport,
@@ -17,12 +13,21 @@ import {
   type PlacementReportedEvent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, placementBonuses, placementReports, users } from '../../db/schema';
+import { jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
-import { mayReportPlacement } from './policy';
+import { activeBonusOf } from '../jobs/active-bonus';
+import { enqueueMail } from '../mail/outbox';
+import { reportFigures } from './fees';
+import {
+  companyReportNoticeMail,
+  officeObjectionMail,
+  officeReportMail,
+  reportConfirmationMail,
+  type ReportedPlacement,
+} from './mails';
+import { authorizeReportOn, authorizeReportVariant, mayObjectTo } from './policy';
 
 /**
  * Placement reports (spec §3/§4/§5): stored with the bonus in force, fees
@@ -49,14 +54,18 @@ export interface ReportOutcome {
   notify: { companyId: number; event: PlacementReportedEvent } | null;
 }
 
+/**
+ * Command: stores a report with the bonus in force and the fees, deactivates the
+ * advertisement and queues the mails (office, reporter, and for a consultant's report
+ * the owning company) — one transaction.
+ */
 export async function reportPlacement(
   db: Db,
   user: CurrentUser,
   input: PlacementReportRequest,
   context: ReportContext,
 ): Promise<ReportOutcome> {
-  if (input.variant === 'company' && user.role !== 'company') throw forbidden();
-  if (input.variant === 'consultant' && user.role !== 'consultant') throw forbidden();
+  authorizeReportVariant(user, input.variant);
   return db.transaction(async (tx) => {
     const [job] = await tx
       .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
@@ -64,145 +73,82 @@ export async function reportPlacement(
       .where(eq(jobs.id, input.advertisement))
       .for('update');
     if (!job) throw notFound(MSG.advertisementGone);
-    if (input.variant === 'company' && job.ownerId !== user.id) throw forbidden(JOB_MSG.reportOwnOnly);
-    if (input.variant === 'consultant' && !(await mayReportPlacement(tx, user.id, job.id))) {
-      throw forbidden(PLACEMENT_OBJECTION_MSG.noConversation);
-    }
+    await authorizeReportOn(tx, user, input.variant, job);
     if (!job.publishedAt) throw conflict(JOB_MSG.inactive);
     const [owner] = job.ownerId
       ? await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, job.ownerId))
       : [];
-    const [inForce] = await tx
-      .select({ bonus: placementBonuses.bonus })
-      .from(placementBonuses)
-      .where(eq(placementBonuses.jobId, job.id))
-      .orderBy(desc(placementBonuses.createdAt), desc(placementBonuses.id))
-      .limit(1);
-    const fees = calculateFees(input.placementBonus, input.actualSalary);
+    const figures = reportFigures(input, await activeBonusOf(tx, job.id));
 
-    const common = {
-      jobId: job.id,
-      reporterId: user.id,
-      companyId: job.ownerId,
-      variant: input.variant,
-      companyName: input.companyName,
-      jobTitle: input.jobTitle,
-      placementBonus: input.placementBonus,
-      bonusInForce: inForce ? Number(inForce.bonus) : null,
-      actualSalary: input.actualSalary,
-      placementFee: fees.placementFee,
-      serviceFee: fees.serviceFee,
-    };
-    const values =
+    const people =
+      input.variant === 'company'
+        ? // The company reports for itself: its own e-mail is the contact person.
+          { contactPerson: user.email, recruiter: input.recruiter, recruiterMail: input.recruiterMail }
+        : {
+            contactPerson: input.contactPerson,
+            recruiter: `${user.username} (${user.id})`,
+            recruiterMail: user.email,
+          };
+    const invoiceAddress =
       input.variant === 'company'
         ? {
-            ...common,
-            // The company reports for itself: its own e-mail is the contact person.
-            contactPerson: user.email,
-            recruiter: input.recruiter,
-            recruiterMail: input.recruiterMail,
             street: input.street,
             houseNr: input.houseNr,
             postalCode: input.postalCode,
             city: input.city,
             uid: input.uid,
           }
-        : {
-            ...common,
-            contactPerson: input.contactPerson,
-            recruiter: `${user.username} (${user.id})`,
-            recruiterMail: user.email,
-          };
-    const [report] = await tx
+        : null;
+    const [row] = await tx
       .insert(placementReports)
-      .values(values)
+      .values({
+        jobId: job.id,
+        reporterId: user.id,
+        companyId: job.ownerId,
+        variant: input.variant,
+        companyName: input.companyName,
+        jobTitle: input.jobTitle,
+        placementBonus: figures.placementBonus,
+        bonusInForce: figures.bonusInForce,
+        actualSalary: figures.actualSalary,
+        placementFee: figures.placementFee,
+        serviceFee: figures.serviceFee,
+        ...people,
+        ...invoiceAddress,
+      })
       .returning({ id: placementReports.id, createdAt: placementReports.createdAt });
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: sql`now()` })
       .where(eq(jobs.id, job.id));
 
-    const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
-    const lines = [
-      `Meldung Nr. ${report!.id} vom ${input.variant === 'company' ? 'Unternehmen' : 'HR-Consultant'} ${user.username} (${user.email}).`,
-      [
-        `Unternehmen: ${values.companyName}`,
-        `Unternehmen (Konto): ${owner ? `${owner.username} (${owner.email})` : '–'}`,
-        `Besetzte Stelle: ${values.jobTitle}`,
-        `Inserat: ${job.jobTitle} (Nr. ${job.id})`,
-        `Ansprechperson: ${values.contactPerson}`,
-        `Personalberater: ${values.recruiter}`,
-        `E-Mail Personalberater: ${values.recruiterMail}`,
-      ].join('\n'),
-      [
-        `Tatsächliche Vermittlungsprämie: ${percent(input.placementBonus)}`,
-        `Zum Zeitpunkt der Meldung aktive Prämie: ${inForce ? percent(Number(inForce.bonus)) : '–'}`,
-        `Tatsächliches Bruttojahresgehalt: ${formatEuro(input.actualSalary)}`,
-        `Vermittlungshonorar: ${formatEuro(fees.placementFee)}`,
-        `Servicegebühr (10 %): ${formatEuro(fees.serviceFee)}`,
-        `Summe: ${formatEuro(fees.total)}`,
-      ].join('\n'),
-      ...(input.variant === 'company'
-        ? [
-            [
-              'Rechnungsadresse:',
-              `${input.street} ${input.houseNr}`,
-              `${input.postalCode} ${input.city}`,
-              `UID: ${input.uid}`,
-            ].join('\n'),
-          ]
-        : []),
-      'Das Inserat wurde deaktiviert.',
-    ];
-    await enqueueMail(tx, {
-      event: 'placement.report',
-      to: context.officeEmail,
-      replyTo: user.email,
-      subject: `Stellenbesetzung gemeldet: ${values.jobTitle} bei ${values.companyName}`,
-      text: lines.join('\n\n'),
-      html: simpleHtml(lines),
-    });
-    const confirmation = [
-      `Guten Tag ${user.username},`,
-      `vielen Dank für Ihre Meldung der Stellenbesetzung „${values.jobTitle}“ bei ${values.companyName}.`,
-      `Vermittlungsprämie: ${percent(input.placementBonus)} von ${formatEuro(input.actualSalary)} = ${formatEuro(fees.placementFee)}; Servicegebühr (10 %): ${formatEuro(fees.serviceFee)}.`,
-      'Das Inserat wurde deaktiviert. Wir melden uns in Kürze mit den weiteren Schritten.',
-      'Ihr Prämienbörse-Team',
-    ];
-    await enqueueMail(tx, {
-      event: 'placement.confirmation',
-      to: user.email,
-      subject: 'Ihre Meldung einer Stellenbesetzung',
-      text: confirmation.join('\n\n'),
-      html: simpleHtml(confirmation, { href: `${context.publicUrl}/advertisements/view`, label: 'Zur Prämienbörse' }),
-    });
-    const result = { id: report!.id, placementFee: fees.placementFee, serviceFee: fees.serviceFee };
+    const report: ReportedPlacement = {
+      id: row!.id,
+      createdAt: row!.createdAt,
+      variant: input.variant,
+      companyName: input.companyName,
+      jobTitle: input.jobTitle,
+      ...people,
+      invoiceAddress,
+    };
+    const mail = { report, reporter: user, owner, advertisement: job, figures };
+    await enqueueMail(tx, officeReportMail(mail, context.officeEmail));
+    await enqueueMail(tx, reportConfirmationMail(mail, context.publicUrl));
+    const result = { id: report.id, placementFee: figures.placementFee, serviceFee: figures.serviceFee };
     if (input.variant !== 'consultant' || !job.ownerId || !owner) return { result, notify: null };
 
     // The company hears of a consultant's report at once (same transaction) and may object.
-    const notice = [
-      `Guten Tag ${owner.username},`,
-      `der HR-Consultant ${user.username} hat für Ihr Inserat „${job.jobTitle}“ am ${formatDate(report!.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${values.jobTitle}). Das Inserat wurde deaktiviert.`,
-      'Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.',
-      'Ihr Prämienbörse-Team',
-    ];
-    await enqueueMail(tx, {
-      event: 'placement.reported.company',
-      to: owner.email,
-      subject: `Stellenbesetzung zu Ihrem Inserat „${job.jobTitle}“ gemeldet`,
-      text: notice.join('\n\n'),
-      html: simpleHtml(notice, { href: `${context.publicUrl}/advertisements/create`, label: 'Zu meinen Inseraten' }),
-    });
+    await enqueueMail(tx, companyReportNoticeMail({ ...mail, owner }, context.publicUrl));
     return {
       result,
       notify: {
         companyId: job.ownerId,
         event: {
-          reportId: report!.id,
+          reportId: report.id,
           jobId: job.id,
           jobTitle: job.jobTitle,
           consultantName: user.username,
-          reportedAt: report!.createdAt.toISOString(),
+          reportedAt: report.createdAt.toISOString(),
         },
       },
     };
@@ -263,7 +209,7 @@ export async function objectToPlacement(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
     if (!row) throw notFound(PLACEMENT_OBJECTION_MSG.reportNotFound);
-    if (row.companyId !== user.id) throw forbidden(PLACEMENT_OBJECTION_MSG.ownOnly);
+    if (!mayObjectTo(user, row)) throw forbidden(PLACEMENT_OBJECTION_MSG.ownOnly);
     if (row.variant !== 'consultant') throw conflict(PLACEMENT_OBJECTION_MSG.consultantOnly);
     if (row.objectedAt) throw conflict(PLACEMENT_OBJECTION_MSG.alreadyObjected);
     if (row.status !== 'gemeldet') throw conflict(PLACEMENT_OBJECTION_MSG.notPending);
@@ -309,26 +255,20 @@ export async function objectToPlacement(
           .where(eq(users.id, row.reporterId))
       : [];
 
-    const lines = [
-      `Das Unternehmen ${user.username} (${user.email}) widerspricht der Meldung Nr. ${row.id} vom ${formatDate(row.createdAt.toISOString())}.`,
-      [
-        `Inserat: ${job ? `${job.jobTitle} (Nr. ${job.id})` : '–'}`,
-        `Besetzte Stelle laut Meldung: ${row.jobTitle}`,
-        `Gemeldet von: ${consultant ? `${consultant.username} (${consultant.email})` : row.recruiter}`,
-        `Vermittlungshonorar laut Meldung: ${formatEuro(Number(row.placementFee))}`,
-      ].join('\n'),
-      `Begründung:\n${input.note}`,
-      reactivated ? 'Das Inserat ist wieder aktiv.' : 'Das Inserat war bereits aktiv oder existiert nicht mehr.',
-      'Die Meldung ist im Backoffice als Widerspruch markiert.',
-    ];
-    await enqueueMail(tx, {
-      event: 'placement.objection',
-      to: context.officeEmail,
-      replyTo: user.email,
-      subject: `Widerspruch zur Stellenbesetzung: ${row.jobTitle} (Meldung Nr. ${row.id})`,
-      text: lines.join('\n\n'),
-      html: simpleHtml(lines),
-    });
+    await enqueueMail(
+      tx,
+      officeObjectionMail(
+        {
+          report: { ...row, placementFee: Number(row.placementFee) },
+          company: user,
+          advertisement: job,
+          consultant,
+          note: input.note,
+          reactivated,
+        },
+        context.officeEmail,
+      ),
+    );
     return { ...presentForCompany(updated!, consultant?.username ?? null), jobTitle: job?.jobTitle ?? row.jobTitle };
   });
 }

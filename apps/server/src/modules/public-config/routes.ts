@@ -14,6 +14,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-config',
     {
+      config: { policy: 'visitor' },
       schema: {
         tags: ['system'],
         summary: 'Public site settings (imprint, intro video)',

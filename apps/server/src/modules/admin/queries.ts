@@ -1,0 +1,74 @@
+import { count } from 'drizzle-orm';
+import type { AdminAuditEntry, AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/core';
+import type { Db } from '../../db/client';
+import { auditLog, contactMessages, placementReports, users } from '../../db/schema';
+import type { ParsedListQuery } from '../../lib/strapi-query';
+import { adminUserColumns, presentAdminUser, presentContactMessage, presentPlacementReport } from './presenter';
+
+/** The back office's list reads: one page of a parsed (whitelisted) query and the total. */
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export async function listContactMessages(db: Db, q: ParsedListQuery): Promise<Page<AdminContactMessage>> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(q.where)
+    .orderBy(...q.orderBy, contactMessages.id)
+    .limit(q.limit)
+    .offset(q.start);
+  const [total] = await db.select({ n: count() }).from(contactMessages).where(q.where);
+  return { rows: rows.map(presentContactMessage), total: total?.n ?? 0 };
+}
+
+export async function listAdminUsers(db: Db, q: ParsedListQuery): Promise<Page<AdminUser>> {
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .where(q.where)
+    .orderBy(...q.orderBy, users.id)
+    .limit(q.limit)
+    .offset(q.start);
+  const [total] = await db.select({ n: count() }).from(users).where(q.where);
+  return { rows: rows.map(presentAdminUser), total: total?.n ?? 0 };
+}
+
+export async function listPlacementReports(db: Db, q: ParsedListQuery): Promise<Page<AdminPlacementReport>> {
+  const rows = await db
+    .select()
+    .from(placementReports)
+    .where(q.where)
+    .orderBy(...q.orderBy, placementReports.id)
+    .limit(q.limit)
+    .offset(q.start);
+  const [total] = await db.select({ n: count() }).from(placementReports).where(q.where);
+  return { rows: rows.map(presentPlacementReport), total: total?.n ?? 0 };
+}
+
+export async function listAuditEntries(db: Db, q: ParsedListQuery): Promise<Page<AdminAuditEntry>> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(q.limit)
+    .offset(q.start);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(q.where);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,42 @@
+import type { UserRole } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../lib/policies';
+
+/**
+ * Who may do what to a conversation. 'Participant of conversation' is defined here once:
+ * the consultant who started it (chat_sender_p1) or the company it was started with
+ * (chat_receiver_p2). Participants read and write; admins only read. REST routes
+ * (policy 'chat.participant', 'chat.reader'), socket events and file downloads ask these.
+ */
+
+interface Caller {
+  id: number;
+  role: UserRole;
+}
+
+interface Parties {
+  consultantId: number | null;
+  companyId: number | null;
+}
+
+export function isParticipant(user: Pick<Caller, 'id'>, conversation: Parties): boolean {
+  return conversation.consultantId === user.id || conversation.companyId === user.id;
+}
+
+/** Participants and admins may read a conversation (messages, files). */
+export function mayReadConversation(user: Caller, conversation: Parties): boolean {
+  return isParticipant(user, conversation) || hasRole(user, 'admin');
+}
+
+/** Read access: everybody but participants and admins gets 404 (existence is not revealed). */
+export function authorizeReading<C extends Parties>(user: Caller, conversation: C | undefined): C {
+  if (!conversation || !mayReadConversation(user, conversation)) throw notFound();
+  return conversation;
+}
+
+/** Write access: participants only (admins 403, others 404). */
+export function authorizeWriting<C extends Parties>(user: Caller, conversation: C | undefined): C {
+  if (!conversation) throw notFound();
+  if (!isParticipant(user, conversation)) throw hasRole(user, 'admin') ? forbidden() : notFound();
+  return conversation;
+}

@@ -1,0 +1,48 @@
+import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
+import { visibleTo } from './repository';
+
+/** Reads of the jobs module beside the advertisement SELECT (repository.ts): counts, documents, bonus history. */
+
+/** Number of published advertisements. */
+export async function countPublishedJobs(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));
+  return row?.n ?? 0;
+}
+
+/** A document of an advertisement the user may see (published, or the user's own), for download. */
+export async function attachmentForDownload(
+  db: Db,
+  userId: number,
+  uploadId: number,
+): Promise<{ storageKey: string; name: string; mime: string; size: number } | undefined> {
+  const [row] = await db
+    .select({ storageKey: uploads.storageKey, name: uploads.originalName, mime: uploads.mime, size: uploads.size })
+    .from(uploads)
+    .innerJoin(jobAttachments, eq(jobAttachments.uploadId, uploads.id))
+    .innerJoin(jobs, eq(jobs.id, jobAttachments.jobId))
+    .where(and(eq(uploads.id, uploadId), visibleTo(userId)))
+    .limit(1);
+  return row;
+}
+
+export type BonusRow = typeof placementBonuses.$inferSelect;
+
+/** One page of an advertisement's bonus history in the requested order (id breaks ties, newest first). */
+export async function bonusHistory(
+  db: Db,
+  jobId: number,
+  q: { where: SQL | undefined; orderBy: SQL[]; limit: number; start: number },
+): Promise<{ rows: BonusRow[]; total: number }> {
+  const where = and(eq(placementBonuses.jobId, jobId), q.where);
+  const rows = await db
+    .select()
+    .from(placementBonuses)
+    .where(where)
+    .orderBy(...q.orderBy, desc(placementBonuses.id))
+    .limit(q.limit)
+    .offset(q.start);
+  const [total] = await db.select({ n: count() }).from(placementBonuses).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

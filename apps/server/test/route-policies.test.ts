@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCommunications, placementReports } from '../src/db/schema';
+import { SOCKET_EVENT_POLICIES } from '../src/modules/chat/gateway';
+import { createJob, createUser, type TestUser } from './support/chat-fixtures';
+import { createTestContext, type TestContext } from './helpers';
+
+/**
+ * Every route names the policy that guards it (`config.policy`, lib/policies.ts), and the
+ * guard does what the name says: this table lists every route and socket event with its
+ * policy. A new route fails here until it is tagged and listed.
+ */
+
+type Actor = 'company' | 'otherCompany' | 'consultant' | 'admin';
+
+interface Ids {
+  /** The company actor's user id. */
+  company: number;
+  job: number;
+  conversation: number;
+  report: number;
+}
+
+interface Row {
+  method: string;
+  url: string;
+  policy: string | undefined;
+  /** A caller the policy excludes and the answer it gets (404 where the rule hides that the thing exists). */
+  excluded?: { as: Actor; status: 403 | 404 };
+  /** What a visitor gets where the policy lets some visitors in (default 401). */
+  visitorStatus?: 404;
+  /** The request: a concrete URL (ids filled in) and a body that passes validation, so the guard answers. */
+  request?: (ids: Ids) => { url?: string; payload?: unknown };
+}
+
+const NO_ID = 2_000_000_000;
+
+// prettier-ignore
+const routes: Row[] = [
+  // --- system ---
+  { method: 'GET', url: '/api/health', policy: 'visitor' },
+  { method: 'GET', url: '/api/health/ready', policy: 'visitor' },
+  { method: 'GET', url: '/api/health/live', policy: 'visitor' },
+  { method: 'GET', url: '/api/public-config', policy: 'visitor' },
+  { method: 'GET', url: '/dev/mail', policy: 'visitor' },
+  { method: 'GET', url: '/dev/mail.json', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts/count', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts/:id', policy: 'visitor' },
+  { method: 'POST', url: '/api/contact', policy: 'visitor' },
+
+  // --- advertisements ---
+  { method: 'GET', url: '/api/jobs', policy: 'visitor' },
+  { method: 'GET', url: '/api/jobs/count', policy: 'signedIn' },
+  { method: 'GET', url: '/api/jobs/:id', policy: 'signedIn', request: (ids) => ({ url: `/api/jobs/${ids.job}` }) },
+  { method: 'POST', url: '/api/jobs', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'PUT', url: '/api/jobs/:id', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}`, payload: { data: { publishedAt: null } } }),
+  },
+  {
+    method: 'POST', url: '/api/jobs/:id/attachments', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments` }),
+  },
+  {
+    method: 'GET', url: '/api/jobs/:id/attachments', policy: 'signedIn',
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments` }),
+  },
+  { method: 'GET', url: '/api/job-attachments/:id', policy: 'signedIn' },
+  {
+    method: 'DELETE', url: '/api/jobs/:id/attachments/:uploadId', policy: 'jobs.owner',
+    excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments/${NO_ID}` }),
+  },
+  {
+    method: 'GET', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/placement-bonuses?filters[advertisement][id][$eq]=${ids.job}` }),
+  },
+  {
+    method: 'POST', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ payload: { data: { advertisement: ids.job, bonus: 12 } } }),
+  },
+
+  // --- placement reports ---
+  {
+    method: 'POST', url: '/api/placement-reports', policy: 'placements.reporter',
+    excluded: { as: 'admin', status: 403 },
+  },
+  {
+    method: 'GET', url: '/api/placement-reports/mine', policy: 'role:company',
+    excluded: { as: 'consultant', status: 403 },
+  },
+  {
+    method: 'POST', url: '/api/placement-reports/:id/objection', policy: 'placements.objector',
+    excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/placement-reports/${ids.report}/objection`, payload: { data: { note: 'Stimmt nicht.' } } }),
+  },
+
+  // --- chat and its files ---
+  { method: 'GET', url: '/api/chat-communications', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/chat-communications', policy: 'role:consultant',
+    excluded: { as: 'company', status: 403 },
+  },
+  {
+    // Readers are participants and admins; to anybody else the conversation does not exist.
+    method: 'GET', url: '/api/chat-communications/:id', policy: 'chat.reader',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
+  },
+  {
+    // Writers are participants only: an admin may read but is refused here.
+    method: 'PUT', url: '/api/chat-communications/:id', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
+  },
+  {
+    method: 'PUT', url: '/api/chat-communications/:id/read', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/read` }),
+  },
+  {
+    method: 'GET', url: '/api/chat-communications/:id/messages', policy: 'chat.reader',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/messages` }),
+  },
+  {
+    method: 'POST', url: '/api/chat-communications/:id/messages', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/messages`, payload: { message: 'Hallo' } }),
+  },
+  { method: 'GET', url: '/api/files/:id', policy: 'chat.reader', excluded: { as: 'otherCompany', status: 404 } },
+
+  // --- back office (one onRequest guard for all of /api/admin) ---
+  ...[
+    ['GET', '/api/admin/dashboard'],
+    ['GET', '/api/admin/placement-reports'],
+    ['GET', '/api/admin/placement-reports.csv'],
+    ['PUT', '/api/admin/placement-reports/:id/status'],
+    ['GET', '/api/admin/users'],
+    ['PUT', '/api/admin/users/:id/block'],
+    ['POST', '/api/admin/users/:id/resend-confirmation'],
+    ['DELETE', '/api/admin/users/:id'],
+    ['GET', '/api/admin/jobs'],
+    ['POST', '/api/admin/jobs'],
+    ['PUT', '/api/admin/jobs/:id'],
+    ['PUT', '/api/admin/jobs/:id/publish'],
+    ['GET', '/api/admin/contact-messages'],
+    ['PUT', '/api/admin/contact-messages/:id/handled'],
+    ['POST', '/api/admin/districts'],
+    ['PUT', '/api/admin/districts/:id'],
+    ['DELETE', '/api/admin/districts/:id'],
+    ['GET', '/api/admin/audit-log'],
+  ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
+
+  // --- accounts (auth, users, profile images, e-mail change) ---
+  { method: 'POST', url: '/api/auth/local', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/local/register', policy: 'visitor' },
+  { method: 'GET', url: '/api/auth/email-confirmation', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/send-email-confirmation', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/forgot-password', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/reset-password', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/change-password', policy: 'signedIn' },
+  { method: 'GET', url: '/api/email-change/confirm', policy: 'visitor' },
+  { method: 'POST', url: '/api/email-change/object', policy: 'visitor' },
+  // Open to visitors for listed consultants and signed URLs; any other image does not exist to them.
+  { method: 'GET', url: '/api/profile-images/:id', policy: 'accounts.imageViewer', visitorStatus: 404 },
+  { method: 'GET', url: '/api/users', policy: 'accounts.selfOrPublicConsultant' },
+  { method: 'GET', url: '/api/users/me', policy: 'signedIn' },
+  { method: 'GET', url: '/api/users/:id', policy: 'accounts.selfOrPublicConsultant' },
+  {
+    method: 'PUT', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/users/${ids.company}`, payload: { description: 'Fremd' } }),
+  },
+  {
+    method: 'DELETE', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/users/${ids.company}` }),
+  },
+  { method: 'POST', url: '/api/users/me/email-change/resend', policy: 'signedIn' },
+  { method: 'DELETE', url: '/api/users/me/email-change', policy: 'signedIn' },
+  { method: 'POST', url: '/api/upload', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'DELETE', url: '/api/upload/files/:id', policy: 'accounts.imageOwner' },
+];
+
+/** Socket events (chat/gateway.ts) and their policies; each event re-checks the account first. */
+const socketEvents = {
+  connection: 'signedIn',
+  'chat:send': 'chat.participant',
+  'chat:read': 'chat.participant',
+};
+
+// Routes of third-party plugins (the OpenAPI pages under /api/docs) are registered before the
+// registry (app.ts) and are not ours to tag: they are open to all.
+const key = (method: string, url: string) => `${method} ${url}`;
+
+describe('route policies', () => {
+  let ctx: TestContext;
+  const actors = {} as Record<Actor, TestUser>;
+  const ids = {} as Ids;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const role of ['company', 'consultant', 'admin'] as const) actors[role] = await createUser(ctx.app, role);
+    actors.otherCompany = await createUser(ctx.app, 'company');
+    ids.company = actors.company.id;
+    const db = ctx.app.db;
+    ids.job = (await createJob(db, actors.company.id, { bonus: 15 })).id;
+    const [conversation] = await db
+      .insert(chatCommunications)
+      .values({ jobId: ids.job, consultantId: actors.consultant.id, companyId: actors.company.id })
+      .returning({ id: chatCommunications.id });
+    ids.conversation = conversation!.id;
+    const [report] = await db
+      .insert(placementReports)
+      .values({
+        jobId: ids.job,
+        reporterId: actors.consultant.id,
+        companyId: actors.company.id,
+        variant: 'consultant',
+        companyName: 'Bau GmbH',
+        jobTitle: 'Buchhalter/in',
+        contactPerson: 'Frau Muster',
+        recruiter: 'Berater',
+        recruiterMail: actors.consultant.email,
+        placementBonus: 15,
+        actualSalary: 48_000,
+        placementFee: 7_200,
+        serviceFee: 720,
+      })
+      .returning({ id: placementReports.id });
+    ids.report = report!.id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const registered = () => ctx.app.routePolicies.filter((r) => r.method !== 'HEAD');
+
+  it('When the app is built, then every route is listed here with the policy it names', () => {
+    const line = (r: { method: string; url: string; policy: string | undefined }) =>
+      `${key(r.method, r.url)} → ${r.policy ?? '(none)'}`;
+    const expected = routes.map(line).sort();
+    expect(registered().map(line).sort()).toEqual(expected);
+  });
+
+  it('When the OpenAPI document lists the API, then every documented operation is in this table', () => {
+    const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+    const listed = new Set(routes.map((r) => key(r.method, r.url)));
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/api/docs'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => key(m.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))))
+      .filter((operation) => !operation.startsWith('HEAD '));
+    expect(documented.filter((operation) => !listed.has(operation))).toEqual([]);
+    expect(documented.length).toBeGreaterThan(50);
+  });
+
+  it('When a route is registered, then it names a policy', () => {
+    const untagged = registered().filter((r) => r.policy === undefined);
+    expect(untagged.map((r) => key(r.method, r.url))).toEqual([]);
+  });
+
+  it('When the socket events are listed, then each names its policy', () => {
+    expect(SOCKET_EVENT_POLICIES).toEqual(socketEvents);
+  });
+
+  const guarded = routes.filter((r) => r.policy !== 'visitor');
+  it.each(guarded.map((r) => [key(r.method, r.url), r] as const))(
+    'When a visitor calls %s, then it is 401 (or hidden as 404 where the policy admits some visitors)',
+    async (_name, row) => {
+      const req = row.request?.(ids) ?? {};
+      const res = await ctx.request({
+        method: row.method as 'GET',
+        url: (req.url ?? row.url).replace(/:\w+/g, String(NO_ID)),
+        payload: req.payload ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : { data: {} }),
+      });
+      expect(res.statusCode, res.body).toBe(row.visitorStatus ?? 401);
+    },
+  );
+
+  const excluding = routes.filter((r) => r.excluded);
+  it.each(excluding.map((r) => [key(r.method, r.url), r] as const))(
+    'When a caller the policy excludes calls %s, then it is refused',
+    async (_name, row) => {
+      const req = row.request?.(ids) ?? {};
+      const res = await ctx.request({
+        method: row.method as 'GET',
+        url: (req.url ?? row.url).replace(/:\w+/g, String(NO_ID)),
+        payload: req.payload ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : { data: {} }),
+        token: actors[row.excluded!.as].token,
+      });
+      expect(res.statusCode, res.body).toBe(row.excluded!.status);
+    },
+  );
+});
