@@ -56,4 +56,8 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  {
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+  },
 );
