@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { PlacementStatus } from '@pb/core';
 
 /**
  * Drizzle view of the tables created by the SQL files in ./migrations.
@@ -148,8 +149,6 @@ export const placementBonuses = pgTable('placement_bonuses', {
   createdBy: integer('created_by'),
   createdAt: created(),
 });
-
-export type PlacementStatus = 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall';
 
 export const placementReports = pgTable('placement_reports', {
   id: serial('id').primaryKey(),

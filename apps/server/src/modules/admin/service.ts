@@ -7,6 +7,7 @@ import {
   type AdminContactMessage,
   type AdminPlacementReport,
   type AdminUser,
+  type District,
   type Job,
   type JobData,
   type PlacementStatus,
@@ -19,7 +20,7 @@ import { revokeTokens } from '../../lib/sessions';
 import type { FileStorage } from '../../lib/storage';
 import { queueConfirmationMail } from '../accounts/auth-mails';
 import { issueToken } from '../accounts/auth-tokens';
-import { districtColumns, type District } from '../districts/queries';
+import { districtColumns } from '../districts/queries';
 import { findJob, presentJob } from '../jobs/repository';
 import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../accounts/service';
@@ -231,7 +232,7 @@ export async function setUserBlocked(
 }
 
 /** Sends the confirmation mail of an unconfirmed account again (outbox, same transaction as the token). */
-export async function resendConfirmation(
+export async function resendConfirmationAsAdmin(
   db: Db,
   actor: Actor,
   id: number,

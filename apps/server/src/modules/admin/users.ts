@@ -7,7 +7,7 @@ import { endUserSessions } from '../../lib/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listAdminUsers } from './queries';
-import { deleteUserAsAdmin, resendConfirmation, setUserBlocked } from './service';
+import { deleteUserAsAdmin, resendConfirmationAsAdmin, setUserBlocked } from './service';
 
 export const adminUserSchema = z.object({
   id: z.number(),
@@ -100,7 +100,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      await resendConfirmation(app.db, actor, id, { publicUrl: app.config.publicUrl, now: app.now() });
+      await resendConfirmationAsAdmin(app.db, actor, id, { publicUrl: app.config.publicUrl, now: app.now() });
       return { data: { id, ok: true as const }, meta: {} };
     },
   );

@@ -1,15 +1,10 @@
 import { asc, count, eq } from 'drizzle-orm';
+import type { District } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts } from '../../db/schema';
 import type { ParsedListQuery } from '../../lib/strapi-query';
 
 /** Reads of Austria's districts (public list, count, one) and the shape they leave the server in. */
-
-export interface District {
-  id: number;
-  name: string;
-  state: string;
-}
 
 export const districtColumns = { id: districts.id, name: districts.name, state: districts.state };
 
