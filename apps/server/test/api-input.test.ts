@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 import { createUser, jobData, type TestUser } from './factories';
-import { multipart, tinyPdf } from './support/account-fixtures';
+import { tinyPdf } from './support/account-fixtures';
+import { multipartBody } from './support/multipart';
 import { connectChat } from './support/socket-client';
 
 /** Input handling shared by every route (lib/http-schemas, lib/input-guard, lib/uploads). */
@@ -82,7 +83,7 @@ describe('Shared API input handling', () => {
     ];
     for (const c of cases) expectErrorShape(await ctx.request(c), 400);
 
-    const { payload, headers } = multipart([{ name: 'cv.pdf', type: 'application/pdf', data: tinyPdf() }], {
+    const { payload, headers } = multipartBody([{ name: 'cv.pdf', type: 'application/pdf', data: tinyPdf() }], {
       advertisement: String(jobId),
       message: 'a\u0000b',
     });
@@ -357,7 +358,7 @@ describe('Shared API input handling', () => {
   });
 
   it('When an uploaded file is named with another extension than its content, then the download name ends with the real one', async () => {
-    const { payload, headers } = multipart(
+    const { payload, headers } = multipartBody(
       [
         { name: 'setup.exe', type: 'application/pdf', data: tinyPdf() },
         { name: 'lebenslauf', type: 'application/pdf', data: tinyPdf() },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { createJob, createUser, type TestUser } from './support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from './support/chat-fixtures';
 import { createPostgresDatabase, newJwtSecret, startInstance, tempDataDir } from './support/instances';
 import { connectChat, EventLog, type ChatClient } from './support/socket-client';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
@@ -28,8 +28,8 @@ describe('Redis outage (own Redis, real server process)', () => {
   let redis: OwnRedis;
   let probe: Redis;
   let server: ServerProcess;
-  let consultant: TestUser;
-  let company: TestUser;
+  let consultant: ChatUser;
+  let company: ChatUser;
   let chatId: number;
   let ipCounter = 0;
 
@@ -50,8 +50,8 @@ describe('Redis outage (own Redis, real server process)', () => {
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const helper = await startInstance({ dataDir: dir, jwtSecret, databaseUrl: pgDb.url });
     try {
-      consultant = await createUser(helper.app, 'consultant');
-      company = await createUser(helper.app, 'company');
+      consultant = await createChatUser(helper.app, 'consultant');
+      company = await createChatUser(helper.app, 'company');
       await helper.app.db
         .update(users)
         .set({ passwordHash: await hashPassword(PASSWORD) })

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chatCommunications } from '../src/db/schema';
-import { createJob, createUser, multipart, pdfBytes } from './support/chat-fixtures';
+import { multipartBody } from './support/multipart';
+import { createJob, createChatUser, pdfBytes } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -133,8 +134,8 @@ describe('HTTP timeouts on a listening server', () => {
   });
 
   it('When a chat message with 5 × 5 MB files arrives slowly but steadily, then it is stored (201), past every short timeout', async () => {
-    const company = await createUser(ctx.app, 'company');
-    const consultant = await createUser(ctx.app, 'consultant');
+    const company = await createChatUser(ctx.app, 'company');
+    const consultant = await createChatUser(ctx.app, 'consultant');
     const job = await createJob(ctx.app.db, company.id);
     const [chat] = await ctx.app.db
       .insert(chatCommunications)
@@ -144,7 +145,7 @@ describe('HTTP timeouts on a listening server', () => {
       name: `Unterlagen-${i + 1}.pdf`,
       data: pdfBytes('x'.repeat(5_000_000)),
     }));
-    const { payload, headers } = multipart({ message: 'Alle Unterlagen' }, files);
+    const { payload, headers } = multipartBody(files, { message: 'Alle Unterlagen' });
     expect(payload.length).toBeGreaterThan(25_000_000);
 
     const conn = await open(port);

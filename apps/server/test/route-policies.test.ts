@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCommunications, placementReports } from '../src/db/schema';
 import { SOCKET_EVENT_POLICIES } from '../src/modules/chat/gateway';
-import { createJob, createUser, type TestUser } from './support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -194,13 +194,13 @@ const key = (method: string, url: string) => `${method} ${url}`;
 
 describe('route policies', () => {
   let ctx: TestContext;
-  const actors = {} as Record<Actor, TestUser>;
+  const actors = {} as Record<Actor, ChatUser>;
   const ids = {} as Ids;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    for (const role of ['company', 'consultant', 'admin'] as const) actors[role] = await createUser(ctx.app, role);
-    actors.otherCompany = await createUser(ctx.app, 'company');
+    for (const role of ['company', 'consultant', 'admin'] as const) actors[role] = await createChatUser(ctx.app, role);
+    actors.otherCompany = await createChatUser(ctx.app, 'company');
     ids.company = actors.company.id;
     const db = ctx.app.db;
     ids.job = (await createJob(db, actors.company.id, { bonus: 15 })).id;

@@ -5,7 +5,7 @@ import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schem
 
 /** Test data for the chat suites, written straight into the database. */
 
-export interface TestUser {
+export interface ChatUser {
   id: number;
   username: string;
   email: string;
@@ -13,7 +13,7 @@ export interface TestUser {
   token: string;
 }
 
-export async function createUser(app: FastifyInstance, role: UserRole, name?: string): Promise<TestUser> {
+export async function createChatUser(app: FastifyInstance, role: UserRole, name?: string): Promise<ChatUser> {
   const suffix = randomBytes(4).toString('hex');
   const username = name ?? `${role}-${suffix}`;
   const email = `${role}-${suffix}@example.test`;
@@ -55,26 +55,4 @@ export function pdfBytes(extra = ''): Buffer {
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${extra}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
-}
-
-/** Builds a multipart body by hand (fields, then files in field "files"). */
-export function multipart(
-  fields: Record<string, string>,
-  files: Array<{ name: string; data: Buffer; type?: string }>,
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pbtest${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
-      ),
-    );
-    chunks.push(file.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

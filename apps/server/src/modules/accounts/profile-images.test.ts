@@ -3,15 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import {
-  createAccount,
-  multipart,
-  tinyJpeg,
-  tinyPdf,
-  tinyPng,
-  type MultipartFile,
-  type TestAccount,
-} from '../../../test/support/account-fixtures';
+import { createAccount, tinyJpeg, tinyPdf, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
+import { multipartBody, type MultipartFile } from '../../../test/support/multipart';
 
 describe('profile image upload', () => {
   let ctx: TestContext;
@@ -29,7 +22,7 @@ describe('profile image upload', () => {
   });
 
   const upload = (account: TestAccount | undefined, files: MultipartFile[]) => {
-    const { payload, headers } = multipart(files);
+    const { payload, headers } = multipartBody(files);
     return ctx.request({ method: 'POST', url: '/api/upload', payload, headers, token: account?.jwt });
   };
   const uploadCount = async () => (await ctx.database.query('SELECT id FROM uploads')).length;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, login, multipart, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
+import { createAccount, login, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
+import { multipartBody } from '../../../test/support/multipart';
 
 describe('users: own profile, public consultants, deletion', () => {
   let ctx: TestContext;
@@ -213,7 +214,7 @@ describe('users: own profile, public consultants, deletion', () => {
   });
 
   it("When a profile_img_id of another user's upload is set, then 400", async () => {
-    const { payload, headers } = multipart([{ name: 'a.png', type: 'image/png', data: tinyPng() }]);
+    const { payload, headers } = multipartBody([{ name: 'a.png', type: 'image/png', data: tinyPng() }]);
     const up = await ctx.request({ method: 'POST', url: '/api/upload', payload, headers, token: other.jwt });
     expect(up.statusCode).toBe(200);
     const foreignId = up.json()[0].id as number;

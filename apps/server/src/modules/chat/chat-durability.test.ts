@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
-import { createJob, createUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser } from '../../../test/support/chat-fixtures';
 import {
   createPostgresDatabase,
   newJwtSecret,
@@ -34,8 +34,8 @@ describe('Chat durability', () => {
     const options = { dataDir, jwtSecret: newJwtSecret(), databaseUrl };
 
     const first: Instance = await startInstance(options);
-    const consultant = await createUser(first.app, 'consultant');
-    const company = await createUser(first.app, 'company');
+    const consultant = await createChatUser(first.app, 'consultant');
+    const company = await createChatUser(first.app, 'company');
     const job = await createJob(first.app.db, company.id, { jobTitle: 'Dauerhaft' });
     const opened = await first.app.inject({
       method: 'POST',
@@ -130,8 +130,8 @@ describe('Chat durability across a crash', () => {
     }
     // Seed while no server runs (PGlite is single-process).
     const seed = await startInstance({ dataDir, jwtSecret, databaseUrl: env.DATABASE_URL });
-    const consultant = await createUser(seed.app, 'consultant');
-    const company = await createUser(seed.app, 'company');
+    const consultant = await createChatUser(seed.app, 'consultant');
+    const company = await createChatUser(seed.app, 'company');
     const job = await createJob(seed.app.db, company.id, { jobTitle: 'Absturz' });
     const opened = await seed.app.inject({
       method: 'POST',

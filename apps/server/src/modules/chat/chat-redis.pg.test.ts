@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
-import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
 import {
   createPostgresDatabase,
   newJwtSecret,
@@ -21,8 +21,8 @@ describe('Chat across two instances (Redis adapter)', () => {
   const sockets: ChatClient[] = [];
   let a: Instance;
   let b: Instance;
-  let consultant: TestUser;
-  let company: TestUser;
+  let consultant: ChatUser;
+  let company: ChatUser;
   let chatId: number;
 
   beforeAll(async () => {
@@ -43,8 +43,8 @@ describe('Chat across two instances (Redis adapter)', () => {
     cleanups.push(a.close);
     b = await startInstance({ dataDir: dirB, jwtSecret, databaseUrl: pgDb.url, redisUrl });
     cleanups.push(b.close);
-    consultant = await createUser(a.app, 'consultant');
-    company = await createUser(a.app, 'company');
+    consultant = await createChatUser(a.app, 'consultant');
+    company = await createChatUser(a.app, 'company');
     const job = await createJob(a.app.db, company.id, { jobTitle: 'Zwei Instanzen' });
     const opened = await a.app.inject({
       method: 'POST',

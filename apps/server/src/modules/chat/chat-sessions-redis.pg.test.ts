@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
-import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
 import {
   createPostgresDatabase,
   newJwtSecret,
@@ -21,7 +21,7 @@ describe('Ended sessions across two instances (Redis adapter)', () => {
   const sockets: ChatClient[] = [];
   let a: Instance;
   let b: Instance;
-  let admin: TestUser;
+  let admin: ChatUser;
 
   const disconnected = (socket: ChatClient, ms: number) =>
     new Promise<string>((resolve) => {
@@ -33,8 +33,8 @@ describe('Ended sessions across two instances (Redis adapter)', () => {
     });
 
   const pair = async () => {
-    const consultant = await createUser(a.app, 'consultant');
-    const company = await createUser(a.app, 'company');
+    const consultant = await createChatUser(a.app, 'consultant');
+    const company = await createChatUser(a.app, 'company');
     const job = await createJob(a.app.db, company.id, { jobTitle: 'Zwei Instanzen, eine Sperre' });
     const opened = await a.app.inject({
       method: 'POST',
@@ -64,7 +64,7 @@ describe('Ended sessions across two instances (Redis adapter)', () => {
     cleanups.push(a.close);
     b = await startInstance({ dataDir: dirB, jwtSecret, databaseUrl: pgDb.url, redisUrl });
     cleanups.push(b.close);
-    admin = await createUser(a.app, 'admin');
+    admin = await createChatUser(a.app, 'admin');
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

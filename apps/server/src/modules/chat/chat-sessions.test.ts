@@ -8,7 +8,7 @@ import {
   resetCode,
   type TestAccount,
 } from '../../../test/support/account-fixtures';
-import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 /**
@@ -81,12 +81,12 @@ async function expectSocketEnded(
 describe('Chat sockets of ended sessions', () => {
   let ctx: TestContext;
   let baseUrl: string;
-  let admin: TestUser;
+  let admin: ChatUser;
 
   /** A consultant with a real password and a company in one conversation. */
-  const pair = async (name: string): Promise<{ consultant: TestAccount; company: TestUser; chatId: number }> => {
+  const pair = async (name: string): Promise<{ consultant: TestAccount; company: ChatUser; chatId: number }> => {
     const consultant = await createAccount(ctx, 'consultant', name);
-    const company = await createUser(ctx.app, 'company');
+    const company = await createChatUser(ctx.app, 'company');
     const chatId = await openConversation(ctx, consultant.jwt, company.id);
     return { consultant, company, chatId };
   };
@@ -94,7 +94,7 @@ describe('Chat sockets of ended sessions', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    admin = await createUser(ctx.app, 'admin');
+    admin = await createChatUser(ctx.app, 'admin');
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -204,8 +204,8 @@ describe('Chat sockets of expiring tokens', () => {
   });
 
   it('When the token of an open socket expires, then the server closes it and it gets no further message', async () => {
-    const consultant = await createUser(ctx.app, 'consultant');
-    const company = await createUser(ctx.app, 'company');
+    const consultant = await createChatUser(ctx.app, 'consultant');
+    const company = await createChatUser(ctx.app, 'company');
     const chatId = await openConversation(ctx, consultant.token, company.id);
     const victim = await connect(baseUrl, await ctx.app.jwt.sign(consultant.id, 0));
     const messages = new EventLog(victim, 'chat:message');
@@ -226,7 +226,7 @@ describe('Chat sockets of expiring tokens', () => {
   });
 
   it('When an expired token is offered in the handshake, then the connection is refused', async () => {
-    const consultant = await createUser(ctx.app, 'consultant');
+    const consultant = await createChatUser(ctx.app, 'consultant');
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await expect(connectChat(baseUrl, consultant.token)).rejects.toThrow('unauthorized');
   });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createJob, createUser, type TestUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 let ctx: TestContext;
 let baseUrl: string;
-let consultant: TestUser;
-let company: TestUser;
-let outsider: TestUser;
-let outsiderCompany: TestUser;
+let consultant: ChatUser;
+let company: ChatUser;
+let outsider: ChatUser;
+let outsiderCompany: ChatUser;
 let conversationId: number;
 let outsiderConversationId: number;
 const sockets: ChatClient[] = [];
@@ -20,7 +20,7 @@ const connect = async (token: string | undefined) => {
   return socket;
 };
 
-const start = async (user: TestUser, jobId: number, message: string) => {
+const start = async (user: ChatUser, jobId: number, message: string) => {
   const res = await ctx.request({
     method: 'POST',
     url: '/api/chat-communications',
@@ -34,10 +34,10 @@ const start = async (user: TestUser, jobId: number, message: string) => {
 beforeAll(async () => {
   ctx = await createTestContext();
   baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  consultant = await createUser(ctx.app, 'consultant');
-  company = await createUser(ctx.app, 'company');
-  outsider = await createUser(ctx.app, 'consultant');
-  outsiderCompany = await createUser(ctx.app, 'company');
+  consultant = await createChatUser(ctx.app, 'consultant');
+  company = await createChatUser(ctx.app, 'company');
+  outsider = await createChatUser(ctx.app, 'consultant');
+  outsiderCompany = await createChatUser(ctx.app, 'company');
   const job = await createJob(ctx.app.db, company.id, { jobTitle: 'Socket-Test' });
   const otherJob = await createJob(ctx.app.db, outsiderCompany.id, { jobTitle: 'Fremd' });
   conversationId = await start(consultant, job.id, 'Hallo');
@@ -52,10 +52,10 @@ describe('Chat sockets', () => {
   it('When the handshake has no token, a forged token or a token of a blocked user, then the connection is refused', async () => {
     await expect(connectChat(baseUrl, undefined)).rejects.toThrow('unauthorized');
     await expect(connectChat(baseUrl, `${consultant.token}x`)).rejects.toThrow('unauthorized');
-    const blocked = await createUser(ctx.app, 'consultant');
+    const blocked = await createChatUser(ctx.app, 'consultant');
     await ctx.database.query('UPDATE users SET blocked = true WHERE id = $1', [blocked.id]);
     await expect(connectChat(baseUrl, blocked.token)).rejects.toThrow('unauthorized');
-    const loggedOut = await createUser(ctx.app, 'company');
+    const loggedOut = await createChatUser(ctx.app, 'company');
     await ctx.database.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [loggedOut.id]);
     await expect(connectChat(baseUrl, loggedOut.token)).rejects.toThrow('unauthorized');
   });
@@ -157,7 +157,7 @@ describe('Chat sockets', () => {
   });
 
   it('When the account is blocked after connecting, then the next event is refused and the socket closed', async () => {
-    const user = await createUser(ctx.app, 'consultant');
+    const user = await createChatUser(ctx.app, 'consultant');
     const socket = await connect(user.token);
     await ctx.database.query('UPDATE users SET blocked = true WHERE id = $1', [user.id]);
     const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createJob, createUser, multipart, pdfBytes, type TestUser } from '../../../test/support/chat-fixtures';
+import { multipartBody } from '../../../test/support/multipart';
+import { createJob, createChatUser, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
 
 let clock = new Date('2026-03-02T08:00:00.000Z');
 const tick = (minutes = 1) => {
@@ -11,11 +12,11 @@ const tick = (minutes = 1) => {
 };
 
 let ctx: TestContext;
-let consultant: TestUser;
-let otherConsultant: TestUser;
-let company: TestUser;
-let otherCompany: TestUser;
-let admin: TestUser;
+let consultant: ChatUser;
+let otherConsultant: ChatUser;
+let company: ChatUser;
+let otherCompany: ChatUser;
+let admin: ChatUser;
 let jobA: { id: number; jobTitle: string };
 let jobB: { id: number; jobTitle: string };
 let jobOther: { id: number; jobTitle: string };
@@ -23,11 +24,11 @@ let conversationId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => clock });
-  consultant = await createUser(ctx.app, 'consultant', 'Anna Beraterin');
-  otherConsultant = await createUser(ctx.app, 'consultant', 'Bernd Berater');
-  company = await createUser(ctx.app, 'company', 'Muster Bau GmbH');
-  otherCompany = await createUser(ctx.app, 'company', 'Andere GmbH');
-  admin = await createUser(ctx.app, 'admin', 'Admin');
+  consultant = await createChatUser(ctx.app, 'consultant', 'Anna Beraterin');
+  otherConsultant = await createChatUser(ctx.app, 'consultant', 'Bernd Berater');
+  company = await createChatUser(ctx.app, 'company', 'Muster Bau GmbH');
+  otherCompany = await createChatUser(ctx.app, 'company', 'Andere GmbH');
+  admin = await createChatUser(ctx.app, 'admin', 'Admin');
   jobA = await createJob(ctx.app.db, company.id, {
     jobTitle: 'Bilanzbuchhalter/in mit Erfahrung in der Baubranche',
     bonus: 20,
@@ -39,7 +40,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const inbox = async (user: TestUser) => {
+const inbox = async (user: ChatUser) => {
   const res = await ctx.request({ method: 'GET', url: '/api/chat-communications', token: user.token });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: ChatConversation[]; meta: { pagination: { total: number } } }>();
@@ -51,7 +52,7 @@ const flags = async (id: number) => {
   );
   return row!;
 };
-const send = (user: TestUser, id: number, message: string) =>
+const send = (user: ChatUser, id: number, message: string) =>
   ctx.request({
     method: 'POST',
     url: `/api/chat-communications/${id}/messages`,
@@ -311,10 +312,13 @@ describe('Files', () => {
   };
 
   it('When a participant sends PDFs, then the message carries them and both parties can download them', async () => {
-    const { payload, headers } = multipart({ message: 'Lebenslauf anbei' }, [
-      { name: 'Lebenslauf Müller.pdf', data: pdfBytes('cv') },
-      { name: 'Zeugnis.pdf', data: pdfBytes('zeugnis') },
-    ]);
+    const { payload, headers } = multipartBody(
+      [
+        { name: 'Lebenslauf Müller.pdf', data: pdfBytes('cv') },
+        { name: 'Zeugnis.pdf', data: pdfBytes('zeugnis') },
+      ],
+      { message: 'Lebenslauf anbei' },
+    );
     const res = await ctx.request({
       method: 'POST',
       url: `/api/chat-communications/${conversationId}/messages`,
@@ -346,9 +350,10 @@ describe('Files', () => {
 
   it('When a consultant starts a conversation with files (the contact modal), then the first message carries them', async () => {
     const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Mit Datei' });
-    const { payload, headers } = multipart({ advertisement: String(fresh.id), message: 'Siehe Anhang' }, [
-      { name: 'cv.pdf', data: pdfBytes('first') },
-    ]);
+    const { payload, headers } = multipartBody([{ name: 'cv.pdf', data: pdfBytes('first') }], {
+      advertisement: String(fresh.id),
+      message: 'Siehe Anhang',
+    });
     const res = await ctx.request({
       method: 'POST',
       url: '/api/chat-communications',
@@ -395,7 +400,7 @@ describe('Files', () => {
       const beforeUploads = await uploadCount();
       const beforeMessages = await count('chat_messages');
       const beforeFiles = storedFiles();
-      const { payload, headers } = multipart({ message: 'Dateien' }, files());
+      const { payload, headers } = multipartBody(files(), { message: 'Dateien' });
       const res = await ctx.request({
         method: 'POST',
         url: `/api/chat-communications/${conversationId}/messages`,
@@ -443,7 +448,7 @@ describe('Authorisation of a conversation', () => {
         expect(res.statusCode, `${user.role} ${route.method} ${route.url}`).toBe(404);
       }
     }
-    const { payload, headers } = multipart({ message: 'x' }, [{ name: 'a.pdf', data: pdfBytes() }]);
+    const { payload, headers } = multipartBody([{ name: 'a.pdf', data: pdfBytes() }], { message: 'x' });
     const upload = await ctx.request({
       method: 'POST',
       url: `/api/chat-communications/${conversationId}/messages`,

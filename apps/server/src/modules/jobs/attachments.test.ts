@@ -1,3 +1,4 @@
+import { multipartBody } from '../../../test/support/multipart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Job, type JobAttachment } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -15,22 +16,8 @@ const PNG = Buffer.from(
   'hex',
 );
 
-function multipart(files: Array<{ name: string; data: Buffer; field?: string }>) {
-  const boundary = '----pbtest' + Math.random().toString(16).slice(2);
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = (files: Array<{ name: string; data: Buffer; field?: string }>) =>
+  multipartBody(files.map((f) => ({ ...f, type: 'application/octet-stream' })));
 
 const upload = (token: string, id: number, files: Array<{ name: string; data: Buffer }>) =>
   ctx.request({ method: 'POST', url: `/api/jobs/${id}/attachments`, token, ...multipart(files) });
