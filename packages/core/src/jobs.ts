@@ -164,3 +164,27 @@ export type JobData = z.infer<typeof jobDataSchema>;
 export const placementBonusSchema = decimalInput(MSG.bonusOutOfRange).pipe(
   z.number().min(PLACEMENT_BONUS_MIN, MSG.bonusOutOfRange).max(PLACEMENT_BONUS_MAX, MSG.bonusOutOfRange),
 );
+
+// ---------- text search (spec §5 "Search") ----------
+
+/** The fields the text search covers: text matches (contains, case-insensitive) any of them. */
+export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** Longest search text: the same limit as every text filter (filters[field][$containsi]). */
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+
+export const SEARCH_MSG = {
+  tooLong: `Suchbegriff zu lang (max. ${SEARCH_TEXT_MAX_LENGTH} Zeichen).`,
+  invalid: 'Ungültiger Filterwert für q.',
+} as const;
+
+/**
+ * GET /api/jobs?q=… — the browser's text search, taken literally (no trimming, `%` and `_`
+ * are plain characters); the same rules as a $containsi filter value: at most 200
+ * characters, no control characters. Empty text matches every advertisement.
+ */
+export const searchTextSchema = z
+  .string({ error: SEARCH_MSG.invalid })
+  .max(SEARCH_TEXT_MAX_LENGTH, { error: SEARCH_MSG.tooLong })
+  .regex(/^[^\u0000-\u001f]*$/, { error: SEARCH_MSG.invalid });

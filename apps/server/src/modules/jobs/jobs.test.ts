@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import qs from 'qs';
-import { JOB_MSG, MSG, type Job } from '@pb/core';
+import { JOB_MSG, MSG, SEARCH_FIELDS, type Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 
@@ -15,8 +15,6 @@ let b: TestUser;
 let consultant: TestUser;
 const d: Record<string, number> = {};
 const j: Record<string, number> = {};
-
-const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'];
 
 function textFilter(text: string) {
   return { $or: SEARCH_FIELDS.map((field) => ({ [field]: { $containsi: text } })) };

@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from '@pb/core';
+import { and, asc, desc, eq, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  BROWSER_JOB_LIMIT,
+  MAX_PAGE_LIMIT,
+  SEARCH_MSG,
+  searchTextSchema,
+  type Job,
+  type JobAttachment,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import { escapeLike, parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { activeBonusSql } from './active-bonus';
 
@@ -11,8 +19,16 @@ import { activeBonusSql } from './active-bonus';
  * the one presenter that shapes what leaves the server.
  */
 
-/** Generated search columns of migration 0010 (not in the Drizzle schema: never written). */
-const searchColumn = (name: string): SQL => sql.raw(`"jobs"."${name}"`);
+/**
+ * Per-field search texts, computed where they are filtered: list entries and the address parts
+ * joined with U+001F (chr(31)), which search text cannot contain — the same texts migration 0010
+ * stored in generated columns (dropped in 0017, decision 0017).
+ */
+const listText = (column: AnyColumn): SQL => sql`jobs_list_text(${column})`;
+const locationText = sql`(${jobs.street} || chr(31) || ${jobs.postcode} || chr(31) || ${jobs.city})`;
+
+/** The six search fields joined and lower-cased, with one trigram index (migrations 0011, 0012). */
+const searchLower = sql.raw('"jobs"."search_lower"');
 
 const text = ['$containsi', '$contains', '$eq'] as const;
 const list = ['$containsi', '$contains'] as const;
@@ -25,11 +41,11 @@ export const jobQuerySpec: ResourceQuerySpec = {
     jobTitle: { expr: jobs.jobTitle, type: 'string', ops: text },
     workingTime: { expr: jobs.workingTime, type: 'string', ops: ['$eq', '$in'] },
     salary: { expr: jobs.salary, type: 'string', ops: text },
-    assignment: { expr: searchColumn('assignment_text'), type: 'string', ops: list },
-    requirements: { expr: searchColumn('requirements_text'), type: 'string', ops: list },
-    benefits: { expr: searchColumn('benefits_text'), type: 'string', ops: list },
+    assignment: { expr: listText(jobs.assignment), type: 'string', ops: list },
+    requirements: { expr: listText(jobs.requirements), type: 'string', ops: list },
+    benefits: { expr: listText(jobs.benefits), type: 'string', ops: list },
     // "location" means street, postcode and city together.
-    location: { expr: searchColumn('location_text'), type: 'string', ops: list },
+    location: { expr: locationText, type: 'string', ops: list },
     'location.street': { expr: jobs.street, type: 'string', ops: text },
     'location.postcode': { expr: jobs.postcode, type: 'string', ops: text },
     'location.city': { expr: jobs.city, type: 'string', ops: text },
@@ -54,76 +70,24 @@ export const jobQuerySpec: ResourceQuerySpec = {
   maxLimit: MAX_PAGE_LIMIT,
 };
 
-/** The fields of spec §5 "Search"; the browser ORs a $containsi over each of them. */
-export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'] as const;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const MAX_SEARCH_TEXT = 200;
-
-/** The text of an $or group that is exactly "any of the six search fields $containsi t", else null. */
-function searchTextOf(group: unknown): string | null {
-  const items = Array.isArray(group) ? group : isObject(group) ? Object.values(group) : [];
-  if (items.length !== SEARCH_FIELDS.length) return null;
-  const seen = new Set<string>();
-  let text: unknown;
-  for (const item of items) {
-    if (!isObject(item)) return null;
-    const keys = Object.keys(item);
-    if (keys.length !== 1) return null;
-    const field = keys[0]!;
-    const cond = item[field];
-    if (!isObject(cond) || Object.keys(cond).length !== 1 || !('$containsi' in cond)) return null;
-    if (typeof cond['$containsi'] !== 'string') return null;
-    if (text !== undefined && cond['$containsi'] !== text) return null;
-    text = cond['$containsi'];
-    seen.add(field);
-  }
-  // Anything parseListQuery would refuse stays with it (same 400 messages).
-  if (typeof text !== 'string' || text.length > MAX_SEARCH_TEXT || /[\u0000-\u001f]/.test(text)) return null;
-  return SEARCH_FIELDS.every((f) => seen.has(f)) ? text : null;
-}
-
 /**
- * The browser's text search — filters[$or][i][<field>][$containsi]=t over the six search
- * fields — answered from one lower-cased column with one trigram index (migration 0012):
- * the fields are joined with U+001F, which search text cannot contain, so the rows are
- * exactly those where one field contains t case-insensitively (PostgreSQL's ILIKE is
- * lower(text) LIKE lower(pattern) in UTF-8). Taken from the top level and from inside a
- * top-level $and (both conjunctive); everything else is left for parseListQuery.
+ * The text search, GET /api/jobs?q=t (spec §5 "Search": t is contained, case-insensitively, in
+ * one of SEARCH_FIELDS): one LIKE on the lower-cased search column and its trigram index. The
+ * fields are joined with U+001F, which search text cannot contain, so the rows are exactly those
+ * of filters[$or][i][<field>][$containsi]=t over the six fields (PostgreSQL's ILIKE is
+ * lower(text) LIKE lower(pattern) in UTF-8); that form still works field by field, unindexed.
  */
-export function extractTextSearch(query: Record<string, unknown>): {
-  query: Record<string, unknown>;
-  conditions: SQL[];
-} {
-  const filters = query['filters'];
-  if (!isObject(filters)) return { query, conditions: [] };
-  const conditions: SQL[] = [];
-  const take = (node: Record<string, unknown>): Record<string, unknown> => {
-    const text = '$or' in node ? searchTextOf(node['$or']) : null;
-    if (text === null) return node;
-    conditions.push(sql`${searchColumn('search_lower')} like lower(${`%${escapeLike(text)}%`})`);
-    const { $or: _or, ...rest } = node;
-    return rest;
-  };
-  let next = take(filters);
-  const and = next['$and'];
-  const children = Array.isArray(and) ? and : isObject(and) ? Object.values(and) : undefined;
-  if (children) {
-    const kept = children
-      .map((child) => (isObject(child) ? take(child) : child))
-      .filter((child) => !isObject(child) || Object.keys(child).length > 0);
-    const { $and: _and, ...rest } = next;
-    next = kept.length > 0 ? { ...rest, $and: kept } : rest;
-  }
-  return { query: { ...query, filters: next }, conditions };
+export function textSearchCondition(text: string): SQL {
+  return sql`${searchLower} like lower(${`%${escapeLike(text)}%`})`;
 }
 
-/** Parses a list query for the caller: whitelisted filters, the text search, visibility. */
+/** Parses a list query for the caller: the text search `q`, whitelisted filters, visibility. */
 export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL): ParsedListQuery {
-  const { query, conditions } = extractTextSearch(raw);
+  const { q: text, ...query } = raw;
+  const search = text === undefined ? undefined : searchTextSchema.safeParse(text);
+  if (search && !search.success) throw badRequest(search.error.issues[0]?.message ?? SEARCH_MSG.invalid);
   const q = parseListQuery(query, jobQuerySpec);
-  return { ...q, where: and(visibility, q.where, ...conditions) };
+  return { ...q, where: and(visibility, q.where, search ? textSearchCondition(search.data) : undefined) };
 }
 
 /** The active bonus (active-bonus.ts), 0 without a record. */

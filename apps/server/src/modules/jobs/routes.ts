@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
+import { LANDING_JOB_LIMIT, MSG, searchTextSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound, unauthorized } from '../../lib/errors';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
@@ -17,6 +17,17 @@ import {
 import { countPublishedJobs } from './queries';
 import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
 import { dataEnvelope, jobSchema } from './schemas';
+
+/** GET /api/jobs: the text search `q` beside the Strapi-style list query (checked by lib/strapi-query). */
+const jobListQuery = z
+  .object({
+    q: searchTextSchema
+      .optional()
+      .describe(
+        'Text search (spec §5): advertisements whose jobTitle, assignment, benefits, location, requirements or salary contain the text, case-insensitively; taken literally, at most 200 characters.',
+      ),
+  })
+  .catchall(z.unknown());
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -63,8 +74,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor' },
       schema: {
         tags: ['jobs'],
-        summary: 'Advertisements, newest first (Strapi-style filters: text, districts, owner, id)',
-        querystring: anyQuery,
+        summary: 'Advertisements, newest first (text search q; Strapi-style filters: districts, owner, id, fields)',
+        querystring: jobListQuery,
         response: { 200: collectionSchema(jobSchema), 400: errorSchema, 401: errorSchema },
       },
     },

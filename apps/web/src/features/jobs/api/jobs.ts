@@ -3,9 +3,6 @@ import type { Collection, Job, Single } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 import type { JobPayload } from '../../../components/jobForm/JobFields';
 
-/** Fields searched by the browser's text box (spec §5 Search). */
-export const SEARCH_FIELDS = ['jobTitle', 'assignment', 'benefits', 'location', 'requirements', 'salary'] as const;
-
 export interface BrowserFilters {
   text: string;
   districtIds: number[];
@@ -15,21 +12,29 @@ export function hasFilter(filters: BrowserFilters): boolean {
   return filters.text.trim().length > 0 || filters.districtIds.length > 0;
 }
 
-/** Strapi-style filters: text ($or over the fields), districts ($or of ids), both ($and). */
+/** Strapi-style filters: districts ($or of ids). The text goes as `q` (browserSearchParams). */
 export function browserFilterParams(filters: BrowserFilters): Record<string, unknown> | undefined {
-  const text = filters.text.trim();
-  const textOr = text ? SEARCH_FIELDS.map((field) => ({ [field]: { $containsi: text } })) : null;
   const districtOr = filters.districtIds.length
     ? filters.districtIds.map((id) => ({ district: { id: { $eq: id } } }))
     : null;
-  if (textOr && districtOr) return { $and: [{ $or: textOr }, { $or: districtOr }] };
-  if (textOr) return { $or: textOr };
   if (districtOr) return { $or: districtOr };
   return undefined;
 }
 
-function listPath(filters: Record<string, unknown> | undefined, limit: number, withCount: boolean): string {
+/** The text search (spec §5 Search): one parameter, `q`, answered by the server over all six fields. */
+export function browserSearchParams(filters: BrowserFilters): { q: string } | undefined {
+  const text = filters.text.trim();
+  return text ? { q: text } : undefined;
+}
+
+function listPath(
+  filters: Record<string, unknown> | undefined,
+  limit: number,
+  withCount: boolean,
+  search?: { q: string },
+): string {
   return `/jobs${toQuery({
+    ...search,
     sort: 'createdAt:desc',
     pagination: { start: 0, limit, ...(withCount ? { withCount: true } : {}) },
     populate: '*',
@@ -48,7 +53,10 @@ export const jobKeys = {
 export function useBrowserJobs(filters: BrowserFilters, limit: number) {
   return useQuery({
     queryKey: jobKeys.browser(filters, limit),
-    queryFn: ({ signal }) => api<Collection<Job>>(listPath(browserFilterParams(filters), limit, true), { signal }),
+    queryFn: ({ signal }) =>
+      api<Collection<Job>>(listPath(browserFilterParams(filters), limit, true, browserSearchParams(filters)), {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
