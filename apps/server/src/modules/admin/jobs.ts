@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminJobCreateSchema, adminJobUpdateSchema, publishSchema } from '@pb/core';
+import { adminJobCreateSchema, adminJobUpdateSchema, jobSchema, publishSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import { jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';
-import { jobSchema } from '../jobs/schemas';
 import { parseJobData } from '../jobs/service';
 import { createJobForCompany, loadAnyJob, setJobPublished, updateAnyJob } from './service';
 

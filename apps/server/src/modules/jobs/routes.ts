@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANDING_JOB_LIMIT, MSG } from '@pb/core';
+import { jobSchema, LANDING_JOB_LIMIT, MSG } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound, unauthorized } from '../../lib/errors';
-import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { anyQuery, collectionSchema, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
   findJob,
@@ -16,7 +16,6 @@ import {
 } from './repository';
 import { countPublishedJobs } from './queries';
 import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
-import { dataEnvelope, jobSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 

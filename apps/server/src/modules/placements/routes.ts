@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth';
-import { errorSchema, idParams } from '../../lib/http-schemas';
+import { companyPlacementReportViewSchema, placementReportResultSchema } from '@pb/core';
+import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import {
   companyPlacementReports,
   objectToPlacement,
@@ -9,18 +10,6 @@ import {
   parsePlacementReport,
   reportPlacement,
 } from './service';
-
-const companyReportSchema = z.object({
-  id: z.number(),
-  jobId: z.number().nullable(),
-  jobTitle: z.string(),
-  consultantName: z.string().nullable(),
-  reportedAt: z.string(),
-  status: z.enum(['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall']),
-  objectedAt: z.string().nullable(),
-  objectionNote: z.string().nullable(),
-  canObject: z.boolean(),
-});
 
 export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -37,10 +26,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
           'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
         body: z.object({ data: z.record(z.string(), z.unknown()) }),
         response: {
-          201: z.object({
-            data: z.object({ id: z.number(), placementFee: z.number(), serviceFee: z.number() }),
-            meta: z.object({}),
-          }),
+          201: singleSchema(placementReportResultSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
@@ -72,7 +58,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['placement-reports'],
         summary: "Consultants' placement reports on the company's advertisements (with objection state)",
         response: {
-          200: z.object({ data: z.array(companyReportSchema), meta: z.object({}) }),
+          200: singleSchema(z.array(companyPlacementReportViewSchema)),
           401: errorSchema,
           403: errorSchema,
         },
@@ -99,7 +85,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: z.object({ data: z.record(z.string(), z.unknown()) }),
         response: {
-          200: z.object({ data: companyReportSchema, meta: z.object({}) }),
+          200: singleSchema(companyPlacementReportViewSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
