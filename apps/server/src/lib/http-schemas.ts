@@ -20,3 +20,6 @@ export const idParams = z.object({ id: idSchema });
  * form messages in the spec's order); only the envelope is validated here.
  */
 export const dataEnvelope = z.object({ data: z.record(z.string(), z.unknown()) });
+
+/** What such a route documents instead (`config.documentedBody`, lib/openapi.ts): `{ data }` with its core schema. */
+export const dataBody = <T extends z.ZodType>(data: T) => z.object({ data });

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { JOB_MSG, placementBonusRecordSchema, type PlacementBonus } from '@pb/core';
+import { JOB_MSG, placementBonusRecordSchema, placementBonusRequestSchema, type PlacementBonus } from '@pb/core';
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import { anyQuery, collectionSchema, dataEnvelope, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  dataBody,
+  dataEnvelope,
+  errorSchema,
+  idSchema,
+  singleSchema,
+} from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { assertAdvertisementOwner } from './policy';
 import { bonusHistory } from './queries';
@@ -79,7 +87,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-bonuses',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.owner', documentedBody: dataBody(placementBonusRequestSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],

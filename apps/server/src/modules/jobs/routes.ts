@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobSchema, LANDING_JOB_LIMIT, MSG } from '@pb/core';
+import { jobChangeSchema, jobDataSchema, jobSchema, LANDING_JOB_LIMIT, MSG } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound, unauthorized } from '../../lib/errors';
-import { anyQuery, collectionSchema, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  dataBody,
+  dataEnvelope,
+  errorSchema,
+  idParams,
+  singleSchema,
+} from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
   findJob,
@@ -130,7 +138,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
-      config: { policy: 'role:company' },
+      config: { policy: 'role:company', documentedBody: dataBody(jobDataSchema) },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -151,7 +159,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.owner', documentedBody: dataBody(jobChangeSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],

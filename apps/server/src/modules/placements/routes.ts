@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth';
-import { companyPlacementReportViewSchema, placementReportResultSchema } from '@pb/core';
-import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import {
+  companyPlacementReportViewSchema,
+  placementObjectionSchema,
+  placementReportResultSchema,
+  placementReportSchema,
+} from '@pb/core';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import {
   companyPlacementReports,
   objectToPlacement,
@@ -18,13 +23,14 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('company', 'consultant'),
       config: {
         policy: 'placements.reporter',
+        documentedBody: dataBody(placementReportSchema),
         rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
       },
       schema: {
         tags: ['placement-reports'],
         summary:
           'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
-        body: z.object({ data: z.record(z.string(), z.unknown()) }),
+        body: dataEnvelope,
         response: {
           201: singleSchema(placementReportResultSchema),
           400: errorSchema,
@@ -76,6 +82,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('company'),
       config: {
         policy: 'placements.objector',
+        documentedBody: dataBody(placementObjectionSchema),
         rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
       },
       schema: {
@@ -83,7 +90,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The owning company objects to a consultant's report with a note: reactivates the advertisement, flags the report, mails the office",
         params: idParams,
-        body: z.object({ data: z.record(z.string(), z.unknown()) }),
+        body: dataEnvelope,
         response: {
           200: singleSchema(companyPlacementReportViewSchema),
           400: errorSchema,
