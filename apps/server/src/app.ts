@@ -16,7 +16,6 @@ import type { Redis } from 'ioredis';
 import qs from 'qs';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -27,6 +26,7 @@ import type { Database } from './db/client';
 import { AppError, errorBody } from './lib/errors';
 import { isDatabaseUnavailable, rootCause } from './lib/db-errors';
 import { assertSafeInput } from './lib/input-guard';
+import { openApiTransform } from './lib/openapi';
 import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
@@ -163,7 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: 'Prämienbörse API', version: '1.0.0', description: 'HTTP API of the Prämienbörse marketplace.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // Routes whose services check the body show its core schema (config.documentedBody, decision 0018).
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -11,7 +11,7 @@ import {
   STREET_MAX_LENGTH,
   WORKING_TIMES,
 } from './constants';
-import { decimalInput, int4Id, safeText } from './input';
+import { decimalInput, idSchema, int4Id, safeText } from './input';
 import { MSG } from './messages';
 
 /** Advertisements (jobs): API shapes, attachments, bonus history, the publish/update body and texts. */
@@ -188,3 +188,14 @@ export const searchTextSchema = z
   .string({ error: SEARCH_MSG.invalid })
   .max(SEARCH_TEXT_MAX_LENGTH, { error: SEARCH_MSG.tooLong })
   .regex(/^[^\u0000-\u001f]*$/, { error: SEARCH_MSG.invalid });
+
+/**
+ * `data` of PUT /api/jobs/:id: the whole advertisement again (jobDataSchema), or exactly
+ * `{ publishedAt: null }` to deactivate it. The service tells them apart (parseJobChange).
+ */
+export const jobDeactivationSchema = z.object({ publishedAt: z.null() }).strict();
+export const jobChangeSchema = z.union([jobDeactivationSchema, jobDataSchema]);
+
+/** `data` of POST /api/placement-bonuses: the advertisement and its new bonus (placementBonusSchema). */
+export const placementBonusRequestSchema = z.object({ advertisement: idSchema, bonus: placementBonusSchema });
+export type PlacementBonusRequest = z.input<typeof placementBonusRequestSchema>;

@@ -1,26 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@pb/core';
 import { api } from './http';
-
-/** GET /api/public-config: run-time settings of the public site. */
-export interface PublicConfig {
-  introVideoUrl: string | null;
-  officeEmail: string;
-  imprint: {
-    company: string;
-    address: string;
-    email: string;
-    phone: string;
-    register: string;
-    vatId: string;
-    ceo: string;
-    chamber: string;
-    authority: string;
-    trade: string;
-  };
-}
 
 export const publicConfigKey = ['public-config'] as const;
 
+/** GET /api/public-config: run-time settings of the public site (PublicConfig, @pb/core). */
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api<PublicConfig>('/public-config', { signal });
 }

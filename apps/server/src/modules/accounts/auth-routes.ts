@@ -4,11 +4,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
+  confirmationResentSchema,
   emailSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   MSG,
+  okResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
   resetPasswordRequestSchema,
 } from '@pb/core';
 import { AppError, errorBody } from '../../lib/errors';
@@ -27,7 +31,6 @@ import {
 } from './auth-service';
 import { presentAuthUser } from './presenter';
 import { findLoginCandidate } from './queries';
-import { authUserSchema, loginResponseSchema } from './schemas';
 import { accountContext } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 429: errorSchema };
@@ -67,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Register a company or consultant account (unconfirmed until the mailed link is followed)',
         body: registerRequestSchema,
-        response: { 200: z.object({ user: authUserSchema }), ...errors },
+        response: { 200: registerResponseSchema, ...errors },
       },
       // An unusable e-mail address gets the spec's registration message.
       errorHandler: (error, _request, reply) => {
@@ -113,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Send the confirmation mail again (same answer whether or not the address is known)',
         body: z.object({ email: emailSchema }).strict(),
-        response: { 200: z.object({ email: z.string(), sent: z.literal(true) }), ...errors },
+        response: { 200: confirmationResentSchema, ...errors },
       },
     },
     async (request) => {
@@ -151,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Mail a reset link (same answer whether or not the address is known; see docs/decisions/0002)',
         body: forgotPasswordRequestSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {

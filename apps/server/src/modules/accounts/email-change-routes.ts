@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMAIL_CHANGE_MSG, emailObjectionSchema, type EmailObjectionResult } from '@pb/core';
+import {
+  EMAIL_CHANGE_MSG,
+  emailObjectionResponseSchema,
+  emailObjectionSchema,
+  ownUserSchema,
+  type EmailObjectionResult,
+} from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
@@ -14,7 +20,6 @@ import {
 } from './email-change';
 import { presentOwnUser } from './presenter';
 import { findUserById } from './queries';
-import { ownUserSchema } from './schemas';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -84,7 +89,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Object with the token from the notice to the old address: cancels or reverts the change, ends all sessions, mails a new-password link',
         body: emailObjectionSchema,
         response: {
-          200: z.object({ status: z.enum(['cancelled', 'reverted', 'blocked']), message: z.string() }),
+          200: emailObjectionResponseSchema,
           400: errorSchema,
           429: errorSchema,
         },

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ROLE_NAMES, type AuthUser, type PendingEmailChange, type PublicConsultant } from '@pb/core';
+import { ROLE_NAMES, type AuthUser, type OwnUser, type PendingEmailChange, type PublicConsultant } from '@pb/core';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -87,7 +87,7 @@ export function presentOwnUser(
   row: PresentableUser,
   pendingEmail: PendingEmailChange | null,
   options: UserPresentOptions = {},
-): AuthUser & { pendingEmail: PendingEmailChange | null } {
+): OwnUser {
   return { ...presentAuthUser(row, options), pendingEmail };
 }
 

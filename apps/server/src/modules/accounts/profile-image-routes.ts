@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MSG } from '@pb/core';
+import { ACCOUNT_MSG, deletedIdSchema, profileImageFileSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { errorSchema, idParams } from '../../lib/http-schemas';
@@ -27,16 +27,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              url: z.string(),
-              name: z.string(),
-              ext: z.string(),
-              mime: z.string(),
-              size: z.number(),
-            }),
-          ),
+          200: z.array(profileImageFileSchema),
           ...errors,
         },
       },
@@ -69,7 +60,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete an own profile image',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.object({ id: z.number() }), ...errors },
+        response: { 200: deletedIdSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profileUpdateSchema } from '@pb/core';
+import { deletedIdSchema, ownUserSchema, profileUpdateSchema, publicConsultantSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
@@ -11,7 +11,6 @@ import { findPendingEmailChange } from './email-change';
 import { isSelf } from './policy';
 import { presentOwnUser, presentPublicConsultant, type PresentableUser } from './presenter';
 import { findOwnUser, findPublicConsultant, findUserById, listPublicConsultants, userQuerySpec } from './queries';
-import { ownUserSchema, publicConsultantSchema } from './schemas';
 import { accountContext, deleteUserAccount, updateOwnUser } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -137,7 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the own account (advertisements are deactivated, chats stay readable)',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.object({ id: z.number() }), ...errors },
+        response: { 200: deletedIdSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminAuditEntrySchema } from '@pb/core';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
@@ -40,18 +40,6 @@ function toJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? null)) as unknown;
 }
 
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  actorId: z.number().nullable(),
-  actorEmail: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});
-
 const auditQuerySpec: ResourceQuerySpec = {
   fields: {
     id: { expr: auditLog.id, type: 'int', ops: ['$eq', '$in'] },
@@ -76,7 +64,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Audit log of every back-office write, newest first',
         querystring: anyQuery,
-        response: { 200: collectionSchema(auditEntrySchema), 400: errorSchema },
+        response: { 200: collectionSchema(adminAuditEntrySchema), 400: errorSchema },
       },
     },
     async (request) => {

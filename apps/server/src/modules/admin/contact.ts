@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { handledSchema } from '@pb/core';
+import { adminContactMessageSchema, handledSchema } from '@pb/core';
 import { contactMessages } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listContactMessages } from './queries';
 import { setContactMessageHandled } from './service';
-
-const contactMessageSchema = z.object({
-  id: z.number(),
-  firstname: z.string(),
-  lastname: z.string(),
-  company: z.string(),
-  email: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  handledAt: z.string().nullable(),
-});
 
 const text = ['$eq', '$containsi'] as const;
 const contactQuerySpec: ResourceQuerySpec = {
@@ -44,7 +32,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Messages of the contact form, newest first',
         querystring: anyQuery,
-        response: { 200: collectionSchema(contactMessageSchema), 400: errorSchema },
+        response: { 200: collectionSchema(adminContactMessageSchema), 400: errorSchema },
       },
     },
     async (request) => {
@@ -62,7 +50,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a contact message as handled or open again',
         params: idParams,
         body: handledSchema,
-        response: { 200: singleSchema(contactMessageSchema), 400: errorSchema, 404: errorSchema },
+        response: { 200: singleSchema(adminContactMessageSchema), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc } from 'drizzle-orm';
-import { z } from 'zod';
-import { guaranteeRefund, roundCents, type AdminDashboard, type RetentionSummary } from '@pb/core';
+import {
+  adminDashboardSchema,
+  guaranteeRefund,
+  roundCents,
+  type AdminDashboard,
+  type RetentionSummary,
+} from '@pb/core';
 import type { Database } from '../../db/client';
 import { retentionRuns } from '../../db/schema';
 import { singleSchema } from '../../lib/http-schemas';
@@ -117,48 +122,6 @@ function normaliseSummary(raw: Record<string, unknown>): RetentionSummary {
   };
 }
 
-const summarySchema = z.object({
-  warnedUsers: z.array(z.number()),
-  deletedUsers: z.array(z.number()),
-  deactivatedJobs: z.array(z.number()),
-  deletedContactMessages: z.number().optional(),
-  purgedMails: z.number().optional(),
-});
-const dashboardSchema = z.object({
-  companies: z.number(),
-  consultants: z.number(),
-  publicConsultants: z.number(),
-  publishedJobs: z.number(),
-  conversations: z.number(),
-  placementsThisMonth: z.number(),
-  placementsThisYear: z.number(),
-  fees: z.object({
-    placementFeeTotal: z.number(),
-    serviceFeeTotal: z.number(),
-    placementFeeThisYear: z.number(),
-    serviceFeeThisYear: z.number(),
-    refundTotal: z.number(),
-  }),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      placements: z.number(),
-      placementFees: z.number(),
-      serviceFees: z.number(),
-      newJobs: z.number(),
-    }),
-  ),
-  retentionRuns: z.array(
-    z.object({
-      id: z.number(),
-      dryRun: z.boolean(),
-      startedAt: z.string(),
-      finishedAt: z.string().nullable(),
-      summary: summarySchema,
-    }),
-  ),
-});
-
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
@@ -166,7 +129,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Counts, placements and fees (this month/year, Vienna), 12-month series, last retention runs',
-        response: { 200: singleSchema(dashboardSchema) },
+        response: { 200: singleSchema(adminDashboardSchema) },
       },
     },
     async () => ({ data: await loadDashboard(app.database, app.now()), meta: {} }),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { districtCreateSchema, districtRenameSchema } from '@pb/core';
+import { districtCreateSchema, districtRenameSchema, districtSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
-import { districtSchema } from '../districts/schemas';
 import { createDistrict, deleteDistrict, renameDistrict } from './service';
 
 export const adminDistrictRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminJobCreateSchema, adminJobUpdateSchema, publishSchema } from '@pb/core';
+import { adminJobCreateSchema, adminJobUpdateSchema, jobDataSchema, jobSchema, publishSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import { jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';
-import { jobSchema } from '../jobs/schemas';
 import { parseJobData } from '../jobs/service';
 import { createJobForCompany, loadAnyJob, setJobPublished, updateAnyJob } from './service';
 
@@ -32,6 +31,8 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
+      // The fields of `data` are checked by parseJobData (decision 0018); documented as jobDataSchema.
+      config: { documentedBody: adminJobCreateSchema.extend({ data: jobDataSchema }) },
       schema: {
         tags: ['admin'],
         summary: 'Publish an advertisement on behalf of a company (same data and rules as POST /api/jobs)',
@@ -50,6 +51,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
+      config: { documentedBody: adminJobUpdateSchema.extend({ data: jobDataSchema }) },
       schema: {
         tags: ['admin'],
         summary: "Edit any advertisement (same data and rules as the company's PUT /api/jobs/:id)",

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatDate, PLACEMENT_STATUS_LABELS, placementStatusChangeSchema, type AdminPlacementReport } from '@pb/core';
+import {
+  adminPlacementReportSchema,
+  formatDate,
+  PLACEMENT_STATUS_LABELS,
+  placementStatusChangeSchema,
+  type AdminPlacementReport,
+} from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
@@ -8,41 +14,6 @@ import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
 import { toCsv } from './csv';
-
-const refundSchema = z.object({ placementFee: z.number(), serviceFee: z.number(), total: z.number() });
-export const adminPlacementReportSchema = z.object({
-  id: z.number(),
-  variant: z.enum(['company', 'consultant']),
-  jobId: z.number().nullable(),
-  jobTitle: z.string(),
-  companyId: z.number().nullable(),
-  companyName: z.string(),
-  reporterId: z.number().nullable(),
-  recruiter: z.string(),
-  recruiterMail: z.string(),
-  contactPerson: z.string(),
-  placementBonus: z.number(),
-  bonusInForce: z.number().nullable(),
-  actualSalary: z.number(),
-  placementFee: z.number(),
-  serviceFee: z.number(),
-  street: z.string().nullable(),
-  houseNr: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  uid: z.string().nullable(),
-  status: z.enum(['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall']),
-  reportedAt: z.string(),
-  invoicedAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  guaranteeAt: z.string().nullable(),
-  objectedAt: z.string().nullable(),
-  objectedBy: z.number().nullable(),
-  objectionNote: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  guaranteeUntil: z.string(),
-  refund: refundSchema.nullable(),
-});
 
 const text = ['$eq', '$containsi'] as const;
 export const placementQuerySpec: ResourceQuerySpec = {

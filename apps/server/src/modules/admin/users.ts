@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { blockUserSchema } from '@pb/core';
+import { adminOkSchema, adminUserSchema, blockUserSchema } from '@pb/core';
 import { users } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { endUserSessions } from '../../lib/sessions';
@@ -8,19 +7,6 @@ import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from 
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listAdminUsers } from './queries';
 import { deleteUserAsAdmin, resendConfirmationAsAdmin, setUserBlocked } from './service';
-
-export const adminUserSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(['company', 'consultant', 'admin']),
-  confirmed: z.boolean(),
-  blocked: z.boolean(),
-  public: z.boolean(),
-  lastLogin: z.string().nullable(),
-  createdAt: z.string(),
-  retentionWarnedAt: z.string().nullable(),
-});
 
 const text = ['$eq', '$containsi'] as const;
 const userQuerySpec: ResourceQuerySpec = {
@@ -46,7 +32,7 @@ const userQuerySpec: ResourceQuerySpec = {
   maxLimit: 500,
 };
 
-const okSchema = z.object({ data: z.object({ id: z.number(), ok: z.literal(true) }), meta: z.object({}) });
+const okSchema = singleSchema(adminOkSchema);
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAT_MESSAGE_PAGE_SIZE, MAX_CHAT_FILES, MSG } from '@pb/core';
+import {
+  CHAT_MESSAGE_PAGE_SIZE,
+  chatConversationSchema,
+  chatMessagePageSchema,
+  chatMessageSchema,
+  MAX_CHAT_FILES,
+  MSG,
+} from '@pb/core';
 import { chatCommunications } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
@@ -19,14 +26,7 @@ import {
   markRead,
   messageContext,
 } from './service';
-import {
-  chatMessageSchema,
-  conversationSchema,
-  issueMessage,
-  messageBody,
-  messagesQuery,
-  openConversationBody,
-} from './schemas';
+import { issueMessage, messageBody, messagesQuery, openConversationBody } from './schemas';
 
 const inboxSpec: ResourceQuerySpec = {
   fields: {
@@ -71,7 +71,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return parsed.data;
 }
 
-const conversationResponse = singleSchema(conversationSchema);
+const conversationResponse = singleSchema(chatConversationSchema);
 const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,7 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The caller's conversations, newest message first",
         security: [{ bearer: [] }],
         querystring: anyQuery,
-        response: { 200: collectionSchema(conversationSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: collectionSchema(chatConversationSchema), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
@@ -205,10 +205,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: messagesQuery,
         response: {
-          200: z.object({
-            data: z.array(chatMessageSchema),
-            meta: z.object({ limit: z.number(), hasMore: z.boolean() }),
-          }),
+          200: chatMessagePageSchema,
           400: errorSchema,
           ...notMine,
         },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactSchema, MSG } from '@pb/core';
+import { contactResultSchema, contactSchema, MSG } from '@pb/core';
 import { submitContactMessage } from './service';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorSchema, singleSchema } from '../../lib/http-schemas';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a message to the office (landing page contact form)',
         body: contactSchema,
         response: {
-          201: z.object({ data: z.object({ id: z.number(), message: z.string() }), meta: z.object({}) }),
+          201: singleSchema(contactResultSchema),
           400: errorSchema,
           429: errorSchema,
         },

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { districtSchema } from '@pb/core';
 import { districts } from '../../db/schema';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { collectionSchema, anyQuery, idParams, singleSchema } from '../../lib/http-schemas';
 import { notFound } from '../../lib/errors';
 import { countDistricts, findDistrict, listDistricts } from './queries';
-import { districtSchema } from './schemas';
 
 const districtQuerySpec: ResourceQuerySpec = {
   fields: {

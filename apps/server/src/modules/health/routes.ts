@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDegradedSchema, healthLiveSchema, healthReadySchema } from '@pb/core';
 import { withDeadline } from '../../lib/db-errors';
 
-const readySchema = {
-  200: z.object({
-    status: z.literal('ok'),
-    database: z.object({ status: z.literal('up'), driver: z.string() }),
-  }),
-  503: z.object({
-    status: z.literal('degraded'),
-    database: z.object({ status: z.literal('down'), driver: z.string() }),
-  }),
-};
+const readySchema = { 200: healthReadySchema, 503: healthDegradedSchema };
 
 /**
  * Liveness: `/api/health/live` — the process serves HTTP; never touches the database,
@@ -48,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process serves HTTP (no database)',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: healthLiveSchema },
       },
     },
     async () => ({ status: 'ok' as const }),

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_CHAT_FILES, MSG } from '@pb/core';
+import { attachmentSchema, MAX_CHAT_FILES, MSG } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
-import { errorSchema, idParams, idSchema } from '../../lib/http-schemas';
+import { errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
 import { readUploadedFiles } from '../../lib/uploads';
 import { findJob, listAttachments, visibleTo } from './repository';
 import { assertAdvertisementOwner } from './policy';
 import { attachmentForDownload } from './queries';
 import { addAttachments, removeAttachment } from './service';
-import { attachmentSchema } from './schemas';
 
 /** Documents (.pdf/.doc/.docx) attached to an advertisement by its owner; readable by logged-in users. */
 
 const uploadParams = z.object({ id: idSchema, uploadId: idSchema });
-const listResponse = z.object({ data: z.array(attachmentSchema), meta: z.object({}) });
+const listResponse = singleSchema(z.array(attachmentSchema));
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,7 +98,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'Remove a document (owner only)',
         params: uploadParams,
-        response: { 200: z.object({ data: attachmentSchema, meta: z.object({}) }), ...errors },
+        response: { 200: singleSchema(attachmentSchema), ...errors },
       },
     },
     async (request) => {

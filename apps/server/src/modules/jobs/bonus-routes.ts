@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { JOB_MSG } from '@pb/core';
+import { JOB_MSG, placementBonusRecordSchema, placementBonusRequestSchema, type PlacementBonus } from '@pb/core';
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import { anyQuery, collectionSchema, errorSchema, idSchema, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  dataBody,
+  dataEnvelope,
+  errorSchema,
+  idSchema,
+  singleSchema,
+} from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { assertAdvertisementOwner } from './policy';
 import { bonusHistory } from './queries';
 import { addBonus, parseBonus } from './service';
-import { bonusSchema, dataEnvelope } from './schemas';
 
 const bonusQuerySpec: ResourceQuerySpec = {
   fields: {
@@ -41,7 +48,7 @@ function advertisementOf(query: Record<string, unknown>): number {
   return parsed.data;
 }
 
-function presentBonus(row: typeof placementBonuses.$inferSelect) {
+function presentBonus(row: typeof placementBonuses.$inferSelect): PlacementBonus {
   return { id: row.id, bonus: Number(row.bonus), advertisement: row.jobId, createdAt: row.createdAt.toISOString() };
 }
 
@@ -56,7 +63,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Bonus history of one advertisement, newest first (the owner's)",
         querystring: anyQuery,
         response: {
-          200: collectionSchema(bonusSchema),
+          200: collectionSchema(placementBonusRecordSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
@@ -80,14 +87,14 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-bonuses',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.owner', documentedBody: dataBody(placementBonusRequestSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],
         summary: 'Append a bonus record; the newest is active (owner only)',
         body: dataEnvelope,
         response: {
-          201: singleSchema(bonusSchema),
+          201: singleSchema(placementBonusRecordSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,

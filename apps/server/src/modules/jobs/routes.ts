@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LANDING_JOB_LIMIT, MSG, searchTextSchema } from '@pb/core';
+import { jobChangeSchema, jobDataSchema, jobSchema, LANDING_JOB_LIMIT, MSG, searchTextSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound, unauthorized } from '../../lib/errors';
-import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  dataBody,
+  dataEnvelope,
+  errorSchema,
+  idParams,
+  singleSchema,
+} from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
   findJob,
@@ -16,7 +24,6 @@ import {
 } from './repository';
 import { countPublishedJobs } from './queries';
 import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
-import { dataEnvelope, jobSchema } from './schemas';
 
 /** GET /api/jobs: the text search `q` beside the Strapi-style list query (checked by lib/strapi-query). */
 const jobListQuery = z
@@ -142,7 +149,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
-      config: { policy: 'role:company' },
+      config: { policy: 'role:company', documentedBody: dataBody(jobDataSchema) },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -163,7 +170,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.owner', documentedBody: dataBody(jobChangeSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],

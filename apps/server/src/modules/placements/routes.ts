@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth';
-import { errorSchema, idParams } from '../../lib/http-schemas';
+import {
+  companyPlacementReportViewSchema,
+  placementObjectionSchema,
+  placementReportResultSchema,
+  placementReportSchema,
+} from '@pb/core';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import {
   companyPlacementReports,
   objectToPlacement,
@@ -10,18 +16,6 @@ import {
   reportPlacement,
 } from './service';
 
-const companyReportSchema = z.object({
-  id: z.number(),
-  jobId: z.number().nullable(),
-  jobTitle: z.string(),
-  consultantName: z.string().nullable(),
-  reportedAt: z.string(),
-  status: z.enum(['gemeldet', 'verrechnet', 'bezahlt', 'garantiefall']),
-  objectedAt: z.string().nullable(),
-  objectionNote: z.string().nullable(),
-  canObject: z.boolean(),
-});
-
 export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-reports',
@@ -29,18 +23,16 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('company', 'consultant'),
       config: {
         policy: 'placements.reporter',
+        documentedBody: dataBody(placementReportSchema),
         rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
       },
       schema: {
         tags: ['placement-reports'],
         summary:
           'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
-        body: z.object({ data: z.record(z.string(), z.unknown()) }),
+        body: dataEnvelope,
         response: {
-          201: z.object({
-            data: z.object({ id: z.number(), placementFee: z.number(), serviceFee: z.number() }),
-            meta: z.object({}),
-          }),
+          201: singleSchema(placementReportResultSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
@@ -72,7 +64,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['placement-reports'],
         summary: "Consultants' placement reports on the company's advertisements (with objection state)",
         response: {
-          200: z.object({ data: z.array(companyReportSchema), meta: z.object({}) }),
+          200: singleSchema(z.array(companyPlacementReportViewSchema)),
           401: errorSchema,
           403: errorSchema,
         },
@@ -90,6 +82,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('company'),
       config: {
         policy: 'placements.objector',
+        documentedBody: dataBody(placementObjectionSchema),
         rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
       },
       schema: {
@@ -97,9 +90,9 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The owning company objects to a consultant's report with a note: reactivates the advertisement, flags the report, mails the office",
         params: idParams,
-        body: z.object({ data: z.record(z.string(), z.unknown()) }),
+        body: dataEnvelope,
         response: {
-          200: z.object({ data: companyReportSchema, meta: z.object({}) }),
+          200: singleSchema(companyPlacementReportViewSchema),
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,

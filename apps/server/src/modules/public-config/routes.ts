@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { publicConfigSchema, type PublicConfig } from '@pb/core';
 
 const DEFAULT_INTRO_VIDEO = '/media/intro.webm';
 
 /** Settings the web app needs at run time (imprint data, intro video), from config. */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const body = {
+  const body: PublicConfig = {
     // Without INTRO_VIDEO_URL the product's own intro video (apps/web/public/media) is shown.
     introVideoUrl: app.config.introVideoUrl ?? DEFAULT_INTRO_VIDEO,
     officeEmail: app.config.officeEmail,
@@ -18,24 +18,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Public site settings (imprint, intro video)',
-        response: {
-          200: z.object({
-            introVideoUrl: z.string().nullable(),
-            officeEmail: z.string(),
-            imprint: z.object({
-              company: z.string(),
-              address: z.string(),
-              email: z.string(),
-              phone: z.string(),
-              register: z.string(),
-              vatId: z.string(),
-              ceo: z.string(),
-              chamber: z.string(),
-              authority: z.string(),
-              trade: z.string(),
-            }),
-          }),
-        },
+        response: { 200: publicConfigSchema },
       },
     },
     async (_request, reply) => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BULLET_ITEM_MAX_LENGTH } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Icon } from '../Icon';
@@ -60,7 +61,7 @@ export function BulletListEditor({
           rows={2}
           id={id}
           value={draft}
-          maxLength={2000}
+          maxLength={BULLET_ITEM_MAX_LENGTH}
           placeholder={placeholder}
           aria-label={`${label}: neuer Eintrag`}
           onChange={(e) => setDraft(e.target.value)}

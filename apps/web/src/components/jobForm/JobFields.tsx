@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { DEFAULT_PLACEMENT_BONUS, WORKING_TIMES, type District, type Job, type JobData } from '@pb/core';
+import {
+  CITY_MAX_LENGTH,
+  DEFAULT_PLACEMENT_BONUS,
+  JOB_TITLE_MAX_LENGTH,
+  POSTCODE_MAX_LENGTH,
+  SALARY_TEXT_MAX_LENGTH,
+  STREET_MAX_LENGTH,
+  WORKING_TIMES,
+  type District,
+  type Job,
+  type JobData,
+} from '@pb/core';
 import Form from 'react-bootstrap/Form';
 import { BulletListEditor } from './BulletListEditor';
 
@@ -154,7 +165,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
             <Form.Label>Jobtitel</Form.Label>
             <Form.Control
               value={value.jobTitle}
-              maxLength={200}
+              maxLength={JOB_TITLE_MAX_LENGTH}
               onChange={(e) => onChange('jobTitle', e.target.value)}
               isInvalid={missing(value.jobTitle)}
               aria-describedby={id('job-title-hint')}
@@ -184,7 +195,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
               <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
               <Form.Control
                 value={value.salary}
-                maxLength={200}
+                maxLength={SALARY_TEXT_MAX_LENGTH}
                 onChange={(e) => onChange('salary', e.target.value)}
                 isInvalid={missing(value.salary)}
                 placeholder="z. B. 50.000 – 70.000"
@@ -202,7 +213,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                 <Form.Label className="small text-body-secondary mb-1">Straße und Hausnummer</Form.Label>
                 <Form.Control
                   value={value.street}
-                  maxLength={200}
+                  maxLength={STREET_MAX_LENGTH}
                   onChange={(e) => onChange('street', e.target.value)}
                   isInvalid={locationMissing}
                   autoComplete="street-address"
@@ -212,7 +223,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                 <Form.Label className="small text-body-secondary mb-1">PLZ</Form.Label>
                 <Form.Control
                   value={value.postcode}
-                  maxLength={10}
+                  maxLength={POSTCODE_MAX_LENGTH}
                   inputMode="numeric"
                   onChange={(e) => onChange('postcode', e.target.value)}
                   isInvalid={locationMissing}
@@ -223,7 +234,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                 <Form.Label className="small text-body-secondary mb-1">Ort</Form.Label>
                 <Form.Control
                   value={value.city}
-                  maxLength={120}
+                  maxLength={CITY_MAX_LENGTH}
                   onChange={(e) => onChange('city', e.target.value)}
                   isInvalid={locationMissing}
                   autoComplete="address-level2"

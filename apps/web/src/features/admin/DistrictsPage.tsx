@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ADMIN_MSG, type District } from '@pb/core';
+import { ADMIN_MSG, DISTRICT_NAME_MAX_LENGTH, type District } from '@pb/core';
 import { useAllDistricts, useDistrictMutations } from './api/districts';
 import { ErrorLine, Loading, PageHeader } from './components';
 
@@ -72,7 +72,11 @@ export function Component() {
           <Form className="row g-2 align-items-end" onSubmit={add}>
             <Form.Group className="col-sm-5" controlId="district-name">
               <Form.Label>Name</Form.Label>
-              <Form.Control value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+              <Form.Control
+                value={name}
+                maxLength={DISTRICT_NAME_MAX_LENGTH}
+                onChange={(e) => setName(e.target.value)}
+              />
             </Form.Group>
             <Form.Group className="col-sm-4" controlId="district-state">
               <Form.Label>Bundesland</Form.Label>
@@ -126,7 +130,7 @@ export function Component() {
                       <Form.Control
                         size="sm"
                         value={editing.name}
-                        maxLength={120}
+                        maxLength={DISTRICT_NAME_MAX_LENGTH}
                         aria-label={`Neuer Name für ${d.name}`}
                         onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
                         onKeyDown={(e) => {

@@ -2,7 +2,7 @@ import { forwardRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, MSG, viennaParts, type AuthUser, type PendingEmailChange } from '@pb/core';
+import { formatDate, MSG, viennaParts, type OwnUser, type PendingEmailChange } from '@pb/core';
 import { ApiError } from '../../lib/http';
 import { useCancelEmailChange, useResendEmailChange } from './api/emailChange';
 
@@ -23,11 +23,11 @@ export const PendingEmailNotice = forwardRef<
     currentEmail: string;
     pending: PendingEmailChange;
     /** After resend or cancel: the fresh own user and, for a cancel, the profile's notice. */
-    onChanged: (user: AuthUser, notice: string | null) => void;
+    onChanged: (user: OwnUser, notice: string | null) => void;
   }
 >(function PendingEmailNotice({ userId, currentEmail, pending, onChanged }, ref) {
   const [feedback, setFeedback] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
-  const done = (user: AuthUser, feedbackText: string | null, notice: string | null) => {
+  const done = (user: OwnUser, feedbackText: string | null, notice: string | null) => {
     onChanged(user, notice);
     setFeedback(feedbackText ? { variant: 'success', text: feedbackText } : null);
   };

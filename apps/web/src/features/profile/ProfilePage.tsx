@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { initials, MSG, profileImageError, type AuthUser } from '@pb/core';
+import { initials, MSG, profileImageError, type OwnUser } from '@pb/core';
 import { TextField } from '../../components/TextField';
 import { ApiError } from '../../lib/http';
 import { clearSession, saveUser, useSession } from '../../lib/session';
@@ -55,7 +55,7 @@ type ImageState =
   | { kind: 'new'; file: File; previewUrl: string }
   | { kind: 'removed' };
 
-function ProfileForm({ user }: { user: AuthUser }) {
+function ProfileForm({ user }: { user: OwnUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isConsultant = user.role.type === 'consultant';

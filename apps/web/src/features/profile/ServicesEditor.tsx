@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { SERVICE_MAX_LENGTH } from '@pb/core';
 
 /** Bullet list editor for a consultant's services: add entries, remove them; empty entries are ignored. */
 export function ServicesEditor({ services, onChange }: { services: string[]; onChange: (next: string[]) => void }) {
@@ -52,7 +53,7 @@ export function ServicesEditor({ services, onChange }: { services: string[]; onC
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
-          maxLength={500}
+          maxLength={SERVICE_MAX_LENGTH}
         />
         <Button variant="outline-primary" onClick={add}>
           Hinzufügen

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthUser } from '@pb/core';
+import type { OwnUser } from '@pb/core';
 import { api } from '../../../lib/http';
 import { adminKeys } from './adminQueries';
 
 /** GET /api/users/me: the operator shown in the back office's header. */
-export function fetchCurrentAdmin(signal?: AbortSignal): Promise<AuthUser> {
-  return api<AuthUser>('/users/me', { signal });
+export function fetchCurrentAdmin(signal?: AbortSignal): Promise<OwnUser> {
+  return api<OwnUser>('/users/me', { signal });
 }
 
 export function useCurrentAdmin() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthUser } from '@pb/core';
+import type { RegisterResponse } from '@pb/core';
 import { api } from '../../../lib/http';
 import type { MutationConfig } from '../../../lib/reactQuery';
 
@@ -12,10 +12,10 @@ export interface RegisterBody {
 }
 
 /** POST /api/auth/local/register (the role is chosen here, never later). */
-export function register(body: RegisterBody): Promise<{ user: AuthUser }> {
-  return api<{ user: AuthUser }>('/auth/local/register', { method: 'POST', body: { ...body } });
+export function register(body: RegisterBody): Promise<RegisterResponse> {
+  return api<RegisterResponse>('/auth/local/register', { method: 'POST', body: { ...body } });
 }
 
-export function useRegister(config: MutationConfig<{ user: AuthUser }, RegisterBody> = {}) {
+export function useRegister(config: MutationConfig<RegisterResponse, RegisterBody> = {}) {
   return useMutation({ ...config, mutationFn: register });
 }

@@ -1,16 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_MESSAGE_PAGE_SIZE, type ChatMessage, type Single } from '@pb/core';
+import { CHAT_MESSAGE_PAGE_SIZE, type ChatMessage, type ChatMessagePage, type Single } from '@pb/core';
 import { api } from '../../../lib/http';
 import { chatKeys } from './conversations';
 
-interface MessagePage {
-  data: ChatMessage[];
-  meta: { limit: number; hasMore: boolean };
-}
-
 /** GET /api/chat-communications/:id/messages; pages go back in time (`before` cursor). */
-export function fetchMessages(chatId: number, before: number | undefined): Promise<MessagePage> {
-  return api<MessagePage>(
+export function fetchMessages(chatId: number, before: number | undefined): Promise<ChatMessagePage> {
+  return api<ChatMessagePage>(
     `/chat-communications/${chatId}/messages?limit=${CHAT_MESSAGE_PAGE_SIZE}${before ? `&before=${before}` : ''}`,
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MSG, type AuthUser } from '@pb/core';
+import { MSG, type OwnUser } from '@pb/core';
 import { api, ApiError } from '../../../lib/http';
 import type { MutationConfig } from '../../../lib/reactQuery';
 import { ownUserKey } from './ownUser';
@@ -28,8 +28,8 @@ export interface ProfileUpdate {
 /** The image upload failed: its message belongs next to the image field. */
 export class ImageUploadFailed extends Error {}
 
-export function updateProfile(userId: number, body: ProfileUpdate): Promise<AuthUser> {
-  return api<AuthUser>(`/users/${userId}`, { method: 'PUT', body: { ...body } });
+export function updateProfile(userId: number, body: ProfileUpdate): Promise<OwnUser> {
+  return api<OwnUser>(`/users/${userId}`, { method: 'PUT', body: { ...body } });
 }
 
 /** POST /api/upload (multipart "files"): the first stored file. */
@@ -58,7 +58,7 @@ export interface SaveProfileInput {
   };
 }
 
-export async function saveProfile({ userId, fields, consultant }: SaveProfileInput): Promise<AuthUser> {
+export async function saveProfile({ userId, fields, consultant }: SaveProfileInput): Promise<OwnUser> {
   if (!consultant) return updateProfile(userId, fields);
   const { stored, image } = consultant;
   let profileImg = stored.url;
@@ -89,7 +89,7 @@ export async function saveProfile({ userId, fields, consultant }: SaveProfileInp
 }
 
 /** Saves and puts the answer into the own-user query. */
-export function useSaveProfile(config: MutationConfig<AuthUser, SaveProfileInput> = {}) {
+export function useSaveProfile(config: MutationConfig<OwnUser, SaveProfileInput> = {}) {
   const client = useQueryClient();
   const { onSuccess, ...rest } = config;
   return useMutation({
