@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { storedFileSchema } from './files';
 import { safeText } from './input';
 import type { PlacementReportedEvent } from './placements';
 
@@ -27,15 +28,8 @@ export const chatMessageTextSchema = z
 
 // ---------- response shapes (REST and Socket.IO) ----------
 
-export const chatFileSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  ext: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  /** Download path (participants and admins only): /api/files/<id>. */
-  url: z.string(),
-});
+/** A file of a chat message; `url` is its download path for participants and admins: /api/files/<id>. */
+export const chatFileSchema = storedFileSchema;
 export type ChatFile = z.infer<typeof chatFileSchema>;
 
 export const chatMessageSchema = z.object({

@@ -10,13 +10,15 @@ export type District = z.infer<typeof districtSchema>;
 
 // ---------- request bodies (back office) ----------
 
+const districtNameField = z
+  .string({ error: ADMIN_MSG.districtNameRequired })
+  .trim()
+  .min(1, ADMIN_MSG.districtNameRequired)
+  .max(DISTRICT_NAME_MAX_LENGTH);
+
 export const districtCreateSchema = z
   .object({
-    name: z
-      .string({ error: ADMIN_MSG.districtNameRequired })
-      .trim()
-      .min(1, ADMIN_MSG.districtNameRequired)
-      .max(DISTRICT_NAME_MAX_LENGTH),
+    name: districtNameField,
     state: z
       .string({ error: ADMIN_MSG.districtStateRequired })
       .trim()
@@ -24,12 +26,4 @@ export const districtCreateSchema = z
       .max(DISTRICT_STATE_MAX_LENGTH),
   })
   .strict();
-export const districtRenameSchema = z
-  .object({
-    name: z
-      .string({ error: ADMIN_MSG.districtNameRequired })
-      .trim()
-      .min(1, ADMIN_MSG.districtNameRequired)
-      .max(DISTRICT_NAME_MAX_LENGTH),
-  })
-  .strict();
+export const districtRenameSchema = z.object({ name: districtNameField }).strict();

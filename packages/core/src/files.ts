@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_CHAT_FILES, MAX_FILE_BYTES } from './constants';
 import { MSG } from './messages';
 
@@ -42,3 +43,16 @@ export function checkChatFiles(files: readonly FileLike[]): ChatFilesProblem | n
 export function validateChatFiles(files: readonly FileLike[]): string | null {
   return checkChatFiles(files)?.message ?? null;
 }
+
+/**
+ * A stored document as it leaves the server: chat files and advertisement attachments
+ * share this shape; `url` is the authorised download path of its kind.
+ */
+export const storedFileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+});

@@ -11,6 +11,7 @@ import {
   STREET_MAX_LENGTH,
   WORKING_TIMES,
 } from './constants';
+import { storedFileSchema } from './files';
 import { decimalInput, idSchema, int4Id, safeText } from './input';
 import { MSG } from './messages';
 
@@ -45,16 +46,8 @@ export type PublicCompany = z.infer<typeof publicCompanySchema>;
 export const jobLocationSchema = z.object({ street: z.string(), postcode: z.string(), city: z.string() });
 export type JobLocation = z.infer<typeof jobLocationSchema>;
 
-/** A document uploaded to an advertisement. */
-export const attachmentSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  ext: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  /** Authorised download: GET /api/job-attachments/:id (Bearer token). */
-  url: z.string(),
-});
+/** A document uploaded to an advertisement; `url` is the authorised download GET /api/job-attachments/:id. */
+export const attachmentSchema = storedFileSchema;
 export type JobAttachment = z.infer<typeof attachmentSchema>;
 
 /** An advertisement (public lists, own lists, the back office); GET /api/jobs/:id adds `attachments`. */

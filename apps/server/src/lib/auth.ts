@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { ROLE_NAMES } from '@pb/core';
+import type { Db } from '../db/client';
 import { users, type UserRole } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 import { isActiveUser } from './policies';
@@ -40,29 +41,10 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized();
       const claims = await app.jwt.verify(match[1]);
       if (!claims) throw unauthorized();
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          role: users.role,
-          tokenVersion: users.tokenVersion,
-          blocked: users.blocked,
-          confirmed: users.confirmed,
-        })
-        .from(users)
-        .where(eq(users.id, claims.userId))
-        .limit(1);
+      const row = await findAccount(app.db, claims.userId);
       // Signed in means an active user whose token was issued after the last revocation.
       if (!row || !isActiveUser(row) || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
-      request.user = {
-        id: row.id,
-        username: row.username,
-        email: row.email,
-        role: row.role,
-        roleName: ROLE_NAMES[row.role],
-        tokenVersion: row.tokenVersion,
-      };
+      request.user = asCurrentUser(row);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -81,4 +63,34 @@ export const authPlugin = fp(
 export function currentUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** An account as the guards see it; Db or a transaction handle. */
+export async function findAccount(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      blocked: users.blocked,
+      confirmed: users.confirmed,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The caller's shape of an account row (the token check is the caller's). */
+export function asCurrentUser(row: NonNullable<Awaited<ReturnType<typeof findAccount>>>): CurrentUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    roleName: ROLE_NAMES[row.role],
+    tokenVersion: row.tokenVersion,
+  };
 }

@@ -1,7 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   ADMIN_MSG,
-  ROLE_NAMES,
   canChangePlacementStatus,
   isWithinGuarantee,
   type AdminContactMessage,
@@ -14,7 +13,7 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { contactMessages, districts, jobs, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import { asCurrentUser, findAccount, type CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../lib/sessions';
 import type { FileStorage } from '../../lib/storage';
@@ -125,20 +124,10 @@ export async function deleteDistrict(db: Db, actor: Actor, id: number): Promise<
 
 /** The company an advertisement is written for, in the shape the jobs commands expect of their caller. */
 async function companyAsOwner(db: Tx, companyId: number): Promise<CurrentUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, companyId))
-    .limit(1);
+  const row = await findAccount(db, companyId);
   if (!row) throw badRequest(ADMIN_MSG.companyRequired);
   if (row.role !== 'company') throw badRequest(ADMIN_MSG.notACompany);
-  return { ...row, roleName: ROLE_NAMES[row.role] };
+  return asCurrentUser(row);
 }
 
 /** Any advertisement, deactivated ones too (404 in the back office's words). */
