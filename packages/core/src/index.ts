@@ -29,3 +29,4 @@ export * from './districts';
 export * from './contact';
 export * from './admin';
 export * from './system';
+export * from './introductions';
