@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+/**
+ * Candidate fingerprints (issue 11): a keyed hash of the normalised e-mail and of the
+ * normalised phone, so the register can tell "the same person was already introduced to
+ * this company" without keeping raw contact data longer than the terms allow. The key is
+ * a server secret: without it a fingerprint cannot be matched against a list of guesses.
+ * Fingerprints never leave the server.
+ */
+
+/** Lower-case, trimmed (the form's schema already did this; the register must not depend on it). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * E.164 ("+436641234567") or null when the text is no valid phone number. Numbers without
+ * a country code are read as Austrian ("0664 123 4567", "01 234 5678"); "0043…" and
+ * "+43 (0) …" forms are understood by the library.
+ */
+export function normalisePhone(phone: string): string | null {
+  const parsed = parsePhoneNumberFromString(phone.trim(), 'AT');
+  if (!parsed?.isValid()) return null;
+  return parsed.number;
+}
+
+export type FingerprintKind = 'email' | 'phone';
+
+/** HMAC-SHA256 over kind and normalised value, hex; the kind keeps an e-mail and a phone from ever colliding. */
+export function candidateFingerprint(secret: string, kind: FingerprintKind, normalised: string): string {
+  return createHmac('sha256', secret).update(`${kind}:${normalised}`).digest('hex');
+}
+
+export interface CandidateFingerprints {
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * Both fingerprints of a candidate; null for a contact that is not given. Throws nothing:
+ * an invalid phone is the caller's 400 (checked with normalisePhone first).
+ */
+export function fingerprintsOf(
+  secret: string,
+  contact: { email?: string | undefined; phone?: string | undefined },
+): CandidateFingerprints {
+  const phone = contact.phone === undefined ? null : normalisePhone(contact.phone);
+  return {
+    email: contact.email === undefined ? null : candidateFingerprint(secret, 'email', normaliseEmail(contact.email)),
+    phone: phone === null ? null : candidateFingerprint(secret, 'phone', phone),
+  };
+}
