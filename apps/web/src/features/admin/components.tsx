@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { SEARCH_TEXT_MAX_LENGTH } from '@pb/core';
 
 /** Small building blocks shared by the back office pages. */
 
@@ -44,7 +45,7 @@ export function SearchForm({
         onChange={(e) => setText(e.target.value)}
         placeholder={label}
         aria-label={label}
-        maxLength={200}
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
       />
       <Button type="submit" variant="outline-primary">
         Suchen

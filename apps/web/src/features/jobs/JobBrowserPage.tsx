@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, type Job } from '@pb/core';
+import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, SEARCH_TEXT_MAX_LENGTH, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -95,7 +95,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                   aria-label="Inserate durchsuchen"
                   value={text}
                   onChange={(e) => setText(e.target.value)}
-                  maxLength={200}
+                  maxLength={SEARCH_TEXT_MAX_LENGTH}
                 />
               </div>
               <DistrictFilter districts={districts.data ?? []} selected={districtIds} onChange={setDistrictIds} />
