@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -81,4 +81,42 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
       await c.end();
     },
   };
+}
+
+export interface InstancePair {
+  a: Instance;
+  b: Instance;
+  /** Stops both instances, drops the database and removes the data folders. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances sharing a fresh PostgreSQL database and one Redis (TEST_DATABASE_URL,
+ * TEST_REDIS_URL; the *.pg.test.ts suites). Throws, naming `purpose`, when either is missing.
+ */
+export async function startInstancePair(purpose: string): Promise<InstancePair> {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!redisUrl || !adminUrl) throw new Error(`TEST_REDIS_URL and TEST_DATABASE_URL are required for ${purpose}`);
+  const cleanups: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const database = await createPostgresDatabase(adminUrl);
+    cleanups.push(database.drop);
+    const jwtSecret = newJwtSecret();
+    const dirs = [tempDataDir(), tempDataDir()];
+    cleanups.push(async () => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    const a = await startInstance({ dataDir: dirs[0]!, jwtSecret, databaseUrl: database.url, redisUrl });
+    cleanups.push(a.close);
+    const b = await startInstance({ dataDir: dirs[1]!, jwtSecret, databaseUrl: database.url, redisUrl });
+    cleanups.push(b.close);
+    return { a, b, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -1,14 +1,7 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@pb/core';
 import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
-import {
-  createPostgresDatabase,
-  newJwtSecret,
-  startInstance,
-  tempDataDir,
-  type Instance,
-} from '../../../test/support/instances';
+import { startInstancePair, type Instance } from '../../../test/support/instances';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 /**
@@ -26,23 +19,9 @@ describe('Chat across two instances (Redis adapter)', () => {
   let chatId: number;
 
   beforeAll(async () => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!redisUrl || !adminUrl)
-      throw new Error('TEST_REDIS_URL and TEST_DATABASE_URL are required for the two-instance chat test');
-    const pgDb = await createPostgresDatabase(adminUrl);
-    cleanups.push(pgDb.drop);
-    const jwtSecret = newJwtSecret();
-    const dirA = tempDataDir();
-    const dirB = tempDataDir();
-    cleanups.push(async () => {
-      rmSync(dirA, { recursive: true, force: true });
-      rmSync(dirB, { recursive: true, force: true });
-    });
-    a = await startInstance({ dataDir: dirA, jwtSecret, databaseUrl: pgDb.url, redisUrl });
-    cleanups.push(a.close);
-    b = await startInstance({ dataDir: dirB, jwtSecret, databaseUrl: pgDb.url, redisUrl });
-    cleanups.push(b.close);
+    const instances = await startInstancePair('the two-instance chat test');
+    cleanups.push(instances.close);
+    ({ a, b } = instances);
     consultant = await createChatUser(a.app, 'consultant');
     company = await createChatUser(a.app, 'company');
     const job = await createJob(a.app.db, company.id, { jobTitle: 'Zwei Instanzen' });

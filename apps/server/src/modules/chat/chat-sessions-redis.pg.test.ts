@@ -1,14 +1,7 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { createJob, createChatUser, type ChatUser } from '../../../test/support/chat-fixtures';
-import {
-  createPostgresDatabase,
-  newJwtSecret,
-  startInstance,
-  tempDataDir,
-  type Instance,
-} from '../../../test/support/instances';
+import { startInstancePair, type Instance } from '../../../test/support/instances';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 
 /**
@@ -47,23 +40,9 @@ describe('Ended sessions across two instances (Redis adapter)', () => {
   };
 
   beforeAll(async () => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!redisUrl || !adminUrl)
-      throw new Error('TEST_REDIS_URL and TEST_DATABASE_URL are required for the two-instance session test');
-    const pgDb = await createPostgresDatabase(adminUrl);
-    cleanups.push(pgDb.drop);
-    const jwtSecret = newJwtSecret();
-    const dirA = tempDataDir();
-    const dirB = tempDataDir();
-    cleanups.push(async () => {
-      rmSync(dirA, { recursive: true, force: true });
-      rmSync(dirB, { recursive: true, force: true });
-    });
-    a = await startInstance({ dataDir: dirA, jwtSecret, databaseUrl: pgDb.url, redisUrl });
-    cleanups.push(a.close);
-    b = await startInstance({ dataDir: dirB, jwtSecret, databaseUrl: pgDb.url, redisUrl });
-    cleanups.push(b.close);
+    const instances = await startInstancePair('the two-instance session test');
+    cleanups.push(instances.close);
+    ({ a, b } = instances);
     admin = await createChatUser(a.app, 'admin');
   });
   afterAll(async () => {
