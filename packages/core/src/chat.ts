@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { storedFileSchema } from './files';
 import { safeText } from './input';
+import type { IntroductionEvent } from './introductions';
 import type { PlacementReportedEvent } from './placements';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
@@ -83,6 +84,8 @@ export interface ChatServerEvents {
   'chat:conversation': (conversation: ChatConversation) => void;
   /** To the company: a consultant reported a placement on its advertisement (it may object). */
   'placement:reported': (event: PlacementReportedEvent) => void;
+  /** To both parties of an introduction: it was made, moved, declared known, revived or seen. */
+  'introduction:changed': (event: IntroductionEvent) => void;
 }
 
 export type ChatAck<T> = (

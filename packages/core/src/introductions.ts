@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addWorkingDays, viennaDate, type IsoDate } from './business-days';
 import { EMAIL_MAX_LENGTH, RECONTACT_WINDOW_MONTHS } from './constants';
-import { int4Id, safeText } from './input';
+import { storedFileSchema } from './files';
+import { idSchema, safeText } from './input';
 
 /**
  * Candidate introductions ('Kandidat vorstellen', spec §4/§9 claim rules): what a
@@ -32,7 +33,29 @@ export const INTRODUCTION_MSG = {
   noteRequired: 'Bitte geben Sie eine Begründung an.',
   noteTooLong: `Die Begründung darf höchstens ${INTRODUCTION_NOTE_MAX_LENGTH} Zeichen lang sein.`,
   invalidTransition: 'Dieser Statuswechsel ist nicht möglich.',
+  consultantOnly: 'Nur HR-Consultants können Kandidatinnen und Kandidaten vorstellen.',
+  companyOnly: 'Nur das Unternehmen des Inserats kann diese Vorstellung bearbeiten.',
+  notFound: 'Diese Vorstellung existiert nicht.',
+  duplicate: 'Sie haben diese Kandidatin bzw. diesen Kandidaten für dieses Inserat bereits vorgestellt.',
+  ownAdvertisement: 'Sie können keine Kandidaten für Ihr eigenes Inserat vorstellen.',
+  alreadyKnownTooLate:
+    "'Bereits bekannt' kann nur innerhalb von 2 Arbeitstagen nach der Vorstellung erklärt werden; die Vorstellung ist jetzt verbindlich.",
+  alreadyKnownTwice: "Sie haben diese Vorstellung bereits als 'Bereits bekannt' markiert.",
+  personalDataDeleted: 'Die personenbezogenen Daten dieser Vorstellung wurden bereits gelöscht.',
+  cvOnlyOne: 'Bitte hängen Sie genau einen Lebenslauf an (PDF oder Word).',
+  resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',
+  created: 'Die Kandidatin bzw. der Kandidat wurde vorgestellt.',
+  statusChanged: 'Der Status wurde geändert.',
+  alreadyKnownSaved: "Die Vorstellung ist als 'Bereits bekannt' markiert; der HR-Consultant wurde informiert.",
 } as const;
+
+/** Told to the consultant at once when another consultant's live claim came first — the date, never by whom. */
+export function subordinateNotice(priorIntroducedOn: string): string {
+  return `Diese Kandidatin bzw. dieser Kandidat wurde diesem Unternehmen bereits am ${priorIntroducedOn} vorgestellt. Ihre Vorstellung ist als nachrangig erfasst.`;
+}
+
+/** Months the candidate's data is kept after a final rejection when the candidate agreed to longer keeping. */
+export const LONGER_KEEPING_MONTHS = 24;
 
 // ---------- stages ----------
 
@@ -105,9 +128,12 @@ const optionalText = (max: number, message: string) =>
  * is checked and normalised to E.164 by the server (a phone-number library), so here it
  * is only text; e-mail or phone is required.
  */
+/** A checkbox as JSON (true) or a form field ('true', 'on'); absent or anything else is false. */
+const formFlag = z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean());
+
 export const introductionRequestSchema = z
   .object({
-    advertisement: int4Id(),
+    advertisement: idSchema,
     firstName: candidateName(INTRODUCTION_MSG.firstNameRequired),
     lastName: candidateName(INTRODUCTION_MSG.lastNameRequired),
     email: z.preprocess(
@@ -122,7 +148,12 @@ export const introductionRequestSchema = z
     ),
     phone: optionalText(CANDIDATE_PHONE_MAX_LENGTH, INTRODUCTION_MSG.invalidPhone),
     pitch: optionalText(INTRODUCTION_PITCH_MAX_LENGTH, INTRODUCTION_MSG.pitchTooLong),
-    consent: z.literal(true, { error: INTRODUCTION_MSG.consentRequired }),
+    consent: z.preprocess(
+      (v) => v === true || v === 'true' || v === 'on',
+      z.literal(true, { error: INTRODUCTION_MSG.consentRequired }),
+    ),
+    /** The candidate also agreed to their data being kept longer (LONGER_KEEPING_MONTHS after a rejection). */
+    keepLonger: formFlag.optional(),
   })
   .strict()
   .refine((v) => v.email !== undefined || v.phone !== undefined, {
@@ -154,3 +185,164 @@ export const introductionStatusChangeSchema = z
 
 /** 'Bereits bekannt': the company's required note (the optional document comes as a file). */
 export const alreadyKnownSchema = z.object({ note: requiredNote }).strict();
+
+/** Back office: closes a dispute about an introduction with a note (audited). */
+export const introductionResolutionSchema = z
+  .object({
+    note: safeText().pipe(
+      z
+        .string()
+        .trim()
+        .min(1, INTRODUCTION_MSG.resolutionRequired)
+        .max(INTRODUCTION_NOTE_MAX_LENGTH, INTRODUCTION_MSG.noteTooLong),
+    ),
+  })
+  .strict();
+
+// ---------- lists ----------
+
+/** Filters of GET /api/introductions (the caller's own: consultant as introducer, company as addressee). */
+export const introductionListQuerySchema = z
+  .object({
+    advertisement: idSchema.optional(),
+    status: z.enum(INTRODUCTION_STATUSES, { error: INTRODUCTION_MSG.invalidTransition }).optional(),
+    start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type IntroductionListQuery = z.infer<typeof introductionListQuerySchema>;
+
+export const INTRODUCTION_FLAGS = ['nachrangig', 'bereits_bekannt', 'umgehungsverdacht', 'geklaert'] as const;
+export type IntroductionFlag = (typeof INTRODUCTION_FLAGS)[number];
+export const INTRODUCTION_FLAG_LABELS: Record<IntroductionFlag, string> = {
+  nachrangig: 'Nachrangig',
+  bereits_bekannt: 'Bereits bekannt',
+  umgehungsverdacht: 'Umgehungsverdacht',
+  geklaert: 'Geklärt',
+};
+
+/** Back-office register filters (whitelisted). */
+export const adminIntroductionQuerySchema = introductionListQuerySchema
+  .extend({
+    company: idSchema.optional(),
+    consultant: idSchema.optional(),
+    flag: z.enum(INTRODUCTION_FLAGS).optional(),
+  })
+  .strict();
+export type AdminIntroductionQuery = z.infer<typeof adminIntroductionQuerySchema>;
+
+// ---------- response shapes (REST and Socket.IO) ----------
+
+/** Whether the introducing consultant's claim stands: live, lapsed after a final rejection, or void ('Bereits bekannt'). */
+export const CLAIM_STATES = ['live', 'lapsed', 'void'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+export const CLAIM_STATE_LABELS: Record<ClaimState, string> = {
+  live: 'Anspruch besteht',
+  lapsed: 'Anspruch ruht',
+  void: 'Kein Anspruch (bereits bekannt)',
+};
+
+export const REGISTER_EVENT_KINDS = [
+  'introduced',
+  'status',
+  'already_known',
+  'claim_revived',
+  'placement_reported',
+  'circumvention_suspected',
+  'resolved',
+  'personal_data_deleted',
+  'fingerprints_deleted',
+  'consultant_removed',
+] as const;
+export type RegisterEventKind = (typeof REGISTER_EVENT_KINDS)[number];
+
+export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
+  introduced: 'Vorgestellt',
+  status: 'Status geändert',
+  already_known: 'Bereits bekannt erklärt',
+  claim_revived: 'Anspruch wieder aufgelebt',
+  placement_reported: 'Stellenbesetzung gemeldet',
+  circumvention_suspected: 'Umgehungsverdacht',
+  resolved: 'Geklärt (Backoffice)',
+  personal_data_deleted: 'Personenbezogene Daten gelöscht',
+  fingerprints_deleted: 'Kandidaten-Fingerabdruck gelöscht',
+  consultant_removed: 'Konto des HR-Consultants gelöscht',
+};
+
+/** One entry of an introduction's timeline (a register entry): what happened, when, and the entry's hash. */
+export const introductionTimelineEntrySchema = z.object({
+  kind: z.enum(REGISTER_EVENT_KINDS),
+  at: z.string(),
+  status: z.enum(INTRODUCTION_STATUSES).nullable(),
+  note: z.string().nullable(),
+  hash: z.string(),
+});
+export type IntroductionTimelineEntry = z.infer<typeof introductionTimelineEntrySchema>;
+
+export const introductionSchema = z.object({
+  id: z.number(),
+  advertisement: z.object({ id: z.number().nullable(), jobTitle: z.string() }),
+  company: z.object({ id: z.number().nullable(), name: z.string() }),
+  /** Null name: the consultant's account was deleted (the evidence stays). */
+  consultant: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
+  /** Server clock, ISO 8601. */
+  introducedAt: z.string(),
+  /** The bonus in force when the candidate was introduced (percent); later changes never alter it. */
+  bonus: z.number(),
+  status: z.enum(INTRODUCTION_STATUSES),
+  statusChangedAt: z.string(),
+  /** Null once the personal data was deleted (retention). */
+  candidate: z
+    .object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
+  pitch: z.string().nullable(),
+  cv: storedFileSchema.nullable(),
+  consentAt: z.string(),
+  keepLonger: z.boolean(),
+  /** Another consultant's live claim on this candidate with this company came first. */
+  subordinate: z.boolean(),
+  /** Day (Vienna, YYYY-MM-DD) of that earlier introduction; never who made it. */
+  priorIntroducedOn: z.string().nullable(),
+  claim: z.enum(CLAIM_STATES),
+  /** While the claim is lapsed: last day on which re-contact or a placement revives it. */
+  revivalDeadline: z.string().nullable(),
+  alreadyKnown: z.object({ at: z.string(), note: z.string(), file: storedFileSchema.nullable() }).nullable(),
+  /** Last day (Vienna) for 'Bereits bekannt'. */
+  alreadyKnownDeadline: z.string(),
+  /** The caller (the owning company) may still declare 'Bereits bekannt'. */
+  canDeclareKnown: z.boolean(),
+  /** Stages the caller (the owning company) may move it to now. */
+  nextStatuses: z.array(z.enum(INTRODUCTION_STATUSES)),
+  /** The company's last reaction (stage change or 'Bereits bekannt'). */
+  lastReaction: z
+    .object({ status: z.enum(INTRODUCTION_STATUSES).nullable(), at: z.string(), note: z.string().nullable() })
+    .nullable(),
+  conversationId: z.number().nullable(),
+  /** The company has opened it (the badge counts the unseen ones). */
+  seen: z.boolean(),
+  flags: z.array(z.enum(INTRODUCTION_FLAGS)),
+  /** Hash of the introduction's register entry. */
+  hash: z.string(),
+  personalDataDeletedAt: z.string().nullable(),
+});
+export type Introduction = z.infer<typeof introductionSchema>;
+
+export const introductionDetailSchema = introductionSchema.extend({
+  timeline: z.array(introductionTimelineEntrySchema),
+});
+export type IntroductionDetail = z.infer<typeof introductionDetailSchema>;
+
+/** POST /api/introductions (201): the introduction and, when it is subordinate, the notice for the consultant. */
+export const introductionCreatedSchema = z.object({
+  data: introductionSchema,
+  meta: z.object({ notice: z.string().nullable() }),
+});
+
+export const introductionUnseenSchema = z.object({ count: z.number() });
+
+/** Socket event `introduction:changed` to both parties after a commit, each with their own view. */
+export const introductionEventSchema = z.object({
+  kind: z.enum(['new', 'status', 'already_known', 'claim_revived', 'seen', 'resolved']),
+  introduction: introductionSchema,
+});
+export type IntroductionEvent = z.infer<typeof introductionEventSchema>;

@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { PlacementStatus } from '@pb/core';
+import type { IntroductionStatus, PlacementStatus, RegisterEventKind } from '@pb/core';
 
 /**
  * Drizzle view of the tables created by the SQL files in ./migrations.
@@ -179,9 +179,23 @@ export const placementReports = pgTable('placement_reports', {
   objectedAt: ts('objected_at'),
   objectedBy: integer('objected_by'),
   objectionNote: text('objection_note'),
+  /** The introduction this placement is about (0018): its locked bonus applies. */
+  introductionId: integer('introduction_id'),
+  /** 'Umgehungsverdacht' (0018): another consultant's claim on the candidate, with the evidence. */
+  circumventionAt: ts('circumvention_at'),
+  circumventionEvidence: jsonb('circumvention_evidence').$type<CircumventionEvidence[]>(),
   createdAt: created(),
   updatedAt: updated(),
 });
+
+/** One other consultant's claim that makes a placement report suspicious (placement_reports.circumvention_evidence). */
+export interface CircumventionEvidence {
+  introductionId: number;
+  consultantId: number | null;
+  introducedAt: string;
+  claim: 'live' | 'lapsed';
+  matchedBy: Array<'email' | 'phone'>;
+}
 
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
@@ -263,4 +277,58 @@ export const retentionRuns = pgTable('retention_runs', {
   startedAt: ts('started_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
   summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+/** Candidate introductions, current state (migration 0018; modules/introductions). */
+export const introductions = pgTable('introductions', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id'),
+  companyId: integer('company_id'),
+  consultantId: integer('consultant_id'),
+  conversationId: integer('conversation_id'),
+  messageId: bigint('message_id', { mode: 'number' }),
+  jobTitle: text('job_title').notNull(),
+  companyName: text('company_name').notNull(),
+  consultantName: text('consultant_name'),
+  bonus: numeric('bonus', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  introducedAt: ts('introduced_at').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  phone: text('phone'),
+  pitch: text('pitch'),
+  cvUploadId: integer('cv_upload_id'),
+  consentAt: ts('consent_at').notNull(),
+  keepLonger: boolean('keep_longer').notNull().default(false),
+  personalDataDeletedAt: ts('personal_data_deleted_at'),
+  emailFingerprint: text('email_fingerprint'),
+  phoneFingerprint: text('phone_fingerprint'),
+  fingerprintsDeletedAt: ts('fingerprints_deleted_at'),
+  candidateSalt: text('candidate_salt'),
+  subordinate: boolean('subordinate').notNull().default(false),
+  priorIntroducedAt: ts('prior_introduced_at'),
+  status: text('status').$type<IntroductionStatus>().notNull().default('neu'),
+  statusChangedAt: ts('status_changed_at').notNull(),
+  statusNote: text('status_note'),
+  claimLapsedAt: ts('claim_lapsed_at'),
+  alreadyKnownAt: ts('already_known_at'),
+  alreadyKnownNote: text('already_known_note'),
+  alreadyKnownUploadId: integer('already_known_upload_id'),
+  seenByCompanyAt: ts('seen_by_company_at'),
+  circumventionAt: ts('circumvention_at'),
+  resolvedAt: ts('resolved_at'),
+  resolutionNote: text('resolution_note'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** The append-only register (migration 0018; introductions/register.ts). */
+export const introductionEvents = pgTable('introduction_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  introductionId: integer('introduction_id').notNull(),
+  kind: text('kind').$type<RegisterEventKind>().notNull(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+  createdAt: created(),
 });

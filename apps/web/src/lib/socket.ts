@@ -15,7 +15,12 @@ export type ServerEvent = keyof ChatServerEvents;
 
 type Listeners = { [E in ServerEvent]: Set<ChatServerEvents[E]> };
 
-const SERVER_EVENTS: readonly ServerEvent[] = ['chat:message', 'chat:conversation', 'placement:reported'];
+const SERVER_EVENTS: readonly ServerEvent[] = [
+  'chat:message',
+  'chat:conversation',
+  'placement:reported',
+  'introduction:changed',
+];
 
 let socket: AppSocket | null = null;
 let socketToken: string | null = null;
@@ -25,6 +30,7 @@ const listeners: Listeners = {
   'chat:message': new Set(),
   'chat:conversation': new Set(),
   'placement:reported': new Set(),
+  'introduction:changed': new Set(),
 };
 
 function dispatch<E extends ServerEvent>(s: AppSocket, event: E): void {
