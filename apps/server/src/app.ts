@@ -40,6 +40,7 @@ import { devMailRoutes } from './modules/mail/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
+import { introductionRoutes } from './modules/introductions/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(chatRoutes);
       await api.register(fileRoutes);
+      await api.register(introductionRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },
     { prefix: '/api' },

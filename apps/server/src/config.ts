@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** Base of links in mails; defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /** Key of the candidate fingerprints (HMAC); changing it makes earlier introductions unmatchable. */
+  FINGERPRINT_SECRET: z.string().min(32).optional(),
   JWT_TTL: z.string().default('8h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTRO_VIDEO_URL: z.string().url().optional(),
@@ -70,6 +72,7 @@ export interface Config {
   officeEmail: string;
   publicUrl: string;
   jwtSecret: string;
+  fingerprintSecret: string;
   jwtTtl: string;
   logLevel: Env['LOG_LEVEL'];
   introVideoUrl: string | undefined;
@@ -121,6 +124,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.JWT_SECRET) {
     throw new ConfigError('Ungültige Konfiguration:\n  JWT_SECRET: in production required (min. 32 characters)');
   }
+  if (isProduction && !env.FINGERPRINT_SECRET) {
+    throw new ConfigError(
+      'Ungültige Konfiguration:\n  FINGERPRINT_SECRET: in production required (min. 32 characters)',
+    );
+  }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       'Ungültige Konfiguration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -140,7 +148,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    jwtSecret: env.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    fingerprintSecret: env.FINGERPRINT_SECRET ?? localSecret(dataDir, 'fingerprint-secret'),
     jwtTtl: env.JWT_TTL,
     logLevel: env.LOG_LEVEL,
     introVideoUrl: env.INTRO_VIDEO_URL,
@@ -176,9 +185,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Outside production a secret is generated once and kept in DATA_DIR so tokens survive restarts. */
-function localJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Outside production a secret is generated once and kept in DATA_DIR so tokens (and fingerprints) survive restarts. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -18,6 +18,7 @@ interface Ids {
   job: number;
   conversation: number;
   report: number;
+  introduction: number;
 }
 
 interface Row {
@@ -130,6 +131,33 @@ const routes: Row[] = [
   },
   { method: 'GET', url: '/api/files/:id', policy: 'chat.reader', excluded: { as: 'otherCompany', status: 404 } },
 
+  // --- introductions (parties see, the company reacts, everybody else 404) ---
+  {
+    method: 'POST', url: '/api/introductions', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ payload: { advertisement: ids.job, firstName: 'Eva', lastName: 'Muster', email: 'eva.route@example.at', consent: true } }),
+  },
+  { method: 'GET', url: '/api/introductions', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
+  { method: 'GET', url: '/api/introductions/unseen', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'GET', url: '/api/introductions/:id', policy: 'introductions.party', excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/seen', policy: 'introductions.company',
+    excluded: { as: 'consultant', status: 403 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/seen` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/status', policy: 'introductions.company',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/status`, payload: { data: { status: 'in_pruefung' } } }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/already-known', policy: 'introductions.company',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/already-known`, payload: { data: { note: 'Kannten wir' } } }),
+  },
+
   // --- back office (one onRequest guard for all of /api/admin) ---
   ...[
     ['GET', '/api/admin/dashboard'],
@@ -150,6 +178,8 @@ const routes: Row[] = [
     ['PUT', '/api/admin/districts/:id'],
     ['DELETE', '/api/admin/districts/:id'],
     ['GET', '/api/admin/audit-log'],
+    ['GET', '/api/admin/introductions'],
+    ['POST', '/api/admin/introductions/:id/resolution'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---
@@ -228,6 +258,14 @@ describe('route policies', () => {
       })
       .returning({ id: placementReports.id });
     ids.report = report!.id;
+    const introduced = await ctx.request({
+      method: 'POST',
+      url: '/api/introductions',
+      payload: { advertisement: ids.job, firstName: 'Max', lastName: 'Muster', phone: '0664 1234567', consent: true },
+      token: actors.consultant.token,
+    });
+    expect(introduced.statusCode, introduced.body).toBe(201);
+    ids.introduction = (introduced.json() as { data: { id: number } }).data.id;
   });
   afterAll(async () => {
     await ctx?.close();

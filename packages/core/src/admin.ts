@@ -71,6 +71,10 @@ export const retentionSummarySchema = z.object({
   deletedContactMessages: z.number().optional(),
   /** Delivered outbox mails older than SENT_MAIL_RETENTION_DAYS (absent in older runs). */
   purgedMails: z.number().optional(),
+  /** Introductions whose candidate data (name, contact, pitch, CV, notes) was deleted (absent in older runs). */
+  introductionPersonalData: z.array(z.number()).optional(),
+  /** Introductions whose candidate fingerprints were deleted after the circumvention period (absent in older runs). */
+  introductionFingerprints: z.array(z.number()).optional(),
 });
 export type RetentionSummary = z.infer<typeof retentionSummarySchema>;
 

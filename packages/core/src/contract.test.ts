@@ -245,6 +245,8 @@ interface PreviousRetentionSummary {
   deactivatedJobs: number[];
   deletedContactMessages?: number;
   purgedMails?: number;
+  introductionPersonalData?: number[];
+  introductionFingerprints?: number[];
 }
 interface PreviousAdminRetentionRun {
   id: number;

@@ -56,3 +56,4 @@ export const storedFileSchema = z.object({
   size: z.number(),
   url: z.string(),
 });
+export type StoredFile = z.infer<typeof storedFileSchema>;

@@ -68,6 +68,20 @@ const basePlacement = {
   actualSalary: decimalInput(JOB_MSG.salaryOutOfRange).pipe(
     z.number().min(ACTUAL_SALARY_MIN, JOB_MSG.salaryOutOfRange).max(ACTUAL_SALARY_MAX, JOB_MSG.salaryOutOfRange),
   ),
+  /** The introduction of the hired candidate (issue 11): its locked bonus applies instead of placementBonus. */
+  introduction: int4Id().optional(),
+  /**
+   * The hired person's e-mail and/or phone, optional: only their keyed fingerprints are used, to
+   * flag a report whose candidate another consultant introduced ('Umgehungsverdacht'); not stored.
+   */
+  candidateEmail: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    emailSchema.optional(),
+  ),
+  candidatePhone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    safeText().pipe(z.string().trim().max(40, INPUT_MSG.tooLong)).optional(),
+  ),
 };
 
 /** The company variant of the report request (own advertisement, invoice address). */

@@ -40,6 +40,14 @@ async function main(): Promise<number> {
     'Inserate deaktivieren',
     result.details.jobs.map((j) => `#${j.id} ${j.jobTitle}`),
   );
+  print(
+    'Kandidatendaten von Vorstellungen löschen',
+    (result.introductionPersonalData ?? []).map((id) => `Vorstellung Nr. ${id}`),
+  );
+  print(
+    'Kandidaten-Fingerabdrücke löschen',
+    (result.introductionFingerprints ?? []).map((id) => `Vorstellung Nr. ${id}`),
+  );
   return 0;
 }
 

@@ -328,6 +328,7 @@ export const introductionEvents = pgTable('introduction_events', {
   introductionId: integer('introduction_id').notNull(),
   kind: text('kind').$type<RegisterEventKind>().notNull(),
   content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  note: text('note'),
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
   createdAt: created(),

@@ -176,3 +176,24 @@ export async function readMultipart(request: FastifyRequest, options: ReadUpload
 export async function readUploadedFiles(request: FastifyRequest, options: ReadUploadOptions): Promise<UploadedFile[]> {
   return (await readMultipart(request, options)).files;
 }
+
+/**
+ * Text fields and files of a body that is either JSON (fields at the top or, Strapi-style,
+ * under `data`; no files) or multipart (fields beside the files, checked by content).
+ */
+export async function readFieldsAndFiles(
+  request: FastifyRequest,
+  options: ReadUploadOptions,
+): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  if (request.isMultipart()) {
+    const { fields, files } = await readMultipart(request, { ...options, required: options.required ?? false });
+    return { fields, files };
+  }
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+  const raw = body as Record<string, unknown>;
+  const data = raw['data'];
+  const fields =
+    data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : raw;
+  return { fields, files: [] };
+}

@@ -66,16 +66,26 @@ CREATE TABLE introduction_events (
   introduction_id integer NOT NULL REFERENCES introductions(id) ON DELETE RESTRICT,
   kind text NOT NULL,
   content jsonb NOT NULL,
+  -- free text of the entry (a reason, a note): its SHA-256 is in `content` as noteHash, so it is
+  -- proven while it exists, and retention may blank it (personal data) without breaking the chain
+  note text CHECK (note IS NULL OR char_length(note) <= 2000),
   prev_hash text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
   hash text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$'),
   created_at timestamptz(3) NOT NULL DEFAULT now()
 );
 CREATE INDEX introduction_events_introduction_idx ON introduction_events (introduction_id, id);
 
--- Append-only: the product never updates or deletes an entry. (A superuser can still disable
--- the trigger; `npm run register:verify` is what detects such an edit.)
+-- Append-only: the product never updates or deletes an entry; the one change allowed is
+-- blanking `note` (retention). A superuser can still disable the trigger; `npm run
+-- register:verify` is what detects such an edit.
 CREATE FUNCTION introduction_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.note IS NULL
+     AND NEW.id = OLD.id AND NEW.introduction_id = OLD.introduction_id AND NEW.kind = OLD.kind
+     AND NEW.content = OLD.content AND NEW.prev_hash = OLD.prev_hash AND NEW.hash = OLD.hash
+     AND NEW.created_at = OLD.created_at THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'introduction_events is append-only';
 END;
 $$;

@@ -1,3 +1,4 @@
+import { forgetConsultant } from '../introductions/service';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -132,6 +133,8 @@ export async function deleteUserAccount(db: Db, storage: FileStorage, userId: nu
   const keys = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) return null;
+    // The companies' evidence of this consultant's introductions stays; the name goes.
+    await forgetConsultant(tx, userId, new Date());
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })

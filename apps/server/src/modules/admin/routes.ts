@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { adminContactRoutes } from './contact';
 import { dashboardRoutes } from './dashboard';
 import { adminDistrictRoutes } from './districts';
+import { adminIntroductionRoutes } from './introductions';
 import { adminJobRoutes } from './jobs';
 import { adminPlacementRoutes } from './placements';
 import { adminUserRoutes } from './users';
@@ -27,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(adminContactRoutes);
       await admin.register(adminDistrictRoutes);
       await admin.register(auditRoutes);
+      await admin.register(adminIntroductionRoutes);
     },
     { prefix: '/admin' },
   );

@@ -14,7 +14,7 @@ import { currentUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { readMultipart, type UploadedFile } from '../../lib/uploads';
+import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import {
   appendMessage,
   contactCompany,
@@ -43,33 +43,13 @@ const inboxSpec: ResourceQuerySpec = {
   maxLimit: 500,
 };
 
-/** Text fields and documents of a JSON or multipart body (files checked by content). */
-async function readMessageInput(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
-  if (request.isMultipart()) {
-    const { fields, files } = await readMultipart(request, {
-      kind: 'document',
-      maxFiles: MAX_CHAT_FILES,
-      required: false,
-    });
-    return { fields, files };
-  }
-  const body = request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
-  // Strapi-style clients wrap the fields in `data`.
-  const raw = body as Record<string, unknown>;
-  const data = raw['data'];
-  const fields =
-    data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : raw;
-  return { fields, files: [] };
-}
-
 function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw badRequest(issueMessage(parsed.error));
   return parsed.data;
 }
+
+const CHAT_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: MAX_CHAT_FILES, required: false };
 
 const conversationResponse = singleSchema(chatConversationSchema);
 const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -120,7 +100,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const input = await readMessageInput(request);
+      const input = await readFieldsAndFiles(request, CHAT_UPLOAD);
       const body = parseWith(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
       const { conversation, message } = await contactCompany(
@@ -237,7 +217,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       // Authorise before reading any upload.
       const row = await conversationForWriting(app.db, user, request.params.id);
-      const input = await readMessageInput(request);
+      const input = await readFieldsAndFiles(request, CHAT_UPLOAD);
       const body = parseWith(messageBody, input.fields);
       const message = await appendMessage(
         app.db,

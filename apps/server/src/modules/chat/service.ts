@@ -255,63 +255,93 @@ export async function appendMessage(
 ): Promise<ChatMessage> {
   const text = input.text.trim();
   if (text.length === 0 && input.files.length === 0) throw badRequest(CHAT_MSG.messageEmpty);
-  const senderIsConsultant = conversation.consultantId === sender.id;
 
-  const stored: Array<{ key: string; file: UploadedFile }> = [];
+  const stored: StoredFile[] = [];
   try {
-    for (const file of input.files) stored.push({ key: await ctx.storage.put(file.buffer, file.ext), file });
-    const { message, files } = await db.transaction(async (tx) => {
-      const [message] = await tx
-        .insert(chatMessages)
-        .values({
-          chatId: conversation.id,
-          senderId: sender.id,
-          senderUsername: sender.username,
-          message: text,
-          fileMessage: stored.length > 0,
-          createdAt: ctx.now,
-        })
-        .returning();
-      const files: ChatFile[] = [];
-      for (const [position, item] of stored.entries()) {
-        const [upload] = await tx
-          .insert(uploads)
-          .values({
-            ownerId: sender.id,
-            purpose: 'chat_file',
-            storageKey: item.key,
-            originalName: item.file.filename,
-            ext: item.file.ext,
-            mime: item.file.mime,
-            size: item.file.size,
-          })
-          .returning();
-        await tx.insert(chatMessageFiles).values({ messageId: message!.id, uploadId: upload!.id, position });
-        files.push({
-          id: upload!.id,
-          name: upload!.originalName,
-          ext: upload!.ext,
-          mime: upload!.mime,
-          size: upload!.size,
-          url: fileUrl(upload!.id),
-        });
-      }
-      const [updated] = await tx
-        .update(chatCommunications)
-        .set({
-          lastMessageTimestamp: ctx.now,
-          ...(senderIsConsultant ? { unreadMessageP2: true } : { unreadMessageP1: true }),
-        })
-        .where(eq(chatCommunications.id, conversation.id))
-        .returning();
-      await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
-      return { message: message!, files };
-    });
+    for (const file of input.files) stored.push(await storeFile(ctx.storage, file));
+    const { message, files } = await db.transaction((tx) =>
+      writeMessage(tx, sender, conversation, { text, stored }, ctx),
+    );
     return presentMessage(message, files);
   } catch (error) {
-    await Promise.all(stored.map((s) => ctx.storage.remove(s.key).catch(() => undefined)));
+    await removeStoredFiles(ctx.storage, stored);
     throw error;
   }
+}
+
+/** A file already put into storage, waiting for its database rows. */
+export interface StoredFile {
+  key: string;
+  file: UploadedFile;
+}
+
+export async function storeFile(storage: FileStorage, file: UploadedFile): Promise<StoredFile> {
+  return { key: await storage.put(file.buffer, file.ext), file };
+}
+
+/** Undo for files whose transaction failed (best effort: an orphan file is harmless, a lost one is not). */
+export async function removeStoredFiles(storage: FileStorage, stored: readonly StoredFile[]): Promise<void> {
+  await Promise.all(stored.map((s) => storage.remove(s.key).catch(() => undefined)));
+}
+
+/**
+ * The rows of one message inside the caller's transaction: the message, its files, the
+ * counterpart's unread flag, the timestamp and the (rate-limited) mail notice. Other
+ * commands (an introduction, 'Bereits bekannt') post into the conversation with it.
+ */
+export async function writeMessage(
+  tx: Db,
+  sender: Caller,
+  conversation: ConversationRow,
+  input: { text: string; stored: readonly StoredFile[] },
+  ctx: MessageContext,
+): Promise<{ message: MessageRow; files: ChatFile[]; presented: ChatMessage }> {
+  const senderIsConsultant = conversation.consultantId === sender.id;
+  const [message] = await tx
+    .insert(chatMessages)
+    .values({
+      chatId: conversation.id,
+      senderId: sender.id,
+      senderUsername: sender.username,
+      message: input.text,
+      fileMessage: input.stored.length > 0,
+      createdAt: ctx.now,
+    })
+    .returning();
+  const files: ChatFile[] = [];
+  for (const [position, item] of input.stored.entries()) {
+    const [upload] = await tx
+      .insert(uploads)
+      .values({
+        ownerId: sender.id,
+        purpose: 'chat_file',
+        storageKey: item.key,
+        originalName: item.file.filename,
+        ext: item.file.ext,
+        mime: item.file.mime,
+        size: item.file.size,
+      })
+      .returning();
+    await tx.insert(chatMessageFiles).values({ messageId: message!.id, uploadId: upload!.id, position });
+    files.push({
+      id: upload!.id,
+      name: upload!.originalName,
+      ext: upload!.ext,
+      mime: upload!.mime,
+      size: upload!.size,
+      url: fileUrl(upload!.id),
+    });
+  }
+  const [updated] = await tx
+    .update(chatCommunications)
+    .set({
+      lastMessageTimestamp: ctx.now,
+      ...(senderIsConsultant ? { unreadMessageP2: true } : { unreadMessageP1: true }),
+    })
+    .where(eq(chatCommunications.id, conversation.id))
+    .returning();
+  await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
+  return { message: message!, files, presented: presentMessage(message!, files) };
 }
 
 /** Queues "Neue Nachricht zu '…'" for the recipient, at most once per 15 minutes per conversation. */
@@ -361,12 +391,21 @@ export async function openConversation(db: Db, consultant: Caller, jobId: number
     .where(eq(jobs.id, jobId))
     .limit(1);
   if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+  return ensureConversation(db, { jobId, consultantId: consultant.id, companyId: job.ownerId }, now);
+}
+
+/** The conversation of consultant and advertisement, created if missing (also inside a caller's transaction). */
+export async function ensureConversation(
+  db: Db,
+  pair: { jobId: number; consultantId: number; companyId: number },
+  now: Date,
+): Promise<ConversationRow> {
   await db
     .insert(chatCommunications)
     .values({
-      jobId,
-      consultantId: consultant.id,
-      companyId: job.ownerId,
+      jobId: pair.jobId,
+      consultantId: pair.consultantId,
+      companyId: pair.companyId,
       lastMessageTimestamp: now,
       unreadMessageP1: false,
       unreadMessageP2: true,
@@ -375,7 +414,7 @@ export async function openConversation(db: Db, consultant: Caller, jobId: number
   const [row] = await db
     .select()
     .from(chatCommunications)
-    .where(and(eq(chatCommunications.jobId, jobId), eq(chatCommunications.consultantId, consultant.id)))
+    .where(and(eq(chatCommunications.jobId, pair.jobId), eq(chatCommunications.consultantId, pair.consultantId)))
     .limit(1);
   return row!;
 }

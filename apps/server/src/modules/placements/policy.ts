@@ -23,8 +23,8 @@ export function mayReportAs(user: { role: UserRole }, variant: ReportVariant): b
 
 /**
  * A consultant may report on an advertisement only when in touch with the company about
- * that very advertisement. Today that is a conversation (a chat_communications row for
- * job and consultant).
+ * that very advertisement: a conversation (a chat_communications row for job and
+ * consultant), which contacting the company and introducing a candidate both open.
  */
 export async function mayReportPlacement(db: Queryable, consultantId: number, jobId: number): Promise<boolean> {
   const [conversation] = await db
@@ -32,10 +32,8 @@ export async function mayReportPlacement(db: Queryable, consultantId: number, jo
     .from(chatCommunications)
     .where(and(eq(chatCommunications.jobId, jobId), eq(chatCommunications.consultantId, consultantId)))
     .limit(1);
-  if (conversation) return true;
-  // Seam: once introductions exist, a consultant who introduced a candidate for this job may report too:
-  // return hasIntroduction(db, consultantId, jobId);
-  return false;
+  // An introduction opens this conversation too, so it covers consultants who introduced a candidate.
+  return conversation !== undefined;
 }
 
 /** 403 (German message) unless the reporter may report on this advertisement: its owner, or a consultant in touch. */

@@ -48,6 +48,8 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { result, notify } = await reportPlacement(app.db, user, input, {
         officeEmail: app.config.officeEmail,
         publicUrl: app.config.publicUrl,
+        fingerprintSecret: app.config.fingerprintSecret,
+        now: app.now(),
       });
       // After the commit: the company's open tabs hear of it at once (its mail is already queued).
       if (notify) app.chatHub.io.to(`user:${notify.companyId}`).emit('placement:reported', notify.event);

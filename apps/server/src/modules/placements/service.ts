@@ -18,6 +18,7 @@ import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { activeBonusOf } from '../jobs/active-bonus';
+import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
 import { enqueueMail } from '../mail/outbox';
 import { reportFigures } from './fees';
 import {
@@ -48,6 +49,12 @@ export interface ReportContext {
   publicUrl: string;
 }
 
+/** A report also touches the introductions register (the named introduction, circumvention check). */
+export interface PlacementReportContext extends ReportContext {
+  fingerprintSecret: string;
+  now: Date;
+}
+
 export interface ReportOutcome {
   result: PlacementReportResult;
   /** For a consultant's report: whom to tell live after the commit (`placement:reported`). */
@@ -63,7 +70,7 @@ export async function reportPlacement(
   db: Db,
   user: CurrentUser,
   input: PlacementReportRequest,
-  context: ReportContext,
+  context: PlacementReportContext,
 ): Promise<ReportOutcome> {
   authorizeReportVariant(user, input.variant);
   return db.transaction(async (tx) => {
@@ -78,7 +85,18 @@ export async function reportPlacement(
     const [owner] = job.ownerId
       ? await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, job.ownerId))
       : [];
-    const figures = reportFigures(input, await activeBonusOf(tx, job.id));
+    const claimInput = {
+      reporter: user,
+      job,
+      introductionId: input.introduction,
+      candidateEmail: input.candidateEmail,
+      candidatePhone: input.candidatePhone,
+    };
+    // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
+    const introduction = await introductionForReport(tx, claimInput);
+    const figures = introduction
+      ? reportFigures({ ...input, placementBonus: introduction.bonus }, introduction.bonus)
+      : reportFigures(input, await activeBonusOf(tx, job.id));
 
     const people =
       input.variant === 'company'
@@ -113,6 +131,7 @@ export async function reportPlacement(
         actualSalary: figures.actualSalary,
         placementFee: figures.placementFee,
         serviceFee: figures.serviceFee,
+        introductionId: introduction?.id ?? null,
         ...people,
         ...invoiceAddress,
       })
@@ -121,6 +140,13 @@ export async function reportPlacement(
       .update(jobs)
       .set({ publishedAt: null, updatedAt: sql`now()` })
       .where(eq(jobs.id, job.id));
+    await applyPlacementToClaims(
+      tx,
+      { id: row!.id, jobTitle: job.jobTitle, companyName: input.companyName },
+      introduction,
+      claimInput,
+      context,
+    );
 
     const report: ReportedPlacement = {
       id: row!.id,

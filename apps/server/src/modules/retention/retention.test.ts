@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { monthsBefore, runRetention } from './service';
+import { monthsBefore } from '../../lib/months';
+import { runRetention } from './service';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 
@@ -127,6 +128,8 @@ describe('runRetention', () => {
           deactivatedJobs: [ids['J1']],
           deletedContactMessages: 1,
           purgedMails: 1,
+          introductionPersonalData: [],
+          introductionFingerprints: [],
         },
       },
     ]);

@@ -14,6 +14,8 @@ import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { deleteUserAccount } from '../accounts/service';
 import { recordAudit } from '../admin/audit';
+import { monthsBefore } from '../../lib/months';
+import { introductionRetention } from '../introductions/retention';
 
 /**
  * Retention rules of the terms (spec §9), run daily by the server and previewed
@@ -45,17 +47,6 @@ export interface RetentionResult extends RetentionSummary {
   dryRun: boolean;
   /** false when another instance held the lock and this run did nothing. */
   ran: boolean;
-}
-
-/** Calendar months back, clamped to the month's last day (31 March − 1 month → 28/29 February). */
-export function monthsBefore(date: Date, months: number): Date {
-  const d = new Date(date.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
 }
 
 const RETENTION_LOCK = 727275;
@@ -106,7 +97,10 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const [contactCount] = await tx.select({ n: count() }).from(contactMessages).where(oldContactMessages);
     const [mailCount] = await tx.select({ n: count() }).from(mailOutbox).where(oldSentMails);
 
+    const introductionsDue = await introductionRetention(tx, now, dryRun);
     const summary: RetentionSummary = {
+      introductionPersonalData: introductionsDue.personalData,
+      introductionFingerprints: introductionsDue.fingerprints,
       warnedUsers: toWarn.map((u) => u.id),
       deletedUsers: toDelete.map((u) => u.id),
       deactivatedJobs: toDeactivate.map((j) => j.id),
@@ -146,7 +140,14 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       }
       await tx.delete(contactMessages).where(oldContactMessages);
       await tx.delete(mailOutbox).where(oldSentMails);
-      if (summary.warnedUsers.length + summary.deletedUsers.length + summary.deactivatedJobs.length > 0) {
+      const introductionChanges = introductionsDue.personalData.length + introductionsDue.fingerprints.length;
+      if (
+        summary.warnedUsers.length +
+          summary.deletedUsers.length +
+          summary.deactivatedJobs.length +
+          introductionChanges >
+        0
+      ) {
         await recordAudit(tx, null, { action: 'retention.run', entity: 'retention', entityId: null, after: summary });
       }
     }
@@ -161,7 +162,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       ],
       jobs: toDeactivate,
     };
-    return { ...summary, details, runId: run!.id };
+    return { ...summary, details, runId: run!.id, storageKeys: introductionsDue.storageKeys };
   });
 
   if (!outcome) {
@@ -175,7 +176,12 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       ran: false,
     };
   }
-  return { ...outcome, dryRun, ran: true };
+  // Files of deleted candidate data go once the deletion is committed (an orphan file is harmless).
+  const { storageKeys, ...result } = outcome;
+  if (options.storage) {
+    await Promise.all(storageKeys.map((key) => options.storage!.remove(key).catch(() => undefined)));
+  }
+  return { ...result, dryRun, ran: true };
 }
 
 /** db.execute answers { rows } on both drivers. */

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminIntroductionQuerySchema,
+  collectionSchema,
+  firstMessage,
+  introductionDetailSchema,
+  introductionResolutionSchema,
+  introductionSchema,
+} from '@pb/core';
+import { currentUser } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { introductionDetail, listRegister } from '../introductions/queries';
+import { publishIntroduction } from '../introductions/routes';
+import { resolveIntroduction } from '../introductions/service';
+
+/** The introductions register in the back office: every introduction, filters, disputes resolved with a note. */
+export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/introductions',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The introductions register: filters company, consultant, advertisement, status, flag',
+        querystring: adminIntroductionQuerySchema,
+        response: { 200: collectionSchema(introductionSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { data, total } = await listRegister(app.db, currentUser(request), query, app.now());
+      return { data, meta: { pagination: { start: query.start, limit: query.limit, total } } };
+    },
+  );
+
+  app.post(
+    '/introductions/:id/resolution',
+    {
+      config: { documentedBody: dataBody(introductionResolutionSchema) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Resolve a dispute about an introduction with a note (register entry, audit log)',
+        params: idParams,
+        body: dataEnvelope,
+        response: {
+          200: singleSchema(introductionDetailSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      const parsed = introductionResolutionSchema.safeParse(request.body.data);
+      if (!parsed.success) throw badRequest(firstMessage(parsed.error));
+      const now = app.now();
+      await resolveIntroduction(app.db, admin, request.params.id, parsed.data.note, now);
+      await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'resolved');
+      return { data: await introductionDetail(app.db, admin, request.params.id, now), meta: {} };
+    },
+  );
+};

@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  alreadyKnownDeadline,
+  canChangeIntroductionStatus,
+  claimRevivalDeadline,
+  INTRODUCTION_STATUSES,
+  viennaDate,
+  type AdminIntroductionQuery,
+  type ClaimState,
+  type Introduction,
+  type IntroductionDetail,
+  type IntroductionFlag,
+  type IntroductionListQuery,
+  type IntroductionTimelineEntry,
+  type StoredFile,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductionEvents, introductions, uploads, type UserRole } from '../../db/schema';
+import { authorizeIntroductionReading } from './policy';
+
+/**
+ * Reads of the introductions register and the one presenter of an introduction. What a
+ * caller sees depends on who they are: raw contact data only for the two parties, the
+ * company's actions only for the company, fingerprints never.
+ */
+
+export type IntroductionRow = typeof introductions.$inferSelect;
+
+export interface Viewer {
+  id: number;
+  role: UserRole;
+}
+
+const cvUpload = alias(uploads, 'cv_upload');
+const knownUpload = alias(uploads, 'known_upload');
+const introducedEntry = alias(introductionEvents, 'introduced_entry');
+
+const fileColumns = (u: typeof cvUpload | typeof knownUpload) => ({
+  id: u.id,
+  name: u.originalName,
+  ext: u.ext,
+  mime: u.mime,
+  size: u.size,
+});
+
+function introductionQuery(db: Db) {
+  return db
+    .select({
+      row: introductions,
+      cv: fileColumns(cvUpload),
+      knownFile: fileColumns(knownUpload),
+      hash: introducedEntry.hash,
+    })
+    .from(introductions)
+    .leftJoin(cvUpload, eq(cvUpload.id, introductions.cvUploadId))
+    .leftJoin(knownUpload, eq(knownUpload.id, introductions.alreadyKnownUploadId))
+    .leftJoin(
+      introducedEntry,
+      and(eq(introducedEntry.introductionId, introductions.id), eq(introducedEntry.kind, 'introduced')),
+    );
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof introductionQuery>['execute']>>[number];
+type FileRow = JoinedRow['cv'];
+
+function presentFile(file: FileRow): StoredFile | null {
+  if (
+    !file ||
+    file.id === null ||
+    file.name === null ||
+    file.ext === null ||
+    file.mime === null ||
+    file.size === null
+  ) {
+    return null;
+  }
+  return {
+    id: file.id,
+    name: file.name,
+    ext: file.ext,
+    mime: file.mime,
+    size: file.size,
+    url: `/api/files/${file.id}`,
+  };
+}
+
+export function claimState(row: Pick<IntroductionRow, 'alreadyKnownAt' | 'claimLapsedAt'>): ClaimState {
+  if (row.alreadyKnownAt) return 'void';
+  if (row.claimLapsedAt) return 'lapsed';
+  return 'live';
+}
+
+function flagsOf(row: IntroductionRow): IntroductionFlag[] {
+  const flags: IntroductionFlag[] = [];
+  if (row.subordinate) flags.push('nachrangig');
+  if (row.alreadyKnownAt) flags.push('bereits_bekannt');
+  if (row.circumventionAt) flags.push('umgehungsverdacht');
+  if (row.resolvedAt) flags.push('geklaert');
+  return flags;
+}
+
+function lastReaction(row: IntroductionRow): Introduction['lastReaction'] {
+  if (row.alreadyKnownAt && row.alreadyKnownAt >= row.statusChangedAt) {
+    return { status: null, at: row.alreadyKnownAt.toISOString(), note: row.alreadyKnownNote };
+  }
+  if (row.status === 'neu') return null;
+  return { status: row.status, at: row.statusChangedAt.toISOString(), note: row.statusNote };
+}
+
+/** The introduction as `viewer` may see it; `now` decides the 'Bereits bekannt' window. */
+export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date): Introduction {
+  const row = joined.row;
+  const isCompany = row.companyId === viewer.id;
+  const isParty = isCompany || row.consultantId === viewer.id;
+  const deadline = alreadyKnownDeadline(row.introducedAt);
+  const personal = row.personalDataDeletedAt === null && row.firstName !== null && row.lastName !== null;
+  return {
+    id: row.id,
+    advertisement: { id: row.jobId, jobTitle: row.jobTitle },
+    company: { id: row.companyId, name: row.companyName },
+    consultant: { id: row.consultantId, name: row.consultantName },
+    introducedAt: row.introducedAt.toISOString(),
+    bonus: row.bonus,
+    status: row.status,
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    candidate: personal
+      ? {
+          firstName: row.firstName!,
+          lastName: row.lastName!,
+          // Raw contact data: the two parties only (not even the back office).
+          email: isParty ? row.email : null,
+          phone: isParty ? row.phone : null,
+        }
+      : null,
+    pitch: personal ? row.pitch : null,
+    cv: personal ? presentFile(joined.cv) : null,
+    consentAt: row.consentAt.toISOString(),
+    keepLonger: row.keepLonger,
+    subordinate: row.subordinate,
+    priorIntroducedOn: row.priorIntroducedAt ? viennaDate(row.priorIntroducedAt) : null,
+    claim: claimState(row),
+    revivalDeadline: row.claimLapsedAt && !row.alreadyKnownAt ? claimRevivalDeadline(row.claimLapsedAt) : null,
+    alreadyKnown: row.alreadyKnownAt
+      ? {
+          at: row.alreadyKnownAt.toISOString(),
+          note: row.alreadyKnownNote ?? '',
+          file: row.personalDataDeletedAt ? null : presentFile(joined.knownFile),
+        }
+      : null,
+    alreadyKnownDeadline: deadline,
+    canDeclareKnown: isCompany && row.alreadyKnownAt === null && viennaDate(now) <= deadline,
+    nextStatuses: isCompany ? INTRODUCTION_STATUSES.filter((s) => canChangeIntroductionStatus(row.status, s)) : [],
+    lastReaction: lastReaction(row),
+    conversationId: row.conversationId,
+    seen: row.seenByCompanyAt !== null,
+    flags: flagsOf(row),
+    hash: joined.hash ?? '',
+    personalDataDeletedAt: row.personalDataDeletedAt?.toISOString() ?? null,
+  };
+}
+
+/** One introduction as `viewer` sees it, or undefined if it does not exist (no authorisation here). */
+export async function introductionView(
+  db: Db,
+  id: number,
+  viewer: Viewer,
+  now: Date,
+): Promise<Introduction | undefined> {
+  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  return joined ? presentIntroduction(joined, viewer, now) : undefined;
+}
+
+/** Who the introduction's parties are (for a policy check before any upload is read). */
+export async function introductionParties(db: Db, id: number) {
+  const [row] = await db
+    .select({ consultantId: introductions.consultantId, companyId: introductions.companyId })
+    .from(introductions)
+    .where(eq(introductions.id, id));
+  return row;
+}
+
+/** The introduction's register entries, oldest first. */
+async function timelineOf(db: Db, id: number): Promise<IntroductionTimelineEntry[]> {
+  const rows = await db
+    .select()
+    .from(introductionEvents)
+    .where(eq(introductionEvents.introductionId, id))
+    .orderBy(asc(introductionEvents.id));
+  return rows.map((r) => ({
+    kind: r.kind,
+    at: r.createdAt.toISOString(),
+    status: (INTRODUCTION_STATUSES as readonly string[]).includes(String(r.content['status']))
+      ? (r.content['status'] as IntroductionDetail['status'])
+      : null,
+    note: r.note,
+    hash: r.hash,
+  }));
+}
+
+/** Detail with timeline for a party or an admin; 404 for everybody else. */
+export async function introductionDetail(db: Db, viewer: Viewer, id: number, now: Date): Promise<IntroductionDetail> {
+  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  authorizeIntroductionReading(viewer, joined?.row);
+  return { ...presentIntroduction(joined!, viewer, now), timeline: await timelineOf(db, id) };
+}
+
+async function page(
+  db: Db,
+  where: SQL | undefined,
+  query: { start: number; limit: number },
+  viewer: Viewer,
+  now: Date,
+): Promise<{ data: Introduction[]; total: number }> {
+  const rows = await introductionQuery(db)
+    .where(where)
+    .orderBy(desc(introductions.introducedAt), desc(introductions.id))
+    .limit(query.limit)
+    .offset(query.start);
+  const [total] = await db.select({ n: count() }).from(introductions).where(where);
+  return { data: rows.map((r) => presentIntroduction(r, viewer, now)), total: total?.n ?? 0 };
+}
+
+/** The caller's own: a consultant's introductions, or those made to a company. */
+function ownScope(viewer: Viewer): SQL {
+  return viewer.role === 'company' ? eq(introductions.companyId, viewer.id) : eq(introductions.consultantId, viewer.id);
+}
+
+export async function listOwnIntroductions(db: Db, viewer: Viewer, query: IntroductionListQuery, now: Date) {
+  const conditions = [ownScope(viewer)];
+  if (query.advertisement !== undefined) conditions.push(eq(introductions.jobId, query.advertisement));
+  if (query.status !== undefined) conditions.push(eq(introductions.status, query.status));
+  return page(db, and(...conditions), query, viewer, now);
+}
+
+/** Introductions the company has not opened yet (the badge); 0 for consultants. */
+export async function unseenIntroductions(db: Db, viewer: Viewer): Promise<number> {
+  if (viewer.role !== 'company') return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(introductions)
+    .where(and(eq(introductions.companyId, viewer.id), isNull(introductions.seenByCompanyAt)));
+  return row?.n ?? 0;
+}
+
+const FLAG_CONDITIONS: Record<IntroductionFlag, SQL> = {
+  nachrangig: eq(introductions.subordinate, true),
+  bereits_bekannt: isNotNull(introductions.alreadyKnownAt),
+  umgehungsverdacht: isNotNull(introductions.circumventionAt),
+  geklaert: isNotNull(introductions.resolvedAt),
+};
+
+/** Back office register: every introduction, whitelisted filters. */
+export async function listRegister(db: Db, viewer: Viewer, query: AdminIntroductionQuery, now: Date) {
+  const conditions: SQL[] = [];
+  if (query.company !== undefined) conditions.push(eq(introductions.companyId, query.company));
+  if (query.consultant !== undefined) conditions.push(eq(introductions.consultantId, query.consultant));
+  if (query.advertisement !== undefined) conditions.push(eq(introductions.jobId, query.advertisement));
+  if (query.status !== undefined) conditions.push(eq(introductions.status, query.status));
+  if (query.flag !== undefined) conditions.push(FLAG_CONDITIONS[query.flag]);
+  return page(db, conditions.length > 0 ? and(...conditions) : undefined, query, viewer, now);
+}
+
+/** Views of one introduction for each of its parties (live events after a commit). */
+export async function partyViews(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<Array<{ userId: number; view: Introduction }>> {
+  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  if (!joined) return [];
+  const parties: Array<{ id: number; role: UserRole }> = [];
+  if (joined.row.consultantId !== null) parties.push({ id: joined.row.consultantId, role: 'consultant' });
+  if (joined.row.companyId !== null) parties.push({ id: joined.row.companyId, role: 'company' });
+  return parties.map((p) => ({ userId: p.id, view: presentIntroduction(joined, p, now) }));
+}

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { asc, desc, gt, sql } from 'drizzle-orm';
+import type { RegisterEventKind } from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductionEvents, introductions } from '../../db/schema';
+import { entryHash, GENESIS_HASH, type ChainValue } from './register-chain';
+
+/**
+ * The introductions register on the database (docs/decisions/0019-introductions-register.md):
+ * one global hash chain over every entry. Appends are serialised by a transaction-scoped
+ * advisory lock, so the entry read as "last" is still last at commit and two instances
+ * can never fork the chain.
+ */
+
+const REGISTER_LOCK = 727276;
+
+type Content = { [key: string]: ChainValue };
+
+/**
+ * Appends one entry inside the caller's transaction. The content always names its kind,
+ * introduction and time; `data` adds what the entry states (never personal data: the
+ * register outlives the candidate's name and contact).
+ */
+export async function appendRegisterEntry(
+  tx: Db,
+  entry: { introductionId: number; kind: RegisterEventKind; at: Date; data: Content; note?: string | null },
+): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTER_LOCK})`);
+  const [last] = await tx
+    .select({ hash: introductionEvents.hash })
+    .from(introductionEvents)
+    .orderBy(desc(introductionEvents.id))
+    .limit(1);
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const note = entry.note ?? null;
+  const content: Content = {
+    ...entry.data,
+    ...(note === null ? {} : { noteHash: noteHash(note) }),
+    kind: entry.kind,
+    introductionId: entry.introductionId,
+    at: entry.at.toISOString(),
+  };
+  const hash = entryHash(prevHash, content);
+  await tx.insert(introductionEvents).values({
+    introductionId: entry.introductionId,
+    kind: entry.kind,
+    content,
+    note,
+    prevHash,
+    hash,
+    createdAt: entry.at,
+  });
+  return hash;
+}
+
+export function noteHash(note: string): string {
+  return createHash('sha256').update(note).digest('hex');
+}
+
+/**
+ * The register's commitment to a candidate: a hash of a per-introduction salt and the
+ * fingerprints. It proves later that the entry was about these fingerprints, yet once
+ * retention deletes salt and fingerprints it links nothing to anybody.
+ */
+export function candidateCommitment(
+  salt: string,
+  fingerprints: { email: string | null; phone: string | null },
+): string {
+  return createHash('sha256')
+    .update(`${salt}:${fingerprints.email ?? ''}:${fingerprints.phone ?? ''}`)
+    .digest('hex');
+}
+
+export interface RegisterProblem {
+  entryId: number | null;
+  introductionId: number | null;
+  problem: string;
+}
+
+export interface RegisterReport {
+  entries: number;
+  introductions: number;
+  problems: RegisterProblem[];
+}
+
+const BATCH = 1000;
+
+/**
+ * Recomputes the whole chain in register order (batches, so memory stays flat), checks
+ * that each entry's columns say what its hashed content says, and that every
+ * introduction's locked facts (job, company, consultant, bonus, time, status) match its
+ * register entries — an edit of either table is found.
+ */
+export async function verifyRegister(db: Db): Promise<RegisterReport> {
+  const problems: RegisterProblem[] = [];
+  const facts = new Map<number, { introduced: Content | null; status: string | null }>();
+  let previous = GENESIS_HASH;
+  let lastId = 0;
+  let entries = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(introductionEvents)
+      .where(gt(introductionEvents.id, lastId))
+      .orderBy(asc(introductionEvents.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      entries += 1;
+      lastId = row.id;
+      const content = row.content as Content;
+      const at = { entryId: row.id, introductionId: row.introductionId };
+      if (row.prevHash !== previous) problems.push({ ...at, problem: 'Verkettung unterbrochen (prev_hash)' });
+      if (entryHash(row.prevHash, content) !== row.hash) problems.push({ ...at, problem: 'Inhalt verändert (hash)' });
+      if (
+        content['kind'] !== row.kind ||
+        content['introductionId'] !== row.introductionId ||
+        content['at'] !== row.createdAt.toISOString()
+      ) {
+        problems.push({ ...at, problem: 'Spalten widersprechen dem Inhalt' });
+      }
+      // A blanked note is allowed (retention); a changed one is not.
+      if (row.note !== null && content['noteHash'] !== noteHash(row.note)) {
+        problems.push({ ...at, problem: 'Notiz verändert' });
+      }
+      const fact = facts.get(row.introductionId) ?? { introduced: null, status: null };
+      if (row.kind === 'introduced') fact.introduced = content;
+      if (typeof content['status'] === 'string') fact.status = content['status'];
+      facts.set(row.introductionId, fact);
+      previous = row.hash;
+    }
+    if (rows.length < BATCH) break;
+  }
+
+  let count = 0;
+  let lastIntroduction = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: introductions.id,
+        jobId: introductions.jobId,
+        companyId: introductions.companyId,
+        consultantId: introductions.consultantId,
+        bonus: introductions.bonus,
+        introducedAt: introductions.introducedAt,
+        status: introductions.status,
+      })
+      .from(introductions)
+      .where(gt(introductions.id, lastIntroduction))
+      .orderBy(asc(introductions.id))
+      .limit(BATCH);
+    for (const row of rows) {
+      count += 1;
+      lastIntroduction = row.id;
+      const fact = facts.get(row.id);
+      const at = { entryId: null, introductionId: row.id };
+      if (!fact?.introduced) {
+        problems.push({ ...at, problem: 'Vorstellung ohne Registereintrag' });
+        continue;
+      }
+      const locked = fact.introduced;
+      // Ids may have become null (deleted account or advertisement); a different id is an edit.
+      const differs = (value: number | null, stated: ChainValue | undefined) => value !== null && value !== stated;
+      if (
+        differs(row.jobId, locked['jobId']) ||
+        differs(row.companyId, locked['companyId']) ||
+        differs(row.consultantId, locked['consultantId']) ||
+        row.bonus !== locked['bonus'] ||
+        row.introducedAt.toISOString() !== locked['at']
+      ) {
+        problems.push({ ...at, problem: 'Vorstellung weicht vom Register ab (Inserat, Parteien, Prämie oder Zeit)' });
+      }
+      if (fact.status !== row.status) problems.push({ ...at, problem: 'Status weicht vom Register ab' });
+    }
+    if (rows.length < BATCH) break;
+  }
+  return { entries, introductions: count, problems };
+}

@@ -1,0 +1,125 @@
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { CIRCUMVENTION_MONTHS, LONGER_KEEPING_MONTHS, RECONTACT_WINDOW_MONTHS } from '@pb/core';
+import type { Db } from '../../db/client';
+import { chatMessageFiles, chatMessages, introductionEvents, introductions, uploads } from '../../db/schema';
+import { monthsBefore } from '../../lib/months';
+import { appendRegisterEntry } from './register';
+
+/**
+ * The introductions' part of the retention run (DSGVO, issue 11; decision 0019):
+ * - the candidate's name, contact, pitch, CV and the notes about them go RECONTACT_WINDOW_MONTHS
+ *   after a final rejection, CIRCUMVENTION_MONTHS after the last change of an introduction that
+ *   was never rejected, or LONGER_KEEPING_MONTHS after the last change when the candidate agreed
+ *   to longer keeping;
+ * - the fingerprints (and the commitment's salt) go CIRCUMVENTION_MONTHS after the introduction.
+ * What stays is the register: times, bonus, parties' ids and hashes. Each deletion is a register entry.
+ */
+
+export interface IntroductionRetentionResult {
+  personalData: number[];
+  fingerprints: number[];
+  /** Files to remove from storage once the transaction committed. */
+  storageKeys: string[];
+}
+
+const PERSONAL_DATA_GONE = 'personenbezogene Daten nach Ablauf der Aufbewahrungsfrist gelöscht';
+
+export async function introductionRetention(tx: Db, now: Date, dryRun: boolean): Promise<IntroductionRetentionResult> {
+  const rejectedBefore = monthsBefore(now, RECONTACT_WINDOW_MONTHS);
+  const openBefore = monthsBefore(now, CIRCUMVENTION_MONTHS);
+  const longerBefore = monthsBefore(now, LONGER_KEEPING_MONTHS);
+  const dueData = await tx
+    .select({
+      id: introductions.id,
+      messageId: introductions.messageId,
+      cvUploadId: introductions.cvUploadId,
+      alreadyKnownUploadId: introductions.alreadyKnownUploadId,
+    })
+    .from(introductions)
+    .where(
+      and(
+        isNull(introductions.personalDataDeletedAt),
+        or(
+          and(
+            eq(introductions.keepLonger, false),
+            eq(introductions.status, 'abgesagt'),
+            lt(introductions.statusChangedAt, rejectedBefore),
+          ),
+          and(
+            eq(introductions.keepLonger, false),
+            ne(introductions.status, 'abgesagt'),
+            lt(introductions.statusChangedAt, openBefore),
+          ),
+          and(eq(introductions.keepLonger, true), lt(introductions.statusChangedAt, longerBefore)),
+        ),
+      ),
+    )
+    .orderBy(introductions.id)
+    .for('update');
+  const dueFingerprints = await tx
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(and(isNull(introductions.fingerprintsDeletedAt), lt(introductions.introducedAt, openBefore)))
+    .orderBy(introductions.id)
+    .for('update');
+  const result: IntroductionRetentionResult = {
+    personalData: dueData.map((r) => r.id),
+    fingerprints: dueFingerprints.map((r) => r.id),
+    storageKeys: [],
+  };
+  if (dryRun) return result;
+
+  for (const row of dueData) {
+    const uploadIds = [row.cvUploadId, row.alreadyKnownUploadId].filter((id): id is number => id !== null);
+    if (uploadIds.length > 0) {
+      const files = await tx
+        .select({ storageKey: uploads.storageKey })
+        .from(uploads)
+        .where(inArray(uploads.id, uploadIds));
+      result.storageKeys.push(...files.map((f) => f.storageKey));
+      await tx.delete(chatMessageFiles).where(inArray(chatMessageFiles.uploadId, uploadIds));
+      await tx.delete(uploads).where(inArray(uploads.id, uploadIds));
+    }
+    if (row.messageId !== null) {
+      await tx
+        .update(chatMessages)
+        .set({ message: `Kandidatenvorstellung Nr. ${row.id} (${PERSONAL_DATA_GONE})`, fileMessage: false })
+        .where(eq(chatMessages.id, row.messageId));
+    }
+    await tx
+      .update(introductions)
+      .set({
+        firstName: null,
+        lastName: null,
+        email: null,
+        phone: null,
+        pitch: null,
+        statusNote: null,
+        alreadyKnownNote: null,
+        resolutionNote: null,
+        personalDataDeletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(introductions.id, row.id));
+    // Notes may name the candidate: blank them (their hashes stay in the register).
+    await tx
+      .update(introductionEvents)
+      .set({ note: null })
+      .where(and(eq(introductionEvents.introductionId, row.id), isNotNull(introductionEvents.note)));
+    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'personal_data_deleted', at: now, data: {} });
+  }
+  for (const row of dueFingerprints) {
+    await tx
+      .update(introductions)
+      .set({
+        emailFingerprint: null,
+        phoneFingerprint: null,
+        candidateSalt: null,
+        fingerprintsDeletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(introductions.id, row.id));
+    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'fingerprints_deleted', at: now, data: {} });
+  }
+  return result;
+}

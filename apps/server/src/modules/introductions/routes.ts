@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alreadyKnownSchema,
+  collectionSchema,
+  firstMessage,
+  introductionCreatedSchema,
+  introductionDetailSchema,
+  introductionListQuerySchema,
+  introductionRequestSchema,
+  introductionSchema,
+  introductionStatusChangeSchema,
+  introductionUnseenSchema,
+  INTRODUCTION_MSG,
+  type IntroductionEvent,
+} from '@pb/core';
+import { currentUser } from '../../lib/auth';
+import { badRequest, notFound } from '../../lib/errors';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
+import { messageContext } from '../chat/service';
+import { authorizeIntroductionCompany } from './policy';
+import {
+  introductionDetail,
+  introductionParties,
+  introductionView,
+  listOwnIntroductions,
+  partyViews,
+  unseenIntroductions,
+} from './queries';
+import {
+  changeIntroductionStatus,
+  declareAlreadyKnown,
+  introduceCandidate,
+  markIntroductionSeen,
+  type IntroductionOutcome,
+} from './service';
+
+/**
+ * Candidate introductions (issue 11). Routes parse, the policy in ./policy decides (inside
+ * the commands and reads: parties and admins see, the company reacts, everybody else 404),
+ * one command writes, and the parties hear of it live after the commit.
+ */
+
+/** One CV or one 'Bereits bekannt' document, by the chat's file rules (checked by content). */
+const CV_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'cv', required: false };
+const KNOWN_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'file', required: false };
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const message = firstMessage(parsed.error);
+    throw badRequest(message.startsWith('Invalid') || message.startsWith('Unrecognized') ? undefined : message);
+  }
+  return parsed.data;
+}
+
+/** After a commit: the chat message (if one was posted) and each party's own view of the introduction. */
+export async function publishIntroduction(
+  app: FastifyInstance,
+  outcome: IntroductionOutcome,
+  kind: IntroductionEvent['kind'],
+): Promise<void> {
+  try {
+    if (outcome.message) await app.chatHub.publishMessage(outcome.message.message, outcome.message.parties);
+    for (const { userId, view } of await partyViews(app.db, outcome.introductionId, app.now())) {
+      app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind, introduction: view });
+      if (outcome.revived) {
+        app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind: 'claim_revived', introduction: view });
+      }
+    }
+  } catch (error) {
+    // The change is committed and mailed; a missed live event only means a reload shows it.
+    app.log.warn({ err: error, introductionId: outcome.introductionId }, 'introduction event not sent');
+  }
+}
+
+const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const writeLimit = { rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' } };
+
+  async function viewFor(request: Parameters<typeof currentUser>[0], id: number) {
+    const view = await introductionView(app.db, id, currentUser(request), app.now());
+    if (!view) throw notFound(INTRODUCTION_MSG.notFound);
+    return view;
+  }
+
+  app.post(
+    '/introductions',
+    {
+      preHandler: app.requireRole('consultant'),
+      config: { policy: 'role:consultant', documentedBody: introductionRequestSchema, ...writeLimit },
+      schema: {
+        tags: ['introductions'],
+        summary:
+          "'Kandidat vorstellen' (consultants): JSON or multipart with one CV in field `cv`; posts it into the conversation",
+        security: [{ bearer: [] }],
+        response: { 201: introductionCreatedSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema, ...notMine },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const input = await readFieldsAndFiles(request, CV_UPLOAD);
+      const body = parse(introductionRequestSchema, input.fields);
+      const outcome = await introduceCandidate(app.db, user, body, input.files[0], {
+        ...messageContext(app),
+        fingerprintSecret: app.config.fingerprintSecret,
+      });
+      await publishIntroduction(app, outcome, 'new');
+      return reply
+        .code(201)
+        .send({ data: await viewFor(request, outcome.introductionId), meta: { notice: outcome.notice } });
+    },
+  );
+
+  app.get(
+    '/introductions',
+    {
+      preHandler: app.requireRole('company', 'consultant'),
+      config: { policy: 'introductions.own' },
+      schema: {
+        tags: ['introductions'],
+        summary: "The caller's introductions, newest first: a consultant's own, or those made to a company",
+        security: [{ bearer: [] }],
+        querystring: introductionListQuerySchema,
+        response: {
+          200: collectionSchema(introductionSchema).extend({
+            meta: z.object({
+              pagination: z.object({ start: z.number(), limit: z.number(), total: z.number() }),
+              unseen: z.number(),
+            }),
+          }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const query = request.query;
+      const { data, total } = await listOwnIntroductions(app.db, user, query, app.now());
+      return {
+        data,
+        meta: {
+          pagination: { start: query.start, limit: query.limit, total },
+          unseen: await unseenIntroductions(app.db, user),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/introductions/unseen',
+    {
+      preHandler: app.requireRole('company', 'consultant'),
+      config: { policy: 'introductions.own' },
+      schema: {
+        tags: ['introductions'],
+        summary: 'How many introductions the company has not opened yet (0 for consultants)',
+        security: [{ bearer: [] }],
+        response: { 200: singleSchema(introductionUnseenSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ data: { count: await unseenIntroductions(app.db, currentUser(request)) }, meta: {} }),
+  );
+
+  app.get(
+    '/introductions/:id',
+    {
+      preHandler: app.requireUser,
+      config: { policy: 'introductions.party' },
+      schema: {
+        tags: ['introductions'],
+        summary: 'One introduction with its register timeline (its consultant, its company, admins)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: singleSchema(introductionDetailSchema), 400: errorSchema, ...notMine },
+      },
+    },
+    async (request) => ({
+      data: await introductionDetail(app.db, currentUser(request), request.params.id, app.now()),
+      meta: {},
+    }),
+  );
+
+  app.post(
+    '/introductions/:id/seen',
+    {
+      preHandler: app.requireUser,
+      config: { policy: 'introductions.company' },
+      schema: {
+        tags: ['introductions'],
+        summary: "The company opened the introduction (the 'Neu' badge goes)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: singleSchema(introductionSchema), 400: errorSchema, ...notMine },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const changed = await markIntroductionSeen(app.db, user, request.params.id, app.now());
+      if (changed) {
+        await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'seen');
+      }
+      return { data: await viewFor(request, request.params.id), meta: {} };
+    },
+  );
+
+  app.post(
+    '/introductions/:id/status',
+    {
+      preHandler: app.requireUser,
+      config: {
+        policy: 'introductions.company',
+        documentedBody: dataBody(introductionStatusChangeSchema),
+        ...writeLimit,
+      },
+      schema: {
+        tags: ['introductions'],
+        summary:
+          "The company moves an introduction: neu → in Prüfung → Interview → Angebot → eingestellt, or 'abgesagt' with a reason",
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: dataEnvelope,
+        response: {
+          200: singleSchema(introductionSchema),
+          400: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          ...notMine,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const change = parse(introductionStatusChangeSchema, request.body.data);
+      const outcome = await changeIntroductionStatus(app.db, user, request.params.id, change, {
+        now: app.now(),
+        publicUrl: app.config.publicUrl,
+      });
+      await publishIntroduction(app, outcome, 'status');
+      return { data: await viewFor(request, outcome.introductionId), meta: {} };
+    },
+  );
+
+  app.post(
+    '/introductions/:id/already-known',
+    {
+      preHandler: app.requireUser,
+      config: { policy: 'introductions.company', documentedBody: alreadyKnownSchema, ...writeLimit },
+      schema: {
+        tags: ['introductions'],
+        summary:
+          "'Bereits bekannt' within 2 Austrian working days: JSON {note} or multipart with one document in field `file`",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: {
+          200: singleSchema(introductionSchema),
+          400: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          ...notMine,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Authorise before reading any upload: a stranger's file is never even stored.
+      authorizeIntroductionCompany(user, await introductionParties(app.db, request.params.id));
+      const input = await readFieldsAndFiles(request, KNOWN_UPLOAD);
+      const { note } = parse(alreadyKnownSchema, input.fields);
+      const outcome = await declareAlreadyKnown(
+        app.db,
+        user,
+        request.params.id,
+        note,
+        input.files[0],
+        messageContext(app),
+      );
+      await publishIntroduction(app, outcome, 'already_known');
+      return { data: await viewFor(request, outcome.introductionId), meta: {} };
+    },
+  );
+};

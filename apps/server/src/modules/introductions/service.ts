@@ -1,0 +1,434 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  alreadyKnownDeadline,
+  canChangeIntroductionStatus,
+  claimRevivalDeadline,
+  formatDate,
+  INTRODUCTION_MSG,
+  MSG,
+  REVIVING_STATUSES,
+  subordinateNotice,
+  viennaDate,
+  type ChatMessage,
+  type IntroductionRequest,
+  type IntroductionStatus,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { chatCommunications, introductions, jobs, users } from '../../db/schema';
+import type { CurrentUser } from '../../lib/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../lib/policies';
+import type { UploadedFile } from '../../lib/uploads';
+import { recordAudit } from '../admin/audit';
+import {
+  ensureConversation,
+  removeStoredFiles,
+  storeFile,
+  writeMessage,
+  type MessageContext,
+  type StoredFile,
+} from '../chat/service';
+import { activeBonusOf } from '../jobs/active-bonus';
+import { enqueueMail } from '../mail/outbox';
+import { fingerprintsOf, normalisePhone, type CandidateFingerprints } from './fingerprint';
+import { alreadyKnownMail, claimRevivedMail, newIntroductionMail, statusChangedMail } from './mails';
+import { authorizeIntroductionCompany } from './policy';
+import type { IntroductionRow } from './queries';
+import { appendRegisterEntry, candidateCommitment } from './register';
+
+/**
+ * Commands of the introductions register (issue 11). Each owns its transaction: the
+ * introduction's row, its register entries, the chat message it travels as, and the
+ * mails all commit together or not at all. Files are stored before and removed again
+ * when the transaction fails.
+ */
+
+type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
+
+export interface IntroductionContext extends MessageContext {
+  fingerprintSecret: string;
+}
+
+/** What happened, for the route to tell the parties live after the commit. */
+export interface IntroductionOutcome {
+  introductionId: number;
+  /** Chat message posted in the same transaction (to publish), with its conversation's parties. */
+  message: { message: ChatMessage; parties: Array<number | null> } | null;
+  revived: boolean;
+}
+
+/** Rows with the same candidate: either fingerprint matches. */
+export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefined {
+  const matches: SQL[] = [];
+  if (fingerprints.email) matches.push(eq(introductions.emailFingerprint, fingerprints.email));
+  if (fingerprints.phone) matches.push(eq(introductions.phoneFingerprint, fingerprints.phone));
+  return matches.length === 0 ? undefined : or(...matches);
+}
+
+/** A claim that stands now: not declared known, not lapsed by a final rejection. */
+export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
+
+/** The chat message an introduction travels as (the CV is its file). */
+function introductionMessageText(input: IntroductionRequest): string {
+  const lines = [`Kandidatenvorstellung: ${input.firstName} ${input.lastName}`];
+  if (input.pitch) lines.push('', input.pitch);
+  return lines.join('\n');
+}
+
+function candidateFingerprints(secret: string, input: { email?: string | undefined; phone?: string | undefined }) {
+  if (input.phone !== undefined && normalisePhone(input.phone) === null) {
+    throw badRequest(INTRODUCTION_MSG.invalidPhone);
+  }
+  return fingerprintsOf(secret, input);
+}
+
+/**
+ * 'Kandidat vorstellen': records the introduction with the bonus in force now and the
+ * server's time, posts it into the conversation (CV as the message's file), appends the
+ * register entry and mails the company. Another consultant's earlier live claim on the
+ * same candidate with the same company makes it 'nachrangig' (the notice names the day,
+ * never who); the same consultant introducing the same candidate for the same
+ * advertisement again is refused.
+ */
+export async function introduceCandidate(
+  db: Db,
+  consultant: Caller,
+  input: IntroductionRequest,
+  cv: UploadedFile | undefined,
+  ctx: IntroductionContext,
+): Promise<IntroductionOutcome & { notice: string | null }> {
+  if (!hasRole(consultant, 'consultant')) throw forbidden(INTRODUCTION_MSG.consultantOnly);
+  const fingerprints = candidateFingerprints(ctx.fingerprintSecret, input);
+  const phone = input.phone === undefined ? null : normalisePhone(input.phone);
+  const stored: StoredFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
+  try {
+    return await db.transaction(async (tx) => {
+      const [job] = await tx
+        .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
+        .from(jobs)
+        .where(eq(jobs.id, input.advertisement))
+        .for('share');
+      if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+      const [company] = await tx
+        .select({ username: users.username, email: users.email, blocked: users.blocked })
+        .from(users)
+        .where(eq(users.id, job.ownerId));
+      if (!company) throw notFound(MSG.advertisementGone);
+
+      // Claims are decided one at a time: the register lock is held from this check to the commit.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
+      const candidate = sameCandidate(fingerprints)!;
+      const [duplicate] = await tx
+        .select({ id: introductions.id })
+        .from(introductions)
+        .where(and(eq(introductions.jobId, job.id), eq(introductions.consultantId, consultant.id), candidate))
+        .limit(1);
+      if (duplicate) throw conflict(INTRODUCTION_MSG.duplicate);
+      const [prior] = await tx
+        .select({ introducedAt: introductions.introducedAt })
+        .from(introductions)
+        .where(
+          and(
+            eq(introductions.companyId, job.ownerId),
+            // a deleted consultant's claim (consultant_id null) still counts
+            sql`${introductions.consultantId} IS DISTINCT FROM ${consultant.id}`,
+            candidate,
+            liveClaim,
+          ),
+        )
+        .orderBy(asc(introductions.introducedAt))
+        .limit(1);
+
+      const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
+      const conversation = await ensureConversation(
+        tx,
+        { jobId: job.id, consultantId: consultant.id, companyId: job.ownerId },
+        ctx.now,
+      );
+      const posted = await writeMessage(
+        tx,
+        consultant,
+        conversation,
+        { text: introductionMessageText(input), stored },
+        ctx,
+      );
+      const salt = randomBytes(16).toString('hex');
+      const [row] = await tx
+        .insert(introductions)
+        .values({
+          jobId: job.id,
+          companyId: job.ownerId,
+          consultantId: consultant.id,
+          conversationId: conversation.id,
+          messageId: posted.message.id,
+          jobTitle: job.jobTitle,
+          companyName: company.username,
+          consultantName: consultant.username,
+          bonus,
+          introducedAt: ctx.now,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email ?? null,
+          phone,
+          pitch: input.pitch ?? null,
+          cvUploadId: posted.files[0]?.id ?? null,
+          consentAt: ctx.now,
+          keepLonger: input.keepLonger ?? false,
+          emailFingerprint: fingerprints.email,
+          phoneFingerprint: fingerprints.phone,
+          candidateSalt: salt,
+          subordinate: prior !== undefined,
+          priorIntroducedAt: prior?.introducedAt ?? null,
+          status: 'neu',
+          statusChangedAt: ctx.now,
+        })
+        .returning({ id: introductions.id });
+      await appendRegisterEntry(tx, {
+        introductionId: row!.id,
+        kind: 'introduced',
+        at: ctx.now,
+        data: {
+          jobId: job.id,
+          companyId: job.ownerId,
+          consultantId: consultant.id,
+          bonus,
+          consentAt: ctx.now.toISOString(),
+          candidate: candidateCommitment(salt, fingerprints),
+          subordinate: prior !== undefined,
+          status: 'neu',
+        },
+      });
+      const ref = { id: row!.id, jobTitle: job.jobTitle, introducedAt: ctx.now };
+      if (!company.blocked) await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
+      return {
+        introductionId: row!.id,
+        message: { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] },
+        revived: false,
+        notice: prior ? subordinateNotice(formatDate(prior.introducedAt)) : null,
+      };
+    });
+  } catch (error) {
+    await removeStoredFiles(ctx.storage, stored);
+    throw error;
+  }
+}
+
+async function lockIntroduction(tx: Db, id: number): Promise<IntroductionRow | undefined> {
+  const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
+  return row;
+}
+
+async function emailOf(tx: Db, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [user] = await tx
+    .select({ email: users.email, blocked: users.blocked })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user && !user.blocked ? user.email : null;
+}
+
+/**
+ * Revives a lapsed claim when re-contact or a placement comes within RECONTACT_WINDOW_MONTHS
+ * of the final rejection: clears the lapse, appends 'claim_revived' and mails both parties.
+ * Returns whether it revived.
+ */
+export async function reviveClaimIfInWindow(
+  tx: Db,
+  row: IntroductionRow,
+  cause: 'status' | 'placement',
+  ctx: { now: Date; publicUrl: string },
+): Promise<boolean> {
+  if (!row.claimLapsedAt || row.alreadyKnownAt) return false;
+  if (viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt)) return false;
+  await tx.update(introductions).set({ claimLapsedAt: null, updatedAt: ctx.now }).where(eq(introductions.id, row.id));
+  await appendRegisterEntry(tx, {
+    introductionId: row.id,
+    kind: 'claim_revived',
+    at: ctx.now,
+    data: { cause, lapsedAt: row.claimLapsedAt.toISOString() },
+  });
+  const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
+  for (const to of [await emailOf(tx, row.consultantId), await emailOf(tx, row.companyId)]) {
+    if (to) await enqueueMail(tx, claimRevivedMail(to, ref, ctx.publicUrl));
+  }
+  return true;
+}
+
+/** Moves the introduction to `status` inside a transaction (used by the company's change and by a placement report). */
+export async function moveIntroduction(
+  tx: Db,
+  row: IntroductionRow,
+  change: { status: IntroductionStatus; reason: string | null },
+  ctx: { now: Date; publicUrl: string },
+): Promise<boolean> {
+  const rejecting = change.status === 'abgesagt';
+  const revived =
+    row.status === 'abgesagt' && REVIVING_STATUSES.includes(change.status)
+      ? await reviveClaimIfInWindow(tx, row, 'status', ctx)
+      : false;
+  await tx
+    .update(introductions)
+    .set({
+      status: change.status,
+      statusChangedAt: ctx.now,
+      statusNote: change.reason,
+      // A final rejection lets the claim lapse (it may revive within the window of the terms).
+      ...(rejecting && row.claimLapsedAt === null ? { claimLapsedAt: ctx.now } : {}),
+      updatedAt: ctx.now,
+    })
+    .where(eq(introductions.id, row.id));
+  await appendRegisterEntry(tx, {
+    introductionId: row.id,
+    kind: 'status',
+    at: ctx.now,
+    data: { status: change.status, from: row.status },
+    note: change.reason,
+  });
+  const consultantMail = await emailOf(tx, row.consultantId);
+  if (consultantMail) {
+    const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
+    await enqueueMail(tx, statusChangedMail(consultantMail, ref, change.status, change.reason, ctx.publicUrl));
+  }
+  return revived;
+}
+
+/** The company moves an introduction along its stages ('abgesagt' with a reason). */
+export async function changeIntroductionStatus(
+  db: Db,
+  company: Caller,
+  id: number,
+  change: { status: IntroductionStatus; reason?: string | undefined },
+  ctx: { now: Date; publicUrl: string },
+): Promise<IntroductionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
+    if (!canChangeIntroductionStatus(row.status, change.status)) throw conflict(INTRODUCTION_MSG.invalidTransition);
+    const reason = change.status === 'abgesagt' ? (change.reason?.trim() ?? null) : null;
+    const revived = await moveIntroduction(tx, row, { status: change.status, reason }, ctx);
+    return { introductionId: row.id, message: null, revived };
+  });
+}
+
+/**
+ * 'Bereits bekannt': within ALREADY_KNOWN_WORKING_DAYS Austrian working days of the
+ * introduction the company declares it knew the candidate (note required, document
+ * optional). The claim becomes void; the declaration is posted into the conversation so
+ * the consultant can answer there, and mailed.
+ */
+export async function declareAlreadyKnown(
+  db: Db,
+  company: Caller,
+  id: number,
+  note: string,
+  document: UploadedFile | undefined,
+  ctx: MessageContext,
+): Promise<IntroductionOutcome> {
+  const stored: StoredFile[] = document ? [await storeFile(ctx.storage, document)] : [];
+  try {
+    return await db.transaction(async (tx) => {
+      const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
+      if (row.alreadyKnownAt) throw conflict(INTRODUCTION_MSG.alreadyKnownTwice);
+      if (viennaDate(ctx.now) > alreadyKnownDeadline(row.introducedAt)) {
+        throw conflict(INTRODUCTION_MSG.alreadyKnownTooLate);
+      }
+      const [conversation] =
+        row.conversationId === null
+          ? []
+          : await tx.select().from(chatCommunications).where(eq(chatCommunications.id, row.conversationId));
+      const posted = conversation
+        ? await writeMessage(
+            tx,
+            company,
+            conversation,
+            { text: `Bereits bekannt (Vorstellung Nr. ${row.id}): ${note}`, stored },
+            ctx,
+          )
+        : null;
+      await tx
+        .update(introductions)
+        .set({
+          alreadyKnownAt: ctx.now,
+          alreadyKnownNote: note,
+          alreadyKnownUploadId: posted?.files[0]?.id ?? null,
+          updatedAt: ctx.now,
+        })
+        .where(eq(introductions.id, row.id));
+      await appendRegisterEntry(tx, {
+        introductionId: row.id,
+        kind: 'already_known',
+        at: ctx.now,
+        data: { document: posted?.files[0] !== undefined },
+        note,
+      });
+      const consultantMail = await emailOf(tx, row.consultantId);
+      if (consultantMail) {
+        const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
+        await enqueueMail(tx, alreadyKnownMail(consultantMail, ref, note, ctx.publicUrl));
+      }
+      return {
+        introductionId: row.id,
+        message:
+          posted && conversation
+            ? { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] }
+            : null,
+        revived: false,
+      };
+    });
+  } catch (error) {
+    await removeStoredFiles(ctx.storage, stored);
+    throw error;
+  }
+}
+
+/** The company opened the introduction (the 'Neu' badge goes). Not a register fact. */
+export async function markIntroductionSeen(db: Db, company: Caller, id: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
+    if (row.seenByCompanyAt) return false;
+    await tx.update(introductions).set({ seenByCompanyAt: now }).where(eq(introductions.id, row.id));
+    return true;
+  });
+}
+
+/** Back office: closes a dispute with a note — a register entry and an audit row. */
+export async function resolveIntroduction(
+  db: Db,
+  admin: CurrentUser,
+  id: number,
+  note: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockIntroduction(tx, id);
+    if (!row) throw notFound(INTRODUCTION_MSG.notFound);
+    await tx
+      .update(introductions)
+      .set({ resolvedAt: now, resolutionNote: note, updatedAt: now })
+      .where(eq(introductions.id, row.id));
+    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'resolved', at: now, data: {}, note });
+    await recordAudit(tx, admin, {
+      action: 'introduction.resolve',
+      entity: 'introduction',
+      entityId: row.id,
+      before: { resolvedAt: row.resolvedAt, resolutionNote: row.resolutionNote },
+      after: { resolvedAt: now, resolutionNote: note },
+    });
+  });
+}
+
+/**
+ * Account deletion of a consultant: the company's evidence stays (fingerprints, times,
+ * bonus, register), the consultant's name goes. Runs inside the deletion's transaction.
+ */
+export async function forgetConsultant(tx: Db, consultantId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .update(introductions)
+    .set({ consultantName: null, updatedAt: now })
+    .where(and(eq(introductions.consultantId, consultantId), isNotNull(introductions.consultantName)))
+    .returning({ id: introductions.id });
+  for (const row of rows) {
+    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'consultant_removed', at: now, data: {} });
+  }
+  return rows.length;
+}
