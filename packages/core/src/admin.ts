@@ -139,6 +139,26 @@ export const adminPlacementReportSchema = z.object({
   objectedAt: z.string().nullable(),
   objectedBy: z.number().nullable(),
   objectionNote: z.string().nullable(),
+  /** The introduction of the hired candidate (issue 11): its locked bonus was applied. */
+  introductionId: z.number().nullable(),
+  /**
+   * 'Umgehungsverdacht': another consultant has a live or revivable claim on the hired person
+   * from the last 12 months — the evidence names their introductions (never fingerprints).
+   */
+  circumvention: z
+    .object({
+      at: z.string(),
+      evidence: z.array(
+        z.object({
+          introductionId: z.number(),
+          consultantId: z.number().nullable(),
+          introducedAt: z.string(),
+          claim: z.enum(['live', 'lapsed']),
+          matchedBy: z.array(z.enum(['email', 'phone'])),
+        }),
+      ),
+    })
+    .nullable(),
   /** IsoDate ('YYYY-MM-DD'). */
   dueDate: z.string().nullable(),
   /** IsoDate ('YYYY-MM-DD'). */

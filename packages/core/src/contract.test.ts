@@ -307,6 +307,17 @@ interface PreviousAdminPlacementReport {
   objectedAt: string | null;
   objectedBy: number | null;
   objectionNote: string | null;
+  introductionId: number | null;
+  circumvention: {
+    at: string;
+    evidence: Array<{
+      introductionId: number;
+      consultantId: number | null;
+      introducedAt: string;
+      claim: 'live' | 'lapsed';
+      matchedBy: Array<'email' | 'phone'>;
+    }>;
+  } | null;
   dueDate: IsoDate | null;
   guaranteeUntil: IsoDate;
   refund: PreviousGuaranteeRefund | null;
@@ -519,6 +530,19 @@ const adminReport: AdminPlacementReport = {
   objectedAt: null,
   objectedBy: null,
   objectionNote: null,
+  introductionId: 5,
+  circumvention: {
+    at: '2026-01-12T10:00:00.000Z',
+    evidence: [
+      {
+        introductionId: 3,
+        consultantId: 9,
+        introducedAt: '2025-11-02T09:00:00.000Z',
+        claim: 'live',
+        matchedBy: ['email'],
+      },
+    ],
+  },
   dueDate: '2026-02-02',
   guaranteeUntil: '2026-03-13',
   refund: { placementFee: 3900, serviceFee: 390, total: 4290 },

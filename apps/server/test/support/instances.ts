@@ -35,6 +35,8 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     NODE_ENV: 'test',
     DATA_DIR: options.dataDir,
     JWT_SECRET: options.jwtSecret,
+    // Instances of one system share every key: candidate fingerprints must match across them.
+    FINGERPRINT_SECRET: options.jwtSecret,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

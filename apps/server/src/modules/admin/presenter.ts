@@ -88,6 +88,10 @@ export function presentPlacementReport(r: ReportRow): AdminPlacementReport {
     objectedAt: r.objectedAt?.toISOString() ?? null,
     objectedBy: r.objectedBy,
     objectionNote: r.objectionNote,
+    introductionId: r.introductionId,
+    circumvention: r.circumventionAt
+      ? { at: r.circumventionAt.toISOString(), evidence: r.circumventionEvidence ?? [] }
+      : null,
     dueDate: r.invoicedAt ? invoiceDueDate(r.invoicedAt) : null,
     guaranteeUntil: guaranteeDeadline(r.createdAt),
     refund: r.status === 'garantiefall' ? guaranteeRefund(Number(r.placementFee), Number(r.serviceFee)) : null,
