@@ -249,6 +249,7 @@ async function runDriver(driver: 'postgres' | 'pglite'): Promise<DriverResult> {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'off',
     });

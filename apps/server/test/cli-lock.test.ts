@@ -44,6 +44,7 @@ function runCli(
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       JWT_SECRET,
+      FINGERPRINT_SECRET: JWT_SECRET,
       LOG_LEVEL: 'warn',
       ...env,
     },

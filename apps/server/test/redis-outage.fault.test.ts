@@ -73,6 +73,7 @@ describe('Redis outage (own Redis, real server process)', () => {
       DATABASE_URL: pgDb.url,
       REDIS_URL: redis.url,
       JWT_SECRET: jwtSecret,
+      FINGERPRINT_SECRET: jwtSecret,
       RATE_LIMIT_FACTOR: '1',
       LOG_LEVEL: 'warn',
     });

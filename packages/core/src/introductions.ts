@@ -162,41 +162,32 @@ export const introductionRequestSchema = z
   });
 export type IntroductionRequest = z.infer<typeof introductionRequestSchema>;
 
-const requiredNote = safeText().pipe(
+/** Required free text: a wrong type gets the same German message as a missing one. */
+const requiredNote = (message: string = INTRODUCTION_MSG.noteRequired) =>
   z
-    .string()
-    .trim()
-    .min(1, INTRODUCTION_MSG.noteRequired)
-    .max(INTRODUCTION_NOTE_MAX_LENGTH, INTRODUCTION_MSG.noteTooLong),
-);
+    .string({ error: message })
+    .pipe(safeText())
+    .pipe(z.string().trim().min(1, message).max(INTRODUCTION_NOTE_MAX_LENGTH, INTRODUCTION_MSG.noteTooLong));
 
 /** A stage change by the company; 'abgesagt' needs its reason (feedback consultants ask for most). */
 export const introductionStatusChangeSchema = z
   .object({
     status: z.enum(INTRODUCTION_STATUSES, { error: INTRODUCTION_MSG.invalidTransition }),
-    reason: z.string().optional(),
+    reason: z.string({ error: INTRODUCTION_MSG.noteRequired }).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
     if (v.status !== 'abgesagt') return;
-    const reason = requiredNote.safeParse(v.reason ?? '');
+    const reason = requiredNote().safeParse(v.reason ?? '');
     if (!reason.success) ctx.addIssue({ code: 'custom', path: ['reason'], message: reason.error.issues[0]!.message });
   });
 
 /** 'Bereits bekannt': the company's required note (the optional document comes as a file). */
-export const alreadyKnownSchema = z.object({ note: requiredNote }).strict();
+export const alreadyKnownSchema = z.object({ note: requiredNote() }).strict();
 
 /** Back office: closes a dispute about an introduction with a note (audited). */
 export const introductionResolutionSchema = z
-  .object({
-    note: safeText().pipe(
-      z
-        .string()
-        .trim()
-        .min(1, INTRODUCTION_MSG.resolutionRequired)
-        .max(INTRODUCTION_NOTE_MAX_LENGTH, INTRODUCTION_MSG.noteTooLong),
-    ),
-  })
+  .object({ note: requiredNote(INTRODUCTION_MSG.resolutionRequired) })
   .strict();
 
 // ---------- lists ----------

@@ -34,6 +34,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       DATA_DIR: dataDir,
       JWT_SECRET: 'fault-test-secret-0123456789abcdef0123456789',
+      FINGERPRINT_SECRET: 'fault-test-fingerprints-0123456789abcdef012345',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'off',

@@ -89,6 +89,13 @@ describe('/api/admin guard', () => {
     { method: 'PUT', url: '/api/admin/districts/999999', payload: { name: 'Neu' }, adminStatus: 404 },
     { method: 'DELETE', url: '/api/admin/districts/999999', adminStatus: 404 },
     { method: 'GET', url: '/api/admin/audit-log', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/introductions', adminStatus: 200 },
+    {
+      method: 'POST',
+      url: '/api/admin/introductions/999999/resolution',
+      payload: { data: { note: 'Geklärt' } },
+      adminStatus: 404,
+    },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {

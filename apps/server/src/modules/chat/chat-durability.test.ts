@@ -121,6 +121,7 @@ describe('Chat durability across a crash', () => {
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
+      FINGERPRINT_SECRET: jwtSecret,
       PUBLIC_URL: 'http://localhost:3000',
     };
     if (process.env.TEST_DB_DRIVER === 'postgres') {

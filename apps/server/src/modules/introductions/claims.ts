@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { claimRevivalDeadline, CIRCUMVENTION_MONTHS, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
@@ -97,6 +97,8 @@ export async function applyPlacementToClaims(
         sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
         sql`${introductions.alreadyKnownAt} IS NULL`,
         gte(introductions.introducedAt, monthsBefore(ctx.now, CIRCUMVENTION_MONTHS)),
+        // Claims made after the named introduction are subordinate to it: only earlier ones compete.
+        introduction ? lt(introductions.introducedAt, introduction.introducedAt) : undefined,
       ),
     )
     .for('update');
