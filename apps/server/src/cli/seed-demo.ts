@@ -1,13 +1,29 @@
 /**
  * npm run seed:demo
- * Creates the demo companies, consultants and advertisements (skips when demo accounts exist).
+ * Creates the demo companies, consultants, advertisements, conversations and introductions
+ * (skips when demo accounts exist).
  */
 import { loadConfig } from '../config';
 import { demoLoginText, seedDemoData } from '../db/seed/demo';
+import { LocalFileStorage } from '../lib/storage';
+import { seedDemoActivity } from '../modules/demo/activity';
 import { runCli, withDatabase } from './run';
 
 async function main(): Promise<number> {
-  const result = await withDatabase(loadConfig(), seedDemoData);
+  const config = loadConfig();
+  const result = await withDatabase(config, async (db) => {
+    const seeded = await seedDemoData(db);
+    if (seeded.created) {
+      await seedDemoActivity({
+        db,
+        storage: new LocalFileStorage(config.uploadDir),
+        fingerprintSecret: config.fingerprintSecret,
+        publicUrl: config.publicUrl,
+        now: new Date(),
+      });
+    }
+    return seeded;
+  });
   if (!result.created) console.log('Demo-Daten sind bereits vorhanden – nichts geändert.');
   console.log(demoLoginText(result));
   return 0;

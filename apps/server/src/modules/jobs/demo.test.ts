@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../../db/seed/demo';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { seedDemoActivity } from '../demo/activity';
+import { verifyRegister } from '../introductions/register';
 
 let ctx: TestContext;
 
@@ -55,6 +57,36 @@ describe('Demo data', () => {
       placementBonus: 20,
       district: { name: 'Kitzbühel' },
     });
+  });
+
+  it('When the demo activity is seeded, then conversations with files and introductions in every state exist, the register verifies and nobody is mailed', async () => {
+    const deps = {
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      fingerprintSecret: ctx.config.fingerprintSecret,
+      publicUrl: ctx.config.publicUrl,
+      now: new Date(),
+    };
+    expect(await seedDemoActivity(deps)).toEqual({ introductions: 7 });
+    const rows = await ctx.database.query<{ status: string; subordinate: boolean; known: boolean; cv: boolean }>(
+      `SELECT status, subordinate, already_known_at IS NOT NULL AS known, cv_upload_id IS NOT NULL AS cv
+         FROM introductions ORDER BY id`,
+    );
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['neu', 'in_pruefung', 'interview', 'angebot', 'eingestellt', 'abgesagt']),
+    );
+    expect(rows.filter((r) => r.subordinate)).toHaveLength(1);
+    expect(rows.filter((r) => r.known)).toHaveLength(1);
+    expect(rows.filter((r) => r.cv).length).toBeGreaterThanOrEqual(4);
+    const [files] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chat_message_files f JOIN chat_messages m ON m.id = f.message_id
+        WHERE m.message NOT LIKE 'Kandidatenvorstellung%'`,
+    );
+    expect(files!.n).toBe(1);
+    expect(await verifyRegister(ctx.app.db)).toMatchObject({ introductions: 7, problems: [] });
+    expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE status = 'pending'`)).toEqual([]);
+    // once only
+    expect(await seedDemoActivity(deps)).toEqual({ introductions: 0 });
   });
 
   it('When seeded again, then nothing is added', async () => {

@@ -1,0 +1,321 @@
+import { and, eq, like } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { IntroductionStatus } from '@pb/core';
+import type { Db } from '../../db/client';
+import { DEMO_DOMAIN } from '../../db/seed/demo';
+import { introductions, jobs, mailOutbox, users } from '../../db/schema';
+import type { FileStorage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploads';
+import { appendMessage, contactCompany } from '../chat/service';
+import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
+
+/**
+ * The demo marketplace's activity (development only): conversations with files and
+ * introductions in every state — new, in review, interview, offer, hired, rejected,
+ * 'nachrangig', 'Bereits bekannt' — made with the real commands, so the register's hash
+ * chain, the chat messages and the claims are exactly what users would produce. Runs
+ * once, right after seedDemoData; the history it writes is not mailed.
+ */
+
+export interface DemoActivityDeps {
+  db: Db;
+  storage: FileStorage;
+  fingerprintSecret: string;
+  publicUrl: string;
+  now: Date;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A one-page PDF, so the demo's files open like real ones. */
+async function demoPdf(title: string, lines: string[]): Promise<UploadedFile> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Prämienbörse (Demo)' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.font('Helvetica-Bold').fontSize(18).text(title);
+  doc.moveDown().font('Helvetica').fontSize(11);
+  for (const line of lines) doc.text(line).moveDown(0.4);
+  doc.moveDown().fontSize(9).fillColor('#555555').text('Demo-Dokument der Prämienbörse – frei erfunden.');
+  doc.end();
+  await done;
+  const buffer = Buffer.concat(chunks);
+  return {
+    buffer,
+    filename: `${title.replace(/[^\p{L}\p{N}]+/gu, '_')}.pdf`,
+    ext: 'pdf',
+    mime: 'application/pdf',
+    size: buffer.length,
+  };
+}
+
+interface Actor {
+  id: number;
+  role: 'company' | 'consultant';
+  username: string;
+}
+
+async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
+  const rows = await db
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email })
+    .from(users)
+    .where(like(users.email, `%@${DEMO_DOMAIN}`))
+    .orderBy(users.email);
+  const pick = (prefix: string, role: Actor['role']) =>
+    rows
+      .filter((r) => r.email.startsWith(prefix))
+      .sort((a, b) => a.email.localeCompare(b.email, 'en', { numeric: true }))
+      .map((r) => ({ id: r.id, role, username: r.username }));
+  return { companies: pick('firma', 'company'), consultants: pick('berater', 'consultant') };
+}
+
+async function jobOf(db: Db, owner: Actor, title: string): Promise<number> {
+  const [job] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, owner.id), eq(jobs.jobTitle, title)))
+    .limit(1);
+  if (!job) throw new Error(`demo activity: no advertisement '${title}' of ${owner.username}`);
+  return job.id;
+}
+
+interface DemoIntroduction {
+  consultant: number;
+  company: number;
+  job: string;
+  daysAgo: number;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  pitch: string;
+  cv: boolean;
+  /** Stage changes by the company: status, days ago, reason for 'abgesagt'. */
+  moves?: Array<{ status: IntroductionStatus; daysAgo: number; reason?: string }>;
+  alreadyKnown?: { hoursAgo: number; note: string };
+}
+
+const DEMO_INTRODUCTIONS: readonly DemoIntroduction[] = [
+  {
+    consultant: 0,
+    company: 0,
+    job: 'Rezeptionist/in',
+    daysAgo: 18,
+    firstName: 'Julia',
+    lastName: 'Berger',
+    email: 'julia.berger@example.at',
+    phone: '+43 664 1234567',
+    pitch: 'Fünf Jahre Rezeption im 4-Sterne-Haus in Kitzbühel, Englisch und Italienisch fließend, Opera-PMS.',
+    cv: true,
+    moves: [
+      { status: 'in_pruefung', daysAgo: 17 },
+      { status: 'interview', daysAgo: 12 },
+      { status: 'angebot', daysAgo: 4 },
+    ],
+  },
+  {
+    consultant: 0,
+    company: 0,
+    job: 'Front Office Manager',
+    daysAgo: 1,
+    firstName: 'Katharina',
+    lastName: 'Moser',
+    email: 'katharina.moser@example.at',
+    pitch: 'Derzeit stellvertretende Front Office Managerin, führt ein Team von acht Personen.',
+    cv: true,
+  },
+  {
+    // The same candidate as above, by another consultant: recorded 'nachrangig'.
+    consultant: 2,
+    company: 0,
+    job: 'Hausdame',
+    daysAgo: 6,
+    firstName: 'Julia',
+    lastName: 'Berger',
+    email: 'Julia.Berger@example.at',
+    pitch: 'Erfahrung im Housekeeping, sucht eine Stelle mit Teamverantwortung.',
+    cv: false,
+    moves: [{ status: 'in_pruefung', daysAgo: 5 }],
+  },
+  {
+    consultant: 1,
+    company: 2,
+    job: 'DevOps Engineer',
+    daysAgo: 14,
+    firstName: 'Stefan',
+    lastName: 'Wimmer',
+    phone: '0676 9876543',
+    pitch: 'Kubernetes, Terraform und GitLab CI; zuletzt Plattform-Team eines Grazer Fintechs.',
+    cv: true,
+    moves: [
+      { status: 'in_pruefung', daysAgo: 13 },
+      {
+        status: 'abgesagt',
+        daysAgo: 9,
+        reason: 'Die Gehaltsvorstellung liegt deutlich über unserem Rahmen; fachlich hat uns das Profil überzeugt.',
+      },
+    ],
+  },
+  {
+    consultant: 1,
+    company: 2,
+    job: 'Full-Stack Entwickler/in TypeScript',
+    daysAgo: 8,
+    firstName: 'Lisa',
+    lastName: 'Hofer',
+    email: 'lisa.hofer@example.at',
+    pitch: 'React und Node.js seit sechs Jahren, Open-Source-Beiträge, kann im März beginnen.',
+    cv: true,
+    moves: [
+      { status: 'in_pruefung', daysAgo: 7 },
+      { status: 'interview', daysAgo: 3 },
+    ],
+  },
+  {
+    consultant: 3,
+    company: 1,
+    job: 'Disponent/in Nahverkehr',
+    daysAgo: 1,
+    firstName: 'Thomas',
+    lastName: 'Reiter',
+    phone: '+43 699 11223344',
+    pitch: 'Zehn Jahre Disposition im Nahverkehr, kennt Transics und den Großraum Linz.',
+    cv: false,
+    alreadyKnown: { hoursAgo: 2, note: 'Herr Reiter hat sich im Oktober selbst bei uns beworben; Gespräch am 14.10.' },
+  },
+  {
+    consultant: 2,
+    company: 3,
+    job: 'Pflegeassistenz',
+    daysAgo: 30,
+    firstName: 'Martina',
+    lastName: 'Koller',
+    email: 'martina.koller@example.at',
+    pitch: 'Pflegeassistentin mit Erfahrung in der Langzeitpflege, Nachtdienste möglich.',
+    cv: true,
+    moves: [
+      { status: 'interview', daysAgo: 24 },
+      { status: 'angebot', daysAgo: 20 },
+      { status: 'eingestellt', daysAgo: 15 },
+    ],
+  },
+];
+
+/** Creates the demo conversations and introductions unless demo introductions exist already. */
+export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introductions: number }> {
+  const { db, storage, now } = deps;
+  const { companies, consultants } = await demoActors(db);
+  if (companies.length < 4 || consultants.length < 4) return { introductions: 0 };
+  const [existing] = await db
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(eq(introductions.consultantId, consultants[0]!.id))
+    .limit(1);
+  if (existing) return { introductions: 0 };
+  const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
+  const context = (when: Date) => ({ storage, publicUrl: deps.publicUrl, now: when });
+
+  // A conversation with files before any introduction: the company sends its profile of requirements.
+  const hotel = companies[0]!;
+  const sabine = consultants[0]!;
+  const { conversation } = await contactCompany(
+    db,
+    sabine,
+    await jobOf(db, hotel, 'Rezeptionist/in'),
+    {
+      text: 'Grüß Gott! Ich betreue mehrere Rezeptionistinnen mit Erfahrung in der gehobenen Hotellerie. Gibt es ein Anforderungsprofil und einen gewünschten Starttermin?',
+      files: [],
+    },
+    context(at(20, 10)),
+  );
+  await appendMessage(
+    db,
+    hotel,
+    conversation,
+    {
+      text: 'Gerne – anbei unser Anforderungsprofil. Start wäre mit Beginn der Wintersaison.',
+      files: [
+        await demoPdf('Anforderungsprofil Rezeption', [
+          'Alpenblick Hotels GmbH – Rezeption (Vollzeit, 5-Tage-Woche)',
+          'Erfahrung: mindestens 2 Jahre an der Rezeption eines 4- oder 5-Sterne-Hauses',
+          'Sprachen: Deutsch und Englisch, Italienisch von Vorteil',
+          'Systeme: Opera oder Protel',
+          'Start: Beginn der Wintersaison',
+        ]),
+      ],
+    },
+    context(at(19, 14)),
+  );
+  await appendMessage(
+    db,
+    sabine,
+    conversation,
+    { text: 'Danke! Ich melde mich in den nächsten Tagen mit einer passenden Kandidatin.', files: [] },
+    context(at(19, 16)),
+  );
+
+  // Introductions in chronological order (the register is append-only).
+  const steps: Array<{ when: Date; run: () => Promise<unknown> }> = [];
+  const ids = new Map<DemoIntroduction, number>();
+  for (const item of DEMO_INTRODUCTIONS) {
+    const consultant = consultants[item.consultant]!;
+    const company = companies[item.company]!;
+    steps.push({
+      when: at(item.daysAgo),
+      run: async () => {
+        const cv = item.cv
+          ? await demoPdf(`Lebenslauf ${item.firstName} ${item.lastName}`, [
+              `${item.firstName} ${item.lastName}`,
+              item.pitch,
+              'Ausbildung, Berufserfahrung und Referenzen auf Anfrage.',
+            ])
+          : undefined;
+        const outcome = await introduceCandidate(
+          db,
+          consultant,
+          {
+            advertisement: await jobOf(db, company, item.job),
+            firstName: item.firstName,
+            lastName: item.lastName,
+            email: item.email?.trim().toLowerCase(),
+            phone: item.phone,
+            pitch: item.pitch,
+            consent: true,
+            keepLonger: false,
+          },
+          cv,
+          { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret },
+        );
+        ids.set(item, outcome.introductionId);
+      },
+    });
+    for (const move of item.moves ?? []) {
+      steps.push({
+        when: at(move.daysAgo, 11),
+        run: () =>
+          changeIntroductionStatus(
+            db,
+            company,
+            ids.get(item)!,
+            { status: move.status, reason: move.reason },
+            context(at(move.daysAgo, 11)),
+          ),
+      });
+    }
+    if (item.alreadyKnown) {
+      const when = new Date(now.getTime() - item.alreadyKnown.hoursAgo * 3_600_000);
+      steps.push({
+        when,
+        run: () => declareAlreadyKnown(db, company, ids.get(item)!, item.alreadyKnown!.note, undefined, context(when)),
+      });
+    }
+  }
+  steps.sort((a, b) => a.when.getTime() - b.when.getTime());
+  for (const step of steps) await step.run();
+
+  // The history above is not news: nobody is mailed about it.
+  await db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), like(mailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));
+  return { introductions: DEMO_INTRODUCTIONS.length };
+}
