@@ -30,6 +30,8 @@ export const placementQuerySpec: ResourceQuerySpec = {
     createdAt: { expr: placementReports.createdAt, type: 'date', ops: ['$lt', '$lte', '$gt', '$gte'] },
     // filters[objectedAt][$notNull]=true: reports a company objected to (decision 0015)
     objectedAt: { expr: placementReports.objectedAt, type: 'date', ops: ['$null', '$notNull'] },
+    // filters[circumventionAt][$notNull]=true: 'Umgehungsverdacht' (decision 0019)
+    circumventionAt: { expr: placementReports.circumventionAt, type: 'date', ops: ['$null', '$notNull'] },
   },
   sort: {
     createdAt: placementReports.createdAt,

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
+  CLAIM_STATE_LABELS,
   formatDate,
   formatEuro,
   formatNumber,
@@ -32,7 +34,7 @@ const isoDay = (iso: string) => iso.split('-').reverse().join('.');
 
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
-  const [objection, setObjection] = useState<'' | 'objected'>('');
+  const [flag, setFlag] = useState<'' | 'objected' | 'circumvention'>('');
   const { text, limit, search, more } = usePagedSearch();
   const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
   const [csvError, setCsvError] = useState<Error | null>(null);
@@ -42,7 +44,8 @@ export function Component() {
       [f]: { $containsi: text },
     }));
   if (status) filters['status'] = { $eq: status };
-  if (objection) filters['objectedAt'] = { $notNull: true };
+  if (flag === 'objected') filters['objectedAt'] = { $notNull: true };
+  if (flag === 'circumvention') filters['circumventionAt'] = { $notNull: true };
   const params = { sort: 'createdAt:desc', filters };
   const reports = useAdminPlacementReports({ ...params, pagination: { start: 0, limit } });
   const change = useChangePlacementStatus();
@@ -82,13 +85,14 @@ export function Component() {
           onChange={setStatus}
           options={[['', 'Alle Status'], ...PLACEMENT_STATUSES.map((s) => [s, PLACEMENT_STATUS_LABELS[s]] as const)]}
         />
-        <FilterSelect<'' | 'objected'>
-          label="Widerspruch filtern"
-          value={objection}
-          onChange={setObjection}
+        <FilterSelect<'' | 'objected' | 'circumvention'>
+          label="Markierung filtern"
+          value={flag}
+          onChange={setFlag}
           options={[
             ['', 'Alle Meldungen'],
             ['objected', 'Nur mit Widerspruch'],
+            ['circumvention', 'Nur mit Umgehungsverdacht'],
           ]}
         />
       </div>
@@ -138,6 +142,24 @@ export function Component() {
                   <div className="small text-break" style={{ whiteSpace: 'pre-line' }}>
                     {r.objectionNote}
                   </div>
+                </div>
+              ) : null}
+              {r.introductionId ? (
+                <div className="small">Vorstellung Nr. {r.introductionId} (Prämie bei Vorstellung)</div>
+              ) : null}
+              {r.circumvention ? (
+                <div className="mt-1" data-testid={`circumvention-${r.id}`}>
+                  <Badge bg="danger">Umgehungsverdacht</Badge>{' '}
+                  <span className="small">vom {formatDate(r.circumvention.at)}</span>
+                  {r.circumvention.evidence.map((e) => (
+                    <div key={e.introductionId} className="small">
+                      <Link to={`/admin/introductions?introduction=${e.introductionId}`}>
+                        Vorstellung Nr. {e.introductionId}
+                      </Link>{' '}
+                      vom {formatDate(e.introducedAt)} ({CLAIM_STATE_LABELS[e.claim]}, gleiche{' '}
+                      {e.matchedBy.map((m) => (m === 'email' ? 'E-Mail' : 'Telefonnummer')).join(' und ')})
+                    </div>
+                  ))}
                 </div>
               ) : null}
               {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
