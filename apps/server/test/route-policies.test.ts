@@ -143,6 +143,11 @@ const routes: Row[] = [
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}` }),
   },
   {
+    method: 'GET', url: '/api/introductions/:id/proof.pdf', policy: 'introductions.party',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/proof.pdf` }),
+  },
+  {
     method: 'POST', url: '/api/introductions/:id/seen', policy: 'introductions.company',
     excluded: { as: 'consultant', status: 403 },
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}/seen` }),

@@ -21,6 +21,7 @@ import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { messageContext } from '../chat/service';
 import { authorizeIntroductionCompany } from './policy';
+import { renderIntroductionProof } from './proof-pdf';
 import {
   introductionDetail,
   introductionParties,
@@ -184,6 +185,37 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await introductionDetail(app.db, currentUser(request), request.params.id, app.now()),
       meta: {},
     }),
+  );
+
+  app.get(
+    '/introductions/:id/proof.pdf',
+    {
+      preHandler: app.requireUser,
+      config: { policy: 'introductions.party' },
+      schema: {
+        tags: ['introductions'],
+        summary:
+          "'Nachweis (PDF)': one page with advertisement, parties, server time, locked bonus, history and register hash",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: z.unknown(), 400: errorSchema, ...notMine },
+      },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const detail = await introductionDetail(app.db, currentUser(request), request.params.id, now);
+      const pdf = await renderIntroductionProof(
+        detail,
+        { company: app.config.imprint.company, address: app.config.imprint.address, publicUrl: app.config.publicUrl },
+        now,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="Nachweis-Vorstellung-${detail.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
   );
 
   app.post(

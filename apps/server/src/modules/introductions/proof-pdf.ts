@@ -1,0 +1,194 @@
+import PDFDocument from 'pdfkit';
+import {
+  CLAIM_STATE_LABELS,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  INTRODUCTION_STATUS_LABELS,
+  REGISTER_EVENT_LABELS,
+  type IntroductionDetail,
+} from '@pb/core';
+
+/**
+ * 'Nachweis (PDF)': one A4 page per introduction for both parties — advertisement, company,
+ * consultant, server timestamp, locked bonus, status history and the register hash. Made
+ * with pdfkit (the built-in Helvetica covers German text and €). Never contact data: the
+ * proof may be forwarded, the e-mail and phone stay in the product.
+ */
+
+export interface ProofIssuer {
+  company: string;
+  address: string;
+  publicUrl: string;
+}
+
+const PAGE = { size: 'A4' as const, margin: 50 };
+const WIDTH = 595.28 - 2 * PAGE.margin;
+/** Below this the page ends: the footer (hash, explanation) needs the rest. */
+const TIMELINE_BOTTOM = 841.89 - PAGE.margin - 150;
+const NOTE_MAX = 160;
+const TIMELINE_NOTE_MAX = 90;
+
+/** "20 %", "12,5 %", "12,25 %" — as many decimals as the bonus has (at most two). */
+const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
+
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+export async function renderIntroductionProof(
+  detail: IntroductionDetail,
+  issuer: ProofIssuer,
+  generatedAt: Date,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    ...PAGE,
+    compress: options.compress ?? true,
+    autoFirstPage: true,
+    info: {
+      Title: `Nachweis der Kandidatenvorstellung Nr. ${detail.id}`,
+      Author: issuer.company,
+      Subject: 'Registerauszug Prämienbörse',
+      CreationDate: generatedAt,
+      ModDate: generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  // Never a second page: text past the bottom is cut by the limits below, not moved on.
+  doc.on('pageAdded', () => {
+    throw new Error('proof must stay one page');
+  });
+
+  const left = PAGE.margin;
+  doc.font('Helvetica').fontSize(9).fillColor('#555555');
+  doc.text(`${issuer.company} · ${issuer.address} · ${issuer.publicUrl}`, left, PAGE.margin, { width: WIDTH });
+  doc.moveDown(1.2);
+  doc.font('Helvetica-Bold').fontSize(17).fillColor('#111111').text('Nachweis der Kandidatenvorstellung');
+  doc.font('Helvetica').fontSize(10).fillColor('#333333').text(`Vorstellung Nr. ${detail.id} · Registerauszug`);
+  doc.moveDown(1);
+
+  const rows: Array<[string, string]> = [
+    [
+      'Inserat',
+      `${detail.advertisement.jobTitle}${detail.advertisement.id ? ` (Nr. ${detail.advertisement.id})` : ''}`,
+    ],
+    ['Unternehmen', detail.company.name],
+    ['HR-Consultant', detail.consultant.name ?? 'Konto gelöscht'],
+    [
+      'Kandidat/in',
+      detail.candidate
+        ? `${detail.candidate.firstName} ${detail.candidate.lastName}`
+        : detail.personalDataDeletedAt
+          ? `Personenbezogene Daten gelöscht am ${formatDate(detail.personalDataDeletedAt)}`
+          : '–',
+    ],
+    ['Vorgestellt am', `${formatDateTime(detail.introducedAt)} (Serverzeit, Europe/Vienna)`],
+    ['Prämie bei Vorstellung', `${percent(detail.bonus)} des Bruttojahresgehalts`],
+    ['Zustimmung der Person', formatDateTime(detail.consentAt)],
+    [
+      'Aktueller Status',
+      `${INTRODUCTION_STATUS_LABELS[detail.status]} (seit ${formatDateTime(detail.statusChangedAt)})`,
+    ],
+    ['Anspruch', CLAIM_STATE_LABELS[detail.claim]],
+  ];
+  if (detail.subordinate && detail.priorIntroducedOn) {
+    rows.push(['Nachrangig', `Bereits am ${detail.priorIntroducedOn.split('-').reverse().join('.')} vorgestellt`]);
+  }
+  if (detail.alreadyKnown) {
+    rows.push([
+      'Bereits bekannt',
+      `erklärt am ${formatDateTime(detail.alreadyKnown.at)}: ${shorten(detail.alreadyKnown.note, NOTE_MAX)}`,
+    ]);
+  }
+  const labelWidth = 150;
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(label, left, y, { width: labelWidth });
+    doc.font('Helvetica').text(value, left + labelWidth, y, { width: WIDTH - labelWidth });
+    doc.y = Math.max(doc.y, y) + 4;
+  }
+
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(12).text('Verlauf (Registereinträge)', left, doc.y, { width: WIDTH });
+  doc.moveDown(0.3);
+  const columns = [left, left + 95, left + 250, left + 330];
+  const widths = [90, 150, 75, WIDTH - 330];
+  const header = ['Zeitpunkt', 'Ereignis', 'Status', 'Notiz / Hash'];
+  doc.font('Helvetica-Bold').fontSize(8.5);
+  const headerY = doc.y;
+  header.forEach((h, i) => doc.text(h, columns[i]!, headerY, { width: widths[i]! }));
+  doc.y = headerY + 12;
+  doc
+    .moveTo(left, doc.y - 2)
+    .lineTo(left + WIDTH, doc.y - 2)
+    .strokeColor('#999999')
+    .stroke();
+
+  // Newest entries matter most when the page is full: show the last ones that fit.
+  doc.font('Helvetica').fontSize(8.5);
+  const lines = detail.timeline.map((entry) => [
+    formatDateTime(entry.at),
+    REGISTER_EVENT_LABELS[entry.kind],
+    entry.status ? INTRODUCTION_STATUS_LABELS[entry.status] : '',
+    `${entry.note ? `${shorten(entry.note, TIMELINE_NOTE_MAX)} · ` : ''}${entry.hash.slice(0, 16)}…`,
+  ]);
+  const heightOf = (line: string[]) =>
+    Math.max(...line.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! }))) + 3;
+  let available = TIMELINE_BOTTOM - doc.y - 14;
+  let first = lines.length;
+  while (first > 0 && heightOf(lines[first - 1]!) <= available) {
+    available -= heightOf(lines[first - 1]!);
+    first -= 1;
+  }
+  if (first > 0) {
+    doc
+      .fillColor('#555555')
+      .text(`… ${first} ältere Einträge (vollständig im Register)`, left, doc.y, { width: WIDTH });
+    doc.y += 2;
+  }
+  doc.fillColor('#111111');
+  for (const line of lines.slice(first)) {
+    const y = doc.y;
+    const height = heightOf(line);
+    line.forEach((cell, i) => doc.text(cell, columns[i]!, y, { width: widths[i]! }));
+    doc.y = y + height;
+  }
+
+  const footerY = TIMELINE_BOTTOM + 10;
+  doc
+    .moveTo(left, footerY)
+    .lineTo(left + WIDTH, footerY)
+    .strokeColor('#999999')
+    .stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#111111')
+    .text('Registereintrag der Vorstellung (SHA-256)', left, footerY + 10, {
+      width: WIDTH,
+    });
+  doc
+    .font('Courier')
+    .fontSize(9)
+    .text(detail.hash || '–', left, doc.y + 2, { width: WIDTH });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#333333')
+    .text(
+      'Dieser Hash ist Teil der fälschungssicheren Registerkette der Prämienbörse: Jeder Eintrag enthält den Hash des vorherigen; jede nachträgliche Änderung bricht die Kette. Prüfung durch die Betreiberin mit „npm run register:verify“. Kontaktdaten der Person sind in diesem Nachweis bewusst nicht enthalten.',
+      left,
+      doc.y + 6,
+      { width: WIDTH },
+    );
+  doc.text(`Erstellt am ${formatDateTime(generatedAt)} (Europe/Vienna)`, left, doc.y + 6, { width: WIDTH });
+  doc.end();
+  return finished;
+}
