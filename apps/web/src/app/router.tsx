@@ -56,6 +56,8 @@ export const router = createBrowserRouter([
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
           { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
           { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
+          { path: 'introductions', lazy: () => import('../features/introductions/IntroductionsPage') },
+          { path: 'introductions/:id', lazy: () => import('../features/introductions/IntroductionDetailPage') },
         ],
       },
       {
@@ -72,6 +74,7 @@ export const router = createBrowserRouter([
           { path: 'contact-messages', lazy: () => import('../features/admin/ContactMessagesPage') },
           { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },
           { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
+          { path: 'introductions', lazy: () => import('../features/admin/IntroductionsPage') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

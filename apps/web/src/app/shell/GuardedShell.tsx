@@ -12,6 +12,8 @@ import { useSocketConnection } from '../../lib/socket';
 import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
 import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
 import { usePlacementLiveUpdates } from '../../features/jobs/usePlacementLiveUpdates';
+import { useIntroductionLiveUpdates } from '../../components/introductions/api';
+import { UnseenIntroductionsBadge } from '../../components/introductions/UnseenIntroductionsBadge';
 import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import './shell.css';
@@ -33,6 +35,9 @@ function menuFor(session: Session): MenuItem[] {
   const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
   if (session.role === 'company') items.push({ to: '/advertisements/create', label: 'Inserate erstellen/bearbeiten' });
   items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
+  if (session.role === 'company')
+    items.push({ to: '/advertisements/introductions', label: 'Vorstellungen', badge: <UnseenIntroductionsBadge /> });
+  if (session.role === 'consultant') items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
   items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
@@ -53,6 +58,7 @@ function Shell({ session }: { session: Session }) {
   useSocketConnection();
   useChatLiveUpdates();
   usePlacementLiveUpdates();
+  useIntroductionLiveUpdates();
 
   // Spec §7: the role name is read from the server when it is not stored.
   useSessionRole(session);

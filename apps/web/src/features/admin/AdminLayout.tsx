@@ -16,6 +16,7 @@ const TABS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/advertisements', label: 'Inserate' },
   { to: '/admin/placements', label: 'Vermittlungen' },
+  { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
   { to: '/admin/districts', label: 'Bezirke' },

@@ -10,6 +10,7 @@ import { useDistricts } from './api/districts';
 import { hasFilter, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
 import { ConsultantReportModal } from './components/ConsultantReportModal';
 import { ContactCompanyModal } from './components/ContactCompanyModal';
+import { IntroduceModal } from '../../components/introductions/IntroduceModal';
 import { DistrictFilter } from './components/DistrictFilter';
 import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
@@ -63,7 +64,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
       : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
 
   // the modal keeps its advertisement even when a report removes it from the list
-  const [modal, setModal] = useState<{ kind: 'contact' | 'report'; job: Job } | null>(null);
+  const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
 
   const select = (job: Job) => {
     setParams({ id: String(job.id) }, { replace: true });
@@ -171,6 +172,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               isConsultant={isConsultant}
               inConversation={conversationJobIds?.has(selected.id)}
               onContact={() => setModal({ kind: 'contact', job: selected })}
+              onIntroduce={() => setModal({ kind: 'introduce', job: selected })}
               onReport={() => setModal({ kind: 'report', job: selected })}
             />
           ) : selected === undefined && (jobs.isPending || single.isFetching) ? (
@@ -188,6 +190,16 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
       </div>
 
       {modal?.kind === 'contact' && <ContactCompanyModal job={modal.job} onClose={() => setModal(null)} />}
+      {modal?.kind === 'introduce' && (
+        <IntroduceModal
+          target={{
+            advertisementId: modal.job.id,
+            jobTitle: modal.job.jobTitle,
+            companyName: modal.job.users_permissions_user?.username ?? null,
+          }}
+          onClose={() => setModal(null)}
+        />
+      )}
       {modal?.kind === 'report' && (
         <ConsultantReportModal
           job={modal.job}

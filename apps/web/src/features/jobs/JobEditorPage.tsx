@@ -21,7 +21,7 @@ import { useDistricts } from './api/districts';
 import { useJob, useSaveJob } from './api/jobs';
 import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
-import { DocumentPicker } from './components/DocumentPicker';
+import { DocumentPicker } from '../../components/DocumentPicker';
 import { FeeEstimate } from './components/FeeEstimate';
 import { Icon } from '../../components/Icon';
 import {

@@ -185,6 +185,13 @@ export function Component() {
                         {titleWithSuffix(job.jobTitle)}
                       </Link>
                       <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
+                      <Link
+                        to={`/advertisements/introductions?advertisement=${job.id}`}
+                        className="small d-inline-block"
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        Vorstellungen
+                      </Link>
                     </td>
                     <td className="d-none d-md-table-cell">{locationText(job.location)}</td>
                     <td className="d-none d-sm-table-cell text-nowrap">

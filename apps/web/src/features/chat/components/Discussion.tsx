@@ -10,6 +10,7 @@ import { useMessages, useSendMessage } from '../api/messages';
 import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import { UploadModal } from './UploadModal';
+import { IntroduceModal } from '../../../components/introductions/IntroduceModal';
 
 const percent = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
 
@@ -20,8 +21,9 @@ function salaryText(salary: string): string {
 }
 
 /** Header of the open conversation: the advertisement's key facts (spec §2). */
-function DiscussionHeader({ conversation }: { conversation: ChatConversation }) {
+function DiscussionHeader({ conversation, userId }: { conversation: ChatConversation; userId: number }) {
   const ad = conversation.advertisement;
+  const [introducing, setIntroducing] = useState(false);
   const who = conversation.counterpart?.username ?? MSG.userGone;
   if (!ad) {
     return (
@@ -40,10 +42,25 @@ function DiscussionHeader({ conversation }: { conversation: ChatConversation }) 
         <span className="badge text-bg-warning">{percent.format(ad.placementBonus)}% Prämie</span>
         {place ? <span>{place}</span> : null}
         {ad.salary ? <span>Bruttojahresgehalt: {salaryText(ad.salary)}</span> : null}
-        <Link to={`/advertisements/view?id=${ad.id}`} className="ms-auto">
-          Inserat anzeigen
-        </Link>
+        <span className="ms-auto d-flex gap-3">
+          {conversation.chat_sender_p1 === userId && (
+            <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => setIntroducing(true)}>
+              Kandidat vorstellen
+            </Button>
+          )}
+          <Link to={`/advertisements/view?id=${ad.id}`}>Inserat anzeigen</Link>
+        </span>
       </div>
+      {introducing && (
+        <IntroduceModal
+          target={{
+            advertisementId: ad.id,
+            jobTitle: ad.jobTitle,
+            companyName: conversation.counterpart?.username ?? null,
+          }}
+          onClose={() => setIntroducing(false)}
+        />
+      )}
     </header>
   );
 }
@@ -137,7 +154,7 @@ export function Discussion({ conversation, userId }: Props) {
 
   return (
     <div className="d-flex flex-column h-100 min-h-0">
-      <DiscussionHeader conversation={conversation} />
+      <DiscussionHeader conversation={conversation} userId={userId} />
       <div
         ref={scroller}
         className="pb-chat-messages flex-grow-1 overflow-auto px-3 py-3"

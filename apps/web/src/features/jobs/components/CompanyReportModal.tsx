@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, type Job, type PlacementReportResult } from '@pb/core';
+import { calculateFees, formatEuro, type Introduction, type Job, type PlacementReportResult } from '@pb/core';
+import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useReportPlacement } from '../api/placementReports';
@@ -35,7 +36,9 @@ export function CompanyReportModal({
     postalCode: '',
     city: '',
     uid: '',
+    candidateEmail: '',
   });
+  const [introduction, setIntroduction] = useState<Introduction | null>(null);
   const [tried, setTried] = useState(false);
   const report = useReportPlacement();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -79,6 +82,8 @@ export function CompanyReportModal({
         postalCode: form.postalCode.trim(),
         city: form.city.trim(),
         uid: form.uid.trim(),
+        ...(introduction ? { introduction: introduction.id } : {}),
+        ...(form.candidateEmail.trim() ? { candidateEmail: form.candidateEmail.trim() } : {}),
       },
       { onSuccess: onReported },
     );
@@ -97,6 +102,14 @@ export function CompanyReportModal({
             Meldung für <strong>{titleWithSuffix(job.jobTitle)}</strong>. Mit dem Absenden wird das Inserat deaktiviert;
             die Rechnung geht an die angegebene Adresse.
           </p>
+          <IntroductionSelect
+            advertisementId={job.id}
+            value={introduction}
+            onChange={(chosen) => {
+              setIntroduction(chosen);
+              if (chosen) set('placementBonus')(String(chosen.bonus));
+            }}
+          />
           <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Besetzung</h3>
           <div className="row g-3 mb-3">
             <ReportField
@@ -130,6 +143,7 @@ export function CompanyReportModal({
               value={form.placementBonus}
               onChange={set('placementBonus')}
               invalid={bad('placementBonus')}
+              readOnly={introduction !== null}
             />
             <ReportField
               id="pb-rep-salary"
@@ -140,6 +154,17 @@ export function CompanyReportModal({
               onChange={set('actualSalary')}
               invalid={bad('actualSalary')}
             />
+            {introduction === null && (
+              <ReportField
+                id="pb-rep-candidate-mail"
+                className="col-12"
+                label="E-Mail der eingestellten Person (optional, nur zum Abgleich mit Vorstellungen)"
+                type="email"
+                inputMode="email"
+                value={form.candidateEmail}
+                onChange={set('candidateEmail')}
+              />
+            )}
             <ReportField
               id="pb-rep-recruiter"
               className="col-md-6"

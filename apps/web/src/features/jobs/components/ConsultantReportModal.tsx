@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, JOB_MSG, type Job, type PlacementReportResult } from '@pb/core';
+import { calculateFees, formatEuro, JOB_MSG, type Introduction, type Job, type PlacementReportResult } from '@pb/core';
+import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -20,6 +21,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
     placementBonus: String(activeBonus(job)),
     actualSalary: '',
   });
+  const [introduction, setIntroduction] = useState<Introduction | null>(null);
   const [tried, setTried] = useState(false);
   const [result, setResult] = useState<PlacementReportResult | null>(null);
   const report = useReportPlacement();
@@ -50,6 +52,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
         contactPerson: form.contactPerson.trim(),
         placementBonus: bonus,
         actualSalary: salary,
+        ...(introduction ? { introduction: introduction.id } : {}),
       },
       { onSuccess: setResult },
     );
@@ -87,6 +90,14 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                 Bitte prüfen Sie die Angaben. Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse
                 informiert.
               </p>
+              <IntroductionSelect
+                advertisementId={job.id}
+                value={introduction}
+                onChange={(chosen) => {
+                  setIntroduction(chosen);
+                  if (chosen) set('placementBonus')(String(chosen.bonus));
+                }}
+              />
               <ReportField
                 id="pb-cr-company"
                 label="Firmenname"
@@ -117,6 +128,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                   value={form.placementBonus}
                   onChange={set('placementBonus')}
                   invalid={bad('placementBonus')}
+                  readOnly={introduction !== null}
                 />
                 <ReportField
                   id="pb-cr-salary"

@@ -8,7 +8,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useContactCompany } from '../api/contactCompany';
 import { titleWithSuffix } from '../../../lib/jobFormat';
-import { DocumentPicker } from './DocumentPicker';
+import { DocumentPicker } from '../../../components/DocumentPicker';
 
 /** 'Unternehmen kontaktieren': first message plus optional documents, then the chat opens. */
 export function ContactCompanyModal({ job, onClose }: { job: Job; onClose: () => void }) {

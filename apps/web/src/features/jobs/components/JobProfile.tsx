@@ -17,6 +17,7 @@ export function JobProfile({
   isConsultant,
   inConversation,
   onContact,
+  onIntroduce,
   onReport,
 }: {
   job: Job;
@@ -26,6 +27,7 @@ export function JobProfile({
    * Undefined while the conversations are loading. */
   inConversation: boolean | undefined;
   onContact: () => void;
+  onIntroduce: () => void;
   onReport: () => void;
 }) {
   const company = job.users_permissions_user;
@@ -49,6 +51,9 @@ export function JobProfile({
             <div className="d-flex flex-column flex-sm-row flex-lg-column gap-2 flex-shrink-0">
               <Button variant="primary" onClick={onContact}>
                 Unternehmen kontaktieren
+              </Button>
+              <Button variant="outline-primary" onClick={onIntroduce}>
+                Kandidat vorstellen
               </Button>
               <Button
                 variant="outline-success"

@@ -2,10 +2,10 @@ import { useId, useRef, useState } from 'react';
 import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, shortenFileName } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Icon } from '../../../components/Icon';
+import { Icon } from './Icon';
 
 /**
- * File input for PDF and Word documents, several at once (spec §5 chat files):
+ * File input for PDF and Word documents, several at once (spec §5 chat files) or one:
  * at most 5, each at most 5 MB; a type or size error clears the selection.
  */
 export function DocumentPicker({
@@ -13,11 +13,14 @@ export function DocumentPicker({
   files,
   onFilesChange,
   hint,
+  multiple = true,
 }: {
   label: string;
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
   hint?: string;
+  /** false: one document only (a CV). */
+  multiple?: boolean;
 }) {
   const id = useId();
   const [inputKey, setInputKey] = useState(0);
@@ -45,7 +48,7 @@ export function DocumentPicker({
         ref={input}
         type="file"
         accept={DOCUMENT_ACCEPT}
-        multiple
+        multiple={multiple}
         onChange={onChange}
         isInvalid={error !== null}
         aria-describedby={`${id}-hint`}
@@ -60,7 +63,7 @@ export function DocumentPicker({
           aria-describedby={`${id}-hint`}
         >
           <Icon name="file" className="me-1" />
-          Dateien auswählen
+          {multiple ? 'Dateien auswählen' : 'Datei auswählen'}
         </Button>
         <span className="small text-body-secondary text-truncate">
           {files.length === 0 || error

@@ -1,0 +1,147 @@
+import Badge from 'react-bootstrap/Badge';
+import {
+  CLAIM_STATE_LABELS,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  INTRODUCTION_FLAG_LABELS,
+  INTRODUCTION_STATUS_LABELS,
+  REGISTER_EVENT_LABELS,
+  type Introduction,
+  type IntroductionDetail,
+} from '@pb/core';
+
+/** Pieces of an introduction's view shared by the parties' pages and the back office. */
+
+export const bonusText = (n: number) =>
+  `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
+
+/** 'YYYY-MM-DD' (a Vienna day) as dd.MM.yyyy. */
+export const dayText = (isoDay: string) => isoDay.split('-').reverse().join('.');
+
+const STATUS_BADGE: Record<Introduction['status'], string> = {
+  neu: 'primary',
+  in_pruefung: 'info',
+  interview: 'warning',
+  angebot: 'warning',
+  eingestellt: 'success',
+  abgesagt: 'secondary',
+};
+
+export function StatusBadge({ status }: { status: Introduction['status'] }) {
+  return (
+    <Badge bg={STATUS_BADGE[status]} text={['info', 'warning'].includes(STATUS_BADGE[status]) ? 'dark' : undefined}>
+      {INTRODUCTION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function FlagBadges({ introduction }: { introduction: Introduction }) {
+  return (
+    <>
+      {introduction.flags.map((flag) => (
+        <Badge key={flag} bg={flag === 'geklaert' ? 'success' : 'danger'} className="ms-1">
+          {INTRODUCTION_FLAG_LABELS[flag]}
+        </Badge>
+      ))}
+    </>
+  );
+}
+
+export function candidateName(introduction: Introduction): string {
+  return introduction.candidate
+    ? `${introduction.candidate.firstName} ${introduction.candidate.lastName}`
+    : 'Personenbezogene Daten gelöscht';
+}
+
+/** The last reaction of the company, in one line. */
+export function reactionText(introduction: Introduction): string {
+  const reaction = introduction.lastReaction;
+  if (!reaction) return 'Noch keine Reaktion';
+  const what = reaction.status ? INTRODUCTION_STATUS_LABELS[reaction.status] : 'Bereits bekannt';
+  return `${what} am ${formatDate(reaction.at)}${reaction.note ? `: ${reaction.note}` : ''}`;
+}
+
+/** The facts of an introduction as a definition list. */
+export function IntroductionFacts({ introduction }: { introduction: Introduction }) {
+  const i = introduction;
+  return (
+    <dl className="row mb-0 pb-introduction-facts">
+      <dt className="col-sm-4">Inserat</dt>
+      <dd className="col-sm-8 text-break">{i.advertisement.jobTitle}</dd>
+      <dt className="col-sm-4">Unternehmen</dt>
+      <dd className="col-sm-8">{i.company.name}</dd>
+      <dt className="col-sm-4">HR-Consultant</dt>
+      <dd className="col-sm-8">{i.consultant.name ?? 'Konto gelöscht'}</dd>
+      <dt className="col-sm-4">Kandidat/in</dt>
+      <dd className="col-sm-8">
+        {candidateName(i)}
+        {i.candidate?.email ? <div className="small">{i.candidate.email}</div> : null}
+        {i.candidate?.phone ? <div className="small">{i.candidate.phone}</div> : null}
+        {i.personalDataDeletedAt ? (
+          <div className="small text-body-secondary">gelöscht am {formatDate(i.personalDataDeletedAt)}</div>
+        ) : null}
+      </dd>
+      <dt className="col-sm-4">Vorgestellt am</dt>
+      <dd className="col-sm-8">{formatDateTime(i.introducedAt)} (Serverzeit)</dd>
+      <dt className="col-sm-4">Prämie bei Vorstellung</dt>
+      <dd className="col-sm-8">{bonusText(i.bonus)}</dd>
+      <dt className="col-sm-4">Status</dt>
+      <dd className="col-sm-8">
+        <StatusBadge status={i.status} /> <span className="small">seit {formatDate(i.statusChangedAt)}</span>
+        <FlagBadges introduction={i} />
+      </dd>
+      <dt className="col-sm-4">Anspruch</dt>
+      <dd className="col-sm-8">
+        {CLAIM_STATE_LABELS[i.claim]}
+        {i.revivalDeadline ? (
+          <div className="small text-body-secondary">
+            Lebt wieder auf bei erneutem Kontakt oder Einstellung bis {dayText(i.revivalDeadline)}
+          </div>
+        ) : null}
+        {i.subordinate && i.priorIntroducedOn ? (
+          <div className="small text-danger">
+            Nachrangig: Diese Person wurde dem Unternehmen bereits am {dayText(i.priorIntroducedOn)} vorgestellt.
+          </div>
+        ) : null}
+      </dd>
+      <dt className="col-sm-4">Letzte Reaktion</dt>
+      <dd className="col-sm-8 text-break" style={{ whiteSpace: 'pre-line' }}>
+        {reactionText(i)}
+      </dd>
+      {i.pitch ? (
+        <>
+          <dt className="col-sm-4">Kurzbeschreibung</dt>
+          <dd className="col-sm-8 text-break" style={{ whiteSpace: 'pre-line' }}>
+            {i.pitch}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The register entries of an introduction, oldest first, each with its (shortened) hash. */
+export function Timeline({ timeline }: { timeline: IntroductionDetail['timeline'] }) {
+  return (
+    <ol className="list-unstyled mb-0 pb-introduction-timeline" aria-label="Verlauf">
+      {timeline.map((entry) => (
+        <li key={entry.hash} className="border-start border-2 ps-3 pb-3 position-relative">
+          <div className="small text-body-secondary">{formatDateTime(entry.at)}</div>
+          <div className="fw-semibold">
+            {REGISTER_EVENT_LABELS[entry.kind]}
+            {entry.status ? <> – {INTRODUCTION_STATUS_LABELS[entry.status]}</> : null}
+          </div>
+          {entry.note ? (
+            <div className="text-break" style={{ whiteSpace: 'pre-line' }}>
+              {entry.note}
+            </div>
+          ) : null}
+          <div className="small font-monospace text-body-secondary" title={entry.hash}>
+            Hash {entry.hash.slice(0, 12)}…
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

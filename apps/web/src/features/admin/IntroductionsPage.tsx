@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import {
+  formatDateTime,
+  INTRODUCTION_FLAG_LABELS,
+  INTRODUCTION_FLAGS,
+  INTRODUCTION_MSG,
+  INTRODUCTION_NOTE_MAX_LENGTH,
+  INTRODUCTION_STATUS_LABELS,
+  INTRODUCTION_STATUSES,
+  type IntroductionFlag,
+  type IntroductionStatus,
+} from '@pb/core';
+import { downloadProof } from '../../components/introductions/api';
+import {
+  bonusText,
+  candidateName,
+  FlagBadges,
+  IntroductionFacts,
+  StatusBadge,
+  Timeline,
+} from '../../components/introductions/IntroductionFacts';
+import { useAdminIntroduction, useAdminIntroductions, useResolveIntroduction } from './api/introductions';
+import { ErrorLine, FilterSelect, ListTable, Loading, PageHeader, usePagedSearch } from './components';
+
+const idOrUndefined = (text: string) => (/^[1-9]\d{0,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** One introduction of the register: facts, timeline, proof and the dispute resolution (audited). */
+function RegisterEntry({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useAdminIntroduction(id);
+  const resolve = useResolveIntroduction();
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const introduction = detail.data?.data;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!note.trim() || resolve.isPending) return;
+    resolve.mutate({ id, note: note.trim() }, { onSuccess: () => setNote('') });
+  };
+  return (
+    <Modal show onHide={onClose} size="xl" centered scrollable aria-labelledby="pb-register-entry-title">
+      <Modal.Header closeButton closeLabel="Schließen">
+        <Modal.Title id="pb-register-entry-title" as="h2" className="h5">
+          Vorstellung Nr. {id}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {detail.isPending ? (
+          <Loading />
+        ) : !introduction ? (
+          <ErrorLine error={detail.error} />
+        ) : (
+          <div className="row g-3">
+            <div className="col-lg-7">
+              <IntroductionFacts introduction={introduction} />
+              {introduction.alreadyKnown && (
+                <Alert variant="secondary" className="mt-3">
+                  <strong>Bereits bekannt:</strong> {introduction.alreadyKnown.note}
+                </Alert>
+              )}
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                className="mt-2"
+                onClick={() => {
+                  setDownloadError(null);
+                  downloadProof(id).catch((e: unknown) => setDownloadError(e instanceof Error ? e.message : String(e)));
+                }}
+              >
+                Nachweis (PDF)
+              </Button>
+              {downloadError && (
+                <Alert variant="danger" className="mt-2">
+                  {downloadError}
+                </Alert>
+              )}
+              <Form onSubmit={submit} noValidate className="mt-4">
+                <Form.Group controlId="pb-register-resolution">
+                  <Form.Label>Klärung (Notiz, wird protokolliert)</Form.Label>
+                  <Form.Control
+                    as="textarea"
+                    rows={3}
+                    value={note}
+                    maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
+                    onChange={(e) => setNote(e.target.value)}
+                    isInvalid={tried && !note.trim()}
+                  />
+                  <Form.Control.Feedback type="invalid">{INTRODUCTION_MSG.resolutionRequired}</Form.Control.Feedback>
+                </Form.Group>
+                <ErrorLine error={resolve.error} />
+                <Button type="submit" size="sm" className="mt-2" disabled={resolve.isPending}>
+                  Als geklärt speichern
+                </Button>
+              </Form>
+            </div>
+            <div className="col-lg-5">
+              <h3 className="h6">Verlauf</h3>
+              <Timeline timeline={introduction.timeline} />
+            </div>
+          </div>
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+/** Back office: the introductions register with filters and the full timeline of each entry. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useState<IntroductionStatus | ''>('');
+  const [flag, setFlag] = useState<IntroductionFlag | ''>(() => {
+    const initial = params.get('flag');
+    return (INTRODUCTION_FLAGS as readonly string[]).includes(initial ?? '') ? (initial as IntroductionFlag) : '';
+  });
+  const [company, setCompany] = useState('');
+  const [consultant, setConsultant] = useState('');
+  const { limit, more } = usePagedSearch();
+  const open = idOrUndefined(params.get('introduction') ?? '') ?? null;
+  const setOpen = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('introduction');
+    else next.set('introduction', String(id));
+    setParams(next, { replace: true });
+  };
+  const query: Record<string, unknown> = { start: 0, limit };
+  if (status) query['status'] = status;
+  if (flag) query['flag'] = flag;
+  const companyId = idOrUndefined(company);
+  const consultantId = idOrUndefined(consultant);
+  if (companyId) query['company'] = companyId;
+  if (consultantId) query['consultant'] = consultantId;
+  const list = useAdminIntroductions(query);
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.pagination.total ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Vorstellungen (Register)" />
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <FilterSelect<IntroductionStatus | ''>
+          label="Status filtern"
+          value={status}
+          onChange={setStatus}
+          options={[
+            ['', 'Alle Status'],
+            ...INTRODUCTION_STATUSES.map((s) => [s, INTRODUCTION_STATUS_LABELS[s]] as const),
+          ]}
+        />
+        <FilterSelect<IntroductionFlag | ''>
+          label="Markierung filtern"
+          value={flag}
+          onChange={setFlag}
+          options={[
+            ['', 'Alle Markierungen'],
+            ...INTRODUCTION_FLAGS.map((f) => [f, INTRODUCTION_FLAG_LABELS[f]] as const),
+          ]}
+        />
+        <Form.Control
+          style={{ width: '11rem' }}
+          inputMode="numeric"
+          placeholder="Unternehmen (Nr.)"
+          aria-label="Nach Unternehmen (Benutzer-Nr.) filtern"
+          value={company}
+          onChange={(e) => setCompany(e.target.value)}
+        />
+        <Form.Control
+          style={{ width: '11rem' }}
+          inputMode="numeric"
+          placeholder="HR-Consultant (Nr.)"
+          aria-label="Nach HR-Consultant (Benutzer-Nr.) filtern"
+          value={consultant}
+          onChange={(e) => setConsultant(e.target.value)}
+        />
+      </div>
+      <ErrorLine error={list.error} />
+      <ListTable
+        pending={list.isPending}
+        shown={rows.length}
+        total={total}
+        onMore={more}
+        columns={[
+          'Nr.',
+          'Vorgestellt',
+          'Unternehmen',
+          'HR-Consultant',
+          'Kandidat/in',
+          'Inserat',
+          { label: 'Prämie', end: true },
+          'Status',
+          '',
+        ]}
+        empty="Keine Vorstellungen gefunden."
+      >
+        {rows.map((i) => (
+          <tr key={i.id} data-testid={`register-${i.id}`}>
+            <td>{i.id}</td>
+            <td className="text-nowrap">{formatDateTime(i.introducedAt)}</td>
+            <td>{i.company.name}</td>
+            <td>{i.consultant.name ?? 'Konto gelöscht'}</td>
+            <td>{candidateName(i)}</td>
+            <td>{i.advertisement.jobTitle}</td>
+            <td className="text-end text-nowrap">{bonusText(i.bonus)}</td>
+            <td style={{ minWidth: '12rem' }}>
+              <StatusBadge status={i.status} />
+              <FlagBadges introduction={i} />
+            </td>
+            <td>
+              <Button size="sm" variant="outline-primary" onClick={() => setOpen(i.id)}>
+                Verlauf
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {open !== null && <RegisterEntry id={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,313 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import {
+  formatDate,
+  INTRODUCTION_MSG,
+  INTRODUCTION_NOTE_MAX_LENGTH,
+  INTRODUCTION_STATUS_LABELS,
+  validateChatFiles,
+  type IntroductionDetail,
+  type IntroductionStatus,
+} from '@pb/core';
+import { DocumentPicker } from '../../components/DocumentPicker';
+import { downloadProof } from '../../components/introductions/api';
+import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
+import { downloadWithToken } from '../../lib/download';
+import { useSession } from '../../lib/session';
+import { useDeclareAlreadyKnown } from './api/alreadyKnown';
+import { useChangeIntroductionStatus } from './api/changeStatus';
+import { useIntroduction } from './api/introduction';
+import { useMarkIntroductionSeen } from './api/seen';
+import './introductions.css';
+
+/** A required note (rejection reason, 'Bereits bekannt'), optionally with one document. */
+function NoteModal({
+  title,
+  label,
+  submitLabel,
+  withDocument,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  submitLabel: string;
+  withDocument: boolean;
+  pending: boolean;
+  error: Error | null;
+  onSubmit: (note: string, file: File | null) => void;
+  onClose: () => void;
+}) {
+  const [note, setNote] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [tried, setTried] = useState(false);
+  const problem = note.trim() ? validateChatFiles(files) : INTRODUCTION_MSG.noteRequired;
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!problem && !pending) onSubmit(note.trim(), files[0] ?? null);
+  };
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="pb-note-title">
+      <Form onSubmit={submit} noValidate>
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="pb-note-title" as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group controlId="pb-note-text" className="mb-3">
+            <Form.Label>{label}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={4}
+              value={note}
+              maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
+              onChange={(e) => setNote(e.target.value)}
+              isInvalid={tried && !note.trim()}
+              autoFocus
+            />
+          </Form.Group>
+          {withDocument && (
+            <DocumentPicker
+              label="Dokument (optional)"
+              files={files}
+              onFilesChange={setFiles}
+              multiple={false}
+              hint="Eine Datei: PDF oder Word (.pdf, .doc, .docx), höchstens 5 MB."
+            />
+          )}
+          {tried && problem && (
+            <Alert variant="danger" className="mt-3 mb-0" role="alert">
+              {problem}
+            </Alert>
+          )}
+          {error && (
+            <Alert variant="danger" className="mt-3 mb-0" role="alert">
+              {error.message}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {submitLabel}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The company's reactions: next stages, 'endgültig abgesagt' with a reason, 'Bereits bekannt' in its window. */
+function CompanyActions({ introduction }: { introduction: IntroductionDetail }) {
+  const change = useChangeIntroductionStatus(introduction.id);
+  const known = useDeclareAlreadyKnown(introduction.id);
+  const [modal, setModal] = useState<'reject' | 'known' | null>(null);
+  const forward = introduction.nextStatuses.filter((s) => s !== 'abgesagt');
+  const move = (status: IntroductionStatus) => change.mutate({ status });
+  return (
+    <section className="card shadow-sm mb-3" aria-labelledby="pb-actions-title">
+      <div className="card-body">
+        <h2 id="pb-actions-title" className="h6">
+          Reaktion
+        </h2>
+        <div className="d-flex flex-wrap gap-2">
+          {forward.map((s) => (
+            <Button key={s} size="sm" variant="outline-primary" onClick={() => move(s)} disabled={change.isPending}>
+              {INTRODUCTION_STATUS_LABELS[s]}
+            </Button>
+          ))}
+          {introduction.nextStatuses.includes('abgesagt') && (
+            <Button size="sm" variant="outline-danger" onClick={() => setModal('reject')} disabled={change.isPending}>
+              Endgültig absagen
+            </Button>
+          )}
+          {introduction.canDeclareKnown && (
+            <Button size="sm" variant="outline-secondary" onClick={() => setModal('known')}>
+              Bereits bekannt
+            </Button>
+          )}
+        </div>
+        {introduction.canDeclareKnown && (
+          <p className="small text-body-secondary mt-2 mb-0">
+            „Bereits bekannt“ möglich bis {dayText(introduction.alreadyKnownDeadline)}; danach ist die Vorstellung
+            verbindlich.
+          </p>
+        )}
+        {introduction.nextStatuses.length === 0 && !introduction.canDeclareKnown && (
+          <p className="small text-body-secondary mb-0">Keine weitere Reaktion möglich.</p>
+        )}
+        {change.error && !modal && (
+          <Alert variant="danger" className="mt-2 mb-0">
+            {change.error.message}
+          </Alert>
+        )}
+      </div>
+      {modal === 'reject' && (
+        <NoteModal
+          title="Endgültig absagen"
+          label="Begründung (für den HR-Consultant)"
+          submitLabel="Absage speichern"
+          withDocument={false}
+          pending={change.isPending}
+          error={change.error}
+          onSubmit={(reason) => change.mutate({ status: 'abgesagt', reason }, { onSuccess: () => setModal(null) })}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {modal === 'known' && (
+        <NoteModal
+          title="Bereits bekannt"
+          label="Wann und wie hatten Sie bereits Kontakt mit dieser Person?"
+          submitLabel="Als bereits bekannt markieren"
+          withDocument
+          pending={known.isPending}
+          error={known.error}
+          onSubmit={(note, file) => known.mutate({ note, file }, { onSuccess: () => setModal(null) })}
+          onClose={() => setModal(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One introduction: facts, files, the company's reactions, the register timeline and the proof. */
+export function Component() {
+  const id = Number(useParams().id);
+  const session = useSession();
+  const query = useIntroduction(id);
+  const seen = useMarkIntroductionSeen();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const introduction = query.data?.data;
+  const isCompany = introduction !== undefined && session !== null && introduction.company.id === session.userId;
+  const unseen = isCompany && !introduction.seen;
+  const { mutate: markSeen } = seen;
+
+  // Opening it is what 'seen' means for the company's badge.
+  useEffect(() => {
+    if (unseen) markSeen(id);
+  }, [unseen, id, markSeen]);
+
+  const download = (run: () => Promise<void>) => {
+    setDownloadError(null);
+    run().catch((error: unknown) => setDownloadError(error instanceof Error ? error.message : String(error)));
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="container py-5 text-center">
+        <Spinner role="status">
+          <span className="visually-hidden">Vorstellung wird geladen …</span>
+        </Spinner>
+      </div>
+    );
+  }
+  if (!introduction) {
+    return (
+      <div className="container py-5">
+        <Alert variant="warning">{query.error?.message ?? INTRODUCTION_MSG.notFound}</Alert>
+        <Link to="/advertisements/introductions">Zur Übersicht</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container py-4">
+      <Link to="/advertisements/introductions" className="small">
+        ← Alle Vorstellungen
+      </Link>
+      <div className="d-flex flex-wrap align-items-center gap-2 mt-2 mb-3">
+        <h1 className="h3 mb-0">Vorstellung Nr. {introduction.id}</h1>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="ms-auto"
+          onClick={() => download(() => downloadProof(introduction.id))}
+        >
+          Nachweis (PDF)
+        </Button>
+        {introduction.conversationId !== null && (
+          <Link
+            to={`/advertisements/chat?conversation=${introduction.conversationId}`}
+            className="btn btn-sm btn-outline-primary"
+          >
+            Zur Konversation
+          </Link>
+        )}
+      </div>
+      {downloadError && <Alert variant="danger">{downloadError}</Alert>}
+      <div className="row g-3">
+        <div className="col-lg-7">
+          {isCompany && <CompanyActions introduction={introduction} />}
+          <section className="card shadow-sm mb-3" aria-label="Angaben">
+            <div className="card-body">
+              <IntroductionFacts introduction={introduction} />
+              {introduction.cv && (
+                <Button
+                  variant="link"
+                  className="px-0"
+                  onClick={() =>
+                    download(() =>
+                      downloadWithToken(introduction.cv!.url, 'Datei nicht gefunden.', introduction.cv!.name),
+                    )
+                  }
+                >
+                  Lebenslauf herunterladen ({introduction.cv.name})
+                </Button>
+              )}
+              {introduction.alreadyKnown && (
+                <Alert variant="secondary" className="mt-3 mb-0">
+                  <strong>Bereits bekannt</strong> (erklärt am {formatDate(introduction.alreadyKnown.at)}):{' '}
+                  <span style={{ whiteSpace: 'pre-line' }}>{introduction.alreadyKnown.note}</span>
+                  {introduction.alreadyKnown.file && (
+                    <div>
+                      <Button
+                        variant="link"
+                        className="px-0"
+                        onClick={() =>
+                          download(() =>
+                            downloadWithToken(
+                              introduction.alreadyKnown!.file!.url,
+                              'Datei nicht gefunden.',
+                              introduction.alreadyKnown!.file!.name,
+                            ),
+                          )
+                        }
+                      >
+                        Dokument herunterladen ({introduction.alreadyKnown.file.name})
+                      </Button>
+                    </div>
+                  )}
+                </Alert>
+              )}
+            </div>
+          </section>
+        </div>
+        <div className="col-lg-5">
+          <section className="card shadow-sm" aria-labelledby="pb-timeline-title">
+            <div className="card-body">
+              <h2 id="pb-timeline-title" className="h6">
+                Verlauf
+              </h2>
+              <Timeline timeline={introduction.timeline} />
+              <p className="small text-body-secondary mt-2 mb-0">
+                Jeder Eintrag ist Teil einer fälschungssicheren Hash-Kette. Registereintrag der Vorstellung:{' '}
+                <span className="font-monospace text-break">{introduction.hash}</span>
+              </p>
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Introduction, IntroductionStatus } from '@pb/core';
+import { introductionKeys } from '../../../components/introductions/api';
+import { api } from '../../../lib/http';
+
+/** POST /api/introductions/:id/status (the company): a stage, 'abgesagt' with its reason. */
+export function useChangeIntroductionStatus(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { status: IntroductionStatus; reason?: string }) =>
+      api<{ data: Introduction }>(`/introductions/${id}/status`, { method: 'POST', body: { data: change } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: introductionKeys.all }),
+  });
+}
