@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, run, screenshot, signIn } from './support';
+import { createAccount, run, screenshot, signIn, adminLogin } from './support';
 
 /**
  * The operator's back office: an admin (ADMIN_EMAIL/ADMIN_PASSWORD of playwright.config.ts)
@@ -8,17 +8,6 @@ import { createAccount, run, screenshot, signIn } from './support';
  * consultants' browser; a placement report moves gemeldet → verrechnet → bezahlt → Garantiefall
  * and the CSV export contains it. Fresh accounts per run.
  */
-
-const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-2026' };
-async function adminLogin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-Mail').fill(ADMIN.email);
-  await page.getByLabel('Passwort').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Einloggen' }).click();
-  // Admins land in the back office after login; the shell menu links there too.
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
 
 /** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
 const snap = (page: Page, name: string) => screenshot(page, `admin-${name}`);
@@ -138,7 +127,7 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement).toContainText(/12\.000,00/);
   await expect(placement).toContainText('Widerspruch');
   await expect(placement).toContainText(`Nicht über die Prämienbörse besetzt ${run()}`);
-  await page.getByLabel('Widerspruch filtern').selectOption('objected');
+  await page.getByLabel('Markierung filtern').selectOption('objected');
   await expect(placement).toHaveCount(1);
   await expect(placement).toContainText(/1\.200,00/);
   await expect(placement).toContainText('Gemeldet');

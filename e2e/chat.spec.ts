@@ -2,12 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CHAT_MSG, MSG } from '@pb/core';
 import {
   createAccount as createAccountWith,
+  createJob,
   pdfBuffer,
   run,
   screenshot,
   signIn,
   uniqueEmail,
-  type Account,
 } from './support';
 
 /**
@@ -18,30 +18,6 @@ import {
 
 const createAccount = (request: APIRequestContext, role: 'company' | 'consultant', username: string) =>
   createAccountWith(request, role, username, uniqueEmail(`chat-${role}`));
-
-async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
-  const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> })
-    .data;
-  const response = await request.post('/api/jobs', {
-    headers: { authorization: `Bearer ${company.jwt}` },
-    data: {
-      data: {
-        workingTime: 'Vollzeit',
-        assignment: ['Laufende Buchhaltung'],
-        requirements: ['Abgeschlossene HAK'],
-        benefits: ['Gleitzeit'],
-        jobInfo: ['Start ab sofort'],
-        location: { street: 'Landstraße 1', postcode: '4020', city: 'Linz' },
-        salary: '48.000',
-        placementBonus: 15,
-        jobTitle,
-        district: districts[0]!.id,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
 
 /** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
 const snap = (page: Page, name: string) => screenshot(page, `chat-${name}-${page.viewportSize()?.width ?? 0}`, false);

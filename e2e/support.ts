@@ -114,3 +114,40 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 
 /** A minimal valid PDF for upload fields. */
 export const pdfBuffer = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** An active advertisement of `company` (15 % bonus, first district) through the API; its id. */
+export async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
+  const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> })
+    .data;
+  const response = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: {
+      data: {
+        workingTime: 'Vollzeit',
+        assignment: ['Laufende Buchhaltung'],
+        requirements: ['Abgeschlossene HAK'],
+        benefits: ['Gleitzeit'],
+        jobInfo: ['Start ab sofort'],
+        location: { street: 'Landstraße 1', postcode: '4020', city: 'Linz' },
+        salary: '48.000',
+        placementBonus: 15,
+        jobTitle,
+        district: districts[0]!.id,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** The back-office admin of the e2e server (playwright.config.ts creates it on start). */
+const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-2026' };
+export async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(ADMIN.email);
+  await page.getByLabel('Passwort').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Einloggen' }).click();
+  // Admins land in the back office after login; the shell menu links there too.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}

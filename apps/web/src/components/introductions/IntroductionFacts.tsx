@@ -54,6 +54,13 @@ export function candidateName(introduction: Introduction): string {
     : 'Personenbezogene Daten gelöscht';
 }
 
+/** The claim in words; a live claim behind an earlier one of another consultant is 'nachrangig'. */
+export function claimText(introduction: Introduction): string {
+  if (introduction.claim === 'live' && introduction.subordinate)
+    return 'Nachrangig (eine frühere Vorstellung hat Vorrang)';
+  return CLAIM_STATE_LABELS[introduction.claim];
+}
+
 /** The last reaction of the company, in one line. */
 export function reactionText(introduction: Introduction): string {
   const reaction = introduction.lastReaction;
@@ -93,7 +100,7 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
       </dd>
       <dt className="col-sm-4">Anspruch</dt>
       <dd className="col-sm-8">
-        {CLAIM_STATE_LABELS[i.claim]}
+        {claimText(i)}
         {i.revivalDeadline ? (
           <div className="small text-body-secondary">
             Lebt wieder auf bei erneutem Kontakt oder Einstellung bis {dayText(i.revivalDeadline)}

@@ -4,17 +4,12 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import {
-  formatDateTime,
-  INTRODUCTION_STATUS_LABELS,
-  INTRODUCTION_STATUSES,
-  CLAIM_STATE_LABELS,
-  type IntroductionStatus,
-} from '@pb/core';
+import { formatDateTime, INTRODUCTION_STATUS_LABELS, INTRODUCTION_STATUSES, type IntroductionStatus } from '@pb/core';
 import { useIntroductionList } from '../../components/introductions/api';
 import {
   bonusText,
   candidateName,
+  claimText,
   FlagBadges,
   reactionText,
   StatusBadge,
@@ -144,7 +139,7 @@ export function Component() {
                 </div>
                 <div className="small mt-1 d-flex flex-wrap gap-3">
                   <span>Prämie bei Vorstellung: {bonusText(i.bonus)}</span>
-                  <span>{CLAIM_STATE_LABELS[i.claim]}</span>
+                  <span>{claimText(i)}</span>
                 </div>
                 <div className="small text-body-secondary mt-1 text-truncate">{reactionText(i)}</div>
               </Link>
