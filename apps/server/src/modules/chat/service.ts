@@ -293,7 +293,12 @@ export async function writeMessage(
   tx: Db,
   sender: Caller,
   conversation: ConversationRow,
-  input: { text: string; stored: readonly StoredFile[] },
+  input: {
+    text: string;
+    stored: readonly StoredFile[];
+    /** false when the caller queues its own, more specific mail (an introduction, 'Bereits bekannt'). */
+    notify?: boolean;
+  },
   ctx: MessageContext,
 ): Promise<{ message: MessageRow; files: ChatFile[]; presented: ChatMessage }> {
   const senderIsConsultant = conversation.consultantId === sender.id;
@@ -340,7 +345,7 @@ export async function writeMessage(
     })
     .where(eq(chatCommunications.id, conversation.id))
     .returning();
-  await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
+  if (input.notify !== false) await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
   return { message: message!, files, presented: presentMessage(message!, files) };
 }
 

@@ -150,7 +150,7 @@ export async function introduceCandidate(
         tx,
         consultant,
         conversation,
-        { text: introductionMessageText(input), stored },
+        { text: introductionMessageText(input), stored, notify: false },
         ctx,
       );
       const salt = randomBytes(16).toString('hex');
@@ -341,7 +341,7 @@ export async function declareAlreadyKnown(
             tx,
             company,
             conversation,
-            { text: `Bereits bekannt (Vorstellung Nr. ${row.id}): ${note}`, stored },
+            { text: `Bereits bekannt (Vorstellung Nr. ${row.id}): ${note}`, stored, notify: false },
             ctx,
           )
         : null;
