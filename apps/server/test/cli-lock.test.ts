@@ -2,14 +2,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { createPostgresDatabase } from './support/instances';
 import { DATA_DIR_LOCK_FILE } from '../src/lib/data-dir-lock';
 import { verifyPassword } from '../src/lib/passwords';
 import { AdminAccountError, ensureAdmin } from '../src/modules/admin/admin-account';
+import { runCli as runCliWith } from './support/cli';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+
+const runCli = (script: string, args: string[], dataDir: string, stdin?: string, env: Record<string, string> = {}) =>
+  runCliWith(script, args, { DATA_DIR: dataDir, JWT_SECRET, FINGERPRINT_SECRET: JWT_SECRET, ...env }, stdin);
 
 /**
  * Issue 9, item 4: the embedded database (PGlite in DATA_DIR) is one process's at a
@@ -19,44 +22,10 @@ import { startServerProcess, type ServerProcess } from './support/server-process
  * piped on stdin is its first line.
  */
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JWT_SECRET = 'cli-lock-test-secret-0123456789abcdef012345';
 const PASSWORD = 'Sehr-Geheim-2024!';
 const REFUSAL =
   'wird gerade vom laufenden Server verwendet. Bitte beenden Sie zuerst den Server (npm start) und versuchen Sie es erneut.';
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(
-  script: string,
-  args: string[],
-  dataDir: string,
-  stdin?: string,
-  env: Record<string, string> = {},
-): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/cli', script), ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      FINGERPRINT_SECRET: JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  child.stdin.end(stdin ?? '');
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 /** A pid that belonged to a process which has ended. */
 async function deadPid(): Promise<number> {

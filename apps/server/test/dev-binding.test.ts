@@ -24,10 +24,18 @@ describe('Listen address by environment', () => {
 
   it('When HOST is set, then it is used; in production the default stays all interfaces', () => {
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret, HOST: '10.0.0.5' }).host).toBe(
-      '10.0.0.5',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret }).host,
+    ).toBe('0.0.0.0');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dir,
+        JWT_SECRET: secret,
+        FINGERPRINT_SECRET: secret,
+        HOST: '10.0.0.5',
+      }).host,
+    ).toBe('10.0.0.5');
   });
 });
 
