@@ -6,7 +6,8 @@ import { simpleHtml, type OutgoingMail } from '../mail/outbox';
  * advertisement, never the candidate: a mailbox is no place for the candidate's data.
  */
 
-interface IntroductionRef {
+/** How mails name an introduction: number, advertisement, day — never the candidate. */
+export interface IntroductionRef {
   id: number;
   jobTitle: string;
   introducedAt: Date;

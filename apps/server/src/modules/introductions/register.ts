@@ -95,46 +95,42 @@ export async function verifyRegister(db: Db): Promise<RegisterReport> {
   const problems: RegisterProblem[] = [];
   const facts = new Map<number, { introduced: Content | null; status: string | null }>();
   let previous = GENESIS_HASH;
-  let lastId = 0;
   let entries = 0;
-  for (;;) {
-    const rows = await db
+  const registerEntries = inIdOrder((after) =>
+    db
       .select()
       .from(introductionEvents)
-      .where(gt(introductionEvents.id, lastId))
+      .where(gt(introductionEvents.id, after))
       .orderBy(asc(introductionEvents.id))
-      .limit(BATCH);
-    for (const row of rows) {
-      entries += 1;
-      lastId = row.id;
-      const content = row.content as Content;
-      const at = { entryId: row.id, introductionId: row.introductionId };
-      if (row.prevHash !== previous) problems.push({ ...at, problem: 'Verkettung unterbrochen (prev_hash)' });
-      if (entryHash(row.prevHash, content) !== row.hash) problems.push({ ...at, problem: 'Inhalt verändert (hash)' });
-      if (
-        content['kind'] !== row.kind ||
-        content['introductionId'] !== row.introductionId ||
-        content['at'] !== row.createdAt.toISOString()
-      ) {
-        problems.push({ ...at, problem: 'Spalten widersprechen dem Inhalt' });
-      }
-      // A blanked note is allowed (retention); a changed one is not.
-      if (row.note !== null && content['noteHash'] !== noteHash(row.note)) {
-        problems.push({ ...at, problem: 'Notiz verändert' });
-      }
-      const fact = facts.get(row.introductionId) ?? { introduced: null, status: null };
-      if (row.kind === 'introduced') fact.introduced = content;
-      if (typeof content['status'] === 'string') fact.status = content['status'];
-      facts.set(row.introductionId, fact);
-      previous = row.hash;
+      .limit(BATCH),
+  );
+  for await (const row of registerEntries) {
+    entries += 1;
+    const content = row.content as Content;
+    const at = { entryId: row.id, introductionId: row.introductionId };
+    if (row.prevHash !== previous) problems.push({ ...at, problem: 'Verkettung unterbrochen (prev_hash)' });
+    if (entryHash(row.prevHash, content) !== row.hash) problems.push({ ...at, problem: 'Inhalt verändert (hash)' });
+    if (
+      content['kind'] !== row.kind ||
+      content['introductionId'] !== row.introductionId ||
+      content['at'] !== row.createdAt.toISOString()
+    ) {
+      problems.push({ ...at, problem: 'Spalten widersprechen dem Inhalt' });
     }
-    if (rows.length < BATCH) break;
+    // A blanked note is allowed (retention); a changed one is not.
+    if (row.note !== null && content['noteHash'] !== noteHash(row.note)) {
+      problems.push({ ...at, problem: 'Notiz verändert' });
+    }
+    const fact = facts.get(row.introductionId) ?? { introduced: null, status: null };
+    if (row.kind === 'introduced') fact.introduced = content;
+    if (typeof content['status'] === 'string') fact.status = content['status'];
+    facts.set(row.introductionId, fact);
+    previous = row.hash;
   }
 
   let count = 0;
-  let lastIntroduction = 0;
-  for (;;) {
-    const rows = await db
+  const states = inIdOrder((after) =>
+    db
       .select({
         id: introductions.id,
         jobId: introductions.jobId,
@@ -145,33 +141,42 @@ export async function verifyRegister(db: Db): Promise<RegisterReport> {
         status: introductions.status,
       })
       .from(introductions)
-      .where(gt(introductions.id, lastIntroduction))
+      .where(gt(introductions.id, after))
       .orderBy(asc(introductions.id))
-      .limit(BATCH);
-    for (const row of rows) {
-      count += 1;
-      lastIntroduction = row.id;
-      const fact = facts.get(row.id);
-      const at = { entryId: null, introductionId: row.id };
-      if (!fact?.introduced) {
-        problems.push({ ...at, problem: 'Vorstellung ohne Registereintrag' });
-        continue;
-      }
-      const locked = fact.introduced;
-      // Ids may have become null (deleted account or advertisement); a different id is an edit.
-      const differs = (value: number | null, stated: ChainValue | undefined) => value !== null && value !== stated;
-      if (
-        differs(row.jobId, locked['jobId']) ||
-        differs(row.companyId, locked['companyId']) ||
-        differs(row.consultantId, locked['consultantId']) ||
-        row.bonus !== locked['bonus'] ||
-        row.introducedAt.toISOString() !== locked['at']
-      ) {
-        problems.push({ ...at, problem: 'Vorstellung weicht vom Register ab (Inserat, Parteien, Prämie oder Zeit)' });
-      }
-      if (fact.status !== row.status) problems.push({ ...at, problem: 'Status weicht vom Register ab' });
+      .limit(BATCH),
+  );
+  for await (const row of states) {
+    count += 1;
+    const fact = facts.get(row.id);
+    const at = { entryId: null, introductionId: row.id };
+    if (!fact?.introduced) {
+      problems.push({ ...at, problem: 'Vorstellung ohne Registereintrag' });
+      continue;
     }
-    if (rows.length < BATCH) break;
+    const locked = fact.introduced;
+    // Ids may have become null (deleted account or advertisement); a different id is an edit.
+    const differs = (value: number | null, stated: ChainValue | undefined) => value !== null && value !== stated;
+    if (
+      differs(row.jobId, locked['jobId']) ||
+      differs(row.companyId, locked['companyId']) ||
+      differs(row.consultantId, locked['consultantId']) ||
+      row.bonus !== locked['bonus'] ||
+      row.introducedAt.toISOString() !== locked['at']
+    ) {
+      problems.push({ ...at, problem: 'Vorstellung weicht vom Register ab (Inserat, Parteien, Prämie oder Zeit)' });
+    }
+    if (fact.status !== row.status) problems.push({ ...at, problem: 'Status weicht vom Register ab' });
   }
   return { entries, introductions: count, problems };
+}
+
+/** Rows in id order, BATCH at a time: memory stays flat however long the register grows. */
+async function* inIdOrder<T extends { id: number }>(page: (afterId: number) => Promise<T[]>): AsyncGenerator<T> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)!.id;
+  }
 }

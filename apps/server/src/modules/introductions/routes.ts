@@ -78,6 +78,14 @@ export async function publishIntroduction(
 }
 
 const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+/** What the company's reactions answer: the introduction as it now stands, or why not. */
+const companyWriteResponses = {
+  200: singleSchema(introductionSchema),
+  400: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+  ...notMine,
+};
 
 export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = { rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' } };
@@ -257,13 +265,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParams,
         body: dataEnvelope,
-        response: {
-          200: singleSchema(introductionSchema),
-          400: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-          ...notMine,
-        },
+        response: companyWriteResponses,
       },
     },
     async (request) => {
@@ -289,13 +291,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
           "'Bereits bekannt' within 2 Austrian working days: JSON {note} or multipart with one document in field `file`",
         security: [{ bearer: [] }],
         params: idParams,
-        response: {
-          200: singleSchema(introductionSchema),
-          400: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
-          ...notMine,
-        },
+        response: companyWriteResponses,
       },
     },
     async (request) => {

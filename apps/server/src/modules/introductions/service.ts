@@ -30,9 +30,15 @@ import {
   type StoredFile,
 } from '../chat/service';
 import { activeBonusOf } from '../jobs/active-bonus';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { fingerprintsOf, normalisePhone, type CandidateFingerprints } from './fingerprint';
-import { alreadyKnownMail, claimRevivedMail, newIntroductionMail, statusChangedMail } from './mails';
+import {
+  alreadyKnownMail,
+  claimRevivedMail,
+  newIntroductionMail,
+  statusChangedMail,
+  type IntroductionRef,
+} from './mails';
 import { authorizeIntroductionCompany } from './policy';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry, candidateCommitment } from './register';
@@ -219,13 +225,26 @@ async function lockIntroduction(tx: Db, id: number): Promise<IntroductionRow | u
   return row;
 }
 
-async function emailOf(tx: Db, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [user] = await tx
-    .select({ email: users.email, blocked: users.blocked })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user && !user.blocked ? user.email : null;
+/**
+ * Queues a mail about `row` to each of `recipients` of its parties whose account exists and
+ * is not blocked; `build` gets the address and the introduction's reference.
+ */
+async function mailParties(
+  tx: Db,
+  row: IntroductionRow,
+  recipients: Array<'consultant' | 'company'>,
+  build: (to: string, ref: IntroductionRef) => OutgoingMail,
+): Promise<void> {
+  const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
+  for (const party of recipients) {
+    const userId = party === 'consultant' ? row.consultantId : row.companyId;
+    if (userId === null) continue;
+    const [user] = await tx
+      .select({ email: users.email, blocked: users.blocked })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user && !user.blocked) await enqueueMail(tx, build(user.email, ref));
+  }
 }
 
 /**
@@ -248,10 +267,7 @@ export async function reviveClaimIfInWindow(
     at: ctx.now,
     data: { cause, lapsedAt: row.claimLapsedAt.toISOString() },
   });
-  const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
-  for (const to of [await emailOf(tx, row.consultantId), await emailOf(tx, row.companyId)]) {
-    if (to) await enqueueMail(tx, claimRevivedMail(to, ref, ctx.publicUrl));
-  }
+  await mailParties(tx, row, ['consultant', 'company'], (to, ref) => claimRevivedMail(to, ref, ctx.publicUrl));
   return true;
 }
 
@@ -285,11 +301,9 @@ export async function moveIntroduction(
     data: { status: change.status, from: row.status },
     note: change.reason,
   });
-  const consultantMail = await emailOf(tx, row.consultantId);
-  if (consultantMail) {
-    const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
-    await enqueueMail(tx, statusChangedMail(consultantMail, ref, change.status, change.reason, ctx.publicUrl));
-  }
+  await mailParties(tx, row, ['consultant'], (to, ref) =>
+    statusChangedMail(to, ref, change.status, change.reason, ctx.publicUrl),
+  );
   return revived;
 }
 
@@ -361,11 +375,7 @@ export async function declareAlreadyKnown(
         data: { document: posted?.files[0] !== undefined },
         note,
       });
-      const consultantMail = await emailOf(tx, row.consultantId);
-      if (consultantMail) {
-        const ref = { id: row.id, jobTitle: row.jobTitle, introducedAt: row.introducedAt };
-        await enqueueMail(tx, alreadyKnownMail(consultantMail, ref, note, ctx.publicUrl));
-      }
+      await mailParties(tx, row, ['consultant'], (to, ref) => alreadyKnownMail(to, ref, note, ctx.publicUrl));
       return {
         introductionId: row.id,
         message:
