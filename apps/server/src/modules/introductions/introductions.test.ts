@@ -145,6 +145,7 @@ describe('Introducing a candidate', () => {
     const asAdmin = await detail(admin, data.id);
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.data.candidate).toMatchObject({ email: null, phone: null });
+    expect(asAdmin.body.data.cv).toBeNull();
     expect((await detail(otherCompany, data.id)).status).toBe(404);
     expect((await detail(second, data.id)).status).toBe(404);
     const raw = JSON.stringify((await detail(consultant, data.id)).body);

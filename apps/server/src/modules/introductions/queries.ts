@@ -134,7 +134,8 @@ export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date
         }
       : null,
     pitch: personal ? row.pitch : null,
-    cv: personal ? presentFile(joined.cv) : null,
+    // The CV carries contact data too: the parties only.
+    cv: personal && isParty ? presentFile(joined.cv) : null,
     consentAt: row.consentAt.toISOString(),
     keepLonger: row.keepLonger,
     subordinate: row.subordinate,

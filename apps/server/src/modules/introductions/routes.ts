@@ -199,14 +199,18 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/introductions/:id/proof.pdf',
     {
       preHandler: app.requireUser,
-      config: { policy: 'introductions.party' },
+      // Rendering costs CPU: a generous limit for people, none for loops.
+      config: {
+        policy: 'introductions.party',
+        rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
+      },
       schema: {
         tags: ['introductions'],
         summary:
           "'Nachweis (PDF)': one page with advertisement, parties, server time, locked bonus, history and register hash",
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.unknown(), 400: errorSchema, ...notMine },
+        response: { 200: z.unknown(), 400: errorSchema, 429: errorSchema, ...notMine },
       },
     },
     async (request, reply) => {
