@@ -5,6 +5,7 @@ import {
   adminLogin,
   createAccount as createAccountWith,
   createJob,
+  expectAccessible,
   mails,
   pdfBuffer,
   run,
@@ -72,6 +73,7 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   await modal.getByLabel('Kurzbeschreibung (optional)').fill('Sechs Jahre Controlling in der Industrie.');
   await modal.getByLabel(/hat der Vorstellung bei diesem Unternehmen zugestimmt/).check();
   await snap(consultantPage, 'form');
+  await expectAccessible(consultantPage);
   await modal.getByRole('button', { name: 'Kandidat vorstellen' }).click();
   const done = consultantPage.getByRole('dialog', { name: 'Kandidat vorgestellt' });
   await expect(done.getByText(INTRODUCTION_MSG.created)).toBeVisible();
@@ -127,6 +129,8 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   await expect(consultantPage.getByText('Anspruch wieder aufgelebt')).toBeVisible();
   await snap(consultantPage, 'detail');
   await snap(companyPage, 'detail');
+  await expectAccessible(consultantPage);
+  await expectAccessible(companyPage);
 
   // The proof: a PDF named after the introduction.
   const proof = consultantPage.waitForEvent('download');
@@ -204,6 +208,7 @@ test('When a second consultant introduces the same person on a phone, then it is
   await expect(card).toContainText('Nachrangig');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await snap(page, 'list');
+  await expectAccessible(page);
   await card.click();
   await expect(page.getByText(/Nachrangig: Diese Person wurde dem Unternehmen bereits am/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -234,6 +239,7 @@ test('When the admin opens the register, then the introductions, their flags and
   await dialog.getByLabel('Klärung (Notiz, wird protokolliert)').fill('Mit beiden Seiten telefonisch geklärt.');
   await dialog.getByRole('button', { name: 'Als geklärt speichern' }).click();
   await expect(dialog.getByText('Geklärt (Backoffice)')).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Schließen' }).click();
   await page.getByLabel('Markierung filtern').selectOption('geklaert');
   await expect(page.getByTestId(`register-${id}`)).toContainText('Geklärt');

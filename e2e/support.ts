@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
 
@@ -150,4 +151,13 @@ export async function adminLogin(page: Page): Promise<void> {
   // Admins land in the back office after login; the shell menu links there too.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** No WCAG 2.1 A/AA violations (axe-core) on what the page shows now; the report names each rule and node. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const violations = result.violations.map(
+    (v) => `${v.id} (${v.impact ?? '–'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(violations).toEqual([]);
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -189,6 +190,28 @@ describe('Introducing a candidate', () => {
     ).toBe(400);
     const after = await Promise.all(['introductions', 'introduction_events', 'chat_messages', 'uploads'].map(count));
     expect(after).toEqual(before);
+  });
+
+  it('When the transaction fails after the CV was stored (a duplicate), then the file is removed again and nothing is half-written', async () => {
+    const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
+    const candidate = person();
+    await introduced(consultant, job.id, candidate);
+    const files = () => readdirSync(ctx.config.uploadDir, { recursive: true }).filter((f) => String(f).includes('.'));
+    const before = {
+      files: files().length,
+      rows: await Promise.all(['introductions', 'introduction_events', 'chat_messages', 'uploads'].map(count)),
+    };
+    const again = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: pdfBytes() }], {
+      advertisement: String(job.id),
+      ...candidate,
+      consent: 'true',
+    });
+    const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...again });
+    expect(res.statusCode).toBe(409);
+    expect(files().length).toBe(before.files);
+    expect(await Promise.all(['introductions', 'introduction_events', 'chat_messages', 'uploads'].map(count))).toEqual(
+      before.rows,
+    );
   });
 
   it('When the form is incomplete or wrong, then a German 400 names the problem; companies 403; a gone advertisement 404', async () => {
