@@ -223,14 +223,14 @@ export function Component() {
   }
   return (
     <div className="container py-4">
-      <Link to="/advertisements/introductions" className="small">
+      <Link to="/advertisements/introductions" className="small link-body-emphasis">
         ← Alle Vorstellungen
       </Link>
       <div className="d-flex flex-wrap align-items-center gap-2 mt-2 mb-3">
         <h1 className="h3 mb-0">Vorstellung Nr. {introduction.id}</h1>
         <Button
           size="sm"
-          variant="outline-secondary"
+          variant="outline-dark"
           className="ms-auto"
           onClick={() => download(() => downloadProof(introduction.id))}
         >
@@ -239,7 +239,7 @@ export function Component() {
         {introduction.conversationId !== null && (
           <Link
             to={`/advertisements/chat?conversation=${introduction.conversationId}`}
-            className="btn btn-sm btn-outline-primary"
+            className="btn btn-sm btn-primary"
           >
             Zur Konversation
           </Link>
