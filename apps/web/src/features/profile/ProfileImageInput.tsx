@@ -73,8 +73,11 @@ export function ProfileImageInput({
             <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
           </LineIcon>
           <span id="profile-image-hint">
-            Bild hierher ziehen oder <span className="text-primary fw-semibold">klicken</span>, um eine Datei
-            auszuwählen
+            Bild hierher ziehen oder{' '}
+            <span className="fw-semibold text-decoration-underline" style={{ color: '#0a58ca' }}>
+              klicken
+            </span>
+            , um eine Datei auszuwählen
           </span>
           <span className="small text-secondary">PNG oder JPG, höchstens 5 MB</span>
         </div>

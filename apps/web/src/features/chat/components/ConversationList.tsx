@@ -12,7 +12,7 @@ interface Props {
 export function ConversationList({ conversations, selectedId, role, onSelect }: Props) {
   if (conversations.length === 0) {
     return (
-      <div className="p-4 text-center text-secondary" data-testid="chat-empty">
+      <div className="p-4 text-center text-body-secondary" data-testid="chat-empty">
         <p className="fw-semibold mb-2">{MSG.noConversations}</p>
         <p className="small mb-0">{role === 'company' ? CHAT_MSG.hintCompany : CHAT_MSG.hintConsultant}</p>
       </div>
