@@ -173,7 +173,8 @@ export function ListTable({
   return (
     <>
       <CountLine shown={shown} total={total} />
-      <div className="table-responsive card shadow-sm mb-3">
+      {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
+      <div className="table-responsive card shadow-sm mb-3" tabIndex={0} role="region" aria-label="Tabelle">
         <table className={className}>
           <thead>
             <tr>

@@ -1,0 +1,57 @@
+import { test } from '@playwright/test';
+import { adminLogin, createAccount, expectAccessible, signIn, uniqueEmail } from './support';
+
+/**
+ * The signed-in screens of both roles have no WCAG 2.1 A/AA violations (axe-core) at phone
+ * and desktop width — with the demo marketplace's data in the lists.
+ */
+
+const SCREENS = [
+  '/advertisements/view',
+  '/advertisements/chat',
+  '/advertisements/introductions',
+  '/advertisements/profile',
+  '/advertisements/create',
+  '/advertisements/public-consultants',
+];
+
+for (const role of ['consultant', 'company'] as const) {
+  test(`When a ${role} opens each screen at 1280 and 375 px, then axe finds no WCAG AA violation`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await createAccount(request, role, `Barrierefrei ${role}`, uniqueEmail(`a11y-${role}`));
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, user);
+      for (const url of SCREENS) {
+        await page.goto(url);
+        await page.locator('main, #pb-shell-main').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await test.step(`${url} at ${width} px`, () => expectAccessible(page));
+      }
+    }
+  });
+}
+
+test('When the admin opens each back-office screen at 1280 and 375 px, then axe finds no WCAG AA violation', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await adminLogin(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of [
+      '/admin',
+      '/admin/placements',
+      '/admin/introductions',
+      '/admin/users',
+      '/admin/advertisements',
+    ]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      await test.step(`${url} at ${width} px`, () => expectAccessible(page));
+    }
+  }
+});
