@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { adminLogin, createAccount, expectAccessible, signIn, uniqueEmail } from './support';
+import { adminLogin, createAccount, expectAccessible, run, signIn, uniqueEmail } from './support';
 
 /**
  * The signed-in screens of both roles have no WCAG 2.1 A/AA violations (axe-core) at phone
@@ -21,7 +21,7 @@ for (const role of ['consultant', 'company'] as const) {
     request,
   }) => {
     test.setTimeout(120_000);
-    const user = await createAccount(request, role, `Barrierefrei ${role}`, uniqueEmail(`a11y-${role}`));
+    const user = await createAccount(request, role, `Barrierefrei ${role} ${run()}`, uniqueEmail(`a11y-${role}`));
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await signIn(page, user);

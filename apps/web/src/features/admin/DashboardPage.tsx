@@ -114,7 +114,7 @@ function DashboardView({ d }: { d: AdminDashboard }) {
           {d.retentionRuns.length === 0 ? (
             <p className="mb-0">Noch keine Läufe.</p>
           ) : (
-            <div className="table-responsive">
+            <div className="table-responsive" tabIndex={0} role="region" aria-label="Aufbewahrungsläufe">
               <table className="table table-sm mb-0">
                 <thead>
                   <tr>

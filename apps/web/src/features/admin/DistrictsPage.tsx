@@ -113,7 +113,7 @@ export function Component() {
       {districts.isPending ? (
         <Loading />
       ) : (
-        <div className="table-responsive card shadow-sm">
+        <div className="table-responsive card shadow-sm" tabIndex={0} role="region" aria-label="Bezirke">
           <table className="table table-sm mb-0">
             <thead>
               <tr>

@@ -156,7 +156,7 @@ export function Component() {
         </div>
       ) : (
         <div className="card shadow-sm overflow-hidden">
-          <div className="table-responsive">
+          <div className="table-responsive" tabIndex={0} role="region" aria-label="Meine Inserate">
             <table className="table table-hover align-middle mb-0 pb-own-table">
               <thead className="table-light">
                 <tr>
