@@ -17,6 +17,14 @@ const REGISTER_LOCK = 727276;
 type Content = { [key: string]: ChainValue };
 
 /**
+ * Takes the register lock until the caller's transaction ends (again is a no-op): a command
+ * that first decides a claim takes it before the check, so check and append are one step.
+ */
+export async function lockRegister(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTER_LOCK})`);
+}
+
+/**
  * Appends one entry inside the caller's transaction. The content always names its kind,
  * introduction and time; `data` adds what the entry states (never personal data: the
  * register outlives the candidate's name and contact).
@@ -25,7 +33,7 @@ export async function appendRegisterEntry(
   tx: Db,
   entry: { introductionId: number; kind: RegisterEventKind; at: Date; data: Content; note?: string | null },
 ): Promise<string> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTER_LOCK})`);
+  await lockRegister(tx);
   const [last] = await tx
     .select({ hash: introductionEvents.hash })
     .from(introductionEvents)

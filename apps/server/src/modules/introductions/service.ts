@@ -41,7 +41,7 @@ import {
 } from './mails';
 import { authorizeIntroductionCompany } from './policy';
 import type { IntroductionRow } from './queries';
-import { appendRegisterEntry, candidateCommitment } from './register';
+import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
 
 /**
  * Commands of the introductions register (issue 11). Each owns its transaction: the
@@ -123,7 +123,7 @@ export async function introduceCandidate(
       if (!company) throw notFound(MSG.advertisementGone);
 
       // Claims are decided one at a time: the register lock is held from this check to the commit.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727276)`);
+      await lockRegister(tx);
       const candidate = sameCandidate(fingerprints)!;
       const [duplicate] = await tx
         .select({ id: introductions.id })
