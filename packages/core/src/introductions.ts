@@ -37,16 +37,13 @@ export const INTRODUCTION_MSG = {
   companyOnly: 'Nur das Unternehmen des Inserats kann diese Vorstellung bearbeiten.',
   notFound: 'Diese Vorstellung existiert nicht.',
   duplicate: 'Sie haben diese Kandidatin bzw. diesen Kandidaten für dieses Inserat bereits vorgestellt.',
-  ownAdvertisement: 'Sie können keine Kandidaten für Ihr eigenes Inserat vorstellen.',
   alreadyKnownTooLate:
     "'Bereits bekannt' kann nur innerhalb von 2 Arbeitstagen nach der Vorstellung erklärt werden; die Vorstellung ist jetzt verbindlich.",
   alreadyKnownTwice: "Sie haben diese Vorstellung bereits als 'Bereits bekannt' markiert.",
-  personalDataDeleted: 'Die personenbezogenen Daten dieser Vorstellung wurden bereits gelöscht.',
-  cvOnlyOne: 'Bitte hängen Sie genau einen Lebenslauf an (PDF oder Word).',
+  documentWithoutConversation:
+    'Die Konversation zu dieser Vorstellung existiert nicht mehr; bitte erklären Sie „Bereits bekannt“ ohne Dokument.',
   resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',
   created: 'Die Kandidatin bzw. der Kandidat wurde vorgestellt.',
-  statusChanged: 'Der Status wurde geändert.',
-  alreadyKnownSaved: "Die Vorstellung ist als 'Bereits bekannt' markiert; der HR-Consultant wurde informiert.",
 } as const;
 
 /** Told to the consultant at once when another consultant's live claim came first — the date, never by whom. */

@@ -405,6 +405,30 @@ describe('Claims', () => {
   });
 });
 
+describe('Bereits bekannt without the conversation', () => {
+  it('When the conversation is gone, then a document is refused in German (it would be lost) and the note alone works', async () => {
+    at('2026-12-14T09:00:00Z');
+    const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
+    const { data } = await introduced(consultant, job.id);
+    await ctx.database.query('DELETE FROM chat_communications WHERE id = $1', [data.conversationId]);
+    const url = `/api/introductions/${data.id}/already-known`;
+    const doc = multipartBody([{ field: 'file', name: 'Bewerbung.pdf', data: pdfBytes() }], { note: 'Kannten wir' });
+    const refused = await ctx.request({ method: 'POST', url, token: company.token, ...doc });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      INTRODUCTION_MSG.documentWithoutConversation,
+    );
+    const noted = await ctx.request({
+      method: 'POST',
+      url,
+      token: company.token,
+      payload: { data: { note: 'Kannten wir' } },
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json<{ data: Introduction }>().data).toMatchObject({ claim: 'void', conversationId: null });
+  });
+});
+
 describe('Placements and circumvention', () => {
   const consultantReport = (advertisement: number, extra: Record<string, unknown> = {}) => ({
     data: {

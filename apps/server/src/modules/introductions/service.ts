@@ -350,6 +350,8 @@ export async function declareAlreadyKnown(
         row.conversationId === null
           ? []
           : await tx.select().from(chatCommunications).where(eq(chatCommunications.id, row.conversationId));
+      // The document travels as a chat file; without the conversation it would be lost silently.
+      if (!conversation && stored.length > 0) throw conflict(INTRODUCTION_MSG.documentWithoutConversation);
       const posted = conversation
         ? await writeMessage(
             tx,
