@@ -131,10 +131,11 @@ export async function updateOwnUser(
  */
 export async function deleteUserAccount(db: Db, storage: FileStorage, userId: number): Promise<boolean> {
   const keys = await db.transaction(async (tx) => {
+    // The companies' evidence of this consultant's introductions stays; the name goes. First:
+    // it takes the register lock, which every register command takes before any row.
+    await forgetConsultant(tx, userId, new Date());
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) return null;
-    // The companies' evidence of this consultant's introductions stays; the name goes.
-    await forgetConsultant(tx, userId, new Date());
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })

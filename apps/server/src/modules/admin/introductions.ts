@@ -54,7 +54,11 @@ export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = currentUser(request);
       const parsed = introductionResolutionSchema.safeParse(request.body.data);
-      if (!parsed.success) throw badRequest(firstMessage(parsed.error));
+      if (!parsed.success) {
+        // zod's own texts ('Invalid input …', 'Unrecognized key') are English: say it in German.
+        const message = firstMessage(parsed.error);
+        throw badRequest(message.startsWith('Invalid') || message.startsWith('Unrecognized') ? undefined : message);
+      }
       const now = app.now();
       await resolveIntroduction(app.db, admin, request.params.id, parsed.data.note, now);
       await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'resolved');

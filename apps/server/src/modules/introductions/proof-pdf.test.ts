@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { introductionDetailSchema, type IntroductionDetail } from '@pb/core';
-import { renderIntroductionProof } from './proof-pdf';
+import { pdfSafe, renderIntroductionProof } from './proof-pdf';
 
 const issuer = {
   company: 'Prämienbörse GmbH',
@@ -112,5 +112,23 @@ describe('Nachweis (PDF)', () => {
     const text = pageText(pdf);
     expect(text).toContain('Personenbezogene Daten gelöscht am 01.06.2027');
     expect(text).toContain('Konto gelöscht');
+  });
+
+  it('When names use letters the standard PDF fonts lack, then they are transliterated (never broken bytes) and the rest stays as written', async () => {
+    const pdf = await renderIntroductionProof(
+      detail({
+        candidate: { firstName: 'Łukasz', lastName: 'Đorđević Жуков 😀', email: null, phone: null },
+        consultant: { id: 9, name: 'Jürgen Größ' },
+      }),
+      issuer,
+      generatedAt,
+      { compress: false },
+    );
+    const hexStrings = [...pdf.toString('latin1').matchAll(/<([0-9a-f]+)>/g)].map((m) => m[1]!);
+    expect(hexStrings.every((h) => h.length % 2 === 0)).toBe(true);
+    const text = pageText(pdf);
+    expect(text).toContain('Lukasz Dordevic ????? ?');
+    expect(text).toContain('Jürgen Größ');
+    expect(pdfSafe('Zoë – „Ärztin“ €')).toBe('Zoë – „Ärztin“ €');
   });
 });

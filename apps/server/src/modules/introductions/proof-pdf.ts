@@ -32,6 +32,37 @@ const TIMELINE_NOTE_MAX = 90;
 /** "20 %", "12,5 %", "12,25 %" — as many decimals as the bonus has (at most two). */
 const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
 
+/** Characters of Windows-1252 beyond Latin-1 that the standard PDF fonts can show. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const SUBSTITUTES: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', ẞ: 'SS', Ø: 'Ø', ø: 'ø' };
+
+/**
+ * The built-in Helvetica/Courier cover Windows-1252 only; pdfkit writes anything else as
+ * broken bytes. Names like 'Łukasz' or 'Đorđe' become 'Lukasz', 'Dorde' (accents dropped),
+ * other scripts '?'. (A Unicode font would show them as written; see docs/introductions.md.)
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n') {
+      out += ch;
+      continue;
+    }
+    if (SUBSTITUTES[ch]) {
+      out += SUBSTITUTES[ch];
+      continue;
+    }
+    if (/\s/.test(ch)) {
+      out += ' ';
+      continue;
+    }
+    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += base.length > 0 && [...base].every((c) => c.codePointAt(0)! < 0x7f) ? base : /\p{Cf}/u.test(ch) ? '' : '?';
+  }
+  return out;
+}
+
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
@@ -68,7 +99,7 @@ export async function renderIntroductionProof(
 
   const left = PAGE.margin;
   doc.font('Helvetica').fontSize(9).fillColor('#555555');
-  doc.text(`${issuer.company} · ${issuer.address} · ${issuer.publicUrl}`, left, PAGE.margin, { width: WIDTH });
+  doc.text(pdfSafe(`${issuer.company} · ${issuer.address} · ${issuer.publicUrl}`), left, PAGE.margin, { width: WIDTH });
   doc.moveDown(1.2);
   doc.font('Helvetica-Bold').fontSize(17).fillColor('#111111').text('Nachweis der Kandidatenvorstellung');
   doc.font('Helvetica').fontSize(10).fillColor('#333333').text(`Vorstellung Nr. ${detail.id} · Registerauszug`);
@@ -111,7 +142,7 @@ export async function renderIntroductionProof(
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#111111').text(label, left, y, { width: labelWidth });
-    doc.font('Helvetica').text(value, left + labelWidth, y, { width: WIDTH - labelWidth });
+    doc.font('Helvetica').text(pdfSafe(value), left + labelWidth, y, { width: WIDTH - labelWidth });
     doc.y = Math.max(doc.y, y) + 4;
   }
 
@@ -133,12 +164,14 @@ export async function renderIntroductionProof(
 
   // Newest entries matter most when the page is full: show the last ones that fit.
   doc.font('Helvetica').fontSize(8.5);
-  const lines = detail.timeline.map((entry) => [
-    formatDateTime(entry.at),
-    REGISTER_EVENT_LABELS[entry.kind],
-    entry.status ? INTRODUCTION_STATUS_LABELS[entry.status] : '',
-    `${entry.note ? `${shorten(entry.note, TIMELINE_NOTE_MAX)} · ` : ''}${entry.hash.slice(0, 16)}…`,
-  ]);
+  const lines = detail.timeline.map((entry) =>
+    [
+      formatDateTime(entry.at),
+      REGISTER_EVENT_LABELS[entry.kind],
+      entry.status ? INTRODUCTION_STATUS_LABELS[entry.status] : '',
+      `${entry.note ? `${shorten(entry.note, TIMELINE_NOTE_MAX)} · ` : ''}${entry.hash.slice(0, 16)}…`,
+    ].map(pdfSafe),
+  );
   const heightOf = (line: string[]) =>
     Math.max(...line.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! }))) + 3;
   let available = TIMELINE_BOTTOM - doc.y - 14;

@@ -3,7 +3,7 @@ import { CIRCUMVENTION_MONTHS, LONGER_KEEPING_MONTHS, RECONTACT_WINDOW_MONTHS } 
 import type { Db } from '../../db/client';
 import { chatMessageFiles, chatMessages, introductionEvents, introductions, uploads } from '../../db/schema';
 import { monthsBefore } from '../../lib/months';
-import { appendRegisterEntry } from './register';
+import { appendRegisterEntry, lockRegister } from './register';
 
 /**
  * The introductions' part of the retention run (DSGVO, issue 11; decision 0019):
@@ -28,6 +28,7 @@ export async function introductionRetention(tx: Db, now: Date, dryRun: boolean):
   const rejectedBefore = monthsBefore(now, RECONTACT_WINDOW_MONTHS);
   const openBefore = monthsBefore(now, CIRCUMVENTION_MONTHS);
   const longerBefore = monthsBefore(now, LONGER_KEEPING_MONTHS);
+  if (!dryRun) await lockRegister(tx); // before the rows: the lock order of every register command
   const dueData = await tx
     .select({
       id: introductions.id,

@@ -220,6 +220,10 @@ export async function introduceCandidate(
   }
 }
 
+/**
+ * Locks an introduction's row. Callers that append to the register take lockRegister first:
+ * one lock order (register, then rows) for every command, so two can never wait on each other.
+ */
 async function lockIntroduction(tx: Db, id: number): Promise<IntroductionRow | undefined> {
   const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
   return row;
@@ -316,6 +320,7 @@ export async function changeIntroductionStatus(
   ctx: { now: Date; publicUrl: string },
 ): Promise<IntroductionOutcome> {
   return db.transaction(async (tx) => {
+    await lockRegister(tx); // lock order everywhere: register, then introduction rows
     const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
     if (!canChangeIntroductionStatus(row.status, change.status)) throw conflict(INTRODUCTION_MSG.invalidTransition);
     const reason = change.status === 'abgesagt' ? (change.reason?.trim() ?? null) : null;
@@ -341,6 +346,7 @@ export async function declareAlreadyKnown(
   const stored: StoredFile[] = document ? [await storeFile(ctx.storage, document)] : [];
   try {
     return await db.transaction(async (tx) => {
+      await lockRegister(tx); // lock order everywhere: register, then introduction rows
       const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
       if (row.alreadyKnownAt) throw conflict(INTRODUCTION_MSG.alreadyKnownTwice);
       if (viennaDate(ctx.now) > alreadyKnownDeadline(row.introducedAt)) {
@@ -412,6 +418,7 @@ export async function resolveIntroduction(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockRegister(tx); // lock order everywhere: register, then introduction rows
     const row = await lockIntroduction(tx, id);
     if (!row) throw notFound(INTRODUCTION_MSG.notFound);
     await tx
@@ -434,6 +441,7 @@ export async function resolveIntroduction(
  * bonus, register), the consultant's name goes. Runs inside the deletion's transaction.
  */
 export async function forgetConsultant(tx: Db, consultantId: number, now: Date): Promise<number> {
+  await lockRegister(tx);
   const rows = await tx
     .update(introductions)
     .set({ consultantName: null, updatedAt: now })

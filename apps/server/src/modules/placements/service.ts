@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { activeBonusOf } from '../jobs/active-bonus';
 import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
+import { lockRegister } from '../introductions/register';
 import { enqueueMail } from '../mail/outbox';
 import { reportFigures } from './fees';
 import {
@@ -93,6 +94,8 @@ export async function reportPlacement(
       candidatePhone: input.candidatePhone,
     };
     // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
+    // The register before any introduction row (the lock order of every register command).
+    await lockRegister(tx);
     const introduction = await introductionForReport(tx, claimInput);
     const figures = introduction
       ? reportFigures({ ...input, placementBonus: introduction.bonus }, introduction.bonus)
