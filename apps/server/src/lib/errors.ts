@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { MSG } from '@pb/core';
 
 /**
@@ -52,4 +53,20 @@ export interface ErrorBody {
 
 export function errorBody(status: number, name: string, message: string, details: unknown = {}): ErrorBody {
   return { data: null, error: { status, name, message, details } };
+}
+
+/**
+ * The German message of a failed parse. Our schemas carry German messages; zod's own defaults
+ * ('Invalid input: …', 'Unrecognized key …') are English, so those become `fallback`.
+ */
+export function germanIssue(error: z.ZodError, fallback: string = MSG.badRequest): string {
+  const message = error.issues[0]?.message;
+  return message && !/^(Invalid|Unrecognized)/.test(message) ? message : fallback;
+}
+
+/** `value` parsed by `schema`, or a German 400. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, value: unknown, fallback?: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(germanIssue(parsed.error, fallback));
+  return parsed.data;
 }

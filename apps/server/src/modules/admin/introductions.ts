@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminIntroductionQuerySchema,
   collectionSchema,
-  firstMessage,
   introductionDetailSchema,
   introductionResolutionSchema,
   introductionSchema,
 } from '@pb/core';
 import { currentUser } from '../../lib/auth';
-import { badRequest } from '../../lib/errors';
+import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { introductionDetail, listRegister } from '../introductions/queries';
 import { publishIntroduction } from '../introductions/routes';
@@ -53,14 +52,9 @@ export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = currentUser(request);
-      const parsed = introductionResolutionSchema.safeParse(request.body.data);
-      if (!parsed.success) {
-        // zod's own texts ('Invalid input …', 'Unrecognized key') are English: say it in German.
-        const message = firstMessage(parsed.error);
-        throw badRequest(message.startsWith('Invalid') || message.startsWith('Unrecognized') ? undefined : message);
-      }
+      const { note } = parseOrBadRequest(introductionResolutionSchema, request.body.data);
       const now = app.now();
-      await resolveIntroduction(app.db, admin, request.params.id, parsed.data.note, now);
+      await resolveIntroduction(app.db, admin, request.params.id, note, now);
       await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'resolved');
       return { data: await introductionDetail(app.db, admin, request.params.id, now), meta: {} };
     },

@@ -15,7 +15,7 @@ import {
   type ChatServerEvents,
 } from '@pb/core';
 import { users, type UserRole } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, germanIssue } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
 import { isActiveUser } from '../../lib/policies';
@@ -29,7 +29,6 @@ import {
   messageContext,
   type ConversationRow,
 } from './service';
-import { issueMessage } from './schemas';
 
 /**
  * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
@@ -226,7 +225,7 @@ export const chatGateway = fp(
           }
           const parsed = schema.safeParse(payload);
           if (!parsed.success) {
-            reply({ ok: false, error: { status: 400, message: issueMessage(parsed.error) } });
+            reply({ ok: false, error: { status: 400, message: germanIssue(parsed.error) } });
             return;
           }
           const conversation = await authorizeEvent(event, user, parsed.data);

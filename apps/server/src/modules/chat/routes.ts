@@ -11,7 +11,7 @@ import {
 } from '@pb/core';
 import { chatCommunications } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
-import { badRequest } from '../../lib/errors';
+import { badRequest, parseOrBadRequest } from '../../lib/errors';
 import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
@@ -26,7 +26,7 @@ import {
   markRead,
   messageContext,
 } from './service';
-import { issueMessage, messageBody, messagesQuery, openConversationBody } from './schemas';
+import { messageBody, messagesQuery, openConversationBody } from './schemas';
 
 const inboxSpec: ResourceQuerySpec = {
   fields: {
@@ -42,12 +42,6 @@ const inboxSpec: ResourceQuerySpec = {
   defaultLimit: 100,
   maxLimit: 500,
 };
-
-function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(issueMessage(parsed.error));
-  return parsed.data;
-}
 
 const CHAT_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: MAX_CHAT_FILES, required: false };
 
@@ -101,7 +95,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const input = await readFieldsAndFiles(request, CHAT_UPLOAD);
-      const body = parseWith(openConversationBody, input.fields);
+      const body = parseOrBadRequest(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
       const { conversation, message } = await contactCompany(
         app.db,
@@ -218,7 +212,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       // Authorise before reading any upload.
       const row = await conversationForWriting(app.db, user, request.params.id);
       const input = await readFieldsAndFiles(request, CHAT_UPLOAD);
-      const body = parseWith(messageBody, input.fields);
+      const body = parseOrBadRequest(messageBody, input.fields);
       const message = await appendMessage(
         app.db,
         user,

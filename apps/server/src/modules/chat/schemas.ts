@@ -4,12 +4,6 @@ import { idSchema } from '../../lib/http-schemas';
 
 /** Request schemas of the chat routes that are not in @pb/core (query, bodies, the message helper). */
 
-/** The German message of the first issue, or the generic one for zod's own English defaults. */
-export function issueMessage(error: z.ZodError | undefined): string {
-  const message = error?.issues[0]?.message;
-  return message && !message.startsWith('Invalid') ? message : MSG.badRequest;
-}
-
 export const messagesQuery = z
   .object({
     before: idSchema.optional(),

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   alreadyKnownSchema,
   collectionSchema,
-  firstMessage,
   introductionCreatedSchema,
   introductionDetailSchema,
   introductionListQuerySchema,
@@ -16,7 +15,7 @@ import {
   type IntroductionEvent,
 } from '@pb/core';
 import { currentUser } from '../../lib/auth';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound, parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { messageContext } from '../chat/service';
@@ -47,15 +46,6 @@ import {
 /** One CV or one 'Bereits bekannt' document, by the chat's file rules (checked by content). */
 const CV_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'cv', required: false };
 const KNOWN_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'file', required: false };
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const message = firstMessage(parsed.error);
-    throw badRequest(message.startsWith('Invalid') || message.startsWith('Unrecognized') ? undefined : message);
-  }
-  return parsed.data;
-}
 
 /** After a commit: the chat message (if one was posted) and each party's own view of the introduction. */
 export async function publishIntroduction(
@@ -112,7 +102,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const input = await readFieldsAndFiles(request, CV_UPLOAD);
-      const body = parse(introductionRequestSchema, input.fields);
+      const body = parseOrBadRequest(introductionRequestSchema, input.fields);
       const outcome = await introduceCandidate(app.db, user, body, input.files[0], {
         ...messageContext(app),
         fingerprintSecret: app.config.fingerprintSecret,
@@ -274,7 +264,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const change = parse(introductionStatusChangeSchema, request.body.data);
+      const change = parseOrBadRequest(introductionStatusChangeSchema, request.body.data);
       const outcome = await changeIntroductionStatus(app.db, user, request.params.id, change, {
         now: app.now(),
         publicUrl: app.config.publicUrl,
@@ -303,7 +293,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       // Authorise before reading any upload: a stranger's file is never even stored.
       authorizeIntroductionCompany(user, await introductionParties(app.db, request.params.id));
       const input = await readFieldsAndFiles(request, KNOWN_UPLOAD);
-      const { note } = parse(alreadyKnownSchema, input.fields);
+      const { note } = parseOrBadRequest(alreadyKnownSchema, input.fields);
       const outcome = await declareAlreadyKnown(
         app.db,
         user,

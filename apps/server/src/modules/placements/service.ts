@@ -3,7 +3,6 @@ import {
   JOB_MSG,
   MSG,
   PLACEMENT_OBJECTION_MSG,
-  firstMessage,
   placementObjectionSchema,
   placementReportSchema,
   type CompanyPlacementReport,
@@ -15,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { activeBonusOf } from '../jobs/active-bonus';
 import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
@@ -39,8 +38,7 @@ import { authorizeReportOn, authorizeReportVariant, mayObjectTo } from './policy
 export function parsePlacementReport(raw: unknown): PlacementReportRequest {
   const result = placementReportSchema.safeParse(raw);
   if (result.success) return result.data;
-  const message = firstMessage(result.error);
-  throw badRequest(message.startsWith('Invalid') || message.startsWith('Unrecognized') ? MSG.fillAllFields : message, {
+  throw badRequest(germanIssue(result.error, MSG.fillAllFields), {
     errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
   });
 }
@@ -187,8 +185,7 @@ export async function reportPlacement(
 export function parsePlacementObjection(raw: unknown): PlacementObjectionRequest {
   const result = placementObjectionSchema.safeParse(raw);
   if (result.success) return result.data;
-  const message = firstMessage(result.error);
-  throw badRequest(message.startsWith('Invalid') ? PLACEMENT_OBJECTION_MSG.noteRequired : message);
+  throw badRequest(germanIssue(result.error, PLACEMENT_OBJECTION_MSG.noteRequired));
 }
 
 type ReportRow = typeof placementReports.$inferSelect;
