@@ -5,7 +5,7 @@ import { introductions, placementReports, type CircumventionEvidence } from '../
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { monthsBefore } from '../../lib/months';
-import { fingerprintsOf, normalisePhone, type CandidateFingerprints } from './fingerprint';
+import { fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry } from './register';
@@ -47,9 +47,6 @@ function reportFingerprints(
 ): CandidateFingerprints {
   if (introduction && (introduction.emailFingerprint || introduction.phoneFingerprint)) {
     return { email: introduction.emailFingerprint, phone: introduction.phoneFingerprint };
-  }
-  if (input.candidatePhone !== undefined && normalisePhone(input.candidatePhone) === null) {
-    throw badRequest(INTRODUCTION_MSG.invalidPhone);
   }
   return fingerprintsOf(secret, { email: input.candidateEmail, phone: input.candidatePhone });
 }

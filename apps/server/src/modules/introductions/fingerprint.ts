@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { INTRODUCTION_MSG } from '@pb/core';
+import { badRequest } from '../../lib/errors';
 
 /**
  * Candidate fingerprints (issue 11): a keyed hash of the normalised e-mail and of the
@@ -37,17 +39,29 @@ export interface CandidateFingerprints {
   phone: string | null;
 }
 
+type Contact = { email?: string | undefined; phone?: string | undefined };
+
 /**
- * Both fingerprints of a candidate; null for a contact that is not given. Throws nothing:
- * an invalid phone is the caller's 400 (checked with normalisePhone first).
+ * A candidate's phone in E.164 (null when not given) and both fingerprints (null for a
+ * contact that is not given) — the phone parsed once. A given phone that is no valid number
+ * is the caller's German 400.
  */
-export function fingerprintsOf(
+export function candidateContact(
   secret: string,
-  contact: { email?: string | undefined; phone?: string | undefined },
-): CandidateFingerprints {
+  contact: Contact,
+): { phone: string | null; fingerprints: CandidateFingerprints } {
   const phone = contact.phone === undefined ? null : normalisePhone(contact.phone);
+  if (contact.phone !== undefined && phone === null) throw badRequest(INTRODUCTION_MSG.invalidPhone);
   return {
-    email: contact.email === undefined ? null : candidateFingerprint(secret, 'email', normaliseEmail(contact.email)),
-    phone: phone === null ? null : candidateFingerprint(secret, 'phone', phone),
+    phone,
+    fingerprints: {
+      email: contact.email === undefined ? null : candidateFingerprint(secret, 'email', normaliseEmail(contact.email)),
+      phone: phone === null ? null : candidateFingerprint(secret, 'phone', phone),
+    },
   };
+}
+
+/** Both fingerprints of a candidate (see candidateContact). */
+export function fingerprintsOf(secret: string, contact: Contact): CandidateFingerprints {
+  return candidateContact(secret, contact).fingerprints;
 }

@@ -62,6 +62,11 @@ function introductionQuery(db: Db) {
 }
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof introductionQuery>['execute']>>[number];
+
+async function loadJoined(db: Db, id: number): Promise<JoinedRow | undefined> {
+  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  return joined;
+}
 type FileRow = JoinedRow['cv'];
 
 function presentFile(file: FileRow): StoredFile | null {
@@ -168,7 +173,7 @@ export async function introductionView(
   viewer: Viewer,
   now: Date,
 ): Promise<Introduction | undefined> {
-  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  const joined = await loadJoined(db, id);
   return joined ? presentIntroduction(joined, viewer, now) : undefined;
 }
 
@@ -201,7 +206,7 @@ async function timelineOf(db: Db, id: number): Promise<IntroductionTimelineEntry
 
 /** Detail with timeline for a party or an admin; 404 for everybody else. */
 export async function introductionDetail(db: Db, viewer: Viewer, id: number, now: Date): Promise<IntroductionDetail> {
-  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  const joined = await loadJoined(db, id);
   authorizeIntroductionReading(viewer, joined?.row);
   return { ...presentIntroduction(joined!, viewer, now), timeline: await timelineOf(db, id) };
 }
@@ -227,11 +232,16 @@ function ownScope(viewer: Viewer): SQL {
   return viewer.role === 'company' ? eq(introductions.companyId, viewer.id) : eq(introductions.consultantId, viewer.id);
 }
 
-export async function listOwnIntroductions(db: Db, viewer: Viewer, query: IntroductionListQuery, now: Date) {
-  const conditions = [ownScope(viewer)];
+/** The filters both lists share: advertisement and status. */
+function listFilters(query: IntroductionListQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.advertisement !== undefined) conditions.push(eq(introductions.jobId, query.advertisement));
   if (query.status !== undefined) conditions.push(eq(introductions.status, query.status));
-  return page(db, and(...conditions), query, viewer, now);
+  return conditions;
+}
+
+export async function listOwnIntroductions(db: Db, viewer: Viewer, query: IntroductionListQuery, now: Date) {
+  return page(db, and(ownScope(viewer), ...listFilters(query)), query, viewer, now);
 }
 
 /** Introductions the company has not opened yet (the badge); 0 for consultants. */
@@ -253,11 +263,9 @@ const FLAG_CONDITIONS: Record<IntroductionFlag, SQL> = {
 
 /** Back office register: every introduction, whitelisted filters. */
 export async function listRegister(db: Db, viewer: Viewer, query: AdminIntroductionQuery, now: Date) {
-  const conditions: SQL[] = [];
+  const conditions = listFilters(query);
   if (query.company !== undefined) conditions.push(eq(introductions.companyId, query.company));
   if (query.consultant !== undefined) conditions.push(eq(introductions.consultantId, query.consultant));
-  if (query.advertisement !== undefined) conditions.push(eq(introductions.jobId, query.advertisement));
-  if (query.status !== undefined) conditions.push(eq(introductions.status, query.status));
   if (query.flag !== undefined) conditions.push(FLAG_CONDITIONS[query.flag]);
   return page(db, conditions.length > 0 ? and(...conditions) : undefined, query, viewer, now);
 }
@@ -268,7 +276,7 @@ export async function partyViews(
   id: number,
   now: Date,
 ): Promise<Array<{ userId: number; view: Introduction }>> {
-  const [joined] = await introductionQuery(db).where(eq(introductions.id, id)).limit(1);
+  const joined = await loadJoined(db, id);
   if (!joined) return [];
   const parties: Array<{ id: number; role: UserRole }> = [];
   if (joined.row.consultantId !== null) parties.push({ id: joined.row.consultantId, role: 'consultant' });

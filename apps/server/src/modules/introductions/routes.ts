@@ -12,6 +12,7 @@ import {
   introductionStatusChangeSchema,
   introductionUnseenSchema,
   INTRODUCTION_MSG,
+  type Introduction,
   type IntroductionEvent,
 } from '@pb/core';
 import { currentUser } from '../../lib/auth';
@@ -47,15 +48,20 @@ import {
 const CV_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'cv', required: false };
 const KNOWN_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'file', required: false };
 
-/** After a commit: the chat message (if one was posted) and each party's own view of the introduction. */
+/**
+ * After a commit: the chat message (if one was posted) and each party's own view of the
+ * introduction. Returns those views by user id, so the route answers from them.
+ */
 export async function publishIntroduction(
   app: FastifyInstance,
   outcome: IntroductionOutcome,
   kind: IntroductionEvent['kind'],
-): Promise<void> {
+): Promise<Map<number, Introduction>> {
+  const views = new Map<number, Introduction>();
   try {
     if (outcome.message) await app.chatHub.publishMessage(outcome.message.message, outcome.message.parties);
     for (const { userId, view } of await partyViews(app.db, outcome.introductionId, app.now())) {
+      views.set(userId, view);
       app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind, introduction: view });
       if (outcome.revived) {
         app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind: 'claim_revived', introduction: view });
@@ -65,6 +71,7 @@ export async function publishIntroduction(
     // The change is committed and mailed; a missed live event only means a reload shows it.
     app.log.warn({ err: error, introductionId: outcome.introductionId }, 'introduction event not sent');
   }
+  return views;
 }
 
 const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -80,8 +87,14 @@ const companyWriteResponses = {
 export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = { rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' } };
 
-  async function viewFor(request: Parameters<typeof currentUser>[0], id: number) {
-    const view = await introductionView(app.db, id, currentUser(request), app.now());
+  /** The caller's view after a write: from the views just published, else read again. */
+  async function viewFor(
+    request: Parameters<typeof currentUser>[0],
+    id: number,
+    published: Map<number, Introduction> = new Map(),
+  ) {
+    const user = currentUser(request);
+    const view = published.get(user.id) ?? (await introductionView(app.db, id, user, app.now()));
     if (!view) throw notFound(INTRODUCTION_MSG.notFound);
     return view;
   }
@@ -107,10 +120,10 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...messageContext(app),
         fingerprintSecret: app.config.fingerprintSecret,
       });
-      await publishIntroduction(app, outcome, 'new');
+      const views = await publishIntroduction(app, outcome, 'new');
       return reply
         .code(201)
-        .send({ data: await viewFor(request, outcome.introductionId), meta: { notice: outcome.notice } });
+        .send({ data: await viewFor(request, outcome.introductionId, views), meta: { notice: outcome.notice } });
     },
   );
 
@@ -189,11 +202,8 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/introductions/:id/proof.pdf',
     {
       preHandler: app.requireUser,
-      // Rendering costs CPU: a generous limit for people, none for loops.
-      config: {
-        policy: 'introductions.party',
-        rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
-      },
+      // Rendering costs CPU: the writes' limit, generous for people, none for loops.
+      config: { policy: 'introductions.party', ...writeLimit },
       schema: {
         tags: ['introductions'],
         summary:
@@ -236,10 +246,10 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const changed = await markIntroductionSeen(app.db, user, request.params.id, app.now());
-      if (changed) {
-        await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'seen');
-      }
-      return { data: await viewFor(request, request.params.id), meta: {} };
+      const views = changed
+        ? await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'seen')
+        : undefined;
+      return { data: await viewFor(request, request.params.id, views), meta: {} };
     },
   );
 
@@ -269,8 +279,8 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
         publicUrl: app.config.publicUrl,
       });
-      await publishIntroduction(app, outcome, 'status');
-      return { data: await viewFor(request, outcome.introductionId), meta: {} };
+      const views = await publishIntroduction(app, outcome, 'status');
+      return { data: await viewFor(request, outcome.introductionId, views), meta: {} };
     },
   );
 
@@ -302,8 +312,8 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         input.files[0],
         messageContext(app),
       );
-      await publishIntroduction(app, outcome, 'already_known');
-      return { data: await viewFor(request, outcome.introductionId), meta: {} };
+      const views = await publishIntroduction(app, outcome, 'already_known');
+      return { data: await viewFor(request, outcome.introductionId, views), meta: {} };
     },
   );
 };

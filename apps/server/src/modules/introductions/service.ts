@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { chatCommunications, introductions, jobs, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../lib/policies';
 import type { UploadedFile } from '../../lib/uploads';
 import { recordAudit } from '../admin/audit';
@@ -31,7 +31,7 @@ import {
 } from '../chat/service';
 import { activeBonusOf } from '../jobs/active-bonus';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { fingerprintsOf, normalisePhone, type CandidateFingerprints } from './fingerprint';
+import { candidateContact, type CandidateFingerprints } from './fingerprint';
 import {
   alreadyKnownMail,
   claimRevivedMail,
@@ -82,13 +82,6 @@ function introductionMessageText(input: IntroductionRequest): string {
   return lines.join('\n');
 }
 
-function candidateFingerprints(secret: string, input: { email?: string | undefined; phone?: string | undefined }) {
-  if (input.phone !== undefined && normalisePhone(input.phone) === null) {
-    throw badRequest(INTRODUCTION_MSG.invalidPhone);
-  }
-  return fingerprintsOf(secret, input);
-}
-
 /**
  * 'Kandidat vorstellen': records the introduction with the bonus in force now and the
  * server's time, posts it into the conversation (CV as the message's file), appends the
@@ -105,8 +98,7 @@ export async function introduceCandidate(
   ctx: IntroductionContext,
 ): Promise<IntroductionOutcome & { notice: string | null }> {
   if (!hasRole(consultant, 'consultant')) throw forbidden(INTRODUCTION_MSG.consultantOnly);
-  const fingerprints = candidateFingerprints(ctx.fingerprintSecret, input);
-  const phone = input.phone === undefined ? null : normalisePhone(input.phone);
+  const { phone, fingerprints } = candidateContact(ctx.fingerprintSecret, input);
   const stored: StoredFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
   try {
     return await db.transaction(async (tx) => {
