@@ -715,6 +715,37 @@ describe('The register', () => {
     expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
   });
 
+  it("When retention deletes the data of a declared introduction, then the company's 'Bereits bekannt' message in the chat loses its note too", async () => {
+    at('2031-02-02T09:00:00Z');
+    const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
+    const { data } = await introduced(consultant, job.id);
+    const declared = await ctx.request({
+      method: 'POST',
+      url: `/api/introductions/${data.id}/already-known`,
+      token: company.token,
+      payload: { data: { note: 'Frau Muster hat sich im Jänner direkt beworben.' } },
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    const later = new Date('2032-02-03T09:00:00Z'); // 12 months + 1 day, never rejected
+    await ctx.database.query('UPDATE users SET last_login = $1', [later]);
+    const result = await runRetention(ctx.app.db, {
+      now: later,
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
+    expect(result.introductionPersonalData).toContain(data.id);
+    const messages = await ctx.database.query<{ message: string }>(
+      'SELECT message FROM chat_messages WHERE chat_id = $1 ORDER BY id',
+      [data.conversationId],
+    );
+    expect(messages.map((m) => m.message).join('\n')).not.toContain('Muster');
+    expect(messages.map((m) => m.message)).toContain(
+      `Bereits bekannt (Vorstellung Nr. ${data.id}) (personenbezogene Daten nach Ablauf der Aufbewahrungsfrist gelöscht)`,
+    );
+    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+  });
+
   it("When a consultant deletes the account, then the company keeps the evidence without the consultant's name", async () => {
     at('2030-09-01T09:00:00Z');
     const leaving = await createChatUser(ctx.app, 'consultant', 'Scheidende Beraterin');

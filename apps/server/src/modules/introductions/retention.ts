@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, lt, ne, or } from 'drizzle-orm';
 import { CIRCUMVENTION_MONTHS, LONGER_KEEPING_MONTHS, RECONTACT_WINDOW_MONTHS } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatMessageFiles, chatMessages, introductionEvents, introductions, uploads } from '../../db/schema';
 import { monthsBefore } from '../../lib/months';
 import { appendRegisterEntry, lockRegister } from './register';
+import { alreadyKnownMessagePrefix } from './service';
 
 /**
  * The introductions' part of the retention run (DSGVO, issue 11; decision 0019):
@@ -33,6 +34,8 @@ export async function introductionRetention(tx: Db, now: Date, dryRun: boolean):
     .select({
       id: introductions.id,
       messageId: introductions.messageId,
+      conversationId: introductions.conversationId,
+      alreadyKnownAt: introductions.alreadyKnownAt,
       cvUploadId: introductions.cvUploadId,
       alreadyKnownUploadId: introductions.alreadyKnownUploadId,
     })
@@ -86,6 +89,14 @@ export async function introductionRetention(tx: Db, now: Date, dryRun: boolean):
         .update(chatMessages)
         .set({ message: `Kandidatenvorstellung Nr. ${row.id} (${PERSONAL_DATA_GONE})`, fileMessage: false })
         .where(eq(chatMessages.id, row.messageId));
+    }
+    // The company's 'Bereits bekannt' note in the conversation may name the candidate too.
+    if (row.alreadyKnownAt !== null && row.conversationId !== null) {
+      const prefix = alreadyKnownMessagePrefix(row.id);
+      await tx
+        .update(chatMessages)
+        .set({ message: `${prefix} (${PERSONAL_DATA_GONE})`, fileMessage: false })
+        .where(and(eq(chatMessages.chatId, row.conversationId), like(chatMessages.message, `${prefix}:%`)));
     }
     await tx
       .update(introductions)

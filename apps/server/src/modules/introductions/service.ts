@@ -75,6 +75,11 @@ export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefi
 /** A claim that stands now: not declared known, not lapsed by a final rejection. */
 export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
 
+/** How the company's 'Bereits bekannt' message in the conversation begins (retention finds it by this). */
+export function alreadyKnownMessagePrefix(introductionId: number): string {
+  return `Bereits bekannt (Vorstellung Nr. ${introductionId})`;
+}
+
 /** The chat message an introduction travels as (the CV is its file). */
 function introductionMessageText(input: IntroductionRequest): string {
   const lines = [`Kandidatenvorstellung: ${input.firstName} ${input.lastName}`];
@@ -355,7 +360,7 @@ export async function declareAlreadyKnown(
             tx,
             company,
             conversation,
-            { text: `Bereits bekannt (Vorstellung Nr. ${row.id}): ${note}`, stored, notify: false },
+            { text: `${alreadyKnownMessagePrefix(row.id)}: ${note}`, stored, notify: false },
             ctx,
           )
         : null;
