@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG, calculateFees, invoiceDueDate, MSG } from '@pb/core';
+import { addCalendarDays, ADMIN_MSG, calculateFees, invoiceDueDate, MSG, viennaDate } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { verifyPassword } from '../../lib/passwords';
@@ -330,7 +330,8 @@ describe('placement reports', () => {
   });
 
   it('When the guarantee of 60 days has passed, then a guarantee case is refused', async () => {
-    const reportedAt = new Date(Date.now() - 61 * 86_400_000).toISOString();
+    // 61 Vienna calendar days ago (the rule counts Vienna days; "now − 61 × 24 h" is day 60 near midnight).
+    const reportedAt = `${addCalendarDays(viennaDate(new Date()), -61)}T10:00:00Z`;
     const id = await insertReport({
       companyId: company.id,
       reporterId: consultant.id,
