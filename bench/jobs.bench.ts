@@ -23,7 +23,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
-import { LocalFileStorage } from '../apps/server/src/lib/storage';
+import { LocalFileStorage } from '../apps/server/src/lib/storage-disk';
 import {
   jobListStatements,
   parseJobListQuery,

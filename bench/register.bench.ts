@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { openDatabase } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { jobs, placementBonuses, users } from '../apps/server/src/db/schema';
-import { LocalFileStorage } from '../apps/server/src/lib/storage';
+import { LocalFileStorage } from '../apps/server/src/lib/storage-disk';
 import { introduceCandidate } from '../apps/server/src/modules/introductions/service';
 import { verifyRegister } from '../apps/server/src/modules/introductions/register';
 import { chainEntry, GENESIS_HASH } from '../apps/server/src/modules/introductions/register-chain';

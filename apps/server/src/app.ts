@@ -32,7 +32,7 @@ import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
 import { routePolicyRegistry } from './lib/policies';
-import type { FileStorage } from './lib/storage';
+import { StorageUnavailableError, type FileStorage } from './lib/storage';
 import { healthRoutes } from './modules/health/routes';
 import { districtRoutes } from './modules/districts/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -170,7 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // --- our services ---
-  await app.register(servicesPlugin, { config, database: deps.database, storage: deps.storage, now: deps.now });
+  await app.register(servicesPlugin, {
+    config,
+    database: deps.database,
+    storage: deps.storage,
+    redis: deps.redis,
+    now: deps.now,
+  });
   await app.register(authPlugin);
   await app.register(routePolicyRegistry);
   await app.register(chatGateway);
@@ -198,6 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
                 : MSG.badRequest;
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
       return reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
+    }
+    // The file store (disk full, S3 down or refusing us): files go to the store before any
+    // database write, so nothing was saved and the client may retry.
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: { message: error.message } }, 'file storage unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'ServiceUnavailableError', MSG.storageUnavailable, {}));
     }
     // PostgreSQL restarting, unreachable, frozen or overloaded: the client may retry; not a bug.
     if (isDatabaseUnavailable(error)) {

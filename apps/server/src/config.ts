@@ -21,6 +21,25 @@ const envSchema = z.object({
   /** Key of the candidate fingerprints (HMAC); changing it makes earlier introductions unmatchable. */
   FINGERPRINT_SECRET: z.string().min(32).optional(),
   JWT_TTL: z.string().default('8h'),
+  /** S3-compatible file store; with S3_BUCKET set, every file goes there instead of DATA_DIR/uploads. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3 bucket names have 3–63 lowercase letters, digits, dots or hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Bearer token for GET /metrics; required in production to expose metrics at all. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** SIGTERM: how long in-flight requests, sockets and mail sends get before the process exits. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * SIGTERM: readiness answers 503 this long before the server stops accepting, so a load
+   * balancer's health check takes the instance out first (set it to the check interval × fall).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTRO_VIDEO_URL: z.string().url().optional(),
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
@@ -65,6 +84,11 @@ export interface Config {
   host: string;
   dataDir: string;
   uploadDir: string;
+  /** Where files live: the disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** GET /metrics needs `Authorization: Bearer <token>` when set; production without it serves no metrics. */
+  metricsToken: string | undefined;
+  shutdown: { timeoutMs: number; drainMs: number };
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -107,6 +131,18 @@ export interface Config {
   };
 }
 
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -135,13 +171,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const uploadDir = path.join(dataDir, 'uploads');
   return {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
     host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
-    uploadDir: path.join(dataDir, 'uploads'),
+    uploadDir,
+    storage: storageConfig(env, uploadDir),
+    metricsToken: env.METRICS_TOKEN,
+    shutdown: { timeoutMs: env.SHUTDOWN_TIMEOUT_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
@@ -182,6 +222,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authority: env.IMPRINT_AUTHORITY,
       trade: env.IMPRINT_TRADE,
     },
+  };
+}
+
+/** S3 when S3_BUCKET is set (then the credentials are required), the disk otherwise. */
+function storageConfig(env: Env, uploadDir: string): StorageConfig {
+  const s3Vars = [env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (!env.S3_BUCKET) {
+    if (s3Vars.some((v) => v !== undefined)) {
+      throw new ConfigError(
+        'Ungültige Konfiguration:\n  S3_BUCKET: required when S3_ENDPOINT or S3 credentials are set',
+      );
+    }
+    return { kind: 'disk', dir: uploadDir };
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!accessKeyId || !secretAccessKey) {
+    const missing = [accessKeyId ? '' : 'S3_ACCESS_KEY_ID', secretAccessKey ? '' : 'S3_SECRET_ACCESS_KEY'];
+    const lines = missing.filter(Boolean).map((name) => `  ${name}: required with S3_BUCKET`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/setup';
-import { LocalFileStorage } from './lib/storage';
+import { openFileStorage } from './lib/file-storage';
 import { rootCause } from './lib/db-errors';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { closeRedis, createRedisClient } from './lib/redis';
@@ -36,11 +36,12 @@ async function main(): Promise<void> {
   });
   // Fails fast while Redis is away (rate limits then count in-process: lib/rate-limit-store).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
+  const storage = openFileStorage(config.storage);
   const app = await buildApp({
     config,
     database,
     redis,
-    storage: new LocalFileStorage(config.uploadDir),
+    storage,
     webDistDir: WEB_DIST,
     logger,
   });

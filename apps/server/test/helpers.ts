@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/setup';
-import { LocalFileStorage } from '../src/lib/storage';
+import { openFileStorage } from '../src/lib/file-storage';
 import { MailWorker } from '../src/modules/mail/worker';
 
 /**
@@ -154,7 +154,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database,
     redis,
-    storage: new LocalFileStorage(config.uploadDir),
+    storage: openFileStorage(config.storage),
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed/demo';
 import { prepareDatabase } from '../src/db/setup';
-import { LocalFileStorage } from '../src/lib/storage';
+import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { runCli } from './support/cli';
 

@@ -77,7 +77,7 @@ import {
   type PlacementStatus,
 } from './placements';
 import type { RoleName, RoleType } from './roles';
-import { healthDegradedSchema, healthLiveSchema, healthReadySchema, publicConfigSchema } from './system';
+import { healthLiveSchema, healthReadySchema, publicConfigSchema } from './system';
 
 /**
  * The response schemas are the one definition of what leaves the server. Each test
@@ -742,8 +742,18 @@ describe('Contract schemas (realistic samples)', () => {
       error: { status: 400, name: 'BadRequestError', message: 'Ungültige Anfrage.', details: {} },
     });
     roundTrip(paginationSchema, { start: 0, limit: 20 });
-    roundTrip(healthReadySchema, { status: 'ok', database: { status: 'up', driver: 'pglite' } });
-    roundTrip(healthDegradedSchema, { status: 'degraded', database: { status: 'down', driver: 'postgres' } });
+    roundTrip(healthReadySchema, {
+      status: 'ok',
+      database: { status: 'up', driver: 'pglite' },
+      storage: { status: 'up', kind: 'disk' },
+      redis: { status: 'off' },
+    });
+    roundTrip(healthReadySchema, {
+      status: 'degraded',
+      database: { status: 'down', driver: 'postgres' },
+      storage: { status: 'up', kind: 's3' },
+      redis: { status: 'down' },
+    });
     roundTrip(healthLiveSchema, { status: 'ok' });
     roundTrip(publicConfigSchema, {
       introVideoUrl: null,

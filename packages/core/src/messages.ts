@@ -35,6 +35,8 @@ export const MSG = {
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   /** The database (or another dependency) does not answer right now: HTTP 503. */
   serviceUnavailable: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
+  /** The file store (disk or S3) does not answer or is full: HTTP 503; an upload saved nothing. */
+  storageUnavailable: 'Die Dateiablage ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
   bonusOutOfRange: 'Bitte geben Sie eine Prämie zwischen 0 und 100 % an.',
   notFound404: "Uh oh! I think you're lost.",
   // accounts (web): texts the spec describes but does not word

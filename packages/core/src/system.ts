@@ -2,20 +2,23 @@ import { z } from 'zod';
 
 /** System endpoints: health checks and the public site settings. */
 
-/** GET /api/health and /api/health/ready when the database answers in time (200). */
+const dependencyStatus = z.enum(['up', 'down']);
+
+/**
+ * GET /api/health and /api/health/ready. 200 when the database and the file store answer in
+ * time, 503 when either does not or the instance is shutting down ('stopping'). Redis is
+ * reported but optional: without it the instance still serves (rate limits per instance,
+ * chat within the instance), so its outage makes the status 'degraded' and stays 200.
+ */
 export const healthReadySchema = z.object({
-  status: z.literal('ok'),
-  database: z.object({ status: z.literal('up'), driver: z.string() }),
-});
-/** GET /api/health and /api/health/ready when the database does not answer (503). */
-export const healthDegradedSchema = z.object({
-  status: z.literal('degraded'),
-  database: z.object({ status: z.literal('down'), driver: z.string() }),
+  status: z.enum(['ok', 'degraded', 'stopping']),
+  database: z.object({ status: dependencyStatus, driver: z.string() }),
+  storage: z.object({ status: dependencyStatus, kind: z.enum(['disk', 's3']) }),
+  redis: z.object({ status: z.enum(['up', 'down', 'off']) }),
 });
 /** GET /api/health/live: the process serves HTTP (no database). */
 export const healthLiveSchema = z.object({ status: z.literal('ok') });
 export type HealthReady = z.infer<typeof healthReadySchema>;
-export type HealthDegraded = z.infer<typeof healthDegradedSchema>;
 
 /** GET /api/public-config: imprint and intro video. */
 export const publicConfigSchema = z.object({

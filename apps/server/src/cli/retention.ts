@@ -3,7 +3,7 @@
  * Applies the retention rules now (or with --dry-run only lists what would happen).
  */
 import { loadConfig } from '../config';
-import { LocalFileStorage } from '../lib/storage';
+import { openFileStorage } from '../lib/file-storage';
 import { runRetention } from '../modules/retention/service';
 import { runCli, withDatabase } from './run';
 
@@ -15,7 +15,7 @@ async function main(): Promise<number> {
       now: new Date(),
       dryRun,
       publicUrl: config.publicUrl,
-      storage: new LocalFileStorage(config.uploadDir),
+      storage: openFileStorage(config.storage),
     }),
   );
   if (!result.ran) {

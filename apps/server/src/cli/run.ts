@@ -1,8 +1,9 @@
 /** What the command-line tools share: a prepared database for the task, and the exit code. */
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { prepareDatabase } from '../db/setup';
 import { acquireDataDirLock, DataDirLockedError } from '../lib/data-dir-lock';
+import { StorageUnavailableError } from '../lib/storage';
 
 /**
  * Opens and migrates the configured database, runs `task` on it, and always closes it.
@@ -29,7 +30,11 @@ export function runCli(main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      console.error(err instanceof DataDirLockedError ? err.message : err);
+      // Errors an operator can act on print as one line; anything else with its stack.
+      if (err instanceof StorageUnavailableError)
+        console.error(`Die Dateiablage ist nicht erreichbar (${err.message}).`);
+      else if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(err.message);
+      else console.error(err);
       process.exit(1);
     },
   );

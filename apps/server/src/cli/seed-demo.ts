@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config';
 import { demoLoginText, seedDemoData } from '../db/seed/demo';
-import { LocalFileStorage } from '../lib/storage';
+import { openFileStorage } from '../lib/file-storage';
 import { seedDemoActivity } from '../modules/demo/activity';
 import { runCli, withDatabase } from './run';
 
@@ -16,7 +16,7 @@ async function main(): Promise<number> {
     if (seeded.created) {
       await seedDemoActivity({
         db,
-        storage: new LocalFileStorage(config.uploadDir),
+        storage: openFileStorage(config.storage),
         fingerprintSecret: config.fingerprintSecret,
         publicUrl: config.publicUrl,
         now: new Date(),

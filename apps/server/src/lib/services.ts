@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { FileStorage } from './storage';
@@ -11,15 +12,24 @@ declare module 'fastify' {
     db: Db;
     jwt: JwtService;
     storage: FileStorage;
+    /** Shared rate-limit counters and readiness probe; undefined without REDIS_URL. */
+    redis: Redis | undefined;
+    /** Where the instance is in its life: `stopping` from SIGTERM on (readiness answers 503). */
+    lifecycle: Lifecycle;
     /** Current time; tests may pin it. */
     now: () => Date;
   }
+}
+
+export interface Lifecycle {
+  stopping: boolean;
 }
 
 export interface ServiceDeps {
   config: Config;
   database: Database;
   storage: FileStorage;
+  redis?: Redis | undefined;
   now?: () => Date;
 }
 
@@ -31,6 +41,8 @@ export const servicesPlugin = fp<ServiceDeps>(
     app.decorate('db', deps.database.db);
     app.decorate('jwt', new JwtService(deps.config.jwtSecret, deps.config.jwtTtl));
     app.decorate('storage', deps.storage);
+    app.decorate('redis', deps.redis);
+    app.decorate('lifecycle', { stopping: false });
     app.decorate('now', deps.now ?? (() => new Date()));
   },
   { name: 'services' },

@@ -1,57 +1,80 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * File store on local disk under DATA_DIR/uploads. Files get generated names
- * (never the client's), grouped in two-character folders. An S3-compatible store
- * can implement the same interface.
+ * Where files live: the local disk under DATA_DIR/uploads by default, an S3-compatible
+ * bucket when S3_BUCKET is configured (lib/storage-s3.ts). Files get generated keys
+ * (never the client's name), grouped in two-character folders; both stores use the same
+ * keys, so `npm run storage:migrate` copies a disk store into a bucket unchanged.
+ *
+ * Downloads always stream through the server after its authorisation check (decision 0020):
+ * no store is ever reachable by a client directly.
  */
 export interface FileStorage {
+  readonly kind: 'disk' | 's3';
+  /** Stores the bytes under a new key; throws StorageUnavailableError when the store cannot take them. */
   put(data: Buffer, ext: string): Promise<string>;
-  read(key: string): ReadStream;
-  exists(key: string): Promise<boolean>;
+  /** Stores the bytes under a key of ours (storage:migrate and restore keep a store's keys). */
+  putAt(key: string, data: Buffer): Promise<void>;
+  /** Opens a stored file for streaming; null when there is no such file. */
+  open(key: string): Promise<StoredObject | null>;
+  /** The file's size, or null when there is no such file. */
+  stat(key: string): Promise<StoredEntry | null>;
+  /** Deletes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored file (backups, migration), in no particular order. */
+  list(): AsyncIterable<StoredEntry>;
+  /** Resolves when the store answers and takes writes (readiness); throws otherwise. */
+  check(): Promise<void>;
+  /** Releases connections (S3 client sockets); the store is unusable afterwards. */
+  close(): void;
 }
 
-const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+}
 
-export class LocalFileStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+export interface StoredEntry {
+  key: string;
+  size: number;
+}
 
-  private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(this.root, key);
+/** The store does not answer, refuses us or is full: the request gets a German 503 and nothing is written. */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
   }
+}
 
-  async put(data: Buffer, ext: string): Promise<string> {
-    const safeExt =
-      ext
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')
-        .slice(0, 5) || 'bin';
-    const id = randomUUID();
-    const key = `${id.slice(0, 2)}/${id}.${safeExt}`;
-    const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data, { flag: 'wx' });
-    return key;
-  }
+export const STORAGE_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
 
-  read(key: string): ReadStream {
-    return createReadStream(this.pathOf(key));
-  }
+/** Throws for anything that is not a key we generated (no path tricks reach a store). */
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+}
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch {
-      return false;
-    }
-  }
+/** A fresh key for a file with this extension (cleaned to ≤ 5 lowercase letters or digits). */
+export function newStorageKey(ext: string): string {
+  const safeExt =
+    ext
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 5) || 'bin';
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}.${safeExt}`;
+}
 
-  async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
-  }
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }

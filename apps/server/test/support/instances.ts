@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { prepareDatabase } from '../../src/db/setup';
-import { LocalFileStorage } from '../../src/lib/storage';
+import { LocalFileStorage } from '../../src/lib/storage-disk';
 
 /**
  * Whole server instances on loopback ports for the multi-instance, restart and

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports';
 
 /**
  * A PostgreSQL server of the test's own (initdb + pg_ctl from Debian's
@@ -36,18 +36,6 @@ export interface OwnPostgres {
 
 function asPostgres(args: string[]): string {
   return execFileSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8', stdio: 'pipe' });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {

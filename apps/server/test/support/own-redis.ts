@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, waitForPort } from './ports';
 
 /**
  * A Redis server of the test's own (redis-server on a free loopback port, no
@@ -25,38 +25,8 @@ export interface OwnRedis {
   cleanup(): Promise<void>;
 }
 
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once something accepts TCP connections on the port (or rejects after the deadline). */
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ port, host: '127.0.0.1' });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`redis-server did not listen on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'pb-own-redis-'));
   let child: ChildProcess | undefined;
   let frozen = false;
@@ -72,7 +42,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     proc.once('exit', () => {
       if (child === proc) child = undefined;
     });
-    await waitForPort(port, 10_000);
+    await waitForPort(port, 10_000, 'redis-server');
   };
 
   const stop = async () => {

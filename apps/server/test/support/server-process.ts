@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './own-postgres';
+import { freePort } from './ports';
 
 /**
  * The real server entry point (src/main.ts) in a child process, the way `npm start`

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_MSG, deletedIdSchema, profileImageFileSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
+import { sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams } from '../../lib/http-schemas';
 import { hasRole } from '../../lib/policies';
 import { readUploadedFiles } from '../../lib/uploads';
@@ -92,14 +93,12 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const isPublic = isPublicProfileImage(upload, owner);
       const signature = { secret: app.config.jwtSecret, sig: request.query.sig };
       if (!isPublic && !isProfileImageOwner(request.user, upload, signature)) throw notFound();
-      if (!(await app.storage.exists(upload.storageKey))) throw notFound();
-      return reply
-        .header('content-type', upload.mime)
-        .header('content-length', String(upload.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('cache-control', isPublic ? 'public, max-age=300' : 'private, max-age=300')
-        .send(app.storage.read(upload.storageKey));
+      return sendStoredFile(reply, app.storage, {
+        key: upload.storageKey,
+        mime: upload.mime,
+        disposition: 'inline',
+        cacheControl: isPublic ? 'public, max-age=300' : 'private, max-age=300',
+      });
     },
   );
 };

@@ -2,15 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
+import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams } from '../../lib/http-schemas';
 import { chatFileForDownload } from '../chat/service';
-
-/** RFC 5987 form of a file name for Content-Disposition. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** Downloads of stored files. Chat files: only the conversation's two parties and admins. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,14 +24,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const upload = await chatFileForDownload(app.db, user, request.params.id);
-      if (!upload || !(await app.storage.exists(upload.storageKey))) throw notFound();
-      return reply
-        .header('content-type', upload.mime)
-        .header('content-length', String(upload.size))
-        .header('content-disposition', contentDisposition(upload.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(app.storage.read(upload.storageKey));
+      if (!upload) throw notFound();
+      return sendStoredFile(reply, app.storage, {
+        key: upload.storageKey,
+        mime: upload.mime,
+        disposition: contentDisposition(upload.originalName),
+        cacheControl: 'private, no-store',
+      });
     },
   );
 };

@@ -13,7 +13,12 @@ describe('system routes', () => {
   it('When the database answers, then /api/health reports it up', async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: { status: 'up', driver: ctx.database.driver } });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: { status: 'up', driver: ctx.database.driver },
+      storage: { status: 'up', kind: 'disk' },
+      redis: { status: 'off' },
+    });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -39,13 +44,48 @@ describe('system routes', () => {
         const started = performance.now();
         const res = await ctx.request({ method: 'GET', url });
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ status: 'degraded', database: { status: 'down', driver: ctx.database.driver } });
+        expect(res.json()).toMatchObject({
+          status: 'degraded',
+          database: { status: 'down', driver: ctx.database.driver },
+          storage: { status: 'up' },
+        });
         expect(performance.now() - started).toBeLessThan(ctx.config.dbTimeouts.healthMs + 500);
       }
     } finally {
       ctx.database.query = query;
     }
     expect((await ctx.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('When the file store does not answer or refuses, then readiness is 503 naming the store', async () => {
+    const check = ctx.app.storage.check;
+    try {
+      ctx.app.storage.check = () => new Promise(() => undefined);
+      const hanging = await ctx.request({ method: 'GET', url: '/api/health/ready' });
+      expect(hanging.statusCode).toBe(503);
+      expect(hanging.json()).toMatchObject({
+        status: 'degraded',
+        database: { status: 'up' },
+        storage: { status: 'down' },
+      });
+      ctx.app.storage.check = () => Promise.reject(new Error('disk gone'));
+      expect((await ctx.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      ctx.app.storage.check = check;
+    }
+    expect((await ctx.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('When the instance is stopping, then readiness is 503 "stopping" while liveness stays 200', async () => {
+    ctx.app.lifecycle.stopping = true;
+    try {
+      const res = await ctx.request({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'stopping', database: { status: 'up' }, storage: { status: 'up' } });
+      expect((await ctx.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      ctx.app.lifecycle.stopping = false;
+    }
   });
 
   it('When an unknown /api path is asked for, then it is a 404 in the error shape', async () => {

@@ -1,34 +1,59 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthDegradedSchema, healthLiveSchema, healthReadySchema } from '@pb/core';
+import { healthLiveSchema, healthReadySchema, type HealthReady } from '@pb/core';
 import { withDeadline } from '../../lib/db-errors';
 
-const readySchema = { 200: healthReadySchema, 503: healthDegradedSchema };
+const readySchema = { 200: healthReadySchema, 503: healthReadySchema };
+
+type Status = 'up' | 'down';
 
 /**
- * Liveness: `/api/health/live` — the process serves HTTP; never touches the database,
- * so an orchestrator does not restart a healthy process because PostgreSQL is away.
+ * Liveness: `/api/health/live` — the process serves HTTP; never touches a dependency, so
+ * an orchestrator does not restart a healthy process because PostgreSQL is away.
  * Readiness: `/api/health/ready` and `/api/health` (the same check; `/api/health` is the
- * historical name the Playwright web server and load balancers probe) — `SELECT 1` within
- * DB_HEALTH_TIMEOUT_MS, else 503 at once.
+ * historical name the Playwright web server and load balancers probe) — the database
+ * (`SELECT 1`), the file store and Redis, each within DB_HEALTH_TIMEOUT_MS, in parallel.
+ * 503 when the database or the file store is down, or while the instance shuts down
+ * (the balancer takes it out before it stops accepting). Redis is optional (decision 0020).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const probe = async (what: string, check: () => Promise<unknown>): Promise<Status> => {
+    try {
+      await withDeadline(check(), app.config.dbTimeouts.healthMs, `readiness: ${what}`);
+      return 'up';
+    } catch (err) {
+      app.log.warn({ err: err instanceof Error ? err.message : String(err) }, `readiness: ${what} down`);
+      return 'down';
+    }
+  };
+
+  const readiness = async (): Promise<HealthReady> => {
+    const redis = app.redis;
+    const [database, storage, redisStatus] = await Promise.all([
+      probe('database', () => app.database.query('SELECT 1')),
+      probe('storage', () => app.storage.check()),
+      redis ? probe('redis', () => redis.ping()) : Promise.resolve('off' as const),
+    ]);
+    const allUp = database === 'up' && storage === 'up' && redisStatus !== 'down';
+    return {
+      status: app.lifecycle.stopping ? 'stopping' : allUp ? 'ok' : 'degraded',
+      database: { status: database, driver: app.database.driver },
+      storage: { status: storage, kind: app.storage.kind },
+      redis: { status: redisStatus },
+    };
+  };
+
   const routes = [
     { url: '/health', summary: 'Readiness (same as /health/ready)' },
-    { url: '/health/ready', summary: 'Readiness: the database answers in time' },
+    { url: '/health/ready', summary: 'Readiness: database and file store answer in time (Redis reported)' },
   ];
   for (const { url, summary } of routes) {
     app.get(
       url,
       { config: { policy: 'visitor' }, schema: { tags: ['system'], summary, response: readySchema } },
       async (_request, reply) => {
-        const driver = app.database.driver;
-        try {
-          await withDeadline(app.database.query('SELECT 1'), app.config.dbTimeouts.healthMs, 'health check');
-          return { status: 'ok' as const, database: { status: 'up' as const, driver } };
-        } catch (err) {
-          app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'readiness: database down');
-          return reply.code(503).send({ status: 'degraded' as const, database: { status: 'down' as const, driver } });
-        }
+        const health = await readiness();
+        const ready = health.status !== 'stopping' && health.database.status === 'up' && health.storage.status === 'up';
+        return reply.code(ready ? 200 : 503).send(health);
       },
     );
   }
@@ -38,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor' },
       schema: {
         tags: ['system'],
-        summary: 'Liveness: the process serves HTTP (no database)',
+        summary: 'Liveness: the process serves HTTP (no dependency checked)',
         response: { 200: healthLiveSchema },
       },
     },

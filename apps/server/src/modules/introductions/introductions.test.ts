@@ -670,7 +670,7 @@ describe('The register', () => {
       'SELECT storage_key FROM uploads WHERE id = $1',
       [gone.cv!.id],
     );
-    expect(await ctx.app.storage.exists(stored!.storage_key)).toBe(true);
+    expect(await ctx.app.storage.stat(stored!.storage_key)).not.toBeNull();
     const run = async (iso: string) => {
       // The accounts stay in use (the unused-account rule is not under test here).
       await ctx.database.query('UPDATE users SET last_login = $1', [new Date(iso)]);
@@ -692,7 +692,7 @@ describe('The register', () => {
     expect(after.cv).toBeNull();
     expect(after.personalDataDeletedAt).toBe('2029-03-02T09:00:00.000Z');
     expect(after.timeline.find((t) => t.status === 'abgesagt')!.note).toBeNull();
-    expect(await ctx.app.storage.exists(stored!.storage_key)).toBe(false);
+    expect(await ctx.app.storage.stat(stored!.storage_key)).toBeNull();
     const [message] = await ctx.database.query<{ message: string }>(
       'SELECT m.message FROM chat_messages m JOIN introductions i ON i.message_id = m.id WHERE i.id = $1',
       [gone.id],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { attachmentSchema, MAX_CHAT_FILES, MSG } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
+import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
 import { readUploadedFiles } from '../../lib/uploads';
 import { findJob, listAttachments, visibleTo } from './repository';
@@ -74,18 +75,18 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const row = await attachmentForDownload(app.db, user.id, request.params.id);
-      if (!row || !(await app.storage.exists(row.storageKey))) throw notFound('Datei nicht gefunden.');
-      const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', row.size)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(app.storage.read(row.storageKey));
+      if (!row) throw notFound('Datei nicht gefunden.');
+      return sendStoredFile(
+        reply,
+        app.storage,
+        {
+          key: row.storageKey,
+          mime: row.mime,
+          disposition: contentDisposition(row.name),
+          cacheControl: 'private, no-store',
+        },
+        'Datei nicht gefunden.',
+      );
     },
   );
 
