@@ -15,16 +15,18 @@ export async function migrate(database: Database, log: (msg: string) => void = (
 }
 
 async function migrateOn(database: Session, log: (msg: string) => void): Promise<string[]> {
-  await database.execScript(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
   const applied: string[] = [];
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
+  // The lock comes first: two instances starting on an empty database would otherwise race
+  // on CREATE TABLE IF NOT EXISTS (its catalog insert is not protected by IF NOT EXISTS).
   await database.execScript('SELECT pg_advisory_lock(727274)');
   try {
+    await database.execScript(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
     const done = new Set(
       (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
     );
