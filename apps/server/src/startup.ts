@@ -2,17 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDemoData } from './db/seed/demo';
 import { ensureEnvAdmin } from './modules/admin/startup';
 import { seedDemoActivity } from './modules/demo/activity';
-import { startRetentionSchedule } from './modules/retention/schedule';
+import { Scheduler } from './lib/scheduler';
+import { retentionJob } from './modules/retention/schedule';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
  * empty development database,
- * the first admin from ADMIN_EMAIL, the retention schedule. Features add theirs here.
+ * the first admin from ADMIN_EMAIL, the scheduled work (once per period across instances).
+ * Features add theirs here.
  */
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   await seedDemoOnStart(app);
   await ensureEnvAdmin(app);
-  startRetentionSchedule(app);
+  startScheduledWork(app);
+}
+
+/** Every scheduled job; app.close() waits for a running one. */
+function startScheduledWork(app: FastifyInstance): void {
+  const scheduler = new Scheduler({ db: app.db, log: app.log, now: app.now, jobs: [retentionJob(app)] });
+  scheduler.start();
+  app.addHook('onClose', () => scheduler.stop());
 }
 
 /** Development: demo companies, consultants and advertisements on an empty marketplace; logins in the log. */

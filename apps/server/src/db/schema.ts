@@ -279,6 +279,23 @@ export const retentionRuns = pgTable('retention_runs', {
   summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
 });
 
+/** Runs of scheduled work, one per job and period across all instances (migration 0019; lib/scheduler.ts). */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    instance: text('instance').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+    leaseUntil: ts('lease_until').notNull(),
+    finishedAt: ts('finished_at'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
 /** Candidate introductions, current state (migration 0018; modules/introductions). */
 export const introductions = pgTable('introductions', {
   id: serial('id').primaryKey(),
