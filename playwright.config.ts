@@ -39,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `node --import tsx apps/server/src/main.ts`,
+    // The compiled server, as `npm start` runs it (scripts/e2e.mjs builds it first).
+    command: `node --enable-source-maps apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the web app, then runs the Playwright suite in Debian's Chromium.
+// Builds the web app and the compiled server (what `npm start` runs), then runs the Playwright
+// suite in Debian's Chromium against them.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -12,5 +13,5 @@ const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run('npm', ['run', 'build', '-w', '@pb/web']);
+run(process.execPath, ['scripts/build.mjs']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

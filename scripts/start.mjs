@@ -1,34 +1,26 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources changed, then runs the server
-// (embedded PGlite database in ./data unless DATABASE_URL is set) on http://localhost:3000.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: builds the web app and the server when their sources changed (scripts/build.mjs),
+// then runs the compiled server (embedded PGlite database in ./data unless DATABASE_URL is set)
+// on http://localhost:3000.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, buildWeb, isStale, SERVER_ENTRY, serverSources, WEB_INDEX, webSources } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
-const distIndex = path.join(webDir, 'dist/index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+try {
+  if (isStale(WEB_INDEX, webSources)) {
+    console.log('Web-App wird gebaut …');
+    buildWeb();
   }
-  return newest;
+  if (isStale(SERVER_ENTRY, serverSources)) await buildServer();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
 }
 
-const sources = [webDir, path.join(root, 'packages/core/src')];
-const stale = !existsSync(distIndex) || Math.max(...sources.map(newestMtime)) > statSync(distIndex).mtimeMs;
-if (stale) {
-  console.log('Web-App wird gebaut …');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@pb/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,
