@@ -48,25 +48,52 @@ async function main(): Promise<void> {
   logConnectionError = (err) => app.log.warn({ err: rootCause(err) }, 'database connection lost');
   await prepareDatabase(database, (msg) => app.log.info(msg));
   await runStartupTasks(app);
+  // A bucket that is away at start is not fatal (readiness reports it; uploads answer 503), but loud.
+  await storage
+    .check()
+    .catch((err: unknown) =>
+      app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'file storage not reachable at start'),
+    );
 
   const mailWorker = new MailWorker({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   mailWorker.start();
 
   let closing = false;
+  /**
+   * SIGTERM (orchestrator, balancer rotation) or SIGINT: readiness answers 503 at once and,
+   * after SHUTDOWN_DRAIN_MS (the balancer's health check takes the instance out), the server
+   * stops accepting, tells sockets to reconnect (they land on another instance), finishes
+   * in-flight requests, the running scheduled job and the mail being sent, then exits 0.
+   * Whatever is still running after SHUTDOWN_TIMEOUT_MS more is cut off (exit 1).
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const { drainMs, timeoutMs } = config.shutdown;
+    app.lifecycle.stopping = true;
+    app.log.info({ signal, drainMs, timeoutMs }, 'shutting down: readiness answers 503');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, drainMs + timeoutMs);
     force.unref();
+    // No new mail is claimed from now on (other instances send it); the one being sent finishes.
+    const mailStopped = mailWorker.stop();
+    let code = 0;
     try {
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close();
-      await mailWorker.stop();
+      await mailStopped;
       await closeRedis(redis);
+      storage.close();
       await database.close();
       dataDirLock?.release();
+      app.log.info('shut down cleanly');
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

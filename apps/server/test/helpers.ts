@@ -44,22 +44,29 @@ export interface CapturedMail {
 export interface SmtpCapture {
   url: string;
   messages: CapturedMail[];
+  /** Resolves when the next message's data starts to arrive (a send is in flight). */
+  nextDataStarted(): Promise<void>;
   /** Fails the next n deliveries (for retry tests). */
   failNext(n: number): void;
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: { delayMs?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let failures = 0;
+  let dataWaiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      for (const resolve of dataWaiters) resolve();
+      dataWaiters = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A slow mail server: the send stays in flight this long (shutdown tests).
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (failures > 0) {
           failures -= 1;
           const err = new Error('temporary failure') as Error & { responseCode: number };
@@ -86,6 +93,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    nextDataStarted: () => new Promise<void>((resolve) => dataWaiters.push(resolve)),
     failNext(n) {
       failures = n;
     },

@@ -15,11 +15,16 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../s
 
 export interface ServerProcess {
   url: string;
+  port: number;
+  /** DATA_DIR of the process (removed by stop()). */
+  dataDir: string;
   child: ChildProcess;
   /** stdout + stderr so far (for failure messages). */
   output(): string;
   /** null while running; the exit code or signal once it has ended. */
   exited(): string | null;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  waitForExit(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -69,9 +74,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    port,
+    dataDir,
     child,
     output: () => output,
     exited: () => exit,
+    waitForExit: () => ended.then(() => exit ?? 'unknown'),
     async stop() {
       if (exit === null) {
         child.kill('SIGTERM');

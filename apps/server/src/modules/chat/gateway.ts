@@ -302,8 +302,9 @@ export const chatGateway = fp(
     };
     app.decorate('chatHub', hub);
 
+    // Shutting down (SIGTERM, tests): the transports close without a Socket.IO "server disconnect",
+    // so clients reconnect on their own — through the balancer to another instance.
     app.addHook('preClose', async () => {
-      io.local.disconnectSockets(true);
       io.engine.close();
     });
     app.addHook('onClose', async () => {

@@ -100,9 +100,16 @@ export class MailWorker {
   private async deliverDue(): Promise<number> {
     let delivered = 0;
     for (;;) {
+      if (this.stopped) return delivered;
       const batch = await this.claim();
       if (batch.length === 0) return delivered;
-      for (const mail of batch) {
+      for (const [index, mail] of batch.entries()) {
+        if (this.stopped) {
+          // Shutting down: the mail being sent has finished; hand the rest back at once
+          // (their lease would keep other instances from sending them for minutes).
+          await this.release(batch.slice(index).map((m) => m.id));
+          return delivered;
+        }
         try {
           await this.send(mail);
           await this.options.db.execute(
@@ -122,6 +129,15 @@ export class MailWorker {
       }
       if (batch.length < BATCH) return delivered;
     }
+  }
+
+  private async release(ids: number[]): Promise<void> {
+    await this.options.db.execute(
+      sql`UPDATE mail_outbox SET locked_until = NULL WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND status = 'pending'`,
+    );
   }
 
   private async send(mail: ClaimedMail): Promise<void> {
