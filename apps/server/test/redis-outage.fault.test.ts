@@ -177,6 +177,15 @@ describe('Redis outage (own Redis, real server process)', () => {
     });
     expect(rest.status).toBe(201);
 
+    // Readiness names Redis as down but keeps the instance in the balancer: it serves without it.
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      status: 'degraded',
+      database: { status: 'up' },
+      redis: { status: 'down' },
+    });
+
     for (const r of results) {
       expect(r.status, `${r.what}`).not.toBe(500);
       expect(r.ms, `${r.what} took ${r.ms} ms`).toBeLessThan(FAST_MS);
@@ -200,6 +209,8 @@ describe('Redis outage (own Redis, real server process)', () => {
       if (!shared) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(shared).toBe(true);
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(await ready.json()).toMatchObject({ status: 'ok', redis: { status: 'up' } });
     const [onConsultant] = sockets;
     const ack = await onConsultant!.timeout(FAST_MS).emitWithAck('chat:send', { chatId, message: 'Wieder mit Redis' });
     expect(ack.ok).toBe(true);
