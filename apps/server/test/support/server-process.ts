@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,20 @@ import { freePort } from './ports';
  */
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
+/** What `npm start` runs (scripts/build.mjs); the caller builds it first (see buildServerOnce). */
+const COMPILED_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const BUILD_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../scripts/build.mjs');
+
+/** Builds the compiled server if its sources changed (esbuild, well under a second). */
+export function buildServerOnce(): void {
+  const result = spawnSync(process.execPath, [BUILD_SCRIPT, '--server', '--if-stale'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`server build failed:\n${result.stdout}${result.stderr}`);
+}
+
+export interface ServerProcessOptions {
+  /** Run apps/server/dist/main.js (the production build) instead of the TypeScript sources. */
+  compiled?: boolean;
+}
 
 export interface ServerProcess {
   url: string;
@@ -28,10 +42,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const args = options.compiled ? ['--enable-source-maps', COMPILED_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
