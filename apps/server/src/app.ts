@@ -31,6 +31,7 @@ import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
 import { servicesPlugin } from './lib/services';
+import { metricsPlugin } from './lib/metrics';
 import { routePolicyRegistry } from './lib/policies';
 import { StorageUnavailableError, type FileStorage } from './lib/storage';
 import { healthRoutes } from './modules/health/routes';
@@ -46,6 +47,7 @@ import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 
 export interface AppDeps {
   config: Config;
@@ -177,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     now: deps.now,
   });
+  // Before the routes: its onResponse hook times every request.
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(routePolicyRegistry);
   await app.register(chatGateway);
@@ -245,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (!config.isProduction) await app.register(devMailRoutes);
+  await app.register(metricsRoutes);
 
   const webDist = deps.webDistDir;
   const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

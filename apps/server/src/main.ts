@@ -55,7 +55,13 @@ async function main(): Promise<void> {
       app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'file storage not reachable at start'),
     );
 
-  const mailWorker = new MailWorker({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailWorker = new MailWorker({
+    db: database.db,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    onSendFailure: () => app.metrics.mailSendFailed(),
+  });
   mailWorker.start();
 
   let closing = false;

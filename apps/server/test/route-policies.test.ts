@@ -30,7 +30,7 @@ interface Row {
   /** What a visitor gets where the policy lets some visitors in (default 401). */
   visitorStatus?: 404;
   /** The request: a concrete URL (ids filled in) and a body that passes validation, so the guard answers. */
-  request?: (ids: Ids) => { url?: string; payload?: unknown };
+  request?: (ids: Ids) => { url?: string; payload?: unknown; remoteAddress?: string };
 }
 
 const NO_ID = 2_000_000_000;
@@ -48,6 +48,11 @@ const routes: Row[] = [
   { method: 'GET', url: '/api/districts/count', policy: 'visitor' },
   { method: 'GET', url: '/api/districts/:id', policy: 'visitor' },
   { method: 'POST', url: '/api/contact', policy: 'visitor' },
+  // Without METRICS_TOKEN outside production only this machine may scrape; others get 404.
+  {
+    method: 'GET', url: '/metrics', policy: 'metrics.scraper', visitorStatus: 404,
+    request: () => ({ remoteAddress: '203.0.113.7' }),
+  },
 
   // --- advertisements ---
   { method: 'GET', url: '/api/jobs', policy: 'visitor' },
@@ -314,6 +319,7 @@ describe('route policies', () => {
         method: row.method as 'GET',
         url: (req.url ?? row.url).replace(/:\w+/g, String(NO_ID)),
         payload: req.payload ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : { data: {} }),
+        ...(req.remoteAddress ? { remoteAddress: req.remoteAddress } : {}),
       });
       expect(res.statusCode, res.body).toBe(row.visitorStatus ?? 401);
     },

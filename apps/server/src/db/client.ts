@@ -22,7 +22,18 @@ export interface Database {
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn on one dedicated connection (session-level locks, multi-step scripts). */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /** PostgreSQL pool counters (metrics); undefined for PGlite, which is one connection, not a pool. */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because all `max` are checked out. */
+  waiting: number;
+  max: number;
 }
 
 export interface Session {
@@ -90,6 +101,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ...session,
     // PGlite is a single connection already.
     withSession: (fn) => fn(session),
+    poolStats: () => undefined,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -192,6 +204,7 @@ async function openPostgres(
         conn.release(true);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       await pool.end();
     },

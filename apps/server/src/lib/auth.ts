@@ -22,6 +22,10 @@ declare module 'fastify' {
     /** Set when a valid bearer token came with the request; null for visitors. */
     user: CurrentUser | null;
   }
+  interface FastifyContextConfig {
+    /** The route reads Authorization itself (a token that is no user's, e.g. the metrics scraper's). */
+    ownAuthorization?: boolean;
+  }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -35,7 +39,7 @@ export const authPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
-      if (!header) return;
+      if (!header || request.routeOptions.config.ownAuthorization) return;
       const match = /^Bearer\s+(\S{1,2048})$/i.exec(header);
       // A malformed or invalid token answers 401 so the client drops it (spec §7).
       if (!match?.[1]) throw unauthorized();

@@ -301,6 +301,7 @@ export const chatGateway = fp(
       },
     };
     app.decorate('chatHub', hub);
+    app.metrics.countSocketsWith(() => io.of('/').sockets.size);
 
     // Shutting down (SIGTERM, tests): the transports close without a Socket.IO "server disconnect",
     // so clients reconnect on their own — through the balancer to another instance.
@@ -312,5 +313,5 @@ export const chatGateway = fp(
       await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     });
   },
-  { name: 'chat-gateway', dependencies: ['services'] },
+  { name: 'chat-gateway', dependencies: ['services', 'metrics'] },
 );

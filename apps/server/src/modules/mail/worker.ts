@@ -30,6 +30,8 @@ export interface MailWorkerOptions {
   smtpUrl: string | undefined;
   from: string;
   intervalMs?: number;
+  /** Called when the SMTP server refused a mail or could not be reached (metrics); must not throw. */
+  onSendFailure?: ((err: unknown) => void) | undefined;
 }
 
 /**
@@ -110,13 +112,17 @@ export class MailWorker {
           await this.release(batch.slice(index).map((m) => m.id));
           return delivered;
         }
+        let sent = false;
         try {
           await this.send(mail);
+          sent = true;
           await this.options.db.execute(
             sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL WHERE id = ${mail.id}`,
           );
           delivered += 1;
         } catch (err) {
+          // Only the SMTP side counts as a send failure; a database error after sending does not.
+          if (!sent) this.options.onSendFailure?.(err);
           const attempts = mail.attempts + 1;
           const message = err instanceof Error ? err.message : String(err);
           this.options.log.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed, will retry');
