@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
  * Unit tests (packages/core) and API tests (apps/server). The API suite runs on
  * PGlite always and a second time on PostgreSQL when TEST_DATABASE_URL is set.
  */
+/** Suites that never use the project's database driver (they run CLIs on an embedded database, or only files): once is enough. */
+const DRIVER_INDEPENDENT = [
+  'apps/server/src/lib/storage.test.ts',
+  'apps/server/test/storage-migrate-cli.test.ts',
+  'apps/server/test/backup-restore-cli.test.ts',
+];
+
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
     name,
@@ -12,7 +19,7 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     exclude:
       driver === 'pglite'
         ? ['**/*.pg.test.ts', '**/*.fault.test.ts', '**/node_modules/**']
-        : ['**/*.fault.test.ts', '**/node_modules/**'],
+        : ['**/*.fault.test.ts', '**/node_modules/**', ...DRIVER_INDEPENDENT],
     environment: 'node' as const,
     // The AWS SDK's notice that its 2027 releases need Node 22 (docs/operations.md) once per process is noise here.
     env: { TEST_DB_DRIVER: driver, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

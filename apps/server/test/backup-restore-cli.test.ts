@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { seedDemoData } from '../src/db/seed/demo';
+import { prepareDatabase } from '../src/db/setup';
+import { LocalFileStorage } from '../src/lib/storage-disk';
+import { seedDemoActivity } from '../src/modules/demo/activity';
+import { runCli, type CliResult } from './support/cli';
+
+/**
+ * `npm run backup` and `npm run restore` as the operator runs them, on the embedded database:
+ * the demo marketplace (with its chat files) is backed up and restored into a fresh DATA_DIR,
+ * into one that is in use (refused without --force), and from a backup with an altered file
+ * (refused before anything is touched). Rows are counted and files hashed here, independently
+ * of the tools' own checks.
+ */
+
+const SECRET = 'backup-restore-test-secret-0123456789abcdef';
+let root: string;
+let sourceDir: string;
+let backupDir: string;
+let sourceCounts: Record<string, number>;
+let sourceFiles: Record<string, string>;
+const env = (dataDir: string) => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+async function tableCounts(dataDir: string): Promise<Record<string, number>> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const tables = await database.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) {
+      const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+      counts[name] = row!.n;
+    }
+    return counts;
+  } finally {
+    await database.close();
+  }
+}
+
+/** sha256 of every file under DATA_DIR/uploads, by its path there (the storage key). */
+function fileHashes(dataDir: string): Record<string, string> {
+  const uploads = path.join(dataDir, 'uploads');
+  if (!existsSync(uploads)) return {};
+  const hashes: Record<string, string> = {};
+  for (const entry of readdirSync(uploads, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hashes[path.relative(uploads, file)] = sha256(readFileSync(file));
+  }
+  return hashes;
+}
+
+let backupRun: Promise<CliResult> | undefined;
+/** The one backup of the seeded source the cases share (made by whichever case comes first). */
+async function backup(): Promise<CliResult> {
+  backupRun ??= runCli('backup.ts', [backupDir], env(sourceDir));
+  const result = await backupRun;
+  if (result.code !== 0) throw new Error(`backup failed: ${result.stderr}`);
+  return result;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'pb-backup-'));
+  sourceDir = path.join(root, 'source');
+  backupDir = path.join(root, 'backup');
+  const database = await openDatabase({ dataDir: sourceDir });
+  try {
+    await prepareDatabase(database);
+    await seedDemoData(database.db);
+    await seedDemoActivity({
+      db: database.db,
+      storage: new LocalFileStorage(path.join(sourceDir, 'uploads')),
+      fingerprintSecret: SECRET,
+      publicUrl: 'http://localhost:3000',
+      now: new Date(),
+    });
+  } finally {
+    await database.close();
+  }
+  sourceCounts = await tableCounts(sourceDir);
+  sourceFiles = fileHashes(sourceDir);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run backup / npm run restore (embedded database)', () => {
+  it('When the demo data is backed up and restored into a fresh DATA_DIR, then every table has the same rows and every file the same bytes', async () => {
+    // The demo must give the comparison something to compare.
+    expect(sourceCounts.introductions).toBeGreaterThan(0);
+    expect(Object.keys(sourceFiles).length).toBeGreaterThan(0);
+
+    const made = await backup();
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toMatch(
+      /^Sicherung erstellt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien \([\d,]+ [KM]B\) in .*backup\n/,
+    );
+    const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
+      driver: string;
+      tables: Record<string, number>;
+      files: Array<{ key: string; sha256: string }>;
+    };
+    expect(manifest.driver).toBe('pglite');
+    expect(manifest.tables).toEqual(sourceCounts);
+    expect(Object.fromEntries(manifest.files.map((f) => [f.key, f.sha256]))).toEqual(sourceFiles);
+
+    // A folder that already holds something is never written into.
+    const again = await runCli('backup.ts', [backupDir], env(sourceDir));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^Das Verzeichnis .* ist nicht leer/);
+
+    const target = path.join(root, 'fresh');
+    const restored = await runCli('restore.ts', [backupDir], env(target));
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
+    expect(await tableCounts(target)).toEqual(sourceCounts);
+    expect(fileHashes(target)).toEqual(sourceFiles);
+  }, 120_000);
+
+  it('When the target database is not empty, then restore without --force exits 1 and changes nothing, and with --force replaces it', async () => {
+    await backup();
+    const target = path.join(root, 'in-use');
+    const database = await openDatabase({ dataDir: target });
+    try {
+      await prepareDatabase(database);
+    } finally {
+      await database.close();
+    }
+    const ownKey = await new LocalFileStorage(path.join(target, 'uploads')).put(Buffer.from('%PDF-1.4 eigene'), 'pdf');
+    const countsBefore = await tableCounts(target);
+    const filesBefore = fileHashes(target);
+
+    const refused = await runCli('restore.ts', [backupDir], env(target));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Die Datenbank in .* ist nicht leer \(\d+ Tabellen, [\d.]+ Zeilen\)/);
+    expect(refused.stderr).toContain('--force');
+    expect(await tableCounts(target)).toEqual(countsBefore);
+    expect(fileHashes(target)).toEqual(filesBefore);
+
+    const forced = await runCli('restore.ts', ['--force', backupDir], env(target));
+    expect(forced.stderr).toBe('');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('Hinweis: 1 weitere Dateien');
+    expect(await tableCounts(target)).toEqual(sourceCounts);
+    expect(fileHashes(target)).toEqual({ ...sourceFiles, [ownKey]: filesBefore[ownKey] });
+    // The replaced database folder is kept only until the restore succeeded.
+    expect(readdirSync(target).filter((name) => name.startsWith('pglite.'))).toEqual([]);
+  }, 120_000);
+
+  it('When a file of the backup was altered, then restore exits 1 naming it before it touches the target', async () => {
+    await backup();
+    const tampered = path.join(root, 'tampered');
+    cpSync(backupDir, tampered, { recursive: true });
+    const [key] = Object.keys(sourceFiles).sort();
+    const file = path.join(tampered, 'files', key!);
+    const bytes = readFileSync(file);
+    // Same size, one bit different: only the checksum can tell.
+    bytes[bytes.length - 1]! ^= 1;
+    writeFileSync(file, bytes);
+
+    const target = path.join(root, 'untouched');
+    const result = await runCli('restore.ts', ['--force', tampered], env(target));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Die Sicherung ist beschädigt: /);
+    expect(result.stderr).toContain(`files/${key}`);
+    expect(result.stderr).toContain('Es wurde nichts verändert.');
+    // Not even DATA_DIR (lock file, database folder, uploads) was created.
+    expect(existsSync(target)).toBe(false);
+
+    // Without its manifest (an interrupted backup) a folder is refused the same way.
+    rmSync(path.join(tampered, 'manifest.json'));
+    const incomplete = await runCli('restore.ts', [tampered], env(target));
+    expect(incomplete.code).toBe(1);
+    expect(incomplete.stderr).toMatch(/fehlt manifest\.json: Die Sicherung ist unvollständig/);
+    expect(existsSync(target)).toBe(false);
+  }, 120_000);
+});
