@@ -9,6 +9,7 @@ import { seedDemoData } from '../src/db/seed/demo';
 import { prepareDatabase } from '../src/db/setup';
 import { S3FileStorage } from '../src/lib/storage-s3';
 import { seedDemoActivity } from '../src/modules/demo/activity';
+import { tableCounts } from './support/table-counts';
 import { runCli } from './support/cli';
 import { createPostgresDatabase } from './support/instances';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
@@ -41,23 +42,6 @@ async function freshDatabase(): Promise<string> {
   const created = await createPostgresDatabase(adminUrl);
   cleanups.push(created.drop);
   return created.url;
-}
-
-async function tableCounts(databaseUrl: string): Promise<Record<string, number>> {
-  const database = await openDatabase({ databaseUrl, poolSize: 1 });
-  try {
-    const tables = await database.query<{ name: string }>(
-      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-    );
-    const counts: Record<string, number> = {};
-    for (const { name } of tables) {
-      const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
-      counts[name] = row!.n;
-    }
-    return counts;
-  } finally {
-    await database.close();
-  }
 }
 
 async function bucketHashes(s3: OwnS3): Promise<Record<string, string>> {
@@ -108,7 +92,7 @@ afterAll(async () => {
 
 describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
   it('When the demo data is backed up and restored into a fresh database and another bucket, then every table has the same rows and every file the same bytes', async () => {
-    const sourceCounts = await tableCounts(sourceUrl);
+    const sourceCounts = await tableCounts({ databaseUrl: sourceUrl });
     const sourceFiles = await bucketHashes(sourceS3);
     expect(sourceCounts.introductions).toBeGreaterThan(0);
     expect(Object.keys(sourceFiles).length).toBeGreaterThan(0);
@@ -124,7 +108,7 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
-    expect(await tableCounts(targetUrl)).toEqual(sourceCounts);
+    expect(await tableCounts({ databaseUrl: targetUrl })).toEqual(sourceCounts);
     expect(await bucketHashes(targetS3)).toEqual(sourceFiles);
 
     // The restored database is not empty any more: a second restore needs --force.
@@ -135,6 +119,6 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     const forced = await runCli('restore.ts', ['--force', backupDir], env(targetUrl, targetS3));
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
-    expect(await tableCounts(targetUrl)).toEqual(sourceCounts);
+    expect(await tableCounts({ databaseUrl: targetUrl })).toEqual(sourceCounts);
   }, 120_000);
 });

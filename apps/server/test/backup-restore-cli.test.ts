@@ -8,6 +8,7 @@ import { seedDemoData } from '../src/db/seed/demo';
 import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
+import { tableCounts } from './support/table-counts';
 import { runCli, type CliResult } from './support/cli';
 
 /**
@@ -26,23 +27,6 @@ let sourceCounts: Record<string, number>;
 let sourceFiles: Record<string, string>;
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-async function tableCounts(dataDir: string): Promise<Record<string, number>> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const tables = await database.query<{ name: string }>(
-      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-    );
-    const counts: Record<string, number> = {};
-    for (const { name } of tables) {
-      const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
-      counts[name] = row!.n;
-    }
-    return counts;
-  } finally {
-    await database.close();
-  }
-}
 
 /** sha256 of every file under DATA_DIR/uploads, by its path there (the storage key). */
 function fileHashes(dataDir: string): Record<string, string> {
@@ -84,7 +68,7 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  sourceCounts = await tableCounts(sourceDir);
+  sourceCounts = await tableCounts({ dataDir: sourceDir });
   sourceFiles = fileHashes(sourceDir);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -119,7 +103,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
-    expect(await tableCounts(target)).toEqual(sourceCounts);
+    expect(await tableCounts({ dataDir: target })).toEqual(sourceCounts);
     expect(fileHashes(target)).toEqual(sourceFiles);
   }, 120_000);
 
@@ -133,21 +117,21 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       await database.close();
     }
     const ownKey = await new LocalFileStorage(path.join(target, 'uploads')).put(Buffer.from('%PDF-1.4 eigene'), 'pdf');
-    const countsBefore = await tableCounts(target);
+    const countsBefore = await tableCounts({ dataDir: target });
     const filesBefore = fileHashes(target);
 
     const refused = await runCli('restore.ts', [backupDir], env(target));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Die Datenbank in .* ist nicht leer \(\d+ Tabellen, [\d.]+ Zeilen\)/);
     expect(refused.stderr).toContain('--force');
-    expect(await tableCounts(target)).toEqual(countsBefore);
+    expect(await tableCounts({ dataDir: target })).toEqual(countsBefore);
     expect(fileHashes(target)).toEqual(filesBefore);
 
     const forced = await runCli('restore.ts', ['--force', backupDir], env(target));
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain('Hinweis: 1 weitere Dateien');
-    expect(await tableCounts(target)).toEqual(sourceCounts);
+    expect(await tableCounts({ dataDir: target })).toEqual(sourceCounts);
     expect(fileHashes(target)).toEqual({ ...sourceFiles, [ownKey]: filesBefore[ownKey] });
     // The replaced database folder is kept only until the restore succeeded.
     expect(readdirSync(target).filter((name) => name.startsWith('pglite.'))).toEqual([]);

@@ -6,11 +6,9 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { acquireDataDirLock } from '../lib/data-dir-lock';
-import { openFileStorage } from '../lib/file-storage';
 import { checkBackupFolder, createBackup } from '../modules/backup/backup';
-import { BackupError, countText, sizeText } from '../modules/backup/format';
-import { runCli } from './run';
+import { countText, sizeText } from '../modules/backup/format';
+import { runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -21,44 +19,31 @@ async function main(): Promise<number> {
   }
   const dir = path.resolve(target);
   const config = loadConfig();
-  try {
-    // Before the lock: a wrong folder is reported even while the server runs.
-    await checkBackupFolder(dir);
-    const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'cli');
-    const storage = openFileStorage(config.storage);
-    try {
-      const result = await createBackup({
-        dir,
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        storage,
-        fingerprintSecret: config.fingerprintSecret,
-        now: new Date(),
-      });
+  // Before the lock: a wrong folder is reported even while the server runs.
+  await checkBackupFolder(dir);
+  return withLockAndStorage(config, async (storage) => {
+    const result = await createBackup({
+      dir,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      storage,
+      fingerprintSecret: config.fingerprintSecret,
+      now: new Date(),
+    });
+    console.log(
+      `Sicherung erstellt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
+        `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) in ${dir}`,
+    );
+    if (result.foreignKeys > 0) {
       console.log(
-        `Sicherung erstellt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
-          `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) in ${dir}`,
+        `Hinweis: ${countText(result.foreignKeys)} Objekte im Bucket stammen nicht von der Prämienbörse und wurden nicht gesichert.`,
       );
-      if (result.foreignKeys > 0) {
-        console.log(
-          `Hinweis: ${countText(result.foreignKeys)} Objekte im Bucket stammen nicht von der Prämienbörse und wurden nicht gesichert.`,
-        );
-      }
-      console.log(
-        'Nicht enthalten sind FINGERPRINT_SECRET und JWT_SECRET: Bitte sichern Sie diese getrennt (docs/operations.md, „Backups“).',
-      );
-      return 0;
-    } finally {
-      storage.close();
-      lock?.release();
     }
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+    console.log(
+      'Nicht enthalten sind FINGERPRINT_SECRET und JWT_SECRET: Bitte sichern Sie diese getrennt (docs/operations.md, „Backups“).',
+    );
+    return 0;
+  });
 }
 
 runCli(main);

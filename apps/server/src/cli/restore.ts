@@ -7,11 +7,9 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { acquireDataDirLock } from '../lib/data-dir-lock';
-import { openFileStorage } from '../lib/file-storage';
-import { BackupError, countText, sizeText } from '../modules/backup/format';
+import { countText, sizeText } from '../modules/backup/format';
 import { checkBackup, restoreBackup } from '../modules/backup/restore';
-import { runCli } from './run';
+import { runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -24,50 +22,37 @@ async function main(): Promise<number> {
   }
   const dir = path.resolve(source);
   const config = loadConfig();
-  try {
-    // Reads only: a damaged backup is reported before the lock is taken or anything is opened.
-    const manifest = await checkBackup(dir, config.databaseUrl ? 'postgres' : 'pglite');
-    const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'cli');
-    const storage = openFileStorage(config.storage);
-    try {
-      const result = await restoreBackup({
-        dir,
-        manifest,
-        force,
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        storage,
-        fingerprintSecret: config.fingerprintSecret,
-        now: new Date(),
-      });
+  // Reads only: a damaged backup is reported before the lock is taken or anything is opened.
+  const manifest = await checkBackup(dir, config.databaseUrl ? 'postgres' : 'pglite');
+  return withLockAndStorage(config, async (storage) => {
+    const result = await restoreBackup({
+      dir,
+      manifest,
+      force,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      storage,
+      fingerprintSecret: config.fingerprintSecret,
+      now: new Date(),
+    });
+    console.log(
+      `Sicherung zurückgespielt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
+        `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) aus ${dir}`,
+    );
+    if (result.otherFiles > 0) {
       console.log(
-        `Sicherung zurückgespielt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
-          `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) aus ${dir}`,
+        `Hinweis: ${countText(result.otherFiles)} weitere Dateien in der Dateiablage gehören nicht zur Sicherung und wurden belassen.`,
       );
-      if (result.otherFiles > 0) {
-        console.log(
-          `Hinweis: ${countText(result.otherFiles)} weitere Dateien in der Dateiablage gehören nicht zur Sicherung und wurden belassen.`,
-        );
-      }
-      if (!result.fingerprintKeyMatches) {
-        console.error(
-          'Achtung: FINGERPRINT_SECRET ist nicht derselbe wie bei der Sicherung. Frühere Vorstellungen lassen sich so nicht ' +
-            'mehr abgleichen; bitte stellen Sie den ursprünglichen Schlüssel wieder her, bevor Sie den Server starten ' +
-            '(docs/operations.md, „Backups“).',
-        );
-      }
-      return 0;
-    } finally {
-      storage.close();
-      lock?.release();
     }
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
+    if (!result.fingerprintKeyMatches) {
+      console.error(
+        'Achtung: FINGERPRINT_SECRET ist nicht derselbe wie bei der Sicherung. Frühere Vorstellungen lassen sich so nicht ' +
+          'mehr abgleichen; bitte stellen Sie den ursprünglichen Schlüssel wieder her, bevor Sie den Server starten ' +
+          '(docs/operations.md, „Backups“).',
+      );
     }
-    throw error;
-  }
+    return 0;
+  });
 }
 
 runCli(main);

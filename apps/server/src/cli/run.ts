@@ -3,7 +3,9 @@ import { ConfigError, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { prepareDatabase } from '../db/setup';
 import { acquireDataDirLock, DataDirLockedError } from '../lib/data-dir-lock';
-import { StorageUnavailableError } from '../lib/storage';
+import { openFileStorage } from '../lib/file-storage';
+import { StorageUnavailableError, type FileStorage } from '../lib/storage';
+import { BackupError } from '../modules/backup/format';
 
 /**
  * Opens and migrates the configured database, runs `task` on it, and always closes it.
@@ -25,6 +27,21 @@ export async function withDatabase<T>(config: Config, task: (db: Db) => Promise<
   }
 }
 
+/**
+ * For commands that open the database themselves (backup, restore): the embedded database's
+ * DATA_DIR lock (none with PostgreSQL) and the configured file store, both released afterwards.
+ */
+export async function withLockAndStorage<T>(config: Config, task: (storage: FileStorage) => Promise<T>): Promise<T> {
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'cli');
+  const storage = openFileStorage(config.storage);
+  try {
+    return await task(storage);
+  } finally {
+    storage.close();
+    lock?.release();
+  }
+}
+
 /** Runs a tool's main and exits with its code (1 after printing an unexpected error). */
 export function runCli(main: () => Promise<number>): void {
   main().then(
@@ -33,8 +50,9 @@ export function runCli(main: () => Promise<number>): void {
       // Errors an operator can act on print as one line; anything else with its stack.
       if (err instanceof StorageUnavailableError)
         console.error(`Die Dateiablage ist nicht erreichbar (${err.message}).`);
-      else if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(err.message);
-      else console.error(err);
+      else if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof BackupError) {
+        console.error(err.message);
+      } else console.error(err);
       process.exit(1);
     },
   );
