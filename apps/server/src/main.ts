@@ -48,8 +48,9 @@ async function main(): Promise<void> {
   logConnectionError = (err) => app.log.warn({ err: rootCause(err) }, 'database connection lost');
   await prepareDatabase(database, (msg) => app.log.info(msg));
   await runStartupTasks(app);
-  // A bucket that is away at start is not fatal (readiness reports it; uploads answer 503), but loud.
-  await storage
+  // A bucket that is away at start is not fatal (readiness reports it; uploads answer 503), but loud;
+  // not awaited, so an unreachable store does not hold up the start by its connect timeouts.
+  void storage
     .check()
     .catch((err: unknown) =>
       app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'file storage not reachable at start'),
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     {
       database: database.driver,
       redis: Boolean(redis),
+      storage: storage.kind,
       smtp: Boolean(config.smtpUrl),
       ms: Math.round(performance.now() - startedAt),
     },
