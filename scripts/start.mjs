@@ -14,7 +14,10 @@ try {
     console.log('Web-App wird gebaut …');
     buildWeb();
   }
-  if (isStale(SERVER_ENTRY, serverSources)) await buildServer();
+  if (isStale(SERVER_ENTRY, serverSources)) {
+    const ms = await buildServer();
+    console.log(`Server kompiliert (${ms} ms).`);
+  }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
