@@ -10,7 +10,7 @@ import { startInstancePair, type InstancePair } from './support/instances';
  */
 
 let pair: InstancePair;
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = { warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   pair = await startInstancePair('the scheduler across instances');

@@ -4,20 +4,14 @@
  * configured store into a new or empty folder, with manifest.json last (docs/operations.md,
  * "Backups"). With the embedded database the server must be stopped first (DATA_DIR lock).
  */
-import path from 'node:path';
+import { fileSizeText, formatNumber } from '@pb/core';
 import { loadConfig } from '../config';
 import { checkBackupFolder, createBackup } from '../modules/backup/backup';
-import { countText, sizeText } from '../modules/backup/format';
-import { runCli, withLockAndStorage } from './run';
+import { folderArgument, runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const [target] = args;
-  if (args.length !== 1 || !target || target.startsWith('-')) {
-    console.error('Aufruf: npm run backup -- <Verzeichnis>');
-    return 1;
-  }
-  const dir = path.resolve(target);
+  const dir = folderArgument(process.argv.slice(2), 'npm run backup -- <Verzeichnis>');
+  if (!dir) return 1;
   const config = loadConfig();
   // Before the lock: a wrong folder is reported even while the server runs.
   await checkBackupFolder(dir);
@@ -31,12 +25,12 @@ async function main(): Promise<number> {
       now: new Date(),
     });
     console.log(
-      `Sicherung erstellt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
-        `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) in ${dir}`,
+      `Sicherung erstellt: ${formatNumber(result.tables)} Tabellen, ${formatNumber(result.rows)} Zeilen, ` +
+        `${formatNumber(result.files)} Dateien (${fileSizeText(result.fileBytes)}) in ${dir}`,
     );
     if (result.foreignKeys > 0) {
       console.log(
-        `Hinweis: ${countText(result.foreignKeys)} Objekte im Bucket stammen nicht von der Prämienbörse und wurden nicht gesichert.`,
+        `Hinweis: ${formatNumber(result.foreignKeys)} Objekte im Bucket stammen nicht von der Prämienbörse und wurden nicht gesichert.`,
       );
     }
     console.log(

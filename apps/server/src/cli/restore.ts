@@ -5,22 +5,19 @@
  * store and the database, and compares the row counts with the backup's manifest
  * (docs/operations.md, "Backups"). Stop the servers first.
  */
-import path from 'node:path';
+import { fileSizeText, formatNumber } from '@pb/core';
 import { loadConfig } from '../config';
-import { countText, sizeText } from '../modules/backup/format';
 import { checkBackup, restoreBackup } from '../modules/backup/restore';
-import { runCli, withLockAndStorage } from './run';
+import { folderArgument, runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
-  const rest = args.filter((arg) => arg !== '--force');
-  const [source] = rest;
-  if (rest.length !== 1 || !source || source.startsWith('-')) {
-    console.error('Aufruf: npm run restore -- [--force] <Verzeichnis>');
-    return 1;
-  }
-  const dir = path.resolve(source);
+  const dir = folderArgument(
+    args.filter((arg) => arg !== '--force'),
+    'npm run restore -- [--force] <Verzeichnis>',
+  );
+  if (!dir) return 1;
   const config = loadConfig();
   // Reads only: a damaged backup is reported before the lock is taken or anything is opened.
   const manifest = await checkBackup(dir, config.databaseUrl ? 'postgres' : 'pglite');
@@ -36,12 +33,12 @@ async function main(): Promise<number> {
       now: new Date(),
     });
     console.log(
-      `Sicherung zurückgespielt: ${countText(result.tables)} Tabellen, ${countText(result.rows)} Zeilen, ` +
-        `${countText(result.files)} Dateien (${sizeText(result.fileBytes)}) aus ${dir}`,
+      `Sicherung zurückgespielt: ${formatNumber(result.tables)} Tabellen, ${formatNumber(result.rows)} Zeilen, ` +
+        `${formatNumber(result.files)} Dateien (${fileSizeText(result.fileBytes)}) aus ${dir}`,
     );
     if (result.otherFiles > 0) {
       console.log(
-        `Hinweis: ${countText(result.otherFiles)} weitere Dateien in der Dateiablage gehören nicht zur Sicherung und wurden belassen.`,
+        `Hinweis: ${formatNumber(result.otherFiles)} weitere Dateien in der Dateiablage gehören nicht zur Sicherung und wurden belassen.`,
       );
     }
     if (!result.fingerprintKeyMatches) {

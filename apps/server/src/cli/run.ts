@@ -1,4 +1,5 @@
 /** What the command-line tools share: a prepared database for the task, and the exit code. */
+import path from 'node:path';
 import { ConfigError, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { prepareDatabase } from '../db/setup';
@@ -42,17 +43,32 @@ export async function withLockAndStorage<T>(config: Config, task: (storage: File
   }
 }
 
+/**
+ * The one folder a command takes (`npm run backup -- <Verzeichnis>`), resolved; null after
+ * printing `usage` when there is none, more than one, or an unknown option.
+ */
+export function folderArgument(args: readonly string[], usage: string): string | null {
+  const [folder] = args;
+  if (args.length !== 1 || !folder || folder.startsWith('-')) {
+    console.error(`Aufruf: ${usage}`);
+    return null;
+  }
+  return path.resolve(folder);
+}
+
 /** Runs a tool's main and exits with its code (1 after printing an unexpected error). */
 export function runCli(main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
       // Errors an operator can act on print as one line; anything else with its stack.
-      if (err instanceof StorageUnavailableError)
+      if (err instanceof StorageUnavailableError) {
         console.error(`Die Dateiablage ist nicht erreichbar (${err.message}).`);
-      else if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof BackupError) {
+      } else if (err instanceof DataDirLockedError || err instanceof ConfigError || err instanceof BackupError) {
         console.error(err.message);
-      } else console.error(err);
+      } else {
+        console.error(err);
+      }
       process.exit(1);
     },
   );

@@ -6,8 +6,8 @@
  * interruption, or once more right before switching the servers to S3). Needs no database
  * and may run while the servers still serve from disk.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { fileSizeText } from '@pb/core';
 import { loadConfig } from '../config';
 import { LocalFileStorage } from '../lib/storage-disk';
 import { S3FileStorage } from '../lib/storage-s3';
@@ -35,13 +35,18 @@ async function main(): Promise<number> {
         skipped += 1;
         continue;
       }
-      if (!dryRun) await target.putAt(entry.key, await readFile(path.join(config.uploadDir, entry.key)));
+      if (!dryRun) {
+        const opened = await source.open(entry.key);
+        // Deleted since it was listed: nothing to copy.
+        if (!opened) continue;
+        await target.putAt(entry.key, await buffer(opened.stream));
+      }
       copied += 1;
       bytes += entry.size;
     }
     const verb = dryRun ? 'würden kopiert' : 'kopiert';
     console.log(
-      `${copied} Dateien ${verb} (${(bytes / 1024 / 1024).toFixed(1)} MB), ${skipped} bereits im Bucket „${config.storage.bucket}“.`,
+      `${copied} Dateien ${verb} (${fileSizeText(bytes)}), ${skipped} bereits im Bucket „${config.storage.bucket}“.`,
     );
     return 0;
   } finally {

@@ -84,46 +84,23 @@ export const metricsPlugin = fp(
       help: 'Failed mail delivery attempts (the SMTP server refused the mail or was unreachable); each is retried with back-off.',
       registers,
     });
-    const outboxPending = new Gauge({
-      name: `${PREFIX}mail_outbox_pending`,
-      help: "mail_outbox rows with status 'pending' (not yet delivered).",
-      registers,
-    });
-    const outboxOldestAge = new Gauge({
-      name: `${PREFIX}mail_outbox_oldest_pending_age_seconds`,
-      help: 'Age of the oldest pending mail_outbox row in seconds (0 when none is pending).',
-      registers,
-    });
-    const sockets = new Gauge({
-      name: `${PREFIX}chat_connected_sockets`,
-      help: 'Signed-in Socket.IO connections on this instance.',
-      registers,
-    });
+    /** One of our gauges (prefixed), in this app's registry. */
+    const gauge = (name: string, help: string) => new Gauge({ name: `${PREFIX}${name}`, help, registers });
+    const outboxPending = gauge('mail_outbox_pending', "mail_outbox rows with status 'pending' (not yet delivered).");
+    const outboxOldestAge = gauge(
+      'mail_outbox_oldest_pending_age_seconds',
+      'Age of the oldest pending mail_outbox row in seconds (0 when none is pending).',
+    );
+    const sockets = gauge('chat_connected_sockets', 'Signed-in Socket.IO connections on this instance.');
     let readSockets: (() => number) | undefined;
 
     // PGlite has no pool: the pool gauges exist for PostgreSQL only.
     const pool = app.database.poolStats()
       ? {
-          total: new Gauge({
-            name: `${PREFIX}db_pool_connections`,
-            help: 'Open PostgreSQL connections in the pool (idle or in use).',
-            registers,
-          }),
-          idle: new Gauge({
-            name: `${PREFIX}db_pool_idle_connections`,
-            help: 'Idle PostgreSQL connections in the pool.',
-            registers,
-          }),
-          waiting: new Gauge({
-            name: `${PREFIX}db_pool_waiting_requests`,
-            help: 'Queries waiting for a free PostgreSQL connection.',
-            registers,
-          }),
-          max: new Gauge({
-            name: `${PREFIX}db_pool_max_connections`,
-            help: 'Size limit of the PostgreSQL pool.',
-            registers,
-          }),
+          total: gauge('db_pool_connections', 'Open PostgreSQL connections in the pool (idle or in use).'),
+          idle: gauge('db_pool_idle_connections', 'Idle PostgreSQL connections in the pool.'),
+          waiting: gauge('db_pool_waiting_requests', 'Queries waiting for a free PostgreSQL connection.'),
+          max: gauge('db_pool_max_connections', 'Size limit of the PostgreSQL pool.'),
         }
       : undefined;
 

@@ -5,7 +5,7 @@ import { dailyInVienna, Scheduler, type ScheduledJob } from './scheduler';
 /** The scheduler on one instance (PGlite and PostgreSQL); scheduler.pg.test.ts runs two at once. */
 
 let ctx: TestContext;
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = { warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -107,10 +107,11 @@ describe('Scheduler', () => {
         await blocker;
       },
     };
-    const a = new Scheduler({ db: ctx.app.db, log: silent, jobs: [job], leaseMs: 600, instance: 'a' });
-    const b = new Scheduler({ db: ctx.app.db, log: silent, jobs: [job], leaseMs: 600, instance: 'b' });
+    // Over twice the lease: without the renewal (every third of it) b would take the run over.
+    const a = new Scheduler({ db: ctx.app.db, log: silent, jobs: [job], leaseMs: 900, instance: 'a' });
+    const b = new Scheduler({ db: ctx.app.db, log: silent, jobs: [job], leaseMs: 900, instance: 'b' });
     const first = a.tick();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await b.tick();
     release();
     await first;

@@ -23,7 +23,6 @@ export interface ScheduledJob {
 }
 
 interface Logger {
-  info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { UPLOAD_MIME_TYPES } from './uploads';
 
 /**
  * Where files live: the local disk under DATA_DIR/uploads by default, an S3-compatible
@@ -66,15 +67,10 @@ export function newStorageKey(ext: string): string {
   return `${id.slice(0, 2)}/${id}.${safeExt}`;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
-
+/** The MIME type of a stored file by its key's extension (the same types uploads accept). */
 export function contentTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1);
-  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  return Object.hasOwn(UPLOAD_MIME_TYPES, ext)
+    ? UPLOAD_MIME_TYPES[ext as keyof typeof UPLOAD_MIME_TYPES]
+    : 'application/octet-stream';
 }

@@ -43,7 +43,8 @@ const MESSAGES: Record<UploadKind, { tooMany: string; wrongType: string }> = {
   document: { tooMany: MSG.chatTooManyFiles, wrongType: MSG.chatWrongType },
 };
 
-const MIME = {
+/** The accepted file types and their MIME types (also the content type objects get in S3). */
+export const UPLOAD_MIME_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
   pdf: 'application/pdf',
@@ -56,18 +57,18 @@ export async function sniffUpload(
   buffer: Buffer,
   kind: UploadKind,
   clientName = '',
-): Promise<{ ext: keyof typeof MIME; mime: string } | null> {
+): Promise<{ ext: keyof typeof UPLOAD_MIME_TYPES; mime: string } | null> {
   const detected = await fileTypeFromBuffer(buffer);
   if (!detected) return null;
   if (kind === 'image') {
-    if (detected.ext === 'png') return { ext: 'png', mime: MIME.png };
-    if (detected.ext === 'jpg') return { ext: 'jpg', mime: MIME.jpg };
+    if (detected.ext === 'png') return { ext: 'png', mime: UPLOAD_MIME_TYPES.png };
+    if (detected.ext === 'jpg') return { ext: 'jpg', mime: UPLOAD_MIME_TYPES.jpg };
     return null;
   }
-  if (detected.ext === 'pdf') return { ext: 'pdf', mime: MIME.pdf };
-  if (detected.ext === 'docx') return { ext: 'docx', mime: MIME.docx };
+  if (detected.ext === 'pdf') return { ext: 'pdf', mime: UPLOAD_MIME_TYPES.pdf };
+  if (detected.ext === 'docx') return { ext: 'docx', mime: UPLOAD_MIME_TYPES.docx };
   // An OLE compound file is also .xls/.msi/…: accept it only when named .doc.
-  if (detected.ext === 'cfb' && /\.doc$/i.test(clientName)) return { ext: 'doc', mime: MIME.doc };
+  if (detected.ext === 'cfb' && /\.doc$/i.test(clientName)) return { ext: 'doc', mime: UPLOAD_MIME_TYPES.doc };
   return null;
 }
 

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitForPort } from './ports';
+import { freePort, localServerProcess } from './ports';
 
 /**
  * A Redis server of the test's own (redis-server on a free loopback port, no
@@ -28,59 +27,32 @@ export interface OwnRedis {
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'pb-own-redis-'));
-  let child: ChildProcess | undefined;
+  const server = localServerProcess(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    port,
+    'redis-server',
+  );
   let frozen = false;
-
-  const start = async () => {
-    if (child) return;
-    const proc = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: 'ignore' },
-    );
-    child = proc;
-    proc.once('exit', () => {
-      if (child === proc) child = undefined;
-    });
-    await waitForPort(port, 10_000, 'redis-server');
-  };
-
   const stop = async () => {
-    const proc = child;
-    if (!proc) return;
-    if (frozen) {
-      proc.kill('SIGCONT');
-      frozen = false;
-    }
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGKILL');
-    await exited;
-    child = undefined;
+    frozen = false;
+    await server.stop();
   };
-
-  // The test runner may end without cleanup (a crash, a timeout): the server goes with it.
-  process.once('exit', () => child?.kill('SIGKILL'));
-  await start();
+  await server.start();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    start,
+    start: () => server.start(),
     stop,
     async restart() {
       await stop();
-      await start();
+      await server.start();
     },
     freeze() {
-      if (child && !frozen) {
-        child.kill('SIGSTOP');
-        frozen = true;
-      }
+      if (!frozen) frozen = server.signal('SIGSTOP');
     },
     thaw() {
-      if (child && frozen) {
-        child.kill('SIGCONT');
-        frozen = false;
-      }
+      if (frozen && server.signal('SIGCONT')) frozen = false;
     },
     async cleanup() {
       await stop();

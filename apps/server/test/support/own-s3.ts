@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageConfig } from '../../src/config';
-import { freePort, waitForPort } from './ports';
+import { freePort, localServerProcess } from './ports';
 
 /**
  * A real S3-protocol server of the test's own: s3rver (npm) in a child process on a free
@@ -30,32 +29,13 @@ const S3RVER_BIN = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js'
 export async function startOwnS3(bucket = 'praemienboerse'): Promise<OwnS3> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'pb-own-s3-'));
-  let child: ChildProcess | undefined;
-
-  const start = async () => {
-    if (child) return;
-    const proc = spawn(
-      process.execPath,
-      [S3RVER_BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '--configure-bucket', bucket],
-      { stdio: 'ignore' },
-    );
-    child = proc;
-    proc.once('exit', () => {
-      if (child === proc) child = undefined;
-    });
-    await waitForPort(port, 15_000, 's3rver');
-  };
-  const stop = async () => {
-    const proc = child;
-    if (!proc) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGKILL');
-    await exited;
-    child = undefined;
-  };
-  // The test runner may end without cleanup (a crash, a timeout): the server goes with it.
-  process.once('exit', () => child?.kill('SIGKILL'));
-  await start();
+  const server = localServerProcess(
+    process.execPath,
+    [S3RVER_BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '--configure-bucket', bucket],
+    port,
+    's3rver',
+  );
+  await server.start();
 
   const endpoint = `http://127.0.0.1:${port}`;
   const config = {
@@ -78,10 +58,10 @@ export async function startOwnS3(bucket = 'praemienboerse'): Promise<OwnS3> {
       S3_SECRET_ACCESS_KEY: config.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
     },
-    start,
-    stop,
+    start: () => server.start(),
+    stop: () => server.stop(),
     async cleanup() {
-      await stop();
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

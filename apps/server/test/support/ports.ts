@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** Loopback ports for the servers tests start themselves (PostgreSQL, Redis, S3, app processes, balancer). */
@@ -31,4 +32,51 @@ export async function waitForPort(port: number, timeoutMs: number, what = 'serve
     if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+export interface LocalServerProcess {
+  /** Starts the process (no-op while it runs) and waits until it listens on its port. */
+  start(): Promise<void>;
+  /** Kills it (SIGKILL, like a crash; a stopped process is woken first) and waits for its exit. */
+  stop(): Promise<void>;
+  /** Sends a signal to the running process (SIGSTOP/SIGCONT to freeze it); false when none runs. */
+  signal(signal: NodeJS.Signals): boolean;
+}
+
+/**
+ * A server binary of the test's own (redis-server, s3rver) that the test can kill and start
+ * again on the same port, so clients reconnect to it. It dies with the test runner.
+ */
+export function localServerProcess(
+  command: string,
+  args: readonly string[],
+  port: number,
+  what: string,
+  startTimeoutMs = 15_000,
+): LocalServerProcess {
+  let child: ChildProcess | undefined;
+  process.once('exit', () => child?.kill('SIGKILL'));
+  return {
+    async start() {
+      if (child) return;
+      const proc = spawn(command, args, { stdio: 'ignore' });
+      child = proc;
+      proc.once('exit', () => {
+        if (child === proc) child = undefined;
+      });
+      await waitForPort(port, startTimeoutMs, what);
+    },
+    async stop() {
+      const proc = child;
+      if (!proc) return;
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      proc.kill('SIGCONT');
+      proc.kill('SIGKILL');
+      await exited;
+      child = undefined;
+    },
+    signal(signal) {
+      return child ? child.kill(signal) : false;
+    },
+  };
 }

@@ -120,12 +120,18 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     };
   } catch (error) {
     // Everything in the folder is ours (it was new or empty): an incomplete backup is not left to be mistaken for one.
-    if (created) await rm(options.dir, { recursive: true, force: true });
-    else
-      for (const entry of await readdir(options.dir))
-        await rm(path.join(options.dir, entry), { recursive: true, force: true });
+    await removeBackupContents(options.dir, created);
     throw error;
   }
+}
+
+/** Removes what a failed backup wrote: the folder itself when the backup created it. */
+async function removeBackupContents(dir: string, created: boolean): Promise<void> {
+  if (created) {
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
+  for (const entry of await readdir(dir)) await rm(path.join(dir, entry), { recursive: true, force: true });
 }
 
 async function backupPostgres(databaseUrl: string, dir: string): Promise<DatabasePart> {

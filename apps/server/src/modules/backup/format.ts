@@ -4,6 +4,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { z } from 'zod';
+import { formatNumber } from '@pb/core';
 import { STORAGE_KEY_PATTERN } from '../../lib/storage';
 
 /**
@@ -159,26 +160,11 @@ export function countDifferences(expected: TableCounts, actual: TableCounts): st
     if (want === got) continue;
     if (got === undefined) differences.push(`Tabelle ${name} fehlt`);
     else if (want === undefined) differences.push(`Tabelle ${name} ist nicht in der Sicherung`);
-    else differences.push(`Tabelle ${name}: ${countText(got)} statt ${countText(want)} Zeilen`);
+    else differences.push(`Tabelle ${name}: ${formatNumber(got)} statt ${formatNumber(want)} Zeilen`);
   }
   return differences;
 }
 
 export function totalRows(counts: TableCounts): number {
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
-}
-
-// Dot grouping as in the € amounts ("12.345"); de-AT numbers group with a narrow space in current ICU.
-const wholeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-export function countText(n: number): string {
-  return wholeNumber.format(n);
-}
-
-/** Decimal units, as the upload limits are shown ("1,2 MB"). */
-export function sizeText(bytes: number): string {
-  if (bytes < 1_000_000) return `${oneDecimal.format(bytes / 1000)} KB`;
-  if (bytes < 1_000_000_000) return `${oneDecimal.format(bytes / 1_000_000)} MB`;
-  return `${oneDecimal.format(bytes / 1_000_000_000)} GB`;
 }

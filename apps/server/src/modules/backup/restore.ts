@@ -1,6 +1,7 @@
 import { existsSync, openAsBlob } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { formatNumber } from '@pb/core';
 import { openDatabase } from '../../db/client';
 import type { FileStorage } from '../../lib/storage';
 import {
@@ -18,7 +19,6 @@ import {
 import {
   BackupError,
   countDifferences,
-  countText,
   digestFile,
   FILES_DIR,
   fingerprintKeyCheck,
@@ -133,7 +133,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 function refuseNonEmpty(counts: TableCounts, what: string): never {
   const tables = Object.keys(counts).length;
   throw new BackupError(
-    `${what} ist nicht leer (${countText(tables)} Tabellen, ${countText(totalRows(counts))} Zeilen). ` +
+    `${what} ist nicht leer (${formatNumber(tables)} Tabellen, ${formatNumber(totalRows(counts))} Zeilen). ` +
       'Die Wiederherstellung ersetzt ihren gesamten Inhalt; wenn Sie das wollen, rufen Sie sie mit --force auf ' +
       `(npm run restore -- --force <Verzeichnis>). ${NOTHING_CHANGED}`,
   );

@@ -26,19 +26,24 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  const readiness = async (): Promise<HealthReady> => {
+  /** The check's answer, and whether the balancer may send this instance traffic. */
+  const readiness = async (): Promise<{ health: HealthReady; ready: boolean }> => {
     const redis = app.redis;
     const [database, storage, redisStatus] = await Promise.all([
       probe('database', () => app.database.query('SELECT 1')),
       probe('storage', () => app.storage.check()),
       redis ? probe('redis', () => redis.ping()) : Promise.resolve('off' as const),
     ]);
+    const stopping = app.lifecycle.stopping;
     const allUp = database === 'up' && storage === 'up' && redisStatus !== 'down';
     return {
-      status: app.lifecycle.stopping ? 'stopping' : allUp ? 'ok' : 'degraded',
-      database: { status: database, driver: app.database.driver },
-      storage: { status: storage, kind: app.storage.kind },
-      redis: { status: redisStatus },
+      health: {
+        status: stopping ? 'stopping' : allUp ? 'ok' : 'degraded',
+        database: { status: database, driver: app.database.driver },
+        storage: { status: storage, kind: app.storage.kind },
+        redis: { status: redisStatus },
+      },
+      ready: !stopping && database === 'up' && storage === 'up',
     };
   };
 
@@ -51,8 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       { config: { policy: 'visitor' }, schema: { tags: ['system'], summary, response: readySchema } },
       async (_request, reply) => {
-        const health = await readiness();
-        const ready = health.status !== 'stopping' && health.database.status === 'up' && health.storage.status === 'up';
+        const { health, ready } = await readiness();
         return reply.code(ready ? 200 : 503).send(health);
       },
     );
