@@ -132,7 +132,7 @@ describe('Files on S3-compatible storage', () => {
     expect((await bucketKeys()).sort()).toEqual(rows.map((r) => r.storage_key).sort());
   });
 
-  it('When the bucket is down, then every upload is a German 503 and nothing is written; texts still go; downloads are 503; readiness 503', async () => {
+  it('When the bucket is down, then every upload is a German 503 and nothing is written; texts still go; downloads are 503; readiness stays 200 and names it', async () => {
     const keysBefore = await bucketKeys();
     const [fileRow] = await ctx.database.query<{ id: number }>(
       `SELECT id FROM uploads WHERE purpose = 'chat_file' ORDER BY id LIMIT 1`,
@@ -147,8 +147,9 @@ describe('Files on S3-compatible storage', () => {
       expect(await counts()).toEqual(before);
 
       expectStorage503(await ctx.request({ method: 'GET', url: `/api/files/${fileRow!.id}`, token: company.token }));
+      // The bucket is every instance's: taking this one out of the balancer would help nobody.
       const ready = await ctx.request({ method: 'GET', url: '/api/health/ready' });
-      expect(ready.statusCode).toBe(503);
+      expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({
         status: 'degraded',
         database: { status: 'up' },

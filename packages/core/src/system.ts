@@ -5,10 +5,11 @@ import { z } from 'zod';
 const dependencyStatus = z.enum(['up', 'down']);
 
 /**
- * GET /api/health and /api/health/ready. 200 when the database and the file store answer in
- * time, 503 when either does not or the instance is shutting down ('stopping'). Redis is
- * reported but optional: without it the instance still serves (rate limits per instance,
- * chat within the instance), so its outage makes the status 'degraded' and stays 200.
+ * GET /api/health and /api/health/ready. 200 when the database and the instance's disk store
+ * answer in time, 503 when either does not or the instance is shutting down ('stopping').
+ * Redis and an S3 bucket are shared by all instances and the instance serves without them
+ * (rate limits per instance, chat within the instance, everything but files): their outage
+ * makes the status 'degraded' and stays 200.
  */
 export const healthReadySchema = z.object({
   status: z.enum(['ok', 'degraded', 'stopping']),

@@ -12,8 +12,9 @@ type Status = 'up' | 'down';
  * Readiness: `/api/health/ready` and `/api/health` (the same check; `/api/health` is the
  * historical name the Playwright web server and load balancers probe) — the database
  * (`SELECT 1`), the file store and Redis, each within DB_HEALTH_TIMEOUT_MS, in parallel.
- * 503 when the database or the file store is down, or while the instance shuts down
- * (the balancer takes it out before it stops accepting). Redis is optional (decision 0020).
+ * 503 when the database or this instance's disk store is down, or while the instance shuts
+ * down (the balancer takes it out before it stops accepting). A shared S3 bucket and Redis are
+ * reported but do not make it unready (decision 0020).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const probe = async (what: string, check: () => Promise<unknown>): Promise<Status> => {
@@ -43,7 +44,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: { status: storage, kind: app.storage.kind },
         redis: { status: redisStatus },
       },
-      ready: !stopping && database === 'up' && storage === 'up',
+      // A bucket (like Redis) is shared by every instance: its outage is no reason to take this
+      // one out of the balancer — all would go, and pages and chat, which need no files, with them.
+      ready: !stopping && database === 'up' && (storage === 'up' || app.storage.kind === 's3'),
     };
   };
 
