@@ -57,7 +57,7 @@ describe('system routes', () => {
     expect((await ctx.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
 
-  it('When the instance's disk store does not answer or refuses, then readiness is 503 naming the store', async () => {
+  it('When the disk store does not answer or refuses, then readiness is 503 naming the store', async () => {
     const check = ctx.app.storage.check;
     try {
       ctx.app.storage.check = () => new Promise(() => undefined);
