@@ -104,9 +104,9 @@ test('When a company creates, edits and deletes an advertisement, then the list,
 
   await page.getByLabel('Prämie in % des Bruttojahresgehalts').fill('15');
   // 15 % of 50.000 – 70.000, plus 10 % service fee
-  await expect(page.getByTestId('fee-estimate')).toContainText('7.500,00');
-  await expect(page.getByTestId('fee-estimate')).toContainText('10.500,00');
-  await expect(page.getByTestId('fee-estimate')).toContainText('1.050,00');
+  await expect(page.getByTestId('fee-sheet')).toContainText('7.500,00');
+  await expect(page.getByTestId('fee-sheet')).toContainText('10.500,00');
+  await expect(page.getByTestId('fee-sheet')).toContainText('1.050,00');
   await page.getByLabel('Dateien hinzufügen').setInputFiles([pdfFile]);
   await snap(page, 'editor-new');
 

@@ -10,7 +10,7 @@ import {
   isWithinGuarantee,
   viennaDate,
 } from './business-days';
-import { calculateFees } from './format';
+import { calculateFees } from './billing';
 import { canChangePlacementStatus } from './placements';
 
 describe('easterSunday', () => {

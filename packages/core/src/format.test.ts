@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calculateFees,
-  feeRangeForSalary,
   fileSizeText,
   fileTypeLabel,
   formatDate,
   formatDateTime,
   formatEuro,
   initials,
-  parseSalaryAmounts,
   serviceFeePercent,
   shortenFileName,
   truncateTitle,
@@ -111,11 +108,7 @@ describe('formatDate and formatDateTime', () => {
   });
 });
 
-describe('fees', () => {
-  it('When the bonus is 20 % on 60,000, then the fee is 12,000 plus 1,200 service fee', () => {
-    expect(calculateFees(20, 60_000)).toEqual({ placementFee: 12_000, serviceFee: 1_200, total: 13_200 });
-  });
-
+describe('serviceFeePercent and formatEuro', () => {
   it('When amounts are formatted in euro, then Austrian notation is used', () => {
     expect(formatEuro(12_000).replace(/\s/g, ' ')).toBe('€ 12.000,00');
   });
@@ -124,44 +117,5 @@ describe('fees', () => {
     expect(serviceFeePercent(19)).toBe(1.9);
     expect(serviceFeePercent(20)).toBe(2);
     expect(serviceFeePercent(0)).toBe(0);
-  });
-
-  it('When fees contain fractions of a cent, then they are rounded to cents', () => {
-    expect(calculateFees(15, 45_555)).toEqual({ placementFee: 6833.25, serviceFee: 683.33, total: 7516.58 });
-  });
-});
-
-describe('parseSalaryAmounts', () => {
-  it('When the text holds amounts in Austrian notation, then they are read as numbers', () => {
-    expect(parseSalaryAmounts('50.000 – 70.000')).toEqual([50_000, 70_000]);
-    expect(parseSalaryAmounts('€ 45.000,- brutto')).toEqual([45_000]);
-    expect(parseSalaryAmounts('52.500,50 EUR')).toEqual([52_500.5]);
-    expect(parseSalaryAmounts('ab 3.200 monatlich x14')).toEqual([3_200, 14]);
-    expect(parseSalaryAmounts('60000')).toEqual([60_000]);
-  });
-
-  it('When the text holds no amount, then it gives an empty list', () => {
-    expect(parseSalaryAmounts('nach Vereinbarung')).toEqual([]);
-    expect(parseSalaryAmounts('')).toEqual([]);
-  });
-});
-
-describe('feeRangeForSalary', () => {
-  it('When the salary is a range, then it gives the fees of both ends', () => {
-    expect(feeRangeForSalary(20, '50.000 – 70.000')).toEqual({
-      min: { placementFee: 10_000, serviceFee: 1_000, total: 11_000 },
-      max: { placementFee: 14_000, serviceFee: 1_400, total: 15_400 },
-    });
-  });
-
-  it('When the salary is one amount, then min and max are equal', () => {
-    const range = feeRangeForSalary(20, '60.000');
-    expect(range?.min).toEqual(range?.max);
-    expect(range?.min.placementFee).toBe(12_000);
-  });
-
-  it('When the text has only small numbers or none, then there is no range', () => {
-    expect(feeRangeForSalary(20, 'nach Vereinbarung')).toBeNull();
-    expect(feeRangeForSalary(20, '14 Gehälter')).toBeNull();
   });
 });

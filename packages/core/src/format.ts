@@ -112,50 +112,7 @@ export function roundCents(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
-export interface FeeBreakdown {
-  /** Placement fee owed to the consultant: bonus % of the gross annual salary. */
-  placementFee: number;
-  /** Provider's service fee: 10 % of the placement fee. */
-  serviceFee: number;
-  total: number;
-}
-
-/** 20 % on 60,000 → 12,000 placement fee + 1,200 service fee (spec §9). */
-export function calculateFees(bonusPercent: number, annualSalary: number): FeeBreakdown {
-  const placementFee = roundCents((annualSalary * bonusPercent) / 100);
-  const serviceFee = roundCents(placementFee * SERVICE_FEE_RATE);
-  return { placementFee, serviceFee, total: roundCents(placementFee + serviceFee) };
-}
-
 /** The service fee expressed in percent of the salary: 19 % → 1.9 %. */
 export function serviceFeePercent(bonusPercent: number): number {
   return roundCents(bonusPercent * SERVICE_FEE_RATE);
-}
-
-/**
- * Reads the euro amounts out of a salary text such as "50.000 – 70.000",
- * "€ 45.000,- brutto" or "ab 3.200 monatlich x14". Austrian notation: '.'
- * groups thousands, ',' starts decimals. Returns [] when no amount is found.
- */
-export function parseSalaryAmounts(salary: string): number[] {
-  const amounts: number[] = [];
-  const pattern = /\d{1,3}(?:[.\s\u00a0]\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?/g;
-  for (const match of salary.matchAll(pattern)) {
-    const normalised = match[0].replace(/[.\s\u00a0]/g, '').replace(',', '.');
-    const amount = Number(normalised);
-    if (Number.isFinite(amount) && amount > 0) amounts.push(amount);
-  }
-  return amounts;
-}
-
-/** Fee range for a salary text: one amount gives min = max; a range gives both ends. */
-export function feeRangeForSalary(
-  bonusPercent: number,
-  salary: string,
-): { min: FeeBreakdown; max: FeeBreakdown } | null {
-  const amounts = parseSalaryAmounts(salary).filter((a) => a >= 1000);
-  if (amounts.length === 0) return null;
-  const low = Math.min(...amounts);
-  const high = Math.max(...amounts);
-  return { min: calculateFees(bonusPercent, low), max: calculateFees(bonusPercent, high) };
 }

@@ -10,6 +10,7 @@
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody
+ *   billing.ts     fee sheet (cents), salary facts, invoices, guarantee claims, earnings; uid.ts: EU VAT number syntax
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts), input.ts (PostgreSQL-safe
  * input rules), roles.ts, files.ts, format.ts, business-days.ts.
  */
@@ -30,3 +31,5 @@ export * from './contact';
 export * from './admin';
 export * from './system';
 export * from './introductions';
+export * from './uid';
+export * from './billing';

@@ -22,7 +22,7 @@ import { useJob, useSaveJob } from './api/jobs';
 import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
 import { DocumentPicker } from '../../components/DocumentPicker';
-import { FeeEstimate } from './components/FeeEstimate';
+import { FeeSheet } from '../../components/billing/FeeSheet';
 import { Icon } from '../../components/Icon';
 import {
   EMPTY_JOB_FIELDS,
@@ -248,7 +248,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
                       <Form.Text muted>Eine neue Prämie gilt ab sofort für neu vorgeschlagene Kandidaten.</Form.Text>
                     )}
                   </Form.Group>
-                  <FeeEstimate bonus={bonus} salary={form.salary} />
+                  <FeeSheet bonusPercent={bonus} salary={form.salary} />
                 </div>
               </section>
 

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { isSafeText, INPUT_MSG } from './input';
+
+/**
+ * UID (Umsatzsteuer-Identifikationsnummer): the syntax of the EU member states' VAT numbers,
+ * used by the company's placement report and the invoice's reverse-charge decision.
+ */
+
+export const UID_MSG = {
+  uidRequired: 'Bitte geben Sie die UID-Nummer an.',
+  uidInvalid:
+    'Bitte geben Sie eine gültige UID-Nummer eines EU-Mitgliedstaats an (z. B. ATU12345678 oder DE123456789).',
+} as const;
+
+/** The VAT number formats of the EU member states (syntax only; VIES is outside our system). */
+const EU_VAT_FORMATS: Record<string, RegExp> = {
+  AT: /^ATU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  BG: /^BG\d{9,10}$/,
+  CY: /^CY\d{8}[A-Z]$/,
+  CZ: /^CZ\d{8,10}$/,
+  DE: /^DE\d{9}$/,
+  DK: /^DK\d{8}$/,
+  EE: /^EE\d{9}$/,
+  EL: /^EL\d{9}$/,
+  ES: /^ES[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^FI\d{8}$/,
+  FR: /^FR[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^HR\d{11}$/,
+  HU: /^HU\d{8}$/,
+  IE: /^IE\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^IT\d{11}$/,
+  LT: /^LT(\d{9}|\d{12})$/,
+  LU: /^LU\d{8}$/,
+  LV: /^LV\d{11}$/,
+  MT: /^MT\d{8}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  PL: /^PL\d{10}$/,
+  PT: /^PT\d{9}$/,
+  RO: /^RO\d{2,10}$/,
+  SE: /^SE\d{12}$/,
+  SI: /^SI\d{8}$/,
+  SK: /^SK\d{10}$/,
+};
+
+/** Spaces, dots and hyphens removed, upper case: "atu 1234-5678" → "ATU12345678". */
+export function normaliseUid(uid: string): string {
+  return uid.replace(/[\s.\-\u00a0]/g, '').toUpperCase();
+}
+
+/** Whether a (normalised) UID has the syntax of an EU member state's VAT number. */
+export function isValidUid(uid: string): boolean {
+  const normalised = normaliseUid(uid);
+  const format = EU_VAT_FORMATS[normalised.slice(0, 2)];
+  return format !== undefined && format.test(normalised);
+}
+
+/** A valid UID from another EU state: the customer owes the VAT (reverse charge, no USt on the invoice). */
+export function isReverseChargeUid(uid: string): boolean {
+  const normalised = normaliseUid(uid);
+  return isValidUid(normalised) && !normalised.startsWith('AT');
+}
+
+/** A UID input: required, EU syntax, normalised. */
+export const uidSchema = z
+  .string({ error: UID_MSG.uidRequired })
+  .refine(isSafeText, { message: INPUT_MSG.invalidCharacters, abort: true })
+  .transform((v) => normaliseUid(v))
+  .pipe(
+    z
+      .string()
+      .min(1, UID_MSG.uidRequired)
+      .refine((v) => isValidUid(v), UID_MSG.uidInvalid),
+  );
