@@ -43,6 +43,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
 import { introductionRoutes } from './modules/introductions/routes';
 import { placementRoutes } from './modules/placements/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatRoutes);
       await api.register(fileRoutes);
       await api.register(introductionRoutes);
+      await api.register(billingRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidIban, normaliseUid, type InvoiceIssuer } from '@pb/core';
 
 /** Every environment variable the server reads, parsed and validated once at start-up. */
 const envSchema = z.object({
@@ -73,7 +74,37 @@ const envSchema = z.object({
   IMPRINT_CHAMBER: z.string().default('Wirtschaftskammer Wien, Fachgruppe Gewerbliche Dienstleister'),
   IMPRINT_AUTHORITY: z.string().default('Magistratisches Bezirksamt für den 6. Bezirk'),
   IMPRINT_TRADE: z.string().default('Arbeitsvermittlung (Gewerbeordnung 1994, Österreich)'),
+  /** Bank details printed on invoices (§ 11 UStG issuer data is the IMPRINT_* company, address, UID, FN). */
+  INVOICE_IBAN: z.string().default('AT611904300234573201'),
+  INVOICE_BIC: z.string().default('BKAUATWW'),
+  INVOICE_BANK: z.string().default('Demo-Bank (keine echte Bankverbindung)'),
 });
+
+/** Issuer data an invoice needs; production refuses to start without each set explicitly and valid. */
+const INVOICE_ISSUER_VARS = [
+  'IMPRINT_COMPANY',
+  'IMPRINT_ADDRESS',
+  'IMPRINT_EMAIL',
+  'IMPRINT_REGISTER',
+  'IMPRINT_VAT_ID',
+  'INVOICE_IBAN',
+  'INVOICE_BIC',
+  'INVOICE_BANK',
+] as const;
+
+function invoiceIssuerProblems(env: Env, source: Record<string, string | undefined>): string[] {
+  const problems = INVOICE_ISSUER_VARS.filter((name) => !source[name]).map(
+    (name) => `  ${name}: in production required (printed on every invoice)`,
+  );
+  if (!/^ATU\d{8}$/.test(normaliseUid(env.IMPRINT_VAT_ID)))
+    problems.push('  IMPRINT_VAT_ID: not an Austrian UID (ATU + 8 digits)');
+  if (!isValidIban(env.INVOICE_IBAN)) problems.push('  INVOICE_IBAN: not a valid IBAN (check digits)');
+  if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(env.INVOICE_BIC)) problems.push('  INVOICE_BIC: not a valid BIC');
+  if (!/\bFN\s*\d{1,6}\s*[a-z]\b/i.test(env.IMPRINT_REGISTER)) {
+    problems.push('  IMPRINT_REGISTER: must name the Firmenbuchnummer (e.g. "FN 123456a, Handelsgericht Wien")');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -117,6 +148,8 @@ export interface Config {
     idleMs: number;
     keepAliveMs: number;
   };
+  /** Printed on every invoice (validated at start in production). */
+  invoiceIssuer: InvoiceIssuer;
   imprint: {
     company: string;
     address: string;
@@ -165,6 +198,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration:\n  FINGERPRINT_SECRET: in production required (min. 32 characters)',
     );
   }
+  if (isProduction) {
+    const problems = invoiceIssuerProblems(env, cleaned);
+    if (problems.length > 0) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
+  }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       'Ungültige Konfiguration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -209,6 +246,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
       idleMs: env.HTTP_IDLE_TIMEOUT_MS,
       keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    invoiceIssuer: {
+      name: env.IMPRINT_COMPANY,
+      address: env.IMPRINT_ADDRESS,
+      uid: normaliseUid(env.IMPRINT_VAT_ID),
+      register: env.IMPRINT_REGISTER,
+      iban: env.INVOICE_IBAN.replace(/\s/g, '').toUpperCase(),
+      bic: env.INVOICE_BIC,
+      bank: env.INVOICE_BANK,
+      email: env.IMPRINT_EMAIL,
     },
     imprint: {
       company: env.IMPRINT_COMPANY,

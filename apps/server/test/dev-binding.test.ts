@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTestContext, type TestContext } from './helpers';
+import { TEST_INVOICE_ISSUER_ENV } from './support/ports';
 
 /**
  * Issue 9, item 6: the development server is reachable from this machine only unless
@@ -25,7 +26,13 @@ describe('Listen address by environment', () => {
   it('When HOST is set, then it is used; in production the default stays all interfaces', () => {
     expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(
-      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret }).host,
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dir,
+        JWT_SECRET: secret,
+        FINGERPRINT_SECRET: secret,
+        ...TEST_INVOICE_ISSUER_ENV,
+      }).host,
     ).toBe('0.0.0.0');
     expect(
       loadConfig({
@@ -33,6 +40,7 @@ describe('Listen address by environment', () => {
         DATA_DIR: dir,
         JWT_SECRET: secret,
         FINGERPRINT_SECRET: secret,
+        ...TEST_INVOICE_ISSUER_ENV,
         HOST: '10.0.0.5',
       }).host,
     ).toBe('10.0.0.5');

@@ -9,6 +9,7 @@ import PostalMime from 'postal-mime';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { TEST_INVOICE_ISSUER_ENV } from './support/ports';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/setup';
 import { openFileStorage } from '../src/lib/file-storage';
@@ -147,6 +148,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     SMTP_URL: smtp.url,
     OFFICE_EMAIL: 'office@example.test',
     PUBLIC_URL: 'http://localhost:3000',
+    ...TEST_INVOICE_ISSUER_ENV,
     ...options.env,
   });
   const { database, drop } = await openTestDatabase();

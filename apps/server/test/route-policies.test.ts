@@ -168,6 +168,23 @@ const routes: Row[] = [
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}/already-known`, payload: { data: { note: 'Kannten wir' } } }),
   },
 
+  // --- billing (issue 12: own placements and invoices only) ---
+  { method: 'GET', url: '/api/earnings', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/earnings.csv', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/billing', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),
+  },
+  {
+    method: 'POST', url: '/api/placements/:id/guarantee-claim', policy: 'billing.claimant',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({
+      url: `/api/placements/${ids.report}/guarantee-claim`,
+      payload: { data: { employmentStart: '2026-01-01', employmentEnd: '2026-01-20', endedBy: 'arbeitgeber', note: 'Kündigung' } },
+    }),
+  },
+
   // --- back office (one onRequest guard for all of /api/admin) ---
   ...[
     ['GET', '/api/admin/dashboard'],
@@ -190,6 +207,9 @@ const routes: Row[] = [
     ['GET', '/api/admin/audit-log'],
     ['GET', '/api/admin/introductions'],
     ['POST', '/api/admin/introductions/:id/resolution'],
+    ['GET', '/api/admin/invoices'],
+    ['GET', '/api/admin/guarantee-claims'],
+    ['PUT', '/api/admin/guarantee-claims/:id'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guaranteeRefundSchema } from './business-days';
+import { invoiceAddressSchema } from './billing';
 import { int4Id } from './input';
 import type { Job } from './jobs';
 import { placementStatusSchema } from './placements';
@@ -44,8 +45,13 @@ export const ADMIN_MSG = {
 // ---------- request bodies ----------
 
 export const placementStatusChangeSchema = z
-  .object({ status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: ADMIN_MSG.invalidStatus }) })
+  .object({
+    status: z.enum(['verrechnet', 'bezahlt', 'garantiefall'], { error: ADMIN_MSG.invalidStatus }),
+    /** 'verrechnet' of a report without a (valid) invoice address: the customer's address and UID. */
+    invoiceAddress: invoiceAddressSchema.optional(),
+  })
   .strict();
+export type PlacementStatusChange = z.infer<typeof placementStatusChangeSchema>;
 
 export const blockUserSchema = z.object({ blocked: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
 export const handledSchema = z.object({ handled: z.boolean({ error: ADMIN_MSG.invalidValue }) }).strict();
@@ -141,6 +147,9 @@ export const adminPlacementReportSchema = z.object({
   objectionNote: z.string().nullable(),
   /** The introduction of the hired candidate (issue 11): its locked bonus was applied. */
   introductionId: z.number().nullable(),
+  /** The invoice issued at 'verrechnet' (issue 12) and its authorised PDF download. */
+  invoiceNumber: z.string().nullable(),
+  invoiceUrl: z.string().nullable(),
   /**
    * 'Umgehungsverdacht': another consultant has a live or revivable claim on the hired person
    * from the last 12 months — the evidence names their introductions (never fingerprints).

@@ -10,9 +10,9 @@ import {
   guaranteeClaimRefusal,
   guaranteeClaimRequestSchema,
   parseAnnualSalary,
-  salaryFactsSchema,
   SALARY_MAX_CENTS,
 } from './billing';
+import { salaryFactsSchema, SALARY_FACTS_MSG } from './salary-facts';
 import { isReverseChargeUid, isValidUid, normaliseUid, uidSchema, UID_MSG } from './uid';
 
 describe('the fee sheet (integer cents)', () => {
@@ -152,12 +152,14 @@ describe('salary facts of an advertisement', () => {
   });
 
   it('When the KV minimum or the payments are out of range, then a German message says so', () => {
-    expect(salaryFactsSchema.safeParse({ kvMinimum: -1 }).error?.issues[0]?.message).toBe(BILLING_MSG.kvMinimumInvalid);
+    expect(salaryFactsSchema.safeParse({ kvMinimum: -1 }).error?.issues[0]?.message).toBe(
+      SALARY_FACTS_MSG.kvMinimumInvalid,
+    );
     expect(salaryFactsSchema.safeParse({ kvMinimum: 'viel' }).error?.issues[0]?.message).toBe(
-      BILLING_MSG.kvMinimumInvalid,
+      SALARY_FACTS_MSG.kvMinimumInvalid,
     );
     expect(salaryFactsSchema.safeParse({ yearlyPayments: 16 }).error?.issues[0]?.message).toBe(
-      BILLING_MSG.yearlyPaymentsInvalid,
+      SALARY_FACTS_MSG.yearlyPaymentsInvalid,
     );
   });
 });

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { addCalendarDays, type IsoDate } from './business-days';
-import { ACTUAL_SALARY_MAX, GUARANTEE_DAYS, PLACEMENT_BONUS_MAX, TERMINATION_NOTICE_DAYS } from './constants';
+import {
+  ACTUAL_SALARY_MAX,
+  CITY_MAX_LENGTH,
+  GUARANTEE_DAYS,
+  HOUSE_NR_MAX_LENGTH,
+  PLACEMENT_BONUS_MAX,
+  PLACEMENT_TEXT_MAX_LENGTH,
+  POSTCODE_MAX_LENGTH,
+  TERMINATION_NOTICE_DAYS,
+} from './constants';
 import { formatDate, formatEuro } from './format';
 import { INPUT_MSG, isSafeText } from './input';
+import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
+import { DEFAULT_YEARLY_PAYMENTS } from './salary-facts';
+import { uidSchema } from './uid';
 
 /**
  * The money after a placement (issue 12): the fee sheet, the salary facts of an
@@ -20,25 +32,23 @@ import { placementStatusSchema } from './placements';
 export const VAT_RATE_PERCENT = 20;
 /** The provider's service fee, in percent of the placement bonus. */
 export const SERVICE_FEE_PERCENT = 10;
+/** Refunded share of both fees in a guarantee case. */
+export const GUARANTEE_REFUND_PERCENT = 50;
 /** Highest annual gross salary the sheet computes, in cents (the report's limit). */
 export const SALARY_MAX_CENTS = ACTUAL_SALARY_MAX * 100;
-/** Yearly salary payments: 14 in Austria (13th and 14th month), 12–15 accepted. */
-export const DEFAULT_YEARLY_PAYMENTS = 14;
-export const YEARLY_PAYMENTS_MIN = 12;
-export const YEARLY_PAYMENTS_MAX = 15;
-/** KV minimum per month, at most this many euros. */
-export const KV_MINIMUM_MAX_EUR = 100_000;
 
 export const BILLING_MSG = {
   salaryTooHigh: 'Das Jahresgehalt darf höchstens 10.000.000 € betragen.',
   bonusOutOfRange: 'Die Prämie muss zwischen 0 und 100 % liegen.',
   salaryUnparsed:
     'Aus dem Gehaltstext lässt sich kein Jahresbruttogehalt ablesen; die Prämie in € wird daher nicht berechnet.',
-  kvMinimumInvalid: 'Bitte geben Sie das KV-Mindestgehalt als Monatsbetrag zwischen 0 und 100.000 € an.',
-  yearlyPaymentsInvalid: 'Die Zahl der Gehälter pro Jahr muss zwischen 12 und 15 liegen.',
-  glbgHint:
-    'Nach § 9 (2) GlBG muss ein Inserat das kollektivvertragliche Mindestentgelt nennen und angeben, ob eine Überzahlung möglich ist.',
   reverseChargeNote: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge) gemäß Art. 196 MwStSystRL.',
+  invoiceAddressMissing:
+    'Für diese Meldung fehlen Rechnungsadresse und UID des Unternehmens. Bitte erfassen Sie sie, bevor Sie verrechnen.',
+  invoiceUidInvalid:
+    'Die UID-Nummer dieser Meldung ist ungültig. Bitte erfassen Sie eine gültige UID-Nummer, bevor Sie verrechnen.',
+  invoiceNotFound: 'Diese Rechnung existiert nicht.',
+  noInvoiceToCorrect: 'Zu dieser Vermittlung gibt es keine Rechnung, die korrigiert werden könnte.',
 } as const;
 
 // ---------- the fee sheet ----------
@@ -128,6 +138,18 @@ export function computeFeeSheet(
   };
 }
 
+/** Guarantee case (spec §9): 50 % of the bonus and of the service fee, each rounded half up, and the USt on them. */
+export function computeGuaranteeRefund(
+  line: Pick<FeeLine, 'bonusCents' | 'serviceFeeCents'>,
+  options: { reverseCharge?: boolean } = {},
+): Omit<FeeLine, 'salaryCents'> {
+  const bonusCents = mulDivRound(line.bonusCents, GUARANTEE_REFUND_PERCENT, 100);
+  const serviceFeeCents = mulDivRound(line.serviceFeeCents, GUARANTEE_REFUND_PERCENT, 100);
+  const netCents = bonusCents + serviceFeeCents;
+  const vatCents = options.reverseCharge ? 0 : mulDivRound(netCents, VAT_RATE_PERCENT, 100);
+  return { bonusCents, serviceFeeCents, netCents, vatCents, totalCents: netCents + vatCents };
+}
+
 /** Cents as euros for display: 1234567 → "€ 12.345,67". */
 export function formatCents(cents: number): string {
   return formatEuro(cents / 100);
@@ -196,46 +218,28 @@ export function parseAnnualSalary(
   return { minCents, maxCents };
 }
 
-// ---------- the advertisement's salary facts (§ 9 (2) GlBG) ----------
-
-/** The optional salary facts the editor prompts for; the request side of jobDataSchema. */
-export const salaryFactsSchema = z.object({
-  /** KV minimum in euros per month (up to two decimals) or null when not given. */
-  kvMinimum: z
-    .union([z.number(), z.string(), z.null()], { error: BILLING_MSG.kvMinimumInvalid })
-    .transform((v, ctx) => {
-      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
-      const n = typeof v === 'number' ? v : Number(v.trim().replace(/\./g, '').replace(',', '.'));
-      if (
-        !Number.isFinite(n) ||
-        n < 0 ||
-        n > KV_MINIMUM_MAX_EUR ||
-        Math.round(n * 100) !== Math.round(n * 100 * 1e6) / 1e6
-      ) {
-        ctx.addIssue({ code: 'custom', message: BILLING_MSG.kvMinimumInvalid });
-        return z.NEVER;
-      }
-      return Math.round(n * 100);
-    })
-    .optional(),
-  overpayment: z.boolean({ error: BILLING_MSG.kvMinimumInvalid }).nullable().optional(),
-  yearlyPayments: z
-    .number({ error: BILLING_MSG.yearlyPaymentsInvalid })
-    .int(BILLING_MSG.yearlyPaymentsInvalid)
-    .min(YEARLY_PAYMENTS_MIN, BILLING_MSG.yearlyPaymentsInvalid)
-    .max(YEARLY_PAYMENTS_MAX, BILLING_MSG.yearlyPaymentsInvalid)
-    .optional(),
-});
-
-/** The salary facts as advertisements carry them (Job.salaryFacts). */
-export const jobSalaryFactsSchema = z.object({
-  kvMinimumCents: z.number().nullable(),
-  overpayment: z.boolean().nullable(),
-  yearlyPayments: z.number(),
-});
-export type JobSalaryFacts = z.infer<typeof jobSalaryFactsSchema>;
-
 // ---------- invoices ----------
+
+/** The customer's invoice address, when the back office supplies it at 'verrechnet' (consultant reports have none). */
+const addressLine = (max: number) =>
+  z
+    .string({ error: MSG.fillAllFields })
+    .refine(isSafeText, { message: INPUT_MSG.invalidCharacters, abort: true })
+    .trim()
+    .min(1, MSG.fillAllFields)
+    .max(max, INPUT_MSG.tooLong);
+
+export const invoiceAddressSchema = z
+  .object({
+    name: addressLine(PLACEMENT_TEXT_MAX_LENGTH),
+    street: addressLine(PLACEMENT_TEXT_MAX_LENGTH),
+    houseNr: addressLine(HOUSE_NR_MAX_LENGTH),
+    postalCode: addressLine(POSTCODE_MAX_LENGTH),
+    city: addressLine(CITY_MAX_LENGTH),
+    uid: uidSchema,
+  })
+  .strict();
+export type InvoiceAddress = z.infer<typeof invoiceAddressSchema>;
 
 export const INVOICE_KINDS = ['rechnung', 'korrektur'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -249,14 +253,19 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-export const INVOICE_STATUSES = ['offen', 'ueberfaellig', 'bezahlt', 'auszuzahlen', 'ausgezahlt'] as const;
+/**
+ * An invoice is 'offen' until the placement is paid ('bezahlt'), 'ueberfaellig' after its due date;
+ * a correction is 'auszuzahlen' when its invoice was paid (the refund is owed) and 'verrechnet'
+ * when it only lowers an invoice still open.
+ */
+export const INVOICE_STATUSES = ['offen', 'ueberfaellig', 'bezahlt', 'auszuzahlen', 'verrechnet'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   offen: 'Offen',
   ueberfaellig: 'Überfällig',
   bezahlt: 'Bezahlt',
   auszuzahlen: 'Rückerstattung offen',
-  ausgezahlt: 'Rückerstattung ausgezahlt',
+  verrechnet: 'Mit offener Rechnung verrechnet',
 };
 
 /** An issued invoice or correction invoice (company: own; back office: all). Amounts in cents; a correction's are negative. */
@@ -285,17 +294,36 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 /** Issuer data printed on every invoice (from configuration, § 11 (1) UStG). */
 export interface InvoiceIssuer {
   name: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  country: string;
+  /** One line: street, postcode and city. */
+  address: string;
   uid: string;
-  companyRegister: string;
-  registerCourt: string;
+  /** Firmenbuchnummer and court: "FN 123456a, Handelsgericht Wien". */
+  register: string;
   iban: string;
   bic: string;
   bank: string;
   email: string;
+}
+
+/** IBAN syntax and its ISO 13616 check digits (mod 97). */
+export function isValidIban(iban: string): boolean {
+  const normalised = iban.replace(/\s/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(normalised)) return false;
+  const rearranged = normalised.slice(4) + normalised.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const value = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** IBAN in groups of four for print: "AT61 1904 3002 3457 3201". */
+export function formatIban(iban: string): string {
+  return iban
+    .replace(/\s/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 // ---------- guarantee claims (spec §9: 60 days) ----------
@@ -315,7 +343,6 @@ export const GUARANTEE_MSG = {
   dateInvalid: 'Bitte geben Sie gültige Daten an (TT.MM.JJJJ).',
   endBeforeStart: 'Das Ende des Dienstverhältnisses darf nicht vor seinem Beginn liegen.',
   endInFuture: 'Ein Garantiefall kann erst gemeldet werden, wenn das Dienstverhältnis beendet ist.',
-  startBeforeReport: 'Der Beginn des Dienstverhältnisses darf nicht vor dem Jahr der Meldung liegen.',
   endedByRequired: 'Bitte geben Sie an, wer das Dienstverhältnis beendet hat.',
   noteRequired: 'Bitte beschreiben Sie den Garantiefall.',
   noteTooLong: `Die Beschreibung darf höchstens ${GUARANTEE_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,

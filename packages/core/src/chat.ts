@@ -4,6 +4,7 @@ import { storedFileSchema } from './files';
 import { safeText } from './input';
 import type { IntroductionEvent } from './introductions';
 import type { PlacementReportedEvent } from './placements';
+import type { BillingChangedEvent } from './billing';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -86,6 +87,8 @@ export interface ChatServerEvents {
   'placement:reported': (event: PlacementReportedEvent) => void;
   /** To both parties of an introduction: it was made, moved, declared known, revived or seen. */
   'introduction:changed': (event: IntroductionEvent) => void;
+  /** To the company and the consultant of a placement: an invoice was issued or a guarantee claim filed or decided. */
+  'billing:changed': (event: BillingChangedEvent) => void;
 }
 
 export type ChatAck<T> = (

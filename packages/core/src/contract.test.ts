@@ -308,6 +308,8 @@ interface PreviousAdminPlacementReport {
   objectedBy: number | null;
   objectionNote: string | null;
   introductionId: number | null;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
   circumvention: {
     at: string;
     evidence: Array<{
@@ -358,6 +360,8 @@ interface PreviousAdminAuditEntry {
 
 /** Flattened (interfaces), since expectTypeOf tells an intersection from the equal object type. */
 interface PreviousJobWithOptionalAttachments extends PreviousJob {
+  /** Issue 12: § 9 (2) GlBG salary facts. */
+  salaryFacts: { kvMinimumCents: number | null; overpayment: boolean | null; yearlyPayments: number };
   attachments?: PreviousJobAttachment[];
 }
 interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {
@@ -445,6 +449,7 @@ const job: Job = {
   publishedAt: '2026-03-02T09:15:00.000Z',
   placementBonus: 15,
   currentPlacementBonus: 15,
+  salaryFacts: { kvMinimumCents: 245_050, overpayment: true, yearlyPayments: 14 },
 };
 
 const attachment: JobAttachment = {
@@ -531,6 +536,8 @@ const adminReport: AdminPlacementReport = {
   objectedBy: null,
   objectionNote: null,
   introductionId: 5,
+  invoiceNumber: null,
+  invoiceUrl: null,
   circumvention: {
     at: '2026-01-12T10:00:00.000Z',
     evidence: [

@@ -31,5 +31,6 @@ export * from './contact';
 export * from './admin';
 export * from './system';
 export * from './introductions';
+export * from './salary-facts';
 export * from './uid';
 export * from './billing';

@@ -14,6 +14,7 @@ import {
 import { storedFileSchema } from './files';
 import { decimalInput, idSchema, int4Id, safeText } from './input';
 import { MSG } from './messages';
+import { jobSalaryFactsSchema, salaryFactsSchema } from './salary-facts';
 
 /** Advertisements (jobs): API shapes, attachments, bonus history, the publish/update body and texts. */
 
@@ -68,6 +69,8 @@ export const jobSchema = z.object({
   publishedAt: z.string().nullable(),
   placementBonus: z.number(),
   currentPlacementBonus: z.number(),
+  /** § 9 (2) GlBG: KV minimum (cents per month), overpayment possible, salaries a year (issue 12). */
+  salaryFacts: jobSalaryFactsSchema,
   attachments: z.array(attachmentSchema).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
@@ -136,6 +139,7 @@ export const jobDataSchema = z
     /** Ignored: the owner is always the caller (or the chosen company for admins). */
     users_permissions_user: z.unknown().optional(),
     attachments: z.array(int4Id()).max(MAX_JOB_ATTACHMENTS).optional(),
+    ...salaryFactsSchema.shape,
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -11,7 +11,16 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { IntroductionStatus, PlacementStatus, RegisterEventKind } from '@pb/core';
+import { customType, date } from 'drizzle-orm/pg-core';
+import type {
+  GuaranteeClaimStatus,
+  GuaranteeEndedBy,
+  IntroductionStatus,
+  InvoiceIssuer,
+  InvoiceKind,
+  PlacementStatus,
+  RegisterEventKind,
+} from '@pb/core';
 
 /**
  * Drizzle view of the tables created by the SQL files in ./migrations.
@@ -127,6 +136,10 @@ export const jobs = pgTable('jobs', {
   postcode: text('postcode').notNull().default(''),
   city: text('city').notNull().default(''),
   salary: text('salary').notNull().default(''),
+  /** § 9 (2) GlBG (0020): KV minimum per month in cents, overpayment possible, salaries a year. */
+  kvMinimumCents: integer('kv_minimum_cents'),
+  overpayment: boolean('overpayment'),
+  yearlyPayments: integer('yearly_payments').notNull().default(14),
   districtId: integer('district_id'),
   publishedAt: ts('published_at'),
   createdAt: created(),
@@ -217,6 +230,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
+  /** The invoice whose PDF the worker attaches (0020). */
+  invoiceId: integer('invoice_id'),
   status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -348,5 +363,64 @@ export const introductionEvents = pgTable('introduction_events', {
   note: text('note'),
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
+  createdAt: created(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+/** A calendar day as 'YYYY-MM-DD' (Vienna). */
+const day = (name: string) => date(name, { mode: 'string' });
+
+/** Gap-free invoice numbers per year (0020). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});
+
+/** Issued invoices and correction invoices; immutable, kept 7 years (0020). */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  year: integer('year').notNull(),
+  sequence: integer('sequence').notNull(),
+  number: text('number').notNull(),
+  kind: text('kind').$type<InvoiceKind>().notNull(),
+  placementReportId: integer('placement_report_id').notNull(),
+  correctsInvoiceId: integer('corrects_invoice_id'),
+  companyId: integer('company_id'),
+  consultantId: integer('consultant_id'),
+  customerName: text('customer_name').notNull(),
+  customerAddress: text('customer_address').notNull(),
+  customerUid: text('customer_uid').notNull(),
+  jobTitle: text('job_title').notNull(),
+  description: text('description').notNull(),
+  placementDate: day('placement_date').notNull(),
+  netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+  vatCents: bigint('vat_cents', { mode: 'number' }).notNull(),
+  grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+  reverseCharge: boolean('reverse_charge').notNull(),
+  issuedOn: day('issued_on').notNull(),
+  dueOn: day('due_on').notNull(),
+  issuer: jsonb('issuer').$type<InvoiceIssuer>().notNull(),
+  pdf: bytea('pdf').notNull(),
+  createdAt: created(),
+});
+
+/** A company's guarantee claim on a placement (0020). */
+export const guaranteeClaims = pgTable('guarantee_claims', {
+  id: serial('id').primaryKey(),
+  placementReportId: integer('placement_report_id').notNull(),
+  companyId: integer('company_id'),
+  employmentStart: day('employment_start').notNull(),
+  employmentEnd: day('employment_end').notNull(),
+  endedBy: text('ended_by').$type<GuaranteeEndedBy>().notNull(),
+  note: text('note').notNull(),
+  status: text('status').$type<GuaranteeClaimStatus>().notNull().default('offen'),
+  reason: text('reason'),
+  decidedAt: ts('decided_at'),
+  decidedBy: integer('decided_by'),
+  refundCents: bigint('refund_cents', { mode: 'number' }),
+  refundDueOn: day('refund_due_on'),
   createdAt: created(),
 });

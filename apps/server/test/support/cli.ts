@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_INVOICE_ISSUER_ENV } from './ports';
 
 /** Runs one of the real command-line tools (apps/server/src/cli) as its own process, in production mode. */
 
@@ -19,7 +20,13 @@ export function runCli(
   stdin?: string,
 ): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'src/cli', script), ...args], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...TEST_INVOICE_ISSUER_ENV,
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -80,3 +80,15 @@ export function localServerProcess(
     },
   };
 }
+
+/** The invoice issuer a production-mode server needs to start (config.ts), with test values. */
+export const TEST_INVOICE_ISSUER_ENV: Record<string, string> = {
+  IMPRINT_COMPANY: 'Prämienbörse Test GmbH',
+  IMPRINT_ADDRESS: 'Mariahilfer Straße 1, 1060 Wien',
+  IMPRINT_EMAIL: 'office@praemienboerse.test',
+  IMPRINT_REGISTER: 'FN 123456a, Handelsgericht Wien',
+  IMPRINT_VAT_ID: 'ATU12345678',
+  INVOICE_IBAN: 'AT611904300234573201',
+  INVOICE_BIC: 'BKAUATWW',
+  INVOICE_BANK: 'Testbank AG',
+};

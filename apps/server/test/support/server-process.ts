@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports';
+import { freePort, TEST_INVOICE_ISSUER_ENV } from './ports';
 
 /**
  * The real server entry point (src/main.ts) in a child process, the way `npm start`
@@ -63,6 +63,7 @@ export async function startServerProcess(
       DEMO_DATA: 'off',
       RATE_LIMIT_FACTOR: '1000',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...TEST_INVOICE_ISSUER_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,9 +24,11 @@ async function insertReport(values: {
   const fees = calculateFees(values.bonus, values.salary);
   const [row] = await ctx.database.query<{ id: number }>(
     `INSERT INTO placement_reports (company_id, reporter_id, variant, recruiter, recruiter_mail, company_name, job_title,
-       contact_person, placement_bonus, actual_salary, placement_fee, service_fee, created_at)
+       contact_person, placement_bonus, actual_salary, placement_fee, service_fee, created_at,
+       street, house_nr, postal_code, city, uid)
      VALUES ($1, $2, 'consultant', $9, 'berater@example.test', '=Firma; "Nord"', $3,
-       'chef@example.test', $4, $5, $6, $7, coalesce($8::timestamptz, now())) RETURNING id`,
+       'chef@example.test', $4, $5, $6, $7, coalesce($8::timestamptz, now()),
+       'Ringstraße', '1', '1010', 'Wien', 'ATU12345678') RETURNING id`,
     [
       values.companyId,
       values.reporterId,
@@ -94,6 +96,14 @@ describe('/api/admin guard', () => {
       method: 'POST',
       url: '/api/admin/introductions/999999/resolution',
       payload: { data: { note: 'Geklärt' } },
+      adminStatus: 404,
+    },
+    { method: 'GET', url: '/api/admin/invoices', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/guarantee-claims', adminStatus: 200 },
+    {
+      method: 'PUT',
+      url: '/api/admin/guarantee-claims/999999',
+      payload: { data: { decision: 'angenommen' } },
       adminStatus: 404,
     },
   ];

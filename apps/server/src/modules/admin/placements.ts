@@ -14,6 +14,7 @@ import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
 import { toCsv } from './csv';
+import { announceBillingChange } from '../billing/routes';
 
 const text = ['$eq', '$containsi'] as const;
 export const placementQuerySpec: ResourceQuerySpec = {
@@ -166,7 +167,12 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = currentUser(request);
-      const data = await changePlacementStatus(app.db, actor, request.params.id, request.body.status, app.now());
+      const data = await changePlacementStatus(app.db, actor, request.params.id, request.body, {
+        issuer: app.config.invoiceIssuer,
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+      });
+      await announceBillingChange(app, data.id);
       return { data, meta: {} };
     },
   );

@@ -7,6 +7,7 @@ import {
   type AdminUser,
 } from '@pb/core';
 import { contactMessages, placementReports, users } from '../../db/schema';
+import { invoiceUrl } from '../billing/presenter';
 
 /** What leaves the back office: rows shaped into the core's admin types. */
 
@@ -58,7 +59,10 @@ export function presentAdminUser(r: AdminUserRow): AdminUser {
 type ReportRow = typeof placementReports.$inferSelect;
 
 /** Adds what the back office derives: due date, guarantee deadline, refund. */
-export function presentPlacementReport(r: ReportRow): AdminPlacementReport {
+export function presentPlacementReport(
+  r: ReportRow,
+  invoice: { id: number; number: string } | null,
+): AdminPlacementReport {
   return {
     id: r.id,
     variant: r.variant,
@@ -89,6 +93,8 @@ export function presentPlacementReport(r: ReportRow): AdminPlacementReport {
     objectedBy: r.objectedBy,
     objectionNote: r.objectionNote,
     introductionId: r.introductionId,
+    invoiceNumber: invoice?.number ?? null,
+    invoiceUrl: invoice ? invoiceUrl(invoice.id) : null,
     circumvention: r.circumventionAt
       ? { at: r.circumventionAt.toISOString(), evidence: r.circumventionEvidence ?? [] }
       : null,

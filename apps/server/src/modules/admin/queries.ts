@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AdminAuditEntry, AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/core';
 import type { Db } from '../../db/client';
-import { auditLog, contactMessages, placementReports, users } from '../../db/schema';
+import { auditLog, contactMessages, invoices, placementReports, users } from '../../db/schema';
 import type { ParsedListQuery } from '../../lib/strapi-query';
 import { adminUserColumns, presentAdminUser, presentContactMessage, presentPlacementReport } from './presenter';
 
@@ -45,7 +45,23 @@ export async function listPlacementReports(db: Db, q: ParsedListQuery): Promise<
     .limit(q.limit)
     .offset(q.start);
   const [total] = await db.select({ n: count() }).from(placementReports).where(q.where);
-  return { rows: rows.map(presentPlacementReport), total: total?.n ?? 0 };
+  const issued =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: invoices.id, number: invoices.number, reportId: invoices.placementReportId })
+          .from(invoices)
+          .where(
+            and(
+              inArray(
+                invoices.placementReportId,
+                rows.map((r) => r.id),
+              ),
+              eq(invoices.kind, 'rechnung'),
+            ),
+          );
+  const byReport = new Map(issued.map((i) => [i.reportId, i]));
+  return { rows: rows.map((r) => presentPlacementReport(r, byReport.get(r.id) ?? null)), total: total?.n ?? 0 };
 }
 
 export async function listAuditEntries(db: Db, q: ParsedListQuery): Promise<Page<AdminAuditEntry>> {

@@ -6,6 +6,7 @@ import { adminDistrictRoutes } from './districts';
 import { adminIntroductionRoutes } from './introductions';
 import { adminJobRoutes } from './jobs';
 import { adminPlacementRoutes } from './placements';
+import { adminBillingRoutes } from '../billing/routes';
 import { adminUserRoutes } from './users';
 
 /**
@@ -29,6 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(adminDistrictRoutes);
       await admin.register(auditRoutes);
       await admin.register(adminIntroductionRoutes);
+      await admin.register(adminBillingRoutes);
     },
     { prefix: '/admin' },
   );

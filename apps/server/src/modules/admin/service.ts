@@ -9,7 +9,7 @@ import {
   type District,
   type Job,
   type JobData,
-  type PlacementStatus,
+  type PlacementStatusChange,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { contactMessages, districts, jobs, placementReports, users } from '../../db/schema';
@@ -23,6 +23,8 @@ import { districtColumns } from '../districts/queries';
 import { findJob, presentJob } from '../jobs/repository';
 import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../accounts/service';
+import { applyGuaranteeRefund } from '../billing/claims';
+import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
 import { recordAudit, type Tx } from './audit';
 import {
   adminUserColumns,
@@ -266,26 +268,35 @@ export async function deleteUserAsAdmin(db: Db, storage: FileStorage, actor: Act
 
 // ---------- placement reports ----------
 
-/** Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case (within 60 days of the report). */
+/**
+ * Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case (within 60 days
+ * of the report). 'verrechnet' issues the invoice (PDF, mailed to the company); a guarantee case
+ * issues the correction invoice — in the same transaction (issue 12).
+ */
 export async function changePlacementStatus(
   db: Db,
   actor: Actor,
   id: number,
-  to: Exclude<PlacementStatus, 'gemeldet'>,
-  now: Date,
+  change: PlacementStatusChange,
+  context: BillingContext,
 ): Promise<AdminPlacementReport> {
+  const to = change.status;
+  const now = context.now;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
     if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
     if (to === 'garantiefall' && !isWithinGuarantee(row.createdAt, now)) throw conflict(ADMIN_MSG.guaranteeExpired);
+    let invoice = await invoiceOfReport(tx, id);
+    if (to === 'verrechnet') invoice = await issueInvoice(tx, row, change.invoiceAddress, context);
+    if (to === 'garantiefall') await applyGuaranteeRefund(tx, row, context);
     const stamp = to === 'verrechnet' ? { invoicedAt: now } : to === 'bezahlt' ? { paidAt: now } : { guaranteeAt: now };
     const [updated] = await tx
       .update(placementReports)
       .set({ status: to, ...stamp, updatedAt: now })
       .where(eq(placementReports.id, id))
       .returning();
-    const result = presentPlacementReport(updated!);
+    const result = presentPlacementReport(updated!, invoice);
     await recordAudit(tx, actor, {
       action: 'placement.status',
       entity: 'placement_report',
@@ -296,6 +307,7 @@ export async function changePlacementStatus(
         ...stamp,
         ...(result.dueDate ? { dueDate: result.dueDate } : {}),
         ...(result.refund ? { refund: result.refund } : {}),
+        ...(to === 'verrechnet' && invoice ? { invoiceNumber: invoice.number } : {}),
       },
     });
     return result;

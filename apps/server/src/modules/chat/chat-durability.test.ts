@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { freePort } from '../../../test/support/ports';
+import { freePort, TEST_INVOICE_ISSUER_ENV } from '../../../test/support/ports';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,7 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
     cwd: path.resolve(SERVER_DIR, '../..'),
     env: {
       ...process.env,
+      ...TEST_INVOICE_ISSUER_ENV,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -105,6 +105,9 @@ const jobColumns = {
   postcode: jobs.postcode,
   city: jobs.city,
   salary: jobs.salary,
+  kvMinimumCents: jobs.kvMinimumCents,
+  overpayment: jobs.overpayment,
+  yearlyPayments: jobs.yearlyPayments,
   districtId: districts.id,
   districtName: districts.name,
   ownerId: users.id,
@@ -217,6 +220,11 @@ export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     placementBonus: row.bonus,
     currentPlacementBonus: row.bonus,
+    salaryFacts: {
+      kvMinimumCents: row.kvMinimumCents,
+      overpayment: row.overpayment,
+      yearlyPayments: row.yearlyPayments,
+    },
   };
 }
 

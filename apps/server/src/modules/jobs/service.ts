@@ -73,6 +73,10 @@ function columnsOf(data: JobData) {
     city: data.location.city,
     salary: data.salary,
     districtId: data.district,
+    // § 9 GlBG facts: a field left out (older clients) keeps what is stored; null clears it.
+    ...(data.kvMinimum !== undefined ? { kvMinimumCents: data.kvMinimum } : {}),
+    ...(data.overpayment !== undefined ? { overpayment: data.overpayment } : {}),
+    ...(data.yearlyPayments !== undefined ? { yearlyPayments: data.yearlyPayments } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** The invoice whose stored PDF the worker attaches (issue 12). */
+  invoiceId?: number | undefined;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      invoiceId: mail.invoiceId ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { invoices } from '../../db/schema';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 
 const BATCH = 20;
@@ -17,6 +18,7 @@ interface ClaimedMail {
   text_body: string;
   html_body: string | null;
   attempts: number;
+  invoice_id: number | null;
 }
 
 /** Retry delay: 10 s, 20 s, 40 s … capped at one hour. */
@@ -95,8 +97,12 @@ export class MailWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts`);
-    return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id`);
+    return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      invoice_id: r.invoice_id === null ? null : Number(r.invoice_id),
+    }));
   }
 
   private async deliverDue(): Promise<number> {
@@ -155,6 +161,7 @@ export class MailWorker {
       );
       return;
     }
+    const attachments = mail.invoice_id === null ? [] : await this.invoiceAttachment(mail.invoice_id);
     await this.transport.sendMail({
       from: this.options.from,
       to: mail.to_address,
@@ -162,6 +169,19 @@ export class MailWorker {
       subject: mail.subject,
       text: mail.text_body,
       ...(mail.html_body ? { html: mail.html_body } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
+  }
+
+  /** The stored PDF of an invoice mail, read when it is sent (the outbox row only names it). */
+  private async invoiceAttachment(invoiceId: number) {
+    const [invoice] = await this.options.db
+      .select({ number: invoices.number, kind: invoices.kind, pdf: invoices.pdf })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .limit(1);
+    if (!invoice) throw new Error(`invoice ${invoiceId} of a queued mail does not exist`);
+    const name = invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung';
+    return [{ filename: `${name}-${invoice.number}.pdf`, content: invoice.pdf, contentType: 'application/pdf' }];
   }
 }

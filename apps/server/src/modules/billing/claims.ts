@@ -1,0 +1,235 @@
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  canChangePlacementStatus,
+  formatCents,
+  formatDate,
+  GUARANTEE_ENDED_BY_LABELS,
+  GUARANTEE_MSG,
+  guaranteeClaimRefusal,
+  viennaDate,
+  type GuaranteeClaim,
+  type GuaranteeClaimRequest,
+  type GuaranteeDecisionRequest,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
+import type { CurrentUser } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
+import { recordAudit } from '../admin/audit';
+import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext, type ReportRow } from './invoices';
+import { mayClaimGuarantee } from './policy';
+import { presentClaim } from './presenter';
+
+/**
+ * Guarantee claims (spec §9): the company reports that the placed person left within 60 days;
+ * the back office accepts (correction invoice, 50 % refund, status 'garantiefall') or rejects
+ * with a reason. Each command is one transaction with its mails; who to tell live is returned.
+ */
+
+export interface BillingNotice {
+  placementReportId: number;
+  /** Accounts whose open pages should reload their billing views. */
+  userIds: number[];
+}
+
+/** The consultant a placement belongs to: the reporter of a consultant report, else the introduction's. */
+export async function consultantOfReport(tx: Db, report: ReportRow): Promise<number | null> {
+  if (report.variant === 'consultant') return report.reporterId;
+  if (report.introductionId === null) return null;
+  const [row] = await tx
+    .select({ consultantId: introductions.consultantId })
+    .from(introductions)
+    .where(eq(introductions.id, report.introductionId))
+    .limit(1);
+  return row?.consultantId ?? null;
+}
+
+function noticeFor(report: ReportRow, consultantId: number | null): BillingNotice {
+  return {
+    placementReportId: report.id,
+    userIds: [report.companyId, consultantId].filter((id): id is number => id !== null),
+  };
+}
+
+async function accountOf(tx: Db, id: number | null): Promise<{ email: string; username: string } | null> {
+  if (id === null) return null;
+  const [row] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+
+/** Command: the company files a claim on its own invoiced placement, checked against the terms. */
+export async function fileGuaranteeClaim(
+  db: Db,
+  user: CurrentUser,
+  reportId: number,
+  input: GuaranteeClaimRequest,
+  context: BillingContext & { officeEmail: string },
+): Promise<{ claim: GuaranteeClaim; notice: BillingNotice }> {
+  return db.transaction(async (tx) => {
+    const [report] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
+    // Another company's placement answers as if it did not exist.
+    if (!report || !mayClaimGuarantee(user, report)) throw notFound(GUARANTEE_MSG.reportNotFound);
+    if (report.status !== 'verrechnet' && report.status !== 'bezahlt') throw conflict(GUARANTEE_MSG.notInvoiced);
+    const [live] = await tx
+      .select({ id: guaranteeClaims.id })
+      .from(guaranteeClaims)
+      .where(and(eq(guaranteeClaims.placementReportId, reportId), ne(guaranteeClaims.status, 'abgelehnt')))
+      .limit(1);
+    if (live) throw conflict(GUARANTEE_MSG.alreadyClaimed);
+    const refusal = guaranteeClaimRefusal(input, viennaDate(context.now));
+    if (refusal) throw conflict(refusal);
+    const [claim] = await tx
+      .insert(guaranteeClaims)
+      .values({
+        placementReportId: reportId,
+        companyId: user.id,
+        employmentStart: input.employmentStart,
+        employmentEnd: input.employmentEnd,
+        endedBy: input.endedBy,
+        note: input.note,
+        createdAt: context.now,
+      })
+      .returning();
+    const paragraphs = [
+      `${report.companyName} meldet einen Garantiefall zur Vermittlung Nr. ${report.id} („${report.jobTitle}“).`,
+      `Dienstverhältnis: ${day(input.employmentStart)} bis ${day(input.employmentEnd)} – ${GUARANTEE_ENDED_BY_LABELS[input.endedBy]}.`,
+      `Beschreibung: ${input.note}`,
+    ];
+    const link = { href: `${context.publicUrl}/admin/billing`, label: 'Garantiefall prüfen' };
+    await enqueueMail(tx, {
+      event: 'billing.claim',
+      to: context.officeEmail,
+      subject: `Garantiefall gemeldet: ${report.jobTitle}`,
+      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
+      html: simpleHtml(paragraphs, link),
+    });
+    const consultantId = await consultantOfReport(tx, report);
+    return { claim: presentClaim(claim!, report, { withNote: true }), notice: noticeFor(report, consultantId) };
+  });
+}
+
+/**
+ * Command (back office): accepts a claim — the placement becomes 'garantiefall', the correction
+ * invoice is issued and mailed, the consultant is told — or rejects it with a reason. Audited.
+ */
+export async function decideGuaranteeClaim(
+  db: Db,
+  actor: CurrentUser,
+  claimId: number,
+  decision: GuaranteeDecisionRequest,
+  context: BillingContext,
+): Promise<{ claim: GuaranteeClaim; notice: BillingNotice }> {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.select().from(guaranteeClaims).where(eq(guaranteeClaims.id, claimId)).for('update');
+    if (!claim) throw notFound(GUARANTEE_MSG.claimNotFound);
+    if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.alreadyDecided);
+    const [report] = await tx
+      .select()
+      .from(placementReports)
+      .where(eq(placementReports.id, claim.placementReportId))
+      .for('update');
+    if (!report) throw notFound(GUARANTEE_MSG.reportNotFound);
+    const consultantId = await consultantOfReport(tx, report);
+    let decided: typeof claim | undefined;
+    let refund: { cents: number; dueOn: string; number: string } | null = null;
+    if (decision.decision === 'angenommen') {
+      if (!canChangePlacementStatus(report.status, 'garantiefall')) throw conflict(GUARANTEE_MSG.notInvoiced);
+      const correction = await applyGuaranteeRefund(tx, report, context);
+      refund = { cents: -correction.grossCents, dueOn: correction.dueOn, number: correction.number };
+      [decided] = await tx
+        .update(guaranteeClaims)
+        .set({
+          status: 'angenommen',
+          decidedAt: context.now,
+          decidedBy: actor.id,
+          refundCents: refund.cents,
+          refundDueOn: refund.dueOn,
+        })
+        .where(eq(guaranteeClaims.id, claimId))
+        .returning();
+    } else {
+      [decided] = await tx
+        .update(guaranteeClaims)
+        .set({ status: 'abgelehnt', reason: decision.reason, decidedAt: context.now, decidedBy: actor.id })
+        .where(eq(guaranteeClaims.id, claimId))
+        .returning();
+    }
+    await recordAudit(tx, actor, {
+      action: 'guarantee.decide',
+      entity: 'guarantee_claim',
+      entityId: claimId,
+      before: { status: 'offen' },
+      after: { status: decided!.status, ...(refund ? { refund } : { reason: decided!.reason }) },
+    });
+    await decisionMails(tx, report, consultantId, decided!, refund, context);
+    return { claim: presentClaim(decided!, report, { withNote: true }), notice: noticeFor(report, consultantId) };
+  });
+}
+
+/**
+ * The refund of a guarantee case: status 'garantiefall' and the correction invoice of the
+ * report's invoice (none when it was never invoiced). Shared by the claim decision and the
+ * back office's direct status change.
+ */
+export async function applyGuaranteeRefund(tx: Db, report: ReportRow, context: BillingContext) {
+  const original = await invoiceOfReport(tx, report.id);
+  if (!original) throw conflict(GUARANTEE_MSG.notInvoiced);
+  const correction = await issueGuaranteeCorrection(tx, report, original, context);
+  await tx
+    .update(placementReports)
+    .set({ status: 'garantiefall', guaranteeAt: context.now, updatedAt: context.now })
+    .where(eq(placementReports.id, report.id));
+  return correction;
+}
+
+async function decisionMails(
+  tx: Db,
+  report: ReportRow,
+  consultantId: number | null,
+  claim: typeof guaranteeClaims.$inferSelect,
+  refund: { cents: number; dueOn: string; number: string } | null,
+  context: BillingContext,
+): Promise<void> {
+  const company = await accountOf(tx, report.companyId);
+  const consultant = await accountOf(tx, consultantId);
+  const accepted = claim.status === 'angenommen';
+  if (company && !accepted) {
+    // Accepted: the correction invoice's mail (with the PDF) already tells the company.
+    const paragraphs = [
+      'Guten Tag,',
+      `Ihr Garantiefall zur Stelle „${report.jobTitle}“ wurde abgelehnt.`,
+      `Begründung: ${claim.reason ?? ''}`,
+    ];
+    const link = { href: `${context.publicUrl}/advertisements/billing`, label: 'Rechnungen ansehen' };
+    await enqueueMail(tx, {
+      event: 'billing.claim-rejected',
+      to: company.email,
+      subject: `Garantiefall abgelehnt: ${report.jobTitle}`,
+      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
+      html: simpleHtml(paragraphs, link),
+    });
+  }
+  if (consultant) {
+    const paragraphs = accepted
+      ? [
+          'Guten Tag,',
+          `das Unternehmen hat für Ihre Vermittlung „${report.jobTitle}“ (${report.companyName}) einen Garantiefall gemeldet; wir haben ihn angenommen.`,
+          `Nach den Bedingungen werden 50 % der Vermittlungsprämie erstattet (Korrekturrechnung ${refund?.number ?? ''}, ${formatCents(refund?.cents ?? 0)} brutto an das Unternehmen).`,
+        ]
+      : [
+          'Guten Tag,',
+          `ein Garantiefall zu Ihrer Vermittlung „${report.jobTitle}“ (${report.companyName}) wurde abgelehnt; Ihre Prämie bleibt unverändert.`,
+        ];
+    const link = { href: `${context.publicUrl}/advertisements/earnings`, label: 'Meine Vermittlungen' };
+    await enqueueMail(tx, {
+      event: accepted ? 'billing.claim-accepted' : 'billing.claim-rejected',
+      to: consultant.email,
+      subject: `Garantiefall ${accepted ? 'angenommen' : 'abgelehnt'}: ${report.jobTitle}`,
+      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
+      html: simpleHtml(paragraphs, link),
+    });
+  }
+}

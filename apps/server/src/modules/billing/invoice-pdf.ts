@@ -1,0 +1,161 @@
+import PDFDocument from 'pdfkit';
+import {
+  BILLING_MSG,
+  formatCents,
+  formatDate,
+  formatIban,
+  INVOICE_KIND_LABELS,
+  SERVICE_FEE_PERCENT,
+  VAT_RATE_PERCENT,
+  type InvoiceIssuer,
+  type InvoiceKind,
+} from '@pb/core';
+import { pdfSafe } from '../introductions/proof-pdf';
+
+/**
+ * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
+ * address and UID; number; issue date; date and kind of the service; net per line, USt rate
+ * and amount (or the reverse-charge note), gross; due date and bank details. A correction
+ * invoice names the invoice it corrects. Rendered once at issuing and stored as issued.
+ */
+
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  number: string;
+  /** The corrected invoice (korrektur only). */
+  corrects: { number: string; issuedOn: string } | null;
+  issuer: InvoiceIssuer;
+  customer: { name: string; address: string; uid: string };
+  issuedOn: string;
+  dueOn: string;
+  placementDate: string;
+  description: string;
+  lines: Array<{ label: string; cents: number }>;
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  reverseCharge: boolean;
+  /** The reason printed on a correction invoice. */
+  note: string | null;
+}
+
+const PAGE = { size: 'A4' as const, margin: 56 };
+const WIDTH = 595.28 - 2 * PAGE.margin;
+const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+/** Helvetica's WinAnsi has '€' but pdfkit needs the no-break space Intl puts in as a plain one. */
+const money = (cents: number) => pdfSafe(formatCents(cents).replace(/\s/g, ' '));
+
+export async function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const title = `${INVOICE_KIND_LABELS[invoice.kind]} Nr. ${invoice.number}`;
+  const issuedAt = new Date(`${invoice.issuedOn}T12:00:00Z`);
+  const doc = new PDFDocument({
+    ...PAGE,
+    compress: options.compress ?? true,
+    info: { Title: title, Author: invoice.issuer.name, CreationDate: issuedAt, ModDate: issuedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = PAGE.margin;
+  const { issuer, customer } = invoice;
+
+  doc.font('Helvetica').fontSize(8.5).fillColor('#555555');
+  doc.text(pdfSafe(`${issuer.name} · ${issuer.address} · UID ${issuer.uid}`), left, PAGE.margin, { width: WIDTH });
+  doc.moveDown(1.5);
+  doc.font('Helvetica').fontSize(10.5).fillColor('#111111');
+  doc.text(pdfSafe(customer.name));
+  for (const line of customer.address.split('\n')) doc.text(pdfSafe(line));
+  doc.text(pdfSafe(`UID: ${customer.uid}`));
+
+  doc.moveDown(2);
+  doc.font('Helvetica-Bold').fontSize(16).text(pdfSafe(title));
+  doc.moveDown(0.4);
+  doc.font('Helvetica').fontSize(10);
+  const facts: Array<[string, string]> = [
+    ['Rechnungsnummer', invoice.number],
+    ['Rechnungsdatum', day(invoice.issuedOn)],
+    ['Leistungsdatum', day(invoice.placementDate)],
+    ['Fällig am', day(invoice.dueOn)],
+  ];
+  if (invoice.corrects) {
+    facts.splice(1, 0, ['Korrigiert Rechnung', `Nr. ${invoice.corrects.number} vom ${day(invoice.corrects.issuedOn)}`]);
+  }
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').text(label, left, y, { width: 140 });
+    doc.font('Helvetica').text(pdfSafe(value), left + 140, y, { width: WIDTH - 140 });
+  }
+
+  doc.moveDown(1.2);
+  doc.font('Helvetica').text(pdfSafe(invoice.description), left, doc.y, { width: WIDTH });
+  if (invoice.note) {
+    doc.moveDown(0.4);
+    doc.text(pdfSafe(invoice.note), left, doc.y, { width: WIDTH });
+  }
+  doc.moveDown(1);
+
+  const amountX = left + WIDTH - 140;
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfSafe(label), left, y, { width: WIDTH - 150 });
+    doc.text(value, amountX, y, { width: 140, align: 'right' });
+    doc.moveDown(0.3);
+  };
+  const rule = () => {
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + WIDTH, doc.y)
+      .strokeColor('#999999')
+      .stroke();
+    doc.moveDown(0.4);
+  };
+  rule();
+  for (const line of invoice.lines) row(line.label, money(line.cents));
+  rule();
+  row('Summe netto', money(invoice.netCents));
+  row(invoice.reverseCharge ? 'USt (Reverse Charge)' : `zuzüglich ${VAT_RATE_PERCENT} % USt`, money(invoice.vatCents));
+  rule();
+  row(
+    invoice.kind === 'korrektur' ? 'Korrekturbetrag brutto' : 'Rechnungsbetrag brutto',
+    money(invoice.grossCents),
+    true,
+  );
+  if (invoice.reverseCharge) {
+    doc.moveDown(0.6);
+    doc.font('Helvetica').text(BILLING_MSG.reverseChargeNote, left, doc.y, { width: WIDTH });
+  }
+
+  doc.moveDown(1.2);
+  doc.font('Helvetica').fontSize(10);
+  const payment =
+    invoice.kind === 'korrektur'
+      ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${day(invoice.dueOn)} auf Ihr Konto.`
+      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${day(invoice.dueOn)} (14 Werktage) unter Angabe der Rechnungsnummer ${invoice.number}.`;
+  doc.text(pdfSafe(payment), left, doc.y, { width: WIDTH });
+
+  const footerY = 841.89 - PAGE.margin - 48;
+  doc
+    .moveTo(left, footerY)
+    .lineTo(left + WIDTH, footerY)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.font('Helvetica').fontSize(8).fillColor('#555555');
+  doc.text(
+    pdfSafe(
+      `${issuer.name} · ${issuer.address} · ${issuer.register} · UID ${issuer.uid} · ${issuer.email}\n` +
+        `${issuer.bank} · IBAN ${formatIban(issuer.iban)} · BIC ${issuer.bic}\n` +
+        `Servicegebühr: ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie. Garantie: 60 Tage ab Beginn des Dienstverhältnisses.`,
+    ),
+    left,
+    footerY + 6,
+    { width: WIDTH, lineBreak: true },
+  );
+  doc.end();
+  return finished;
+}

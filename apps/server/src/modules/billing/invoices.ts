@@ -1,0 +1,272 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  addWorkingDays,
+  BILLING_MSG,
+  computeFeeLine,
+  computeGuaranteeRefund,
+  eurosToCents,
+  formatCents,
+  formatDate,
+  formatInvoiceNumber,
+  INVOICE_DUE_WORKING_DAYS,
+  isReverseChargeUid,
+  isValidUid,
+  normaliseUid,
+  REFUND_PAYOUT_WORKING_DAYS,
+  SERVICE_FEE_PERCENT,
+  viennaDate,
+  type InvoiceAddress,
+  type InvoiceIssuer,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { invoices, placementReports, users } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { formatPercent } from '../placements/fees';
+import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+
+/**
+ * Issuing invoices (issue 12, docs/decisions/0021-invoices.md). Both commands run inside the
+ * caller's transaction: the number is taken from invoice_counters there (its row lock queues
+ * concurrent issuers; a rollback gives the number back, so numbers have no gaps), the PDF is
+ * rendered and stored in the row, and the mail with the PDF attached is queued — all or nothing.
+ */
+
+export type ReportRow = typeof placementReports.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export interface BillingContext {
+  issuer: InvoiceIssuer;
+  publicUrl: string;
+  now: Date;
+}
+
+/** The next number of the year; call inside the issuing transaction. */
+export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ sequence: number; number: string }> {
+  const result = await tx.execute(sql`
+    INSERT INTO invoice_counters (year, last_sequence) VALUES (${year}, 1)
+    ON CONFLICT (year) DO UPDATE SET last_sequence = invoice_counters.last_sequence + 1
+    RETURNING last_sequence`);
+  const sequence = Number((result as unknown as { rows: Array<{ last_sequence: number }> }).rows[0]!.last_sequence);
+  return { sequence, number: formatInvoiceNumber(year, sequence) };
+}
+
+interface Customer {
+  name: string;
+  address: string;
+  uid: string;
+}
+
+/** The customer of a report: the company's invoice address from its report, or the one the back office gives. */
+function customerOf(report: ReportRow, given: InvoiceAddress | undefined): Customer {
+  if (given) {
+    return {
+      name: given.name,
+      address: `${given.street} ${given.houseNr}\n${given.postalCode} ${given.city}`,
+      uid: given.uid,
+    };
+  }
+  if (!report.street || !report.houseNr || !report.postalCode || !report.city || !report.uid) {
+    throw conflict(BILLING_MSG.invoiceAddressMissing);
+  }
+  if (!isValidUid(report.uid)) throw conflict(BILLING_MSG.invoiceUidInvalid);
+  return {
+    name: report.companyName,
+    address: `${report.street} ${report.houseNr}\n${report.postalCode} ${report.city}`,
+    uid: normaliseUid(report.uid),
+  };
+}
+
+/** The report's fee sheet, computed again from its bonus and salary by the one core function. */
+export function reportFeeLine(report: ReportRow, reverseCharge: boolean) {
+  return computeFeeLine(Number(report.placementBonus), eurosToCents(Number(report.actualSalary)), { reverseCharge });
+}
+
+function serviceDescription(report: ReportRow): string {
+  return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
+}
+
+async function companyEmail(tx: Db, companyId: number | null): Promise<string | null> {
+  if (companyId === null) return null;
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, companyId)).limit(1);
+  return row?.email ?? null;
+}
+
+async function storeAndMail(
+  tx: Db,
+  context: BillingContext,
+  values: Omit<typeof invoices.$inferInsert, 'pdf' | 'issuer' | 'year' | 'sequence' | 'number'>,
+  document: Omit<InvoiceDocument, 'number' | 'issuer'>,
+  mail: (number: string) => { subject: string; paragraphs: string[] },
+): Promise<InvoiceRow> {
+  const year = Number(values.issuedOn.slice(0, 4));
+  const { sequence, number } = await takeInvoiceNumber(tx, year);
+  const pdf = await renderInvoicePdf({ ...document, number, issuer: context.issuer });
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...values, year, sequence, number, issuer: context.issuer, pdf })
+    .returning();
+  const to = await companyEmail(tx, values.companyId ?? null);
+  if (to) {
+    const { subject, paragraphs } = mail(number);
+    const link = { href: `${context.publicUrl}/advertisements/billing`, label: 'Rechnungen ansehen' };
+    await enqueueMail(tx, {
+      event: `billing.${values.kind}`,
+      to,
+      subject,
+      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
+      html: simpleHtml(paragraphs, link),
+      invoiceId: row!.id,
+    });
+  }
+  return row!;
+}
+
+/**
+ * Issues the provider's invoice for a report ('verrechnet'): bonus + 10 % service fee, 20 % USt
+ * (none with a UID of another EU state: reverse charge), due 14 Austrian working days later.
+ */
+export async function issueInvoice(
+  tx: Db,
+  report: ReportRow,
+  given: InvoiceAddress | undefined,
+  context: BillingContext,
+): Promise<InvoiceRow> {
+  const customer = customerOf(report, given);
+  const reverseCharge = isReverseChargeUid(customer.uid);
+  const line = reportFeeLine(report, reverseCharge);
+  const issuedOn = viennaDate(context.now);
+  const dueOn = addWorkingDays(issuedOn, INVOICE_DUE_WORKING_DAYS);
+  const description = serviceDescription(report);
+  const lines = [
+    {
+      label: `Vermittlungsprämie ${formatPercent(Number(report.placementBonus))} von ${formatCents(line.salaryCents)} Bruttojahresgehalt`,
+      cents: line.bonusCents,
+    },
+    { label: `Servicegebühr ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie`, cents: line.serviceFeeCents },
+  ];
+  return storeAndMail(
+    tx,
+    context,
+    {
+      kind: 'rechnung',
+      placementReportId: report.id,
+      correctsInvoiceId: null,
+      companyId: report.companyId,
+      consultantId: report.variant === 'consultant' ? report.reporterId : null,
+      customerName: customer.name,
+      customerAddress: customer.address,
+      customerUid: customer.uid,
+      jobTitle: report.jobTitle,
+      description,
+      placementDate: viennaDate(report.createdAt),
+      netCents: line.netCents,
+      vatCents: line.vatCents,
+      grossCents: line.totalCents,
+      reverseCharge,
+      issuedOn,
+      dueOn,
+    },
+    {
+      kind: 'rechnung',
+      corrects: null,
+      customer,
+      issuedOn,
+      dueOn,
+      placementDate: viennaDate(report.createdAt),
+      description,
+      lines,
+      netCents: line.netCents,
+      vatCents: line.vatCents,
+      grossCents: line.totalCents,
+      reverseCharge,
+      note: null,
+    },
+    (number) => ({
+      subject: `Rechnung ${number} – ${report.jobTitle}`,
+      paragraphs: [
+        'Guten Tag,',
+        `anbei erhalten Sie unsere Rechnung Nr. ${number} für die Besetzung der Stelle „${report.jobTitle}“ über ${formatCents(line.totalCents)} (brutto), fällig am ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+        'Sie finden die Rechnung auch jederzeit unter „Rechnungen“ in Ihrem Konto.',
+      ],
+    }),
+  );
+}
+
+/** The invoice issued for a report (kind 'rechnung'), if any. */
+export async function invoiceOfReport(tx: Db, reportId: number): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.placementReportId, reportId), eq(invoices.kind, 'rechnung')))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The guarantee refund as a Storno-/Korrekturrechnung referring to the invoice: minus 50 % of the
+ * bonus and of the service fee with their USt; paid out within 14 working days.
+ */
+export async function issueGuaranteeCorrection(
+  tx: Db,
+  report: ReportRow,
+  original: InvoiceRow,
+  context: BillingContext,
+): Promise<InvoiceRow> {
+  const line = reportFeeLine(report, original.reverseCharge);
+  const refund = computeGuaranteeRefund(line, { reverseCharge: original.reverseCharge });
+  const issuedOn = viennaDate(context.now);
+  const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
+  const description = serviceDescription(report);
+  const note = `Garantiefall: Das Dienstverhältnis endete innerhalb der 60-tägigen Garantie. Erstattet werden 50 % der Vermittlungsprämie und 50 % der Servicegebühr.`;
+  const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
+  return storeAndMail(
+    tx,
+    context,
+    {
+      kind: 'korrektur',
+      placementReportId: report.id,
+      correctsInvoiceId: original.id,
+      companyId: original.companyId,
+      consultantId: original.consultantId,
+      customerName: customer.name,
+      customerAddress: customer.address,
+      customerUid: customer.uid,
+      jobTitle: original.jobTitle,
+      description,
+      placementDate: original.placementDate,
+      netCents: -refund.netCents,
+      vatCents: -refund.vatCents,
+      grossCents: -refund.totalCents,
+      reverseCharge: original.reverseCharge,
+      issuedOn,
+      dueOn,
+    },
+    {
+      kind: 'korrektur',
+      corrects: { number: original.number, issuedOn: original.issuedOn },
+      customer,
+      issuedOn,
+      dueOn,
+      placementDate: original.placementDate,
+      description,
+      lines: [
+        { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: -refund.bonusCents },
+        { label: 'Rückerstattung 50 % der Servicegebühr', cents: -refund.serviceFeeCents },
+      ],
+      netCents: -refund.netCents,
+      vatCents: -refund.vatCents,
+      grossCents: -refund.totalCents,
+      reverseCharge: original.reverseCharge,
+      note,
+    },
+    (number) => ({
+      subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
+      paragraphs: [
+        'Guten Tag,',
+        `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
+        `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+      ],
+    }),
+  );
+}

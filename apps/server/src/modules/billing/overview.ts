@@ -1,0 +1,208 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { viennaDate, type EarningsOverview, type EarningsYear, type Invoice, type GuaranteeClaim } from '@pb/core';
+import type { Db } from '../../db/client';
+import { guaranteeClaims, introductions, invoices, placementReports, users } from '../../db/schema';
+import type { CurrentUser } from '../../lib/auth';
+import { toCsv } from '../admin/csv';
+import type { InvoiceRow, ReportRow } from './invoices';
+import { presentClaim, presentEarning, presentInvoice } from './presenter';
+
+/**
+ * The earnings and billing pages (issue 12): a consultant's placements ('Meine Vermittlungen'),
+ * a company's invoices and placements ('Rechnungen und Vermittlungen'), the back office's lists.
+ */
+
+type ClaimRow = typeof guaranteeClaims.$inferSelect;
+
+/** Newest claim per report, newest first within the list. */
+async function claimsOf(db: Db, reportIds: number[]): Promise<Map<number, ClaimRow>> {
+  const map = new Map<number, ClaimRow>();
+  if (reportIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(guaranteeClaims)
+    .where(inArray(guaranteeClaims.placementReportId, reportIds))
+    .orderBy(desc(guaranteeClaims.id));
+  for (const row of rows) if (!map.has(row.placementReportId)) map.set(row.placementReportId, row);
+  return map;
+}
+
+async function invoicesOf(db: Db, reportIds: number[]): Promise<InvoiceRow[]> {
+  if (reportIds.length === 0) return [];
+  return db.select().from(invoices).where(inArray(invoices.placementReportId, reportIds)).orderBy(desc(invoices.id));
+}
+
+async function consultantNames(db: Db, reports: ReportRow[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  const byIntroduction = reports.filter((r) => r.variant === 'company' && r.introductionId !== null);
+  if (byIntroduction.length > 0) {
+    const rows = await db
+      .select({ id: introductions.id, name: users.username })
+      .from(introductions)
+      .innerJoin(users, eq(users.id, introductions.consultantId))
+      .where(
+        inArray(
+          introductions.id,
+          byIntroduction.map((r) => r.introductionId!),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r.name]));
+    for (const r of byIntroduction) {
+      const name = byId.get(r.introductionId!);
+      if (name) names.set(r.id, name);
+    }
+  }
+  for (const r of reports) if (!names.has(r.id)) names.set(r.id, r.recruiter);
+  return names;
+}
+
+function yearsOf(placements: EarningsOverview['placements']): EarningsYear[] {
+  const years = new Map<number, EarningsYear>();
+  for (const p of placements) {
+    const year = Number(viennaDate(p.reportedAt).slice(0, 4));
+    const entry = years.get(year) ?? { year, placements: 0, bonusCents: 0, refundedBonusCents: 0 };
+    entry.placements += 1;
+    entry.bonusCents += p.bonusCents;
+    entry.refundedBonusCents += p.refundedBonusCents;
+    years.set(year, entry);
+  }
+  return [...years.values()].sort((a, b) => b.year - a.year);
+}
+
+function presentInvoices(rows: InvoiceRow[], reports: Map<number, ReportRow>, today: string): Invoice[] {
+  const numbers = new Map(rows.map((r) => [r.id, r.number]));
+  return rows.map((row) =>
+    presentInvoice(row, {
+      paid: reports.get(row.placementReportId)?.paidAt != null,
+      today,
+      correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
+    }),
+  );
+}
+
+async function overview(db: Db, reports: ReportRow[], now: Date, forCompany: boolean): Promise<EarningsOverview> {
+  const today = viennaDate(now);
+  const ids = reports.map((r) => r.id);
+  const [claims, invoiceRows, names] = await Promise.all([
+    claimsOf(db, ids),
+    invoicesOf(db, ids),
+    consultantNames(db, reports),
+  ]);
+  const rechnung = new Map(invoiceRows.filter((i) => i.kind === 'rechnung').map((i) => [i.placementReportId, i]));
+  const placements = reports.map((report) =>
+    presentEarning(report, {
+      invoice: rechnung.get(report.id) ?? null,
+      claim: claims.get(report.id) ?? null,
+      consultantName: names.get(report.id) ?? null,
+      today,
+      forCompany,
+    }),
+  );
+  const byId = new Map(reports.map((r) => [r.id, r]));
+  const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, today) : [];
+  // Open: every invoice of an unpaid placement with its corrections (negative), never below 0 per placement.
+  let openCents = 0;
+  for (const report of reports) {
+    if (report.paidAt !== null) continue;
+    const sum = invoiceRows.filter((i) => i.placementReportId === report.id).reduce((s, i) => s + i.grossCents, 0);
+    openCents += Math.max(0, sum);
+  }
+  return { placements, years: yearsOf(placements), invoices: invoiceList, openCents: forCompany ? openCents : 0 };
+}
+
+/** The consultant's placements: their own reports, and companies' reports naming them or their introduction. */
+export async function consultantEarnings(db: Db, user: CurrentUser, now: Date): Promise<EarningsOverview> {
+  const rows = await db
+    .select({ report: placementReports })
+    .from(placementReports)
+    .leftJoin(introductions, eq(introductions.id, placementReports.introductionId))
+    .where(
+      or(
+        and(eq(placementReports.variant, 'consultant'), eq(placementReports.reporterId, user.id)),
+        and(eq(placementReports.variant, 'company'), eq(introductions.consultantId, user.id)),
+        and(
+          eq(placementReports.variant, 'company'),
+          sql`lower(${placementReports.recruiterMail}) = lower(${user.email})`,
+        ),
+      ),
+    )
+    .orderBy(desc(placementReports.createdAt), desc(placementReports.id));
+  return overview(
+    db,
+    rows.map((r) => r.report),
+    now,
+    false,
+  );
+}
+
+/** The company's placements (on its advertisements) and its invoices. */
+export async function companyBilling(db: Db, user: CurrentUser, now: Date): Promise<EarningsOverview> {
+  const reports = await db
+    .select()
+    .from(placementReports)
+    .where(eq(placementReports.companyId, user.id))
+    .orderBy(desc(placementReports.createdAt), desc(placementReports.id));
+  return overview(db, reports, now, true);
+}
+
+/** 'Meine Vermittlungen' as CSV (the back office's Excel format). */
+export function earningsCsv(data: EarningsOverview): string {
+  const header = [
+    'Nr.',
+    'Gemeldet am',
+    'Inserat',
+    'Unternehmen',
+    'Prämie %',
+    'Bruttojahresgehalt €',
+    'Prämie €',
+    'Status',
+    'Rechnung',
+    'Erwartete Auszahlung',
+    'Erstattet €',
+  ];
+  const rows = data.placements.map((p) => [
+    p.id,
+    viennaDate(p.reportedAt),
+    p.jobTitle,
+    p.companyName,
+    p.bonusPercent,
+    p.salaryCents / 100,
+    p.bonusCents / 100,
+    p.statusText,
+    p.invoiceNumber,
+    p.expectedPayoutOn,
+    p.refundedBonusCents / 100,
+  ]);
+  return toCsv(header, rows);
+}
+
+/** Back office: every invoice, newest first. */
+export async function allInvoices(db: Db, now: Date): Promise<Invoice[]> {
+  const rows = await db.select().from(invoices).orderBy(desc(invoices.id));
+  const reportIds = [...new Set(rows.map((r) => r.placementReportId))];
+  const reports =
+    reportIds.length === 0
+      ? []
+      : await db.select().from(placementReports).where(inArray(placementReports.id, reportIds));
+  return presentInvoices(rows, new Map(reports.map((r) => [r.id, r])), viennaDate(now));
+}
+
+/** Back office: every claim, open ones first, then newest first. */
+export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
+  const rows = await db
+    .select({ claim: guaranteeClaims, report: placementReports })
+    .from(guaranteeClaims)
+    .innerJoin(placementReports, eq(placementReports.id, guaranteeClaims.placementReportId))
+    .orderBy(sql`${guaranteeClaims.status} = 'offen' DESC`, desc(guaranteeClaims.id));
+  return rows.map((r) => presentClaim(r.claim, r.report, { withNote: true }));
+}
+
+/** An invoice's stored PDF with what the policy needs. */
+export async function invoicePdf(db: Db, id: number) {
+  const [row] = await db
+    .select({ number: invoices.number, kind: invoices.kind, companyId: invoices.companyId, pdf: invoices.pdf })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .limit(1);
+  return row ?? null;
+}

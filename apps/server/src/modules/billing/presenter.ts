@@ -1,0 +1,123 @@
+import {
+  computeGuaranteeRefund,
+  formatDate,
+  guaranteeDeadline,
+  PLACEMENT_STATUS_LABELS,
+  viennaDate,
+  type GuaranteeClaim,
+  type Invoice,
+  type InvoiceStatus,
+  type PlacementEarning,
+} from '@pb/core';
+import type { guaranteeClaims } from '../../db/schema';
+import { reportFeeLine, type InvoiceRow, type ReportRow } from './invoices';
+
+/** What leaves the server about invoices, claims and placements' money. */
+
+type ClaimRow = typeof guaranteeClaims.$inferSelect;
+
+export function invoiceUrl(id: number): string {
+  return `/api/invoices/${id}/pdf`;
+}
+
+/** The invoice's state today (Vienna): see INVOICE_STATUSES. `paid`: the placement is paid. */
+export function invoiceStatus(row: Pick<InvoiceRow, 'kind' | 'dueOn'>, paid: boolean, today: string): InvoiceStatus {
+  if (row.kind === 'korrektur') return paid ? 'auszuzahlen' : 'verrechnet';
+  if (paid) return 'bezahlt';
+  return row.dueOn < today ? 'ueberfaellig' : 'offen';
+}
+
+export function presentInvoice(
+  row: InvoiceRow,
+  context: { paid: boolean; today: string; correctsNumber: string | null },
+): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    placementReportId: row.placementReportId,
+    correctsNumber: context.correctsNumber,
+    customerName: row.customerName,
+    customerUid: row.customerUid,
+    jobTitle: row.jobTitle,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    netCents: row.netCents,
+    vatCents: row.vatCents,
+    grossCents: row.grossCents,
+    reverseCharge: row.reverseCharge,
+    status: invoiceStatus(row, context.paid, context.today),
+    url: invoiceUrl(row.id),
+  };
+}
+
+/** A claim; the company's note only for the company and the back office (`withNote`). */
+export function presentClaim(
+  row: ClaimRow,
+  report: Pick<ReportRow, 'jobTitle' | 'companyName'>,
+  options: { withNote: boolean },
+): GuaranteeClaim {
+  return {
+    id: row.id,
+    placementReportId: row.placementReportId,
+    jobTitle: report.jobTitle,
+    companyName: report.companyName,
+    employmentStart: row.employmentStart,
+    employmentEnd: row.employmentEnd,
+    endedBy: row.endedBy,
+    note: options.withNote ? row.note : null,
+    status: row.status,
+    reason: row.reason,
+    claimedAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    refundCents: row.refundCents,
+    refundDueOn: row.refundDueOn,
+  };
+}
+
+const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+
+/** One placement with its money, for either party (the claim's note only for the company). */
+export function presentEarning(
+  report: ReportRow,
+  context: {
+    invoice: InvoiceRow | null;
+    claim: ClaimRow | null;
+    consultantName: string | null;
+    today: string;
+    forCompany: boolean;
+  },
+): PlacementEarning {
+  const { invoice, claim, today } = context;
+  const line = reportFeeLine(report, false);
+  const refunded = report.status === 'garantiefall' ? computeGuaranteeRefund(line).bonusCents : 0;
+  const invoiced = report.status === 'verrechnet' || report.status === 'bezahlt';
+  const guaranteeUntil = invoiced || report.status === 'garantiefall' ? guaranteeDeadline(report.createdAt) : null;
+  let statusText: string = PLACEMENT_STATUS_LABELS[report.status];
+  if (claim?.status === 'offen') statusText = 'Garantiefall gemeldet (in Prüfung)';
+  else if (invoiced && guaranteeUntil && today <= guaranteeUntil) {
+    statusText = `${statusText} · Garantie läuft bis ${day(guaranteeUntil)}`;
+  }
+  const paidOn = report.paidAt ? viennaDate(report.paidAt) : null;
+  return {
+    id: report.id,
+    jobTitle: report.jobTitle,
+    companyName: report.companyName,
+    consultantName: context.consultantName,
+    reportedAt: report.createdAt.toISOString(),
+    bonusPercent: Number(report.placementBonus),
+    salaryCents: line.salaryCents,
+    bonusCents: line.bonusCents,
+    serviceFeeCents: line.serviceFeeCents,
+    status: report.status,
+    statusText,
+    guaranteeUntil,
+    invoiceNumber: invoice?.number ?? null,
+    invoiceDueOn: invoice?.dueOn ?? null,
+    expectedPayoutOn: report.status === 'gemeldet' ? null : (paidOn ?? invoice?.dueOn ?? null),
+    refundedBonusCents: refunded,
+    claim: claim ? presentClaim(claim, report, { withNote: context.forCompany }) : null,
+    canClaimGuarantee:
+      context.forCompany && invoiced && invoice !== null && (claim === null || claim.status === 'abgelehnt'),
+  };
+}

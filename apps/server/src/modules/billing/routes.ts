@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BILLING_MSG,
+  earningsOverviewSchema,
+  guaranteeClaimRequestSchema,
+  guaranteeClaimSchema,
+  guaranteeDecisionSchema,
+  invoiceSchema,
+  MSG,
+} from '@pb/core';
+import { placementReports } from '../../db/schema';
+import { currentUser } from '../../lib/auth';
+import { parseOrBadRequest, notFound } from '../../lib/errors';
+import { contentDisposition } from '../../lib/file-download';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
+import { allClaims, allInvoices, companyBilling, consultantEarnings, earningsCsv, invoicePdf } from './overview';
+import { mayReadInvoice } from './policy';
+
+/**
+ * The money after a placement (issue 12): earnings (consultant), billing (company), invoice PDFs,
+ * guarantee claims; the back office's invoice and claim lists and decisions.
+ */
+
+function emit(app: FastifyInstance, notice: BillingNotice): void {
+  for (const userId of notice.userIds) {
+    app.chatHub.io.to(`user:${userId}`).emit('billing:changed', { placementReportId: notice.placementReportId });
+  }
+}
+
+/** After a commit that changed a placement's money: both parties' open pages reload (`billing:changed`). */
+export async function announceBillingChange(app: FastifyInstance, reportId: number): Promise<void> {
+  const [report] = await app.db.select().from(placementReports).where(eq(placementReports.id, reportId)).limit(1);
+  if (!report) return;
+  const consultantId = await consultantOfReport(app.db, report);
+  emit(app, {
+    placementReportId: reportId,
+    userIds: [report.companyId, consultantId].filter((id): id is number => id !== null),
+  });
+}
+
+function billingContext(app: FastifyInstance) {
+  return { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, now: app.now() };
+}
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/earnings',
+    {
+      config: { policy: 'role:consultant' },
+      preHandler: app.requireRole('consultant'),
+      schema: {
+        tags: ['billing'],
+        summary: "'Meine Vermittlungen': the consultant's placements with bonus, status, payout date and yearly totals",
+        response: { 200: singleSchema(earningsOverviewSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ data: await consultantEarnings(app.db, currentUser(request), app.now()), meta: {} }),
+  );
+
+  app.get(
+    '/earnings.csv',
+    {
+      config: { policy: 'role:consultant' },
+      preHandler: app.requireRole('consultant'),
+      schema: {
+        tags: ['billing'],
+        summary: "'Meine Vermittlungen' as CSV (semicolon, UTF-8 BOM, decimal comma)",
+        response: { 200: z.string(), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await consultantEarnings(app.db, currentUser(request), app.now());
+      const stamp = app.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="meine-vermittlungen-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(earningsCsv(data));
+    },
+  );
+
+  app.get(
+    '/billing',
+    {
+      config: { policy: 'role:company' },
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "'Rechnungen und Vermittlungen': the company's invoices, open amount, placements and guarantee deadlines",
+        response: { 200: singleSchema(earningsOverviewSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ data: await companyBilling(app.db, currentUser(request), app.now()), meta: {} }),
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      config: { policy: 'billing.invoiceReader' },
+      preHandler: app.requireRole('company', 'admin'),
+      schema: {
+        tags: ['billing'],
+        summary: 'The invoice PDF as issued (the company it is addressed to, or the back office)',
+        params: idParams,
+        response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await invoicePdf(app.db, request.params.id);
+      // Someone else's invoice answers as if it did not exist.
+      if (!invoice || !mayReadInvoice(currentUser(request), invoice)) throw notFound(BILLING_MSG.invoiceNotFound);
+      const name = `${invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'}-${invoice.number}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(invoice.pdf);
+    },
+  );
+
+  app.post(
+    '/placements/:id/guarantee-claim',
+    {
+      config: {
+        policy: 'billing.claimant',
+        documentedBody: dataBody(guaranteeClaimRequestSchema),
+        rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' },
+      },
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "'Garantiefall melden': the company's claim on its invoiced placement, checked against the 60-day and 7-day rules",
+        params: idParams,
+        body: dataEnvelope,
+        response: {
+          201: singleSchema(guaranteeClaimSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseOrBadRequest(guaranteeClaimRequestSchema, request.body.data, MSG.fillAllFields);
+      const { claim, notice } = await fileGuaranteeClaim(app.db, currentUser(request), request.params.id, input, {
+        ...billingContext(app),
+        officeEmail: app.config.officeEmail,
+      });
+      emit(app, notice);
+      return reply.code(201).send({ data: claim, meta: {} });
+    },
+  );
+};
+
+/** The back office's invoices and claims (registered inside the admin plugin, whose guard covers them). */
+export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every issued invoice and correction invoice, newest first',
+        response: { 200: singleSchema(z.array(invoiceSchema)), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ data: await allInvoices(app.db, app.now()), meta: {} }),
+  );
+
+  app.get(
+    '/guarantee-claims',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Guarantee claims, open ones first',
+        response: { 200: singleSchema(z.array(guaranteeClaimSchema)), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ data: await allClaims(app.db), meta: {} }),
+  );
+
+  app.put(
+    '/guarantee-claims/:id',
+    {
+      config: { documentedBody: dataBody(guaranteeDecisionSchema) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Accept a claim (correction invoice, 50 % refund) or reject it with a reason; audited',
+        params: idParams,
+        body: dataEnvelope,
+        response: {
+          200: singleSchema(guaranteeClaimSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const decision = parseOrBadRequest(guaranteeDecisionSchema, request.body.data);
+      const { claim, notice } = await decideGuaranteeClaim(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        decision,
+        billingContext(app),
+      );
+      emit(app, notice);
+      return { data: claim, meta: {} };
+    },
+  );
+};
