@@ -40,6 +40,7 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string | undefined;
+  attachments: Array<{ filename: string | null; mimeType: string; content: Buffer }>;
 }
 
 export interface SmtpCapture {
@@ -82,6 +83,11 @@ export async function startSmtpCapture(options: { delayMs?: number } = {}): Prom
             subject: email.subject ?? '',
             text: email.text ?? '',
             html: email.html,
+            attachments: email.attachments.map((a) => ({
+              filename: a.filename,
+              mimeType: a.mimeType,
+              content: Buffer.from(a.content as ArrayBuffer),
+            })),
           });
           callback();
         }, callback);

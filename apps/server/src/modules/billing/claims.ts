@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   canChangePlacementStatus,
   formatCents,
@@ -33,16 +33,27 @@ export interface BillingNotice {
   userIds: number[];
 }
 
-/** The consultant a placement belongs to: the reporter of a consultant report, else the introduction's. */
+/**
+ * The consultant a placement belongs to: the reporter of a consultant report; for a company's
+ * report the consultant of the named introduction, else the consultant account the report's
+ * recruiter e-mail names (the same rule as 'Meine Vermittlungen').
+ */
 export async function consultantOfReport(tx: Db, report: ReportRow): Promise<number | null> {
   if (report.variant === 'consultant') return report.reporterId;
-  if (report.introductionId === null) return null;
-  const [row] = await tx
-    .select({ consultantId: introductions.consultantId })
-    .from(introductions)
-    .where(eq(introductions.id, report.introductionId))
+  if (report.introductionId !== null) {
+    const [row] = await tx
+      .select({ consultantId: introductions.consultantId })
+      .from(introductions)
+      .where(eq(introductions.id, report.introductionId))
+      .limit(1);
+    if (row?.consultantId) return row.consultantId;
+  }
+  const [named] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'consultant'), sql`lower(${users.email}) = lower(${report.recruiterMail})`))
     .limit(1);
-  return row?.consultantId ?? null;
+  return named?.id ?? null;
 }
 
 function noticeFor(report: ReportRow, consultantId: number | null): BillingNotice {
