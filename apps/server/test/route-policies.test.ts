@@ -185,6 +185,17 @@ const routes: Row[] = [
     }),
   },
 
+  {
+    method: 'POST', url: '/api/guarantee-claims/:id/documents', policy: 'billing.claimant',
+    excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/guarantee-claims/${NO_ID}/documents` }),
+  },
+  {
+    method: 'GET', url: '/api/guarantee-claim-documents/:id', policy: 'billing.claimDocumentReader',
+    excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/guarantee-claim-documents/${NO_ID}` }),
+  },
+
   // --- back office (one onRequest guard for all of /api/admin) ---
   ...[
     ['GET', '/api/admin/dashboard'],

@@ -81,6 +81,8 @@ export const retentionSummarySchema = z.object({
   introductionPersonalData: z.array(z.number()).optional(),
   /** Introductions whose candidate fingerprints were deleted after the circumvention period (absent in older runs). */
   introductionFingerprints: z.array(z.number()).optional(),
+  /** Guarantee-claim documents deleted 6 months after the decision (absent in older runs). */
+  guaranteeDocuments: z.number().optional(),
 });
 export type RetentionSummary = z.infer<typeof retentionSummarySchema>;
 

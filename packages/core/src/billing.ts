@@ -11,6 +11,7 @@ import {
   TERMINATION_NOTICE_DAYS,
 } from './constants';
 import { formatDate, formatEuro } from './format';
+import { storedFileSchema } from './files';
 import { INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
@@ -337,6 +338,10 @@ export const GUARANTEE_ENDED_BY_LABELS: Record<GuaranteeEndedBy, string> = {
   probezeit: 'Lösung in der Probezeit',
 };
 export const GUARANTEE_NOTE_MAX = 2000;
+/** Documents per claim (termination letter …), .pdf/.doc/.docx up to 5 MB each. */
+export const GUARANTEE_MAX_DOCUMENTS = 5;
+/** The documents name the employee: deleted this many months after the decision. */
+export const GUARANTEE_DOCUMENT_RETENTION_MONTHS = 6;
 export const GUARANTEE_REASON_MAX = 2000;
 
 export const GUARANTEE_MSG = {
@@ -353,6 +358,9 @@ export const GUARANTEE_MSG = {
   alreadyClaimed: 'Für diese Vermittlung wurde bereits ein Garantiefall gemeldet.',
   claimNotFound: 'Dieser Garantiefall existiert nicht.',
   alreadyDecided: 'Über diesen Garantiefall wurde bereits entschieden.',
+  tooManyDocuments: `Sie können höchstens ${GUARANTEE_MAX_DOCUMENTS} Dokumente zu einem Garantiefall hochladen.`,
+  documentsClosed: 'Dokumente können nur ergänzt werden, solange der Garantiefall in Prüfung ist.',
+  documentNotFound: 'Dokument nicht gefunden.',
   claimed: 'Ihr Garantiefall wurde gemeldet. Wir prüfen ihn und melden uns.',
 } as const;
 
@@ -460,6 +468,8 @@ export const guaranteeClaimSchema = z.object({
   /** Accepted: the refund (cents, gross) and when it is paid out at the latest. */
   refundCents: z.number().nullable(),
   refundDueOn: z.string().nullable(),
+  /** The company's documents (company and back office only; [] for the consultant). */
+  documents: z.array(storedFileSchema),
 });
 export type GuaranteeClaim = z.infer<typeof guaranteeClaimSchema>;
 

@@ -247,6 +247,7 @@ interface PreviousRetentionSummary {
   purgedMails?: number;
   introductionPersonalData?: number[];
   introductionFingerprints?: number[];
+  guaranteeDocuments?: number;
 }
 interface PreviousAdminRetentionRun {
   id: number;

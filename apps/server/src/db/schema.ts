@@ -109,7 +109,7 @@ export const emailChanges = pgTable('email_changes', {
   createdAt: created(),
 });
 
-export type UploadPurpose = 'profile_image' | 'chat_file' | 'job_attachment';
+export type UploadPurpose = 'profile_image' | 'chat_file' | 'job_attachment' | 'guarantee_document';
 
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
@@ -424,3 +424,13 @@ export const guaranteeClaims = pgTable('guarantee_claims', {
   refundDueOn: day('refund_due_on'),
   createdAt: created(),
 });
+
+/** Documents of a guarantee claim (0020). */
+export const guaranteeClaimDocuments = pgTable(
+  'guarantee_claim_documents',
+  {
+    claimId: integer('claim_id').notNull(),
+    uploadId: integer('upload_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.claimId, t.uploadId] })],
+);

@@ -79,3 +79,15 @@ CREATE INDEX guarantee_claims_open ON guarantee_claims (created_at DESC) WHERE s
 
 -- The invoice mail carries its PDF: the worker attaches the invoice named here.
 ALTER TABLE mail_outbox ADD COLUMN invoice_id integer;
+
+-- Documents of a guarantee claim (termination letter …): uploads of the company, deleted by the
+-- retention run 6 months after the decision (they name the employee).
+ALTER TABLE uploads DROP CONSTRAINT uploads_purpose_check;
+ALTER TABLE uploads ADD CONSTRAINT uploads_purpose_check
+  CHECK (purpose IN ('profile_image', 'chat_file', 'job_attachment', 'guarantee_document'));
+CREATE TABLE guarantee_claim_documents (
+  claim_id integer NOT NULL REFERENCES guarantee_claims (id) ON DELETE CASCADE,
+  upload_id integer NOT NULL REFERENCES uploads (id) ON DELETE CASCADE,
+  PRIMARY KEY (claim_id, upload_id)
+);
+CREATE INDEX guarantee_claim_documents_upload ON guarantee_claim_documents (upload_id);

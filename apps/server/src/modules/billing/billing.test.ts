@@ -14,7 +14,10 @@ import {
 } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
+import { pdfBytes } from '../../../test/support/chat-fixtures';
+import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
+import { runRetention } from '../retention/service';
 
 /**
  * Issue 12 end to end through the API: report → 'verrechnet' → invoice (PDF, mail, lists) →
@@ -491,6 +494,71 @@ describe('guarantee claims', () => {
       ctx.smtp.messages.some((m) => m.to.includes(company.email) && m.text.includes('Dienstbeginn war früher.')),
     ).toBe(true);
     expect((await claim(reportId, body)).statusCode).toBe(201);
+  });
+});
+
+describe('claim documents', () => {
+  const upload = (claimId: number, user: TestUser, names: string[]) =>
+    ctx.request({
+      method: 'POST',
+      url: `/api/guarantee-claims/${claimId}/documents`,
+      token: user.token,
+      ...multipartBody(names.map((name) => ({ name, data: pdfBytes(name) }))),
+    });
+
+  it('When the company adds documents to its open claim, then it and the back office read them, nobody else; decided claims take none; retention deletes them 6 months after the decision', async () => {
+    const reportId = await companyReport('Nachtportier');
+    expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
+    const filed = await claim(reportId, {
+      employmentStart: addCalendarDays(today(), -20),
+      employmentEnd: today(),
+      endedBy: 'arbeitnehmer',
+      note: 'Kündigung',
+    });
+    const claimId = (filed.json().data as GuaranteeClaim).id;
+    expect((await upload(claimId, otherCompany, ['k.pdf'])).statusCode).toBe(404);
+    const added = await upload(claimId, company, ['Kündigung.pdf']);
+    expect(added.statusCode, added.body).toBe(201);
+    const document = added.json().data[0] as { url: string; name: string };
+    expect(document.name).toBe('Kündigung.pdf');
+    expect((await upload(claimId, company, ['1.pdf', '2.pdf', '3.pdf', '4.pdf', '5.pdf'])).json().error.message).toBe(
+      GUARANTEE_MSG.tooManyDocuments,
+    );
+    const forged = await ctx.request({
+      method: 'POST',
+      url: `/api/guarantee-claims/${claimId}/documents`,
+      token: company.token,
+      ...multipartBody([{ name: 'x.pdf', data: Buffer.from('MZ not a pdf') }]),
+    });
+    expect(forged.statusCode).toBe(400);
+
+    expect((await ctx.request({ method: 'GET', url: document.url, token: company.token })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: document.url, token: admin.token })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: document.url, token: otherCompany.token })).statusCode).toBe(404);
+    expect((await ctx.request({ method: 'GET', url: document.url, token: consultant.token })).statusCode).toBe(403);
+    const placement = (await billing()).placements.find((p) => p.id === reportId)!;
+    expect(placement.claim?.documents.map((d) => d.name)).toEqual(['Kündigung.pdf']);
+    expect((await earnings()).placements.find((p) => p.id === reportId)?.claim?.documents).toEqual([]);
+
+    expect((await decide(claimId, { decision: 'abgelehnt', reason: 'Nicht belegt.' })).statusCode).toBe(200);
+    expect((await upload(claimId, company, ['spät.pdf'])).json().error.message).toBe(GUARANTEE_MSG.documentsClosed);
+
+    const early = await runRetention(ctx.app.db, {
+      now: new Date(clock.getTime() + 150 * 86_400_000),
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
+    expect(early.guaranteeDocuments).toBe(0);
+    const late = await runRetention(ctx.app.db, {
+      now: new Date(clock.getTime() + 190 * 86_400_000),
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
+    expect(late.guaranteeDocuments).toBeGreaterThanOrEqual(1);
+    expect((await ctx.request({ method: 'GET', url: document.url, token: company.token })).statusCode).toBe(404);
+    expect((await billing()).invoices.some((i) => i.placementReportId === reportId)).toBe(true);
   });
 });
 

@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext, type ReportRow } from './invoices';
+import { documentsOf } from './documents';
 import { mayClaimGuarantee } from './policy';
 import { presentClaim } from './presenter';
 
@@ -84,6 +85,7 @@ export async function fileGuaranteeClaim(
     // Another company's placement answers as if it did not exist.
     if (!report || !mayClaimGuarantee(user, report)) throw notFound(GUARANTEE_MSG.reportNotFound);
     if (report.status !== 'verrechnet' && report.status !== 'bezahlt') throw conflict(GUARANTEE_MSG.notInvoiced);
+    if (!(await invoiceOfReport(tx, reportId))) throw conflict(GUARANTEE_MSG.notInvoiced);
     const [live] = await tx
       .select({ id: guaranteeClaims.id })
       .from(guaranteeClaims)
@@ -118,7 +120,10 @@ export async function fileGuaranteeClaim(
       html: simpleHtml(paragraphs, link),
     });
     const consultantId = await consultantOfReport(tx, report);
-    return { claim: presentClaim(claim!, report, { withNote: true }), notice: noticeFor(report, consultantId) };
+    return {
+      claim: presentClaim(claim!, report, { withNote: true, documents: [] }),
+      notice: noticeFor(report, consultantId),
+    };
   });
 }
 
@@ -149,6 +154,7 @@ export async function decideGuaranteeClaim(
     if (decision.decision === 'angenommen') {
       if (!canChangePlacementStatus(report.status, 'garantiefall')) throw conflict(GUARANTEE_MSG.notInvoiced);
       const correction = await applyGuaranteeRefund(tx, report, context);
+      if (!correction) throw conflict(GUARANTEE_MSG.notInvoiced);
       refund = { cents: -correction.grossCents, dueOn: correction.dueOn, number: correction.number };
       [decided] = await tx
         .update(guaranteeClaims)
@@ -176,7 +182,11 @@ export async function decideGuaranteeClaim(
       after: { status: decided!.status, ...(refund ? { refund } : { reason: decided!.reason }) },
     });
     await decisionMails(tx, report, consultantId, decided!, refund, context);
-    return { claim: presentClaim(decided!, report, { withNote: true }), notice: noticeFor(report, consultantId) };
+    const documents = (await documentsOf(tx, [claimId])).get(claimId) ?? [];
+    return {
+      claim: presentClaim(decided!, report, { withNote: true, documents }),
+      notice: noticeFor(report, consultantId),
+    };
   });
 }
 
@@ -187,8 +197,8 @@ export async function decideGuaranteeClaim(
  */
 export async function applyGuaranteeRefund(tx: Db, report: ReportRow, context: BillingContext) {
   const original = await invoiceOfReport(tx, report.id);
-  if (!original) throw conflict(GUARANTEE_MSG.notInvoiced);
-  const correction = await issueGuaranteeCorrection(tx, report, original, context);
+  // Reports invoiced before invoices existed in the product (no row): the status alone, as before.
+  const correction = original ? await issueGuaranteeCorrection(tx, report, original, context) : null;
   await tx
     .update(placementReports)
     .set({ status: 'garantiefall', guaranteeAt: context.now, updatedAt: context.now })

@@ -1,9 +1,17 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { viennaDate, type EarningsOverview, type EarningsYear, type Invoice, type GuaranteeClaim } from '@pb/core';
+import {
+  viennaDate,
+  type EarningsOverview,
+  type EarningsYear,
+  type GuaranteeClaim,
+  type Invoice,
+  type StoredFile,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, invoices, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { toCsv } from '../admin/csv';
+import { documentsOf } from './documents';
 import type { InvoiceRow, ReportRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
 
@@ -88,11 +96,18 @@ async function overview(db: Db, reports: ReportRow[], now: Date, forCompany: boo
     invoicesOf(db, ids),
     consultantNames(db, reports),
   ]);
+  const documents = forCompany
+    ? await documentsOf(
+        db,
+        [...claims.values()].map((c) => c.id),
+      )
+    : new Map<number, StoredFile[]>();
   const rechnung = new Map(invoiceRows.filter((i) => i.kind === 'rechnung').map((i) => [i.placementReportId, i]));
   const placements = reports.map((report) =>
     presentEarning(report, {
       invoice: rechnung.get(report.id) ?? null,
       claim: claims.get(report.id) ?? null,
+      documents: documents.get(claims.get(report.id)?.id ?? 0) ?? [],
       consultantName: names.get(report.id) ?? null,
       today,
       forCompany,
@@ -194,7 +209,13 @@ export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
     .from(guaranteeClaims)
     .innerJoin(placementReports, eq(placementReports.id, guaranteeClaims.placementReportId))
     .orderBy(sql`${guaranteeClaims.status} = 'offen' DESC`, desc(guaranteeClaims.id));
-  return rows.map((r) => presentClaim(r.claim, r.report, { withNote: true }));
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.claim.id),
+  );
+  return rows.map((r) =>
+    presentClaim(r.claim, r.report, { withNote: true, documents: documents.get(r.claim.id) ?? [] }),
+  );
 }
 
 /** An invoice's stored PDF with what the policy needs. */

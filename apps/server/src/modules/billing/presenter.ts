@@ -8,6 +8,7 @@ import {
   type Invoice,
   type InvoiceStatus,
   type PlacementEarning,
+  type StoredFile,
 } from '@pb/core';
 import type { guaranteeClaims } from '../../db/schema';
 import { reportFeeLine, type InvoiceRow, type ReportRow } from './invoices';
@@ -55,7 +56,7 @@ export function presentInvoice(
 export function presentClaim(
   row: ClaimRow,
   report: Pick<ReportRow, 'jobTitle' | 'companyName'>,
-  options: { withNote: boolean },
+  options: { withNote: boolean; documents: StoredFile[] },
 ): GuaranteeClaim {
   return {
     id: row.id,
@@ -72,6 +73,7 @@ export function presentClaim(
     decidedAt: row.decidedAt?.toISOString() ?? null,
     refundCents: row.refundCents,
     refundDueOn: row.refundDueOn,
+    documents: options.withNote ? options.documents : [],
   };
 }
 
@@ -83,6 +85,7 @@ export function presentEarning(
   context: {
     invoice: InvoiceRow | null;
     claim: ClaimRow | null;
+    documents: StoredFile[];
     consultantName: string | null;
     today: string;
     forCompany: boolean;
@@ -116,7 +119,7 @@ export function presentEarning(
     invoiceDueOn: invoice?.dueOn ?? null,
     expectedPayoutOn: report.status === 'gemeldet' ? null : (paidOn ?? invoice?.dueOn ?? null),
     refundedBonusCents: refunded,
-    claim: claim ? presentClaim(claim, report, { withNote: context.forCompany }) : null,
+    claim: claim ? presentClaim(claim, report, { withNote: context.forCompany, documents: context.documents }) : null,
     canClaimGuarantee:
       context.forCompany && invoiced && invoice !== null && (claim === null || claim.status === 'abgelehnt'),
   };

@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BILLING_MSG,
+  GUARANTEE_MAX_DOCUMENTS,
+  GUARANTEE_MSG,
+  storedFileSchema,
   earningsOverviewSchema,
   guaranteeClaimRequestSchema,
   guaranteeClaimSchema,
@@ -14,10 +17,12 @@ import {
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
 import { parseOrBadRequest, notFound } from '../../lib/errors';
-import { contentDisposition } from '../../lib/file-download';
+import { contentDisposition, sendStoredFile } from '../../lib/file-download';
+import { readUploadedFiles } from '../../lib/uploads';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
 import { allClaims, allInvoices, companyBilling, consultantEarnings, earningsCsv, invoicePdf } from './overview';
+import { addClaimDocuments, claimDocumentForDownload } from './documents';
 import { mayReadInvoice } from './policy';
 
 /**
@@ -158,6 +163,63 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       emit(app, notice);
       return reply.code(201).send({ data: claim, meta: {} });
+    },
+  );
+
+  app.post(
+    '/guarantee-claims/:id/documents',
+    {
+      config: { policy: 'billing.claimant' },
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Add documents (.pdf, .doc, .docx; field 'files', 5 MB each, up to 5 per claim) to the company's open claim",
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: singleSchema(z.array(storedFileSchema)),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const files = await readUploadedFiles(request, { kind: 'document', maxFiles: GUARANTEE_MAX_DOCUMENTS });
+      const data = await addClaimDocuments(app.db, app.storage, currentUser(request), request.params.id, files);
+      return reply.code(201).send({ data, meta: {} });
+    },
+  );
+
+  app.get(
+    '/guarantee-claim-documents/:id',
+    {
+      config: { policy: 'billing.claimDocumentReader' },
+      preHandler: app.requireRole('company', 'admin'),
+      schema: {
+        tags: ['billing'],
+        summary: "Download a claim's document (the claiming company or the back office)",
+        params: idParams,
+        response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await claimDocumentForDownload(app.db, currentUser(request), request.params.id);
+      if (!row) throw notFound(GUARANTEE_MSG.documentNotFound);
+      return sendStoredFile(
+        reply,
+        app.storage,
+        {
+          key: row.storageKey,
+          mime: row.mime,
+          disposition: contentDisposition(row.originalName),
+          cacheControl: 'private, no-store',
+        },
+        GUARANTEE_MSG.documentNotFound,
+      );
     },
   );
 };

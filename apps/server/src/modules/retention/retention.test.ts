@@ -130,6 +130,7 @@ describe('runRetention', () => {
           purgedMails: 1,
           introductionPersonalData: [],
           introductionFingerprints: [],
+          guaranteeDocuments: 0,
         },
       },
     ]);

@@ -16,6 +16,7 @@ import { deleteUserAccount } from '../accounts/service';
 import { recordAudit } from '../admin/audit';
 import { monthsBefore } from '../../lib/months';
 import { introductionRetention } from '../introductions/retention';
+import { claimDocumentRetention } from '../billing/documents';
 
 /**
  * Retention rules of the terms (spec §9), run daily by the server and previewed
@@ -98,6 +99,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const [mailCount] = await tx.select({ n: count() }).from(mailOutbox).where(oldSentMails);
 
     const introductionsDue = await introductionRetention(tx, now, dryRun);
+    const claimDocumentsDue = await claimDocumentRetention(tx, now, dryRun);
     const summary: RetentionSummary = {
       introductionPersonalData: introductionsDue.personalData,
       introductionFingerprints: introductionsDue.fingerprints,
@@ -106,6 +108,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       deactivatedJobs: toDeactivate.map((j) => j.id),
       deletedContactMessages: contactCount?.n ?? 0,
       purgedMails: mailCount?.n ?? 0,
+      guaranteeDocuments: claimDocumentsDue.count,
     };
 
     if (!dryRun) {
@@ -162,7 +165,12 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       ],
       jobs: toDeactivate,
     };
-    return { ...summary, details, runId: run!.id, storageKeys: introductionsDue.storageKeys };
+    return {
+      ...summary,
+      details,
+      runId: run!.id,
+      storageKeys: [...introductionsDue.storageKeys, ...claimDocumentsDue.storageKeys],
+    };
   });
 
   if (!outcome) {
