@@ -35,6 +35,8 @@ async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
         storage: app.storage,
         fingerprintSecret: app.config.fingerprintSecret,
         publicUrl: app.config.publicUrl,
+        officeEmail: app.config.officeEmail,
+        invoiceIssuer: app.config.invoiceIssuer,
         now: app.now(),
       });
     }

@@ -13,6 +13,7 @@ import { tableCounts } from './support/table-counts';
 import { runCli } from './support/cli';
 import { createPostgresDatabase } from './support/instances';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
+import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
  * `npm run backup` and `npm run restore` on PostgreSQL (pg_dump/pg_restore from PATH) with the
@@ -79,6 +80,8 @@ beforeAll(async () => {
       storage,
       fingerprintSecret: SECRET,
       publicUrl: 'http://localhost:3000',
+      officeEmail: 'office@example.test',
+      invoiceIssuer: TEST_INVOICE_ISSUER,
       now: new Date(),
     });
   } finally {

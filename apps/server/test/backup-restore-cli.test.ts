@@ -10,6 +10,7 @@ import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { tableCounts } from './support/table-counts';
 import { runCli, type CliResult } from './support/cli';
+import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
  * `npm run backup` and `npm run restore` as the operator runs them, on the embedded database:
@@ -63,6 +64,8 @@ beforeAll(async () => {
       storage: new LocalFileStorage(path.join(sourceDir, 'uploads')),
       fingerprintSecret: SECRET,
       publicUrl: 'http://localhost:3000',
+      officeEmail: 'office@example.test',
+      invoiceIssuer: TEST_INVOICE_ISSUER,
       now: new Date(),
     });
   } finally {

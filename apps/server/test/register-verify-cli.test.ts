@@ -8,6 +8,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { runCli } from './support/cli';
+import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
  * `npm run register:verify` as the operator runs it: the real CLI on an embedded database
@@ -39,6 +40,8 @@ beforeAll(async () => {
       storage: new LocalFileStorage(path.join(dataDir, 'uploads')),
       fingerprintSecret: SECRET,
       publicUrl: 'http://localhost:3000',
+      officeEmail: 'office@example.test',
+      invoiceIssuer: TEST_INVOICE_ISSUER,
       now: new Date(),
     });
   } finally {

@@ -19,6 +19,8 @@ async function main(): Promise<number> {
         storage: openFileStorage(config.storage),
         fingerprintSecret: config.fingerprintSecret,
         publicUrl: config.publicUrl,
+        officeEmail: config.officeEmail,
+        invoiceIssuer: config.invoiceIssuer,
         now: new Date(),
       });
     }

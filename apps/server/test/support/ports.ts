@@ -92,3 +92,15 @@ export const TEST_INVOICE_ISSUER_ENV: Record<string, string> = {
   INVOICE_BIC: 'BKAUATWW',
   INVOICE_BANK: 'Testbank AG',
 };
+
+/** The same issuer as an InvoiceIssuer, for code that takes it directly (demo seeding in CLI tests). */
+export const TEST_INVOICE_ISSUER = {
+  name: TEST_INVOICE_ISSUER_ENV.IMPRINT_COMPANY!,
+  address: TEST_INVOICE_ISSUER_ENV.IMPRINT_ADDRESS!,
+  uid: TEST_INVOICE_ISSUER_ENV.IMPRINT_VAT_ID!,
+  register: TEST_INVOICE_ISSUER_ENV.IMPRINT_REGISTER!,
+  iban: TEST_INVOICE_ISSUER_ENV.INVOICE_IBAN!,
+  bic: TEST_INVOICE_ISSUER_ENV.INVOICE_BIC!,
+  bank: TEST_INVOICE_ISSUER_ENV.INVOICE_BANK!,
+  email: TEST_INVOICE_ISSUER_ENV.IMPRINT_EMAIL!,
+};

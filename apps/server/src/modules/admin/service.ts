@@ -275,7 +275,8 @@ export async function deleteUserAsAdmin(db: Db, storage: FileStorage, actor: Act
  */
 export async function changePlacementStatus(
   db: Db,
-  actor: Actor,
+  /** null: the demo seeding (no back-office account). */
+  actor: Actor | null,
   id: number,
   change: PlacementStatusChange,
   context: BillingContext,

@@ -1,12 +1,15 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, gt, like, max } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import type { IntroductionStatus } from '@pb/core';
+import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from '../../db/seed/demo';
 import { introductions, jobs, mailOutbox, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
+import { changePlacementStatus } from '../admin/service';
+import { fileGuaranteeClaim } from '../billing/claims';
 import { appendMessage, contactCompany } from '../chat/service';
+import { reportPlacement } from '../placements/service';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
 
 /**
@@ -22,6 +25,8 @@ export interface DemoActivityDeps {
   storage: FileStorage;
   fingerprintSecret: string;
   publicUrl: string;
+  officeEmail: string;
+  invoiceIssuer: InvoiceIssuer;
   now: Date;
 }
 
@@ -53,6 +58,7 @@ interface Actor {
   id: number;
   role: 'company' | 'consultant';
   username: string;
+  email: string;
 }
 
 async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
@@ -65,7 +71,7 @@ async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Ac
     rows
       .filter((r) => r.email.startsWith(prefix))
       .sort((a, b) => a.email.localeCompare(b.email, 'en', { numeric: true }))
-      .map((r) => ({ id: r.id, role, username: r.username }));
+      .map((r) => ({ id: r.id, role, username: r.username, email: r.email }));
   return { companies: pick('firma', 'company'), consultants: pick('berater', 'consultant') };
 }
 
@@ -212,6 +218,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
     .where(eq(introductions.consultantId, consultants[0]!.id))
     .limit(1);
   if (existing) return { introductions: 0 };
+  const [outbox] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
   const context = (when: Date) => ({ storage, publicUrl: deps.publicUrl, now: when });
 
@@ -312,10 +319,66 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   }
   steps.sort((a, b) => a.when.getTime() - b.when.getTime());
   for (const step of steps) await step.run();
+  await seedDemoBilling(deps, companies[3]!, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Koller')!)!, at);
 
-  // The history above is not news: nobody is mailed about it.
-  await db
-    .delete(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), like(mailOutbox.toAddress, `%@${DEMO_DOMAIN}`)));
+  // The history above is not news: nobody (not even the office) is mailed about it.
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.id, outbox?.last ?? 0)));
   return { introductions: DEMO_INTRODUCTIONS.length };
+}
+
+/**
+ * The money of the hired demo candidate (issue 12): the company reports the placement, the
+ * back office invoices it (a real invoice PDF with a number), and the company has an open
+ * guarantee claim the back office can decide — so 'Rechnungen', 'Meine Vermittlungen' and the
+ * back office's billing page show something on a fresh start.
+ */
+async function seedDemoBilling(
+  deps: DemoActivityDeps,
+  company: Actor,
+  introductionId: number,
+  at: (daysAgo: number, hours?: number) => Date,
+): Promise<void> {
+  const { db } = deps;
+  const user = { ...company, roleName: 'Company', tokenVersion: 0 };
+  const { result } = await reportPlacement(
+    db,
+    user,
+    {
+      variant: 'company',
+      advertisement: await jobOf(db, company, 'Pflegeassistenz'),
+      companyName: company.username,
+      jobTitle: 'Pflegeassistenz',
+      contactPerson: company.email,
+      placementBonus: 15,
+      actualSalary: 36_400,
+      introduction: introductionId,
+      recruiter: 'Demo-Beraterin',
+      recruiterMail: 'berater3@' + DEMO_DOMAIN,
+      street: 'Herrengasse',
+      houseNr: '16',
+      postalCode: '8010',
+      city: 'Graz',
+      uid: 'ATU12345678',
+    },
+    {
+      officeEmail: deps.officeEmail,
+      publicUrl: deps.publicUrl,
+      fingerprintSecret: deps.fingerprintSecret,
+      now: at(14, 10),
+    },
+  );
+  const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
+  await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(13, 10)));
+  await fileGuaranteeClaim(
+    db,
+    user,
+    result.id,
+    {
+      employmentStart: viennaDate(at(12)),
+      employmentEnd: viennaDate(at(2)),
+      endedBy: 'probezeit',
+      note: 'Die Mitarbeiterin hat das Dienstverhältnis in der Probezeit gelöst (Umzug nach Wien).',
+    },
+    { ...billing(at(1, 10)), officeEmail: deps.officeEmail },
+  );
 }

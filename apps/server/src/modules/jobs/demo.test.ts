@@ -65,6 +65,8 @@ describe('Demo data', () => {
       storage: ctx.app.storage,
       fingerprintSecret: ctx.config.fingerprintSecret,
       publicUrl: ctx.config.publicUrl,
+      officeEmail: ctx.config.officeEmail,
+      invoiceIssuer: ctx.config.invoiceIssuer,
       now: new Date(),
     };
     expect(await seedDemoActivity(deps)).toEqual({ introductions: 7 });
@@ -85,6 +87,12 @@ describe('Demo data', () => {
     expect(files!.n).toBe(1);
     expect(await verifyRegister(ctx.app.db)).toMatchObject({ introductions: 7, problems: [] });
     expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE status = 'pending'`)).toEqual([]);
+    // issue 12: the hired candidate's placement is invoiced and has an open guarantee claim
+    const billing = await ctx.database.query<{ status: string; number: string; claim: string }>(
+      `SELECT r.status, i.number, c.status AS claim FROM placement_reports r
+         JOIN invoices i ON i.placement_report_id = r.id JOIN guarantee_claims c ON c.placement_report_id = r.id`,
+    );
+    expect(billing).toEqual([{ status: 'verrechnet', number: expect.stringMatching(/^\d{4}-000001$/), claim: 'offen' }]);
     // once only
     expect(await seedDemoActivity(deps)).toEqual({ introductions: 0 });
   });
