@@ -86,3 +86,32 @@ describe('Development mailbox only on loopback', () => {
     });
   }
 });
+
+describe('Invoice issuer in production', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pb-issuer-'));
+  const secret = 'x'.repeat(40);
+  const production = { NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret };
+
+  it('When an issuer variable is missing or invalid, then the server refuses to start naming each one', () => {
+    expect(() => loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, INVOICE_IBAN: '' })).toThrow(
+      /INVOICE_IBAN: in production required/,
+    );
+    expect(() =>
+      loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, INVOICE_IBAN: 'AT611904300234573202' }),
+    ).toThrow(/INVOICE_IBAN: not a valid IBAN/);
+    expect(() => loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, IMPRINT_VAT_ID: 'DE123456789' })).toThrow(
+      /IMPRINT_VAT_ID: not an Austrian UID/,
+    );
+    expect(() =>
+      loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, IMPRINT_REGISTER: 'Handelsgericht Wien' }),
+    ).toThrow(/IMPRINT_REGISTER: must name the Firmenbuchnummer/);
+    expect(loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV }).invoiceIssuer).toMatchObject({
+      uid: 'ATU12345678',
+      iban: 'AT611904300234573201',
+    });
+  });
+
+  it('When not in production, then demo issuer data is used', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).invoiceIssuer.iban).toBe('AT611904300234573201');
+  });
+});

@@ -9,11 +9,11 @@ import {
   PLACEMENT_BONUS_MIN,
   PLACEMENT_TEXT_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
-  UID_MAX_LENGTH,
 } from './constants';
 import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
 import { JOB_MSG } from './jobs';
 import { MSG } from './messages';
+import { uidSchema } from './uid';
 
 /**
  * Placement reports ('Stellenbesetzung', spec §3/§5): the report a company or a
@@ -95,7 +95,8 @@ export const companyPlacementReportSchema = z
     houseNr: requiredText(HOUSE_NR_MAX_LENGTH),
     postalCode: requiredText(POSTCODE_MAX_LENGTH),
     city: requiredText(CITY_MAX_LENGTH),
-    uid: requiredText(UID_MAX_LENGTH),
+    /** Checked for the syntax of an EU VAT number and normalised ('atu 1234 5678' → 'ATU12345678'). */
+    uid: uidSchema,
   })
   .strict();
 

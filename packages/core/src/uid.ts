@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { UID_MAX_LENGTH } from './constants';
 import { isSafeText, INPUT_MSG } from './input';
+import { MSG } from './messages';
 
 /**
  * UID (Umsatzsteuer-Identifikationsnummer): the syntax of the EU member states' VAT numbers,
@@ -7,7 +9,8 @@ import { isSafeText, INPUT_MSG } from './input';
  */
 
 export const UID_MSG = {
-  uidRequired: 'Bitte geben Sie die UID-Nummer an.',
+  /** Empty, as every empty field of the report form (spec §5). */
+  uidRequired: MSG.fillAllFields,
   uidInvalid:
     'Bitte geben Sie eine gültige UID-Nummer eines EU-Mitgliedstaats an (z. B. ATU12345678 oder DE123456789).',
 } as const;
@@ -65,6 +68,7 @@ export function isReverseChargeUid(uid: string): boolean {
 export const uidSchema = z
   .string({ error: UID_MSG.uidRequired })
   .refine(isSafeText, { message: INPUT_MSG.invalidCharacters, abort: true })
+  .max(UID_MAX_LENGTH, UID_MSG.uidInvalid)
   .transform((v) => normaliseUid(v))
   .pipe(
     z

@@ -95,6 +95,16 @@ afterAll(async () => {
 });
 
 describe('POST /api/placement-reports', () => {
+  it('When the company report names a UID that is not an EU VAT number, then it is refused with a German message', async () => {
+    const id = await publish(a, 'Kellner');
+    for (const uid of ['ATU1234567', 'CHE-123.456.789', 'x'.repeat(31)]) {
+      const res = await report(a.token, { ...companyReport(id), uid });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/gültige UID-Nummer/);
+    }
+    expect(await isPublished(id)).toBe(true);
+  });
+
   it('When the owner reports 20 % on 60,000, then fees are 12,000 + 1,200, the ad is deactivated and the office is mailed', async () => {
     const id = await publish(a, 'Koch', 15);
     await ctx.request({
