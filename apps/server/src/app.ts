@@ -44,6 +44,7 @@ import { jobsModule } from './modules/jobs';
 import { introductionRoutes } from './modules/introductions/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(routePolicyRegistry);
   await app.register(chatGateway);
+  await app.register(alertsPlugin);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fileRoutes);
       await api.register(introductionRoutes);
       await api.register(billingRoutes);
+      await api.register(alertRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },
     { prefix: '/api' },

@@ -4,6 +4,8 @@ import { ensureEnvAdmin } from './modules/admin/startup';
 import { seedDemoActivity } from './modules/demo/activity';
 import { Scheduler } from './lib/scheduler';
 import { retentionJob } from './modules/retention/schedule';
+import { dailyDigestJob } from './modules/alerts/digest';
+import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -19,9 +21,21 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
 
 /** Every scheduled job; app.close() waits for a running one. */
 function startScheduledWork(app: FastifyInstance): void {
-  const scheduler = new Scheduler({ db: app.db, log: app.log, now: app.now, jobs: [retentionJob(app)] });
+  const scheduler = new Scheduler({
+    db: app.db,
+    log: app.log,
+    now: app.now,
+    jobs: [retentionJob(app), dailyDigestJob(app.db)],
+  });
   scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
+  // Saved-search matches, watch notices and notification mails; the live bell.
+  app.alerts.worker.start();
+  app.alerts.pump.start();
+  // Advertisements from before 0021 get their salary range (the € filter) in the background.
+  void backfillSalaryRanges(app.db)
+    .then((n) => n > 0 && app.log.info({ advertisements: n }, 'salary ranges parsed'))
+    .catch((err: unknown) => app.log.warn({ err }, 'salary range backfill failed'));
 }
 
 /** Development: demo companies, consultants and advertisements on an empty marketplace; logins in the log. */

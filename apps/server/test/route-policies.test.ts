@@ -196,6 +196,40 @@ const routes: Row[] = [
     request: () => ({ url: `/api/guarantee-claim-documents/${NO_ID}` }),
   },
 
+  // --- saved searches, watches, notifications (issue 13: own only) ---
+  { method: 'GET', url: '/api/saved-searches', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  {
+    method: 'POST', url: '/api/saved-searches', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: () => ({ payload: { data: { name: 'Wien', filters: {}, frequency: 'sofort' } } }),
+  },
+  {
+    method: 'PUT', url: '/api/saved-searches/:id', policy: 'alerts.searchOwner', excluded: { as: 'company', status: 403 },
+    request: () => ({ url: `/api/saved-searches/${NO_ID}`, payload: { data: { name: 'Wien', filters: {}, frequency: 'sofort' } } }),
+  },
+  {
+    method: 'DELETE', url: '/api/saved-searches/:id', policy: 'alerts.searchOwner', excluded: { as: 'company', status: 403 },
+    request: () => ({ url: `/api/saved-searches/${NO_ID}` }),
+  },
+  { method: 'GET', url: '/api/job-watches', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  {
+    method: 'PUT', url: '/api/job-watches/:jobId', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ url: `/api/job-watches/${ids.job}` }),
+  },
+  {
+    method: 'DELETE', url: '/api/job-watches/:jobId', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ url: `/api/job-watches/${ids.job}` }),
+  },
+  { method: 'GET', url: '/api/notifications', policy: 'signedIn' },
+  { method: 'POST', url: '/api/notifications/read-all', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/notifications/:id/read', policy: 'alerts.notificationOwner',
+    request: () => ({ url: `/api/notifications/${NO_ID}/read` }),
+  },
+  { method: 'GET', url: '/api/notification-settings', policy: 'signedIn' },
+  { method: 'PUT', url: '/api/notification-settings', policy: 'signedIn', request: () => ({ payload: { data: {} } }) },
+  { method: 'GET', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
+  { method: 'POST', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
+
   // --- back office (one onRequest guard for all of /api/admin) ---
   ...[
     ['GET', '/api/admin/dashboard'],

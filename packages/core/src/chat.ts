@@ -5,6 +5,7 @@ import { safeText } from './input';
 import type { IntroductionEvent } from './introductions';
 import type { PlacementReportedEvent } from './placements';
 import type { BillingChangedEvent } from './billing';
+import type { JobsPublishedEvent, NotificationEvent } from './alerts';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -89,6 +90,10 @@ export interface ChatServerEvents {
   'introduction:changed': (event: IntroductionEvent) => void;
   /** To the company and the consultant of a placement: an invoice was issued or a guarantee claim filed or decided. */
   'billing:changed': (event: BillingChangedEvent) => void;
+  /** To the user: a new notification (null: only the unread count changed, e.g. read in another tab). */
+  'notification:new': (event: NotificationEvent) => void;
+  /** To every signed-in socket: an advertisement was published or reactivated ('N neue Inserate'). */
+  'jobs:published': (event: JobsPublishedEvent) => void;
 }
 
 export type ChatAck<T> = (

@@ -34,3 +34,4 @@ export * from './introductions';
 export * from './salary-facts';
 export * from './uid';
 export * from './billing';
+export * from './alerts';

@@ -18,7 +18,11 @@ import type {
   IntroductionStatus,
   InvoiceIssuer,
   InvoiceKind,
+  JobBrowserFilters,
+  NotificationChannel,
+  NotificationKind,
   PlacementStatus,
+  SearchFrequency,
   RegisterEventKind,
 } from '@pb/core';
 
@@ -140,6 +144,10 @@ export const jobs = pgTable('jobs', {
   kvMinimumCents: integer('kv_minimum_cents'),
   overpayment: boolean('overpayment'),
   yearlyPayments: integer('yearly_payments').notNull().default(14),
+  /** The annual gross range parsed from the salary text (0021); salaryParsed false: not yet parsed. */
+  salaryMinCents: bigint('salary_min_cents', { mode: 'number' }),
+  salaryMaxCents: bigint('salary_max_cents', { mode: 'number' }),
+  salaryParsed: boolean('salary_parsed').notNull().default(false),
   districtId: integer('district_id'),
   publishedAt: ts('published_at'),
   createdAt: created(),
@@ -232,6 +240,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body'),
   /** The invoice whose PDF the worker attaches (0020). */
   invoiceId: integer('invoice_id'),
+  /** Extra headers, e.g. List-Unsubscribe (0021). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -433,4 +443,85 @@ export const guaranteeClaimDocuments = pgTable(
     uploadId: integer('upload_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.claimId, t.uploadId] })],
+);
+
+/** A consultant's saved search (0021): the filters as JSON and again as columns for matching. */
+export const savedSearches = pgTable('saved_searches', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  name: text('name').notNull(),
+  filters: jsonb('filters').$type<JobBrowserFilters>().notNull(),
+  qPattern: text('q_pattern'),
+  districtIds: integer('district_ids').array(),
+  states: text('states').array(),
+  minBonus: numeric('min_bonus', { precision: 5, scale: 2, mode: 'number' }),
+  minBonusCents: bigint('min_bonus_cents', { mode: 'number' }),
+  workingTime: text('working_time'),
+  frequency: text('frequency').$type<SearchFrequency>().notNull(),
+  paused: boolean('paused').notNull().default(false),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    searchId: integer('search_id').notNull(),
+    jobId: integer('job_id').notNull(),
+    matchedAt: ts('matched_at').notNull().defaultNow(),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.jobId] })],
+);
+
+export const jobWatches = pgTable(
+  'job_watches',
+  {
+    userId: integer('user_id').notNull(),
+    jobId: integer('job_id').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
+);
+
+export const alertEvents = pgTable('alert_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').$type<'published' | 'deactivated' | 'bonus_rise'>().notNull(),
+  jobId: integer('job_id').notNull(),
+  oldBonus: numeric('old_bonus', { precision: 5, scale: 2, mode: 'number' }),
+  newBonus: numeric('new_bonus', { precision: 5, scale: 2, mode: 'number' }),
+  createdAt: created(),
+});
+
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  kind: text('kind').$type<NotificationKind>().notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link').notNull(),
+  createdAt: created(),
+  readAt: ts('read_at'),
+  mailDue: boolean('mail_due').notNull().default(false),
+  mailedAt: ts('mailed_at'),
+});
+
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+export const notificationMailLog = pgTable(
+  'notification_mail_log',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    lastMailedAt: ts('last_mailed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -43,7 +43,7 @@ interface SocketData {
   expiresAt: number;
 }
 
-type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
+export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
 type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
 
 export interface ChatHub {

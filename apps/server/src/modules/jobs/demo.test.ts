@@ -92,7 +92,9 @@ describe('Demo data', () => {
       `SELECT r.status, i.number, c.status AS claim FROM placement_reports r
          JOIN invoices i ON i.placement_report_id = r.id JOIN guarantee_claims c ON c.placement_report_id = r.id`,
     );
-    expect(billing).toEqual([{ status: 'verrechnet', number: expect.stringMatching(/^\d{4}-000001$/), claim: 'offen' }]);
+    expect(billing).toEqual([
+      { status: 'verrechnet', number: expect.stringMatching(/^\d{4}-000001$/), claim: 'offen' },
+    ]);
     // once only
     expect(await seedDemoActivity(deps)).toEqual({ introductions: 0 });
   });

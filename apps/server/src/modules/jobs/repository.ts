@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  BROWSER_JOB_LIMIT,
-  MAX_PAGE_LIMIT,
-  SEARCH_MSG,
-  searchTextSchema,
-  type Job,
-  type JobAttachment,
-} from '@pb/core';
+import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
-import { escapeLike, parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { activeBonusSql } from './active-bonus';
+import { browserFilterCondition, takeBrowserFilters } from './browser-filters';
 
 /**
  * Reading advertisements: the whitelisted query spec, the one SELECT every
@@ -26,9 +19,6 @@ import { activeBonusSql } from './active-bonus';
  */
 const listText = (column: AnyColumn): SQL => sql`jobs_list_text(${column})`;
 const locationText = sql`(${jobs.street} || chr(31) || ${jobs.postcode} || chr(31) || ${jobs.city})`;
-
-/** The six search fields joined and lower-cased, with one trigram index (migrations 0011, 0012). */
-const searchLower = sql.raw('"jobs"."search_lower"');
 
 const text = ['$containsi', '$contains', '$eq'] as const;
 const list = ['$containsi', '$contains'] as const;
@@ -71,23 +61,13 @@ export const jobQuerySpec: ResourceQuerySpec = {
 };
 
 /**
- * The text search, GET /api/jobs?q=t (spec §5 "Search": t is contained, case-insensitively, in
- * one of SEARCH_FIELDS): one LIKE on the lower-cased search column and its trigram index. The
- * fields are joined with U+001F, which search text cannot contain, so the rows are exactly those
- * of filters[$or][i][<field>][$containsi]=t over the six fields (PostgreSQL's ILIKE is
- * lower(text) LIKE lower(pattern) in UTF-8); that form still works field by field, unindexed.
+ * Parses a list query for the caller: the browser's filters (text search `q`, districts, states,
+ * minimum bonus in % and €, working time — browser-filters.ts), whitelisted Strapi filters, visibility.
  */
-export function textSearchCondition(text: string): SQL {
-  return sql`${searchLower} like lower(${`%${escapeLike(text)}%`})`;
-}
-
-/** Parses a list query for the caller: the text search `q`, whitelisted filters, visibility. */
 export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL): ParsedListQuery {
-  const { q: text, ...query } = raw;
-  const search = text === undefined ? undefined : searchTextSchema.safeParse(text);
-  if (search && !search.success) throw badRequest(search.error.issues[0]?.message ?? SEARCH_MSG.invalid);
-  const q = parseListQuery(query, jobQuerySpec);
-  return { ...q, where: and(visibility, q.where, search ? textSearchCondition(search.data) : undefined) };
+  const { filters, rest } = takeBrowserFilters(raw);
+  const q = parseListQuery(rest, jobQuerySpec);
+  return { ...q, where: and(visibility, q.where, browserFilterCondition(filters)) };
 }
 
 /** The active bonus (active-bonus.ts), 0 without a record. */

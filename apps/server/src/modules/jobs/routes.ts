@@ -33,6 +33,14 @@ const jobListQuery = z
       .describe(
         'Text search (spec §5): advertisements whose jobTitle, assignment, benefits, location, requirements or salary contain the text, case-insensitively; taken literally, at most 200 characters.',
       ),
+    districts: z.string().optional().describe('District ids, comma-separated (any of them)'),
+    states: z.string().optional().describe('States (Bundesländer), comma-separated (any of them)'),
+    minBonus: z.string().optional().describe('Minimum active bonus in percent'),
+    minBonusEuros: z
+      .string()
+      .optional()
+      .describe('Minimum bonus in € at the lower end of the parsed annual salary (unparsed salaries never match)'),
+    workingTime: z.string().optional().describe('Vollzeit or Teilzeit'),
   })
   .catchall(z.unknown());
 

@@ -2,6 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PLACEMENT_BONUS,
+  DEFAULT_YEARLY_PAYMENTS,
+  parseAnnualSalary,
   JOB_MSG,
   MAX_JOB_ATTACHMENTS,
   MSG,
@@ -61,7 +63,12 @@ async function assertDistrict(db: Executor, id: number): Promise<void> {
 }
 
 function columnsOf(data: JobData) {
+  // The € filter of the browser and saved searches reads the parsed range (issue 13).
+  const range = parseAnnualSalary(data.salary, data.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS);
   return {
+    salaryMinCents: range?.minCents ?? null,
+    salaryMaxCents: range?.maxCents ?? null,
+    salaryParsed: true,
     jobTitle: data.jobTitle,
     workingTime: data.workingTime,
     assignment: data.assignment,

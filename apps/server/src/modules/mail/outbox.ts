@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html?: string | undefined;
   /** The invoice whose stored PDF the worker attaches (issue 12). */
   invoiceId?: number | undefined;
+  /** Extra headers (List-Unsubscribe …). */
+  headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       invoiceId: mail.invoiceId ?? null,
+      headers: mail.headers ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

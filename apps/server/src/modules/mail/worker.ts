@@ -19,6 +19,7 @@ interface ClaimedMail {
   html_body: string | null;
   attempts: number;
   invoice_id: number | null;
+  headers: Record<string, string> | null;
 }
 
 /** Retry delay: 10 s, 20 s, 40 s … capped at one hour. */
@@ -97,7 +98,7 @@ export class MailWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id`);
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, headers`);
     return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
       ...r,
       id: Number(r.id),
@@ -170,6 +171,7 @@ export class MailWorker {
       text: mail.text_body,
       ...(mail.html_body ? { html: mail.html_body } : {}),
       ...(attachments.length > 0 ? { attachments } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
   }
 

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { PLACEMENT_BONUS_MAX, WORKING_TIMES } from './constants';
+import { INPUT_MSG, int4Id, isSafeText } from './input';
+import { searchTextSchema } from './jobs';
+
+/**
+ * Saved searches, watched advertisements and the notification centre (issue 13). The browser's
+ * filters are defined here once: the advertisement browser sends them, a saved search stores
+ * them, and the server turns both into the same SQL (jobs/browser-filters.ts).
+ */
+
+/** Austria's nine states, as the districts carry them. */
+export const AUSTRIAN_STATES = [
+  'Burgenland',
+  'Kärnten',
+  'Niederösterreich',
+  'Oberösterreich',
+  'Salzburg',
+  'Steiermark',
+  'Tirol',
+  'Vorarlberg',
+  'Wien',
+] as const;
+export type AustrianState = (typeof AUSTRIAN_STATES)[number];
+
+export const MAX_SAVED_SEARCHES = 10;
+export const SAVED_SEARCH_NAME_MAX = 80;
+export const MAX_FILTER_DISTRICTS = 120;
+/** Highest "minimum bonus in €" a filter takes (the bonus of the highest salary at 100 %). */
+export const MIN_BONUS_EUROS_MAX = 10_000_000;
+
+export const ALERT_MSG = {
+  invalidFilter:
+    'Ungültiger Filter. Erlaubt sind Suchtext, Bezirke, Bundesländer, Mindestprämie in % oder € und Arbeitszeit.',
+  invalidState: 'Unbekanntes Bundesland.',
+  invalidMinBonus: 'Die Mindestprämie muss zwischen 0 und 100 % liegen.',
+  invalidMinBonusEuros: 'Die Mindestprämie in € muss zwischen 0 und 10.000.000 € liegen.',
+  invalidWorkingTime: 'Die Arbeitszeit muss „Vollzeit“ oder „Teilzeit“ sein.',
+  tooManyDistricts: `Bitte wählen Sie höchstens ${MAX_FILTER_DISTRICTS} Bezirke.`,
+  nameRequired: 'Bitte geben Sie der Suche einen Namen.',
+  nameTooLong: `Der Name darf höchstens ${SAVED_SEARCH_NAME_MAX} Zeichen lang sein.`,
+  frequencyInvalid: 'Bitte wählen Sie „sofort“ oder „täglich“.',
+  tooMany: `Sie können höchstens ${MAX_SAVED_SEARCHES} Suchaufträge speichern. Bitte löschen Sie zuerst einen.`,
+  searchNotFound: 'Dieser Suchauftrag existiert nicht.',
+  euroFilterHint:
+    'Der €-Filter berücksichtigt nur Inserate, deren Gehaltsangabe sich als Jahresbruttogehalt lesen lässt; die Prämie wird vom unteren Ende berechnet.',
+  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
+  unsubscribed: 'Sie erhalten zu diesem Thema keine E-Mails mehr. In der App werden Sie weiterhin benachrichtigt.',
+  notificationNotFound: 'Diese Benachrichtigung existiert nicht.',
+  watchOnlyPublished: 'Nur aktive Inserate können gemerkt werden.',
+} as const;
+
+/** Comma-separated query values (`districts=1,2`) or repeated ones become arrays. */
+const listParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item));
+
+const numberParam = (message: string, refine: (n: z.ZodNumber) => z.ZodNumber) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(',', '.')) : v),
+    refine(z.number({ error: message })),
+  );
+
+/**
+ * The advertisement browser's filters: as GET /api/jobs query parameters and as a saved
+ * search's `filters`. Only these keys; anything else is a 400 with ALERT_MSG.invalidFilter.
+ */
+export const jobBrowserFiltersSchema = z.strictObject(
+  {
+    q: searchTextSchema.optional(),
+    districts: listParam(z.coerce.number({ error: INPUT_MSG.invalidId }).pipe(int4Id()))
+      .pipe(z.array(z.number()).max(MAX_FILTER_DISTRICTS, ALERT_MSG.tooManyDistricts))
+      .optional(),
+    states: listParam(z.enum(AUSTRIAN_STATES, { error: ALERT_MSG.invalidState }))
+      .pipe(z.array(z.enum(AUSTRIAN_STATES)).max(AUSTRIAN_STATES.length))
+      .optional(),
+    minBonus: numberParam(ALERT_MSG.invalidMinBonus, (n) =>
+      n.min(0, ALERT_MSG.invalidMinBonus).max(PLACEMENT_BONUS_MAX, ALERT_MSG.invalidMinBonus),
+    ).optional(),
+    minBonusEuros: numberParam(ALERT_MSG.invalidMinBonusEuros, (n) =>
+      n
+        .int(ALERT_MSG.invalidMinBonusEuros)
+        .min(0, ALERT_MSG.invalidMinBonusEuros)
+        .max(MIN_BONUS_EUROS_MAX, ALERT_MSG.invalidMinBonusEuros),
+    ).optional(),
+    workingTime: z.enum(WORKING_TIMES, { error: ALERT_MSG.invalidWorkingTime }).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? ALERT_MSG.invalidFilter : undefined) },
+);
+export type JobBrowserFilters = z.infer<typeof jobBrowserFiltersSchema>;
+
+/** The filter keys GET /api/jobs takes besides the generic list parameters. */
+export const JOB_BROWSER_FILTER_KEYS = [
+  'q',
+  'districts',
+  'states',
+  'minBonus',
+  'minBonusEuros',
+  'workingTime',
+] as const;
+
+// ---------- saved searches ----------
+
+export const SEARCH_FREQUENCIES = ['sofort', 'taeglich'] as const;
+export type SearchFrequency = (typeof SEARCH_FREQUENCIES)[number];
+export const SEARCH_FREQUENCY_LABELS: Record<SearchFrequency, string> = {
+  sofort: 'Sofort',
+  taeglich: 'Täglich (07:00)',
+};
+
+/** Body of POST /api/saved-searches and PUT /api/saved-searches/:id. */
+export const savedSearchRequestSchema = z
+  .object({
+    name: z
+      .string({ error: ALERT_MSG.nameRequired })
+      .refine(isSafeText, { message: INPUT_MSG.invalidCharacters, abort: true })
+      .trim()
+      .min(1, ALERT_MSG.nameRequired)
+      .max(SAVED_SEARCH_NAME_MAX, ALERT_MSG.nameTooLong),
+    filters: jobBrowserFiltersSchema,
+    frequency: z.enum(SEARCH_FREQUENCIES, { error: ALERT_MSG.frequencyInvalid }),
+    paused: z.boolean({ error: ALERT_MSG.invalidFilter }).optional(),
+  })
+  .strict();
+export type SavedSearchRequest = z.infer<typeof savedSearchRequestSchema>;
+
+export const savedSearchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  filters: jobBrowserFiltersSchema,
+  frequency: z.enum(SEARCH_FREQUENCIES),
+  paused: z.boolean(),
+  /** Advertisements that match now (published). */
+  matches: z.number(),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+
+// ---------- notifications ----------
+
+export const NOTIFICATION_KINDS = [
+  'search_match',
+  'bonus_rise',
+  'job_deactivated',
+  'chat_message',
+  'introduction',
+  'guarantee',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  search_match: 'Neue passende Inserate (Suchaufträge)',
+  bonus_rise: 'Prämie eines gemerkten Inserats erhöht',
+  job_deactivated: 'Gemerktes Inserat deaktiviert',
+  chat_message: 'Neue Chat-Nachrichten',
+  introduction: 'Statusänderungen von Kandidatenvorstellungen',
+  guarantee: 'Garantiefälle und Rechnungen',
+};
+/** Mails of one kind to one user: at most one per this many minutes, the rest batched into it. */
+export const NOTIFICATION_MAIL_INTERVAL_MINUTES = 10;
+
+export const NOTIFICATION_CHANNELS = ['app', 'app_mail'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  app: 'Nur in der App',
+  app_mail: 'In der App und per E-Mail',
+};
+
+export const notificationSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** Where the entry leads in the app (a path). */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications and the socket event `notification:new`. */
+export const notificationListSchema = z.object({ items: z.array(notificationSchema), unread: z.number() });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+export const notificationEventSchema = z.object({ notification: notificationSchema.nullable(), unread: z.number() });
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/** GET/PUT /api/notification-settings: the channel per kind. */
+export const notificationSettingsSchema = z
+  .object(
+    Object.fromEntries(
+      NOTIFICATION_KINDS.map((k) => [k, z.enum(NOTIFICATION_CHANNELS, { error: ALERT_MSG.invalidFilter })]),
+    ) as Record<NotificationKind, z.ZodEnum<{ app: 'app'; app_mail: 'app_mail' }>>,
+  )
+  .partial()
+  .strict();
+export type NotificationSettings = Record<NotificationKind, NotificationChannel>;
+
+/** Socket event `jobs:published` to consultants: an advertisement was published or reactivated. */
+export const jobsPublishedEventSchema = z.object({ jobId: z.number(), publishedAt: z.string() });
+export type JobsPublishedEvent = z.infer<typeof jobsPublishedEventSchema>;
