@@ -41,6 +41,8 @@ export interface CapturedMail {
   text: string;
   html: string | undefined;
   attachments: Array<{ filename: string | null; mimeType: string; content: Buffer }>;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpCapture {
@@ -88,6 +90,7 @@ export async function startSmtpCapture(options: { delayMs?: number } = {}): Prom
               mimeType: a.mimeType,
               content: Buffer.from(a.content as ArrayBuffer),
             })),
+            headers: Object.fromEntries(email.headers.map((h) => [h.key.toLowerCase(), h.value])),
           });
           callback();
         }, callback);

@@ -123,10 +123,20 @@ export const savedSearchRequestSchema = z
   .strict();
 export type SavedSearchRequest = z.infer<typeof savedSearchRequestSchema>;
 
+/** The filters as they come back (already parsed: plain values, no input coercion). */
+export const savedFiltersSchema = z.object({
+  q: z.string().optional(),
+  districts: z.array(z.number()).optional(),
+  states: z.array(z.enum(AUSTRIAN_STATES)).optional(),
+  minBonus: z.number().optional(),
+  minBonusEuros: z.number().optional(),
+  workingTime: z.enum(WORKING_TIMES).optional(),
+});
+
 export const savedSearchSchema = z.object({
   id: z.number(),
   name: z.string(),
-  filters: jobBrowserFiltersSchema,
+  filters: savedFiltersSchema,
   frequency: z.enum(SEARCH_FREQUENCIES),
   paused: z.boolean(),
   /** Advertisements that match now (published). */

@@ -107,5 +107,7 @@ export function matchingSearchesSql(jobId: number) {
   return sql`
     SELECT s.id, s.user_id, s.frequency, s.name FROM saved_searches s, jobs
     WHERE jobs.id = ${jobId} AND jobs.published_at IS NOT NULL AND NOT s.paused
+      -- only what was published (or reactivated) after the search was saved is news to it
+      AND s.created_at <= jobs.published_at
       AND ${searchConditions}`;
 }
