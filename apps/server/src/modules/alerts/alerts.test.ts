@@ -354,6 +354,61 @@ describe('mails', () => {
   });
 });
 
+describe('chat notices', () => {
+  const contact = (user: TestUser, advertisement: number, message: string) =>
+    ctx.request({
+      method: 'POST',
+      url: '/api/chat-communications',
+      token: user.token,
+      payload: { advertisement, message },
+    });
+
+  it('When messages arrive in two conversations within 10 minutes, then the second notice waits and comes batched; the bell never shows the text; app-only stops the mails', async () => {
+    const boss = await createUser(ctx, { role: 'company', username: 'Chatfirma GmbH' });
+    const ad = async (title: string) =>
+      (
+        await ctx.request({
+          method: 'POST',
+          url: '/api/jobs',
+          token: boss.token,
+          payload: { data: jobData({ jobTitle: title }) },
+        })
+      ).json().data.id as number;
+    clock = new Date(clock.getTime() + 60 * 60_000);
+    expect((await contact(consultant, await ad('Chat eins'), 'Geheimer Inhalt eins')).statusCode).toBe(201);
+    expect((await contact(other, await ad('Chat zwei'), 'Geheimer Inhalt zwei')).statusCode).toBe(201);
+    await work();
+    await ctx.deliverMail();
+    const toBoss = () => ctx.smtp.messages.filter((m) => m.to.includes(boss.email));
+    expect(toBoss().map((m) => m.subject)).toEqual(["Neue Nachricht zu 'Chat eins'"]);
+    expect(toBoss()[0]!.headers['list-unsubscribe']).toContain('/api/notifications/unsubscribe?token=');
+    const bell = await list(boss);
+    expect(bell.items.map((n) => n.title)).toEqual([
+      'Neue Nachricht von Zweite Beratung',
+      'Neue Nachricht von Sabine Recruiting',
+    ]);
+    expect(JSON.stringify(bell)).not.toContain('Geheimer Inhalt');
+
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    await work();
+    await ctx.deliverMail();
+    expect(toBoss().map((m) => m.subject)).toEqual(["Neue Nachricht zu 'Chat eins'", 'Eine neue Chat-Nachricht']);
+
+    await ctx.request({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      token: boss.token,
+      payload: { data: { chat_message: 'app' } },
+    });
+    clock = new Date(clock.getTime() + 60 * 60_000);
+    expect((await contact(consultant, await ad('Chat drei'), 'Noch eine')).statusCode).toBe(201);
+    await work();
+    await ctx.deliverMail();
+    expect(toBoss()).toHaveLength(2);
+    expect((await list(boss)).unread).toBe(3);
+  });
+});
+
 describe('the notification centre', () => {
   it('When entries are read, then only own entries change and the count follows; settings accept only known kinds and channels', async () => {
     const mine = await list(consultant);

@@ -31,6 +31,23 @@ const SUBJECTS: Record<NotificationKind, (n: number) => string> = {
   guarantee: () => 'Neuigkeiten zu Garantiefällen und Rechnungen',
 };
 
+/**
+ * Claims the (user, kind) mail slot: true when no mail of the kind went to the user in the last
+ * 10 minutes (and records this one). The row lock makes two instances agree.
+ */
+export async function claimMailSlot(tx: Db, userId: number, kind: NotificationKind, now: Date): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - NOTIFICATION_MAIL_INTERVAL_MINUTES * 60_000);
+  const claimed = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      INSERT INTO notification_mail_log (user_id, kind, last_mailed_at)
+      VALUES (${userId}, ${kind}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (user_id, kind) DO UPDATE SET last_mailed_at = EXCLUDED.last_mailed_at
+      WHERE notification_mail_log.last_mailed_at <= ${cutoff.toISOString()}::timestamptz
+      RETURNING user_id`),
+  );
+  return claimed.length > 0;
+}
+
 /** Sends what is due; returns the number of mails queued. */
 export async function sendDueNotificationMails(db: Db, context: MailSweepContext, limit = 100): Promise<number> {
   const cutoff = new Date(context.now.getTime() - NOTIFICATION_MAIL_INTERVAL_MINUTES * 60_000);
@@ -46,15 +63,7 @@ export async function sendDueNotificationMails(db: Db, context: MailSweepContext
   for (const pair of pairs) {
     const userId = Number(pair.user_id);
     const mailed = await db.transaction(async (tx) => {
-      const claimed = rowsOf<{ user_id: number }>(
-        await tx.execute(sql`
-          INSERT INTO notification_mail_log (user_id, kind, last_mailed_at)
-          VALUES (${userId}, ${pair.kind}, ${context.now.toISOString()}::timestamptz)
-          ON CONFLICT (user_id, kind) DO UPDATE SET last_mailed_at = EXCLUDED.last_mailed_at
-          WHERE notification_mail_log.last_mailed_at <= ${cutoff.toISOString()}::timestamptz
-          RETURNING user_id`),
-      );
-      if (claimed.length === 0) return false;
+      if (!(await claimMailSlot(tx, userId, pair.kind, context.now))) return false;
       const due = await tx
         .update(notifications)
         .set({ mailDue: false, mailedAt: context.now })

@@ -18,12 +18,13 @@ import { notifications, notificationSettings } from '../../db/schema';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** Chat messages have their own notice mails (chat module); everything else is mailed unless switched off. */
+/** Every kind is mailed unless switched off (chat messages by the chat's notice, the rest by the mail sweep). */
 export const DEFAULT_CHANNELS: NotificationSettings = {
   search_match: 'app_mail',
   bonus_rise: 'app_mail',
   job_deactivated: 'app_mail',
-  chat_message: 'app',
+  // Mailed as the chat's own notice (chat/service.ts), gated by this setting.
+  chat_message: 'app_mail',
   introduction: 'app_mail',
   guarantee: 'app_mail',
 };
@@ -88,7 +89,13 @@ export interface NewNotification {
  * Writes entries inside the caller's transaction; `mail_due` follows each user's setting for
  * the kind. Returns the rows (the pump announces them to open tabs).
  */
-export async function createNotifications(tx: Db, entries: NewNotification[], now: Date): Promise<NotificationRow[]> {
+export async function createNotifications(
+  tx: Db,
+  entries: NewNotification[],
+  now: Date,
+  /** mail: false — the caller mails on its own (the chat's notice). */
+  options: { mail?: boolean } = {},
+): Promise<NotificationRow[]> {
   if (entries.length === 0) return [];
   const channels = new Map<number, NotificationSettings>();
   for (const entry of entries) {
@@ -100,7 +107,7 @@ export async function createNotifications(tx: Db, entries: NewNotification[], no
       entries.map((entry) => ({
         ...entry,
         createdAt: now,
-        mailDue: channels.get(entry.userId)![entry.kind] === 'app_mail',
+        mailDue: options.mail !== false && channels.get(entry.userId)![entry.kind] === 'app_mail',
       })),
     )
     .returning();

@@ -16,6 +16,7 @@ import { guaranteeClaims, introductions, placementReports, users } from '../../d
 import type { CurrentUser } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
+import { createNotifications } from '../alerts/notifications';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext, type ReportRow } from './invoices';
 import { documentsOf } from './documents';
@@ -120,6 +121,21 @@ export async function fileGuaranteeClaim(
       html: simpleHtml(paragraphs, link),
     });
     const consultantId = await consultantOfReport(tx, report);
+    if (consultantId !== null) {
+      await createNotifications(
+        tx,
+        [
+          {
+            userId: consultantId,
+            kind: 'guarantee',
+            title: 'Garantiefall gemeldet',
+            body: `Das Unternehmen hat zu „${report.jobTitle}“ einen Garantiefall gemeldet; wir prüfen ihn.`,
+            link: '/advertisements/earnings',
+          },
+        ],
+        context.now,
+      );
+    }
     return {
       claim: presentClaim(claim!, report, { withNote: true, documents: [] }),
       notice: noticeFor(report, consultantId),
@@ -182,6 +198,22 @@ export async function decideGuaranteeClaim(
       after: { status: decided!.status, ...(refund ? { refund } : { reason: decided!.reason }) },
     });
     await decisionMails(tx, report, consultantId, decided!, refund, context);
+    const accepted = decided!.status === 'angenommen';
+    await createNotifications(
+      tx,
+      [
+        ...(report.companyId !== null ? [{ userId: report.companyId, link: '/advertisements/billing' }] : []),
+        ...(consultantId !== null ? [{ userId: consultantId, link: '/advertisements/earnings' }] : []),
+      ].map(({ userId, link }) => ({
+        userId,
+        kind: 'guarantee' as const,
+        title: `Garantiefall ${accepted ? 'angenommen' : 'abgelehnt'}`,
+        body: `„${report.jobTitle}“${accepted && refund ? `: ${formatCents(refund.cents)} werden erstattet` : ''}`,
+        link,
+      })),
+      context.now,
+      { mail: false },
+    );
     const documents = (await documentsOf(tx, [claimId])).get(claimId) ?? [];
     return {
       claim: presentClaim(decided!, report, { withNote: true, documents }),

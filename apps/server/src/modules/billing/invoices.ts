@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { invoices, placementReports, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import { createNotifications } from '../alerts/notifications';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { formatPercent } from '../placements/fees';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
@@ -106,6 +107,23 @@ async function storeAndMail(
     .insert(invoices)
     .values({ ...values, year, sequence, number, issuer: context.issuer, pdf })
     .returning();
+  if (values.companyId) {
+    // The bell; the invoice itself always goes by mail (below), whatever the setting.
+    await createNotifications(
+      tx,
+      [
+        {
+          userId: values.companyId,
+          kind: 'guarantee',
+          title: `${values.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'} ${number}`,
+          body: `„${values.jobTitle}“: ${formatCents(values.grossCents)} brutto, fällig am ${formatDate(`${values.dueOn}T12:00:00Z`)}`,
+          link: '/advertisements/billing',
+        },
+      ],
+      context.now,
+      { mail: false },
+    );
+  }
   const to = await companyEmail(tx, values.companyId ?? null);
   if (to) {
     const { subject, paragraphs } = mail(number);

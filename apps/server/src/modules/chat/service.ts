@@ -10,7 +10,15 @@ import {
 } from '@pb/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads, users } from '../../db/schema';
+import {
+  chatCommunications,
+  chatMessageFiles,
+  chatMessages,
+  jobs,
+  notifications,
+  uploads,
+  users,
+} from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../lib/policies';
@@ -18,6 +26,9 @@ import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { activeBonusSql } from '../jobs/active-bonus';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { claimMailSlot } from '../alerts/mails';
+import { createNotifications, settingsOf } from '../alerts/notifications';
+import { unsubscribeApiUrl, unsubscribeUrl } from '../alerts/unsubscribe';
 import { authorizeReading, authorizeWriting, mayReadConversation } from './policy';
 
 /**
@@ -234,11 +245,18 @@ export interface MessageContext {
   storage: FileStorage;
   publicUrl: string;
   now: Date;
+  /** Signs the one-click unsubscribe link of the notice mail (alerts/unsubscribe.ts); none: no link. */
+  unsubscribeSecret?: string | undefined;
 }
 
 /** The message context of a request or socket event: storage, public URL and the app clock. */
 export function messageContext(app: Pick<FastifyInstance, 'storage' | 'config' | 'now'>): MessageContext {
-  return { storage: app.storage, publicUrl: app.config.publicUrl, now: app.now() };
+  return {
+    storage: app.storage,
+    publicUrl: app.config.publicUrl,
+    now: app.now(),
+    unsubscribeSecret: app.config.jwtSecret,
+  };
 }
 
 /**
@@ -345,12 +363,43 @@ export async function writeMessage(
     })
     .where(eq(chatCommunications.id, conversation.id))
     .returning();
-  if (input.notify !== false) await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx);
+  // The bell (issue 13): the recipient's notification centre names sender and advertisement, never the text.
+  const recipientId = senderIsConsultant ? updated!.companyId : updated!.consultantId;
+  let notificationId: number | undefined;
+  if (recipientId !== null) {
+    const [job] = updated!.jobId
+      ? await tx.select({ jobTitle: jobs.jobTitle }).from(jobs).where(eq(jobs.id, updated!.jobId)).limit(1)
+      : [];
+    const [notification] = await createNotifications(
+      tx,
+      [
+        {
+          userId: recipientId,
+          kind: 'chat_message',
+          title: `Neue Nachricht von ${sender.username}`,
+          body: `Zum Inserat „${job?.jobTitle ?? MSG.advertisementGone}“`,
+          link: `/advertisements/chat?conversation=${updated!.id}`,
+        },
+      ],
+      ctx.now,
+      { mail: false },
+    );
+    notificationId = notification?.id;
+  }
+  if (input.notify !== false) {
+    await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx, notificationId);
+  }
   return { message: message!, files, presented: presentMessage(message!, files) };
 }
 
 /** Queues "Neue Nachricht zu '…'" for the recipient, at most once per 15 minutes per conversation. */
-async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2', ctx: MessageContext): Promise<void> {
+async function queueNotice(
+  tx: Db,
+  row: ConversationRow,
+  recipient: 'p1' | 'p2',
+  ctx: MessageContext,
+  notificationId: number | undefined,
+): Promise<void> {
   const recipientId = recipient === 'p1' ? row.consultantId : row.companyId;
   if (recipientId === null) return;
   const lastNotice = recipient === 'p1' ? row.lastNoticeP1At : row.lastNoticeP2At;
@@ -361,6 +410,17 @@ async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2',
     .where(eq(users.id, recipientId))
     .limit(1);
   if (!user || user.blocked) return;
+  // The chat's notice is the mail channel of 'chat_message': off when the user chose the app only,
+  // and at most one per user every 10 minutes across conversations (alerts/mails.ts's claim).
+  if ((await settingsOf(tx, recipientId)).chat_message === 'app') return;
+  if (!(await claimMailSlot(tx, recipientId, 'chat_message', ctx.now))) {
+    // Another conversation's notice went out less than 10 minutes ago: this one goes batched
+    // with the next notification mail (alerts/mails.ts) instead of being lost.
+    if (notificationId !== undefined) {
+      await tx.update(notifications).set({ mailDue: true }).where(eq(notifications.id, notificationId));
+    }
+    return;
+  }
   const [job] = row.jobId
     ? await tx.select({ jobTitle: jobs.jobTitle }).from(jobs).where(eq(jobs.id, row.jobId)).limit(1)
     : [];
@@ -371,12 +431,28 @@ async function queueNotice(tx: Db, row: ConversationRow, recipient: 'p1' | 'p2',
     `Sie haben auf der Prämienbörse eine neue Nachricht zum Inserat „${title}“ erhalten.`,
     `Sie können die Nachricht hier lesen und beantworten: ${link}`,
   ];
+  const unsubscribe = ctx.unsubscribeSecret
+    ? {
+        page: unsubscribeUrl(ctx.publicUrl, ctx.unsubscribeSecret, recipientId, 'chat_message'),
+        api: unsubscribeApiUrl(ctx.publicUrl, ctx.unsubscribeSecret, recipientId, 'chat_message'),
+      }
+    : undefined;
   await enqueueMail(tx, {
     event: 'chat.notice',
     to: user.email,
     subject: `Neue Nachricht zu '${title}'`,
-    text: paragraphs.join('\n\n'),
+    text: [...paragraphs, ...(unsubscribe ? [`Keine E-Mails zu Chat-Nachrichten mehr: ${unsubscribe.page}`] : [])].join(
+      '\n\n',
+    ),
     html: simpleHtml(paragraphs.slice(0, 2), { href: link, label: 'Zur Nachricht' }),
+    ...(unsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe.api}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   });
   await tx
     .update(chatCommunications)

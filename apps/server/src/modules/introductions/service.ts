@@ -6,6 +6,7 @@ import {
   claimRevivalDeadline,
   formatDate,
   INTRODUCTION_MSG,
+  INTRODUCTION_STATUS_LABELS,
   MSG,
   REVIVING_STATUSES,
   subordinateNotice,
@@ -30,6 +31,7 @@ import {
   type StoredFile,
 } from '../chat/service';
 import { activeBonusOf } from '../jobs/active-bonus';
+import { createNotifications, settingsOf } from '../alerts/notifications';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { candidateContact, type CandidateFingerprints } from './fingerprint';
 import {
@@ -114,7 +116,7 @@ export async function introduceCandidate(
         .for('share');
       if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
       const [company] = await tx
-        .select({ username: users.username, email: users.email, blocked: users.blocked })
+        .select({ id: users.id, username: users.username, email: users.email, blocked: users.blocked })
         .from(users)
         .where(eq(users.id, job.ownerId));
       if (!company) throw notFound(MSG.advertisementGone);
@@ -203,7 +205,23 @@ export async function introduceCandidate(
         },
       });
       const ref = { id: row!.id, jobTitle: job.jobTitle, introducedAt: ctx.now };
-      if (!company.blocked) await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
+      await createNotifications(
+        tx,
+        [
+          {
+            userId: company.id,
+            kind: 'introduction',
+            title: 'Neue Kandidatenvorstellung',
+            body: `Nr. ${row!.id} zu „${job.jobTitle}“`,
+            link: `/advertisements/introductions/${row!.id}`,
+          },
+        ],
+        ctx.now,
+        { mail: false },
+      );
+      if (!company.blocked && (await settingsOf(tx, company.id)).introduction === 'app_mail') {
+        await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
+      }
       return {
         introductionId: row!.id,
         message: { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] },
@@ -302,9 +320,28 @@ export async function moveIntroduction(
     data: { status: change.status, from: row.status },
     note: change.reason,
   });
-  await mailParties(tx, row, ['consultant'], (to, ref) =>
-    statusChangedMail(to, ref, change.status, change.reason, ctx.publicUrl),
-  );
+  // The bell, and the mail unless the consultant chose the app only for introductions (issue 13).
+  if (row.consultantId !== null) {
+    await createNotifications(
+      tx,
+      [
+        {
+          userId: row.consultantId,
+          kind: 'introduction',
+          title: `Vorstellung: ${INTRODUCTION_STATUS_LABELS[change.status]}`,
+          body: `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“`,
+          link: `/advertisements/introductions/${row.id}`,
+        },
+      ],
+      ctx.now,
+      { mail: false },
+    );
+    if ((await settingsOf(tx, row.consultantId)).introduction === 'app_mail') {
+      await mailParties(tx, row, ['consultant'], (to, ref) =>
+        statusChangedMail(to, ref, change.status, change.reason, ctx.publicUrl),
+      );
+    }
+  }
   return revived;
 }
 
