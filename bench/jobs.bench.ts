@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import qs from 'qs';
 import { SEARCH_FIELDS } from '@pb/core';
+import { seed } from './seed-jobs';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -93,60 +94,6 @@ function cases(districtIds: number[]): Case[] {
     },
     { name: 'Text search "zollsach", six-field $or', visitor: false, query: orTextQuery('zollsach') },
   ];
-}
-
-/** Realistic-looking rows, generated inside the database in one statement each. */
-async function seed(database: Database, rows: number): Promise<void> {
-  await database.execScript(`
-    INSERT INTO users (username, email, password_hash, role, confirmed, description)
-    SELECT 'Bench Firma ' || g, 'bench-firma-' || g || '@example.test', 'x', 'company', true, 'Benchmark-Unternehmen ' || g
-    FROM generate_series(1, 200) g;
-    INSERT INTO users (username, email, password_hash, role, confirmed)
-    VALUES ('Bench Beraterin', 'bench-beraterin@example.test', 'x', 'consultant', true);
-  `);
-  await database.execScript(`
-    WITH t AS (
-      SELECT ARRAY['Buchhalter/in','Softwareentwickler/in','Koch/Köchin','Rezeptionist/in','Lagerleiter/in','Disponent/in',
-        'Servicetechniker/in','Elektrotechniker/in','Pflegeassistenz','DGKP','Vertriebsmitarbeiter/in','Projektleiter/in',
-        'Controller/in','Personalverrechner/in','Schlosser/in','Mechatroniker/in','Verkäufer/in','Filialleiter/in',
-        'Marketing Manager','Key Account Manager','Data Engineer','UX Designer','Sachbearbeiter/in','Office Manager',
-        'Kellner/in','Hausdame','Berufskraftfahrer/in','Staplerfahrer/in','Bautechniker/in','Einkäufer/in'] AS titles,
-      ARRAY['Betreuung von Kunden','Erstellung von Angeboten','Planung und Steuerung von Projekten','Führung eines kleinen Teams',
-        'Laufende Buchhaltung','Wartung von Anlagen','Kommissionierung','Dokumentation und Berichte','Zubereitung von Speisen',
-        'Tourenplanung'] AS tasks,
-      ARRAY['Abgeschlossene Ausbildung','Mehrjährige Berufserfahrung','Sehr gute Deutschkenntnisse','Führerschein B',
-        'Teamfähigkeit','Englischkenntnisse','SAP-Kenntnisse','Reisebereitschaft'] AS reqs,
-      ARRAY['Gleitzeit','Homeoffice','Firmenhandy','Essenszuschuss','Klimaticket','Weiterbildung','Firmenpension','Dienstwagen'] AS bens,
-      ARRAY['Wien','Graz','Linz','Salzburg','Innsbruck','Klagenfurt','Villach','Wels','St. Pölten','Dornbirn','Steyr','Leoben'] AS cities,
-      (SELECT array_agg(id ORDER BY id) FROM districts) AS dists,
-      (SELECT array_agg(id ORDER BY id) FROM users WHERE role = 'company') AS owners
-    )
-    INSERT INTO jobs (owner_id, job_title, working_time, assignment, requirements, benefits, job_info,
-                      street, postcode, city, salary, district_id, published_at, created_at, updated_at)
-    SELECT owners[1 + g % 200],
-           CASE WHEN g % 100 = 1 THEN 'Zollsachbearbeiter/in' ELSE titles[1 + (g * 7) % 30] END,
-           CASE WHEN g % 5 = 0 THEN 'Teilzeit' ELSE 'Vollzeit' END,
-           jsonb_build_array(tasks[1 + g % 10], tasks[1 + (g / 10) % 10]),
-           jsonb_build_array(reqs[1 + g % 8], reqs[1 + (g / 8) % 8]),
-           jsonb_build_array(bens[1 + g % 8], bens[1 + (g / 3) % 8]),
-           jsonb_build_array('Eintritt ab sofort'),
-           'Hauptstraße ' || (1 + g % 250), (1010 + g % 8900)::text, cities[1 + g % 12],
-           (28 + g % 40) || '.000' || CASE WHEN g % 3 = 0 THEN ' – ' || (34 + g % 40) || '.000' ELSE '' END,
-           dists[1 + (g * 13) % array_length(dists, 1)],
-           CASE WHEN g % 25 = 0 THEN NULL ELSE now() - make_interval(mins => g) END,
-           now() - make_interval(mins => g), now() - make_interval(mins => g)
-    FROM t, generate_series(1, ${rows}) g;
-  `);
-  await database.execScript(`
-    INSERT INTO placement_bonuses (job_id, bonus, created_at)
-    SELECT id, 10 + id % 10, created_at FROM jobs;
-    INSERT INTO placement_bonuses (job_id, bonus, created_at)
-    SELECT id, 12 + id % 10, created_at + interval '1 day' FROM jobs WHERE id % 2 = 0;
-    INSERT INTO placement_bonuses (job_id, bonus, created_at)
-    SELECT id, 15 + id % 10, created_at + interval '2 days' FROM jobs WHERE id % 3 = 0;
-  `);
-  // What autovacuum does on a live system: statistics and the visibility map (index-only counts).
-  await database.execScript('VACUUM (ANALYZE)');
 }
 
 interface Measured {

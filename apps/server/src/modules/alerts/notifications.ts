@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS,
   type Notification,
@@ -54,6 +54,20 @@ export async function settingsOf(db: Pick<Db, 'select'>, userId: number): Promis
   return settings;
 }
 
+/** The settings of many users in one statement (a new advertisement may notify thousands). */
+async function settingsOfMany(db: Pick<Db, 'select'>, userIds: number[]): Promise<Map<number, NotificationSettings>> {
+  const map = new Map(userIds.map((id) => [id, { ...DEFAULT_CHANNELS }]));
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, userIds));
+  for (const row of rows) {
+    const settings = map.get(row.userId);
+    if (settings && (NOTIFICATION_KINDS as readonly string[]).includes(row.kind)) settings[row.kind] = row.channel;
+  }
+  return map;
+}
+
 export async function saveSettings(
   db: Db,
   userId: number,
@@ -97,10 +111,7 @@ export async function createNotifications(
   options: { mail?: boolean } = {},
 ): Promise<NotificationRow[]> {
   if (entries.length === 0) return [];
-  const channels = new Map<number, NotificationSettings>();
-  for (const entry of entries) {
-    if (!channels.has(entry.userId)) channels.set(entry.userId, await settingsOf(tx, entry.userId));
-  }
+  const channels = await settingsOfMany(tx, [...new Set(entries.map((e) => e.userId))]);
   return tx
     .insert(notifications)
     .values(
