@@ -164,6 +164,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   introduction: 'Statusänderungen von Kandidatenvorstellungen',
   guarantee: 'Garantiefälle und Rechnungen',
 };
+/** What the mail channel of a kind does not switch off (shown beside the setting). */
+export const NOTIFICATION_KIND_HINTS: Partial<Record<NotificationKind, string>> = {
+  introduction: 'Hinweise zu Ihrem Anspruch (z. B. „Bereits bekannt“) senden wir immer auch per E-Mail.',
+  guarantee: 'Rechnungen und Entscheidungen über Garantiefälle senden wir immer auch per E-Mail.',
+};
+
 /** Mails of one kind to one user: at most one per this many minutes, the rest batched into it. */
 export const NOTIFICATION_MAIL_INTERVAL_MINUTES = 10;
 
