@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from '../../db/seed/demo';
-import { introductions, jobs, mailOutbox, users } from '../../db/schema';
+import { introductions, jobs, mailOutbox, placementReports, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { changePlacementStatus } from '../admin/service';
@@ -367,6 +367,8 @@ async function seedDemoBilling(
       now: at(14, 10),
     },
   );
+  // The report command stamps the database's clock; the demo's history happened 14 days ago.
+  await db.update(placementReports).set({ createdAt: at(14, 10) }).where(eq(placementReports.id, result.id));
   const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
   await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(13, 10)));
   await fileGuaranteeClaim(
