@@ -20,6 +20,9 @@ const SERVER_EVENTS: readonly ServerEvent[] = [
   'chat:conversation',
   'placement:reported',
   'introduction:changed',
+  'billing:changed',
+  'notification:new',
+  'jobs:published',
 ];
 
 let socket: AppSocket | null = null;
@@ -31,6 +34,9 @@ const listeners: Listeners = {
   'chat:conversation': new Set(),
   'placement:reported': new Set(),
   'introduction:changed': new Set(),
+  'billing:changed': new Set(),
+  'notification:new': new Set(),
+  'jobs:published': new Set(),
 };
 
 function dispatch<E extends ServerEvent>(s: AppSocket, event: E): void {

@@ -57,10 +57,7 @@ export async function settingsOf(db: Pick<Db, 'select'>, userId: number): Promis
 /** The settings of many users in one statement (a new advertisement may notify thousands). */
 async function settingsOfMany(db: Pick<Db, 'select'>, userIds: number[]): Promise<Map<number, NotificationSettings>> {
   const map = new Map(userIds.map((id) => [id, { ...DEFAULT_CHANNELS }]));
-  const rows = await db
-    .select()
-    .from(notificationSettings)
-    .where(inArray(notificationSettings.userId, userIds));
+  const rows = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
   for (const row of rows) {
     const settings = map.get(row.userId);
     if (settings && (NOTIFICATION_KINDS as readonly string[]).includes(row.kind)) settings[row.kind] = row.channel;

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
 import type { FileStorage } from '../../lib/storage';
+import { withStoredUploads } from '../../lib/stored-uploads';
 import type { UploadedFile } from '../../lib/uploads';
 import { mayClaimGuarantee } from './policy';
 
@@ -52,10 +53,8 @@ export async function addClaimDocuments(
   claimId: number,
   files: UploadedFile[],
 ): Promise<StoredFile[]> {
-  const keys: string[] = [];
-  try {
-    for (const file of files) keys.push(await storage.put(file.buffer, file.ext));
-    return await db.transaction(async (tx) => {
+  return withStoredUploads(storage, files, (insertRows) =>
+    db.transaction(async (tx) => {
       const [claim] = await tx.select().from(guaranteeClaims).where(eq(guaranteeClaims.id, claimId)).for('update');
       if (!claim || !mayClaimGuarantee(user, claim)) throw notFound(GUARANTEE_MSG.claimNotFound);
       if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.documentsClosed);
@@ -64,27 +63,11 @@ export async function addClaimDocuments(
         .from(guaranteeClaimDocuments)
         .where(eq(guaranteeClaimDocuments.claimId, claimId));
       if ((existing?.n ?? 0) + files.length > GUARANTEE_MAX_DOCUMENTS) throw badRequest(GUARANTEE_MSG.tooManyDocuments);
-      const rows = await tx
-        .insert(uploads)
-        .values(
-          files.map((file, i) => ({
-            ownerId: user.id,
-            purpose: 'guarantee_document' as const,
-            storageKey: keys[i]!,
-            originalName: file.filename,
-            ext: file.ext,
-            mime: file.mime,
-            size: file.size,
-          })),
-        )
-        .returning();
+      const rows = await insertRows(tx, user.id, 'guarantee_document');
       await tx.insert(guaranteeClaimDocuments).values(rows.map((r) => ({ claimId, uploadId: r.id })));
       return rows.map(present);
-    });
-  } catch (error) {
-    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A document for download if the caller may read it: the claiming company or the back office. */

@@ -368,7 +368,10 @@ async function seedDemoBilling(
     },
   );
   // The report command stamps the database's clock; the demo's history happened 14 days ago.
-  await db.update(placementReports).set({ createdAt: at(14, 10) }).where(eq(placementReports.id, result.id));
+  await db
+    .update(placementReports)
+    .set({ createdAt: at(14, 10) })
+    .where(eq(placementReports.id, result.id));
   const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
   await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(13, 10)));
   await fileGuaranteeClaim(

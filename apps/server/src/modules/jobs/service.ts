@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import type { CurrentUser } from '../../lib/auth';
+import { withStoredUploads } from '../../lib/stored-uploads';
 import { activeBonusOf } from './active-bonus';
 import { authorizeAdvertisementOwner } from './policy';
 import { attachmentUrl } from './repository';
@@ -174,27 +175,12 @@ export async function addAttachments(
   jobId: number,
   files: UploadedFile[],
 ): Promise<JobAttachment[]> {
-  const keys: string[] = [];
-  try {
-    for (const file of files) keys.push(await storage.put(file.buffer, file.ext));
-    return await db.transaction(async (tx) => {
+  return withStoredUploads(storage, files, (insertRows) =>
+    db.transaction(async (tx) => {
       await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update');
       const [existing] = await tx.select({ n: count() }).from(jobAttachments).where(eq(jobAttachments.jobId, jobId));
       if ((existing?.n ?? 0) + files.length > MAX_JOB_ATTACHMENTS) throw badRequest(JOB_MSG.tooManyAttachments);
-      const rows = await tx
-        .insert(uploads)
-        .values(
-          files.map((file, i) => ({
-            ownerId: user.id,
-            purpose: 'job_attachment' as const,
-            storageKey: keys[i]!,
-            originalName: file.filename,
-            ext: file.ext,
-            mime: file.mime,
-            size: file.size,
-          })),
-        )
-        .returning();
+      const rows = await insertRows(tx, user.id, 'job_attachment');
       await tx.insert(jobAttachments).values(rows.map((r) => ({ jobId, uploadId: r.id })));
       return rows.map((r) => ({
         id: r.id,
@@ -204,11 +190,8 @@ export async function addAttachments(
         size: r.size,
         url: attachmentUrl(r.id),
       }));
-    });
-  } catch (error) {
-    await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Command: unlinks and deletes one document of the advertisement (404 when it is not one of its documents). */

@@ -1,21 +1,9 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ADMIN_MSG, DISTRICT_NAME_MAX_LENGTH, type District } from '@pb/core';
+import { ADMIN_MSG, AUSTRIAN_STATES, DISTRICT_NAME_MAX_LENGTH, type District } from '@pb/core';
 import { useAllDistricts, useDistrictMutations } from './api/districts';
 import { ErrorLine, Loading, PageHeader } from './components';
-
-const STATES = [
-  'Burgenland',
-  'Kärnten',
-  'Niederösterreich',
-  'Oberösterreich',
-  'Salzburg',
-  'Steiermark',
-  'Tirol',
-  'Vorarlberg',
-  'Wien',
-];
 
 export function Component() {
   const districts = useAllDistricts();
@@ -82,7 +70,7 @@ export function Component() {
               <Form.Label>Bundesland</Form.Label>
               <Form.Select value={state} onChange={(e) => setState(e.target.value)}>
                 <option value="">Bitte wählen …</option>
-                {STATES.map((s) => (
+                {AUSTRIAN_STATES.map((s) => (
                   <option key={s}>{s}</option>
                 ))}
               </Form.Select>
