@@ -58,6 +58,8 @@ export const router = createBrowserRouter([
           { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
           { path: 'introductions', lazy: () => import('../features/introductions/IntroductionsPage') },
           { path: 'introductions/:id', lazy: () => import('../features/introductions/IntroductionDetailPage') },
+          { path: 'earnings', lazy: () => import('../features/money/EarningsPage') },
+          { path: 'billing', lazy: () => import('../features/money/BillingPage') },
         ],
       },
       {
@@ -75,6 +77,7 @@ export const router = createBrowserRouter([
           { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },
           { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
           { path: 'introductions', lazy: () => import('../features/admin/IntroductionsPage') },
+          { path: 'billing', lazy: () => import('../features/admin/BillingPage') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -38,6 +38,8 @@ function menuFor(session: Session): MenuItem[] {
   if (session.role === 'company')
     items.push({ to: '/advertisements/introductions', label: 'Vorstellungen', badge: <UnseenIntroductionsBadge /> });
   if (session.role === 'consultant') items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
+  if (session.role === 'consultant') items.push({ to: '/advertisements/earnings', label: 'Meine Vermittlungen' });
+  if (session.role === 'company') items.push({ to: '/advertisements/billing', label: 'Rechnungen' });
   items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')

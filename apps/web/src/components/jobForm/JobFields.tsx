@@ -2,6 +2,11 @@ import type { ReactNode } from 'react';
 import {
   CITY_MAX_LENGTH,
   DEFAULT_PLACEMENT_BONUS,
+  DEFAULT_YEARLY_PAYMENTS,
+  formatNumber,
+  SALARY_FACTS_MSG,
+  YEARLY_PAYMENTS_MAX,
+  YEARLY_PAYMENTS_MIN,
   JOB_TITLE_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
   SALARY_TEXT_MAX_LENGTH,
@@ -26,7 +31,13 @@ export type JobPayload = Pick<
   | 'location'
   | 'salary'
   | 'placementBonus'
-> & { district: number };
+> & {
+  district: number;
+  /** § 9 (2) GlBG, euros per month (the server stores cents). */
+  kvMinimum: number | null;
+  overpayment: boolean | null;
+  yearlyPayments: number;
+};
 
 /** The advertisement fields shared by the company's editor and the admin's job form. */
 export interface JobFieldsState {
@@ -42,6 +53,10 @@ export interface JobFieldsState {
   benefits: string[];
   jobInfo: string[];
   placementBonus: string;
+  /** § 9 (2) GlBG: KV minimum per month (text as typed), overpayment ('ja' | 'nein' | ''), salaries a year. */
+  kvMinimum: string;
+  overpayment: '' | 'ja' | 'nein';
+  yearlyPayments: string;
 }
 
 export const EMPTY_JOB_FIELDS: JobFieldsState = {
@@ -57,6 +72,9 @@ export const EMPTY_JOB_FIELDS: JobFieldsState = {
   benefits: [],
   jobInfo: [],
   placementBonus: String(DEFAULT_PLACEMENT_BONUS),
+  kvMinimum: '',
+  overpayment: '',
+  yearlyPayments: String(DEFAULT_YEARLY_PAYMENTS),
 };
 
 /** The form fields of a stored advertisement. */
@@ -74,6 +92,12 @@ export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsSta
     benefits: [...job.benefits],
     jobInfo: [...job.jobInfo],
     placementBonus: String(placementBonus),
+    kvMinimum:
+      job.salaryFacts?.kvMinimumCents != null
+        ? formatNumber(job.salaryFacts.kvMinimumCents / 100, job.salaryFacts.kvMinimumCents % 100 === 0 ? 0 : 2)
+        : '',
+    overpayment: job.salaryFacts?.overpayment == null ? '' : job.salaryFacts.overpayment ? 'ja' : 'nein',
+    yearlyPayments: String(job.salaryFacts?.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS),
   };
 }
 
@@ -90,6 +114,9 @@ export function jobDataInput(form: JobFieldsState, placementBonus: number) {
     salary: form.salary,
     district: form.district,
     placementBonus,
+    kvMinimum: form.kvMinimum.trim() === '' ? null : form.kvMinimum,
+    overpayment: form.overpayment === '' ? null : form.overpayment === 'ja',
+    yearlyPayments: Number(form.yearlyPayments),
   };
 }
 
@@ -106,6 +133,9 @@ export function jobPayload(d: JobData): JobPayload {
     salary: d.salary,
     district: d.district,
     placementBonus: d.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
+    kvMinimum: d.kvMinimum == null ? null : d.kvMinimum / 100,
+    overpayment: d.overpayment ?? null,
+    yearlyPayments: d.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS,
   };
 }
 
@@ -206,6 +236,52 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
               </Form.Text>
             </Form.Group>
           </div>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">Entgeltangaben (optional)</legend>
+            <p className="small text-body-secondary mb-2">{SALARY_FACTS_MSG.glbgHint}</p>
+            <div className="row g-3">
+              <Form.Group className="col-sm-5" controlId={id('kv-minimum')}>
+                <Form.Label>KV-Mindestgehalt (€ brutto/Monat)</Form.Label>
+                <Form.Control
+                  inputMode="decimal"
+                  value={value.kvMinimum}
+                  onChange={(e) => onChange('kvMinimum', e.target.value)}
+                  placeholder="z. B. 2.450"
+                />
+              </Form.Group>
+              <Form.Group className="col-sm-3" controlId={id('yearly-payments')}>
+                <Form.Label>Gehälter pro Jahr</Form.Label>
+                <Form.Control
+                  type="number"
+                  min={YEARLY_PAYMENTS_MIN}
+                  max={YEARLY_PAYMENTS_MAX}
+                  value={value.yearlyPayments}
+                  onChange={(e) => onChange('yearlyPayments', e.target.value)}
+                />
+              </Form.Group>
+              <fieldset className="col-sm-4">
+                <legend className="form-label fs-6 mb-1">Überzahlung möglich</legend>
+                {(
+                  [
+                    ['ja', 'Ja'],
+                    ['nein', 'Nein'],
+                    ['', 'Keine Angabe'],
+                  ] as const
+                ).map(([choice, label]) => (
+                  <Form.Check
+                    key={choice || 'none'}
+                    type="radio"
+                    inline
+                    id={id(`overpayment-${choice || 'none'}`)}
+                    name={id('overpayment')}
+                    label={label}
+                    checked={value.overpayment === choice}
+                    onChange={() => onChange('overpayment', choice)}
+                  />
+                ))}
+              </fieldset>
+            </div>
+          </fieldset>
           <fieldset className="mb-3">
             <legend className="form-label fs-6 mb-2">Arbeitsort</legend>
             <div className="row g-3">

@@ -17,6 +17,7 @@ const TABS = [
   { to: '/admin/advertisements', label: 'Inserate' },
   { to: '/admin/placements', label: 'Vermittlungen' },
   { to: '/admin/introductions', label: 'Vorstellungen' },
+  { to: '/admin/billing', label: 'Rechnungen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
   { to: '/admin/districts', label: 'Bezirke' },

@@ -4,6 +4,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
   CLAIM_STATE_LABELS,
+  eurosToCents,
+  isReverseChargeUid,
   formatDate,
   formatEuro,
   formatNumber,
@@ -15,6 +17,9 @@ import {
   type PlacementStatus,
 } from '@pb/core';
 import { downloadPlacementCsv, useAdminPlacementReports, useChangePlacementStatus } from './api/placementReports';
+import { FeeSheet } from '../../components/billing/FeeSheet';
+import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
+import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
@@ -52,8 +57,11 @@ export function Component() {
   const rows = reports.data?.data ?? [];
   const total = reports.data?.meta.pagination.total ?? 0;
 
+  const [addressFor, setAddressFor] = useState<AdminPlacementReport | null>(null);
   const move = (report: AdminPlacementReport, to: Exclude<PlacementStatus, 'gemeldet'>) => {
     if (to === 'garantiefall') setGuarantee(report);
+    // Invoicing needs the customer's address and a valid UID: a consultant's report has none.
+    else if (to === 'verrechnet' && !hasInvoiceAddress(report)) setAddressFor(report);
     else change.mutate({ id: report.id, status: to });
   };
 
@@ -163,6 +171,12 @@ export function Component() {
                 </div>
               ) : null}
               {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
+              {r.invoiceNumber && r.invoiceUrl ? (
+                <div className="small d-flex align-items-center gap-2 my-1">
+                  Rechnung {r.invoiceNumber}
+                  <InvoiceDownload invoice={{ number: r.invoiceNumber, url: r.invoiceUrl }} />
+                </div>
+              ) : null}
               {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
               {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
               {r.refund ? (
@@ -175,6 +189,15 @@ export function Component() {
               ) : null}
             </td>
             <td style={{ minWidth: '11rem' }}>
+              <details className="mb-2">
+                <summary className="small">Kostenblatt</summary>
+                <FeeSheet
+                  bonusPercent={r.placementBonus}
+                  salary={{ minCents: eurosToCents(r.actualSalary), maxCents: eurosToCents(r.actualSalary) }}
+                  reverseCharge={r.uid ? isReverseChargeUid(r.uid) : false}
+                  title="Rechnungsbetrag"
+                />
+              </details>
               {PLACEMENT_TRANSITIONS[r.status].map((to) => (
                 <Button
                   key={to}
@@ -191,6 +214,20 @@ export function Component() {
           </tr>
         ))}
       </ListTable>
+      {addressFor && (
+        <InvoiceAddressModal
+          report={addressFor}
+          busy={change.isPending}
+          error={change.error}
+          onCancel={() => setAddressFor(null)}
+          onSubmit={(invoiceAddress) =>
+            change.mutate(
+              { id: addressFor.id, status: 'verrechnet', invoiceAddress },
+              { onSuccess: () => setAddressFor(null) },
+            )
+          }
+        />
+      )}
       <ConfirmModal
         show={guarantee !== null}
         title="Garantiefall erfassen"

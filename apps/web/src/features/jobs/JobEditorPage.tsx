@@ -248,7 +248,11 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
                       <Form.Text muted>Eine neue Prämie gilt ab sofort für neu vorgeschlagene Kandidaten.</Form.Text>
                     )}
                   </Form.Group>
-                  <FeeSheet bonusPercent={bonus} salary={form.salary} />
+                  <FeeSheet
+                    bonusPercent={bonus}
+                    salary={form.salary}
+                    yearlyPayments={Number(form.yearlyPayments) || undefined}
+                  />
                 </div>
               </section>
 

@@ -1,4 +1,4 @@
-import { MSG, type AdminPlacementReport, type PlacementStatus, type Single } from '@pb/core';
+import { MSG, type AdminPlacementReport, type InvoiceAddress, type PlacementStatus, type Single } from '@pb/core';
 import { downloadWithToken } from '../../../lib/download';
 import { api, toQuery } from '../../../lib/http';
 import { useAdminList, useAdminMutation, type ListParams } from './adminQueries';
@@ -9,11 +9,12 @@ export const useAdminPlacementReports = (params: ListParams) =>
   useAdminList<AdminPlacementReport>('placement-reports', '/admin/placement-reports', params);
 
 export const useChangePlacementStatus = () =>
-  useAdminMutation((v: { id: number; status: Exclude<PlacementStatus, 'gemeldet'> }) =>
-    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, {
-      method: 'PUT',
-      body: { status: v.status },
-    }),
+  useAdminMutation(
+    (v: { id: number; status: Exclude<PlacementStatus, 'gemeldet'>; invoiceAddress?: InvoiceAddress | undefined }) =>
+      api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, {
+        method: 'PUT',
+        body: { status: v.status, ...(v.invoiceAddress ? { invoiceAddress: v.invoiceAddress } : {}) },
+      }),
   );
 
 /** The CSV needs the Bearer token, so it is fetched and handed to the browser as a file. */

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, type Introduction, type Job, type PlacementReportResult } from '@pb/core';
+import {
+  calculateFees,
+  eurosToCents,
+  isReverseChargeUid,
+  type Introduction,
+  type Job,
+  type PlacementReportResult,
+} from '@pb/core';
+import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -234,9 +242,13 @@ export function CompanyReportModal({
             />
           </div>
           {fees && (
-            <div className="pb-fee-box mt-3" aria-live="polite">
-              Vermittlungsprämie: <strong>{formatEuro(fees.placementFee)}</strong> · Servicegebühr (10 %):{' '}
-              <strong>{formatEuro(fees.serviceFee)}</strong>
+            <div className="mt-3">
+              <FeeSheet
+                bonusPercent={bonus}
+                salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
+                reverseCharge={isReverseChargeUid(form.uid)}
+                title="Rechnungsbetrag dieser Meldung"
+              />
             </div>
           )}
           <ReportAlerts incomplete={tried && !complete} error={report.error} />

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { calculateFees, formatEuro, JOB_MSG, type Introduction, type Job, type PlacementReportResult } from '@pb/core';
+import {
+  calculateFees,
+  eurosToCents,
+  formatEuro,
+  JOB_MSG,
+  type Introduction,
+  type Job,
+  type PlacementReportResult,
+} from '@pb/core';
+import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -141,9 +150,13 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
                 />
               </div>
               {fees && fees.placementFee > 0 && (
-                <p className="small text-body-secondary mt-2 mb-0">
-                  Vermittlungsprämie: {formatEuro(fees.placementFee)}
-                </p>
+                <div className="mt-2">
+                  <FeeSheet
+                    bonusPercent={bonus}
+                    salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
+                    title="Ihre Prämie und was das Unternehmen bezahlt"
+                  />
+                </div>
               )}
               <ReportAlerts incomplete={tried && !complete} error={report.error} />
             </Modal.Body>

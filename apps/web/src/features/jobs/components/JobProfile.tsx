@@ -1,8 +1,10 @@
 import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
+import { formatCents } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
+import { FeeSheet } from '../../../components/billing/FeeSheet';
 
 const SECTIONS = [
   { key: 'assignment', title: 'Aufgabenbeschreibung' },
@@ -89,7 +91,25 @@ export function JobProfile({
             <dt>Bezirk</dt>
             <dd>{job.district?.name ?? '–'}</dd>
           </div>
+          {job.salaryFacts?.kvMinimumCents != null && (
+            <div className="col-sm-6 col-xl-3">
+              <dt>KV-Mindestgehalt</dt>
+              <dd>
+                {formatCents(job.salaryFacts.kvMinimumCents)} brutto/Monat
+                {job.salaryFacts.overpayment === true && ', Überzahlung möglich'}
+                {job.salaryFacts.overpayment === false && ', keine Überzahlung'}
+              </dd>
+            </div>
+          )}
         </dl>
+        <div className="mb-4" style={{ maxWidth: '32rem' }}>
+          <FeeSheet
+            bonusPercent={activeBonus(job)}
+            salary={job.salary}
+            yearlyPayments={job.salaryFacts?.yearlyPayments}
+            title="Prämie bei erfolgreicher Besetzung"
+          />
+        </div>
 
         {SECTIONS.map((section) => {
           const items = job[section.key];

@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import {
+  formatDateTime,
+  GUARANTEE_CLAIM_STATUS_LABELS,
+  GUARANTEE_ENDED_BY_LABELS,
+  GUARANTEE_MSG,
+  GUARANTEE_REASON_MAX,
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  type GuaranteeClaim,
+} from '@pb/core';
+import { downloadWithToken } from '../../lib/download';
+import { ErrorLine, Loading, PageHeader } from './components';
+import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
+import { day, euro } from '../../components/billing/format';
+import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
+import '../../components/billing/money.css';
+
+/**
+ * Back office 'Rechnungen' (issue 12): guarantee claims to decide (accept: correction invoice
+ * and 50 % refund; reject with a reason), then every invoice and correction invoice.
+ */
+export function Component() {
+  const claims = useAdminClaims();
+  const invoices = useAdminInvoices();
+  const decide = useDecideClaim();
+  const [rejecting, setRejecting] = useState<GuaranteeClaim | null>(null);
+  const open = (claims.data?.data ?? []).filter((c) => c.status === 'offen');
+  const decided = (claims.data?.data ?? []).filter((c) => c.status !== 'offen');
+  return (
+    <>
+      <PageHeader title="Rechnungen und Garantiefälle" />
+      <ErrorLine error={claims.error ?? invoices.error} />
+      {decide.isError && <Alert variant="danger">{decide.error.message}</Alert>}
+      <section aria-labelledby="pb-open-claims" className="mb-4">
+        <h2 id="pb-open-claims" className="h5">
+          Offene Garantiefälle
+        </h2>
+        {claims.isPending ? (
+          <Loading />
+        ) : open.length === 0 ? (
+          <p className="text-body-secondary">Keine offenen Garantiefälle.</p>
+        ) : (
+          open.map((claim) => (
+            <article key={claim.id} className="pb-money-card mb-3" data-testid={`claim-${claim.id}`}>
+              <h3 className="h6 mb-1">
+                {claim.jobTitle} – {claim.companyName}
+              </h3>
+              <div className="small text-body-secondary mb-2">Gemeldet am {formatDateTime(claim.claimedAt)}</div>
+              <dl className="row mb-2 small">
+                <dt className="col-sm-4">Dienstverhältnis</dt>
+                <dd className="col-sm-8">
+                  {day(claim.employmentStart)} bis {day(claim.employmentEnd)}
+                </dd>
+                <dt className="col-sm-4">Beendet durch</dt>
+                <dd className="col-sm-8">{GUARANTEE_ENDED_BY_LABELS[claim.endedBy]}</dd>
+                <dt className="col-sm-4">Beschreibung</dt>
+                <dd className="col-sm-8 pb-pre-wrap">{claim.note}</dd>
+                {claim.documents.length > 0 && (
+                  <>
+                    <dt className="col-sm-4">Dokumente</dt>
+                    <dd className="col-sm-8">
+                      {claim.documents.map((d) => (
+                        <Button
+                          key={d.id}
+                          variant="link"
+                          size="sm"
+                          className="p-0 me-3"
+                          onClick={() =>
+                            void downloadWithToken(d.url, 'Das Dokument konnte nicht geladen werden.', d.name)
+                          }
+                        >
+                          {d.name}
+                        </Button>
+                      ))}
+                    </dd>
+                  </>
+                )}
+              </dl>
+              <div className="d-flex gap-2">
+                <Button
+                  size="sm"
+                  disabled={decide.isPending}
+                  onClick={() => decide.mutate({ id: claim.id, decision: { decision: 'angenommen' } })}
+                >
+                  Annehmen
+                </Button>
+                <Button size="sm" variant="outline-danger" onClick={() => setRejecting(claim)}>
+                  Ablehnen
+                </Button>
+              </div>
+            </article>
+          ))
+        )}
+      </section>
+      {decided.length > 0 && (
+        <section aria-labelledby="pb-decided-claims" className="mb-4">
+          <h2 id="pb-decided-claims" className="h5">
+            Entschiedene Garantiefälle
+          </h2>
+          <table className="table align-middle pb-money-table">
+            <thead>
+              <tr>
+                <th scope="col">Inserat</th>
+                <th scope="col">Unternehmen</th>
+                <th scope="col">Entscheidung</th>
+                <th scope="col">Rückerstattung / Begründung</th>
+              </tr>
+            </thead>
+            <tbody>
+              {decided.map((c) => (
+                <tr key={c.id}>
+                  <td data-label="Inserat">{c.jobTitle}</td>
+                  <td data-label="Unternehmen">{c.companyName}</td>
+                  <td data-label="Entscheidung">
+                    {GUARANTEE_CLAIM_STATUS_LABELS[c.status]} {c.decidedAt ? `am ${formatDateTime(c.decidedAt)}` : ''}
+                  </td>
+                  <td data-label="Rückerstattung / Begründung">
+                    {c.refundCents !== null ? `${euro(c.refundCents)} bis ${day(c.refundDueOn)}` : c.reason}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section aria-labelledby="pb-all-invoices">
+        <h2 id="pb-all-invoices" className="h5">
+          Rechnungen
+        </h2>
+        {invoices.isPending ? (
+          <Loading />
+        ) : (invoices.data?.data ?? []).length === 0 ? (
+          <p className="text-body-secondary">Noch keine Rechnungen.</p>
+        ) : (
+          <table className="table align-middle pb-money-table">
+            <thead>
+              <tr>
+                <th scope="col">Nummer</th>
+                <th scope="col">Art</th>
+                <th scope="col">Kunde</th>
+                <th scope="col">Datum</th>
+                <th scope="col">Fällig</th>
+                <th scope="col">Netto</th>
+                <th scope="col">Brutto</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Download</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(invoices.data?.data ?? []).map((invoice) => (
+                <tr key={invoice.id}>
+                  <td data-label="Nummer">{invoice.number}</td>
+                  <td data-label="Art">
+                    {INVOICE_KIND_LABELS[invoice.kind]}
+                    {invoice.correctsNumber && <div className="small">zu {invoice.correctsNumber}</div>}
+                  </td>
+                  <td data-label="Kunde">
+                    {invoice.customerName}
+                    <div className="small text-body-secondary">{invoice.customerUid}</div>
+                  </td>
+                  <td data-label="Datum">{day(invoice.issuedOn)}</td>
+                  <td data-label="Fällig">{day(invoice.dueOn)}</td>
+                  <td data-label="Netto">{euro(invoice.netCents)}</td>
+                  <td data-label="Brutto">{euro(invoice.grossCents)}</td>
+                  <td data-label="Status">{INVOICE_STATUS_LABELS[invoice.status]}</td>
+                  <td data-label="Download">
+                    <InvoiceDownload invoice={invoice} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {rejecting && (
+        <RejectModal
+          claim={rejecting}
+          pending={decide.isPending}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) =>
+            decide.mutate(
+              { id: rejecting.id, decision: { decision: 'abgelehnt', reason } },
+              { onSuccess: () => setRejecting(null) },
+            )
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function RejectModal({
+  claim,
+  pending,
+  onClose,
+  onReject,
+}: {
+  claim: GuaranteeClaim;
+  pending: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const empty = reason.trim().length === 0;
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="pb-reject-title">
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTried(true);
+          if (!empty) onReject(reason.trim());
+        }}
+        noValidate
+      >
+        <Modal.Header closeButton closeLabel="Schließen">
+          <Modal.Title id="pb-reject-title" as="h2" className="h5">
+            Garantiefall ablehnen
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            {claim.jobTitle} – {claim.companyName}
+          </p>
+          <Form.Group controlId="pb-reject-reason">
+            <Form.Label>Begründung (das Unternehmen erhält sie per E-Mail)</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              value={reason}
+              maxLength={GUARANTEE_REASON_MAX}
+              onChange={(e) => setReason(e.target.value)}
+              isInvalid={tried && empty}
+              required
+            />
+            <Form.Control.Feedback type="invalid">{GUARANTEE_MSG.reasonRequired}</Form.Control.Feedback>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button type="submit" variant="danger" disabled={pending}>
+            Ablehnen
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
