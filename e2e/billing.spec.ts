@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addCalendarDays, viennaDate } from '@pb/core';
+import {
+  adminLogin,
+  createAccount as createAccountWith,
+  createJob,
+  expectAccessible,
+  run,
+  screenshot,
+  signIn,
+  uniqueEmail,
+} from './support';
+
+/**
+ * The money after a placement (issue 12) in three browser contexts: the company reports a
+ * placement, the back office invoices it, the company downloads the invoice PDF and claims the
+ * guarantee, the back office accepts, and both the company and the consultant see the refund.
+ */
+
+const createAccount = (request: APIRequestContext, role: 'company' | 'consultant', username: string) =>
+  createAccountWith(request, role, username, uniqueEmail(`billing-${role}`));
+
+const snap = (page: Page, name: string) =>
+  screenshot(page, `billing-${name}-${page.viewportSize()?.width ?? 0}`, false);
+
+test('When a placement is reported, invoiced and claimed under the guarantee, then the invoice PDF downloads and both sides see the correction and the refund', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const company = await createAccount(request, 'company', `Rechnungsfirma ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Rechnungsberaterin ${run()}`);
+  const title = `Bilanzbuchhalter/in ${run()}`;
+  await createJob(request, company, title);
+
+  const companyPage = await (await browser.newContext()).newPage();
+  const adminPage = await (await browser.newContext()).newPage();
+  await companyPage.setViewportSize({ width: 1280, height: 900 });
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+
+  // The company reports the placement with its invoice address; the fee sheet shows USt and total.
+  await signIn(companyPage, company);
+  await companyPage.goto('/advertisements/create');
+  await companyPage
+    .getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) })
+    .getByRole('button', { name: /Stellenbesetzung/ })
+    .click();
+  const report = companyPage.getByRole('dialog');
+  await report.getByLabel('Prämie', { exact: true }).fill('20');
+  await report.getByLabel('Bruttojahresgehalt').fill('60000');
+  await report.getByLabel('Personalberater/in').fill(consultant.username);
+  await report.getByLabel('E-Mail des Personalberaters').fill(consultant.email);
+  await report.getByLabel('Straße', { exact: true }).fill('Ringstraße');
+  await report.getByLabel('Hausnummer').fill('5');
+  await report.getByLabel('Postleitzahl').fill('1010');
+  await report.getByLabel('Ort', { exact: true }).fill('Wien');
+  await report.getByLabel('UID-Nummer').fill('ATU12345678');
+  await expect(report.getByTestId('fee-sheet')).toContainText('15.840,00');
+  await report.getByRole('button', { name: 'Meldung absenden' }).click();
+  await expect(report).toBeHidden();
+
+  // The back office invoices it.
+  await adminLogin(adminPage);
+  await adminPage.goto('/admin/placements');
+  const adminRow = adminPage.getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) });
+  await adminRow.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  await expect(adminRow).toContainText(/Rechnung \d{4}-\d{6}/);
+
+  // The company sees the invoice, downloads the PDF and claims the guarantee.
+  await companyPage.goto('/advertisements/billing');
+  await expect(companyPage.getByTestId('open-amount')).toContainText('15.840,00');
+  const invoiceRow = companyPage.getByRole('row', { name: /Rechnung .*Bilanzbuchhalter/ }).first();
+  await expect(invoiceRow).toContainText('Offen');
+  const downloadPromise = companyPage.waitForEvent('download');
+  await invoiceRow.getByRole('button', { name: /als PDF herunterladen/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^Rechnung-\d{4}-\d{6}\.pdf$/);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 4)
+      .toString(),
+  ).toBe('%PDF');
+  await expectAccessible(companyPage);
+  await snap(companyPage, 'company');
+
+  const today = viennaDate(new Date());
+  const placementRow = companyPage.getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) }).last();
+  await placementRow.getByRole('button', { name: 'Garantiefall melden' }).click();
+  const claim = companyPage.getByRole('dialog', { name: 'Garantiefall melden' });
+  await claim.getByLabel('Beginn des Dienstverhältnisses').fill(addCalendarDays(today, -20));
+  await claim.getByLabel('Ende des Dienstverhältnisses').fill(addCalendarDays(today, -2));
+  await claim.getByLabel('Wer hat das Dienstverhältnis beendet?').selectOption('arbeitnehmer');
+  await claim.getByLabel('Beschreibung').fill('Die Mitarbeiterin hat in der Probezeit gekündigt.');
+  await expectAccessible(companyPage);
+  await claim.getByRole('button', { name: 'Garantiefall melden' }).click();
+  await expect(claim).toBeHidden();
+  await expect(placementRow).toContainText('In Prüfung');
+
+  // The back office accepts: a correction invoice refunds half of both fees.
+  await adminPage.goto('/admin/billing');
+  const card = adminPage.locator('article', { hasText: title });
+  await expect(card).toContainText('Die Mitarbeiterin hat in der Probezeit gekündigt.');
+  await expectAccessible(adminPage);
+  await card.getByRole('button', { name: 'Annehmen' }).click();
+  await expect(card).toBeHidden();
+  await expect(adminPage.getByRole('row', { name: /Storno-\/Korrekturrechnung/ }).first()).toBeVisible();
+
+  // The company sees the correction invoice and the refund (live or after a reload).
+  await expect(companyPage.getByRole('row', { name: /Storno-\/Korrekturrechnung/ }).first()).toContainText('7.920,00', {
+    timeout: 15_000,
+  });
+  await expect(placementRow).toContainText('Rückerstattung');
+
+  // The consultant sees the placement with its refunded part.
+  const consultantPage = await (await browser.newContext()).newPage();
+  await consultantPage.setViewportSize({ width: 375, height: 800 });
+  await signIn(consultantPage, consultant);
+  await consultantPage.goto('/advertisements/earnings');
+  const earning = consultantPage.locator('tr', { hasText: title });
+  await expect(earning).toContainText('Garantiefall');
+  await expect(earning).toContainText('6.000,00 erstattet');
+  await expectAccessible(consultantPage);
+  await snap(consultantPage, 'consultant');
+});
