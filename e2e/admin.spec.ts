@@ -133,7 +133,17 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement).toContainText('Gemeldet');
 
   await placement.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  // A consultant's report carries no invoice address: the back office enters it for the invoice.
+  const address = page.getByRole('dialog', { name: /Rechnungsadresse/ });
+  await address.getByLabel('Straße', { exact: true }).fill('Hauptplatz');
+  await address.getByLabel('Hausnummer').fill('1');
+  await address.getByLabel('PLZ').fill('7000');
+  await address.getByLabel('Ort', { exact: true }).fill('Eisenstadt');
+  await address.getByLabel('UID-Nummer').fill('ATU12345678');
+  await address.getByRole('button', { name: 'Verrechnen' }).click();
+  await expect(address).toBeHidden();
   await expect(placement).toContainText('Verrechnet');
+  await expect(placement).toContainText(/Rechnung \d{4}-\d{6}/);
   await expect(placement).toContainText(/Fällig am \d{2}\.\d{2}\.\d{4}/);
   await placement.getByRole('button', { name: 'Als bezahlt markieren' }).click();
   await expect(placement).toContainText(/Bezahlt am \d{2}\.\d{2}\.\d{4}/);
@@ -142,7 +152,9 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(dialog).toContainText(/6\.000,00/);
   await dialog.getByRole('button', { name: 'Garantiefall erfassen' }).click();
   await expect(placement).toContainText(/Rückerstattung €\s6\.600,00/);
-  await expect(placement.getByRole('button')).toHaveCount(0);
+  // No further status step; the invoice PDF stays downloadable.
+  await expect(placement.getByRole('button', { name: /markieren|erfassen/ })).toHaveCount(0);
+  await expect(placement.getByRole('button', { name: /als PDF herunterladen/ })).toBeVisible();
   await snap(page, 'placements');
 
   const [download] = await Promise.all([

@@ -35,6 +35,11 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
       },
       {
+        path: '/unsubscribe',
+        lazy: () => import('../features/notifications/UnsubscribePage'),
+        errorElement: <RouteError />,
+      },
+      {
         path: '/terms-and-conditions',
         lazy: () => import('../features/legal/TermsPage'),
         errorElement: <RouteError />,
@@ -60,6 +65,8 @@ export const router = createBrowserRouter([
           { path: 'introductions/:id', lazy: () => import('../features/introductions/IntroductionDetailPage') },
           { path: 'earnings', lazy: () => import('../features/money/EarningsPage') },
           { path: 'billing', lazy: () => import('../features/money/BillingPage') },
+          { path: 'notifications', lazy: () => import('../features/notifications/SettingsPage') },
+          { path: 'searches', lazy: () => import('../features/searches/SavedSearchesPage') },
         ],
       },
       {

@@ -9,6 +9,7 @@ import { BrandMark } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { clearSession, useSession, type Session } from '../../lib/session';
 import { useSocketConnection } from '../../lib/socket';
+import { NotificationBell } from '../../components/notifications/NotificationBell';
 import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
 import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
 import { usePlacementLiveUpdates } from '../../features/jobs/usePlacementLiveUpdates';
@@ -40,6 +41,7 @@ function menuFor(session: Session): MenuItem[] {
   if (session.role === 'consultant') items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
   if (session.role === 'consultant') items.push({ to: '/advertisements/earnings', label: 'Meine Vermittlungen' });
   if (session.role === 'company') items.push({ to: '/advertisements/billing', label: 'Rechnungen' });
+  if (session.role === 'consultant') items.push({ to: '/advertisements/searches', label: 'Meine Suchaufträge' });
   items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
@@ -109,6 +111,7 @@ function Shell({ session }: { session: Session }) {
                 </span>
                 {session.role ? <span className="small text-secondary">{ROLE_LABELS[session.role]}</span> : null}
               </span>
+              <NotificationBell onNavigate={close} />
               <Link to="/login" className="btn btn-outline-secondary btn-sm ms-auto" onClick={logout}>
                 Ausloggen
               </Link>

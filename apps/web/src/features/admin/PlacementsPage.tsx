@@ -141,7 +141,10 @@ export function Component() {
             <td className="text-end text-nowrap">{formatEuro(r.placementFee)}</td>
             <td className="text-end text-nowrap">{formatEuro(r.serviceFee)}</td>
             <td style={{ minWidth: '15rem' }}>
-              <Badge bg={STATUS_BADGE[r.status]} text={r.status === 'gemeldet' ? 'dark' : undefined}>
+              <Badge
+                bg={STATUS_BADGE[r.status]}
+                text={r.status === 'gemeldet' || r.status === 'verrechnet' ? 'dark' : undefined}
+              >
                 {PLACEMENT_STATUS_LABELS[r.status]}
               </Badge>
               {r.objectedAt ? (

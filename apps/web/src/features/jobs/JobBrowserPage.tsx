@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, SEARCH_TEXT_MAX_LENGTH, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,12 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from '../../lib/session';
 import { useDistricts } from './api/districts';
-import { hasFilter, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
+import { filtersFromParams, hasFilter, savedFilters, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
+import { useNewlyPublished } from './useNewlyPublished';
+import { AdvancedFilters } from './components/AdvancedFilters';
+import { SaveSearchModal } from './components/SaveSearchModal';
+import { useToggleWatch, useWatches } from '../../components/searches/api';
+import { searchName } from '../../components/searches/summary';
 import { ConsultantReportModal } from './components/ConsultantReportModal';
 import { ContactCompanyModal } from './components/ContactCompanyModal';
 import { IntroduceModal } from '../../components/introductions/IntroduceModal';
@@ -35,12 +40,26 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const selectedId = Number.isInteger(selectedParam) && selectedParam > 0 ? selectedParam : null;
   const [mobileView, setMobileView] = useState<'table' | 'profile'>(selectedId ? 'profile' : 'table');
 
-  const [text, setText] = useState('');
-  const [districtIds, setDistrictIds] = useState<number[]>([]);
+  // A saved search's 'Anzeigen' opens the browser with its filters in the URL.
+  const [initial] = useState(() => filtersFromParams(params));
+  const [text, setText] = useState(initial.text);
+  const [districtIds, setDistrictIds] = useState<number[]>(initial.districtIds);
+  const [more, setMore] = useState({
+    states: initial.states,
+    minBonus: initial.minBonus,
+    minBonusEuros: initial.minBonusEuros,
+    workingTime: initial.workingTime,
+  });
   const debouncedText = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const debouncedMore = useDebounced(more, SEARCH_DEBOUNCE_MS);
   const filters: BrowserFilters = useMemo(
-    () => ({ text: debouncedText.trim(), districtIds: [...districtIds].sort((a, b) => a - b) }),
-    [debouncedText, districtIds],
+    () => ({
+      text: debouncedText.trim(),
+      districtIds: [...districtIds].sort((a, b) => a - b),
+      ...debouncedMore,
+      states: [...debouncedMore.states].sort(),
+    }),
+    [debouncedText, districtIds, debouncedMore],
   );
   const filterKey = JSON.stringify(filters);
   // 'Mehr laden' grows the limit; a new filter starts again at 200
@@ -49,6 +68,11 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
 
   const districts = useDistricts();
   const jobs = useBrowserJobs(filters, limit);
+  const fresh = useNewlyPublished(filters, jobs.dataUpdatedAt);
+  const watches = useWatches(isConsultant);
+  const toggleWatch = useToggleWatch();
+  const [saving, setSaving] = useState(false);
+  const [savedNotice, setSavedNotice] = useState(false);
   const list = jobs.data?.data ?? [];
   const total = jobs.data?.meta.pagination.total ?? 0;
   const filtered = hasFilter(filters);
@@ -67,7 +91,9 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
 
   const select = (job: Job) => {
-    setParams({ id: String(job.id) }, { replace: true });
+    const next = new URLSearchParams(params);
+    next.set('id', String(job.id));
+    setParams(next, { replace: true });
     setMobileView('profile');
     window.scrollTo({ top: 0 });
   };
@@ -100,6 +126,29 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 />
               </div>
               <DistrictFilter districts={districts.data ?? []} selected={districtIds} onChange={setDistrictIds} />
+              <AdvancedFilters
+                value={{ ...filters, ...more }}
+                onChange={(patch) => setMore((m) => ({ ...m, ...patch }))}
+              />
+              {isConsultant && (
+                <div className="d-flex align-items-center gap-2 mt-2">
+                  <Button variant="outline-primary" size="sm" onClick={() => setSaving(true)}>
+                    Suche speichern
+                  </Button>
+                  {savedNotice && (
+                    <span className="small text-success" role="status">
+                      Gespeichert – <Link to="/advertisements/searches">Meine Suchaufträge</Link>
+                    </span>
+                  )}
+                </div>
+              )}
+              {fresh.count > 0 && (
+                <div role="status" className="pb-new-banner mt-2">
+                  <Button variant="primary" size="sm" className="w-100" onClick={fresh.show}>
+                    {fresh.count === 1 ? '1 neues Inserat' : `${fresh.count} neue Inserate`} — anzeigen
+                  </Button>
+                </div>
+              )}
             </div>
             <div className="pb-job-list" role="list" aria-busy={jobs.isFetching}>
               {jobs.isPending && (
@@ -174,6 +223,10 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               onContact={() => setModal({ kind: 'contact', job: selected })}
               onIntroduce={() => setModal({ kind: 'introduce', job: selected })}
               onReport={() => setModal({ kind: 'report', job: selected })}
+              watched={isConsultant ? (watches.data?.data.includes(selected.id) ?? false) : undefined}
+              onToggleWatch={() =>
+                toggleWatch.mutate({ jobId: selected.id, watch: !(watches.data?.data.includes(selected.id) ?? false) })
+              }
             />
           ) : selected === undefined && (jobs.isPending || single.isFetching) ? (
             <div className="text-center py-5">
@@ -189,6 +242,16 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
         </section>
       </div>
 
+      {saving && (
+        <SaveSearchModal
+          filters={savedFilters(filters)}
+          initialName={searchName(filters, districts.data ?? [])}
+          onClose={(saved) => {
+            setSaving(false);
+            setSavedNotice(saved);
+          }}
+        />
+      )}
       {modal?.kind === 'contact' && <ContactCompanyModal job={modal.job} onClose={() => setModal(null)} />}
       {modal?.kind === 'introduce' && (
         <IntroduceModal

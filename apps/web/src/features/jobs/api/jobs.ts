@@ -1,37 +1,80 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection, Job, Single } from '@pb/core';
+import type { Collection, Job, JobBrowserFilters, Single } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 import type { JobPayload } from '../../../components/jobForm/JobFields';
 
 export interface BrowserFilters {
   text: string;
   districtIds: number[];
+  /** Issue 13: states, minimum bonus in % and € (as typed), working time ('' = any). */
+  states: string[];
+  minBonus: string;
+  minBonusEuros: string;
+  workingTime: string;
 }
+
+export const NO_BROWSER_FILTERS: BrowserFilters = {
+  text: '',
+  districtIds: [],
+  states: [],
+  minBonus: '',
+  minBonusEuros: '',
+  workingTime: '',
+};
 
 export function hasFilter(filters: BrowserFilters): boolean {
-  return filters.text.trim().length > 0 || filters.districtIds.length > 0;
+  return Object.keys(browserSearchParams(filters)).length > 0;
 }
 
-/** Strapi-style filters: districts ($or of ids). The text goes as `q` (browserSearchParams). */
-export function browserFilterParams(filters: BrowserFilters): Record<string, unknown> | undefined {
-  const districtOr = filters.districtIds.length
-    ? filters.districtIds.map((id) => ({ district: { id: { $eq: id } } }))
-    : null;
-  if (districtOr) return { $or: districtOr };
-  return undefined;
-}
-
-/** The text search (spec §5 Search): one parameter, `q`, answered by the server over all six fields. */
-export function browserSearchParams(filters: BrowserFilters): { q: string } | undefined {
+/**
+ * The browser's filters as GET /api/jobs parameters (the server's one definition: q, districts,
+ * states, minBonus, minBonusEuros, workingTime); also the URL of a saved search's 'Anzeigen'.
+ */
+export function browserSearchParams(filters: BrowserFilters): Record<string, string> {
+  const params: Record<string, string> = {};
   const text = filters.text.trim();
-  return text ? { q: text } : undefined;
+  if (text) params['q'] = text;
+  if (filters.districtIds.length > 0) params['districts'] = filters.districtIds.join(',');
+  if (filters.states.length > 0) params['states'] = filters.states.join(',');
+  if (filters.minBonus.trim()) params['minBonus'] = filters.minBonus.trim();
+  if (filters.minBonusEuros.trim()) params['minBonusEuros'] = filters.minBonusEuros.trim().replace(/\./g, '');
+  if (filters.workingTime) params['workingTime'] = filters.workingTime;
+  return params;
+}
+
+/** The filters a saved search stores (numbers parsed; the server checks them again). */
+export function savedFilters(filters: BrowserFilters): JobBrowserFilters {
+  const p = browserSearchParams(filters);
+  return {
+    ...(p['q'] ? { q: p['q'] } : {}),
+    ...(filters.districtIds.length > 0 ? { districts: filters.districtIds } : {}),
+    ...(filters.states.length > 0 ? { states: filters.states as JobBrowserFilters['states'] } : {}),
+    ...(p['minBonus'] ? { minBonus: Number(p['minBonus'].replace(',', '.')) } : {}),
+    ...(p['minBonusEuros'] ? { minBonusEuros: Number(p['minBonusEuros'].replace(',', '.')) } : {}),
+    ...(p['workingTime'] ? { workingTime: p['workingTime'] as JobBrowserFilters['workingTime'] } : {}),
+  };
+}
+
+/** The browser's filters from URL parameters (a saved search's 'Anzeigen'). */
+export function filtersFromParams(params: URLSearchParams): BrowserFilters {
+  const list = (key: string) => (params.get(key) ?? '').split(',').filter(Boolean);
+  return {
+    text: params.get('q') ?? '',
+    districtIds: list('districts')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+    states: list('states'),
+    minBonus: params.get('minBonus') ?? '',
+    minBonusEuros: params.get('minBonusEuros') ?? '',
+    workingTime: params.get('workingTime') ?? '',
+  };
 }
 
 function listPath(
   filters: Record<string, unknown> | undefined,
   limit: number,
   withCount: boolean,
-  search?: { q: string },
+  search?: Record<string, string>,
 ): string {
   return `/jobs${toQuery({
     ...search,
@@ -54,11 +97,19 @@ export function useBrowserJobs(filters: BrowserFilters, limit: number) {
   return useQuery({
     queryKey: jobKeys.browser(filters, limit),
     queryFn: ({ signal }) =>
-      api<Collection<Job>>(listPath(browserFilterParams(filters), limit, true, browserSearchParams(filters)), {
+      api<Collection<Job>>(listPath(undefined, limit, true, browserSearchParams(filters)), {
         signal,
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** How many advertisements matching the filters were published after `since` ('N neue Inserate'). */
+export async function countPublishedSince(filters: BrowserFilters, since: string): Promise<number> {
+  const answer = await api<Collection<Job>>(
+    listPath({ publishedAt: { $gt: since } }, 1, true, browserSearchParams(filters)),
+  );
+  return answer.meta.pagination.total ?? 0;
 }
 
 /** The company's own advertisements (spec §2 create). */

@@ -21,6 +21,8 @@ export function JobProfile({
   onContact,
   onIntroduce,
   onReport,
+  watched,
+  onToggleWatch,
 }: {
   job: Job;
   isConsultant: boolean;
@@ -31,6 +33,9 @@ export function JobProfile({
   onContact: () => void;
   onIntroduce: () => void;
   onReport: () => void;
+  /** 'Merken' (issue 13, consultants): whether it is watched; undefined hides the button. */
+  watched?: boolean | undefined;
+  onToggleWatch?: () => void;
 }) {
   const company = job.users_permissions_user;
   const location = locationText(job.location);
@@ -57,6 +62,11 @@ export function JobProfile({
               <Button variant="outline-primary" onClick={onIntroduce}>
                 Kandidat vorstellen
               </Button>
+              {watched !== undefined && onToggleWatch && (
+                <Button variant="outline-secondary" aria-pressed={watched} onClick={onToggleWatch}>
+                  {watched ? 'Gemerkt' : 'Merken'}
+                </Button>
+              )}
               <Button
                 variant="outline-success"
                 onClick={onReport}

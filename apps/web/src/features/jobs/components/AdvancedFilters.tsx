@@ -1,0 +1,76 @@
+import Form from 'react-bootstrap/Form';
+import { ALERT_MSG, AUSTRIAN_STATES, WORKING_TIMES } from '@pb/core';
+import type { BrowserFilters } from '../api/jobs';
+
+/**
+ * The browser's further filters (issue 13): states, minimum bonus in % and in €, working time.
+ * The € filter only finds advertisements whose salary text reads as an annual gross (the hint says so).
+ */
+export function AdvancedFilters({
+  value,
+  onChange,
+}: {
+  value: BrowserFilters;
+  onChange: (patch: Partial<BrowserFilters>) => void;
+}) {
+  const active =
+    value.states.length + (value.minBonus ? 1 : 0) + (value.minBonusEuros ? 1 : 0) + (value.workingTime ? 1 : 0);
+  return (
+    <details className="pb-advanced-filters mt-2" open={active > 0 || undefined}>
+      <summary className="small fw-semibold">Weitere Filter{active > 0 ? ` (${active})` : ''}</summary>
+      <fieldset className="mt-2">
+        <legend className="small fw-semibold mb-1">Bundesland</legend>
+        <div className="pb-state-grid">
+          {AUSTRIAN_STATES.map((state) => (
+            <Form.Check
+              key={state}
+              id={`pb-state-${state}`}
+              label={state}
+              checked={value.states.includes(state)}
+              onChange={(e) =>
+                onChange({
+                  states: e.target.checked ? [...value.states, state] : value.states.filter((s) => s !== state),
+                })
+              }
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="row g-2 mt-1">
+        <Form.Group className="col-6" controlId="pb-min-bonus">
+          <Form.Label className="small mb-1">Mindestprämie in %</Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            value={value.minBonus}
+            onChange={(e) => onChange({ minBonus: e.target.value })}
+          />
+        </Form.Group>
+        <Form.Group className="col-6" controlId="pb-min-bonus-euros">
+          <Form.Label className="small mb-1">Mindestprämie in €</Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="numeric"
+            value={value.minBonusEuros}
+            onChange={(e) => onChange({ minBonusEuros: e.target.value })}
+            aria-describedby="pb-min-bonus-euros-hint"
+          />
+        </Form.Group>
+        <Form.Text id="pb-min-bonus-euros-hint" className="col-12 mt-0" muted>
+          {ALERT_MSG.euroFilterHint}
+        </Form.Text>
+        <Form.Group className="col-12" controlId="pb-working-time">
+          <Form.Label className="small mb-1">Arbeitszeit</Form.Label>
+          <Form.Select size="sm" value={value.workingTime} onChange={(e) => onChange({ workingTime: e.target.value })}>
+            <option value="">Alle</option>
+            {WORKING_TIMES.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+    </details>
+  );
+}
