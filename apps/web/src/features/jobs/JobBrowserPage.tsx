@@ -10,7 +10,7 @@ import { useDistricts } from './api/districts';
 import { filtersFromParams, hasFilter, savedFilters, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
 import { useNewlyPublished } from './useNewlyPublished';
 import { AdvancedFilters } from './components/AdvancedFilters';
-import { SaveSearchModal } from './components/SaveSearchModal';
+import { SaveSearchModal } from '../../components/searches/SaveSearchModal';
 import { useToggleWatch, useWatches } from '../../components/searches/api';
 import { searchName } from '../../components/searches/summary';
 import { ConsultantReportModal } from './components/ConsultantReportModal';

@@ -9,7 +9,7 @@ import { useDeleteSearch, useSaveSearch, useSavedSearches } from '../../componen
 import { filterSummary } from '../../components/searches/summary';
 import { api } from '../../lib/http';
 import { useQuery } from '@tanstack/react-query';
-import { SearchEditModal } from './SearchEditModal';
+import { SaveSearchModal } from '../../components/searches/SaveSearchModal';
 
 /** The browser's URL for a saved search's filters ('Anzeigen'). */
 function browserLink(search: SavedSearch): string {
@@ -96,7 +96,14 @@ export function Component() {
           </li>
         ))}
       </ul>
-      {editing && <SearchEditModal search={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <SaveSearchModal
+          filters={editing.filters}
+          initialName={editing.name}
+          search={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && (
         <Modal show onHide={() => setDeleting(null)} centered aria-labelledby="pb-delete-search-title">
           <Modal.Header closeButton closeLabel="Schließen">

@@ -10,7 +10,7 @@ import {
   type JobBrowserFilters,
   type SearchFrequency,
 } from '@pb/core';
-import { useSaveSearch } from '../../../components/searches/api';
+import { useSaveSearch } from './api';
 
 /**
  * 'Suche speichern' (issue 13): a name and 'Sofort' or 'Täglich (07:00)'; with `search` it edits
