@@ -9,15 +9,13 @@ import {
   GUARANTEE_ENDED_BY_LABELS,
   GUARANTEE_MSG,
   GUARANTEE_REASON_MAX,
-  INVOICE_KIND_LABELS,
-  INVOICE_STATUS_LABELS,
   type GuaranteeClaim,
 } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
-import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
+import { InvoiceTable } from '../../components/billing/InvoiceTable';
 import '../../components/billing/money.css';
 
 /**
@@ -137,46 +135,7 @@ export function Component() {
         ) : (invoices.data?.data ?? []).length === 0 ? (
           <p className="text-body-secondary">Noch keine Rechnungen.</p>
         ) : (
-          <table className="table align-middle pb-money-table">
-            <thead>
-              <tr>
-                <th scope="col">Nummer</th>
-                <th scope="col">Art</th>
-                <th scope="col">Kunde</th>
-                <th scope="col">Datum</th>
-                <th scope="col">Fällig</th>
-                <th scope="col">Netto</th>
-                <th scope="col">Brutto</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(invoices.data?.data ?? []).map((invoice) => (
-                <tr key={invoice.id}>
-                  <td data-label="Nummer">{invoice.number}</td>
-                  <td data-label="Art">
-                    {INVOICE_KIND_LABELS[invoice.kind]}
-                    {invoice.correctsNumber && <div className="small">zu {invoice.correctsNumber}</div>}
-                  </td>
-                  <td data-label="Kunde">
-                    {invoice.customerName}
-                    <div className="small text-body-secondary">{invoice.customerUid}</div>
-                  </td>
-                  <td data-label="Datum">{day(invoice.issuedOn)}</td>
-                  <td data-label="Fällig">{day(invoice.dueOn)}</td>
-                  <td data-label="Netto">{euro(invoice.netCents)}</td>
-                  <td data-label="Brutto">{euro(invoice.grossCents)}</td>
-                  <td data-label="Status">{INVOICE_STATUS_LABELS[invoice.status]}</td>
-                  <td data-label="Download">
-                    <InvoiceDownload invoice={invoice} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InvoiceTable invoices={invoices.data?.data ?? []} backOffice />
         )}
       </section>
       {rejecting && (

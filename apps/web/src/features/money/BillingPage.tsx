@@ -1,29 +1,13 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import {
-  formatDate,
-  GUARANTEE_CLAIM_STATUS_LABELS,
-  INVOICE_KIND_LABELS,
-  INVOICE_STATUS_LABELS,
-  type InvoiceStatus,
-  type PlacementEarning,
-} from '@pb/core';
+import { formatDate, GUARANTEE_CLAIM_STATUS_LABELS, type PlacementEarning } from '@pb/core';
 import { useBilling, useBillingLiveUpdates } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { GuaranteeClaimModal } from './GuaranteeClaimModal';
-import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
+import { InvoiceTable } from '../../components/billing/InvoiceTable';
 import '../../components/billing/money.css';
-
-const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
-  offen: 'primary',
-  ueberfaellig: 'danger',
-  bezahlt: 'success',
-  auszuzahlen: 'warning',
-  verrechnet: 'secondary',
-};
 
 /**
  * 'Rechnungen und Vermittlungen' (company, issue 12): the open amount, every invoice and
@@ -52,49 +36,7 @@ export function Component() {
             {data.invoices.length === 0 ? (
               <p className="text-body-secondary">Noch keine Rechnungen.</p>
             ) : (
-              <table className="table align-middle pb-money-table">
-                <caption className="visually-hidden">Ihre Rechnungen</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Nummer</th>
-                    <th scope="col">Art</th>
-                    <th scope="col">Inserat</th>
-                    <th scope="col">Datum</th>
-                    <th scope="col">Fällig</th>
-                    <th scope="col">Betrag brutto</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Download</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.invoices.map((invoice) => (
-                    <tr key={invoice.id} data-testid={`invoice-${invoice.number}`}>
-                      <td data-label="Nummer">{invoice.number}</td>
-                      <td data-label="Art">
-                        {INVOICE_KIND_LABELS[invoice.kind]}
-                        {invoice.correctsNumber && (
-                          <div className="small text-body-secondary">zu Rechnung {invoice.correctsNumber}</div>
-                        )}
-                      </td>
-                      <td data-label="Inserat">{invoice.jobTitle}</td>
-                      <td data-label="Datum">{day(invoice.issuedOn)}</td>
-                      <td data-label="Fällig">{day(invoice.dueOn)}</td>
-                      <td data-label="Betrag brutto">
-                        {euro(invoice.grossCents)}
-                        {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
-                      </td>
-                      <td data-label="Status">
-                        <Badge bg={STATUS_VARIANTS[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
-                      </td>
-                      <td data-label="Download">
-                        <InvoiceDownload invoice={invoice} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <InvoiceTable invoices={data.invoices} />
             )}
           </section>
           <section aria-labelledby="pb-placements">

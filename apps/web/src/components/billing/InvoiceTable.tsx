@@ -1,0 +1,70 @@
+import Badge from 'react-bootstrap/Badge';
+import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS, type Invoice, type InvoiceStatus } from '@pb/core';
+import { day, euro } from './format';
+import { InvoiceDownload } from './InvoiceDownload';
+
+const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
+  offen: 'primary',
+  ueberfaellig: 'danger',
+  bezahlt: 'success',
+  auszuzahlen: 'warning',
+  verrechnet: 'secondary',
+};
+
+/** Invoices and correction invoices with status and PDF; the back office also sees customer and net. */
+export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoice[]; backOffice?: boolean }) {
+  return (
+    <table className="table align-middle pb-money-table">
+      <caption className="visually-hidden">Rechnungen</caption>
+      <thead>
+        <tr>
+          <th scope="col">Nummer</th>
+          <th scope="col">Art</th>
+          {backOffice && <th scope="col">Kunde</th>}
+          <th scope="col">Inserat</th>
+          <th scope="col">Datum</th>
+          <th scope="col">Fällig</th>
+          {backOffice && <th scope="col">Netto</th>}
+          <th scope="col">Betrag brutto</th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="visually-hidden">Download</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((invoice) => (
+          <tr key={invoice.id} data-testid={`invoice-${invoice.number}`}>
+            <td data-label="Nummer">{invoice.number}</td>
+            <td data-label="Art">
+              {INVOICE_KIND_LABELS[invoice.kind]}
+              {invoice.correctsNumber && (
+                <div className="small text-body-secondary">zu Rechnung {invoice.correctsNumber}</div>
+              )}
+            </td>
+            {backOffice && (
+              <td data-label="Kunde">
+                {invoice.customerName}
+                <div className="small text-body-secondary">{invoice.customerUid}</div>
+              </td>
+            )}
+            <td data-label="Inserat">{invoice.jobTitle}</td>
+            <td data-label="Datum">{day(invoice.issuedOn)}</td>
+            <td data-label="Fällig">{day(invoice.dueOn)}</td>
+            {backOffice && <td data-label="Netto">{euro(invoice.netCents)}</td>}
+            <td data-label="Betrag brutto">
+              {euro(invoice.grossCents)}
+              {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
+            </td>
+            <td data-label="Status">
+              <Badge bg={STATUS_VARIANTS[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
+            </td>
+            <td data-label="Download">
+              <InvoiceDownload invoice={invoice} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
