@@ -12,7 +12,7 @@ import {
   type PlacementStatusChange,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { contactMessages, districts, jobs, placementReports, users } from '../../db/schema';
+import { contactMessages, districts, guaranteeClaims, jobs, placementReports, users } from '../../db/schema';
 import { asCurrentUser, findAccount, type CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../lib/sessions';
@@ -290,7 +290,20 @@ export async function changePlacementStatus(
     if (to === 'garantiefall' && !isWithinGuarantee(row.createdAt, now)) throw conflict(ADMIN_MSG.guaranteeExpired);
     let invoice = await invoiceOfReport(tx, id);
     if (to === 'verrechnet') invoice = await issueInvoice(tx, row, change.invoiceAddress, context);
-    if (to === 'garantiefall') await applyGuaranteeRefund(tx, row, context);
+    if (to === 'garantiefall') {
+      const correction = await applyGuaranteeRefund(tx, row, context);
+      // A claim the company filed for this placement is decided by this step too.
+      await tx
+        .update(guaranteeClaims)
+        .set({
+          status: 'angenommen',
+          decidedAt: now,
+          decidedBy: actor?.id ?? null,
+          refundCents: correction ? -correction.grossCents : null,
+          refundDueOn: correction?.dueOn ?? null,
+        })
+        .where(and(eq(guaranteeClaims.placementReportId, id), eq(guaranteeClaims.status, 'offen')));
+    }
     const stamp = to === 'verrechnet' ? { invoicedAt: now } : to === 'bezahlt' ? { paidAt: now } : { guaranteeAt: now };
     const [updated] = await tx
       .update(placementReports)

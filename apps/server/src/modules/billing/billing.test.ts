@@ -497,6 +497,24 @@ describe('guarantee claims', () => {
   });
 });
 
+describe('the back office records a guarantee case directly', () => {
+  it('When a claim is open and the back office sets the placement to garantiefall, then the claim is accepted with the refund', async () => {
+    const reportId = await companyReport('Hotelfachkraft');
+    expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
+    const filed = await claim(reportId, {
+      employmentStart: addCalendarDays(today(), -10),
+      employmentEnd: today(),
+      endedBy: 'arbeitgeber',
+      note: 'Telefonisch gemeldet',
+    });
+    expect(filed.statusCode).toBe(201);
+    expect((await setStatus(reportId, 'garantiefall')).statusCode).toBe(200);
+    const placement = (await billing()).placements.find((p) => p.id === reportId)!;
+    expect(placement.claim).toMatchObject({ status: 'angenommen', refundCents: 792_000 });
+    expect((await invoiceOf(reportId, 'korrektur')).grossCents).toBe(-792_000);
+  });
+});
+
 describe('claim documents', () => {
   const upload = (claimId: number, user: TestUser, names: string[]) =>
     ctx.request({
