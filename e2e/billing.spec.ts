@@ -67,11 +67,21 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await adminRow.getByRole('button', { name: 'Als verrechnet markieren' }).click();
   await expect(adminRow).toContainText(/Rechnung \d{4}-\d{6}/);
 
+  // The salary was wrong: the back office corrects it — the invoice is cancelled and issued anew.
+  await adminRow.getByRole('button', { name: 'Betrag korrigieren' }).click();
+  const correction = adminPage.getByRole('dialog', { name: /Betrag korrigieren/ });
+  await correction.getByLabel('Bruttojahresgehalt in EUR').fill('50000');
+  await correction.getByLabel('Grund der Korrektur').fill('Gehalt laut Dienstvertrag');
+  await expect(correction.getByTestId('fee-sheet')).toContainText('13.200,00');
+  await correction.getByRole('button', { name: 'Korrigieren' }).click();
+  await expect(correction).toBeHidden();
+
   // The company sees the invoice, downloads the PDF and claims the guarantee.
   await companyPage.goto('/advertisements/billing');
-  await expect(companyPage.getByTestId('open-amount')).toContainText('15.840,00');
-  const invoiceRow = companyPage.getByRole('row', { name: /Rechnung .*Bilanzbuchhalter/ }).first();
-  await expect(invoiceRow).toContainText('Offen');
+  await expect(companyPage.getByTestId('open-amount')).toContainText('13.200,00');
+  await expect(companyPage.getByRole('row', { name: /Storniert/ })).toContainText('15.840,00');
+  const invoiceRow = companyPage.getByRole('row', { name: /Rechnung .*Bilanzbuchhalter.*Offen/ });
+  await expect(invoiceRow).toContainText('13.200,00');
   const downloadPromise = companyPage.waitForEvent('download');
   await invoiceRow.getByRole('button', { name: /als PDF herunterladen/ }).click();
   const download = await downloadPromise;
@@ -107,7 +117,8 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await expect(adminPage.getByRole('row', { name: /Storno-\/Korrekturrechnung/ }).first()).toBeVisible();
 
   // The company sees the correction invoice and the refund (live or after a reload).
-  await expect(companyPage.getByRole('row', { name: /Storno-\/Korrekturrechnung/ }).first()).toContainText('7.920,00', {
+  // 50 % of 10,000 + 1,000, with 20 % USt
+  await expect(companyPage.getByRole('row', { name: /Storno-\/Korrekturrechnung.*6\.600,00/ })).toBeVisible({
     timeout: 15_000,
   });
   await expect(placementRow).toContainText('Rückerstattung');
@@ -119,7 +130,7 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await consultantPage.goto('/advertisements/earnings');
   const earning = consultantPage.locator('tr', { hasText: title });
   await expect(earning).toContainText('Garantiefall');
-  await expect(earning).toContainText('6.000,00 erstattet');
+  await expect(earning).toContainText('5.000,00 erstattet');
   await expectAccessible(consultantPage);
   await snap(consultantPage, 'consultant');
 });

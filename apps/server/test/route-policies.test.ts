@@ -252,6 +252,7 @@ const routes: Row[] = [
     ['GET', '/api/admin/audit-log'],
     ['GET', '/api/admin/introductions'],
     ['POST', '/api/admin/introductions/:id/resolution'],
+    ['POST', '/api/admin/placement-reports/:id/correction'],
     ['GET', '/api/admin/invoices'],
     ['GET', '/api/admin/guarantee-claims'],
     ['PUT', '/api/admin/guarantee-claims/:id'],

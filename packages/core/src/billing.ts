@@ -50,6 +50,9 @@ export const BILLING_MSG = {
     'Die UID-Nummer dieser Meldung ist ungültig. Bitte erfassen Sie eine gültige UID-Nummer, bevor Sie verrechnen.',
   invoiceNotFound: 'Diese Rechnung existiert nicht.',
   noInvoiceToCorrect: 'Zu dieser Vermittlung gibt es keine Rechnung, die korrigiert werden könnte.',
+  correctionNotAllowed: 'Korrigieren lässt sich nur der Betrag einer verrechneten, noch nicht bezahlten Vermittlung.',
+  correctionUnchanged: 'Prämie und Jahresgehalt sind unverändert; es gibt nichts zu korrigieren.',
+  correctionReasonRequired: 'Bitte begründen Sie die Korrektur.',
 } as const;
 
 // ---------- the fee sheet ----------
@@ -242,6 +245,30 @@ export const invoiceAddressSchema = z
   .strict();
 export type InvoiceAddress = z.infer<typeof invoiceAddressSchema>;
 
+/**
+ * Body of POST /api/admin/placement-reports/:id/correction: the corrected bonus and/or salary and
+ * why. The invoice in force is cancelled by a Storno-/Korrekturrechnung and a new one is issued.
+ */
+export const invoiceCorrectionSchema = z
+  .object({
+    placementBonus: z
+      .number({ error: BILLING_MSG.bonusOutOfRange })
+      .min(0, BILLING_MSG.bonusOutOfRange)
+      .max(PLACEMENT_BONUS_MAX, BILLING_MSG.bonusOutOfRange),
+    actualSalary: z
+      .number({ error: BILLING_MSG.salaryTooHigh })
+      .min(0, BILLING_MSG.salaryTooHigh)
+      .max(ACTUAL_SALARY_MAX, BILLING_MSG.salaryTooHigh),
+    reason: z
+      .string({ error: BILLING_MSG.correctionReasonRequired })
+      .refine(isSafeText, { message: INPUT_MSG.invalidCharacters, abort: true })
+      .trim()
+      .min(1, BILLING_MSG.correctionReasonRequired)
+      .max(500, INPUT_MSG.tooLong),
+  })
+  .strict();
+export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
+
 export const INVOICE_KINDS = ['rechnung', 'korrektur'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
@@ -257,9 +284,9 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
 /**
  * An invoice is 'offen' until the placement is paid ('bezahlt'), 'ueberfaellig' after its due date;
  * a correction is 'auszuzahlen' when its invoice was paid (the refund is owed) and 'verrechnet'
- * when it only lowers an invoice still open.
+ * when it only lowers an invoice still open; an invoice replaced after a corrected amount is 'storniert'.
  */
-export const INVOICE_STATUSES = ['offen', 'ueberfaellig', 'bezahlt', 'auszuzahlen', 'verrechnet'] as const;
+export const INVOICE_STATUSES = ['offen', 'ueberfaellig', 'bezahlt', 'auszuzahlen', 'verrechnet', 'storniert'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   offen: 'Offen',
@@ -267,6 +294,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   bezahlt: 'Bezahlt',
   auszuzahlen: 'Rückerstattung offen',
   verrechnet: 'Mit offener Rechnung verrechnet',
+  storniert: 'Storniert (ersetzt)',
 };
 
 /** An issued invoice or correction invoice (company: own; back office: all). Amounts in cents; a correction's are negative. */

@@ -43,10 +43,12 @@ CREATE TABLE invoices (
   pdf bytea NOT NULL,
   created_at timestamptz(3) NOT NULL DEFAULT now(),
   UNIQUE (year, sequence),
-  UNIQUE (placement_report_id, kind),
   CHECK ((kind = 'korrektur') = (corrects_invoice_id IS NOT NULL))
 );
 CREATE INDEX invoices_company ON invoices (company_id, id DESC);
+-- A report's invoices in order: the newest 'rechnung' is the one in force (a corrected amount
+-- cancels the earlier one with a Storno-/Korrekturrechnung and issues a new one).
+CREATE INDEX invoices_report ON invoices (placement_report_id, id);
 CREATE INDEX invoices_consultant ON invoices (consultant_id);
 
 CREATE FUNCTION invoices_immutable() RETURNS trigger LANGUAGE plpgsql AS $$

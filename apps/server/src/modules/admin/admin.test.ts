@@ -98,6 +98,12 @@ describe('/api/admin guard', () => {
       payload: { data: { note: 'Geklärt' } },
       adminStatus: 404,
     },
+    {
+      method: 'POST',
+      url: '/api/admin/placement-reports/999999/correction',
+      payload: { placementBonus: 10, actualSalary: 50000, reason: 'Korrektur' },
+      adminStatus: 404,
+    },
     { method: 'GET', url: '/api/admin/invoices', adminStatus: 200 },
     { method: 'GET', url: '/api/admin/guarantee-claims', adminStatus: 200 },
     {

@@ -5,6 +5,7 @@ import {
   formatDate,
   PLACEMENT_STATUS_LABELS,
   placementStatusChangeSchema,
+  invoiceCorrectionSchema,
   type AdminPlacementReport,
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
@@ -15,6 +16,7 @@ import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
 import { toCsv } from './csv';
 import { announceBillingChange } from '../billing/routes';
+import { correctInvoicedAmount } from '../billing/corrections';
 
 const text = ['$eq', '$containsi'] as const;
 export const placementQuerySpec: ResourceQuerySpec = {
@@ -168,6 +170,34 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const data = await changePlacementStatus(app.db, actor, request.params.id, request.body, {
+        issuer: app.config.invoiceIssuer,
+        publicUrl: app.config.publicUrl,
+        now: app.now(),
+      });
+      await announceBillingChange(app, data.id);
+      return { data, meta: {} };
+    },
+  );
+
+  app.post(
+    '/placement-reports/:id/correction',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Correct bonus and/or salary of an invoiced, unpaid placement: a Storno-/Korrekturrechnung cancels the invoice in force, a new one is issued',
+        params: idParams,
+        body: invoiceCorrectionSchema,
+        response: {
+          200: singleSchema(adminPlacementReportSchema),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const data = await correctInvoicedAmount(app.db, currentUser(request), request.params.id, request.body, {
         issuer: app.config.invoiceIssuer,
         publicUrl: app.config.publicUrl,
         now: app.now(),

@@ -497,6 +497,62 @@ describe('guarantee claims', () => {
   });
 });
 
+describe('a corrected amount', () => {
+  const correct = (reportId: number, body: object) =>
+    ctx.request({
+      method: 'POST',
+      url: `/api/admin/placement-reports/${reportId}/correction`,
+      token: admin.token,
+      payload: body,
+    });
+
+  it('When the back office corrects the salary of an invoiced placement, then a Storno-/Korrekturrechnung cancels the invoice and a new one is issued', async () => {
+    const reportId = await companyReport('Rezeptionist/in');
+    expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
+    const original = await invoiceOf(reportId);
+    expect((await correct(reportId, { placementBonus: 20, actualSalary: 60000, reason: 'x' })).statusCode).toBe(409);
+    expect(
+      (await correct(reportId, { placementBonus: 20, actualSalary: 55000, reason: ' ' })).json().error.message,
+    ).toBe(BILLING_MSG.correctionReasonRequired);
+    const corrected = await correct(reportId, {
+      placementBonus: 20,
+      actualSalary: 55000,
+      reason: 'Gehalt laut Dienstvertrag',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const invoices = (await billing()).invoices.filter((i) => i.placementReportId === reportId);
+    const storno = invoices.find((i) => i.kind === 'korrektur')!;
+    const reissued = invoices.find((i) => i.kind === 'rechnung' && i.id !== original.id)!;
+    expect(storno).toMatchObject({ correctsNumber: original.number, grossCents: -1_584_000, status: 'verrechnet' });
+    // 20 % of 55,000 = 11,000 + 1,100 = 12,100 net, 2,420 USt
+    expect(reissued).toMatchObject({ netCents: 1_210_000, vatCents: 242_000, grossCents: 1_452_000, status: 'offen' });
+    expect(invoices.find((i) => i.id === original.id)!.status).toBe('storniert');
+    expect(corrected.json().data.invoiceNumber).toBe(reissued.number);
+    const text = await pdfText(
+      (await ctx.request({ method: 'GET', url: storno.url, token: company.token })).rawPayload,
+    );
+    expect(text).toContain(`Storno der Rechnung Nr. ${original.number}`);
+    expect(text).toContain('Gehalt laut Dienstvertrag');
+    const placement = (await billing()).placements.find((p) => p.id === reportId)!;
+    expect(placement).toMatchObject({ bonusCents: 1_100_000, invoiceNumber: reissued.number });
+    // paid: no more corrections
+    expect((await setStatus(reportId, 'bezahlt')).statusCode).toBe(200);
+    expect(
+      (await correct(reportId, { placementBonus: 20, actualSalary: 50000, reason: 'x' })).json().error.message,
+    ).toBe(BILLING_MSG.correctionNotAllowed);
+    expect(
+      (
+        await ctx.request({
+          method: 'POST',
+          url: `/api/admin/placement-reports/${reportId}/correction`,
+          token: company.token,
+          payload: { placementBonus: 1, actualSalary: 1, reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('the back office records a guarantee case directly', () => {
   it('When a claim is open and the back office sets the placement to garantiefall, then the claim is accepted with the refund', async () => {
     const reportId = await companyReport('Hotelfachkraft');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   addWorkingDays,
   BILLING_MSG,
@@ -52,7 +52,7 @@ export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ sequenc
   return { sequence, number: formatInvoiceNumber(year, sequence) };
 }
 
-interface Customer {
+export interface Customer {
   name: string;
   address: string;
   uid: string;
@@ -150,7 +150,16 @@ export async function issueInvoice(
   given: InvoiceAddress | undefined,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  const customer = customerOf(report, given);
+  return issueInvoiceTo(tx, report, customerOf(report, given), context);
+}
+
+/** The invoice of a report's current amounts to `customer` (also the re-issue after a corrected amount). */
+export async function issueInvoiceTo(
+  tx: Db,
+  report: ReportRow,
+  customer: Customer,
+  context: BillingContext,
+): Promise<InvoiceRow> {
   const reverseCharge = isReverseChargeUid(customer.uid);
   const line = reportFeeLine(report, reverseCharge);
   const issuedOn = viennaDate(context.now);
@@ -211,12 +220,13 @@ export async function issueInvoice(
   );
 }
 
-/** The invoice issued for a report (kind 'rechnung'), if any. */
+/** The invoice in force for a report: its newest 'rechnung' (a corrected amount replaces the earlier one). */
 export async function invoiceOfReport(tx: Db, reportId: number): Promise<InvoiceRow | null> {
   const [row] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.placementReportId, reportId), eq(invoices.kind, 'rechnung')))
+    .orderBy(desc(invoices.id))
     .limit(1);
   return row ?? null;
 }
@@ -284,6 +294,69 @@ export async function issueGuaranteeCorrection(
         'Guten Tag,',
         `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
         `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+      ],
+    }),
+  );
+}
+
+/**
+ * A corrected amount: the invoice in force is cancelled in full by a Storno-/Korrekturrechnung
+ * naming it and the reason; the caller then issues the new invoice (issueInvoiceTo).
+ */
+export async function issueStorno(
+  tx: Db,
+  report: ReportRow,
+  original: InvoiceRow,
+  reason: string,
+  context: BillingContext,
+): Promise<InvoiceRow> {
+  const issuedOn = viennaDate(context.now);
+  const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
+  const description = serviceDescription(report);
+  const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
+  const note = `Storno der Rechnung Nr. ${original.number} wegen einer Korrektur des Betrags: ${reason}. Die korrigierte Rechnung erhalten Sie mit eigener Nummer.`;
+  return storeAndMail(
+    tx,
+    context,
+    {
+      kind: 'korrektur',
+      placementReportId: report.id,
+      correctsInvoiceId: original.id,
+      companyId: original.companyId,
+      consultantId: original.consultantId,
+      customerName: customer.name,
+      customerAddress: customer.address,
+      customerUid: customer.uid,
+      jobTitle: original.jobTitle,
+      description,
+      placementDate: original.placementDate,
+      netCents: -original.netCents,
+      vatCents: -original.vatCents,
+      grossCents: -original.grossCents,
+      reverseCharge: original.reverseCharge,
+      issuedOn,
+      dueOn,
+    },
+    {
+      kind: 'korrektur',
+      corrects: { number: original.number, issuedOn: original.issuedOn },
+      customer,
+      issuedOn,
+      dueOn,
+      placementDate: original.placementDate,
+      description,
+      lines: [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: -original.netCents }],
+      netCents: -original.netCents,
+      vatCents: -original.vatCents,
+      grossCents: -original.grossCents,
+      reverseCharge: original.reverseCharge,
+      note,
+    },
+    (number) => ({
+      subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
+      paragraphs: [
+        'Guten Tag,',
+        `der Betrag der Rechnung Nr. ${original.number} wurde korrigiert (${reason}). Anbei die Storno-/Korrekturrechnung Nr. ${number}; die korrigierte Rechnung senden wir Ihnen gesondert.`,
       ],
     }),
   );

@@ -77,13 +77,25 @@ function yearsOf(placements: EarningsOverview['placements']): EarningsYear[] {
   return [...years.values()].sort((a, b) => b.year - a.year);
 }
 
+/** The invoice in force per report: its newest 'rechnung' (earlier ones were replaced after a correction). */
+function invoicesInForce(rows: InvoiceRow[]): Map<number, InvoiceRow> {
+  const current = new Map<number, InvoiceRow>();
+  for (const row of rows) {
+    const seen = current.get(row.placementReportId);
+    if (row.kind === 'rechnung' && (!seen || seen.id < row.id)) current.set(row.placementReportId, row);
+  }
+  return current;
+}
+
 function presentInvoices(rows: InvoiceRow[], reports: Map<number, ReportRow>, today: string): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
+  const inForce = invoicesInForce(rows);
   return rows.map((row) =>
     presentInvoice(row, {
       paid: reports.get(row.placementReportId)?.paidAt != null,
       today,
       correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
+      superseded: row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id !== row.id,
     }),
   );
 }
@@ -102,7 +114,7 @@ async function overview(db: Db, reports: ReportRow[], now: Date, forCompany: boo
         [...claims.values()].map((c) => c.id),
       )
     : new Map<number, StoredFile[]>();
-  const rechnung = new Map(invoiceRows.filter((i) => i.kind === 'rechnung').map((i) => [i.placementReportId, i]));
+  const rechnung = invoicesInForce(invoiceRows);
   const placements = reports.map((report) =>
     presentEarning(report, {
       invoice: rechnung.get(report.id) ?? null,

@@ -22,15 +22,21 @@ export function invoiceUrl(id: number): string {
 }
 
 /** The invoice's state today (Vienna): see INVOICE_STATUSES. `paid`: the placement is paid. */
-export function invoiceStatus(row: Pick<InvoiceRow, 'kind' | 'dueOn'>, paid: boolean, today: string): InvoiceStatus {
+export function invoiceStatus(
+  row: Pick<InvoiceRow, 'kind' | 'dueOn'>,
+  paid: boolean,
+  today: string,
+  superseded = false,
+): InvoiceStatus {
   if (row.kind === 'korrektur') return paid ? 'auszuzahlen' : 'verrechnet';
+  if (superseded) return 'storniert';
   if (paid) return 'bezahlt';
   return row.dueOn < today ? 'ueberfaellig' : 'offen';
 }
 
 export function presentInvoice(
   row: InvoiceRow,
-  context: { paid: boolean; today: string; correctsNumber: string | null },
+  context: { paid: boolean; today: string; correctsNumber: string | null; superseded: boolean },
 ): Invoice {
   return {
     id: row.id,
@@ -47,7 +53,7 @@ export function presentInvoice(
     vatCents: row.vatCents,
     grossCents: row.grossCents,
     reverseCharge: row.reverseCharge,
-    status: invoiceStatus(row, context.paid, context.today),
+    status: invoiceStatus(row, context.paid, context.today, context.superseded),
     url: invoiceUrl(row.id),
   };
 }

@@ -9,6 +9,7 @@ const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
   bezahlt: 'success',
   auszuzahlen: 'warning',
   verrechnet: 'secondary',
+  storniert: 'secondary',
 };
 
 /** Invoices and correction invoices with status and PDF; the back office also sees customer and net. */
@@ -57,7 +58,12 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
               {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
             </td>
             <td data-label="Status">
-              <Badge bg={STATUS_VARIANTS[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
+              <Badge
+                bg={STATUS_VARIANTS[invoice.status]}
+                text={STATUS_VARIANTS[invoice.status] === 'warning' ? 'dark' : undefined}
+              >
+                {INVOICE_STATUS_LABELS[invoice.status]}
+              </Badge>
             </td>
             <td data-label="Download">
               <InvoiceDownload invoice={invoice} />

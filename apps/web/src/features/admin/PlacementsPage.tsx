@@ -16,9 +16,15 @@ import {
   type AdminPlacementReport,
   type PlacementStatus,
 } from '@pb/core';
-import { downloadPlacementCsv, useAdminPlacementReports, useChangePlacementStatus } from './api/placementReports';
+import {
+  downloadPlacementCsv,
+  useAdminPlacementReports,
+  useChangePlacementStatus,
+  useCorrectInvoicedAmount,
+} from './api/placementReports';
 import { FeeSheet } from '../../components/billing/FeeSheet';
 import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
+import { CorrectionModal } from './CorrectionModal';
 import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
@@ -58,6 +64,8 @@ export function Component() {
   const total = reports.data?.meta.pagination.total ?? 0;
 
   const [addressFor, setAddressFor] = useState<AdminPlacementReport | null>(null);
+  const [correcting, setCorrecting] = useState<AdminPlacementReport | null>(null);
+  const correct = useCorrectInvoicedAmount();
   const move = (report: AdminPlacementReport, to: Exclude<PlacementStatus, 'gemeldet'>) => {
     if (to === 'garantiefall') setGuarantee(report);
     // Invoicing needs the customer's address and a valid UID: a consultant's report has none.
@@ -201,6 +209,11 @@ export function Component() {
                   title="Rechnungsbetrag"
                 />
               </details>
+              {r.status === 'verrechnet' && r.invoiceNumber && (
+                <Button size="sm" variant="outline-secondary" className="me-1 mb-1" onClick={() => setCorrecting(r)}>
+                  Betrag korrigieren
+                </Button>
+              )}
               {PLACEMENT_TRANSITIONS[r.status].map((to) => (
                 <Button
                   key={to}
@@ -217,6 +230,17 @@ export function Component() {
           </tr>
         ))}
       </ListTable>
+      {correcting && (
+        <CorrectionModal
+          report={correcting}
+          busy={correct.isPending}
+          error={correct.error}
+          onCancel={() => setCorrecting(null)}
+          onSubmit={(correction) =>
+            correct.mutate({ id: correcting.id, correction }, { onSuccess: () => setCorrecting(null) })
+          }
+        />
+      )}
       {addressFor && (
         <InvoiceAddressModal
           report={addressFor}

@@ -1,4 +1,11 @@
-import { MSG, type AdminPlacementReport, type InvoiceAddress, type PlacementStatus, type Single } from '@pb/core';
+import {
+  MSG,
+  type AdminPlacementReport,
+  type InvoiceAddress,
+  type InvoiceCorrection,
+  type PlacementStatus,
+  type Single,
+} from '@pb/core';
 import { downloadWithToken } from '../../../lib/download';
 import { api, toQuery } from '../../../lib/http';
 import { useAdminList, useAdminMutation, type ListParams } from './adminQueries';
@@ -15,6 +22,15 @@ export const useChangePlacementStatus = () =>
         method: 'PUT',
         body: { status: v.status, ...(v.invoiceAddress ? { invoiceAddress: v.invoiceAddress } : {}) },
       }),
+  );
+
+/** POST /api/admin/placement-reports/:id/correction: new bonus/salary; storno and a new invoice. */
+export const useCorrectInvoicedAmount = () =>
+  useAdminMutation((v: { id: number; correction: InvoiceCorrection }) =>
+    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/correction`, {
+      method: 'POST',
+      body: v.correction,
+    }),
   );
 
 /** The CSV needs the Bearer token, so it is fetched and handed to the browser as a file. */
