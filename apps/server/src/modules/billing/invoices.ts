@@ -231,23 +231,29 @@ export async function invoiceOfReport(tx: Db, reportId: number): Promise<Invoice
   return row ?? null;
 }
 
-/**
- * The guarantee refund as a Storno-/Korrekturrechnung referring to the invoice: minus 50 % of the
- * bonus and of the service fee with their USt; paid out within 14 working days.
- */
-export async function issueGuaranteeCorrection(
+interface CorrectionContent {
+  /** The amounts to take back, positive cents (the invoice shows them negative). */
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+  lines: Array<{ label: string; cents: number }>;
+  note: string;
+  mail: (number: string, dueOn: string) => { subject: string; paragraphs: string[] };
+}
+
+/** A Storno-/Korrekturrechnung referring to `original`: its customer, negative amounts, due in 14 working days. */
+async function issueCorrectionInvoice(
   tx: Db,
   report: ReportRow,
   original: InvoiceRow,
+  content: CorrectionContent,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  const line = reportFeeLine(report, original.reverseCharge);
-  const refund = computeGuaranteeRefund(line, { reverseCharge: original.reverseCharge });
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
   const description = serviceDescription(report);
-  const note = `Garantiefall: Das Dienstverhältnis endete innerhalb der 60-tägigen Garantie. Erstattet werden 50 % der Vermittlungsprämie und 50 % der Servicegebühr.`;
   const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
+  const amounts = { netCents: -content.netCents, vatCents: -content.vatCents, grossCents: -content.grossCents };
   return storeAndMail(
     tx,
     context,
@@ -263,9 +269,7 @@ export async function issueGuaranteeCorrection(
       jobTitle: original.jobTitle,
       description,
       placementDate: original.placementDate,
-      netCents: -refund.netCents,
-      vatCents: -refund.vatCents,
-      grossCents: -refund.totalCents,
+      ...amounts,
       reverseCharge: original.reverseCharge,
       issuedOn,
       dueOn,
@@ -278,24 +282,51 @@ export async function issueGuaranteeCorrection(
       dueOn,
       placementDate: original.placementDate,
       description,
-      lines: [
-        { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: -refund.bonusCents },
-        { label: 'Rückerstattung 50 % der Servicegebühr', cents: -refund.serviceFeeCents },
-      ],
-      netCents: -refund.netCents,
-      vatCents: -refund.vatCents,
-      grossCents: -refund.totalCents,
+      lines: content.lines.map((l) => ({ label: l.label, cents: -l.cents })),
+      ...amounts,
       reverseCharge: original.reverseCharge,
-      note,
+      note: content.note,
     },
-    (number) => ({
-      subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
-      paragraphs: [
-        'Guten Tag,',
-        `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
-        `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+    (number) => content.mail(number, dueOn),
+  );
+}
+
+/**
+ * The guarantee refund as a Storno-/Korrekturrechnung referring to the invoice: minus 50 % of the
+ * bonus and of the service fee with their USt; paid out within 14 working days.
+ */
+export async function issueGuaranteeCorrection(
+  tx: Db,
+  report: ReportRow,
+  original: InvoiceRow,
+  context: BillingContext,
+): Promise<InvoiceRow> {
+  const refund = computeGuaranteeRefund(reportFeeLine(report, original.reverseCharge), {
+    reverseCharge: original.reverseCharge,
+  });
+  return issueCorrectionInvoice(
+    tx,
+    report,
+    original,
+    {
+      netCents: refund.netCents,
+      vatCents: refund.vatCents,
+      grossCents: refund.totalCents,
+      lines: [
+        { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: refund.bonusCents },
+        { label: 'Rückerstattung 50 % der Servicegebühr', cents: refund.serviceFeeCents },
       ],
-    }),
+      note: 'Garantiefall: Das Dienstverhältnis endete innerhalb der 60-tägigen Garantie. Erstattet werden 50 % der Vermittlungsprämie und 50 % der Servicegebühr.',
+      mail: (number, dueOn) => ({
+        subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
+        paragraphs: [
+          'Guten Tag,',
+          `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
+          `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+        ],
+      }),
+    },
+    context,
   );
 }
 
@@ -310,54 +341,24 @@ export async function issueStorno(
   reason: string,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  const issuedOn = viennaDate(context.now);
-  const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
-  const description = serviceDescription(report);
-  const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
-  const note = `Storno der Rechnung Nr. ${original.number} wegen einer Korrektur des Betrags: ${reason}. Die korrigierte Rechnung erhalten Sie mit eigener Nummer.`;
-  return storeAndMail(
+  return issueCorrectionInvoice(
     tx,
+    report,
+    original,
+    {
+      netCents: original.netCents,
+      vatCents: original.vatCents,
+      grossCents: original.grossCents,
+      lines: [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: original.netCents }],
+      note: `Storno der Rechnung Nr. ${original.number} wegen einer Korrektur des Betrags: ${reason}. Die korrigierte Rechnung erhalten Sie mit eigener Nummer.`,
+      mail: (number) => ({
+        subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
+        paragraphs: [
+          'Guten Tag,',
+          `der Betrag der Rechnung Nr. ${original.number} wurde korrigiert (${reason}). Anbei die Storno-/Korrekturrechnung Nr. ${number}; die korrigierte Rechnung senden wir Ihnen gesondert.`,
+        ],
+      }),
+    },
     context,
-    {
-      kind: 'korrektur',
-      placementReportId: report.id,
-      correctsInvoiceId: original.id,
-      companyId: original.companyId,
-      consultantId: original.consultantId,
-      customerName: customer.name,
-      customerAddress: customer.address,
-      customerUid: customer.uid,
-      jobTitle: original.jobTitle,
-      description,
-      placementDate: original.placementDate,
-      netCents: -original.netCents,
-      vatCents: -original.vatCents,
-      grossCents: -original.grossCents,
-      reverseCharge: original.reverseCharge,
-      issuedOn,
-      dueOn,
-    },
-    {
-      kind: 'korrektur',
-      corrects: { number: original.number, issuedOn: original.issuedOn },
-      customer,
-      issuedOn,
-      dueOn,
-      placementDate: original.placementDate,
-      description,
-      lines: [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: -original.netCents }],
-      netCents: -original.netCents,
-      vatCents: -original.vatCents,
-      grossCents: -original.grossCents,
-      reverseCharge: original.reverseCharge,
-      note,
-    },
-    (number) => ({
-      subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
-      paragraphs: [
-        'Guten Tag,',
-        `der Betrag der Rechnung Nr. ${original.number} wurde korrigiert (${reason}). Anbei die Storno-/Korrekturrechnung Nr. ${number}; die korrigierte Rechnung senden wir Ihnen gesondert.`,
-      ],
-    }),
   );
 }

@@ -61,6 +61,8 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
     }),
     [debouncedText, districtIds, debouncedMore],
   );
+  // What the inputs say now (not yet debounced): 'Suche speichern' saves exactly this.
+  const typed: BrowserFilters = { text: text.trim(), districtIds, ...more };
   const filterKey = JSON.stringify(filters);
   // 'Mehr laden' grows the limit; a new filter starts again at 200
   const [paging, setPaging] = useState({ key: filterKey, limit: BROWSER_JOB_LIMIT });
@@ -244,8 +246,8 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
 
       {saving && (
         <SaveSearchModal
-          filters={savedFilters(filters)}
-          initialName={searchName(filters, districts.data ?? [])}
+          filters={savedFilters(typed)}
+          initialName={searchName(typed, districts.data ?? [])}
           onClose={(saved) => {
             setSaving(false);
             setSavedNotice(saved);
