@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addCalendarDays, type IsoDate } from './business-days';
+import { addCalendarDays, formatDay, type IsoDate } from './business-days';
 import {
   ACTUAL_SALARY_MAX,
   CITY_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   POSTCODE_MAX_LENGTH,
   TERMINATION_NOTICE_DAYS,
 } from './constants';
-import { formatDate, formatEuro } from './format';
+import { formatEuro } from './format';
 import { storedFileSchema } from './files';
 import { INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
@@ -402,8 +402,6 @@ export function guaranteeClaimDeadline(employmentEnd: IsoDate): IsoDate {
   return addCalendarDays(employmentEnd, TERMINATION_NOTICE_DAYS);
 }
 
-const dmy = (iso: IsoDate) => formatDate(`${iso}T12:00:00Z`);
-
 /**
  * The terms' check of a guarantee claim (spec §9), null when it holds, else the German
  * refusal naming the rule and the dates. `today` is the claim's day in Vienna.
@@ -417,11 +415,11 @@ export function guaranteeClaimRefusal(
   if (end > today) return GUARANTEE_MSG.endInFuture;
   const lastEnd = guaranteeEmploymentDeadline(start);
   if (end > lastEnd) {
-    return `Die Garantie gilt nur, wenn das Dienstverhältnis innerhalb von ${GUARANTEE_DAYS} Tagen nach seinem Beginn endet: Beginn ${dmy(start)}, Ende ${dmy(end)}, spätestens ${dmy(lastEnd)}.`;
+    return `Die Garantie gilt nur, wenn das Dienstverhältnis innerhalb von ${GUARANTEE_DAYS} Tagen nach seinem Beginn endet: Beginn ${formatDay(start)}, Ende ${formatDay(end)}, spätestens ${formatDay(lastEnd)}.`;
   }
   const lastClaim = guaranteeClaimDeadline(end);
   if (today > lastClaim) {
-    return `Ein Garantiefall muss innerhalb von ${TERMINATION_NOTICE_DAYS} Tagen nach dem Ende des Dienstverhältnisses gemeldet werden: Ende ${dmy(end)}, Meldung spätestens am ${dmy(lastClaim)}.`;
+    return `Ein Garantiefall muss innerhalb von ${TERMINATION_NOTICE_DAYS} Tagen nach dem Ende des Dienstverhältnisses gemeldet werden: Ende ${formatDay(end)}, Meldung spätestens am ${formatDay(lastClaim)}.`;
   }
   return null;
 }

@@ -9,6 +9,7 @@ import {
   isAustrianWorkingDay,
   isWithinGuarantee,
   viennaDate,
+  formatDay,
 } from './business-days';
 import { calculateFees } from './billing';
 import { canChangePlacementStatus } from './placements';
@@ -110,5 +111,12 @@ describe('fees, refund and guarantee', () => {
     expect(canChangePlacementStatus('gemeldet', 'garantiefall')).toBe(false);
     expect(canChangePlacementStatus('garantiefall', 'bezahlt')).toBe(false);
     expect(canChangePlacementStatus('bezahlt', 'verrechnet')).toBe(false);
+  });
+});
+
+describe('formatDay', () => {
+  it('When a calendar day is shown, then it reads dd.MM.yyyy without any time zone shift', () => {
+    expect(formatDay('2026-12-15')).toBe('15.12.2026');
+    expect(formatDay('2027-01-01')).toBe('01.01.2027');
   });
 });

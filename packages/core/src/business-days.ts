@@ -23,6 +23,11 @@ function toIso(date: Date): IsoDate {
   return date.toISOString().slice(0, 10);
 }
 
+/** A calendar day as the product shows it: '2026-12-15' → '15.12.2026' (no time zone involved). */
+export function formatDay(date: IsoDate): string {
+  return date.split('-').reverse().join('.');
+}
+
 /** Adds calendar days to an ISO date. */
 export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   const d = parseIso(date);

@@ -7,6 +7,7 @@ import {
   placementStatusChangeSchema,
   invoiceCorrectionSchema,
   type AdminPlacementReport,
+  formatDay,
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../lib/auth';
@@ -72,7 +73,6 @@ const CSV_HEADER = [
 ];
 
 const day = (iso: string | null) => (iso ? formatDate(iso) : '');
-const isoDay = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') : '');
 
 export function placementReportsCsv(reports: AdminPlacementReport[]): string {
   return toCsv(
@@ -91,7 +91,7 @@ export function placementReportsCsv(reports: AdminPlacementReport[]): string {
       r.serviceFee,
       PLACEMENT_STATUS_LABELS[r.status],
       day(r.invoicedAt),
-      isoDay(r.dueDate),
+      r.dueDate ? formatDay(r.dueDate) : '',
       day(r.paidAt),
       day(r.guaranteeAt),
       r.refund?.placementFee ?? null,

@@ -2,7 +2,6 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   canChangePlacementStatus,
   formatCents,
-  formatDate,
   GUARANTEE_ENDED_BY_LABELS,
   GUARANTEE_MSG,
   guaranteeClaimRefusal,
@@ -10,6 +9,7 @@ import {
   type GuaranteeClaim,
   type GuaranteeClaimRequest,
   type GuaranteeDecisionRequest,
+  formatDay,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
@@ -71,8 +71,6 @@ async function accountOf(tx: Db, id: number | null): Promise<{ email: string; us
   return row ?? null;
 }
 
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
-
 /** Command: the company files a claim on its own invoiced placement, checked against the terms. */
 export async function fileGuaranteeClaim(
   db: Db,
@@ -109,7 +107,7 @@ export async function fileGuaranteeClaim(
       .returning();
     const paragraphs = [
       `${report.companyName} meldet einen Garantiefall zur Vermittlung Nr. ${report.id} („${report.jobTitle}“).`,
-      `Dienstverhältnis: ${day(input.employmentStart)} bis ${day(input.employmentEnd)} – ${GUARANTEE_ENDED_BY_LABELS[input.endedBy]}.`,
+      `Dienstverhältnis: ${formatDay(input.employmentStart)} bis ${formatDay(input.employmentEnd)} – ${GUARANTEE_ENDED_BY_LABELS[input.endedBy]}.`,
       `Beschreibung: ${input.note}`,
     ];
     const link = { href: `${context.publicUrl}/admin/billing`, label: 'Garantiefall prüfen' };

@@ -2,13 +2,13 @@ import PDFDocument from 'pdfkit';
 import {
   BILLING_MSG,
   formatCents,
-  formatDate,
   formatIban,
   INVOICE_KIND_LABELS,
   SERVICE_FEE_PERCENT,
   VAT_RATE_PERCENT,
   type InvoiceIssuer,
   type InvoiceKind,
+  formatDay,
 } from '@pb/core';
 import { pdfSafe } from '../introductions/proof-pdf';
 
@@ -41,7 +41,6 @@ export interface InvoiceDocument {
 
 const PAGE = { size: 'A4' as const, margin: 56 };
 const WIDTH = 595.28 - 2 * PAGE.margin;
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 /** Helvetica's WinAnsi has '€' but pdfkit needs the no-break space Intl puts in as a plain one. */
 const money = (cents: number) => pdfSafe(formatCents(cents).replace(/\s/g, ' '));
 
@@ -79,12 +78,15 @@ export async function renderInvoicePdf(
   doc.font('Helvetica').fontSize(10);
   const facts: Array<[string, string]> = [
     ['Rechnungsnummer', invoice.number],
-    ['Rechnungsdatum', day(invoice.issuedOn)],
-    ['Leistungsdatum', day(invoice.placementDate)],
-    ['Fällig am', day(invoice.dueOn)],
+    ['Rechnungsdatum', formatDay(invoice.issuedOn)],
+    ['Leistungsdatum', formatDay(invoice.placementDate)],
+    ['Fällig am', formatDay(invoice.dueOn)],
   ];
   if (invoice.corrects) {
-    facts.splice(1, 0, ['Korrigiert Rechnung', `Nr. ${invoice.corrects.number} vom ${day(invoice.corrects.issuedOn)}`]);
+    facts.splice(1, 0, [
+      'Korrigiert Rechnung',
+      `Nr. ${invoice.corrects.number} vom ${formatDay(invoice.corrects.issuedOn)}`,
+    ]);
   }
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -135,8 +137,8 @@ export async function renderInvoicePdf(
   doc.font('Helvetica').fontSize(10);
   const payment =
     invoice.kind === 'korrektur'
-      ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${day(invoice.dueOn)} auf Ihr Konto.`
-      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${day(invoice.dueOn)} (14 Werktage) unter Angabe der Rechnungsnummer ${invoice.number}.`;
+      ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`
+      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Rechnungsnummer ${invoice.number}.`;
   doc.text(pdfSafe(payment), left, doc.y, { width: WIDTH });
 
   const footerY = 841.89 - PAGE.margin - 48;

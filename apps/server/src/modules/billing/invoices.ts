@@ -17,6 +17,7 @@ import {
   viennaDate,
   type InvoiceAddress,
   type InvoiceIssuer,
+  formatDay,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { invoices, placementReports, users } from '../../db/schema';
@@ -116,7 +117,7 @@ async function storeAndMail(
           userId: values.companyId,
           kind: 'guarantee',
           title: `${values.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'} ${number}`,
-          body: `„${values.jobTitle}“: ${formatCents(values.grossCents)} brutto, fällig am ${formatDate(`${values.dueOn}T12:00:00Z`)}`,
+          body: `„${values.jobTitle}“: ${formatCents(values.grossCents)} brutto, fällig am ${formatDay(values.dueOn)}`,
           link: '/advertisements/billing',
         },
       ],
@@ -213,7 +214,7 @@ export async function issueInvoiceTo(
       subject: `Rechnung ${number} – ${report.jobTitle}`,
       paragraphs: [
         'Guten Tag,',
-        `anbei erhalten Sie unsere Rechnung Nr. ${number} für die Besetzung der Stelle „${report.jobTitle}“ über ${formatCents(line.totalCents)} (brutto), fällig am ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+        `anbei erhalten Sie unsere Rechnung Nr. ${number} für die Besetzung der Stelle „${report.jobTitle}“ über ${formatCents(line.totalCents)} (brutto), fällig am ${formatDay(dueOn)}.`,
         'Sie finden die Rechnung auch jederzeit unter „Rechnungen“ in Ihrem Konto.',
       ],
     }),
@@ -322,7 +323,7 @@ export async function issueGuaranteeCorrection(
         paragraphs: [
           'Guten Tag,',
           `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
-          `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDate(`${dueOn}T12:00:00Z`)}.`,
+          `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDay(dueOn)}.`,
         ],
       }),
     },

@@ -1,6 +1,5 @@
 import {
   computeGuaranteeRefund,
-  formatDate,
   guaranteeDeadline,
   PLACEMENT_STATUS_LABELS,
   viennaDate,
@@ -9,6 +8,7 @@ import {
   type InvoiceStatus,
   type PlacementEarning,
   type StoredFile,
+  formatDay,
 } from '@pb/core';
 import type { guaranteeClaims } from '../../db/schema';
 import { reportFeeLine, type InvoiceRow, type ReportRow } from './invoices';
@@ -83,8 +83,6 @@ export function presentClaim(
   };
 }
 
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
-
 /** One placement with its money, for either party (the claim's note only for the company). */
 export function presentEarning(
   report: ReportRow,
@@ -105,7 +103,7 @@ export function presentEarning(
   let statusText: string = PLACEMENT_STATUS_LABELS[report.status];
   if (claim?.status === 'offen') statusText = 'Garantiefall gemeldet (in Prüfung)';
   else if (invoiced && guaranteeUntil && today <= guaranteeUntil) {
-    statusText = `${statusText} · Garantie läuft bis ${day(guaranteeUntil)}`;
+    statusText = `${statusText} · Garantie läuft bis ${formatDay(guaranteeUntil)}`;
   }
   const paidOn = report.paidAt ? viennaDate(report.paidAt) : null;
   return {

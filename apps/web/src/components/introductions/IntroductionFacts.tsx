@@ -9,6 +9,7 @@ import {
   REGISTER_EVENT_LABELS,
   type Introduction,
   type IntroductionDetail,
+  formatDay,
 } from '@pb/core';
 
 /** Pieces of an introduction's view shared by the parties' pages and the back office. */
@@ -17,7 +18,7 @@ export const bonusText = (n: number) =>
   `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
 
 /** 'YYYY-MM-DD' (a Vienna day) as dd.MM.yyyy. */
-export const dayText = (isoDay: string) => isoDay.split('-').reverse().join('.');
+export const dayText = formatDay;
 
 const STATUS_BADGE: Record<Introduction['status'], string> = {
   neu: 'primary',

@@ -15,6 +15,7 @@ import {
   PLACEMENT_TRANSITIONS,
   type AdminPlacementReport,
   type PlacementStatus,
+  formatDay,
 } from '@pb/core';
 import {
   downloadPlacementCsv,
@@ -40,8 +41,6 @@ const ACTION_LABELS: Record<Exclude<PlacementStatus, 'gemeldet'>, string> = {
   bezahlt: 'Als bezahlt markieren',
   garantiefall: 'Garantiefall',
 };
-
-const isoDay = (iso: string) => iso.split('-').reverse().join('.');
 
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
@@ -188,7 +187,7 @@ export function Component() {
                   <InvoiceDownload invoice={{ number: r.invoiceNumber, url: r.invoiceUrl }} />
                 </div>
               ) : null}
-              {r.dueDate ? <div className="small">Fällig am {isoDay(r.dueDate)}</div> : null}
+              {r.dueDate ? <div className="small">Fällig am {formatDay(r.dueDate)}</div> : null}
               {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
               {r.refund ? (
                 <div className="small text-danger">
@@ -196,7 +195,7 @@ export function Component() {
                   {formatEuro(r.refund.serviceFee)} Servicegebühr)
                 </div>
               ) : r.status !== 'gemeldet' ? (
-                <div className="small text-body-secondary">Garantie bis {isoDay(r.guaranteeUntil)}</div>
+                <div className="small text-body-secondary">Garantie bis {formatDay(r.guaranteeUntil)}</div>
               ) : null}
             </td>
             <td style={{ minWidth: '11rem' }}>
