@@ -15,6 +15,8 @@ declare module 'autocannon' {
   interface Result {
     latency: Histogram;
     requests: Histogram & { total: number };
+    /** Bytes per second. */
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;

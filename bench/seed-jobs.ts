@@ -1,7 +1,7 @@
 import type { Database } from '../apps/server/src/db/client';
 
 /**
- * The benchmarks' marketplace: companies, one consultant and `rows` advertisements (4 %
+ * The benchmarks' marketplace: 500 companies, one consultant and `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts), generated inside the database in one
  * statement each. Shared by bench:jobs and bench:alerts.
  */
@@ -11,7 +11,7 @@ export async function seed(database: Database, rows: number): Promise<void> {
   await database.execScript(`
     INSERT INTO users (username, email, password_hash, role, confirmed, description)
     SELECT 'Bench Firma ' || g, 'bench-firma-' || g || '@example.test', 'x', 'company', true, 'Benchmark-Unternehmen ' || g
-    FROM generate_series(1, 200) g;
+    FROM generate_series(1, 500) g;
     INSERT INTO users (username, email, password_hash, role, confirmed)
     VALUES ('Bench Beraterin', 'bench-beraterin@example.test', 'x', 'consultant', true);
   `);
@@ -34,7 +34,7 @@ export async function seed(database: Database, rows: number): Promise<void> {
     )
     INSERT INTO jobs (owner_id, job_title, working_time, assignment, requirements, benefits, job_info,
                       street, postcode, city, salary, district_id, published_at, created_at, updated_at)
-    SELECT owners[1 + g % 200],
+    SELECT owners[1 + g % 500],
            CASE WHEN g % 100 = 1 THEN 'Zollsachbearbeiter/in' ELSE titles[1 + (g * 7) % 30] END,
            CASE WHEN g % 5 = 0 THEN 'Teilzeit' ELSE 'Vollzeit' END,
            jsonb_build_array(tasks[1 + g % 10], tasks[1 + (g / 10) % 10]),

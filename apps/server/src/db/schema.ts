@@ -148,10 +148,18 @@ export const jobs = pgTable('jobs', {
   salaryMinCents: bigint('salary_min_cents', { mode: 'number' }),
   salaryMaxCents: bigint('salary_max_cents', { mode: 'number' }),
   salaryParsed: boolean('salary_parsed').notNull().default(false),
+  /** The active bonus (newest record of placement_bonuses), kept by a trigger (0022); null without a record. */
+  activeBonus: numeric('active_bonus', { precision: 5, scale: 2, mode: 'number' }),
   districtId: integer('district_id'),
   publishedAt: ts('published_at'),
   createdAt: created(),
   updatedAt: updated(),
+});
+
+/** Versions of cached lists, raised at the commit of every write (0022, modules/jobs/list-cache.ts). */
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 export const jobAttachments = pgTable(

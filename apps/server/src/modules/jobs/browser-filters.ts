@@ -3,7 +3,6 @@ import { ALERT_MSG, jobBrowserFiltersSchema, JOB_BROWSER_FILTER_KEYS, type JobBr
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { escapeLike } from '../../lib/strapi-query';
-import { activeBonusSql } from './active-bonus';
 
 /**
  * The advertisement browser's filters as SQL, defined once (issue 13). The browser's list
@@ -35,7 +34,7 @@ export interface FilterOperands {
  * ILIKE is lower(text) LIKE lower(pattern) in UTF-8).
  */
 const searchLower = sql.raw('"jobs"."search_lower"');
-const activeBonus = sql`coalesce((${activeBonusSql}), 0)`;
+const activeBonus = sql`coalesce(${jobs.activeBonus}, 0)`;
 
 /**
  * The conditions on `jobs` for the given operands. `nullable`: an operand may be NULL (a saved

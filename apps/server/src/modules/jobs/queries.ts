@@ -1,15 +1,9 @@
-import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
 import { visibleTo } from './repository';
 
 /** Reads of the jobs module beside the advertisement SELECT (repository.ts): counts, documents, bonus history. */
-
-/** Number of published advertisements. */
-export async function countPublishedJobs(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(jobs).where(isNotNull(jobs.publishedAt));
-  return row?.n ?? 0;
-}
 
 /** A document of an advertisement the user may see (published, or the user's own), for download. */
 export async function attachmentForDownload(

@@ -3,8 +3,8 @@ import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from 
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
 import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { activeBonusSql } from './active-bonus';
 import { browserFilterCondition, takeBrowserFilters } from './browser-filters';
+import type { JobListCache } from './list-cache';
 
 /**
  * Reading advertisements: the whitelisted query spec, the one SELECT every
@@ -64,14 +64,17 @@ export const jobQuerySpec: ResourceQuerySpec = {
  * Parses a list query for the caller: the browser's filters (text search `q`, districts, states,
  * minimum bonus in % and €, working time — browser-filters.ts), whitelisted Strapi filters, visibility.
  */
-export function parseJobListQuery(raw: Record<string, unknown>, visibility: SQL): ParsedListQuery {
+export function parseJobListQuery(
+  raw: Record<string, unknown>,
+  visibility: SQL,
+): ParsedListQuery & { visibility: SQL } {
   const { filters, rest } = takeBrowserFilters(raw);
   const q = parseListQuery(rest, jobQuerySpec);
-  return { ...q, where: and(visibility, q.where, browserFilterCondition(filters)) };
+  return { ...q, where: and(visibility, q.where, browserFilterCondition(filters)), visibility };
 }
 
-/** The active bonus (active-bonus.ts), 0 without a record. */
-const activeBonus = sql<number>`coalesce((${activeBonusSql})::float8, 0)`.mapWith(Number);
+/** The active bonus, stored on the advertisement (migration 0022), 0 without a record. */
+const activeBonus = sql<number>`coalesce(${jobs.activeBonus}::float8, 0)`.mapWith(Number);
 
 const jobColumns = {
   id: jobs.id,
@@ -144,6 +147,31 @@ export function jobListStatements(db: Db, options: JobQueryOptions) {
       .from(jobs)
       .where(options.where),
   };
+}
+
+/**
+ * One page of the list through the cache (list-cache.ts): the ordered ids matching the query at
+ * the current version (cached; the total is their number), then the page's rows read fresh by id.
+ * `visibility` is applied again to the rows, so a row deactivated since the ids were taken is
+ * left out rather than shown.
+ */
+export async function selectJobPage(
+  db: Db,
+  cache: JobListCache,
+  options: JobQueryOptions & { visibility: SQL },
+): Promise<JobPage> {
+  const ids = await cache.matchingIds(options.where, options.orderBy, await cache.version());
+  const pageIds = Array.from(ids.subarray(options.start, options.start + options.limit));
+  const total = options.withCount ? ids.length : undefined;
+  if (pageIds.length === 0) return { rows: [], total };
+  const rows = await jobRowsByIds(db, pageIds, options.visibility);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/** The rows of the given advertisements (any order); the bench's floor reads its SQL too. */
+export function jobRowsByIds(db: Db, ids: number[], visibility: SQL) {
+  return jobSelect(db).where(and(sql`${jobs.id} = any(${sql.param(ids)}::int[])`, visibility));
 }
 
 export async function selectJobs(db: Db, options: JobQueryOptions): Promise<JobPage> {

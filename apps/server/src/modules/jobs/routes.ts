@@ -19,10 +19,9 @@ import {
   parseJobListQuery,
   listAttachments,
   presentJob,
-  selectJobs,
+  selectJobPage,
   visibleTo,
 } from './repository';
-import { countPublishedJobs } from './queries';
 import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
 
 /** GET /api/jobs: the text search `q` beside the Strapi-style list query (checked by lib/strapi-query). */
@@ -96,22 +95,27 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user;
+      const cache = app.jobListCache;
       if (!user) {
         const { limit, withCount } = assertLandingQuery(request.query);
-        const page = await selectJobs(app.db, {
-          where: visibleTo(),
-          orderBy: parseListQuery({}, jobQuerySpec).orderBy,
-          start: 0,
-          limit,
-          withCount,
+        // The landing answer is the same for every visitor: built once per list version.
+        return cache.answer(`landing:${limit}:${withCount}`, await cache.version(), async () => {
+          const page = await selectJobPage(app.db, cache, {
+            where: visibleTo(),
+            visibility: visibleTo(),
+            orderBy: parseListQuery({}, jobQuerySpec).orderBy,
+            start: 0,
+            limit,
+            withCount,
+          });
+          return {
+            data: page.rows.map((row) => presentJob(row, { visitor: true })),
+            meta: { pagination: { start: 0, limit, total: page.total } },
+          };
         });
-        return {
-          data: page.rows.map((row) => presentJob(row, { visitor: true })),
-          meta: { pagination: { start: 0, limit, total: page.total } },
-        };
       }
       const q = parseJobListQuery(request.query, filtersById(request.query) ? visibleTo(user.id) : visibleTo());
-      const page = await selectJobs(app.db, q);
+      const page = await selectJobPage(app.db, cache, q);
       return {
         data: page.rows.map((row) => presentJob(row)),
         meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
@@ -130,7 +134,11 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.number(), 401: errorSchema },
       },
     },
-    async () => countPublishedJobs(app.db),
+    async () => {
+      const cache = app.jobListCache;
+      const defaultOrder = parseListQuery({}, jobQuerySpec).orderBy;
+      return (await cache.matchingIds(visibleTo(), defaultOrder, await cache.version())).length;
+    },
   );
 
   app.get(
