@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,7 @@ import { openApiTransform } from './lib/openapi';
 import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
+import { securityHeaders, securityHeadersPlugin } from './lib/security-headers';
 import { servicesPlugin } from './lib/services';
 import { metricsPlugin } from './lib/metrics';
 import { routePolicyRegistry } from './lib/policies';
@@ -86,6 +87,25 @@ function validationMessage(
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const videoOrigin = config.introVideoUrl ? new URL(config.introVideoUrl).origin : undefined;
+  // helmet's headers, once (lib/security-headers): every answer carries them, router errors too.
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: videoOrigin ? [videoOrigin] : ["'none'"],
+        mediaSrc: ["'self'", ...(videoOrigin ? [videoOrigin] : [])],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
@@ -118,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
       const message = status === 414 ? 'Die Adresse ist zu lang.' : MSG.badRequest;
+      void reply.headers(headers);
       void reply.code(status).send(errorBody(status, error.code ?? 'BadRequestError', message, {}));
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -135,24 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // --- third-party plugins ---
-  const videoOrigin = config.introVideoUrl ? new URL(config.introVideoUrl).origin : undefined;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: videoOrigin ? [videoOrigin] : ["'none'"],
-        mediaSrc: ["'self'", ...(videoOrigin ? [videoOrigin] : [])],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { headers });
+  // brotli or gzip for JSON and text from 1 KB on (PDFs and images are left alone: mime-db marks
+  // them incompressible); the web build's files come pre-compressed (scripts/build.mjs).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   if (deps.redis) watchRedis(deps.redis, app.log, 'rate limits');
   await app.register(rateLimit, {
     global: false,
@@ -259,7 +266,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = deps.webDistDir;
   const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The .br/.gz siblings written at build time: no compression work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, servedPath) => {
+        const filePath = servedPath.replace(/\.(br|gz)$/, '');
+        // Vite names everything under assets/ by its content hash: a changed file is a new name.
+        const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        void reply.header(
+          'cache-control',
+          hashed
+            ? 'public, max-age=31536000, immutable'
+            : filePath.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

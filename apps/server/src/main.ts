@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   });
   // Fails fast while Redis is away (rate limits then count in-process: lib/rate-limit-store).
   const redis = config.redisUrl ? createRedisClient(config.redisUrl) : undefined;
-  const storage = openFileStorage(config.storage);
+  const storage = await openFileStorage(config.storage);
   const app = await buildApp({
     config,
     database,

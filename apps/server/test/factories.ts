@@ -49,3 +49,19 @@ export function jobData(overrides: Partial<JobDataInput> = {}): JobDataInput {
     ...overrides,
   };
 }
+
+/** Publishes an advertisement as `company` through the API (POST /api/jobs); its id. */
+export async function publishJob(
+  ctx: Pick<TestContext, 'request'>,
+  company: Pick<TestUser, 'token'>,
+  overrides: Partial<JobDataInput> = {},
+): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/jobs',
+    token: company.token,
+    payload: { data: jobData(overrides) },
+  });
+  if (res.statusCode !== 201) throw new Error(`publishing failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { id: number } }).data.id;
+}

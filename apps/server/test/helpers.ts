@@ -173,7 +173,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     database,
     redis,
-    storage: openFileStorage(config.storage),
+    storage: await openFileStorage(config.storage),
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -14,6 +15,11 @@ describe('Web app serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Prämienbörse</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1);');
+    // As scripts/build.mjs leaves them: a brotli sibling next to the file.
+    const bundle = `console.log(${JSON.stringify('Prämienbörse '.repeat(200))});`;
+    writeFileSync(path.join(dist, 'assets', 'bundle-abcd.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'bundle-abcd.js.br'), brotliCompressSync(bundle));
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
     ctx = await createTestContext({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -28,6 +34,33 @@ describe('Web app serving', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     }
+  });
+
+  it('When a hashed asset is requested, then it is cached for a year, pre-compressed when the client accepts brotli', async () => {
+    const br = await ctx.request({
+      method: 'GET',
+      url: '/assets/bundle-abcd.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers['vary'])).toMatch(/accept-encoding/i);
+    const plain = await ctx.request({ method: 'GET', url: '/assets/bundle-abcd.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Prämienbörse');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('When the page itself is requested, then it must be revalidated (a new release is seen at once)', async () => {
+    for (const url of ['/', '/index.html', '/inserate']) {
+      const res = await ctx.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const robots = await ctx.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('When a missing file (an old hashed asset) is requested, then it answers 404, not the HTML index', async () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { guaranteeRefundSchema } from './business-days';
 import { invoiceAddressSchema } from './billing';
 import { int4Id } from './input';

@@ -1,5 +1,13 @@
-import { z } from 'zod';
-import { PLACEMENT_BONUS_MAX, WORKING_TIMES } from './constants';
+import { z } from './zod';
+import {
+  AUSTRIAN_STATES,
+  MAX_FILTER_DISTRICTS,
+  MIN_BONUS_EUROS_MAX,
+  PLACEMENT_BONUS_MAX,
+  SAVED_SEARCH_NAME_MAX,
+  WORKING_TIMES,
+} from './constants';
+import { ALERT_MSG } from './messages';
 import { INPUT_MSG, int4Id, isSafeText } from './input';
 import { searchTextSchema } from './jobs';
 
@@ -8,47 +16,6 @@ import { searchTextSchema } from './jobs';
  * filters are defined here once: the advertisement browser sends them, a saved search stores
  * them, and the server turns both into the same SQL (jobs/browser-filters.ts).
  */
-
-/** Austria's nine states, as the districts carry them. */
-export const AUSTRIAN_STATES = [
-  'Burgenland',
-  'Kärnten',
-  'Niederösterreich',
-  'Oberösterreich',
-  'Salzburg',
-  'Steiermark',
-  'Tirol',
-  'Vorarlberg',
-  'Wien',
-] as const;
-export type AustrianState = (typeof AUSTRIAN_STATES)[number];
-
-export const MAX_SAVED_SEARCHES = 10;
-export const SAVED_SEARCH_NAME_MAX = 80;
-export const MAX_FILTER_DISTRICTS = 120;
-/** Highest "minimum bonus in €" a filter takes (the bonus of the highest salary at 100 %). */
-export const MIN_BONUS_EUROS_MAX = 10_000_000;
-
-export const ALERT_MSG = {
-  invalidFilter:
-    'Ungültiger Filter. Erlaubt sind Suchtext, Bezirke, Bundesländer, Mindestprämie in % oder € und Arbeitszeit.',
-  invalidState: 'Unbekanntes Bundesland.',
-  invalidMinBonus: 'Die Mindestprämie muss zwischen 0 und 100 % liegen.',
-  invalidMinBonusEuros: 'Die Mindestprämie in € muss zwischen 0 und 10.000.000 € liegen.',
-  invalidWorkingTime: 'Die Arbeitszeit muss „Vollzeit“ oder „Teilzeit“ sein.',
-  tooManyDistricts: `Bitte wählen Sie höchstens ${MAX_FILTER_DISTRICTS} Bezirke.`,
-  nameRequired: 'Bitte geben Sie der Suche einen Namen.',
-  nameTooLong: `Der Name darf höchstens ${SAVED_SEARCH_NAME_MAX} Zeichen lang sein.`,
-  frequencyInvalid: 'Bitte wählen Sie „sofort“ oder „täglich“.',
-  tooMany: `Sie können höchstens ${MAX_SAVED_SEARCHES} Suchaufträge speichern. Bitte löschen Sie zuerst einen.`,
-  searchNotFound: 'Dieser Suchauftrag existiert nicht.',
-  euroFilterHint:
-    'Der €-Filter berücksichtigt nur Inserate, deren Gehaltsangabe sich als Jahresbruttogehalt lesen lässt; die Prämie wird vom unteren Ende berechnet.',
-  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
-  unsubscribed: 'Sie erhalten zu diesem Thema keine E-Mails mehr. In der App werden Sie weiterhin benachrichtigt.',
-  notificationNotFound: 'Diese Benachrichtigung existiert nicht.',
-  watchOnlyPublished: 'Nur aktive Inserate können gemerkt werden.',
-} as const;
 
 /** Comma-separated query values (`districts=1,2`) or repeated ones become arrays. */
 const listParam = <T extends z.ZodType>(item: T) =>

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatInvoiceNumber, guaranteeClaimRefusal, guaranteeClaimRequestSchema } from './billing';
 import {
   BILLING_MSG,
   calculateFees,
   computeFeeLine,
   computeFeeSheet,
   formatCents,
-  formatInvoiceNumber,
-  guaranteeClaimRefusal,
-  guaranteeClaimRequestSchema,
   parseAnnualSalary,
   SALARY_MAX_CENTS,
-} from './billing';
+} from './fees';
 import { salaryFactsSchema, SALARY_FACTS_MSG } from './salary-facts';
 import { isReverseChargeUid, isValidUid, normaliseUid, uidSchema, UID_MSG } from './uid';
 

@@ -11,7 +11,7 @@ import {
   viennaDate,
   formatDay,
 } from './business-days';
-import { calculateFees } from './billing';
+import { calculateFees } from './fees';
 import { canChangePlacementStatus } from './placements';
 
 describe('easterSunday', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { GUARANTEE_DAYS, GUARANTEE_REFUND_RATE, INVOICE_DUE_WORKING_DAYS } from './constants';
 import { roundCents, viennaParts } from './format';
 

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { CHAT_MSG } from './messages';
 import { storedFileSchema } from './files';
 import { safeText } from './input';
 import type { IntroductionEvent } from './introductions';
@@ -13,15 +14,6 @@ export const CHAT_MESSAGE_PAGE_SIZE = 50;
 export const CHAT_MESSAGE_PAGE_MAX = 100;
 /** At most one new-message mail per conversation and recipient in this window. */
 export const CHAT_NOTICE_INTERVAL_MINUTES = 15;
-
-export const CHAT_MSG = {
-  messageTooLong: `Die Nachricht darf höchstens ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('de-AT')} Zeichen lang sein.`,
-  messageEmpty: 'Bitte geben Sie eine Nachricht ein oder hängen Sie eine Datei an.',
-  consultantOnly: 'Nur Personalberater können ein Unternehmen kontaktieren.',
-  placeholder: 'Nachricht schreiben …',
-  hintConsultant: "Starten Sie eine Konversation über ein Inserat mit 'Unternehmen kontaktieren'.",
-  hintCompany: 'Personalberater kontaktieren Sie hier zu Ihren Inseraten.',
-} as const;
 
 /** Text of a chat message: plain text, at most CHAT_MESSAGE_MAX_LENGTH characters. */
 export const chatMessageTextSchema = z

@@ -21,8 +21,8 @@ export const PASSWORD_MAX_LENGTH = 200;
 /**
  * Field limits of the request schemas (accounts.ts, jobs.ts, placements.ts, contact.ts,
  * districts.ts): the server refuses longer input, the web forms set them as maxLength.
- * The chat message and the objection note have theirs beside their texts
- * (CHAT_MESSAGE_MAX_LENGTH below, PLACEMENT_OBJECTION_NOTE_MAX in placements.ts).
+ * The chat message and the objection note have theirs below (CHAT_MESSAGE_MAX_LENGTH,
+ * PLACEMENT_OBJECTION_NOTE_MAX).
  */
 /** An e-mail address (RFC 5321 path limit); also the login identifier. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -57,6 +57,12 @@ export const HOUSE_NR_MAX_LENGTH = 20;
 export const UID_MAX_LENGTH = 30;
 export const ACTUAL_SALARY_MIN = 0;
 export const ACTUAL_SALARY_MAX = 10_000_000;
+/** Yearly salary payments: 14 in Austria (13th and 14th month), 12–15 accepted (salary-facts.ts). */
+export const DEFAULT_YEARLY_PAYMENTS = 14;
+export const YEARLY_PAYMENTS_MIN = 12;
+export const YEARLY_PAYMENTS_MAX = 15;
+/** The company's objection to a placement report: its note (PLACEMENT_OBJECTION_MSG.noteTooLong). */
+export const PLACEMENT_OBJECTION_NOTE_MAX = 2000;
 
 /** Contact form. */
 export const CONTACT_NAME_MAX_LENGTH = 100;
@@ -82,6 +88,27 @@ export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx';
 export const CHAT_MESSAGE_MAX_LENGTH = 10_000;
 export const CHAT_TITLE_MAX_LENGTH = 40;
 export const FILE_NAME_FULL_MAX = 30;
+
+/** Austria's nine states, as the districts carry them (the browser's filter, saved searches). */
+export const AUSTRIAN_STATES = [
+  'Burgenland',
+  'Kärnten',
+  'Niederösterreich',
+  'Oberösterreich',
+  'Salzburg',
+  'Steiermark',
+  'Tirol',
+  'Vorarlberg',
+  'Wien',
+] as const;
+export type AustrianState = (typeof AUSTRIAN_STATES)[number];
+
+/** Saved searches and the browser's filters (issue 13; ALERT_MSG). */
+export const MAX_SAVED_SEARCHES = 10;
+export const SAVED_SEARCH_NAME_MAX = 80;
+export const MAX_FILTER_DISTRICTS = 120;
+/** Highest "minimum bonus in €" a filter takes (the bonus of the highest salary at 100 %). */
+export const MIN_BONUS_EUROS_MAX = 10_000_000;
 
 /** Terms (spec §9). */
 export const INVOICE_DUE_WORKING_DAYS = 14;

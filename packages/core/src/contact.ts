@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   CONTACT_COMPANY_MAX_LENGTH,
   CONTACT_MESSAGE_MAX_LENGTH,

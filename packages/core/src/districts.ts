@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ADMIN_MSG } from './admin';
 import { DISTRICT_NAME_MAX_LENGTH, DISTRICT_STATE_MAX_LENGTH } from './constants';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_CHAT_FILES, MAX_FILE_BYTES } from './constants';
 import { MSG } from './messages';
 

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatEuro,
+  formatNumber,
   initials,
   serviceFeePercent,
   shortenFileName,
@@ -105,6 +106,16 @@ describe('formatDate and formatDateTime', () => {
 
   it('When the input is a millisecond timestamp, then it is formatted the same way', () => {
     expect(formatDate(Date.UTC(2025, 2, 9, 12))).toBe('09.03.2025');
+  });
+});
+
+describe('formatNumber', () => {
+  it('When numbers are formatted with different decimals in turn, then each call keeps its own decimals', () => {
+    expect(formatNumber(1.5)).toBe('2');
+    expect(formatNumber(1.5, 2)).toBe('1,50');
+    expect(formatNumber(0.25, 1)).toBe('0,3');
+    expect(formatNumber(1.5)).toBe('2');
+    expect(formatNumber(1.5, 2)).toBe('1,50');
   });
 });
 

@@ -70,21 +70,31 @@ export function formatDateTime(value: string | number | Date): string {
   return `${p.hour}:${p.minute}, ${p.day}.${p.month}.${p.year}`;
 }
 
-const viennaFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Vienna',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/*
+ * Intl formatters are expensive to construct (locale and time-zone data; the first one also starts
+ * ICU), and module evaluation is on a page's critical path in the browser: each formatter is made
+ * on first use and then kept, one per set of options.
+ */
+let viennaFormatter: Intl.DateTimeFormat | undefined;
+
+function vienna(): Intl.DateTimeFormat {
+  viennaFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Vienna',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return viennaFormatter;
+}
 
 /** Calendar and clock parts of an instant in Vienna time (zero-padded strings). */
 export function viennaParts(value: string | number | Date) {
   const date = value instanceof Date ? value : new Date(value);
   const parts: Record<string, string> = {};
-  for (const part of viennaFormatter.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of vienna().formatToParts(date)) parts[part.type] = part.value;
   return {
     year: parts.year ?? '',
     month: parts.month ?? pad(0),
@@ -94,17 +104,24 @@ export function viennaParts(value: string | number | Date) {
   };
 }
 
+/** By number of decimals. */
+const numberFormatters = new Map<number, Intl.NumberFormat>();
+let euroFormatter: Intl.NumberFormat | undefined;
+
 /** German number text with a fixed number of decimals ("12.000,00"). */
 export function formatNumber(value: number, decimals = 0): string {
-  return new Intl.NumberFormat('de-AT', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  let formatter = numberFormatters.get(decimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('de-AT', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormatters.set(decimals, formatter);
+  }
+  return formatter.format(value);
 }
 
 /** Euro amount in Austrian notation ("€ 12.000,00"). */
 export function formatEuro(value: number): string {
-  return new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' }).format(value);
+  euroFormatter ??= new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' });
+  return euroFormatter.format(value);
 }
 
 /** Round to cents without binary-float surprises (0.1 * 3 etc.). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The API's envelopes: lists, single items and errors (ARCHITECTURE.md, API contract).

@@ -9,9 +9,11 @@
  *   contact.ts     the contact form
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
- *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody
- *   billing.ts     fee sheet (cents), salary facts, invoices, guarantee claims, earnings; uid.ts: EU VAT number syntax
- * Shared building blocks: constants.ts (limits), messages.ts (MSG texts), input.ts (PostgreSQL-safe
+ *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
+ *   billing.ts     salary facts, invoices, guarantee claims, earnings; fees.ts: the fee sheet and the salary
+ *                  text parser (cents, no schemas: the landing page and the browser use it); uid.ts: EU VAT number syntax
+ * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
+ * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
  * input rules), roles.ts, files.ts, format.ts, business-days.ts.
  */
 export * from './constants';
@@ -22,6 +24,7 @@ export * from './input';
 export * from './files';
 export * from './business-days';
 export * from './http';
+export * from './query-string';
 export * from './accounts';
 export * from './jobs';
 export * from './placements';
@@ -33,5 +36,6 @@ export * from './system';
 export * from './introductions';
 export * from './salary-facts';
 export * from './uid';
+export * from './fees';
 export * from './billing';
 export * from './alerts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { addWorkingDays, viennaDate, type IsoDate } from './business-days';
 import { EMAIL_MAX_LENGTH, RECONTACT_WINDOW_MONTHS } from './constants';
 import { storedFileSchema } from './files';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   BULLET_ITEM_MAX_LENGTH,
   BULLET_LIST_MAX_ITEMS,

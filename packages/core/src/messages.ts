@@ -1,3 +1,11 @@
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  MAX_FILTER_DISTRICTS,
+  MAX_SAVED_SEARCHES,
+  PLACEMENT_OBJECTION_NOTE_MAX,
+  SAVED_SEARCH_NAME_MAX,
+} from './constants';
+
 /** User-visible German texts from the spec (§5, §8) — one place, used by server and web. */
 export const MSG = {
   privacyRequired: 'Bitte akzeptieren Sie die Datenschutzbestimmungen!',
@@ -48,4 +56,54 @@ export const MSG = {
   registrationConfirmText:
     'Wir haben Ihnen eine Bestätigungsmail gesendet. Bitte prüfen Sie auch Ihren Spam-Ordner. Sobald Sie auf den Link in der E-Mail geklickt haben, können Sie sich einloggen.',
   passwordChanged: 'Ihr Passwort wurde erfolgreich geändert.',
+} as const;
+
+/*
+ * Feature texts that pages show outside their forms (the chat, the advertisement's profile, the
+ * browser's filters). They live here, not beside their schemas: a module with a zod schema puts
+ * zod on every page that imports anything from it, and the web's signed-in pages load no zod.
+ */
+
+export const CHAT_MSG = {
+  messageTooLong: `Die Nachricht darf höchstens ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('de-AT')} Zeichen lang sein.`,
+  messageEmpty: 'Bitte geben Sie eine Nachricht ein oder hängen Sie eine Datei an.',
+  consultantOnly: 'Nur Personalberater können ein Unternehmen kontaktieren.',
+  placeholder: 'Nachricht schreiben …',
+  hintConsultant: "Starten Sie eine Konversation über ein Inserat mit 'Unternehmen kontaktieren'.",
+  hintCompany: 'Personalberater kontaktieren Sie hier zu Ihren Inseraten.',
+} as const;
+
+export const PLACEMENT_OBJECTION_MSG = {
+  noConversation:
+    'Sie können eine Stellenbesetzung nur für Inserate melden, zu denen Sie mit dem Unternehmen im Gespräch sind.',
+  noteRequired: 'Bitte begründen Sie Ihren Widerspruch.',
+  noteTooLong: `Die Begründung darf höchstens ${PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  reportNotFound: 'Diese Meldung existiert nicht.',
+  ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
+  consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',
+  alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
+  notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
+  objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
+  reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
+} as const;
+
+export const ALERT_MSG = {
+  invalidFilter:
+    'Ungültiger Filter. Erlaubt sind Suchtext, Bezirke, Bundesländer, Mindestprämie in % oder € und Arbeitszeit.',
+  invalidState: 'Unbekanntes Bundesland.',
+  invalidMinBonus: 'Die Mindestprämie muss zwischen 0 und 100 % liegen.',
+  invalidMinBonusEuros: 'Die Mindestprämie in € muss zwischen 0 und 10.000.000 € liegen.',
+  invalidWorkingTime: 'Die Arbeitszeit muss „Vollzeit“ oder „Teilzeit“ sein.',
+  tooManyDistricts: `Bitte wählen Sie höchstens ${MAX_FILTER_DISTRICTS} Bezirke.`,
+  nameRequired: 'Bitte geben Sie der Suche einen Namen.',
+  nameTooLong: `Der Name darf höchstens ${SAVED_SEARCH_NAME_MAX} Zeichen lang sein.`,
+  frequencyInvalid: 'Bitte wählen Sie „sofort“ oder „täglich“.',
+  tooMany: `Sie können höchstens ${MAX_SAVED_SEARCHES} Suchaufträge speichern. Bitte löschen Sie zuerst einen.`,
+  searchNotFound: 'Dieser Suchauftrag existiert nicht.',
+  euroFilterHint:
+    'Der €-Filter berücksichtigt nur Inserate, deren Gehaltsangabe sich als Jahresbruttogehalt lesen lässt; die Prämie wird vom unteren Ende berechnet.',
+  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
+  unsubscribed: 'Sie erhalten zu diesem Thema keine E-Mails mehr. In der App werden Sie weiterhin benachrichtigt.',
+  notificationNotFound: 'Diese Benachrichtigung existiert nicht.',
+  watchOnlyPublished: 'Nur aktive Inserate können gemerkt werden.',
 } as const;

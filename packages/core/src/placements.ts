@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema } from './accounts';
 import {
   ACTUAL_SALARY_MAX,
@@ -7,12 +7,13 @@ import {
   HOUSE_NR_MAX_LENGTH,
   PLACEMENT_BONUS_MAX,
   PLACEMENT_BONUS_MIN,
+  PLACEMENT_OBJECTION_NOTE_MAX,
   PLACEMENT_TEXT_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
 } from './constants';
 import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
 import { JOB_MSG } from './jobs';
-import { MSG } from './messages';
+import { MSG, PLACEMENT_OBJECTION_MSG } from './messages';
 import { uidSchema } from './uid';
 
 /**
@@ -121,22 +122,6 @@ export const placementReportResultSchema = z.object({
 export type PlacementReportResult = z.infer<typeof placementReportResultSchema>;
 
 // ---------- the company's objection ----------
-
-export const PLACEMENT_OBJECTION_NOTE_MAX = 2000;
-
-export const PLACEMENT_OBJECTION_MSG = {
-  noConversation:
-    'Sie können eine Stellenbesetzung nur für Inserate melden, zu denen Sie mit dem Unternehmen im Gespräch sind.',
-  noteRequired: 'Bitte begründen Sie Ihren Widerspruch.',
-  noteTooLong: `Die Begründung darf höchstens ${PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
-  reportNotFound: 'Diese Meldung existiert nicht.',
-  ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
-  consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',
-  alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
-  notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
-  objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
-  reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
-} as const;
 
 export const placementObjectionSchema = z.object({
   note: safeText()

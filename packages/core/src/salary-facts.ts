@@ -1,15 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod';
+import { YEARLY_PAYMENTS_MAX, YEARLY_PAYMENTS_MIN } from './constants';
 
 /**
  * The salary facts an Austrian job advertisement states (§ 9 (2) GlBG): the collective-agreement
  * (KV) minimum per month, whether the employer will overpay, and the salaries a year. Optional
- * in the editor, prompted with the hint. (The fee sheet that uses them is billing.ts.)
+ * in the editor, prompted with the hint. (The fee sheet that uses them is fees.ts; the yearly payments' limits are in constants.ts.)
  */
 
-/** Yearly salary payments: 14 in Austria (13th and 14th month), 12–15 accepted. */
-export const DEFAULT_YEARLY_PAYMENTS = 14;
-export const YEARLY_PAYMENTS_MIN = 12;
-export const YEARLY_PAYMENTS_MAX = 15;
 /** KV minimum per month, at most this many euros. */
 export const KV_MINIMUM_MAX_EUR = 100_000;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** System endpoints: health checks and the public site settings. */
 

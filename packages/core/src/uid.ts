@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { UID_MAX_LENGTH } from './constants';
 import { isSafeText, INPUT_MSG } from './input';
 import { MSG } from './messages';

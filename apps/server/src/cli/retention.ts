@@ -10,12 +10,12 @@ import { runCli, withDatabase } from './run';
 async function main(): Promise<number> {
   const dryRun = process.argv.includes('--dry-run');
   const config = loadConfig();
-  const result = await withDatabase(config, (db) =>
+  const result = await withDatabase(config, async (db) =>
     runRetention(db, {
       now: new Date(),
       dryRun,
       publicUrl: config.publicUrl,
-      storage: openFileStorage(config.storage),
+      storage: await openFileStorage(config.storage),
     }),
   );
   if (!result.ran) {

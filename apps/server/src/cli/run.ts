@@ -34,7 +34,7 @@ export async function withDatabase<T>(config: Config, task: (db: Db) => Promise<
  */
 export async function withLockAndStorage<T>(config: Config, task: (storage: FileStorage) => Promise<T>): Promise<T> {
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, 'cli');
-  const storage = openFileStorage(config.storage);
+  const storage = await openFileStorage(config.storage);
   try {
     return await task(storage);
   } finally {

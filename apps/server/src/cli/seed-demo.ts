@@ -16,7 +16,7 @@ async function main(): Promise<number> {
     if (seeded.created) {
       await seedDemoActivity({
         db,
-        storage: openFileStorage(config.storage),
+        storage: await openFileStorage(config.storage),
         fingerprintSecret: config.fingerprintSecret,
         publicUrl: config.publicUrl,
         officeEmail: config.officeEmail,

@@ -1,45 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Database, Db } from './database';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** Both drivers share this query-builder type; feature code never knows which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-export interface Database {
-  db: Db;
-  driver: 'pglite' | 'postgres';
-  /** Runs a multi-statement SQL script (migrations, seeds). */
-  execScript(sqlText: string): Promise<void>;
-  /** Plain parameterised query returning rows (benchmarks, health). */
-  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
-  /** Runs fn on one dedicated connection (session-level locks, multi-step scripts). */
-  withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
-  /** PostgreSQL pool counters (metrics); undefined for PGlite, which is one connection, not a pool. */
-  poolStats(): PoolStats | undefined;
-  close(): Promise<void>;
-}
-
-export interface PoolStats {
-  /** Open connections, idle or checked out. */
-  total: number;
-  idle: number;
-  /** Queries waiting for a connection because all `max` are checked out. */
-  waiting: number;
-  max: number;
-}
-
-export interface Session {
-  execScript(sqlText: string): Promise<void>;
-  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
-}
+export type { Database, Db, PoolStats, Schema, Session } from './database';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it PGlite is used. */
@@ -75,37 +40,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts, options.onConnectionError);
   }
+  // Loaded only here: with PostgreSQL the embedded database's code stays out of memory.
+  const { openPglite } = await import('./client-pglite');
   return openPglite(options.dataDir);
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir) {
-    dir = path.join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-  }
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const session: Session = {
-    async execScript(sqlText) {
-      await client.exec(sqlText);
-    },
-    async query<T>(sqlText: string, params: unknown[] = []) {
-      const result = await client.query<T>(sqlText, params);
-      return result.rows;
-    },
-  };
-  return {
-    db,
-    driver: 'pglite',
-    ...session,
-    // PGlite is a single connection already.
-    withSession: (fn) => fn(session),
-    poolStats: () => undefined,
-    async close() {
-      if (!client.closed) await client.close();
-    },
-  };
 }
 
 /** Sets (ms > 0) or clears (0) the inactivity deadline on a pooled connection's socket. */

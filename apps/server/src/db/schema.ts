@@ -254,6 +254,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lockedUntil: ts('locked_until'),
+  /** The claim holding the lease (0024): its worker hands the rows back after a failed run. */
+  lockedBy: text('locked_by'),
   lastError: text('last_error'),
   sentAt: ts('sent_at'),
   createdAt: created(),

@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { ROLE_NAMES } from '@pb/core';
 import type { Db } from '../db/client';
 import { users, type UserRole } from '../db/schema';
+import { requestDataVersions } from './data-versions';
 import { forbidden, unauthorized } from './errors';
 import { isActiveUser } from './policies';
 
-/** The authenticated caller, loaded fresh from the database on every request. */
+/** The authenticated caller, as committed when the request began (see AccountCache). */
 export interface CurrentUser {
   id: number;
   username: string;
@@ -27,8 +28,48 @@ declare module 'fastify' {
     ownAuthorization?: boolean;
   }
   interface FastifyInstance {
+    accountCache: AccountCache;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireRole: (...roles: UserRole[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+/**
+ * The accounts the sign-in check has read, each with the accounts version (list_versions
+ * 'accounts', migration 0023) it was read at. An entry answers only while that version is still
+ * the committed one: every change of what the check reads (token version, block, confirmation,
+ * role, e-mail, user name, description, deletion) raises it at commit. The request reads the version in the
+ * statement it needs anyway for the advertisement list's version (lib/data-versions), so a
+ * revocation is seen by the next request on every instance, exactly as with a fresh read.
+ */
+export class AccountCache {
+  private readonly entries = new Map<number, { version: number; account: Account }>();
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(private readonly maxEntries = 50_000) {}
+
+  get(id: number, version: number): Account | undefined {
+    const entry = this.entries.get(id);
+    if (entry?.version === version) {
+      this.stats.hits += 1;
+      return entry.account;
+    }
+    this.stats.misses += 1;
+    return undefined;
+  }
+
+  set(id: number, version: number, account: Account): void {
+    const current = this.entries.get(id);
+    // A slower request that read an older version must not replace a newer entry.
+    if (current && current.version > version) return;
+    this.entries.delete(id);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(id, { version, account });
   }
 }
 
@@ -36,6 +77,7 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
+    app.decorate('accountCache', new AccountCache());
 
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
@@ -45,7 +87,12 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized();
       const claims = await app.jwt.verify(match[1]);
       if (!claims) throw unauthorized();
-      const row = await findAccount(app.db, claims.userId);
+      const { accounts: version } = await requestDataVersions(request);
+      let row = app.accountCache.get(claims.userId, version);
+      if (!row) {
+        row = await findAccount(app.db, claims.userId);
+        if (row) app.accountCache.set(claims.userId, version, row);
+      }
       // Signed in means an active user whose token was issued after the last revocation.
       if (!row || !isActiveUser(row) || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
       request.user = asCurrentUser(row);
@@ -88,7 +135,7 @@ export async function findAccount(db: Pick<Db, 'select'>, id: number) {
 }
 
 /** The caller's shape of an account row (the token check is the caller's). */
-export function asCurrentUser(row: NonNullable<Awaited<ReturnType<typeof findAccount>>>): CurrentUser {
+export function asCurrentUser(row: Account): CurrentUser {
   return {
     id: row.id,
     username: row.username,

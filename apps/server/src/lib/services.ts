@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { DataVersionReader } from './data-versions';
 import type { FileStorage } from './storage';
 import { JwtService } from './tokens';
 
@@ -41,6 +42,8 @@ export const servicesPlugin = fp<ServiceDeps>(
     app.decorate('db', deps.database.db);
     app.decorate('jwt', new JwtService(deps.config.jwtSecret, deps.config.jwtTtl));
     app.decorate('storage', deps.storage);
+    app.decorate('dataVersions', new DataVersionReader(deps.database.db));
+    app.decorateRequest('dataVersionSnapshot', null);
     app.decorate('redis', deps.redis);
     app.decorate('lifecycle', { stopping: false });
     app.decorate('now', deps.now ?? (() => new Date()));

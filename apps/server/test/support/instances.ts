@@ -94,12 +94,17 @@ export interface InstancePair {
 
 /**
  * Two instances sharing a fresh PostgreSQL database and one Redis (TEST_DATABASE_URL,
- * TEST_REDIS_URL; the *.pg.test.ts suites). Throws, naming `purpose`, when either is missing.
+ * TEST_REDIS_URL; the *.pg.test.ts suites) — or no Redis with `{ redis: false }`. Throws,
+ * naming `purpose`, when a server it needs is not configured.
  */
-export async function startInstancePair(purpose: string): Promise<InstancePair> {
-  const redisUrl = process.env.TEST_REDIS_URL;
+export async function startInstancePair(purpose: string, options: { redis?: boolean } = {}): Promise<InstancePair> {
+  const redisUrl = options.redis === false ? undefined : process.env.TEST_REDIS_URL;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!redisUrl || !adminUrl) throw new Error(`TEST_REDIS_URL and TEST_DATABASE_URL are required for ${purpose}`);
+  if (!adminUrl || (options.redis !== false && !redisUrl)) {
+    throw new Error(
+      `${options.redis === false ? 'TEST_DATABASE_URL is' : 'TEST_REDIS_URL and TEST_DATABASE_URL are'} required for ${purpose}`,
+    );
+  }
   const cleanups: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -112,9 +117,10 @@ export async function startInstancePair(purpose: string): Promise<InstancePair> 
     cleanups.push(async () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
-    const a = await startInstance({ dataDir: dirs[0]!, jwtSecret, databaseUrl: database.url, redisUrl });
+    const redis = redisUrl ? { redisUrl } : {};
+    const a = await startInstance({ dataDir: dirs[0]!, jwtSecret, databaseUrl: database.url, ...redis });
     cleanups.push(a.close);
-    const b = await startInstance({ dataDir: dirs[1]!, jwtSecret, databaseUrl: database.url, redisUrl });
+    const b = await startInstance({ dataDir: dirs[1]!, jwtSecret, databaseUrl: database.url, ...redis });
     cleanups.push(b.close);
     return { a, b, close };
   } catch (error) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MSG, MAX_SAVED_SEARCHES, type Job, type NotificationList, type SavedSearch } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createUser, jobData, type TestUser } from '../../../test/factories';
+import { createUser, jobData, type TestUser, publishJob } from '../../../test/factories';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 import { runDailyDigest } from './digest';
 import { unsubscribeToken } from './unsubscribe';
@@ -26,16 +26,7 @@ async function districtId(name: string): Promise<number> {
   return row!.id;
 }
 
-async function publish(overrides: Parameters<typeof jobData>[0] = {}): Promise<number> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/jobs',
-    token: company.token,
-    payload: { data: jobData(overrides) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { data: Job }).data.id;
-}
+const publish = (overrides: Parameters<typeof jobData>[0] = {}) => publishJob(ctx, company, overrides);
 
 const save = (user: TestUser, name: string, filters: object, frequency = 'sofort') =>
   ctx.request({

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   BILLING_MSG,
   formatCents,
@@ -11,6 +10,7 @@ import {
   formatDay,
 } from '@pb/core';
 import { pdfSafe } from '../introductions/proof-pdf';
+import { newPdfDocument } from '../../lib/pdf';
 
 /**
  * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
@@ -50,7 +50,7 @@ export async function renderInvoicePdf(
 ): Promise<Buffer> {
   const title = `${INVOICE_KIND_LABELS[invoice.kind]} Nr. ${invoice.number}`;
   const issuedAt = new Date(`${invoice.issuedOn}T12:00:00Z`);
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     ...PAGE,
     compress: options.compress ?? true,
     info: { Title: title, Author: invoice.issuer.name, CreationDate: issuedAt, ModDate: issuedAt },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CHAT_MSG,
@@ -98,19 +98,20 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
   };
 }
 
-async function loadRow(db: Db, id: number): Promise<ConversationRow | undefined> {
+/** The conversation's row, unchecked: the caller asks the policy (./policy) before using it. */
+export async function loadConversation(db: Db, id: number): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatCommunications).where(eq(chatCommunications.id, id)).limit(1);
   return row;
 }
 
 /** Read access: participants and admins; everybody else gets 404 (existence is not revealed). */
 export async function conversationForReading(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  return authorizeReading(user, await loadRow(db, id));
+  return authorizeReading(user, await loadConversation(db, id));
 }
 
 /** Write access: participants only (admins 403, others 404). */
 export async function conversationForWriting(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  return authorizeWriting(user, await loadRow(db, id));
+  return authorizeWriting(user, await loadConversation(db, id));
 }
 
 export async function conversationView(db: Db, id: number, viewerId: number): Promise<ChatConversation | null> {
@@ -355,21 +356,25 @@ export async function writeMessage(
       url: fileUrl(upload!.id),
     });
   }
-  const [updated] = await tx
+  const [row] = await tx
     .update(chatCommunications)
     .set({
       lastMessageTimestamp: ctx.now,
       ...(senderIsConsultant ? { unreadMessageP2: true } : { unreadMessageP1: true }),
     })
     .where(eq(chatCommunications.id, conversation.id))
-    .returning();
+    // The advertisement's title for the bell in the same round trip (one statement less per message).
+    .returning({
+      ...getTableColumns(chatCommunications),
+      jobTitle: sql<
+        string | null
+      >`(select ${jobs.jobTitle} from ${jobs} where ${jobs.id} = ${chatCommunications.jobId})`,
+    });
+  const { jobTitle, ...updated } = row!;
   // The bell (issue 13): the recipient's notification centre names sender and advertisement, never the text.
-  const recipientId = senderIsConsultant ? updated!.companyId : updated!.consultantId;
+  const recipientId = senderIsConsultant ? updated.companyId : updated.consultantId;
   let notificationId: number | undefined;
   if (recipientId !== null) {
-    const [job] = updated!.jobId
-      ? await tx.select({ jobTitle: jobs.jobTitle }).from(jobs).where(eq(jobs.id, updated!.jobId)).limit(1)
-      : [];
     const [notification] = await createNotifications(
       tx,
       [
@@ -377,8 +382,8 @@ export async function writeMessage(
           userId: recipientId,
           kind: 'chat_message',
           title: `Neue Nachricht von ${sender.username}`,
-          body: `Zum Inserat „${job?.jobTitle ?? MSG.advertisementGone}“`,
-          link: `/advertisements/chat?conversation=${updated!.id}`,
+          body: `Zum Inserat „${jobTitle ?? MSG.advertisementGone}“`,
+          link: `/advertisements/chat?conversation=${updated.id}`,
         },
       ],
       ctx.now,
@@ -387,7 +392,7 @@ export async function writeMessage(
     notificationId = notification?.id;
   }
   if (input.notify !== false) {
-    await queueNotice(tx, updated!, senderIsConsultant ? 'p2' : 'p1', ctx, notificationId);
+    await queueNotice(tx, updated, senderIsConsultant ? 'p2' : 'p1', ctx, notificationId);
   }
   return { message: message!, files, presented: presentMessage(message!, files) };
 }

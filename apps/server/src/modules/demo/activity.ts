@@ -1,5 +1,4 @@
 import { and, eq, gt, like, max } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from '../../db/seed/demo';
@@ -11,6 +10,7 @@ import { fileGuaranteeClaim } from '../billing/claims';
 import { appendMessage, contactCompany } from '../chat/service';
 import { reportPlacement } from '../placements/service';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
+import { newPdfDocument } from '../../lib/pdf';
 
 /**
  * The demo marketplace's activity (development only): conversations with files and
@@ -34,7 +34,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** A one-page PDF, so the demo's files open like real ones. */
 async function demoPdf(title: string, lines: string[]): Promise<UploadedFile> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Prämienbörse (Demo)' } });
+  const doc = await newPdfDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Prämienbörse (Demo)' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   CLAIM_STATE_LABELS,
   formatDate,
@@ -8,6 +7,7 @@ import {
   REGISTER_EVENT_LABELS,
   type IntroductionDetail,
 } from '@pb/core';
+import { newPdfDocument } from '../../lib/pdf';
 
 /**
  * 'Nachweis (PDF)': one A4 page per introduction for both parties — advertisement, company,
@@ -74,7 +74,7 @@ export async function renderIntroductionProof(
   generatedAt: Date,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     ...PAGE,
     compress: options.compress ?? true,
     autoFirstPage: true,

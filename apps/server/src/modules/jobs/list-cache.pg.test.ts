@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@pb/core';
-import {
-  createPostgresDatabase,
-  newJwtSecret,
-  startInstance,
-  tempDataDir,
-  type Instance,
-} from '../../../test/support/instances';
+import { startInstancePair, type Instance, type InstancePair } from '../../../test/support/instances';
 import { jobData } from '../../../test/factories';
 
 /**
@@ -14,20 +8,15 @@ import { jobData } from '../../../test/factories';
  * cached lists at once (the caches key on the version the database raises at commit).
  */
 
+let pair: InstancePair;
 let a: Instance;
 let b: Instance;
-let drop: () => Promise<void>;
 let companyToken: string;
 let consultantToken: string;
 
 beforeAll(async () => {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the list cache across instances');
-  const database = await createPostgresDatabase(adminUrl);
-  drop = database.drop;
-  const jwtSecret = newJwtSecret();
-  a = await startInstance({ dataDir: tempDataDir(), jwtSecret, databaseUrl: database.url });
-  b = await startInstance({ dataDir: tempDataDir(), jwtSecret, databaseUrl: database.url });
+  pair = await startInstancePair('the list cache across instances', { redis: false });
+  ({ a, b } = pair);
   const users = await a.database.query<{ id: number; role: string }>(
     `INSERT INTO users (username, email, password_hash, role, confirmed) VALUES
        ('Firma Cache', 'firma-cache@example.test', 'x', 'company', true),
@@ -39,9 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await drop?.();
+  await pair?.close();
 });
 
 async function firstPage(instance: Instance, token?: string): Promise<{ ids: number[]; total?: number }> {

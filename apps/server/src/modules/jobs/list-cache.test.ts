@@ -3,7 +3,7 @@ import qs from 'qs';
 import { sql } from 'drizzle-orm';
 import type { Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createUser, jobData, type TestUser } from '../../../test/factories';
+import { createUser, jobData, type TestUser, publishJob } from '../../../test/factories';
 import { jobs } from '../../db/schema';
 import { JobListCache } from './list-cache';
 
@@ -43,16 +43,7 @@ async function list(query: object, token: string | undefined = consultant.token)
 const firstPage = { pagination: { start: 0, limit: 200, withCount: true } };
 const landing = { sort: 'createdAt:desc', pagination: { limit: 20 } };
 
-async function publish(overrides: Parameters<typeof jobData>[0] = {}): Promise<number> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/jobs',
-    token: company.token,
-    payload: { data: jobData(overrides) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { data: Job }).data.id;
-}
+const publish = (overrides: Parameters<typeof jobData>[0] = {}) => publishJob(ctx, company, overrides);
 
 async function change(id: number, data: Record<string, unknown>): Promise<void> {
   const res = await ctx.request({ method: 'PUT', url: `/api/jobs/${id}`, token: company.token, payload: { data } });
@@ -118,6 +109,37 @@ describe('advertisement list caches', () => {
     expect((await list(landing, undefined)).bonuses[0]).toBe(25);
   });
 
+  it('the company shown on an advertisement is current at once after its name or description changes', async () => {
+    const id = await publish({ jobTitle: 'Firmenprobe' });
+    const shown = async () => {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/jobs?q=firmenprobe&pagination[limit]=20`,
+        token: consultant.token,
+      });
+      const [job] = (res.json() as { data: Job[] }).data;
+      expect(job?.id).toBe(id);
+      return job?.users_permissions_user;
+    };
+    await shown();
+    await ctx.database.query(`UPDATE users SET username = 'Neue Firma', description = 'Neu' WHERE id = $1`, [
+      company.id,
+    ]);
+    expect(await shown()).toMatchObject({ username: 'Neue Firma', description: 'Neu' });
+    await ctx.database.query(`UPDATE users SET description = 'Neuer' WHERE id = $1`, [company.id]);
+    expect((await shown())?.description).toBe('Neuer');
+  });
+
+  it("an owner's own deactivated advertisement is in the owner's list only, not in a cached answer for others", async () => {
+    const id = await publish({ jobTitle: 'Eigenprobe' });
+    await change(id, { publishedAt: null });
+    const byId = { filters: { id: { $eq: String(id) } } };
+    expect((await list(byId, company.token)).ids).toEqual([id]);
+    expect((await list(byId, consultant.token)).ids).toEqual([]);
+    const other = await createUser(ctx, { role: 'company' });
+    expect((await list(byId, other.token)).ids).toEqual([]);
+  });
+
   it('the stored active bonus is always the newest record of the history, however it is written', async () => {
     const id = await publish({ jobTitle: 'Historie', placementBonus: 10 });
     const stored = async () =>
@@ -164,8 +186,8 @@ describe('advertisement list caches', () => {
 
   it('keeps at most its id budget and answers evicted queries again from the database', async () => {
     for (let i = 0; i < 3; i += 1) await publish({ jobTitle: `Budget ${i}` });
-    const cache = new JobListCache(ctx.database.db, { maxIds: 3, maxIdsPerQuery: 3, maxAnswers: 1 });
-    const version = await cache.version();
+    const cache = new JobListCache(ctx.database.db, { maxIds: 3, maxIdsPerQuery: 3, maxAnswerBytes: 1000 });
+    const { jobs: version } = await ctx.app.dataVersions.read();
     const like = (t: string) => sql`${jobs.jobTitle} like ${t}`;
     const order = [sql`${jobs.createdAt} desc`];
     const first = await cache.matchingIds(like('Budget %'), order, version);

@@ -151,16 +151,20 @@ export function jobListStatements(db: Db, options: JobQueryOptions) {
 
 /**
  * One page of the list through the cache (list-cache.ts): the ordered ids matching the query at
- * the current version (cached; the total is their number), then the page's rows read fresh by id.
+ * `version`, the list version the request read (cached; the total is their number), then the
+ * page's rows read fresh by id. A page without its total is read directly.
  * `visibility` is applied again to the rows, so a row deactivated since the ids were taken is
  * left out rather than shown.
  */
 export async function selectJobPage(
   db: Db,
   cache: JobListCache,
-  options: JobQueryOptions & { visibility: SQL },
+  options: JobQueryOptions & { visibility: SQL; version: number },
 ): Promise<JobPage> {
-  const ids = await cache.matchingIds(options.where, options.orderBy, await cache.version());
+  // Without a total the page alone is enough: the index hands over its first rows (the visitors'
+  // landing answer after a write) instead of every matching id.
+  if (!options.withCount) return { rows: await jobListStatements(db, options).rows };
+  const ids = await cache.matchingIds(options.where, options.orderBy, options.version);
   const pageIds = Array.from(ids.subarray(options.start, options.start + options.limit));
   const total = options.withCount ? ids.length : undefined;
   if (pageIds.length === 0) return { rows: [], total };

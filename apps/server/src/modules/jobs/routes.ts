@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobChangeSchema, jobDataSchema, jobSchema, LANDING_JOB_LIMIT, MSG, searchTextSchema } from '@pb/core';
 import { currentUser } from '../../lib/auth';
+import { requestDataVersions } from '../../lib/data-versions';
+import { compileJson, sendTaggedJson, taggedJson } from '../../lib/json-response';
 import { notFound, unauthorized } from '../../lib/errors';
 import {
   anyQuery,
@@ -42,6 +44,9 @@ const jobListQuery = z
     workingTime: z.string().optional().describe('Vollzeit or Teilzeit'),
   })
   .catchall(z.unknown());
+
+const jobListJson = compileJson(collectionSchema(jobSchema));
+const jobJson = compileJson(singleSchema(jobSchema));
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -93,14 +98,16 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collectionSchema(jobSchema), 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user;
       const cache = app.jobListCache;
+      const versions = await requestDataVersions(request);
       if (!user) {
         const { limit, withCount } = assertLandingQuery(request.query);
-        // The landing answer is the same for every visitor: built once per list version.
-        return cache.answer(`landing:${limit}:${withCount}`, await cache.version(), async () => {
+        // The landing answer is the same for every visitor: built (and serialised) once per list version.
+        const answer = await cache.answer(`landing:${limit}:${withCount}`, versions, async () => {
           const page = await selectJobPage(app.db, cache, {
+            version: versions.jobs,
             where: visibleTo(),
             visibility: visibleTo(),
             orderBy: parseListQuery({}, jobQuerySpec).orderBy,
@@ -108,18 +115,32 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
             limit,
             withCount,
           });
-          return {
-            data: page.rows.map((row) => presentJob(row, { visitor: true })),
-            meta: { pagination: { start: 0, limit, total: page.total } },
-          };
+          return taggedJson(
+            jobListJson({
+              data: page.rows.map((row) => presentJob(row, { visitor: true })),
+              meta: { pagination: { start: 0, limit, total: page.total } },
+            }),
+          );
         });
+        return sendTaggedJson(request, reply, answer, { cacheControl: 'public, no-cache', kept: true });
       }
-      const q = parseJobListQuery(request.query, filtersById(request.query) ? visibleTo(user.id) : visibleTo());
-      const page = await selectJobPage(app.db, cache, q);
-      return {
-        data: page.rows.map((row) => presentJob(row)),
-        meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
-      };
+      // Signed-in answers depend on the caller only where the editor loads an advertisement by id
+      // (the owner also sees a deactivated one); otherwise on the query alone. The query's text is
+      // the key: a kept answer was built from a query that parsed, so a hit needs no parsing.
+      const ownFilter = filtersById(request.query);
+      const queryText = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      const key = `list:${ownFilter ? `owner ${user.id}` : 'any'}:${queryText}`;
+      const answer = await cache.answer(key, versions, async () => {
+        const q = parseJobListQuery(request.query, ownFilter ? visibleTo(user.id) : visibleTo());
+        const page = await selectJobPage(app.db, cache, { ...q, version: versions.jobs });
+        return taggedJson(
+          jobListJson({
+            data: page.rows.map((row) => presentJob(row)),
+            meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
+          }),
+        );
+      });
+      return sendTaggedJson(request, reply, answer, { cacheControl: 'private, no-cache', kept: true });
     },
   );
 
@@ -134,10 +155,11 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.number(), 401: errorSchema },
       },
     },
-    async () => {
+    async (request) => {
       const cache = app.jobListCache;
       const defaultOrder = parseListQuery({}, jobQuerySpec).orderBy;
-      return (await cache.matchingIds(visibleTo(), defaultOrder, await cache.version())).length;
+      const { jobs: version } = await requestDataVersions(request);
+      return (await cache.matchingIds(visibleTo(), defaultOrder, version)).length;
     },
   );
 
@@ -154,11 +176,15 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: singleSchema(jobSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const row = await findJob(app.db, request.params.id, visibleTo(user.id));
       if (!row) throw notFound(MSG.advertisementGone);
-      return { data: { ...presentJob(row), attachments: await listAttachments(app.db, row.id) }, meta: {} };
+      const body = jobJson({
+        data: { ...presentJob(row), attachments: await listAttachments(app.db, row.id) },
+        meta: {},
+      });
+      return sendTaggedJson(request, reply, taggedJson(body), { cacheControl: 'private, no-cache' });
     },
   );
 

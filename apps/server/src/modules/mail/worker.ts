@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import type { Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -46,11 +47,22 @@ export interface MailWorkerOptions {
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
-  private readonly transport: Transporter | undefined;
+  private transportLoaded: Promise<Transporter> | undefined;
   private stopped = false;
+  /**
+   * Claims of this worker whose run ended in an error: their rows may still be leased (a claim can
+   * commit although its answer is lost). Handed back at the start of the next run.
+   */
+  private readonly unsettledClaims = new Set<string>();
 
-  constructor(private readonly options: MailWorkerOptions) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  constructor(private readonly options: MailWorkerOptions) {}
+
+  /** The SMTP transport, made with the first mail (nodemailer is not loaded at server start); none without SMTP_URL. */
+  private transport(): Promise<Transporter> | undefined {
+    const url = this.options.smtpUrl;
+    if (!url) return undefined;
+    this.transportLoaded ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return this.transportLoaded;
   }
 
   start(): void {
@@ -75,7 +87,7 @@ export class MailWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => 0);
-    this.transport?.close();
+    (await this.transportLoaded?.catch(() => undefined))?.close();
   }
 
   /** Sends every due row once; returns how many were delivered. Safe to call concurrently. */
@@ -87,9 +99,9 @@ export class MailWorker {
     return this.running;
   }
 
-  private async claim(): Promise<ClaimedMail[]> {
+  private async claim(token: string): Promise<ClaimedMail[]> {
     const result = await this.options.db.execute(sql`
-      UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+      UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), locked_by = ${token}
       WHERE id IN (
         SELECT id FROM mail_outbox
         WHERE status = 'pending' AND next_attempt_at <= now()
@@ -107,16 +119,25 @@ export class MailWorker {
   }
 
   private async deliverDue(): Promise<number> {
+    await this.releaseUnsettled();
     let delivered = 0;
     for (;;) {
       if (this.stopped) return delivered;
-      const batch = await this.claim();
-      if (batch.length === 0) return delivered;
+      const token = randomUUID();
+      // Settled once every row of the batch is sent, rescheduled or handed back; an error on the
+      // way (the database away) leaves it for releaseUnsettled().
+      this.unsettledClaims.add(token);
+      const batch = await this.claim(token);
+      if (batch.length === 0) {
+        this.unsettledClaims.delete(token);
+        return delivered;
+      }
       for (const [index, mail] of batch.entries()) {
         if (this.stopped) {
           // Shutting down: the mail being sent has finished; hand the rest back at once
           // (their lease would keep other instances from sending them for minutes).
           await this.release(batch.slice(index).map((m) => m.id));
+          this.unsettledClaims.delete(token);
           return delivered;
         }
         let sent = false;
@@ -124,7 +145,7 @@ export class MailWorker {
           await this.send(mail);
           sent = true;
           await this.options.db.execute(
-            sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, last_error = NULL WHERE id = ${mail.id}`,
+            sql`UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, locked_until = NULL, locked_by = NULL, last_error = NULL WHERE id = ${mail.id}`,
           );
           delivered += 1;
         } catch (err) {
@@ -134,19 +155,37 @@ export class MailWorker {
           const message = err instanceof Error ? err.message : String(err);
           this.options.log.warn({ mailId: mail.id, attempts, err: message }, 'mail delivery failed, will retry');
           await this.options.db.execute(sql`
-            UPDATE mail_outbox SET attempts = ${attempts}, last_error = ${message.slice(0, 1000)}, locked_until = NULL,
+            UPDATE mail_outbox SET attempts = ${attempts}, last_error = ${message.slice(0, 1000)}, locked_until = NULL, locked_by = NULL,
               status = ${attempts >= MAX_ATTEMPTS ? 'dead' : 'pending'},
               next_attempt_at = now() + make_interval(secs => ${backoffSeconds(attempts)})
             WHERE id = ${mail.id}`);
         }
       }
+      this.unsettledClaims.delete(token);
       if (batch.length < BATCH) return delivered;
     }
   }
 
+  /**
+   * Rows still leased by claims of this worker that ended in an error, back to pending at once:
+   * a mail whose sending had finished before the error may go out again (at least once, as after
+   * an expired lease), none waits out the lease.
+   */
+  private async releaseUnsettled(): Promise<void> {
+    if (this.unsettledClaims.size === 0) return;
+    const tokens = [...this.unsettledClaims];
+    await this.options.db.execute(sql`
+      UPDATE mail_outbox SET locked_until = NULL, locked_by = NULL
+      WHERE status = 'pending' AND locked_by IN (${sql.join(
+        tokens.map((t) => sql`${t}`),
+        sql`, `,
+      )})`);
+    for (const token of tokens) this.unsettledClaims.delete(token);
+  }
+
   private async release(ids: number[]): Promise<void> {
     await this.options.db.execute(
-      sql`UPDATE mail_outbox SET locked_until = NULL WHERE id IN (${sql.join(
+      sql`UPDATE mail_outbox SET locked_until = NULL, locked_by = NULL WHERE id IN (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )}) AND status = 'pending'`,
@@ -154,7 +193,8 @@ export class MailWorker {
   }
 
   private async send(mail: ClaimedMail): Promise<void> {
-    if (!this.transport) {
+    const transport = this.transport();
+    if (!transport) {
       const links = [...mail.text_body.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
       this.options.log.info(
         { mailId: mail.id, to: mail.to_address, subject: mail.subject, links },
@@ -163,7 +203,9 @@ export class MailWorker {
       return;
     }
     const attachments = mail.invoice_id === null ? [] : await this.invoiceAttachment(mail.invoice_id);
-    await this.transport.sendMail({
+    await (
+      await transport
+    ).sendMail({
       from: this.options.from,
       to: mail.to_address,
       ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
