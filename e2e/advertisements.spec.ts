@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
+import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, OWN_JOBS_PAGE_SIZE, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import { createAccount, mails, pdfBuffer, run, screenshot, signIn, type Account } from './support';
 
 /**
  * Advertisements in the browser: a company creates, edits (bonus history) and deletes
  * an advertisement; a consultant searches by text and district, opens the profile and
- * reports a placement (office mail); the list/profile toggle at 375 px.
+ * reports a placement (office mail); the list/profile toggle at 375 px; 'Mehr laden' appends
+ * (browser and the company's own list).
  * Every run uses fresh accounts, so the demo data does not matter.
  */
 
@@ -478,3 +479,78 @@ for (const width of [1280, 375]) {
     await snap(page, 'objection-done');
   });
 }
+
+test('When a consultant or a company loads more advertisements, then the next ones are appended without loading the shown ones again; after a publication the browser loads anew', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const company = await createAccount(request, 'company', `Mehrladen GmbH ${run()}`);
+  const token = `Mehrladen${run()}`;
+  const district = await districtId(request, 'Güssing');
+  // the first one is the oldest; then the rest, a few at a time
+  const total = BROWSER_JOB_LIMIT + BROWSER_LOAD_MORE_STEP + 5;
+  await createJob(request, company, { jobTitle: `Stelle 0 ${token}`, district });
+  for (let n = 1; n < total; n += 15) {
+    const batch = Array.from({ length: Math.min(15, total - n) }, (_, i) => n + i);
+    await Promise.all(batch.map((i) => createJob(request, company, { jobTitle: `Stelle ${i} ${token}`, district })));
+  }
+  const consultant = await createAccount(request, 'consultant', `Leser ${run()}`);
+  await signIn(page, consultant);
+  const listCalls: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/jobs' && url.searchParams.get('q') === token) listCalls.push(url);
+  });
+
+  await page.goto(`/advertisements/view?q=${token}`);
+  const sidebar = page.getByRole('complementary', { name: 'Stelleninserate' });
+  const rows = sidebar.getByRole('listitem');
+  const count = page.getByTestId('job-count');
+  const more = sidebar.getByRole('button', { name: 'Mehr laden' });
+  await expect(count).toHaveText(`${BROWSER_JOB_LIMIT} Inserate`);
+  await expect(rows).toHaveCount(BROWSER_JOB_LIMIT);
+
+  // 'Mehr laden' asks for the next rows only
+  listCalls.length = 0;
+  await more.click();
+  await expect(count).toHaveText(`${BROWSER_JOB_LIMIT + BROWSER_LOAD_MORE_STEP} Inserate`);
+  await expect(rows).toHaveCount(BROWSER_JOB_LIMIT + BROWSER_LOAD_MORE_STEP);
+  expect(listCalls.map((url) => url.searchParams.get('pagination[start]'))).toEqual([String(BROWSER_JOB_LIMIT)]);
+
+  // a publication while reading: the banner; the next 'Mehr laden' finds the list changed and loads its pages anew
+  await createJob(request, company, { jobTitle: `Stelle neu ${token}`, district });
+  await expect(sidebar.getByRole('button', { name: /1 neues Inserat — anzeigen/ })).toBeVisible({ timeout: 30_000 });
+  await more.click();
+  await expect(rows.first()).toContainText(`Stelle neu ${token}`);
+  await expect(sidebar.getByRole('button', { name: /neues Inserat/ })).toBeHidden();
+  await expect(count).toHaveText(`${total + 1} Inserate`);
+  await expect(more).toBeHidden();
+  const titles = await rows
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.querySelector('.pb-job-row-title')?.textContent ?? ''));
+  expect(new Set(titles).size).toBe(total + 1);
+
+  // the oldest, loaded last, opens by its id
+  await rows.last().getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]id=\d+/);
+  await expect(page.getByRole('article').getByRole('heading', { name: `Stelle 0 ${token} (m/w/d)` })).toBeVisible();
+
+  // the company's own list: 30 at a time, 'Mehr laden' asks for the next 30 only
+  await signIn(page, company);
+  const ownCalls: URL[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/jobs' && url.searchParams.has('filters[users_permissions_user][id][$eq]')) {
+      ownCalls.push(url);
+    }
+  });
+  await page.goto('/advertisements/create');
+  const ownRows = page.getByRole('region', { name: 'Meine Inserate' }).locator('tbody tr');
+  await expect(ownRows).toHaveCount(OWN_JOBS_PAGE_SIZE);
+  ownCalls.length = 0;
+  await page.getByRole('button', { name: 'Mehr laden' }).click();
+  await expect(ownRows).toHaveCount(2 * OWN_JOBS_PAGE_SIZE);
+  expect(ownCalls.map((url) => url.searchParams.get('pagination[start]'))).toEqual([String(OWN_JOBS_PAGE_SIZE)]);
+});

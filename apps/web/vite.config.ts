@@ -1,9 +1,72 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { purgeBootstrap } from './bootstrapPurge.ts';
+import { routePreload } from './routePreload.ts';
+
+// We write React code; the build runs it on Preact's compat layer (decision 0024: React DOM alone
+// is more than half of the landing page's byte budget). To go back to React, remove `alias`.
+// 'react-dom/client' is our own module: Preact's createRoot plus React's autoFocus behaviour.
+// React Fast Refresh cannot drive Preact, so in `npm run dev` an edit reloads the page instead.
+const preact = {
+  'react-dom/client': fileURLToPath(new URL('./src/lib/preactClient.ts', import.meta.url)),
+  'react-dom/test-utils': 'preact/test-utils',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+  react: 'preact/compat',
+};
+
+// @pb/core in two chunks instead of one per module: the modules with zod schemas (with zod itself),
+// which the landing page never loads, and the plain ones (limits, texts, formatting, fees) it uses.
+const coreDir = path.resolve(import.meta.dirname, '../../packages/core/src');
+const coreWithZod = new Set(
+  readdirSync(coreDir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => path.join(coreDir, name))
+    .filter((file) => /from '(zod|\.\/zod)'/.test(readFileSync(file, 'utf8'))),
+);
+// Third-party code outside the entry chunk (react-bootstrap and what it brings: @restart/ui,
+// dom-helpers, popper) in one chunk per set of pages that uses it, sets under 40 KB merged into the
+// nearest: left alone, the bundler made ~15 small vendor chunks, and a signed-in page loaded most
+// of them, each a request and a few ms of the main thread (at 4x CPU ~10 ms) before the first paint.
+// Not its dependencies (preact/compat, which the entry holds), not stylesheets (main.tsx imports
+// Bootstrap's), and not the libraries the entry or other groups hold or that load on their own.
+const ownChunkLibs =
+  /[\\/]node_modules[\\/](preact|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
+// The Socket.IO client, loaded when a signed-in page opens the socket (lib/socket.ts).
+const socketChunk = {
+  name: 'socket.io',
+  test: /[\\/]node_modules[\\/](socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io)[\\/]/,
+};
+const vendorChunks = {
+  name: 'vendor',
+  test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('.css') && !ownChunkLibs.test(id),
+  entriesAware: true,
+  entriesAwareMergeThreshold: 40_000,
+  includeDependenciesRecursively: false,
+};
+
+const coreChunks = [
+  // First, so the schema chunk (which takes its modules' imports along) leaves these to it.
+  { name: 'core', priority: 2, test: (id: string) => id.startsWith(coreDir + path.sep) && !coreWithZod.has(id) },
+  {
+    name: 'schemas',
+    priority: 1,
+    test: (id: string) => coreWithZod.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id),
+  },
+];
 
 // Dev server proxies the API and sockets to the Fastify server on :3000.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  // routePreload: the chunks of the page a URL opens are requested with the entry, not after it ran.
+  plugins: [react({ refreshExclude: /./ }), routePreload(path.resolve(import.meta.dirname, 'src/app/router.tsx'))],
+  resolve: { alias: preact },
+  // The build ships only the Bootstrap rules the app uses (bootstrapPurge.ts); `npm run dev` serves
+  // all of it, so a class added while developing works before the next build.
+  css: command === 'build' ? { postcss: { plugins: [purgeBootstrap(import.meta.dirname)] } } : {},
   server: {
     port: 5173,
     proxy: {
@@ -14,5 +77,22 @@ export default defineConfig({
     },
   },
   // No source maps in the shipped build: smaller deploys, nothing extra to serve.
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
-});
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [...coreChunks, socketChunk, vendorChunks] },
+        // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
+      },
+      onLog(level, log, handler) {
+        // React Router looks for React 19's useOptimistic and falls back to plain state without it
+        // (as on React 18, and only used with its opt-in `useTransitions`); Preact has none.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
+        handler(level, log);
+      },
+    },
+  },
+}));

@@ -1,9 +1,24 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
 import { RouteError } from '../components/RouteError';
+import { getSession } from '../lib/session';
+import { queryClient } from './queryClient';
 
 /** Neutral placeholder while the first page's code is fetched. */
 function PageFallback() {
   return <div className="min-vh-100" aria-busy="true" />;
+}
+
+/**
+ * The advertisement browser's list is requested as soon as the router matches its URL, while the
+ * page's code still loads (the page finds it in the query cache). Nothing to wait for: the loader
+ * returns at once, and it does not run again when the page changes its own search parameters.
+ */
+function prefetchBrowserList({ request }: LoaderFunctionArgs): null {
+  if (getSession()) {
+    const params = new URL(request.url).searchParams;
+    void import('../features/jobs/api/jobs').then((jobs) => jobs.prefetchBrowserJobs(queryClient, params));
+  }
+  return null;
 }
 
 /**
@@ -54,7 +69,12 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="view" replace /> },
-          { path: 'view', lazy: () => import('./routes/JobBrowserRoute') },
+          {
+            path: 'view',
+            lazy: () => import('./routes/JobBrowserRoute'),
+            loader: prefetchBrowserList,
+            shouldRevalidate: () => false,
+          },
           { path: 'create', lazy: () => import('../features/jobs/OwnJobsPage') },
           { path: 'create/save', lazy: () => import('../features/jobs/JobEditorPage') },
           { path: 'create/update/:id', lazy: () => import('../features/jobs/JobEditorPage') },

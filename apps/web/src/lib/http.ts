@@ -1,6 +1,5 @@
 import type { ApiErrorBody } from '@pb/core';
-import { MSG } from '@pb/core';
-import qs from 'qs';
+import { MSG, toQueryString } from '@pb/core';
 import { storage } from './storage';
 
 /** Error thrown for non-2xx answers; message is the server's German text. */
@@ -79,6 +78,6 @@ function safeJson(text: string): unknown {
 
 /** Strapi-style query string: { filters: { id: { $eq: 1 } } } → ?filters[id][$eq]=1. */
 export function toQuery(params: Record<string, unknown>): string {
-  const text = qs.stringify(params, { encodeValuesOnly: true, skipNulls: true });
+  const text = toQueryString(params);
   return text ? `?${text}` : '';
 }

@@ -2,10 +2,13 @@ import type { Job, JobLocation } from '@pb/core';
 
 /** How advertisements are shown (the jobs feature and the landing page). */
 
-const percentFormatter = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
+// Made on first use: constructing an Intl formatter is slow, and this module is on the landing
+// page's critical path.
+let percentFormatter: Intl.NumberFormat | undefined;
 
 /** German percent number without trailing zeros: 19 → "19", 1.9 → "1,9". */
 export function percentNumber(value: number): string {
+  percentFormatter ??= new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
   return percentFormatter.format(value);
 }
 

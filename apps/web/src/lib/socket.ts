@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ChatClientEvents, ChatServerEvents } from '@pb/core';
 import { useSession } from './session';
 
@@ -47,36 +47,50 @@ function dispatch<E extends ServerEvent>(s: AppSocket, event: E): void {
   (s.on as (event: E, listener: typeof forward) => AppSocket)(event, forward);
 }
 
-function connect(token: string): AppSocket {
-  if (socket && socketToken === token) return socket;
+/**
+ * Opens the socket for `token` (closing one of another token). The client library loads here, on
+ * first use, not with the page: a page paints without it, and its events are caught up on connect.
+ */
+function connect(token: string): void {
+  if (socketToken === token) return;
   socket?.close();
+  socket = null;
   socketToken = token;
-  const s: AppSocket = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 });
-  // Listeners catch up on whatever happened while disconnected.
-  s.on('connect', () => connectListeners.forEach((l) => l()));
-  // A handshake refused while the server's database is away ('unavailable') is not
-  // retried by socket.io-client on its own (only transport drops are): try again
-  // with a growing, bounded delay. 'unauthorized' stays final (the session ended).
-  let retryDelayMs = 2_000;
-  s.on('connect_error', (error) => {
-    if (error.message !== 'unavailable' || s.active) return;
-    setTimeout(() => {
-      if (socket === s && !s.connected) s.connect();
-    }, retryDelayMs);
-    retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
-  });
-  s.on('connect', () => {
-    retryDelayMs = 2_000;
-  });
-  for (const event of SERVER_EVENTS) dispatch(s, event);
-  socket = s;
-  return s;
+  void import('socket.io-client').then(
+    ({ io }) => {
+      // Released, or another token's socket asked for, while the library loaded.
+      if (socketToken !== token || socket) return;
+      const s: AppSocket = io({ auth: { token }, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000 });
+      // Listeners catch up on whatever happened while disconnected.
+      s.on('connect', () => connectListeners.forEach((l) => l()));
+      // A handshake refused while the server's database is away ('unavailable') is not
+      // retried by socket.io-client on its own (only transport drops are): try again
+      // with a growing, bounded delay. 'unauthorized' stays final (the session ended).
+      let retryDelayMs = 2_000;
+      s.on('connect_error', (error) => {
+        if (error.message !== 'unavailable' || s.active) return;
+        setTimeout(() => {
+          if (socket === s && !s.connected) s.connect();
+        }, retryDelayMs);
+        retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+      });
+      s.on('connect', () => {
+        retryDelayMs = 2_000;
+      });
+      for (const event of SERVER_EVENTS) dispatch(s, event);
+      socket = s;
+    },
+    () => {
+      // The library did not load (offline): the next page that wants the socket tries again.
+      if (socketToken === token && !socket) socketToken = null;
+    },
+  );
 }
 
 function release(): void {
   users -= 1;
-  if (users <= 0 && socket) {
-    socket.close();
+  if (users <= 0) {
+    socket?.close();
     socket = null;
     socketToken = null;
     users = 0;

@@ -1,29 +1,115 @@
-import { useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BROWSER_JOB_LIMIT, BROWSER_LOAD_MORE_STEP, MSG, SEARCH_TEXT_MAX_LENGTH, type Job } from '@pb/core';
+import { MSG, SEARCH_TEXT_MAX_LENGTH, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from '../../lib/session';
 import { useDistricts } from './api/districts';
-import { filtersFromParams, hasFilter, savedFilters, useBrowserJobs, useJob, type BrowserFilters } from './api/jobs';
+import {
+  filtersFromParams,
+  hasFilter,
+  queriedFilters,
+  savedFilters,
+  useBrowserJobs,
+  useJob,
+  type BrowserFilters,
+} from './api/jobs';
 import { useNewlyPublished } from './useNewlyPublished';
 import { AdvancedFilters } from './components/AdvancedFilters';
-import { SaveSearchModal } from '../../components/searches/SaveSearchModal';
 import { useToggleWatch, useWatches } from '../../components/searches/api';
 import { searchName } from '../../components/searches/summary';
-import { ConsultantReportModal } from './components/ConsultantReportModal';
-import { ContactCompanyModal } from './components/ContactCompanyModal';
-import { IntroduceModal } from '../../components/introductions/IntroduceModal';
 import { DistrictFilter } from './components/DistrictFilter';
 import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
 import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/jobFormat';
 import { useDebounced } from './useDebounced';
+import { useRevealedRows } from './useRevealedRows';
 import './jobs.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The dialogs' code (and the checks and texts they bring along) loads when one is first opened.
+const SaveSearchModal = lazy(() =>
+  import('../../components/searches/SaveSearchModal').then((m) => ({ default: m.SaveSearchModal })),
+);
+const ConsultantReportModal = lazy(() =>
+  import('./components/ConsultantReportModal').then((m) => ({ default: m.ConsultantReportModal })),
+);
+const ContactCompanyModal = lazy(() =>
+  import('./components/ContactCompanyModal').then((m) => ({ default: m.ContactCompanyModal })),
+);
+const IntroduceModal = lazy(() =>
+  import('../../components/introductions/IntroduceModal').then((m) => ({ default: m.IntroduceModal })),
+);
+
+/** One advertisement in the list; unchanged rows are not rendered again while the list grows. */
+const JobRow = memo(function JobRow({
+  job,
+  active,
+  onSelect,
+}: {
+  job: Job;
+  /** ' is-active' (the chosen one), ' is-active-md' (the first, shown beside the list) or ''. */
+  active: string;
+  onSelect: (job: Job) => void;
+}) {
+  return (
+    <div role="listitem">
+      <button
+        type="button"
+        className={`pb-job-row${active}`}
+        aria-current={active ? 'true' : undefined}
+        onClick={() => onSelect(job)}
+      >
+        <span className="d-flex align-items-start justify-content-between gap-2">
+          <span className="pb-job-row-title">{titleWithSuffix(job.jobTitle)}</span>
+          <span className="badge pb-bonus-pill flex-shrink-0">{percentText(activeBonus(job))}</span>
+        </span>
+        <span className="pb-job-row-company">{job.users_permissions_user?.username}</span>
+        <span className="pb-job-row-meta">
+          <span>
+            <Icon name="clock" /> {job.workingTime}
+          </span>
+          <span className="text-truncate">
+            <Icon name="pin" /> {placeText(job.location)}
+          </span>
+        </span>
+      </button>
+    </div>
+  );
+});
+
+/**
+ * The list's rows: a new search renders its first rows at once and the others in the next tasks
+ * (useRevealedRows); `children` (the 'Mehr laden' button) follow once all are shown.
+ */
+function JobRows({
+  list,
+  listKey,
+  activeId,
+  activeClass,
+  onSelect,
+  children,
+}: {
+  list: Job[];
+  listKey: string;
+  activeId: number | undefined;
+  activeClass: string;
+  onSelect: (job: Job) => void;
+  children: ReactNode;
+}) {
+  const shown = useRevealedRows(list.length, listKey);
+  return (
+    <>
+      {list.slice(0, shown).map((job) => (
+        <JobRow key={job.id} job={job} active={activeId === job.id ? activeClass : ''} onSelect={onSelect} />
+      ))}
+      {shown === list.length ? children : null}
+    </>
+  );
+}
 
 /**
  * Advertisement browser (spec §2 view): sidebar with count, search, districts and the
@@ -53,34 +139,24 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const debouncedText = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const debouncedMore = useDebounced(more, SEARCH_DEBOUNCE_MS);
   const filters: BrowserFilters = useMemo(
-    () => ({
-      text: debouncedText.trim(),
-      districtIds: [...districtIds].sort((a, b) => a - b),
-      ...debouncedMore,
-      states: [...debouncedMore.states].sort(),
-    }),
+    () => queriedFilters({ text: debouncedText, districtIds, ...debouncedMore }),
     [debouncedText, districtIds, debouncedMore],
   );
   // What the inputs say now (not yet debounced): 'Suche speichern' saves exactly this.
   const typed: BrowserFilters = { text: text.trim(), districtIds, ...more };
-  const filterKey = JSON.stringify(filters);
-  // 'Mehr laden' grows the limit; a new filter starts again at 200
-  const [paging, setPaging] = useState({ key: filterKey, limit: BROWSER_JOB_LIMIT });
-  const limit = paging.key === filterKey ? paging.limit : BROWSER_JOB_LIMIT;
 
   const districts = useDistricts();
-  const jobs = useBrowserJobs(filters, limit);
-  const fresh = useNewlyPublished(filters, jobs.dataUpdatedAt);
+  // the newest 200; 'Mehr laden' appends the next ones, a new filter starts again
+  const jobs = useBrowserJobs(filters);
+  const fresh = useNewlyPublished(filters, jobs.loadedAt);
   const watches = useWatches(isConsultant);
   const toggleWatch = useToggleWatch();
   const [saving, setSaving] = useState(false);
   const [savedNotice, setSavedNotice] = useState(false);
-  const list = jobs.data?.data ?? [];
-  const total = jobs.data?.meta.pagination.total ?? 0;
+  const { list, total } = jobs;
   const filtered = hasFilter(filters);
   // spec §9: the total only without a filter, else the number of loaded results
   const count = filtered ? list.length : total;
-  const moreExist = list.length < total;
 
   const inList = selectedId !== null ? list.find((j) => j.id === selectedId) : undefined;
   const single = useJob(selectedId !== null && !inList && jobs.isSuccess ? selectedId : null);
@@ -92,13 +168,16 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
 
-  const select = (job: Job) => {
-    const next = new URLSearchParams(params);
-    next.set('id', String(job.id));
-    setParams(next, { replace: true });
-    setMobileView('profile');
-    window.scrollTo({ top: 0 });
-  };
+  const select = useCallback(
+    (job: Job) => {
+      const next = new URLSearchParams(params);
+      next.set('id', String(job.id));
+      setParams(next, { replace: true });
+      setMobileView('profile');
+      window.scrollTo({ top: 0 });
+    },
+    [params, setParams],
+  );
   const backToList = () => setMobileView('table');
 
   return (
@@ -119,6 +198,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               <div className="pb-search mb-2">
                 <Icon name="search" className="pb-search-icon" />
                 <Form.Control
+                  id="pb-job-search"
                   type="search"
                   placeholder="Suche nach Titel, Ort, Gehalt …"
                   aria-label="Inserate durchsuchen"
@@ -168,44 +248,26 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                   {filtered ? 'Keine Inserate gefunden. Passen Sie die Suche an.' : 'Aktuell gibt es keine Inserate.'}
                 </p>
               )}
-              {list.map((job) => (
-                <div role="listitem" key={job.id}>
-                  <button
-                    type="button"
-                    className={`pb-job-row${
-                      selected?.id === job.id ? (selectedId === null ? ' is-active-md' : ' is-active') : ''
-                    }`}
-                    aria-current={selected?.id === job.id ? 'true' : undefined}
-                    onClick={() => select(job)}
-                  >
-                    <span className="d-flex align-items-start justify-content-between gap-2">
-                      <span className="pb-job-row-title">{titleWithSuffix(job.jobTitle)}</span>
-                      <span className="badge pb-bonus-pill flex-shrink-0">{percentText(activeBonus(job))}</span>
-                    </span>
-                    <span className="pb-job-row-company">{job.users_permissions_user?.username}</span>
-                    <span className="pb-job-row-meta">
-                      <span>
-                        <Icon name="clock" /> {job.workingTime}
-                      </span>
-                      <span className="text-truncate">
-                        <Icon name="pin" /> {placeText(job.location)}
-                      </span>
-                    </span>
-                  </button>
-                </div>
-              ))}
-              {moreExist && (
-                <div className="p-3 text-center">
-                  <Button
-                    variant="outline-primary"
-                    disabled={jobs.isFetching}
-                    onClick={() => setPaging({ key: filterKey, limit: limit + BROWSER_LOAD_MORE_STEP })}
-                  >
-                    {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                    Mehr laden
-                  </Button>
-                </div>
-              )}
+              <JobRows
+                list={list}
+                listKey={JSON.stringify(filters)}
+                activeId={selected?.id}
+                activeClass={selectedId === null ? ' is-active-md' : ' is-active'}
+                onSelect={select}
+              >
+                {jobs.hasNextPage && (
+                  <div className="p-3 text-center">
+                    <Button
+                      variant="outline-primary"
+                      disabled={jobs.isFetching}
+                      onClick={() => void jobs.fetchNextPage()}
+                    >
+                      {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                      Mehr laden
+                    </Button>
+                  </div>
+                )}
+              </JobRows>
             </div>
           </div>
         </aside>
@@ -244,40 +306,42 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
         </section>
       </div>
 
-      {saving && (
-        <SaveSearchModal
-          filters={savedFilters(typed)}
-          initialName={searchName(typed, districts.data ?? [])}
-          onClose={(saved) => {
-            setSaving(false);
-            setSavedNotice(saved);
-          }}
-        />
-      )}
-      {modal?.kind === 'contact' && <ContactCompanyModal job={modal.job} onClose={() => setModal(null)} />}
-      {modal?.kind === 'introduce' && (
-        <IntroduceModal
-          target={{
-            advertisementId: modal.job.id,
-            jobTitle: modal.job.jobTitle,
-            companyName: modal.job.users_permissions_user?.username ?? null,
-          }}
-          onClose={() => setModal(null)}
-        />
-      )}
-      {modal?.kind === 'report' && (
-        <ConsultantReportModal
-          job={modal.job}
-          onClose={(reported) => {
-            setModal(null);
-            if (reported) {
-              // the advertisement is deactivated: back to the (reloaded) list
-              setParams({}, { replace: true });
-              setMobileView('table');
-            }
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {saving && (
+          <SaveSearchModal
+            filters={savedFilters(typed)}
+            initialName={searchName(typed, districts.data ?? [])}
+            onClose={(saved) => {
+              setSaving(false);
+              setSavedNotice(saved);
+            }}
+          />
+        )}
+        {modal?.kind === 'contact' && <ContactCompanyModal job={modal.job} onClose={() => setModal(null)} />}
+        {modal?.kind === 'introduce' && (
+          <IntroduceModal
+            target={{
+              advertisementId: modal.job.id,
+              jobTitle: modal.job.jobTitle,
+              companyName: modal.job.users_permissions_user?.username ?? null,
+            }}
+            onClose={() => setModal(null)}
+          />
+        )}
+        {modal?.kind === 'report' && (
+          <ConsultantReportModal
+            job={modal.job}
+            onClose={(reported) => {
+              setModal(null);
+              if (reported) {
+                // the advertisement is deactivated: back to the (reloaded) list
+                setParams({}, { replace: true });
+                setMobileView('table');
+              }
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

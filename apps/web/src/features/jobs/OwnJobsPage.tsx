@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router';
 import {
   formatDate,
   formatEuro,
-  OWN_JOBS_PAGE_SIZE,
   PLACEMENT_OBJECTION_MSG,
   type CompanyPlacementReport,
   type Job,
@@ -31,8 +30,7 @@ export function Component() {
   const isCompany = session?.role === 'company';
   const navigate = useNavigate();
   const officeEmail = usePublicConfig().data?.officeEmail;
-  const [limit, setLimit] = useState(OWN_JOBS_PAGE_SIZE);
-  const jobs = useOwnJobs(session?.userId ?? 0, limit, isCompany);
+  const jobs = useOwnJobs(session?.userId ?? 0, isCompany);
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
@@ -55,7 +53,7 @@ export function Component() {
     );
   }
 
-  const list = jobs.data?.data ?? [];
+  const list = jobs.list;
   // Reports the company can still object to, and objections it made (the rest is the office's business).
   const consultantReports = (reports.data ?? []).filter((r) => r.canObject || r.objectedAt !== null);
   const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
@@ -238,14 +236,10 @@ export function Component() {
         </div>
       )}
 
-      {/* spec §9: the button shows only when the loaded count equals the current limit */}
-      {list.length === limit && (
+      {/* spec §9: the button shows only when the loaded count equals the current limit (the last page was full) */}
+      {jobs.hasNextPage && (
         <div className="text-center mt-4">
-          <Button
-            variant="outline-primary"
-            disabled={jobs.isFetching}
-            onClick={() => setLimit((l) => l + OWN_JOBS_PAGE_SIZE)}
-          >
+          <Button variant="outline-primary" disabled={jobs.isFetching} onClick={() => void jobs.fetchNextPage()}>
             {jobs.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             Mehr laden
           </Button>

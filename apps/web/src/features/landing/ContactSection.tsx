@@ -1,44 +1,47 @@
-import { useId, useState, type FormEvent } from 'react';
-import { contactSchema, firstMessage, MSG, type ContactRequest } from '@pb/core';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MSG, type ContactRequest } from '@pb/core';
 import { ApiError } from '../../lib/http';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { useSendContact } from './api/contact';
+import type { ContactField as Field, ContactProblem } from './contactCheck';
 
-type Field = keyof ContactRequest;
 const EMPTY: ContactRequest = { firstname: '', lastname: '', company: '', email: '', message: '' };
 
-/** Validates with the shared schema; an empty field always wins with the spec's message (spec §5). */
-function validate(values: ContactRequest): { message: string; fields: Field[] } | null {
-  const result = contactSchema.safeParse(values);
-  if (result.success) return null;
-  const fields = result.error.issues
-    .map((issue) => issue.path[0])
-    .filter((f): f is Field => typeof f === 'string' && f in EMPTY);
-  const anyEmpty = result.error.issues.some((issue) => issue.message === MSG.contactAllRequired);
-  return { message: anyEmpty ? MSG.contactAllRequired : firstMessage(result.error), fields };
-}
+/** The form's check (the shared zod schema), fetched when the form is first focused or sent. */
+let contactCheck: Promise<typeof import('./contactCheck')> | undefined;
+const loadContactCheck = () => (contactCheck ??= import('./contactCheck'));
 
 /** "Kontakt": the contact form. After one successful send, further sends are blocked (spec §4). */
 export function ContactSection() {
   const id = useId();
   const config = usePublicConfig();
   const [values, setValues] = useState<ContactRequest>(EMPTY);
-  const [error, setError] = useState<{ message: string; fields: Field[] } | null>(null);
+  const [error, setError] = useState<ContactProblem | null>(null);
   const mutation = useSendContact();
   const sent = mutation.isSuccess;
+  const checking = useRef(false);
 
   const change = (field: Field) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sent || mutation.isPending) return;
-    const problem = validate(values);
-    setError(problem);
-    if (problem) return;
-    mutation.mutate(contactSchema.parse(values), {
-      onError: (err) => setError({ message: err instanceof ApiError ? err.message : MSG.internal, fields: [] }),
-    });
+    if (sent || mutation.isPending || checking.current) return;
+    checking.current = true;
+    try {
+      const { data, problem } = (await loadContactCheck()).checkContact(values);
+      setError(problem);
+      if (!data) return;
+      mutation.mutate(data, {
+        onError: (err) => setError({ message: err instanceof ApiError ? err.message : MSG.internal, fields: [] }),
+      });
+    } catch {
+      // the check's code could not be fetched (offline)
+      contactCheck = undefined;
+      setError({ message: MSG.internal, fields: [] });
+    } finally {
+      checking.current = false;
+    }
   };
 
   const field = (name: Field, label: string, type: 'text' | 'email' = 'text', autoComplete?: string) => {
@@ -84,7 +87,13 @@ export function ContactSection() {
             ) : null}
           </div>
           <div className="col-lg-8">
-            <form className="pb-contact-card" onSubmit={submit} noValidate aria-labelledby="kontakt-title">
+            <form
+              className="pb-contact-card"
+              onSubmit={submit}
+              onFocus={() => void loadContactCheck()}
+              noValidate
+              aria-labelledby="kontakt-title"
+            >
               <fieldset disabled={sent}>
                 <legend className="visually-hidden">Kontaktformular</legend>
                 <div className="row g-3">

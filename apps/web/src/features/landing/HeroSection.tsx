@@ -5,8 +5,12 @@ import { PlayIcon } from './icons';
 
 const EXAMPLE_SALARY = 60_000;
 
-/** Hero: promise, register call to action, intro video link and a worked fee example. */
-export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null }) {
+/**
+ * Hero: promise, register call to action, intro video link and a worked fee example.
+ * `onPlayVideo`: null without a video; undefined while the site settings load — the link's place
+ * is kept (invisible), so the column does not grow under the reader when it appears.
+ */
+export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null | undefined }) {
   const bonus = LANDING_EXAMPLE_BONUS_PERCENT;
   const fee = serviceFeePercent(bonus);
   const example = calculateFees(bonus, EXAMPLE_SALARY);
@@ -27,12 +31,14 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
               <Link to="/register" className="btn btn-light btn-lg px-4 fw-semibold">
                 Jetzt kostenlos registrieren
               </Link>
-              {onPlayVideo ? (
+              {onPlayVideo !== null ? (
                 <button
                   type="button"
                   className="btn btn-link pb-hero-video-link"
                   onClick={onPlayVideo}
                   aria-haspopup="dialog"
+                  style={onPlayVideo ? undefined : { visibility: 'hidden' }}
+                  tabIndex={onPlayVideo ? undefined : -1}
                 >
                   <PlayIcon /> Video ansehen
                 </button>

@@ -76,12 +76,14 @@ export function Component() {
     <PublicLayout title="Prämienbörse – Stelleninserate mit Vermittlungsprämie" onLanding>
       <HeroSection
         onPlayVideo={
-          videoUrl
-            ? () => {
-                setVideoRequested(true);
-                setVideoOpen(true);
-              }
-            : null
+          config.isPending
+            ? undefined
+            : videoUrl
+              ? () => {
+                  setVideoRequested(true);
+                  setVideoOpen(true);
+                }
+              : null
         }
       />
       <ConceptSection />

@@ -1,24 +1,21 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
+import { percentNumber, salaryText } from '../../../lib/jobFormat';
 import { useServerEvent } from '../../../lib/socket';
 import { useMessages, useSendMessage } from '../api/messages';
 import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
-import { UploadModal } from './UploadModal';
-import { IntroduceModal } from '../../../components/introductions/IntroduceModal';
 
-const percent = new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
-
-function salaryText(salary: string): string {
-  const text = salary.trim();
-  if (!text) return '';
-  return /€|eur/i.test(text) ? text : `€ ${text}`;
-}
+// The dialogs' code (and the checks and texts they bring along) loads when one is first opened.
+const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
+const IntroduceModal = lazy(() =>
+  import('../../../components/introductions/IntroduceModal').then((m) => ({ default: m.IntroduceModal })),
+);
 
 /** Header of the open conversation: the advertisement's key facts (spec §2). */
 function DiscussionHeader({ conversation, userId }: { conversation: ChatConversation; userId: number }) {
@@ -39,7 +36,7 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
       <div className="small text-secondary">{who}</div>
       <h2 className="h6 mb-1">{ad.jobTitle}</h2>
       <div className="d-flex flex-wrap align-items-center gap-3 small">
-        <span className="badge text-bg-warning">{percent.format(ad.placementBonus)}% Prämie</span>
+        <span className="badge text-bg-warning">{percentNumber(ad.placementBonus)}% Prämie</span>
         {place ? <span>{place}</span> : null}
         {ad.salary ? <span>Bruttojahresgehalt: {salaryText(ad.salary)}</span> : null}
         <span className="ms-auto d-flex gap-3">
@@ -52,14 +49,16 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
         </span>
       </div>
       {introducing && (
-        <IntroduceModal
-          target={{
-            advertisementId: ad.id,
-            jobTitle: ad.jobTitle,
-            companyName: conversation.counterpart?.username ?? null,
-          }}
-          onClose={() => setIntroducing(false)}
-        />
+        <Suspense fallback={null}>
+          <IntroduceModal
+            target={{
+              advertisementId: ad.id,
+              jobTitle: ad.jobTitle,
+              companyName: conversation.counterpart?.username ?? null,
+            }}
+            onClose={() => setIntroducing(false)}
+          />
+        </Suspense>
       )}
     </header>
   );
@@ -77,6 +76,8 @@ export function Discussion({ conversation, userId }: Props) {
   const send = useSendMessage(chatId);
   const [text, setText] = useState('');
   const [uploadOpen, setUploadOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its fade-out.
+  const [uploadRequested, setUploadRequested] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const heightBeforeOlder = useRef<number | null>(null);
   const scrolledFor = useRef<number | null>(null);
@@ -191,6 +192,7 @@ export function Discussion({ conversation, userId }: Props) {
           variant="outline-secondary"
           onClick={() => {
             send.reset();
+            setUploadRequested(true);
             setUploadOpen(true);
           }}
           aria-label="Datei anhängen"
@@ -222,23 +224,27 @@ export function Discussion({ conversation, userId }: Props) {
           {send.error.message}
         </Alert>
       ) : null}
-      <UploadModal
-        show={uploadOpen}
-        sending={send.isPending}
-        error={uploadOpen && send.isError ? send.error.message : null}
-        onClose={() => setUploadOpen(false)}
-        onSend={(files, message) =>
-          send.mutate(
-            { message: message.trim(), files },
-            {
-              onSuccess: () => {
-                setUploadOpen(false);
-                scrollToBottom();
-              },
-            },
-          )
-        }
-      />
+      {uploadRequested ? (
+        <Suspense fallback={null}>
+          <UploadModal
+            show={uploadOpen}
+            sending={send.isPending}
+            error={uploadOpen && send.isError ? send.error.message : null}
+            onClose={() => setUploadOpen(false)}
+            onSend={(files, message) =>
+              send.mutate(
+                { message: message.trim(), files },
+                {
+                  onSuccess: () => {
+                    setUploadOpen(false);
+                    scrollToBottom();
+                  },
+                },
+              )
+            }
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,22 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection, Job, JobBrowserFilters, Single } from '@pb/core';
+import { useEffect, useMemo } from 'react';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  BROWSER_JOB_LIMIT,
+  BROWSER_LOAD_MORE_STEP,
+  OWN_JOBS_PAGE_SIZE,
+  type Collection,
+  type Job,
+  type JobBrowserFilters,
+  type Single,
+} from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 import type { JobPayload } from '../../../components/jobForm/JobFields';
 
@@ -55,6 +72,16 @@ export function savedFilters(filters: BrowserFilters): JobBrowserFilters {
   };
 }
 
+/** The filters as the list is asked for (and cached): text trimmed, districts and states sorted. */
+export function queriedFilters(filters: BrowserFilters): BrowserFilters {
+  return {
+    ...filters,
+    text: filters.text.trim(),
+    districtIds: [...filters.districtIds].sort((a, b) => a - b),
+    states: [...filters.states].sort(),
+  };
+}
+
 /** The browser's filters from URL parameters (a saved search's 'Anzeigen'). */
 export function filtersFromParams(params: URLSearchParams): BrowserFilters {
   const list = (key: string) => (params.get(key) ?? '').split(',').filter(Boolean);
@@ -70,16 +97,22 @@ export function filtersFromParams(params: URLSearchParams): BrowserFilters {
   };
 }
 
+/** One page of a list: `start` rows skipped, at most `limit` returned. */
+interface Page {
+  start: number;
+  limit: number;
+}
+
 function listPath(
   filters: Record<string, unknown> | undefined,
-  limit: number,
+  page: Page,
   withCount: boolean,
   search?: Record<string, string>,
 ): string {
   return `/jobs${toQuery({
     ...search,
     sort: 'createdAt:desc',
-    pagination: { start: 0, limit, ...(withCount ? { withCount: true } : {}) },
+    pagination: { ...page, ...(withCount ? { withCount: true } : {}) },
     populate: '*',
     ...(filters ? { filters } : {}),
   })}`;
@@ -87,40 +120,111 @@ function listPath(
 
 export const jobKeys = {
   all: ['jobs'] as const,
-  browser: (filters: BrowserFilters, limit: number) => ['jobs', 'browser', filters, limit] as const,
-  own: (userId: number, limit: number) => ['jobs', 'own', userId, limit] as const,
+  browser: (filters: BrowserFilters) => ['jobs', 'browser', filters] as const,
+  own: (userId: number) => ['jobs', 'own', userId] as const,
   one: (id: number) => ['jobs', 'one', id] as const,
 };
 
-/** GET /api/jobs for the advertisement browser (spec §2 view). */
-export function useBrowserJobs(filters: BrowserFilters, limit: number) {
-  return useQuery({
-    queryKey: jobKeys.browser(filters, limit),
-    queryFn: ({ signal }) =>
-      api<Collection<Job>>(listPath(undefined, limit, true, browserSearchParams(filters)), {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+/** The rows of a list's pages in order, each advertisement once (a page may repeat the one before it when rows moved). */
+function pageRows(pages: ReadonlyArray<Collection<Job>> | undefined): Job[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((page) =>
+    page.data.filter((job) => {
+      if (seen.has(job.id)) return false;
+      seen.add(job.id);
+      return true;
+    }),
+  );
+}
+
+const FIRST_BROWSER_PAGE: Page = { start: 0, limit: BROWSER_JOB_LIMIT };
+
+/** A page of the browser's list and when it arrived ('N neue Inserate' counts from the first page's). */
+export interface BrowserPage extends Collection<Job> {
+  loadedAt: number;
+}
+
+/**
+ * GET /api/jobs for the advertisement browser (spec §2 view): the newest BROWSER_JOB_LIMIT, and
+ * 'Mehr laden' (fetchNextPage) appends the next BROWSER_LOAD_MORE_STEP without loading the shown
+ * ones again. Every page carries the total; when it differs between pages, the list changed while
+ * it was read (a publication, a deactivation), and all pages load again so no row is missed.
+ */
+function browserJobsQuery(filters: BrowserFilters) {
+  return infiniteQueryOptions({
+    queryKey: jobKeys.browser(filters),
+    queryFn: async ({ pageParam, signal }): Promise<BrowserPage> => ({
+      ...(await api<Collection<Job>>(listPath(undefined, pageParam, true, browserSearchParams(filters)), { signal })),
+      loadedAt: Date.now(),
+    }),
+    initialPageParam: FIRST_BROWSER_PAGE,
+    getNextPageParam: (last, _pages, param): Page | undefined => {
+      const start = param.start + last.data.length;
+      return last.data.length > 0 && start < (last.meta.pagination.total ?? 0)
+        ? { start, limit: BROWSER_LOAD_MORE_STEP }
+        : undefined;
+    },
   });
+}
+
+/**
+ * Starts the browser's first page for the filters in `params` (the page's URL) unless it is
+ * cached: the route's loader calls it, so the request runs while the page's code loads, and
+ * useBrowserJobs finds it under the same key.
+ */
+export function prefetchBrowserJobs(client: QueryClient, params: URLSearchParams): Promise<void> {
+  return client.prefetchInfiniteQuery(browserJobsQuery(queriedFilters(filtersFromParams(params))));
+}
+
+/** The browser's list (browserJobsQuery); while the list of new filters loads, the last one stays. */
+export function useBrowserJobs(filters: BrowserFilters) {
+  const query = useInfiniteQuery({ ...browserJobsQuery(filters), placeholderData: keepPreviousData });
+  const { data, isFetching, isPlaceholderData, refetch } = query;
+  const pages = data?.pages;
+  const list = useMemo(() => pageRows(pages), [pages]);
+  const first = pages?.[0];
+  const changed = pages?.some((page) => page.meta.pagination.total !== first?.meta.pagination.total) ?? false;
+  useEffect(() => {
+    if (changed && !isFetching && !isPlaceholderData) void refetch();
+  }, [changed, isFetching, isPlaceholderData, refetch]);
+  return {
+    ...query,
+    list,
+    total: pages?.at(-1)?.meta.pagination.total ?? 0,
+    loadedAt: first?.loadedAt ?? 0,
+  };
 }
 
 /** How many advertisements matching the filters were published after `since` ('N neue Inserate'). */
 export async function countPublishedSince(filters: BrowserFilters, since: string): Promise<number> {
   const answer = await api<Collection<Job>>(
-    listPath({ publishedAt: { $gt: since } }, 1, true, browserSearchParams(filters)),
+    listPath({ publishedAt: { $gt: since } }, { start: 0, limit: 1 }, true, browserSearchParams(filters)),
   );
   return answer.meta.pagination.total ?? 0;
 }
 
-/** The company's own advertisements (spec §2 create). */
-export function useOwnJobs(userId: number, limit: number, enabled: boolean) {
-  return useQuery({
-    queryKey: jobKeys.own(userId, limit),
-    queryFn: ({ signal }) =>
-      api<Collection<Job>>(listPath({ users_permissions_user: { id: { $eq: userId } } }, limit, false), { signal }),
-    placeholderData: keepPreviousData,
+/** The company's own advertisements (spec §2 create), OWN_JOBS_PAGE_SIZE at a time ('Mehr laden' appends). */
+export function useOwnJobs(userId: number, enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: jobKeys.own(userId),
+    queryFn: ({ pageParam, signal }) =>
+      api<Collection<Job>>(
+        listPath(
+          { users_permissions_user: { id: { $eq: userId } } },
+          { start: pageParam, limit: OWN_JOBS_PAGE_SIZE },
+          false,
+        ),
+        { signal },
+      ),
+    initialPageParam: 0,
+    // spec §9: more only while the last page came back full
+    getNextPageParam: (last, _pages, start) =>
+      last.data.length === OWN_JOBS_PAGE_SIZE ? start + last.data.length : undefined,
     enabled,
   });
+  const pages = query.data?.pages;
+  const list = useMemo(() => pageRows(pages), [pages]);
+  return { ...query, list };
 }
 
 /** One advertisement for the editor: list call filtered by id (spec §7); null when absent. */
@@ -128,7 +232,7 @@ export function useJob(id: number | null) {
   return useQuery({
     queryKey: jobKeys.one(id ?? 0),
     queryFn: async ({ signal }) => {
-      const res = await api<Collection<Job>>(listPath({ id: { $eq: id } }, 1, false), { signal });
+      const res = await api<Collection<Job>>(listPath({ id: { $eq: id } }, { start: 0, limit: 1 }, false), { signal });
       return res.data[0] ?? null;
     },
     enabled: id !== null,
