@@ -29,7 +29,13 @@ import { prepareDatabase } from '../apps/server/src/db/setup';
 import { JwtService } from '../apps/server/src/lib/tokens';
 import { desc } from 'drizzle-orm';
 import { jobs } from '../apps/server/src/db/schema';
-import { jobRowsByIds, parseJobListQuery, visibleTo } from '../apps/server/src/modules/jobs/repository';
+import {
+  jobListStatements,
+  jobRowsByIds,
+  parseJobListQuery,
+  visibleTo,
+} from '../apps/server/src/modules/jobs/repository';
+import { dataVersionsQuery } from '../apps/server/src/lib/data-versions';
 import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
 // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
 import { buildServer, isStale, SERVER_ENTRY, serverSources } from '../scripts/build.mjs';
@@ -122,12 +128,14 @@ interface Statement {
 
 /**
  * The statements the route issues for a case (modules/jobs/list-cache.ts): with its caches warm
- * the list version and the page's rows by id (a visitor's landing answer: the version alone); on a
- * cache miss also the ordered ids matching the query (its total is their number).
+ * the data versions alone (the answer is kept per query and page); after a write also the ordered
+ * ids matching the query (its total is their number) and the page's rows by id.
  */
 async function statementsOf(database: Database, c: Case): Promise<{ warm: Statement[]; miss: Statement[] }> {
   const q = parseJobListQuery(c.floorQuery, visibleTo());
-  const version: Statement = { sql: `SELECT version FROM list_versions WHERE name = 'jobs'`, params: [] };
+  // The request's data versions (lib/data-versions): the list's and, for a signed-in caller, the
+  // accounts' (the sign-in check then reads no account row: lib/auth.ts).
+  const version: Statement = dataVersionsQuery(database.db).toSQL();
   const idsQuery = database.db
     .select({ id: jobs.id })
     .from(jobs)
@@ -136,7 +144,10 @@ async function statementsOf(database: Database, c: Case): Promise<{ warm: Statem
   const ids = (await idsQuery).map((r) => r.id);
   const limit = c.visitor ? 20 : q.limit;
   const rows = jobRowsByIds(database.db, ids.slice(q.start, q.start + limit), q.visibility).toSQL();
-  return { warm: c.visitor ? [version] : [version, rows], miss: [version, idsQuery.toSQL(), rows] };
+  // Warm, the route answers from its cached answer after reading the versions; a page without
+  // its total (the visitors' landing) is read directly with LIMIT.
+  const page = jobListStatements(database.db, { ...q, limit }).rows.toSQL();
+  return { warm: [version], miss: c.visitor ? [version, page] : [version, idsQuery.toSQL(), rows] };
 }
 
 /** A floor: statements through node-postgres, CONNECTIONS requests at a time (one request = all of them). */
@@ -192,6 +203,53 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** Where the server's memory is, from its own /metrics (prom-client's process metrics), in MB. */
+async function memoryBreakdown(port: number): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await res.text();
+  const value = (name: string) => {
+    const match = new RegExp(`^\\w*${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+    return Number(match?.[1] ?? 0) / 2 ** 20;
+  };
+  return {
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+  };
+}
+
+/** Node's own HTTP ceiling here: a bare node:http server answering fixed bytes, same load. */
+async function bareHttpFloor(bodyBytes: number, seconds: number): Promise<Measured> {
+  const port = await freePort();
+  const script = `
+    const body = Buffer.alloc(${Math.max(1, Math.round(bodyBytes))}, 97);
+    require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 200; i += 1) {
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await loadTest(`http://127.0.0.1:${port}/`, undefined, WARMUP);
+    return await loadTest(`http://127.0.0.1:${port}/`, undefined, seconds);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 interface Server {
   child: ChildProcess;
   port: number;
@@ -213,6 +271,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'off',
       JWT_SECRET: env.JWT_SECRET!,
+      METRICS_TOKEN,
       FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
       ...TEST_INVOICE_ISSUER_ENV,
       ...env,
@@ -260,6 +319,7 @@ interface DriverResult {
   idleMb: number;
   peakMb: number;
   hwmMb: number;
+  idleBreakdown: { heapUsed: number; heapTotal: number; external: number };
   rows: CaseResult[];
   plans: Array<{ name: string; plan: string }>;
 }
@@ -331,9 +391,8 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
       await c.end();
     };
   }
-  const pgliteDir = path.join(dataDir, 'data');
-  mkdirSync(pgliteDir, { recursive: true });
-  let database: Database | undefined = await openDatabase({ databaseUrl, dataDir: pgliteDir });
+  // The embedded database where the server will look for it (DATA_DIR/pglite).
+  let database: Database | undefined = await openDatabase({ databaseUrl, dataDir });
   try {
     await prepareDatabase(database);
     const seedStart = performance.now();
@@ -375,6 +434,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
     try {
       await new Promise((r) => setTimeout(r, 2000));
       const idleMb = memoryOf(server.child.pid!).rss;
+      const idleBreakdown = await memoryBreakdown(server.port);
       const { rows, peakMb } = await measureCases(driver, server, token, list, async (c) =>
         databaseUrl
           ? {
@@ -392,6 +452,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
         idleMb,
         peakMb,
         hwmMb,
+        idleBreakdown,
         rows,
         plans,
       };
@@ -408,7 +469,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function markdown(results: DriverResult[], loadAtStart: number[]): string {
+function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
     '# Benchmarks',
@@ -422,9 +483,11 @@ function markdown(results: DriverResult[], loadAtStart: number[]): string {
     'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
     `autocannon on the same machine with ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
     '`Accept-Encoding: br, gzip`. **Floor**: in the same run, the statements the route issues per request with its',
-    'caches warm (the list version, then the page rows by id; for the visitor landing answer the version alone) through',
-    `node-postgres with ${CONNECTIONS} connections, one after the other per request, no HTTP, auth or JSON. **Cache-miss floor**:`,
-    'the same after a write (version, the ordered ids matching the query — its total is their number — and the rows).',
+    'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
+    `node-postgres with ${CONNECTIONS} connections, no HTTP, auth or JSON. **Cache-miss floor**: what the first request`,
+    'after a write issues (the versions, the ordered ids matching the query — its total is their number — and the rows).',
+    `**Bare HTTP**: Node's own ceiling on this machine — a bare \`node:http\` server answering the same number of bytes`,
+    `as the visitor landing, same load: ${fmt(bare.rps)} req/s, p50 ${bare.p50} / p99 ${bare.p99} ms.`,
     '',
   ];
   for (const r of results) {
@@ -447,7 +510,11 @@ function markdown(results: DriverResult[], loadAtStart: number[]): string {
       '',
       `Server process: start → first 200 ${fmt(r.startMs)} ms (first start, runs migrations), ${fmt(r.warmStartMs)} ms warm;`,
       `resident memory ${fmt(r.idleMb)} MB at idle, ${fmt(r.peakMb)} MB peak under the benchmark (sampled every 100 ms;`,
-      `the kernel's high-water mark over the whole run, start included: ${fmt(r.hwmMb)} MB).`,
+      `the kernel's high-water mark over the whole run, start included: ${fmt(r.hwmMb)} MB). At idle the JavaScript heap`,
+      `uses ${fmt(r.idleBreakdown.heapUsed)} of ${fmt(r.idleBreakdown.heapTotal)} MB, buffers outside it ${fmt(r.idleBreakdown.external)} MB` +
+        (r.driver === 'pglite'
+          ? " (the embedded database's WebAssembly memory is among them); the rest is code, the allocator and native libraries."
+          : '; the rest is code, the allocator and native libraries.'),
       `Errors or non-2xx answers: ${r.rows.reduce((n, row) => n + row.http.non2xx, 0)}. Seeding took ${fmt(r.seedSeconds, 1)} s.`,
       '',
     );
@@ -472,8 +539,11 @@ async function main(): Promise<void> {
   const drivers = (['postgres', 'pglite'] as const).filter((d) => ONLY === 'all' || ONLY === d);
   const results: DriverResult[] = [];
   for (const driver of drivers) results.push(await runDriver(driver));
+  const landingBytes = results[0]?.rows[0]?.http.bytes ?? 2000;
+  const bare = await bareHttpFloor(landingBytes, DURATION);
+  console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50} p99 ${bare.p99} ms`);
   const file = path.join(ROOT, 'docs', 'benchmarks.md');
-  const text = markdown(results, loadAtStart);
+  const text = markdown(results, loadAtStart, bare);
   writeFileSync(file, text);
   console.log(text);
   console.log(`written to ${path.relative(ROOT, file)}`);

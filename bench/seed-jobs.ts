@@ -1,4 +1,5 @@
 import type { Database } from '../apps/server/src/db/client';
+import { backfillSalaryRanges } from '../apps/server/src/modules/alerts/salary-backfill';
 
 /**
  * The benchmarks' marketplace: 500 companies, one consultant and `rows` advertisements (4 %
@@ -56,6 +57,9 @@ export async function seed(database: Database, rows: number): Promise<void> {
     INSERT INTO placement_bonuses (job_id, bonus, created_at)
     SELECT id, 15 + id % 10, created_at + interval '2 days' FROM jobs WHERE id % 3 = 0;
   `);
+  // Parsed salary ranges as every write keeps them (else the server's start-up backfill rewrites
+  // every row while it is being measured).
+  await backfillSalaryRanges(database.db, 5000);
   // The seed is history, not news: no alert events for the rows above (issue 13's triggers).
   await database.execScript('TRUNCATE alert_events');
   // What autovacuum does on a live system: statistics and the visibility map (index-only counts).
