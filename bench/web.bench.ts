@@ -11,9 +11,11 @@
  *      consultant — with its mobile defaults (simulated slow 4G and 4× CPU) and its desktop
  *      preset; the median performance score of `runs` runs per page.
  * Writes docs/benchmarks-web.md. Not a test: nothing here asserts figures.
+ * `--reports DIR` also keeps every Lighthouse report (JSON, open it in the Lighthouse viewer);
+ * `--only /path` audits one page and leaves the docs alone (for looking into one page).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +46,13 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1] ?? 3) || 3;
+const argument = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const RUNS = Number(argument('--runs') ?? 3) || 3;
+const REPORTS_DIR = argument('--reports');
+const ONLY_PATH = argument('--only');
 const CONSULTANT = { email: 'berater1@demo.praemienboerse.at', password: 'demo1234' };
 
 function freePort(): Promise<number> {
@@ -207,6 +215,11 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, lighthouseVersion: version } = result.lhr;
   lighthouseVersion = version;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr));
+  }
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const failed = ['accessibility', 'best-practices'].flatMap((key) =>
     (categories[key]?.auditRefs ?? [])
@@ -266,7 +279,8 @@ async function main(): Promise<void> {
     console.log(`landing: ${assets.length} JS/CSS files, ${fmt(assetBytes)} bytes on the wire`);
 
     const fcps: number[] = [];
-    for (let i = 0; i < Math.max(RUNS, 5); i += 1) fcps.push(await firstContentfulPaint(context, `${server.url}/`, 4));
+    const fcpRuns = ONLY_PATH === undefined ? Math.max(RUNS, 5) : 1;
+    for (let i = 0; i < fcpRuns; i += 1) fcps.push(await firstContentfulPaint(context, `${server.url}/`, 4));
     console.log(`landing FCP at 4× CPU: ${fcps.map((v) => fmt(v)).join(', ')} ms`);
 
     const pages = [
@@ -276,7 +290,7 @@ async function main(): Promise<void> {
       { name: 'Chat (consultant)', path: '/advertisements/chat', session: login },
     ];
     const audits: Array<{ name: string; path: string; mobile: Scores; desktop: Scores }> = [];
-    for (const p of pages) {
+    for (const p of pages.filter((page) => ONLY_PATH === undefined || page.path === ONLY_PATH)) {
       await signIn(context, server.url, p.session);
       const mobile: Scores[] = [];
       const desktop: Scores[] = [];
@@ -332,10 +346,12 @@ async function main(): Promise<void> {
         .map((a) => `Not passed on ${a.name}: ${a.mobile.failed.join('; ')}.`),
       '',
     ];
-    const file = path.join(ROOT, 'docs', 'benchmarks-web.md');
-    writeFileSync(file, lines.join('\n'));
     console.log(lines.join('\n'));
-    console.log(`written to ${path.relative(ROOT, file)}`);
+    if (ONLY_PATH === undefined) {
+      const file = path.join(ROOT, 'docs', 'benchmarks-web.md');
+      writeFileSync(file, lines.join('\n'));
+      console.log(`written to ${path.relative(ROOT, file)}`);
+    }
   } finally {
     await context.close();
     await server.stop();
