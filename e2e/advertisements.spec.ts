@@ -501,7 +501,15 @@ test('When a consultant or a company loads more advertisements, then the next on
   const listCalls: URL[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname === '/api/jobs' && url.searchParams.get('q') === token) listCalls.push(url);
+    // The list's pages, not the counts behind 'N neue Inserate' (they filter by publishedAt): other
+    // tests publish at the same time, and every publication anywhere is counted against the filters.
+    if (
+      url.pathname === '/api/jobs' &&
+      url.searchParams.get('q') === token &&
+      !url.searchParams.has('filters[publishedAt][$gt]')
+    ) {
+      listCalls.push(url);
+    }
   });
 
   await page.goto(`/advertisements/view?q=${token}`);
