@@ -19,9 +19,13 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asc } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { io as connectBare, type Socket as BareSocket } from 'socket.io-client';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { chatCommunications } from '../apps/server/src/db/schema';
+import { eventContextQuery, plainMessageStatement } from '../apps/server/src/modules/chat/service';
 import { JwtService } from '../apps/server/src/lib/tokens';
 import { createPostgresDatabase, newJwtSecret } from '../apps/server/test/support/instances';
 import { freePort } from '../apps/server/test/support/ports';
@@ -188,10 +192,12 @@ async function productScenario(scenario: string, instances: 1 | 2): Promise<Row>
 
 /**
  * The database's share of one message, without the server: what chat:send issues, through
- * node-postgres one message after another — the account and the conversation read at once,
- * then the transaction (message, conversation, the recipient's bell entry) and its commit.
+ * node-postgres one message after another — the account and the conversation in one read
+ * (service.eventContextQuery), then the message's one statement (service.plainMessageStatement:
+ * message, unread flag, bell entry, committed durably). Two rows: both statements, and the write
+ * alone (one durable commit: its fsync is the larger part of a message's latency here).
  */
-async function databaseFloor(scenario: string): Promise<Row> {
+async function databaseFloor(): Promise<{ both: Row; write: Row }> {
   const database = await createPostgresDatabase(DATABASE_URL);
   let db: Database | undefined;
   let server: ServerProcess | undefined;
@@ -201,48 +207,35 @@ async function databaseFloor(scenario: string): Promise<Row> {
     await server.stop();
     server = undefined;
     db = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
-    const pairs = await seedPairs(db, new JwtService(newJwtSecret(), '2h'));
-    const rows = await db.query<{ id: number; consultant_id: number; company_id: number }>(
-      'SELECT id, consultant_id, company_id FROM chat_communications ORDER BY id',
-    );
+    await seedPairs(db, new JwtService(newJwtSecret(), '2h'));
+    const conversations = await db.db.select().from(chatCommunications).orderBy(asc(chatCommunications.id));
+    const dialect = new PgDialect();
     const pool = new pg.Pool({ connectionString: database.url, max: 4 });
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      const samples: number[] = [];
+      const both: number[] = [];
+      const write: number[] = [];
       for (let i = -WARMUP; i < MESSAGES; i += 1) {
-        const chat = rows[(i + pairs.length) % pairs.length]!;
+        const conversation = conversations[(i + conversations.length) % conversations.length]!;
+        const sender = { id: conversation.consultantId!, role: 'consultant' as const, username: 'bench' };
+        const read = eventContextQuery(db.db, sender.id, conversation.id).toSQL();
+        const message = dialect.sqlToQuery(
+          plainMessageStatement(sender, conversation, `Bench ${i}`, new Date(), i < conversations.length),
+        );
         const started = performance.now();
-        await Promise.all([
-          pool.query('SELECT id, username, role, token_version, blocked, confirmed FROM users WHERE id = $1 LIMIT 1', [
-            chat.consultant_id,
-          ]),
-          pool.query('SELECT * FROM chat_communications WHERE id = $1 LIMIT 1', [chat.id]),
-        ]);
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          await client.query(
-            `INSERT INTO chat_messages (chat_id, sender_id, sender_username, message, file_message, created_at)
-             VALUES ($1, $2, 'bench', $3, false, now()) RETURNING *`,
-            [chat.id, chat.consultant_id, `Bench ${i}`],
-          );
-          await client.query(
-            `UPDATE chat_communications SET last_message_timestamp = now(), unread_message_p2 = true WHERE id = $1
-             RETURNING *, (SELECT job_title FROM jobs WHERE jobs.id = chat_communications.job_id)`,
-            [chat.id],
-          );
-          await client.query(
-            `INSERT INTO notifications (user_id, kind, title, body, link, created_at, mail_due)
-             VALUES ($1, 'chat_message', 'Neue Nachricht', 'Zum Inserat', '/advertisements/chat', now(), false) RETURNING *`,
-            [chat.company_id],
-          );
-          await client.query('COMMIT');
-        } finally {
-          client.release();
+        await pool.query({ text: read.sql, values: read.params, name: 'bench_event_context' });
+        const written = performance.now();
+        await pool.query(message.sql, message.params);
+        const done = performance.now();
+        if (i >= 0) {
+          both.push(done - started);
+          write.push(done - written);
         }
-        if (i >= 0) samples.push(performance.now() - started);
       }
-      return summarise(scenario, samples);
+      return {
+        both: summarise("a message's statements alone: the read and the write (node-postgres, no server)", both),
+        write: summarise('the write alone: one statement, one durable commit (node-postgres)', write),
+      };
     } finally {
       await pool.end();
     }
@@ -340,7 +333,7 @@ async function main(): Promise<void> {
   const productOne = await productScenario(`chat:send → chat:message, 1 instance, ${SOCKETS} sockets`, 1);
   const bareTwo = await bareScenario(`bare Socket.IO relay, 2 servers via Redis, ${SOCKETS} sockets`, 2);
   const productTwo = await productScenario(`chat:send → chat:message, 2 instances via Redis, ${SOCKETS} sockets`, 2);
-  const database = await databaseFloor("a message's statements alone (node-postgres, no server)");
+  const database = await databaseFloor();
   const ms = (v: number) => v.toFixed(2);
   const row = (r: Row, floor?: Row) =>
     `| ${r.scenario} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.mean)} | ${r.n} | ${floor ? `${(r.p99 / floor.p99).toFixed(1)}×` : '–'} |`;
@@ -352,7 +345,8 @@ async function main(): Promise<void> {
     `${WARMUP} messages unrecorded, then ${MESSAGES} sent one after another, each timed from \`chat:send\` (or the bare relay's`,
     "emit) until the other party's socket has it; a conversation's first message also queues the recipient's mail notice. Every",
     'server is its own process (the product: the compiled server on PostgreSQL), all clients are in the benchmark process.',
-    "The last row is the database's share alone: the statements of one message through node-postgres, no server.",
+    "The last rows are the database's share alone: the statements of one message through node-postgres, no server,",
+    'and of those the write: one statement whose durable commit (WAL flush) the message waits for.',
     '',
     '| scenario | p50 ms | p99 ms | mean ms | messages | p99 ÷ bare relay p99 |',
     '|---|---:|---:|---:|---:|---:|',
@@ -360,7 +354,8 @@ async function main(): Promise<void> {
     row(productOne, bareOne),
     row(bareTwo),
     row(productTwo, bareTwo),
-    row(database),
+    row(database.both),
+    row(database.write),
     '',
   ];
   const file = path.join(ROOT, 'docs', 'benchmarks-chat.md');

@@ -532,4 +532,91 @@ describe('Mail notices', () => {
     await ctx.deliverMail();
     expect(ctx.smtp.messages.map((m) => m.to[0])).toEqual([company.email, consultant.email, company.email]);
   });
+
+  it('When a message follows within the notice interval, then it writes what a noticed one writes: message, unread flag, timestamp and bell entry, no mail', async () => {
+    const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Zwei Wege' });
+    await ctx.database.query('DELETE FROM notification_mail_log');
+    tick(20);
+    const first = await contact(consultant.token, { advertisement: fresh.id, message: 'Erste' });
+    const id = first.json<{ data: ChatConversation }>().data.id;
+    await ctx.deliverMail();
+    const mailsBefore = ctx.smtp.messages.length;
+    // The company reads; then a second message arrives 2 minutes later (no notice due: one statement).
+    await ctx.request({ method: 'PUT', url: `/api/chat-communications/${id}/read`, token: company.token });
+    expect((await flags(id)).p2).toBe(false);
+    tick(2);
+    const second = await send(consultant, id, 'Zweite');
+    expect(second.statusCode).toBe(201);
+    const message = second.json<{ data: ChatMessage }>().data;
+    expect(message).toMatchObject({
+      chatId: id,
+      message: 'Zweite',
+      username: consultant.username,
+      userId: consultant.id,
+      timestamp: clock.toISOString(),
+      file_message: false,
+      files: [],
+    });
+    expect(await flags(id)).toMatchObject({ p1: false, p2: true, ts: clock });
+    const bell = await ctx.database.query<{ title: string; body: string; link: string; mail_due: boolean }>(
+      `SELECT title, body, link, mail_due FROM notifications WHERE user_id = $1 AND kind = 'chat_message'
+       AND link = $2 ORDER BY id`,
+      [company.id, `/advertisements/chat?conversation=${id}`],
+    );
+    expect(bell).toHaveLength(2);
+    expect(bell[1]).toEqual(bell[0]);
+    expect(bell[1]).toEqual({
+      title: `Neue Nachricht von ${consultant.username}`,
+      body: 'Zum Inserat „Zwei Wege“',
+      link: `/advertisements/chat?conversation=${id}`,
+      mail_due: false,
+    });
+    const listed = await ctx.request({
+      method: 'GET',
+      url: `/api/chat-communications/${id}/messages`,
+      token: company.token,
+    });
+    expect(listed.json<{ data: ChatMessage[] }>().data.at(-1)).toEqual(message);
+    await ctx.deliverMail();
+    expect(ctx.smtp.messages).toHaveLength(mailsBefore);
+  });
+
+  it('When the notice cannot be queued after the message is committed, then the message still arrives (201) and the batched notification mail sends it', async () => {
+    const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Ausfall-Test' });
+    // Earlier tests left entries waiting for the batched mail: only this one is to be sent.
+    await ctx.database.query('UPDATE notifications SET mail_due = false');
+    await ctx.database.query('DELETE FROM notification_mail_log');
+    await ctx.deliverMail();
+    ctx.smtp.messages.length = 0;
+    tick(20);
+    // The outbox is away after the message's commit: the notice's transaction fails.
+    await ctx.database.query('ALTER TABLE mail_outbox RENAME TO mail_outbox_away');
+    let res;
+    try {
+      res = await contact(consultant.token, { advertisement: fresh.id, message: 'Trotzdem da' });
+    } finally {
+      await ctx.database.query('ALTER TABLE mail_outbox_away RENAME TO mail_outbox');
+    }
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ data: ChatConversation }>().data.id;
+    const listed = await ctx.request({
+      method: 'GET',
+      url: `/api/chat-communications/${id}/messages`,
+      token: company.token,
+    });
+    expect(listed.json<{ data: ChatMessage[] }>().data.map((m) => m.message)).toEqual(['Trotzdem da']);
+    const entry = await ctx.database.query<{ mail_due: boolean }>(
+      `SELECT mail_due FROM notifications WHERE user_id = $1 AND link = $2`,
+      [company.id, `/advertisements/chat?conversation=${id}`],
+    );
+    expect(entry).toEqual([{ mail_due: true }]);
+    await ctx.deliverMail();
+    expect(ctx.smtp.messages).toHaveLength(0);
+
+    await ctx.app.alerts.worker.runOnce();
+    await ctx.deliverMail();
+    expect(ctx.smtp.messages.map((m) => [m.to[0], m.subject])).toEqual([[company.email, 'Eine neue Chat-Nachricht']]);
+    expect(ctx.smtp.messages[0]!.text).toContain(`/advertisements/chat?conversation=${id}`);
+    expect(ctx.smtp.messages[0]!.text).not.toContain('Trotzdem da');
+  });
 });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
@@ -14,7 +14,7 @@ import {
   type ChatMessage,
   type ChatServerEvents,
 } from '@pb/core';
-import { users, type UserRole } from '../../db/schema';
+import type { UserRole } from '../../db/schema';
 import { AppError, germanIssue } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
@@ -24,7 +24,7 @@ import {
   appendMessage,
   conversationView,
   conversationViews,
-  loadConversation,
+  eventContextQuery,
   markRead,
   messageContext,
   type ConversationRow,
@@ -141,26 +141,30 @@ export const chatGateway = fp(
       if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null;
       const claims = await app.jwt.verify(token);
       if (!claims) return null;
-      const user = await loadUser(claims.userId, claims.tokenVersion);
+      const { user } = await loadEventContext(claims.userId, claims.tokenVersion, undefined);
       return user ? { ...user, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt } : null;
     }
 
-    async function loadUser(id: number, tokenVersion?: number): Promise<SocketUser | null> {
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          tokenVersion: users.tokenVersion,
-          blocked: users.blocked,
-          confirmed: users.confirmed,
-        })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      if (!row || !isActiveUser(row)) return null;
-      if (tokenVersion !== undefined && row.tokenVersion !== tokenVersion) return null;
-      return { id: row.id, username: row.username, role: row.role };
+    // The account and the conversation, built once and prepared on the server (service.ts).
+    const eventContextStatement = eventContextQuery(
+      app.db,
+      sql.placeholder('userId'),
+      sql.placeholder('chatId'),
+    ).prepare('pb_chat_event_context');
+
+    /** The event's account (null unless active with this token version) and conversation (ids start at 1: 0 finds none). */
+    async function loadEventContext(
+      userId: number,
+      tokenVersion: number,
+      chatId: number | undefined,
+    ): Promise<{ user: SocketUser | null; conversation: ConversationRow | undefined }> {
+      const [row] = await eventContextStatement.execute({ userId, chatId: chatId ?? 0 });
+      const account = row?.user;
+      const user =
+        account && isActiveUser(account) && account.tokenVersion === tokenVersion
+          ? { id: account.id, username: account.username, role: account.role }
+          : null;
+      return { user, conversation: row?.conversation ?? undefined };
     }
 
     io.use((socket, next) => {
@@ -216,12 +220,15 @@ export const chatGateway = fp(
           const expired = Date.now() >= socket.data.expiresAt;
           const unsafe = hasUnsafeText(payload);
           const parsed = unsafe ? null : schema.safeParse(payload);
-          // The account and the conversation are read at the same time (one round trip less per
-          // message); the answers keep their order: 401, then 400, then the policy's 403/404.
-          const [user, conversation] = await Promise.all([
-            expired ? null : loadUser(socket.data.userId, socket.data.tokenVersion),
-            parsed?.success ? loadConversation(app.db, parsed.data.chatId) : undefined,
-          ]);
+          // The account and the conversation are read in one statement; the answers keep their
+          // order: 401, then 400, then the policy's 403/404.
+          const { user, conversation } = expired
+            ? { user: null, conversation: undefined }
+            : await loadEventContext(
+                socket.data.userId,
+                socket.data.tokenVersion,
+                parsed?.success ? parsed.data.chatId : undefined,
+              );
           if (!user) {
             reply({ ok: false, error: { status: 401, message: MSG.unauthorized } });
             socket.disconnect(true);
@@ -258,8 +265,8 @@ export const chatGateway = fp(
       endAtExpiry(socket);
       // A revocation committed while the handshake read the account found no socket in
       // the room to close: check once more now that it is in the room (lib/sessions).
-      loadUser(socket.data.userId, socket.data.tokenVersion).then(
-        (user) => {
+      loadEventContext(socket.data.userId, socket.data.tokenVersion, undefined).then(
+        ({ user }) => {
           if (!user) socket.disconnect(true);
         },
         (error: unknown) => app.log.warn({ err: rootCause(error) }, 'chat socket: session re-check failed'),
@@ -267,15 +274,14 @@ export const chatGateway = fp(
       socket.on(
         'chat:send',
         handle(socket, 'chat:send', sendSchema, async (user, payload, conversation) => {
-          const message = await appendMessage(
+          return appendMessage(
             app.db,
             user,
             conversation,
             { text: payload.message, files: [] },
             messageContext(app),
+            (committed) => hub.publishMessage(committed, [conversation.consultantId, conversation.companyId]),
           );
-          await hub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
-          return message;
         }),
       );
       socket.on(
@@ -293,6 +299,8 @@ export const chatGateway = fp(
       io,
       async publishMessage(message, participantIds) {
         const ids = [...new Set(participantIds.filter((id): id is number => id !== null))];
+        // The counterpart first: the sending tab has the message from its answer, the sender's other tabs can wait a write.
+        ids.sort((a, b) => Number(a === message.userId) - Number(b === message.userId));
         for (const id of ids) io.to(`user:${id}`).emit('chat:message', message);
         await hub.publishConversation(message.chatId, ids);
       },

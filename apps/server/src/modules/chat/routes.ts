@@ -97,14 +97,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = await readFieldsAndFiles(request, CHAT_UPLOAD);
       const body = parseOrBadRequest(openConversationBody, input.fields);
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
-      const { conversation, message } = await contactCompany(
+      const { conversation } = await contactCompany(
         app.db,
         user,
         body.advertisement,
         { text: body.message, files: input.files },
         messageContext(app),
+        (committed, opened) => app.chatHub.publishMessage(committed, [opened.consultantId, opened.companyId]),
       );
-      await app.chatHub.publishMessage(message, [conversation.consultantId, conversation.companyId]);
       const view = await conversationView(app.db, conversation.id, user.id);
       return reply.code(201).send({ data: view!, meta: {} });
     },
@@ -219,8 +219,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         row,
         { text: body.message, files: input.files },
         messageContext(app),
+        (committed) => app.chatHub.publishMessage(committed, [row.consultantId, row.companyId]),
       );
-      await app.chatHub.publishMessage(message, [row.consultantId, row.companyId]);
       return reply.code(201).send({ data: message, meta: {} });
     },
   );

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CHAT_MSG,
@@ -98,6 +111,30 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
   };
 }
 
+/**
+ * What every socket event reads — the account (re-checked each time) and the conversation the
+ * event names — in one statement (issue 14: a chat message's latency is mostly its statements;
+ * this was two). The gateway prepares it with placeholders; the benchmark's floor runs it too.
+ */
+export function eventContextQuery(db: Db, userId: number | Placeholder, chatId: number | Placeholder) {
+  return db
+    .select({
+      user: {
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        tokenVersion: users.tokenVersion,
+        blocked: users.blocked,
+        confirmed: users.confirmed,
+      },
+      conversation: chatCommunications,
+    })
+    .from(users)
+    .leftJoin(chatCommunications, eq(chatCommunications.id, chatId))
+    .where(eq(users.id, userId))
+    .limit(1);
+}
+
 /** The conversation's row, unchecked: the caller asks the policy (./policy) before using it. */
 export async function loadConversation(db: Db, id: number): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatCommunications).where(eq(chatCommunications.id, id)).limit(1);
@@ -119,6 +156,16 @@ export async function conversationView(db: Db, id: number, viewerId: number): Pr
   return row ? presentConversation(row, viewerId) : null;
 }
 
+/** The query of conversationViews(), built once per database and prepared on the server: it runs after every message. */
+const conversationStatements = new WeakMap<Db, ReturnType<typeof prepareConversationStatement>>();
+
+function prepareConversationStatement(db: Db) {
+  return conversationQuery(db)
+    .where(eq(chatCommunications.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('pb_chat_conversation_view');
+}
+
 /** One conversation as each of `viewerIds` sees it, from a single query (absent if the conversation is gone). */
 export async function conversationViews(
   db: Db,
@@ -127,7 +174,12 @@ export async function conversationViews(
 ): Promise<Map<number, ChatConversation>> {
   const views = new Map<number, ChatConversation>();
   if (viewerIds.length === 0) return views;
-  const [row] = await conversationQuery(db).where(eq(chatCommunications.id, id)).limit(1);
+  let statement = conversationStatements.get(db);
+  if (!statement) {
+    statement = prepareConversationStatement(db);
+    conversationStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   if (row) for (const viewerId of viewerIds) views.set(viewerId, presentConversation(row, viewerId));
   return views;
 }
@@ -248,22 +300,31 @@ export interface MessageContext {
   now: Date;
   /** Signs the one-click unsubscribe link of the notice mail (alerts/unsubscribe.ts); none: no link. */
   unsubscribeSecret?: string | undefined;
+  /** Where a notice that could not be queued is reported (the batched mail sends it instead). */
+  log?: { warn(details: object, message: string): void } | undefined;
 }
 
 /** The message context of a request or socket event: storage, public URL and the app clock. */
-export function messageContext(app: Pick<FastifyInstance, 'storage' | 'config' | 'now'>): MessageContext {
+export function messageContext(app: Pick<FastifyInstance, 'storage' | 'config' | 'now' | 'log'>): MessageContext {
   return {
     storage: app.storage,
     publicUrl: app.config.publicUrl,
     now: app.now(),
     unsubscribeSecret: app.config.jwtSecret,
+    log: app.log,
   };
 }
 
 /**
- * Appends a message: stores files, then in ONE transaction inserts the message and
- * its files, sets the counterpart's unread flag and the timestamp, and queues the
- * (rate-limited) mail notice. Resolves only after commit.
+ * Appends a message and resolves once it is committed and its (rate-limited) mail notice is
+ * queued. `published` runs right after the commit, before the notice: the parties hear of the
+ * message without waiting for the mail's statements (issue 14: send → receipt).
+ *
+ * A text message is one statement (writePlainMessage). When a notice may be due, its bell entry
+ * is written `mail_due` and the notice follows in a transaction of its own (queueNoticeAfter),
+ * which takes the entry's mail over — so a crash or a database error in between loses nothing:
+ * the batched notification mail (alerts/mails.ts) sends the entry instead. A message with files
+ * is stored first and written, notice included, in ONE transaction (writeMessage).
  */
 export async function appendMessage(
   db: Db,
@@ -271,21 +332,33 @@ export async function appendMessage(
   conversation: ConversationRow,
   input: NewMessage,
   ctx: MessageContext,
+  published?: (message: ChatMessage) => Promise<void>,
 ): Promise<ChatMessage> {
   const text = input.text.trim();
   if (text.length === 0 && input.files.length === 0) throw badRequest(CHAT_MSG.messageEmpty);
 
+  if (input.files.length === 0) {
+    const noticeDue = noticeMayBeDue(conversation, sender.id, ctx.now);
+    const written = await writePlainMessage(db, sender, conversation, text, ctx.now, noticeDue);
+    const message = presentMessage(written.message, []);
+    await published?.(message);
+    if (written.notificationId !== null && noticeDue) {
+      await queueNoticeAfter(db, sender, conversation.id, written.notificationId, ctx);
+    }
+    return message;
+  }
   const stored: StoredFile[] = [];
+  let message: ChatMessage;
   try {
     for (const file of input.files) stored.push(await storeFile(ctx.storage, file));
-    const { message, files } = await db.transaction((tx) =>
-      writeMessage(tx, sender, conversation, { text, stored }, ctx),
-    );
-    return presentMessage(message, files);
+    const written = await db.transaction((tx) => writeMessage(tx, sender, conversation, { text, stored }, ctx));
+    message = presentMessage(written.message, written.files);
   } catch (error) {
     await removeStoredFiles(ctx.storage, stored);
     throw error;
   }
+  await published?.(message);
+  return message;
 }
 
 /** A file already put into storage, waiting for its database rows. */
@@ -301,6 +374,134 @@ export async function storeFile(storage: FileStorage, file: UploadedFile): Promi
 /** Undo for files whose transaction failed (best effort: an orphan file is harmless, a lost one is not). */
 export async function removeStoredFiles(storage: FileStorage, stored: readonly StoredFile[]): Promise<void> {
   await Promise.all(stored.map((s) => storage.remove(s.key).catch(() => undefined)));
+}
+
+/**
+ * Whether a message now may have to queue the recipient's mail notice: only when the last notice
+ * to them is older than the interval. The notice times only ever move forward, so a notice that
+ * was recent in the row read before the message is still recent when the message commits.
+ */
+function noticeMayBeDue(conversation: ConversationRow, senderId: number, now: Date): boolean {
+  const lastNotice = conversation.consultantId === senderId ? conversation.lastNoticeP2At : conversation.lastNoticeP1At;
+  return !lastNotice || now.getTime() - lastNotice.getTime() >= CHAT_NOTICE_INTERVAL_MINUTES * 60_000;
+}
+
+/**
+ * A text message's rows in ONE statement, so one round trip and its own transaction instead of
+ * five (BEGIN, three statements, COMMIT): the message, the counterpart's unread flag and the
+ * timestamp, and the recipient's bell entry — `mail_due` when a notice may be due, as the
+ * fallback of queueNoticeAfter(). Returns the message and the bell entry's id (null without a
+ * recipient: a deleted account).
+ */
+async function writePlainMessage(
+  db: Db,
+  sender: Caller,
+  conversation: ConversationRow,
+  text: string,
+  now: Date,
+  noticeDue: boolean,
+): Promise<{ message: MessageRow; notificationId: number | null }> {
+  const result = await db.execute(plainMessageStatement(sender, conversation, text, now, noticeDue));
+  const [row] = (result as unknown as { rows: PlainMessageRow[] }).rows;
+  return {
+    message: {
+      id: Number(row!.id),
+      chatId: row!.chat_id,
+      senderId: row!.sender_id,
+      senderUsername: row!.sender_username,
+      message: row!.message,
+      fileMessage: row!.file_message,
+      createdAt: new Date(row!.created_at),
+    },
+    notificationId: row!.notification_id === null ? null : Number(row!.notification_id),
+  };
+}
+
+/** The statement of writePlainMessage() (the benchmark's floor runs it too). */
+export function plainMessageStatement(
+  sender: Caller,
+  conversation: ConversationRow,
+  text: string,
+  now: Date,
+  noticeDue: boolean,
+): SQL {
+  const senderIsConsultant = conversation.consultantId === sender.id;
+  const unreadColumn = sql.identifier(senderIsConsultant ? 'unread_message_p2' : 'unread_message_p1');
+  const recipientColumn = sql.identifier(senderIsConsultant ? 'company_id' : 'consultant_id');
+  return sql`
+    WITH message AS (
+      INSERT INTO chat_messages (chat_id, sender_id, sender_username, message, file_message, created_at)
+      VALUES (${conversation.id}, ${sender.id}, ${sender.username}, ${text}, false, ${now})
+      RETURNING id, chat_id, sender_id, sender_username, message, file_message, created_at
+    ), conversation AS (
+      UPDATE chat_communications SET last_message_timestamp = ${now}, ${unreadColumn} = true
+      WHERE id = ${conversation.id}
+      RETURNING ${recipientColumn} AS recipient_id,
+        (SELECT job_title FROM jobs WHERE jobs.id = chat_communications.job_id) AS job_title
+    ), bell AS (
+      INSERT INTO notifications (user_id, kind, title, body, link, created_at, mail_due)
+      SELECT recipient_id, 'chat_message', ${notificationTitle(sender)},
+        'Zum Inserat „' || coalesce(job_title, ${MSG.advertisementGone}) || '“',
+        ${notificationLink(conversation.id)}, ${now}, ${noticeDue}
+      FROM conversation WHERE recipient_id IS NOT NULL
+      RETURNING id
+    )
+    SELECT message.*, (SELECT id FROM bell) AS notification_id FROM message`;
+}
+
+/**
+ * The notice of a committed text message, in a transaction of its own: it first takes over the
+ * bell entry's mail (the batched mail may have sent it meanwhile — then nothing more is due),
+ * locks the conversation (two messages at once: the second sees the first's notice) and queues
+ * the notice as writeMessage() does. A failure is logged, not thrown: the message is committed
+ * and delivered, and its entry stays `mail_due`, so the batched mail sends it.
+ */
+async function queueNoticeAfter(
+  db: Db,
+  sender: Caller,
+  conversationId: number,
+  notificationId: number,
+  ctx: MessageContext,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .update(notifications)
+        .set({ mailDue: false })
+        .where(and(eq(notifications.id, notificationId), eq(notifications.mailDue, true)))
+        .returning({ id: notifications.id });
+      if (!taken) return;
+      const [row] = await tx
+        .select()
+        .from(chatCommunications)
+        .where(eq(chatCommunications.id, conversationId))
+        .for('update');
+      if (!row) return;
+      await queueNotice(tx, row, row.consultantId === sender.id ? 'p2' : 'p1', ctx, notificationId);
+    });
+  } catch (error) {
+    ctx.log?.warn({ err: error, conversationId }, 'chat notice not queued now: the batched notification mail sends it');
+  }
+}
+
+interface PlainMessageRow {
+  id: number | string;
+  notification_id: number | string | null;
+  chat_id: number;
+  sender_id: number | null;
+  sender_username: string;
+  message: string;
+  file_message: boolean;
+  created_at: Date | string;
+}
+
+/** The bell entry of a chat message names the sender and the advertisement, never the text. */
+function notificationTitle(sender: Caller): string {
+  return `Neue Nachricht von ${sender.username}`;
+}
+
+function notificationLink(conversationId: number): string {
+  return `/advertisements/chat?conversation=${conversationId}`;
 }
 
 /**
@@ -381,9 +582,9 @@ export async function writeMessage(
         {
           userId: recipientId,
           kind: 'chat_message',
-          title: `Neue Nachricht von ${sender.username}`,
+          title: notificationTitle(sender),
           body: `Zum Inserat „${jobTitle ?? MSG.advertisementGone}“`,
-          link: `/advertisements/chat?conversation=${updated.id}`,
+          link: notificationLink(updated.id),
         },
       ],
       ctx.now,
@@ -534,8 +735,16 @@ export async function contactCompany(
   jobId: number,
   input: NewMessage,
   ctx: MessageContext,
+  published?: (message: ChatMessage, conversation: ConversationRow) => Promise<void>,
 ): Promise<{ conversation: ConversationRow; message: ChatMessage }> {
   const conversation = await openConversation(db, consultant, jobId, ctx.now);
-  const message = await appendMessage(db, consultant, conversation, input, ctx);
+  const message = await appendMessage(
+    db,
+    consultant,
+    conversation,
+    input,
+    ctx,
+    published && ((committed) => published(committed, conversation)),
+  );
   return { conversation, message };
 }
