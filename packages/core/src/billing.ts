@@ -11,6 +11,7 @@ import {
   TERMINATION_NOTICE_DAYS,
 } from './constants';
 import { BILLING_MSG } from './fees';
+import { formatNumber } from './format';
 import { storedFileSchema } from './files';
 import { INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
@@ -180,9 +181,9 @@ export const GUARANTEE_MSG = {
   endInFuture: 'Ein Garantiefall kann erst gemeldet werden, wenn das Dienstverhältnis beendet ist.',
   endedByRequired: 'Bitte geben Sie an, wer das Dienstverhältnis beendet hat.',
   noteRequired: 'Bitte beschreiben Sie den Garantiefall.',
-  noteTooLong: `Die Beschreibung darf höchstens ${GUARANTEE_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  noteTooLong: `Die Beschreibung darf höchstens ${formatNumber(GUARANTEE_NOTE_MAX)} Zeichen lang sein.`,
   reasonRequired: 'Bitte begründen Sie die Ablehnung.',
-  reasonTooLong: `Die Begründung darf höchstens ${GUARANTEE_REASON_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  reasonTooLong: `Die Begründung darf höchstens ${formatNumber(GUARANTEE_REASON_MAX)} Zeichen lang sein.`,
   reportNotFound: 'Diese Vermittlung existiert nicht.',
   notInvoiced: 'Ein Garantiefall kann erst gemeldet werden, wenn die Vermittlung verrechnet ist.',
   alreadyClaimed: 'Für diese Vermittlung wurde bereits ein Garantiefall gemeldet.',

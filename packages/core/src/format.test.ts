@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   fileSizeText,
@@ -6,6 +7,7 @@ import {
   formatDateTime,
   formatEuro,
   formatNumber,
+  formatNumberUpTo,
   initials,
   serviceFeePercent,
   shortenFileName,
@@ -128,5 +130,41 @@ describe('serviceFeePercent and formatEuro', () => {
     expect(serviceFeePercent(19)).toBe(1.9);
     expect(serviceFeePercent(20)).toBe(2);
     expect(serviceFeePercent(0)).toBe(0);
+  });
+});
+
+describe('formatNumber and formatEuro without Intl', () => {
+  const intlNumber = (decimals: number) =>
+    new Intl.NumberFormat('de-AT', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const intlEuro = new Intl.NumberFormat('de-AT', { style: 'currency', currency: 'EUR' });
+  // Money-like values (cents and their ties), big and tiny ones, and any double at all.
+  const values = fc.oneof(
+    fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }).map((cents) => cents / 100),
+    fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => n / 1000 + 0.0005),
+    fc.integer({ min: -99_999_999, max: 99_999_999 }).map((n) => n + 0.5),
+    fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+    fc.double({ min: -1e-3, max: 1e-3, noNaN: true }),
+    fc.constantFrom(0, -0, 1.005, 2.675, 0.125, 999.995, 9_999_999.995, 1e-7, -1e-7, 999_999_999_999_999),
+  );
+
+  it('When any value is formatted, then the text is exactly what Intl.NumberFormat de-AT writes', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 0, max: 6 }), (value, decimals) => {
+        expect(formatNumber(value, decimals)).toBe(intlNumber(decimals).format(value));
+        expect(formatEuro(value)).toBe(intlEuro.format(value));
+        expect(formatNumberUpTo(value, decimals)).toBe(
+          new Intl.NumberFormat('de-AT', { maximumFractionDigits: decimals }).format(value),
+        );
+      }),
+      { numRuns: 5_000 },
+    );
+  }, 30_000);
+
+  it('When a value is outside what it writes itself, then Intl writes it', () => {
+    for (const value of [NaN, Infinity, -Infinity, 1e15, -2e20, 1e21]) {
+      expect(formatNumber(value, 2)).toBe(intlNumber(2).format(value));
+      expect(formatEuro(value)).toBe(intlEuro.format(value));
+    }
+    expect(formatNumber(1.23456789, 8)).toBe(intlNumber(8).format(1.23456789));
   });
 });

@@ -5,6 +5,7 @@ import {
   PLACEMENT_OBJECTION_NOTE_MAX,
   SAVED_SEARCH_NAME_MAX,
 } from './constants';
+import { formatNumber } from './format';
 
 /** User-visible German texts from the spec (§5, §8) — one place, used by server and web. */
 export const MSG = {
@@ -65,7 +66,7 @@ export const MSG = {
  */
 
 export const CHAT_MSG = {
-  messageTooLong: `Die Nachricht darf höchstens ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('de-AT')} Zeichen lang sein.`,
+  messageTooLong: `Die Nachricht darf höchstens ${formatNumber(CHAT_MESSAGE_MAX_LENGTH)} Zeichen lang sein.`,
   messageEmpty: 'Bitte geben Sie eine Nachricht ein oder hängen Sie eine Datei an.',
   consultantOnly: 'Nur Personalberater können ein Unternehmen kontaktieren.',
   placeholder: 'Nachricht schreiben …',
@@ -77,7 +78,7 @@ export const PLACEMENT_OBJECTION_MSG = {
   noConversation:
     'Sie können eine Stellenbesetzung nur für Inserate melden, zu denen Sie mit dem Unternehmen im Gespräch sind.',
   noteRequired: 'Bitte begründen Sie Ihren Widerspruch.',
-  noteTooLong: `Die Begründung darf höchstens ${PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen lang sein.`,
+  noteTooLong: `Die Begründung darf höchstens ${formatNumber(PLACEMENT_OBJECTION_NOTE_MAX)} Zeichen lang sein.`,
   reportNotFound: 'Diese Meldung existiert nicht.',
   ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
   consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',

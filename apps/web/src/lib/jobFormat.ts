@@ -1,15 +1,10 @@
-import type { Job, JobLocation } from '@pb/core';
+import { formatNumberUpTo, type Job, type JobLocation } from '@pb/core';
 
 /** How advertisements are shown (the jobs feature and the landing page). */
 
-// Made on first use: constructing an Intl formatter is slow, and this module is on the landing
-// page's critical path.
-let percentFormatter: Intl.NumberFormat | undefined;
-
 /** German percent number without trailing zeros: 19 → "19", 1.9 → "1,9". */
 export function percentNumber(value: number): string {
-  percentFormatter ??= new Intl.NumberFormat('de-AT', { maximumFractionDigits: 2 });
-  return percentFormatter.format(value);
+  return formatNumberUpTo(value, 2);
 }
 
 /** "Softwareentwickler (m/w/d)" — the suffix is appended, never stored. */

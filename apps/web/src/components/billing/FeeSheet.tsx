@@ -2,6 +2,7 @@ import {
   BILLING_MSG,
   computeFeeSheet,
   formatCents,
+  formatNumberUpTo,
   parseAnnualSalary,
   SERVICE_FEE_PERCENT,
   VAT_RATE_PERCENT,
@@ -49,7 +50,7 @@ export function FeeSheet({ bonusPercent, salary, yearlyPayments, reverseCharge, 
           <dl className="pb-fee-list mb-0">
             <dt>Bruttojahresgehalt</dt>
             <dd>{range((l) => l.salaryCents, sheet.min, sheet.max)}</dd>
-            <dt>Vermittlungsprämie ({bonusPercent.toLocaleString('de-AT')} %)</dt>
+            <dt>Vermittlungsprämie ({formatNumberUpTo(bonusPercent, 3)} %)</dt>
             <dd>{range((l) => l.bonusCents, sheet.min, sheet.max)}</dd>
             <dt>Servicegebühr ({SERVICE_FEE_PERCENT} % der Prämie)</dt>
             <dd>{range((l) => l.serviceFeeCents, sheet.min, sheet.max)}</dd>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { BenefitsSection } from './BenefitsSection';
@@ -65,15 +65,46 @@ function useInitialHashScroll() {
   }, []);
 }
 
-/** Landing page (spec §2): menu, hero, concept, benefits, logos, jobs, team, contact, call to action. */
-export function Component() {
+/**
+ * The sections below the hero, in page order. Each is rendered in a task of its own after the
+ * first paint (issue 14: first contentful paint and total blocking time at 4x CPU — rendering the
+ * whole page at once was one long task before anything showed). memo: a later section's arrival
+ * does not render the earlier ones again.
+ */
+const BELOW_THE_FOLD = [
+  ConceptSection,
+  BenefitsSection,
+  LogoStrip,
+  JobsSection,
+  TeamSection,
+  ContactSection,
+  RegisterCta,
+].map((section) => memo(section));
+
+/**
+ * How many sections below the hero may render: all at once when the address names a section
+ * (/#kontakt must find it), else one more in each task after the browser painted. Until all are
+ * there a placeholder a screen high keeps the footer below the fold, so nothing visible moves.
+ */
+function useSectionsShown(total: number): number {
+  const [shown, setShown] = useState(() => (window.location.hash.length > 1 ? total : 0));
+  useEffect(() => {
+    if (shown >= total) return;
+    // An effect runs after the browser painted; the timeout starts a task of its own.
+    const timer = window.setTimeout(() => setShown((n) => n + 1), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, total]);
+  return shown;
+}
+
+/** The hero with its video link: the site settings (video address) render only this part again. */
+function HeroWithVideo() {
   const config = usePublicConfig();
   const [videoOpen, setVideoOpen] = useState(false);
   const [videoRequested, setVideoRequested] = useState(false);
   const videoUrl = config.data?.introVideoUrl ?? null;
-  useInitialHashScroll();
   return (
-    <PublicLayout title="Prämienbörse – Stelleninserate mit Vermittlungsprämie" onLanding>
+    <>
       <HeroSection
         onPlayVideo={
           config.isPending
@@ -86,18 +117,28 @@ export function Component() {
               : null
         }
       />
-      <ConceptSection />
-      <BenefitsSection />
-      <LogoStrip />
-      <JobsSection />
-      <TeamSection />
-      <ContactSection />
-      <RegisterCta />
       {videoUrl && videoRequested ? (
         <Suspense fallback={null}>
           <VideoModal url={videoUrl} show={videoOpen} onHide={() => setVideoOpen(false)} />
         </Suspense>
       ) : null}
+    </>
+  );
+}
+
+const Hero = memo(HeroWithVideo);
+
+/** Landing page (spec §2): menu, hero, concept, benefits, logos, jobs, team, contact, call to action. */
+export function Component() {
+  const shown = useSectionsShown(BELOW_THE_FOLD.length);
+  useInitialHashScroll();
+  return (
+    <PublicLayout title="Prämienbörse – Stelleninserate mit Vermittlungsprämie" onLanding>
+      <Hero />
+      {BELOW_THE_FOLD.slice(0, shown).map((Section, index) => (
+        <Section key={index} />
+      ))}
+      {shown < BELOW_THE_FOLD.length ? <div className="min-vh-100" aria-busy="true" /> : null}
     </PublicLayout>
   );
 }

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import {
   DOCUMENT_ACCEPT,
+  formatNumber,
   GUARANTEE_ENDED_BY,
   GUARANTEE_ENDED_BY_LABELS,
   GUARANTEE_MAX_DOCUMENTS,
@@ -98,7 +99,7 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
               aria-describedby="pb-claim-note-count"
             />
             <Form.Text id="pb-claim-note-count">
-              {form.note.length.toLocaleString('de-AT')} / {GUARANTEE_NOTE_MAX.toLocaleString('de-AT')} Zeichen
+              {formatNumber(form.note.length)} / {formatNumber(GUARANTEE_NOTE_MAX)} Zeichen
             </Form.Text>
           </Form.Group>
           <Form.Group className="mt-2" controlId="pb-claim-files">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   formatDate,
+  formatNumber,
   PLACEMENT_OBJECTION_MSG,
   PLACEMENT_OBJECTION_NOTE_MAX,
   type CompanyPlacementReport,
@@ -71,7 +72,7 @@ export function ObjectionModal({
               {tooLong ? PLACEMENT_OBJECTION_MSG.noteTooLong : PLACEMENT_OBJECTION_MSG.noteRequired}
             </Form.Control.Feedback>
             <Form.Text id="pb-objection-count">
-              {note.length.toLocaleString('de-AT')} / {PLACEMENT_OBJECTION_NOTE_MAX.toLocaleString('de-AT')} Zeichen
+              {formatNumber(note.length)} / {formatNumber(PLACEMENT_OBJECTION_NOTE_MAX)} Zeichen
             </Form.Text>
           </Form.Group>
           {object.error && (
