@@ -83,7 +83,8 @@ const JobRow = memo(function JobRow({
 
 /**
  * The list's rows: a new search renders its first rows at once and the others in the next tasks
- * (useRevealedRows); `children` (the 'Mehr laden' button) follow once all are shown.
+ * (useRevealedRows); `children` (the 'Mehr laden' button) follow once all are shown — after the
+ * list, not in it: a list holds list items only (axe: aria-required-children).
  */
 function JobRows({
   list,
@@ -91,6 +92,7 @@ function JobRows({
   activeId,
   activeClass,
   onSelect,
+  busy,
   children,
 }: {
   list: Job[];
@@ -98,14 +100,17 @@ function JobRows({
   activeId: number | undefined;
   activeClass: string;
   onSelect: (job: Job) => void;
+  busy: boolean;
   children: ReactNode;
 }) {
   const shown = useRevealedRows(list.length, listKey);
   return (
     <>
-      {list.slice(0, shown).map((job) => (
-        <JobRow key={job.id} job={job} active={activeId === job.id ? activeClass : ''} onSelect={onSelect} />
-      ))}
+      <div role="list" aria-busy={busy}>
+        {list.slice(0, shown).map((job) => (
+          <JobRow key={job.id} job={job} active={activeId === job.id ? activeClass : ''} onSelect={onSelect} />
+        ))}
+      </div>
       {shown === list.length ? children : null}
     </>
   );
@@ -232,7 +237,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 </div>
               )}
             </div>
-            <div className="pb-job-list" role="list" aria-busy={jobs.isFetching}>
+            <div className="pb-job-list">
               {jobs.isPending && (
                 <div className="text-center py-5">
                   <Spinner role="status" aria-label="Inserate werden geladen" />
@@ -254,6 +259,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 activeId={selected?.id}
                 activeClass={selectedId === null ? ' is-active-md' : ' is-active'}
                 onSelect={select}
+                busy={jobs.isFetching}
               >
                 {jobs.hasNextPage && (
                   <div className="p-3 text-center">
