@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG, SEARCH_TEXT_MAX_LENGTH, type Job } from '@pb/core';
+import { MSG, SEARCH_TEXT_MAX_LENGTH, type District, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -24,11 +24,13 @@ import { DistrictFilter } from './components/DistrictFilter';
 import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
 import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/jobFormat';
+import { TWO_PANES, useMediaQuery } from '../../lib/useMediaQuery';
 import { useDebounced } from './useDebounced';
 import { useRevealedRows } from './useRevealedRows';
 import './jobs.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const NO_DISTRICTS: readonly District[] = [];
 
 // The dialogs' code (and the checks and texts they bring along) loads when one is first opened.
 const SaveSearchModal = lazy(() =>
@@ -130,6 +132,8 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const selectedParam = Number(params.get('id'));
   const selectedId = Number.isInteger(selectedParam) && selectedParam > 0 ? selectedParam : null;
   const [mobileView, setMobileView] = useState<'table' | 'profile'>(selectedId ? 'profile' : 'table');
+  // A phone shows one pane: the hidden profile is not rendered (nor its documents requested).
+  const profileShown = useMediaQuery(TWO_PANES) || mobileView === 'profile';
 
   // A saved search's 'Anzeigen' opens the browser with its filters in the URL.
   const [initial] = useState(() => filtersFromParams(params));
@@ -149,6 +153,10 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   );
   // What the inputs say now (not yet debounced): 'Suche speichern' saves exactly this.
   const typed: BrowserFilters = { text: text.trim(), districtIds, ...more };
+
+  // Stable props: the sidebar's filters do not render again when a list arrives.
+  const advancedValue = useMemo(() => ({ ...filters, ...more }), [filters, more]);
+  const patchMore = useCallback((patch: Partial<BrowserFilters>) => setMore((m) => ({ ...m, ...patch })), []);
 
   const districts = useDistricts();
   // the newest 200; 'Mehr laden' appends the next ones, a new filter starts again
@@ -212,11 +220,12 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                   maxLength={SEARCH_TEXT_MAX_LENGTH}
                 />
               </div>
-              <DistrictFilter districts={districts.data ?? []} selected={districtIds} onChange={setDistrictIds} />
-              <AdvancedFilters
-                value={{ ...filters, ...more }}
-                onChange={(patch) => setMore((m) => ({ ...m, ...patch }))}
+              <DistrictFilter
+                districts={districts.data ?? NO_DISTRICTS}
+                selected={districtIds}
+                onChange={setDistrictIds}
               />
+              <AdvancedFilters value={advancedValue} onChange={patchMore} />
               {isConsultant && (
                 <div className="d-flex align-items-center gap-2 mt-2">
                   <Button variant="outline-primary" size="sm" onClick={() => setSaving(true)}>
@@ -285,7 +294,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
           <button type="button" className="pb-back-bar d-md-none" onClick={backToList}>
             <Icon name="back" /> Stelleninserate
           </button>
-          {selected ? (
+          {!profileShown ? null : selected ? (
             <JobProfile
               job={selected}
               isConsultant={isConsultant}

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Rows a newly loaded list renders at once (the list box holds ~7 at 900 px height, a phone ~6),
- * then per task. Measured at 4x CPU: the task that renders the arrived list with the profile took
- * ~65 ms with 25 first rows and stays under 50 ms with 10; a step of 25 rows alone stays under 50.
+ * Rows a newly loaded list renders at once (a phone shows ~6 below the filters), then per task.
+ * Measured on the CI machine (2026-11-26, traces without throttling; Lighthouse counts them 4x):
+ * a step of 25 rows took 14-27 ms with its layout, i.e. 55-110 ms at 4x CPU, above the 50 ms of
+ * a long task; a step of 6 took 10-16 ms.
  */
-export const FIRST_ROWS = 12;
-export const ROWS_PER_STEP = 25;
+export const FIRST_ROWS = 8;
+export const ROWS_PER_STEP = 6;
 
 /**
  * How many of a list's `total` rows to render. A list under a new `key` (the browser's filters)

@@ -1,3 +1,4 @@
+import { memo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ALERT_MSG, AUSTRIAN_STATES, WORKING_TIMES } from '@pb/core';
 import type { BrowserFilters } from '../api/jobs';
@@ -5,8 +6,10 @@ import type { BrowserFilters } from '../api/jobs';
 /**
  * The browser's further filters (issue 13): states, minimum bonus in % and in €, working time.
  * The € filter only finds advertisements whose salary text reads as an annual gross (the hint says so).
+ * Open when a filter is set; the fields render only while open (the closed panel shows none, and
+ * ~20 form components cost a page that renders again whenever one of its lists arrives).
  */
-export function AdvancedFilters({
+export const AdvancedFilters = memo(function AdvancedFilters({
   value,
   onChange,
 }: {
@@ -15,9 +18,28 @@ export function AdvancedFilters({
 }) {
   const active =
     value.states.length + (value.minBonus ? 1 : 0) + (value.minBonusEuros ? 1 : 0) + (value.workingTime ? 1 : 0);
+  const [open, setOpen] = useState(active > 0);
   return (
-    <details className="pb-advanced-filters mt-2" open={active > 0 || undefined}>
+    <details
+      className="pb-advanced-filters mt-2"
+      open={open || undefined}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="small fw-semibold">Weitere Filter{active > 0 ? ` (${active})` : ''}</summary>
+      {open && <AdvancedFields value={value} onChange={onChange} />}
+    </details>
+  );
+});
+
+function AdvancedFields({
+  value,
+  onChange,
+}: {
+  value: BrowserFilters;
+  onChange: (patch: Partial<BrowserFilters>) => void;
+}) {
+  return (
+    <>
       <fieldset className="mt-2">
         <legend className="small fw-semibold mb-1">Bundesland</legend>
         <div className="pb-state-grid">
@@ -71,6 +93,6 @@ export function AdvancedFilters({
           </Form.Select>
         </Form.Group>
       </div>
-    </details>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { District } from '@pb/core';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
  * Districts dropdown with checkboxes (spec §2 view). Items are menu checkboxes, so
  * arrow keys move between them and Enter/Space toggles; the menu stays open while choosing.
  */
-export function DistrictFilter({
+export const DistrictFilter = memo(function DistrictFilter({
   districts,
   selected,
   onChange,
@@ -86,4 +86,4 @@ export function DistrictFilter({
       </Dropdown.Menu>
     </Dropdown>
   );
-}
+});
