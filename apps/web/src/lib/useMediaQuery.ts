@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether the CSS media query matches now; re-renders when that changes. */
+/**
+ * Whether the CSS media query matches now; re-renders when that changes. (The landing page keeps
+ * its own reduced-motion check: sharing this module cost it one more script request.)
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
