@@ -7,8 +7,13 @@ import { installModalFocusTrap } from './lib/modalFocusTrap';
 
 installModalFocusTrap();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render in a task of its own, after the one that evaluated the modules and created the
+// router: two shorter tasks instead of one long one (Lighthouse counts each task's excess over 50 ms).
+const channel = new MessageChannel();
+channel.port1.onmessage = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+channel.port2.postMessage(null);
