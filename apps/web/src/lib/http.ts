@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@pb/core';
 import { MSG, toQueryString } from '@pb/core';
+import { nextTask } from './nextTask';
 import { storage } from './storage';
 
 /** Error thrown for non-2xx answers; message is the server's German text. */
@@ -43,23 +44,12 @@ async function send(path: string, options: RequestOptions, withToken: boolean): 
 }
 
 /**
- * Resolves in a task of its own. A page's effects start its requests together (a signed-in page
- * ~8), and each fetch() costs the main thread a few ms (at 4x CPU ~15): started one per task, they
- * no longer add up to one long task that holds off input and paint (issue 14, Lighthouse TBT).
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
-/**
  * The API client (spec §7): adds "Authorization: Bearer" from the stored token;
  * on a 401 it removes the token and retries once without it.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // A page's effects start its requests together (a signed-in page ~8), and each fetch() costs the
+  // main thread a few ms (at 4x CPU ~15): one per task, they do not add up to one long task.
   await nextTask();
   const hadToken = Boolean(storage.token);
   let response = await send(path, options, true);

@@ -20,5 +20,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Bootstrap's md breakpoint and up: the two-pane layouts (browser, chat) show both panes. */
+/** Bootstrap's md breakpoint and up: the advertisement browser shows list and profile side by side. */
 export const TWO_PANES = '(min-width: 768px)';
