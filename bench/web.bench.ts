@@ -12,7 +12,10 @@
  *      preset; the median performance score of `runs` runs per page.
  * Writes docs/benchmarks-web.md. Not a test: nothing here asserts figures.
  * `--reports DIR` also keeps every Lighthouse report (JSON, open it in the Lighthouse viewer);
- * `--only /path` audits one page and leaves the docs alone (for looking into one page).
+ * `--only /path` audits one page and leaves the docs alone (for looking into one page);
+ * `--tasks` prints, for each mobile run, the long tasks as Lighthouse simulates them (start and
+ * duration in its 4× CPU timeline, what ran in them): the ones after its estimated first paint are
+ * its total blocking time.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +56,7 @@ const argument = (name: string): string | undefined => {
 const RUNS = Number(argument('--runs') ?? 3) || 3;
 const REPORTS_DIR = argument('--reports');
 const ONLY_PATH = argument('--only');
+const PRINT_TASKS = process.argv.includes('--tasks');
 const CONSULTANT = { email: 'berater1@demo.praemienboerse.at', password: 'demo1234' };
 
 function freePort(): Promise<number> {
@@ -227,6 +231,8 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
       .map((ref) => `${ref.id}: ${audits[ref.id]?.title ?? ''}`),
   );
   const value = (key: string) => audits[key]?.numericValue ?? NaN;
+  if (PRINT_TASKS && preset === 'mobile')
+    printLongTasks(audits['long-tasks']?.details, value('first-contentful-paint'));
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -237,6 +243,17 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
     cls: value('cumulative-layout-shift'),
     failed,
   };
+}
+
+/** The long-tasks audit's rows: simulated start and duration (ms) and the script they ran. */
+function printLongTasks(details: unknown, fcp: number): void {
+  const items = (details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)
+    ?.items;
+  console.log(`  long tasks (simulated; FCP at ${fmt(fcp)} ms):`);
+  for (const item of items ?? []) {
+    const script = item.url ? new URL(item.url, 'http://x').pathname : '–';
+    console.log(`    at ${fmt(item.startTime ?? NaN)} ms  ${fmt(item.duration ?? NaN)} ms  ${script}`);
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,0 +1,47 @@
+/**
+ * npm run typecheck: the five TypeScript projects, as many at a time as the machine has cores
+ * (one after the other they took 72 s on 2 vCPU). Each keeps its incremental state in
+ * node_modules/.cache/tsc, so a second run checks only what changed since. Output of a project is
+ * printed as one block when it ends; the exit code is non-zero when any project has errors.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Longest first, so the last one to start is a short one.
+const PROJECTS = ['apps/server', 'bench', 'apps/web', 'e2e', 'packages/core'];
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tsc');
+const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+mkdirSync(CACHE, { recursive: true });
+
+function check(project) {
+  const buildInfo = path.join(CACHE, `${project.replaceAll('/', '-')}.tsbuildinfo`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [TSC, '-p', project, '--incremental', '--tsBuildInfoFile', buildInfo, '--pretty'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`tsc -p ${project}: ${code === 0 ? 'ok' : 'errors'} (${seconds} s)\n${output}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const queue = [...PROJECTS];
+const results = [];
+const workers = Array.from({ length: Math.min(os.availableParallelism(), PROJECTS.length) }, async () => {
+  for (let project = queue.shift(); project; project = queue.shift()) results.push(await check(project));
+});
+await Promise.all(workers);
+process.exit(results.every(Boolean) ? 0 : 1);
