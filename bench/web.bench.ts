@@ -13,9 +13,10 @@
  * Writes docs/benchmarks-web.md. Not a test: nothing here asserts figures.
  * `--reports DIR` also keeps every Lighthouse report (JSON, open it in the Lighthouse viewer);
  * `--only /path` audits one page and leaves the docs alone (for looking into one page);
- * `--tasks` prints, for each mobile run, the long tasks as Lighthouse simulates them (start and
- * duration in its 4× CPU timeline, what ran in them): the ones after its estimated first paint are
- * its total blocking time.
+ * `--cpu N` sets the mobile runs' CPU slowdown to N instead of Lighthouse's 4 (8: this host on a
+ * slow hour, when its benchmark index is about half; leaves the docs alone);
+ * `--tasks` prints, for each mobile run, the main-thread tasks of the load Lighthouse recorded that
+ * its CPU slowdown turns into long ones, and what their time went to.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +58,7 @@ const RUNS = Number(argument('--runs') ?? 3) || 3;
 const REPORTS_DIR = argument('--reports');
 const ONLY_PATH = argument('--only');
 const PRINT_TASKS = process.argv.includes('--tasks');
+const CPU_SLOWDOWN = Number(argument('--cpu') ?? 4) || 4;
 const CONSULTANT = { email: 'berater1@demo.praemienboerse.at', password: 'demo1234' };
 
 function freePort(): Promise<number> {
@@ -199,6 +201,8 @@ interface Scores {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of the host's CPU speed (higher is faster): its estimates scale with it. */
+  benchmarkIndex: number;
   /** Titles of the audits of the accessibility and best-practices categories that did not pass. */
   failed: string[];
 }
@@ -214,6 +218,7 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
     // The session set by signIn() stays: Lighthouse would otherwise clear the origin's storage.
     disableStorageReset: true,
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(preset === 'mobile' && CPU_SLOWDOWN !== 4 ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
   };
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -231,8 +236,10 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
       .map((ref) => `${ref.id}: ${audits[ref.id]?.title ?? ''}`),
   );
   const value = (key: string) => audits[key]?.numericValue ?? NaN;
-  if (PRINT_TASKS && preset === 'mobile')
-    printLongTasks(audits['long-tasks']?.details, value('first-contentful-paint'));
+  if (PRINT_TASKS && preset === 'mobile') {
+    console.log(`  ${preset}: ${score('performance')}, TBT ${fmt(value('total-blocking-time'))} ms`);
+    printTraceTasks((result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents, 50 / CPU_SLOWDOWN);
+  }
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -241,18 +248,61 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     failed,
   };
 }
 
-/** The long-tasks audit's rows: simulated start and duration (ms) and the script they ran. */
-function printLongTasks(details: unknown, fcp: number): void {
-  const items = (details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)
-    ?.items;
-  console.log(`  long tasks (simulated; FCP at ${fmt(fcp)} ms):`);
-  for (const item of items ?? []) {
-    const script = item.url ? new URL(item.url, 'http://x').pathname : '–';
-    console.log(`    at ${fmt(item.startTime ?? NaN)} ms  ${fmt(item.duration ?? NaN)} ms  ${script}`);
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer's main-thread tasks of the unthrottled load Lighthouse recorded (the ones it
+ * multiplies by its CPU slowdown), each over `minMs`, with the events its time went to (self time by
+ * event name: EvaluateScript, FunctionCall, Layout, UpdateLayoutTree, …), and the observed paint.
+ */
+function printTraceTasks(events: TraceEvent[], minMs: number): void {
+  const threadName = (e: TraceEvent) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain';
+  const mains = events.filter(threadName).map((e) => `${e.pid}:${e.tid}`);
+  const onThread = (e: TraceEvent, key: string) => `${e.pid}:${e.tid}` === key;
+  // The page's renderer: the main thread with the most work.
+  const key = mains
+    .map((k) => ({ k, n: events.filter((e) => e.ph === 'X' && onThread(e, k)).length }))
+    .sort((a, b) => b.n - a.n)[0]?.k;
+  const start = events.find((e) => e.name === 'navigationStart')?.ts ?? 0;
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && key !== undefined && onThread(e, key));
+  complete.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  console.log(
+    `  main-thread tasks over ${minMs} ms, unthrottled (first paint at ${fmt(((fcp?.ts ?? start) - start) / 1000)} ms):`,
+  );
+  for (const task of complete.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= minMs * 1000)) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = complete.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end);
+    // Self time: an event's duration less that of the events nested directly in it.
+    const self = new Map<string, number>();
+    const stack: TraceEvent[] = [];
+    for (const e of inside) {
+      while (stack.length > 0 && e.ts >= stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0)) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+      self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+      stack.push(e);
+    }
+    const top = [...self]
+      .filter(([, us]) => us >= 1000)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name, us]) => `${name} ${fmt(us / 1000, 1)}`)
+      .join(', ');
+    console.log(`    at ${fmt((task.ts - start) / 1000)} ms  ${fmt((task.dur ?? 0) / 1000, 1)} ms  (${top})`);
   }
 }
 
@@ -307,6 +357,7 @@ async function main(): Promise<void> {
       { name: 'Chat (consultant)', path: '/advertisements/chat', session: login },
     ];
     const audits: Array<{ name: string; path: string; mobile: Scores; desktop: Scores }> = [];
+    const benchmarkIndexes: number[] = [];
     for (const p of pages.filter((page) => ONLY_PATH === undefined || page.path === ONLY_PATH)) {
       await signIn(context, server.url, p.session);
       const mobile: Scores[] = [];
@@ -318,8 +369,9 @@ async function main(): Promise<void> {
       const row = { name: p.name, path: p.path, mobile: medianRun(mobile), desktop: medianRun(desktop) };
       console.log(
         `${p.name}: mobile ${mobile.map((s) => s.performance).join('/')} (a11y ${row.mobile.accessibility}, best practices ${row.mobile.bestPractices}); ` +
-          `desktop ${desktop.map((s) => s.performance).join('/')}`,
+          `desktop ${desktop.map((s) => s.performance).join('/')}; benchmark index ${mobile.map((s) => fmt(s.benchmarkIndex)).join('/')}`,
       );
+      benchmarkIndexes.push(...mobile.map((s) => s.benchmarkIndex), ...desktop.map((s) => s.benchmarkIndex));
       audits.push(row);
     }
 
@@ -347,8 +399,10 @@ async function main(): Promise<void> {
       '',
       '## Lighthouse',
       '',
-      `Lighthouse ${lighthouseVersion} with its mobile defaults (simulated slow 4G, 4× CPU) and its desktop preset; the run with the`,
+      `Lighthouse ${lighthouseVersion} with its mobile defaults (simulated slow 4G, ${CPU_SLOWDOWN}× CPU) and its desktop preset; the run with the`,
       `median performance score of ${RUNS} per page. FCP / LCP / TBT in ms as Lighthouse estimates them for its throttling.`,
+      `Lighthouse's benchmark index of this host over the runs: ${fmt(Math.min(...benchmarkIndexes))}–${fmt(Math.max(...benchmarkIndexes))}`,
+      '(higher is faster; its estimates scale the tasks it measured here, so a slower hour of the host scores lower).',
       '',
       '| Page | Performance (mobile) | Performance (desktop) | Accessibility | Best practices | FCP / LCP / TBT mobile | CLS |',
       '|---|---:|---:|---:|---:|---:|---:|',
@@ -364,7 +418,7 @@ async function main(): Promise<void> {
       '',
     ];
     console.log(lines.join('\n'));
-    if (ONLY_PATH === undefined) {
+    if (ONLY_PATH === undefined && CPU_SLOWDOWN === 4) {
       const file = path.join(ROOT, 'docs', 'benchmarks-web.md');
       writeFileSync(file, lines.join('\n'));
       console.log(`written to ${path.relative(ROOT, file)}`);
