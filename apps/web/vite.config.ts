@@ -41,6 +41,16 @@ const socketChunk = {
   name: 'socket.io',
   test: /[\\/]node_modules[\\/](socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io)[\\/]/,
 };
+// The CommonJS and helper libraries react-bootstrap's modules share (classnames, prop-types, …), in
+// one chunk of their own that imports no vendor chunk: left in the entries-aware vendor chunks, one
+// of those could import another that imports it back, and a CommonJS wrapper could run before the
+// chunk defining it had (a signed-in page failed with 'g is not a function' after a change of imports).
+const vendorBaseChunk = {
+  name: 'vendor-base',
+  priority: 1,
+  test: /[\\/]node_modules[\\/](classnames|prop-types|invariant|warning|uncontrollable|react-lifecycles-compat|dom-helpers|@babel[\\/]runtime|react-transition-group|@restart[\\/]hooks|@popperjs|dequal|@react-aria|react-is)[\\/]/,
+  includeDependenciesRecursively: false,
+};
 const vendorChunks = {
   name: 'vendor',
   test: (id: string) => /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('.css') && !ownChunkLibs.test(id),
@@ -86,7 +96,7 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [...coreChunks, socketChunk, vendorChunks] },
+        codeSplitting: { groups: [...coreChunks, socketChunk, vendorBaseChunk, vendorChunks] },
         // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
         chunkFileNames: (chunk) =>
           chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',

@@ -11,13 +11,15 @@ export const ROWS_PER_STEP = 6;
 
 /**
  * How many of a list's `total` rows to render. A list under a new `key` (the browser's filters)
- * shows its first FIRST_ROWS at once and the rest ROWS_PER_STEP per task after that: the first
- * screen paints without waiting for 200 rows, and no task renders more than a few dozen (each
+ * shows its first FIRST_ROWS at once (the first list of a mount: in the task after it) and the
+ * rest ROWS_PER_STEP per task after that: the first screen paints without waiting for 200 rows, and no task renders more than a few dozen (each
  * row is a few DOM nodes; 200 at once kept the page's main thread busy for a long task on a slow
  * phone). Once the whole list is shown, rows added to it ('Mehr laden') show at once.
  */
 export function useRevealedRows(total: number, key: string): number {
-  const [state, setState] = useState({ key, shown: FIRST_ROWS });
+  // The page's first render draws no rows: they follow in the next task, so the first load's page
+  // render and its first rows are two tasks, not one long one (issue 14). Later lists show at once.
+  const [state, setState] = useState({ key, shown: 0 });
   // A new key starts over; set during render, so the first rows of the new list render at once.
   if (state.key !== key) setState({ key, shown: FIRST_ROWS });
   const shown = state.key === key ? state.shown : FIRST_ROWS;
@@ -25,7 +27,8 @@ export function useRevealedRows(total: number, key: string): number {
     if (shown >= total) return;
     const timer = setTimeout(() => {
       // The last step marks the list complete: what is added to it later shows at once.
-      const next = (current: number) => (current + ROWS_PER_STEP >= total ? Infinity : current + ROWS_PER_STEP);
+      const step = (current: number) => (current === 0 ? FIRST_ROWS : current + ROWS_PER_STEP);
+      const next = (current: number) => (step(current) >= total ? Infinity : step(current));
       setState((s) => (s.key === key ? { key, shown: next(s.shown) } : s));
     }, 0);
     return () => clearTimeout(timer);
