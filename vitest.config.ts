@@ -57,7 +57,9 @@ const faultProject = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'unit', include: ['packages/core/src/**/*.test.ts', 'apps/web/*.test.ts'], environment: 'node' },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres'), faultProject] : []),
     ],

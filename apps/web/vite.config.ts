@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeBootstrap } from './bootstrapPurge.ts';
+import { noChunkCycles } from './chunkCycles.ts';
 import { routePreload } from './routePreload.ts';
 
 // We write React code; the build runs it on Preact's compat layer (decision 0024: React DOM alone
@@ -41,14 +42,22 @@ const socketChunk = {
   name: 'socket.io',
   test: /[\\/]node_modules[\\/](socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io)[\\/]/,
 };
-// The CommonJS and helper libraries react-bootstrap's modules share (classnames, prop-types, …), in
-// one chunk of their own that imports no vendor chunk: left in the entries-aware vendor chunks, one
-// of those could import another that imports it back, and a CommonJS wrapper could run before the
-// chunk defining it had (a signed-in page failed with 'g is not a function' after a change of imports).
+// The helper libraries react-bootstrap's modules share (classnames, prop-types, transitions, …) and
+// its own most shared modules (theme, transitions, close button), in one chunk that imports no
+// vendor chunk. Left to the entries-aware vendor chunks, they split so that two of those imported
+// each other, and a signed-in page failed in the browser ('g is not a function'); noChunkCycles()
+// now fails such a build.
 const vendorBaseChunk = {
   name: 'vendor-base',
   priority: 1,
-  test: /[\\/]node_modules[\\/](classnames|prop-types|invariant|warning|uncontrollable|react-lifecycles-compat|dom-helpers|@babel[\\/]runtime|react-transition-group|@restart[\\/]hooks|@popperjs|dequal|@react-aria|react-is)[\\/]/,
+  test: (id: string) =>
+    /[\\/]node_modules[\\/](classnames|prop-types|invariant|warning|uncontrollable|react-lifecycles-compat|dom-helpers|@babel[\\/]runtime|react-transition-group|@restart[\\/]hooks|dequal|@react-aria|react-is)[\\/]/.test(
+      id,
+    ) ||
+    /[\\/]@restart[\\/]ui[\\/]esm[\\/]utils\.js$/.test(id) ||
+    /[\\/]react-bootstrap[\\/]esm[\\/](ThemeProvider|triggerBrowserReflow|TransitionWrapper|transitionEndListener|safeFindDOMNode|divWithClassName|Fade|CloseButton)\.js$/.test(
+      id,
+    ),
   includeDependenciesRecursively: false,
 };
 const vendorChunks = {
@@ -72,7 +81,13 @@ const coreChunks = [
 // Dev server proxies the API and sockets to the Fastify server on :3000.
 export default defineConfig(({ command }) => ({
   // routePreload: the chunks of the page a URL opens are requested with the entry, not after it ran.
-  plugins: [react({ refreshExclude: /./ }), routePreload(path.resolve(import.meta.dirname, 'src/app/router.tsx'))],
+  // noChunkCycles: the chunk groups below must not make two chunks import each other
+  // (NO_CYCLE_CHECK=1 builds such a bundle anyway, to look into it).
+  plugins: [
+    react({ refreshExclude: /./ }),
+    routePreload(path.resolve(import.meta.dirname, 'src/app/router.tsx')),
+    ...(process.env.NO_CYCLE_CHECK ? [] : [noChunkCycles()]),
+  ],
   resolve: { alias: preact },
   // The build ships only the Bootstrap rules the app uses (bootstrapPurge.ts); `npm run dev` serves
   // all of it, so a class added while developing works before the next build.
