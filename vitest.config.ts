@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (packages/core) and API tests (apps/server). The API suite runs on
+ * Unit tests (packages/core, the web build's own tools in apps/web) and API tests (apps/server). The API suite runs on
  * PGlite always and a second time on PostgreSQL when TEST_DATABASE_URL is set.
  */
 /** Suites that never use the project's database driver (they run CLIs on an embedded database, or only files): once is enough. */

@@ -266,7 +266,8 @@ interface TraceEvent {
 /**
  * The renderer's main-thread tasks of the unthrottled load Lighthouse recorded (the ones it
  * multiplies by its CPU slowdown), each over `minMs`, with the events its time went to (self time by
- * event name: EvaluateScript, FunctionCall, Layout, UpdateLayoutTree, …), and the observed paint.
+ * event name: EvaluateScript, FunctionCall, Layout, UpdateLayoutTree, …; complete events only, which
+ * is how Chromium records these), and the observed paint.
  */
 function printTraceTasks(events: TraceEvent[], minMs: number): void {
   const threadName = (e: TraceEvent) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain';
@@ -276,12 +277,14 @@ function printTraceTasks(events: TraceEvent[], minMs: number): void {
   const key = mains
     .map((k) => ({ k, n: events.filter((e) => e.ph === 'X' && onThread(e, k)).length }))
     .sort((a, b) => b.n - a.n)[0]?.k;
-  const start = events.find((e) => e.name === 'navigationStart')?.ts ?? 0;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  // The paint marks of that renderer (other frames and processes have their own).
+  const ofRenderer = (e: TraceEvent) => key !== undefined && key.startsWith(`${e.pid}:`);
+  const start = events.find((e) => e.name === 'navigationStart' && ofRenderer(e))?.ts ?? 0;
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && ofRenderer(e));
   const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && key !== undefined && onThread(e, key));
   complete.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   console.log(
-    `  main-thread tasks over ${minMs} ms, unthrottled (first paint at ${fmt(((fcp?.ts ?? start) - start) / 1000)} ms):`,
+    `  main-thread tasks over ${minMs} ms, unthrottled (first paint ${fcp ? `at ${fmt((fcp.ts - start) / 1000)} ms` : 'not in the trace'}):`,
   );
   for (const task of complete.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= minMs * 1000)) {
     const end = task.ts + (task.dur ?? 0);
@@ -401,7 +404,9 @@ async function main(): Promise<void> {
       '',
       `Lighthouse ${lighthouseVersion} with its mobile defaults (simulated slow 4G, ${CPU_SLOWDOWN}× CPU) and its desktop preset; the run with the`,
       `median performance score of ${RUNS} per page. FCP / LCP / TBT in ms as Lighthouse estimates them for its throttling.`,
-      `Lighthouse's benchmark index of this host over the runs: ${fmt(Math.min(...benchmarkIndexes))}–${fmt(Math.max(...benchmarkIndexes))}`,
+      benchmarkIndexes.length === 0
+        ? 'No page audited.'
+        : `Lighthouse's benchmark index of this host over the runs: ${fmt(Math.min(...benchmarkIndexes))}–${fmt(Math.max(...benchmarkIndexes))}`,
       '(higher is faster; its estimates scale the tasks it measured here, so a slower hour of the host scores lower).',
       '',
       '| Page | Performance (mobile) | Performance (desktop) | Accessibility | Best practices | FCP / LCP / TBT mobile | CLS |',

@@ -30,9 +30,14 @@ function check(project) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => {
+    child.on('error', (error) => {
+      process.stdout.write(`tsc -p ${project}: did not start (${error.message})\n`);
+      resolve(false);
+    });
+    child.on('close', (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`tsc -p ${project}: ${code === 0 ? 'ok' : 'errors'} (${seconds} s)\n${output}`);
+      const verdict = code === 0 ? 'ok' : signal ? `killed by ${signal}` : 'errors';
+      process.stdout.write(`tsc -p ${project}: ${verdict} (${seconds} s)\n${output}`);
       resolve(code === 0);
     });
   });
@@ -44,4 +49,5 @@ const workers = Array.from({ length: Math.min(os.availableParallelism(), PROJECT
   for (let project = queue.shift(); project; project = queue.shift()) results.push(await check(project));
 });
 await Promise.all(workers);
-process.exit(results.every(Boolean) ? 0 : 1);
+// exitCode, not exit(): a long error report written to a pipe (CI's log) is flushed first.
+process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -6,7 +6,10 @@ interface ChunkImports {
   imports: string[];
 }
 
-/** Every cycle of static imports between the bundle's chunks, each as the files along it. */
+/**
+ * Cycles of static imports between the bundle's chunks, each as the files along it: at least one
+ * through every set of chunks that import each other (not every cycle of such a set), none twice.
+ */
 export function chunkCycles(chunks: readonly ChunkImports[]): string[][] {
   const importsOf = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
   const cycles: string[][] = [];

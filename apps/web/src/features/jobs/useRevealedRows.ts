@@ -11,15 +11,16 @@ export const ROWS_PER_STEP = 6;
 
 /**
  * How many of a list's `total` rows to render. A list under a new `key` (the browser's filters)
- * shows its first FIRST_ROWS at once (the first list of a mount: in the task after it) and the
- * rest ROWS_PER_STEP per task after that: the first screen paints without waiting for 200 rows, and no task renders more than a few dozen (each
+ * shows its first FIRST_ROWS at once and the rest ROWS_PER_STEP per task after that: the first
+ * screen paints without waiting for 200 rows, and no task renders more than a few dozen (each
  * row is a few DOM nodes; 200 at once kept the page's main thread busy for a long task on a slow
  * phone). Once the whole list is shown, rows added to it ('Mehr laden') show at once.
  */
 export function useRevealedRows(total: number, key: string): number {
-  // The page's first render draws no rows: they follow in the next task, so the first load's page
-  // render and its first rows are two tasks, not one long one (issue 14). Later lists show at once.
-  const [state, setState] = useState({ key, shown: 0 });
+  // A page mounted with its list already loaded (prefetched, or cached from an earlier visit)
+  // draws its first rows in the task after its own first render: two tasks, not one long one
+  // (issue 14). A list that arrives later shows its first rows at once.
+  const [state, setState] = useState(() => ({ key, shown: total > 0 ? 0 : FIRST_ROWS }));
   // A new key starts over; set during render, so the first rows of the new list render at once.
   if (state.key !== key) setState({ key, shown: FIRST_ROWS });
   const shown = state.key === key ? state.shown : FIRST_ROWS;
