@@ -521,6 +521,15 @@ test.describe('accounts', () => {
     const toggle = page.getByRole('button', { name: 'Menü öffnen oder schließen' });
     await expect(toggle).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' })).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Escape closes the open menu and gives the focus back to the toggle.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await menu(page).getByRole('link', { name: 'Chat' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' })).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await snap(page, 'shell-menu-open');
     await menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();

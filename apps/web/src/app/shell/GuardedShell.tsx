@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { initials } from '@pb/core';
@@ -72,7 +72,14 @@ function Shell({ session }: { session: Session }) {
   // Spec §7: the role name is read from the server when it is not stored.
   useSessionRole(session);
 
+  const toggler = useRef<HTMLButtonElement>(null);
   const close = () => setExpanded(false);
+  // Escape closes the open menu, as on the public pages; in the bell's panel the bell handles it.
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !expanded || (event.target as Element).closest('.pb-bell')) return;
+    close();
+    toggler.current?.focus();
+  };
   const logout = () => {
     close();
     clearSession();
@@ -90,12 +97,14 @@ function Shell({ session }: { session: Session }) {
       <nav
         className="pb-shell-nav bg-white border-bottom navbar navbar-expand-lg navbar-light sticky-top"
         aria-label="Hauptmenü"
+        onKeyDown={onMenuKeyDown}
       >
         <div className="container">
           <Link to="/" className="navbar-brand" onClick={close} aria-label="Prämienbörse – Startseite">
             <BrandMark />
           </Link>
           <button
+            ref={toggler}
             type="button"
             className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
             aria-controls="pb-shell-menu"
