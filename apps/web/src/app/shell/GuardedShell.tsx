@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { initials } from '@pb/core';
-import { BrandMark } from '../../components/public/PublicHeader';
+import { BrandMark, NavbarToggler, useCollapsibleMenu } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { clearSession, useSession, type Session } from '../../lib/session';
 import { useSocketConnection } from '../../lib/socket';
@@ -52,7 +52,8 @@ const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', adm
 function Shell({ session }: { session: Session }) {
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [expanded, setExpanded] = useState(false);
+  const menu = useCollapsibleMenu('pb-shell-menu');
+  const { expanded, close } = menu;
   // The menu paints first and the page renders in the next task: two shorter tasks instead of one
   // long one on a signed-in page's first load (Lighthouse counts each task's excess over 50 ms).
   // Later navigations keep the shell mounted and render the page at once.
@@ -72,14 +73,6 @@ function Shell({ session }: { session: Session }) {
   // Spec §7: the role name is read from the server when it is not stored.
   useSessionRole(session);
 
-  const toggler = useRef<HTMLButtonElement>(null);
-  const close = () => setExpanded(false);
-  // Escape closes the open menu, as on the public pages; in the bell's panel the bell handles it.
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || !expanded || (event.target as Element).closest('.pb-bell')) return;
-    close();
-    toggler.current?.focus();
-  };
   const logout = () => {
     close();
     clearSession();
@@ -97,23 +90,13 @@ function Shell({ session }: { session: Session }) {
       <nav
         className="pb-shell-nav bg-white border-bottom navbar navbar-expand-lg navbar-light sticky-top"
         aria-label="Hauptmenü"
-        onKeyDown={onMenuKeyDown}
+        onKeyDown={menu.onKeyDown}
       >
         <div className="container">
           <Link to="/" className="navbar-brand" onClick={close} aria-label="Prämienbörse – Startseite">
             <BrandMark />
           </Link>
-          <button
-            ref={toggler}
-            type="button"
-            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
-            aria-controls="pb-shell-menu"
-            aria-expanded={expanded}
-            aria-label="Menü öffnen oder schließen"
-            onClick={() => setExpanded((open) => !open)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
+          <NavbarToggler menu={menu} />
           <div id="pb-shell-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
             <div className="pb-shell-menu navbar-nav">
               {menuFor(session).map((item) => (

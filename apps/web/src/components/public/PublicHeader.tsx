@@ -19,36 +19,55 @@ export function BrandMark() {
 }
 
 /**
+ * A navbar's menu that collapses below lg behind a toggler (the public header and the signed-in
+ * shell): `menuId` is the menu element's id, its toggler's is `${menuId}-toggle`.
+ */
+export function useCollapsibleMenu(menuId: string) {
+  const [expanded, setExpanded] = useState(false);
+  const close = () => setExpanded(false);
+  const toggle = () => setExpanded((open) => !open);
+  // Escape closes the open menu and returns to its toggler; in the shell's notification panel the
+  // bell handles Escape itself.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !expanded || (event.target as Element).closest('.pb-bell')) return;
+    close();
+    document.getElementById(`${menuId}-toggle`)?.focus();
+  };
+  return { menuId, expanded, close, toggle, onKeyDown };
+}
+
+/** The button that opens and closes a `useCollapsibleMenu` menu. */
+export function NavbarToggler({ menu }: { menu: ReturnType<typeof useCollapsibleMenu> }) {
+  return (
+    <button
+      id={`${menu.menuId}-toggle`}
+      type="button"
+      className="navbar-toggler"
+      aria-controls={menu.menuId}
+      aria-expanded={menu.expanded}
+      aria-label="Menü öffnen oder schließen"
+      onClick={menu.toggle}
+    >
+      <span className="navbar-toggler-icon" />
+    </button>
+  );
+}
+
+/**
  * Top menu of the public pages. On the landing page the section entries are
  * in-page anchors; elsewhere they lead to the landing page's sections. Below lg
  * the entries collapse behind a toggler (plain Bootstrap classes, no JS library).
  */
 export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
-  const [expanded, setExpanded] = useState(false);
-  const close = () => setExpanded(false);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && expanded) {
-      close();
-      document.getElementById('pb-public-menu-toggle')?.focus();
-    }
-  };
+  const menu = useCollapsibleMenu('pb-public-menu');
+  const { expanded, close } = menu;
   return (
-    <nav className="navbar navbar-expand-lg sticky-top pb-navbar" aria-label="Hauptmenü" onKeyDown={onKeyDown}>
+    <nav className="navbar navbar-expand-lg sticky-top pb-navbar" aria-label="Hauptmenü" onKeyDown={menu.onKeyDown}>
       <div className="container">
         <Link to="/" className="navbar-brand" onClick={close} aria-label="Prämienbörse – Startseite">
           <BrandMark />
         </Link>
-        <button
-          id="pb-public-menu-toggle"
-          type="button"
-          className="navbar-toggler"
-          aria-controls="pb-public-menu"
-          aria-expanded={expanded}
-          aria-label="Menü öffnen oder schließen"
-          onClick={() => setExpanded((value) => !value)}
-        >
-          <span className="navbar-toggler-icon" />
-        </button>
+        <NavbarToggler menu={menu} />
         <div id="pb-public-menu" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
             {LANDING_SECTIONS.map((section) => (

@@ -28,8 +28,10 @@ export function useRevealedRows(total: number, key: string): number {
     if (shown >= total) return;
     const timer = setTimeout(() => {
       // The last step marks the list complete: what is added to it later shows at once.
-      const step = (current: number) => (current === 0 ? FIRST_ROWS : current + ROWS_PER_STEP);
-      const next = (current: number) => (step(current) >= total ? Infinity : step(current));
+      const next = (current: number) => {
+        const shownNext = current === 0 ? FIRST_ROWS : current + ROWS_PER_STEP;
+        return shownNext >= total ? Infinity : shownNext;
+      };
       setState((s) => (s.key === key ? { key, shown: next(s.shown) } : s));
     }, 0);
     return () => clearTimeout(timer);
