@@ -4,22 +4,24 @@
  * The advertisement list at scale, measured from outside: seeds `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts, 500 companies — bench/seed-jobs.ts) into a
  * throw-away database, starts the compiled server (`apps/server/dist/main.js`, what `npm start`
- * runs) as its own process and loads it with autocannon (`connections` connections, `warmup` s
- * discarded, then `duration` s measured) per case. Beside each case, in the same run, its floor:
- * the statements the route issues (caches warm, and on a cache miss), through node-postgres at the same concurrency
- * (no HTTP, auth or JSON). Also: start → first 200, the server's resident memory at idle and its
+ * runs) as its own process and loads it with wrk, or autocannon where wrk is not installed
+ * (`connections` connections, `warmup` s discarded, then `duration` s measured) per case, reading
+ * the server's CPU time per answer from /proc. Beside each case, in the same run, its floor: the
+ * statements the route issues (caches warm, and on a cache miss), through node-postgres at the
+ * same concurrency (no HTTP, auth or JSON). Also: start → first 200, the server's resident memory at idle and its
  * peak under load (sampled from /proc), and the query plans at `rows` rows.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the
  * embedded database (PGlite on disk, as `npm start` runs it) is reported separately.
  * Writes docs/benchmarks.md. Not a test: nothing here asserts timings.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import qs from 'qs';
@@ -103,15 +105,66 @@ interface Measured {
   rps: number;
   non2xx: number;
   bytes?: number;
+  /** CPU time the server process spent per answer (user + system), in µs. */
+  serverCpuUs?: number;
 }
 
+/**
+ * The load generator: wrk (Debian's package) when installed, else autocannon. Both share the
+ * server's two vCPUs, and what they spend there is not the server's: autocannon parses every
+ * answer in JavaScript, and under it the server answered a 10 KB page 4,611 times a second
+ * against 13,925 under wrk, same server, same minute (README, Benchmarks).
+ */
+const WRK_VERSION = (() => {
+  const run = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  return run.error ? null : (/^wrk (\S+)/.exec(run.stdout)?.[1] ?? 'unknown');
+})();
+const LOAD_GENERATOR = WRK_VERSION ? `wrk ${WRK_VERSION} (one thread)` : 'autocannon (wrk is not installed)';
+
 async function loadTest(url: string, token: string | undefined, seconds: number): Promise<Measured> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'accept-encoding': 'br, gzip', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
+  const headers: Record<string, string> = {
+    'accept-encoding': 'br, gzip',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  return WRK_VERSION ? wrk(url, headers, seconds) : autocannonLoad(url, headers, seconds);
+}
+
+const execFileAsync = promisify(execFile);
+
+async function wrk(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  const args = [
+    '-t',
+    '1',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    `${seconds}s`,
+    '-s',
+    path.join(ROOT, 'bench', 'wrk-summary.lua'),
+  ];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await execFileAsync('wrk', [...args, url], { encoding: 'utf8' });
+  const summaryLine = stdout.split('\n').find((line) => line.startsWith('{"requests"'));
+  if (!summaryLine) throw new Error(`wrk printed no summary:\n${stdout}`);
+  const summary = JSON.parse(summaryLine) as {
+    requests: number;
+    durationUs: number;
+    bytes: number;
+    errors: number;
+    p50Us: number;
+    p99Us: number;
+  };
+  return {
+    p50: summary.p50Us / 1000,
+    p99: summary.p99Us / 1000,
+    rps: summary.requests / (summary.durationUs / 1e6),
+    non2xx: summary.errors,
+    bytes: summary.bytes / Math.max(1, summary.requests),
+  };
+}
+
+async function autocannonLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -201,6 +254,14 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time a process has used so far (user + system, /proc/<pid>/stat fields 14 and 15), in ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 const METRICS_TOKEN = randomBytes(16).toString('hex');
@@ -343,11 +404,13 @@ async function measureCases(
       const body = (await probe.json()) as { data: unknown[]; meta: { pagination: { total?: number } } };
       if (probe.status !== 200) throw new Error(`${c.name}: HTTP ${probe.status}`);
       await loadTest(url, c.visitor ? undefined : token, WARMUP);
+      const cpuBefore = cpuMsOf(server.child.pid!);
       const http = await loadTest(url, c.visitor ? undefined : token, DURATION);
+      http.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuBefore) * 1000) / (http.rps * DURATION);
       const direct = await floorOf(c);
       console.log(
         `[${driver}] ${c.name}: ${body.data.length} items, total ${body.meta.pagination.total ?? '–'}; ` +
-          `http ${http.rps.toFixed(0)} req/s p50 ${http.p50} p99 ${http.p99} ms` +
+          `http ${http.rps.toFixed(0)} req/s p50 ${http.p50.toFixed(1)} p99 ${http.p99.toFixed(1)} ms, server CPU ${http.serverCpuUs.toFixed(0)} µs/answer` +
           (direct
             ? `; floor ${direct.warm.rps.toFixed(0)} q/s p50 ${direct.warm.p50.toFixed(1)} p99 ${direct.warm.p99.toFixed(1)} ms` +
               `; cache-miss floor ${direct.miss.rps.toFixed(0)} q/s`
@@ -481,13 +544,14 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
     '',
     `Command: \`npm run bench:jobs\` — ${fmt(ROWS)} advertisements (4 % deactivated, 1–3 bonus records each, all`,
     'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
-    `autocannon on the same machine with ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
-    '`Accept-Encoding: br, gzip`. **Floor**: in the same run, the statements the route issues per request with its',
+    `${LOAD_GENERATOR} on the same machine as the load generator, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
+    '`Accept-Encoding: br, gzip`. **Server CPU**: what the server process used (user + system, /proc) over the',
+    'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
     'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
     `node-postgres with ${CONNECTIONS} connections, no HTTP, auth or JSON. **Cache-miss floor**: what the first request`,
     'after a write issues (the versions, the ordered ids matching the query — its total is their number — and the rows).',
     `**Bare HTTP**: Node's own ceiling on this machine — a bare \`node:http\` server answering the same number of bytes`,
-    `as the visitor landing, same load: ${fmt(bare.rps)} req/s, p50 ${bare.p50} / p99 ${bare.p99} ms.`,
+    `as the visitor landing, same load: ${fmt(bare.rps)} req/s, p50 ${fmt(bare.p50, 1)} / p99 ${fmt(bare.p99, 1)} ms.`,
     '',
   ];
   for (const r of results) {
@@ -495,12 +559,12 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
     lines.push(
       `### ${label}`,
       '',
-      '| Case | items / total | HTTP req/s | p50 / p99 ms | bytes on the wire | Floor q/s | Floor p50 / p99 ms | HTTP / floor | Cache-miss floor q/s |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| Case | items / total | HTTP req/s | p50 / p99 ms | bytes on the wire | server CPU µs per answer | Floor q/s | Floor p50 / p99 ms | HTTP / floor | Cache-miss floor q/s |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const row of r.rows) {
       lines.push(
-        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${row.http.p50} / ${row.http.p99} | ${fmt(row.http.bytes ?? 0)} | ` +
+        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${fmt(row.http.p50, 1)} / ${fmt(row.http.p99, 1)} | ${fmt(row.http.bytes ?? 0)} | ${fmt(row.http.serverCpuUs ?? 0)} | ` +
           (row.floor
             ? `${fmt(row.floor.rps)} | ${fmt(row.floor.p50, 1)} / ${fmt(row.floor.p99, 1)} | ${fmt((100 * row.http.rps) / row.floor.rps)} % | ${fmt(row.missFloor?.rps ?? 0)} |`
             : '– | – | – | – |'),

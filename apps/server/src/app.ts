@@ -13,7 +13,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Redis } from 'ioredis';
-import qs from 'qs';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -27,6 +26,7 @@ import { AppError, errorBody } from './lib/errors';
 import { isDatabaseUnavailable, rootCause } from './lib/db-errors';
 import { assertSafeInput } from './lib/input-guard';
 import { openApiTransform } from './lib/openapi';
+import { QueryStringParser } from './lib/query-string';
 import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
@@ -106,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  const queryStrings = new QueryStringParser();
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
@@ -128,9 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     },
     routerOptions: {
-      // qs gives the nested objects of Strapi-style queries; the limits keep it cheap.
-      querystringParser: (str: string) =>
-        qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
+      querystringParser: (text: string) => queryStrings.parse(text),
       maxParamLength: 200,
     },
     // The router refuses a bad path (broken percent-encoding, a segment over maxParamLength)

@@ -92,7 +92,6 @@ export async function sendTaggedJson(
   const encoding =
     options.kept && accepted && answer.bytes >= MIN_COMPRESSED_BYTES ? encodings.negotiate(accepted) : null;
   if (encoding === 'br' || encoding === 'gzip') {
-    // Set here, @fastify/compress leaves the body alone (it is encoded already).
     const encoded = await answer.encodedAs(encoding).catch(() => undefined);
     reply.header('vary', 'Authorization, Accept-Encoding');
     // Set here, @fastify/compress leaves the body alone (it is encoded already).
