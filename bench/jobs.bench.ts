@@ -104,6 +104,8 @@ interface Measured {
   p99: number;
   rps: number;
   non2xx: number;
+  /** Answers counted over the measured seconds. */
+  requests: number;
   bytes?: number;
   /** CPU time the server process spent per answer (user + system), in µs. */
   serverCpuUs?: number;
@@ -159,6 +161,7 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
     p99: summary.p99Us / 1000,
     rps: summary.requests / (summary.durationUs / 1e6),
     non2xx: summary.errors,
+    requests: summary.requests,
     bytes: summary.bytes / Math.max(1, summary.requests),
   };
 }
@@ -170,6 +173,7 @@ async function autocannonLoad(url: string, headers: Record<string, string>, seco
     p99: result.latency.p99,
     rps: result.requests.average,
     non2xx: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
   };
 }
@@ -223,7 +227,7 @@ async function floor(url: string, statements: Statement[], seconds: number): Pro
   }
   latencies.sort((x, y) => x - y);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, non2xx: 0 };
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, non2xx: 0, requests: latencies.length };
 }
 
 async function explain(database: Database, statements: Statement[]): Promise<string> {
@@ -260,7 +264,9 @@ const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encodi
 
 /** CPU time a process has used so far (user + system, /proc/<pid>/stat fields 14 and 15), in ms. */
 function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2, in parentheses) may hold spaces or ')': count from after its end.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
@@ -406,7 +412,8 @@ async function measureCases(
       await loadTest(url, c.visitor ? undefined : token, WARMUP);
       const cpuBefore = cpuMsOf(server.child.pid!);
       const http = await loadTest(url, c.visitor ? undefined : token, DURATION);
-      http.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuBefore) * 1000) / (http.rps * DURATION);
+      // The window also holds wrk's start and end (a few ms, the server idle then).
+      http.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuBefore) * 1000) / Math.max(1, http.requests);
       const direct = await floorOf(c);
       console.log(
         `[${driver}] ${c.name}: ${body.data.length} items, total ${body.meta.pagination.total ?? '–'}; ` +
@@ -544,7 +551,7 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
     '',
     `Command: \`npm run bench:jobs\` — ${fmt(ROWS)} advertisements (4 % deactivated, 1–3 bonus records each, all`,
     'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
-    `${LOAD_GENERATOR} on the same machine as the load generator, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
+    `load generator ${LOAD_GENERATOR} on the same machine, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
     '`Accept-Encoding: br, gzip`. **Server CPU**: what the server process used (user + system, /proc) over the',
     'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
     'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
@@ -566,7 +573,7 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
     );
     for (const row of r.rows) {
       lines.push(
-        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${fmt(row.http.p50, 1)} / ${fmt(row.http.p99, 1)} | ${fmt(row.http.bytes ?? 0)} | ${fmt(row.http.serverCpuUs ?? 0)} | ` +
+        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${fmt(row.http.p50, 1)} / ${fmt(row.http.p99, 1)} | ${fmt(row.http.bytes ?? 0)} | ${row.http.serverCpuUs === undefined ? '–' : fmt(row.http.serverCpuUs)} | ` +
           (row.floor
             ? `${fmt(row.floor.rps)} | ${fmt(row.floor.p50, 1)} / ${fmt(row.floor.p99, 1)} | ${fmt((100 * row.http.rps) / row.floor.rps)} % | ${fmt(row.missFloor?.rps ?? 0)} |`
             : '– | – | – | – |'),
@@ -581,7 +588,7 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
         (r.driver === 'pglite'
           ? " (the embedded database's WebAssembly memory is among them); the rest is code, the allocator and native libraries."
           : '; the rest is code, the allocator and native libraries.'),
-      `Errors or non-2xx answers: ${r.rows.reduce((n, row) => n + row.http.non2xx, 0)}. Seeding took ${fmt(r.seedSeconds, 1)} s.`,
+      `${WRK_VERSION ? 'Errors or 4xx/5xx answers' : 'Errors or non-2xx answers'}: ${r.rows.reduce((n, row) => n + row.http.non2xx, 0)}. Seeding took ${fmt(r.seedSeconds, 1)} s.`,
       '',
     );
   }
@@ -607,7 +614,7 @@ async function main(): Promise<void> {
   for (const driver of drivers) results.push(await runDriver(driver));
   const landingBytes = results[0]?.rows[0]?.http.bytes ?? 2000;
   const bare = await bareHttpFloor(landingBytes, DURATION);
-  console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50} p99 ${bare.p99} ms`);
+  console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50.toFixed(1)} p99 ${bare.p99.toFixed(1)} ms`);
   const file = path.join(ROOT, 'docs', 'benchmarks.md');
   const text = markdown(results, loadAtStart, bare);
   writeFileSync(file, text);
