@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
  * Unit tests (packages/core, the web build's own tools in apps/web) and API tests (apps/server). The API suite runs on
  * PGlite always and a second time on PostgreSQL when TEST_DATABASE_URL is set.
  */
-/** Suites that never use the project's database driver (they run CLIs on an embedded database, or only files): once is enough. */
+/** Suites that never use the project's database driver (they run CLIs on an embedded database, only files, or no database): once is enough. */
 const DRIVER_INDEPENDENT = [
   'apps/server/src/lib/storage.test.ts',
+  'apps/server/src/lib/query-string.test.ts',
   'apps/server/test/storage-migrate-cli.test.ts',
   'apps/server/test/backup-restore-cli.test.ts',
 ];

@@ -37,7 +37,9 @@ export class QueryStringParser {
     if (kept !== undefined) return copyOf(kept);
     const parsed = qs.parse(text, QUERY_STRING_OPTIONS);
     const nodes = countNodes(parsed);
-    if (nodes <= MAX_KEPT_NODES) this.kept.set(text, parsed, { size: 2 * text.length + BYTES_PER_NODE * nodes });
+    if (nodes > MAX_KEPT_NODES) return parsed;
+    this.kept.set(text, parsed, { size: 2 * text.length + BYTES_PER_NODE * nodes });
+    // The kept result stays untouched: this request gets a copy, as every later one does.
     return copyOf(parsed);
   }
 
