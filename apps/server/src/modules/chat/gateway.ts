@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
+  CHAT_MSG,
   chatMessageTextSchema,
   INPUT_MSG,
   int4Id,
@@ -15,18 +16,18 @@ import {
   type ChatServerEvents,
 } from '@pb/core';
 import type { UserRole } from '../../db/schema';
-import { AppError, germanIssue } from '../../lib/errors';
+import { AppError, badRequest, germanIssue, unauthorized } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
 import { isActiveUser } from '../../lib/policies';
 import { closeRedis, createRedisClient, guardUnawaitedCommands, REDIS_SUBSCRIBER, watchRedis } from '../../lib/redis';
 import {
-  appendMessage,
   conversationView,
   conversationViews,
   eventContextQuery,
   markRead,
   messageContext,
+  sendTextMessage,
   type ConversationRow,
 } from './service';
 import { authorizeWriting } from './policy';
@@ -194,12 +195,27 @@ export const chatGateway = fp(
       }
     }
 
-    /** Every event re-checks the token's expiry and the account (blocked or logged out everywhere → disconnect). */
-    function handle<P extends { chatId: number }, T>(
+    /** The event's account and conversation, read, then checked by the event's policy (SOCKET_EVENT_POLICIES). */
+    async function authorizedContext(
       socket: ChatSocket,
       event: keyof ChatClientEvents,
+      chatId: number,
+    ): Promise<{ user: SocketUser; conversation: ConversationRow }> {
+      const { user, conversation } = await loadEventContext(socket.data.userId, socket.data.tokenVersion, chatId);
+      if (!user) throw unauthorized();
+      return { user, conversation: authorizeEvent(event, user, conversation) };
+    }
+
+    /**
+     * Every event re-checks the token's expiry and the account (blocked or logged out everywhere →
+     * 401 and disconnect) and asks its policy; the answers keep their order: 401, then 400, then the
+     * policy's 403/404. `run` gets a valid payload and does the account and policy checks itself:
+     * chat:read reads first (authorizedContext), chat:send checks in the statement that writes.
+     */
+    function handle<P extends { chatId: number }, T>(
+      socket: ChatSocket,
       schema: z.ZodType<P>,
-      run: (user: SocketUser, payload: P, conversation: ConversationRow) => Promise<T>,
+      run: (payload: P) => Promise<T>,
     ): (payload: unknown, ack: unknown) => void {
       let windowStart = 0;
       let used = 0;
@@ -217,36 +233,19 @@ export const chatGateway = fp(
           return;
         }
         void (async () => {
-          const expired = Date.now() >= socket.data.expiresAt;
-          const unsafe = hasUnsafeText(payload);
-          const parsed = unsafe ? null : schema.safeParse(payload);
-          // The account and the conversation are read in one statement; the answers keep their
-          // order: 401, then 400, then the policy's 403/404.
-          const { user, conversation } = expired
-            ? { user: null, conversation: undefined }
-            : await loadEventContext(
-                socket.data.userId,
-                socket.data.tokenVersion,
-                parsed?.success ? parsed.data.chatId : undefined,
-              );
-          if (!user) {
-            reply({ ok: false, error: { status: 401, message: MSG.unauthorized } });
-            socket.disconnect(true);
-            return;
+          if (Date.now() >= socket.data.expiresAt) throw unauthorized();
+          const parsed = hasUnsafeText(payload) ? null : schema.safeParse(payload);
+          if (!parsed?.success) {
+            // An invalid payload: 401 if the account may no longer be used, else 400.
+            const { user } = await loadEventContext(socket.data.userId, socket.data.tokenVersion, undefined);
+            if (!user) throw unauthorized();
+            throw badRequest(parsed ? germanIssue(parsed.error) : INPUT_MSG.invalidCharacters);
           }
-          if (!parsed) {
-            reply({ ok: false, error: { status: 400, message: INPUT_MSG.invalidCharacters } });
-            return;
-          }
-          if (!parsed.success) {
-            reply({ ok: false, error: { status: 400, message: germanIssue(parsed.error) } });
-            return;
-          }
-          const authorized = authorizeEvent(event, user, conversation);
-          reply({ ok: true, data: await run(user, parsed.data, authorized) });
+          reply({ ok: true, data: await run(parsed.data) });
         })().catch((error: unknown) => {
           if (error instanceof AppError) {
             reply({ ok: false, error: { status: error.status, message: error.message } });
+            if (error.status === 401) socket.disconnect(true);
             return;
           }
           if (isDatabaseUnavailable(error)) {
@@ -273,23 +272,27 @@ export const chatGateway = fp(
       );
       socket.on(
         'chat:send',
-        handle(socket, 'chat:send', sendSchema, async (user, payload, conversation) => {
-          return appendMessage(
-            app.db,
-            user,
-            conversation,
-            { text: payload.message, files: [] },
-            messageContext(app),
-            (committed) => hub.publishMessage(committed, [conversation.consultantId, conversation.companyId]),
+        handle(socket, sendSchema, async ({ chatId, message }) => {
+          const text = message.trim();
+          if (text.length === 0) {
+            // Nothing to write: the checks alone decide between 401, 404/403 and this 400.
+            await authorizedContext(socket, 'chat:send', chatId);
+            throw badRequest(CHAT_MSG.messageEmpty);
+          }
+          // The account and 'chat.participant' are checked by the statement that writes (one round trip).
+          const sender = { id: socket.data.userId, tokenVersion: socket.data.tokenVersion };
+          return sendTextMessage(app.db, sender, chatId, text, messageContext(app), (committed, parties) =>
+            hub.publishMessage(committed, parties),
           );
         }),
       );
       socket.on(
         'chat:read',
-        handle(socket, 'chat:read', readSchema, async (user, payload) => {
-          await markRead(app.db, user, payload.chatId);
-          const view = await conversationView(app.db, payload.chatId, user.id);
-          await hub.publishConversation(payload.chatId, [user.id]);
+        handle(socket, readSchema, async ({ chatId }) => {
+          const { user } = await authorizedContext(socket, 'chat:read', chatId);
+          await markRead(app.db, user, chatId);
+          const view = await conversationView(app.db, chatId, user.id);
+          await hub.publishConversation(chatId, [user.id]);
           return view!;
         }),
       );

@@ -1,4 +1,5 @@
-import type { UserRole } from '../../db/schema';
+import { eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { chatCommunications, type UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../lib/policies';
 
@@ -21,6 +22,15 @@ interface Parties {
 
 export function isParticipant(user: Pick<Caller, 'id'>, conversation: Parties): boolean {
   return conversation.consultantId === user.id || conversation.companyId === user.id;
+}
+
+/**
+ * The same rule as SQL over chat_communications, for a statement that checks and writes at once
+ * (service.textMessageStatement); false, never NULL, when a party is gone. A test holds the two
+ * forms to the same answers.
+ */
+export function participantCondition(userId: number | Placeholder): SQL {
+  return sql`coalesce(${or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId))}, false)`;
 }
 
 /** Participants and admins may read a conversation (messages, files). */

@@ -219,7 +219,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         row,
         { text: body.message, files: input.files },
         messageContext(app),
-        (committed) => app.chatHub.publishMessage(committed, [row.consultantId, row.companyId]),
+        (committed, parties) => app.chatHub.publishMessage(committed, parties),
       );
       return reply.code(201).send({ data: message, meta: {} });
     },

@@ -59,11 +59,12 @@ interface Actor {
   role: 'company' | 'consultant';
   username: string;
   email: string;
+  tokenVersion: number;
 }
 
 async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
   const rows = await db
-    .select({ id: users.id, role: users.role, username: users.username, email: users.email })
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email, tokenVersion: users.tokenVersion })
     .from(users)
     .where(like(users.email, `%@${DEMO_DOMAIN}`))
     .orderBy(users.email);
@@ -71,7 +72,7 @@ async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Ac
     rows
       .filter((r) => r.email.startsWith(prefix))
       .sort((a, b) => a.email.localeCompare(b.email, 'en', { numeric: true }))
-      .map((r) => ({ id: r.id, role, username: r.username, email: r.email }));
+      .map((r) => ({ id: r.id, role, username: r.username, email: r.email, tokenVersion: r.tokenVersion }));
   return { companies: pick('firma', 'company'), consultants: pick('berater', 'consultant') };
 }
 
