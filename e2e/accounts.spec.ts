@@ -530,6 +530,17 @@ test.describe('accounts', () => {
     await expect(menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' })).toBeHidden();
     await expect(toggle).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The bell's panel inside the open menu: Escape closes the panel only, a second one the menu.
+    await toggle.click();
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByRole('region', { name: 'Benachrichtigungen' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('region', { name: 'Benachrichtigungen' })).toBeHidden();
+    await expect(page.getByTestId('notification-bell')).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
     await toggle.click();
     await snap(page, 'shell-menu-open');
     await menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();

@@ -21,13 +21,16 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   const unread = notifications.data?.data.unread ?? 0;
   const items = notifications.data?.data.items ?? [];
 
+  const closeToButton = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
   useEffect(() => {
     if (!open) return;
+    // Escape with the focus elsewhere on the page (inside the bell, onKeyDown below answers first).
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
+      if (e.key === 'Escape') closeToButton();
     };
     const onClick = (e: MouseEvent) => {
       if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
@@ -47,7 +50,15 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   return (
-    <div className="pb-bell position-relative">
+    <div
+      className="pb-bell position-relative"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        // The panel's Escape closes the panel only, not the collapsed menu around the bell.
+        e.stopPropagation();
+        closeToButton();
+      }}
+    >
       <Button
         ref={button}
         variant="outline-secondary"

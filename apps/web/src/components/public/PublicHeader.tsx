@@ -26,10 +26,9 @@ export function useCollapsibleMenu(menuId: string) {
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
   const toggle = () => setExpanded((open) => !open);
-  // Escape closes the open menu and returns to its toggler; in the shell's notification panel the
-  // bell handles Escape itself.
+  // Escape closes the open menu and returns to its toggler (a panel inside, e.g. the bell's, stops its own Escape).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || !expanded || (event.target as Element).closest('.pb-bell')) return;
+    if (event.key !== 'Escape' || !expanded) return;
     close();
     document.getElementById(`${menuId}-toggle`)?.focus();
   };
