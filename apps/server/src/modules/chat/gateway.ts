@@ -79,6 +79,7 @@ const readSchema = z.object({ chatId: int4Id() });
  */
 export const SOCKET_EVENT_POLICIES = {
   connection: 'signedIn',
+  // A text message's statement applies it in SQL (participantCondition, decision 0026).
   'chat:send': 'chat.participant',
   'chat:read': 'chat.participant',
 } as const satisfies Record<'connection' | keyof ChatClientEvents, string>;

@@ -26,8 +26,8 @@ export function isParticipant(user: Pick<Caller, 'id'>, conversation: Parties): 
 
 /**
  * The same rule as SQL over chat_communications, for a statement that checks and writes at once
- * (service.textMessageStatement); false, never NULL, when a party is gone. A test holds the two
- * forms to the same answers.
+ * (service.textMessageStatement); false, never NULL, when a party is gone. send-statement.test.ts
+ * holds the two forms to the same answers.
  */
 export function participantCondition(userId: number | Placeholder): SQL {
   return sql`coalesce(${or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId))}, false)`;

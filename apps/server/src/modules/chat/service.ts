@@ -115,7 +115,7 @@ function presentConversation(row: JoinedRow, viewerId: number): ChatConversation
 /**
  * What every socket event reads — the account (re-checked each time) and the conversation the
  * event names — in one statement (issue 14: a chat message's latency is mostly its statements;
- * this was two). The gateway prepares it with placeholders; the benchmark's floor runs it too.
+ * this was two). The gateway prepares it with placeholders.
  */
 export function eventContextQuery(db: Db, userId: number | Placeholder, chatId: number | Placeholder) {
   return db
@@ -444,7 +444,7 @@ function refusalOf(row: TextMessageRow | undefined, sender: MessageSender): Erro
   const conversation =
     row.conversation_id === null ? undefined : { consultantId: row.consultant_id, companyId: row.company_id };
   authorizeWriting({ id: row.account_id, role: row.account_role! }, conversation);
-  // The SQL forms of the rules disagree with the JavaScript ones (policy.test.ts holds them together).
+  // The SQL forms of the rules disagree with the JavaScript ones (send-statement.test.ts holds them together).
   return new Error('chat: the message statement refused a sender the policies allow');
 }
 
