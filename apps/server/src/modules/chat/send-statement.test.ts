@@ -71,6 +71,18 @@ function expected(state: {
   }
 }
 
+/** A fresh consultant and company with a conversation about the company's advertisement `title`. */
+async function freshConversation(title: string): Promise<{ consultant: ChatUser; company: ChatUser; chatId: number }> {
+  const consultant = await createChatUser(ctx.app, 'consultant');
+  const company = await createChatUser(ctx.app, 'company');
+  const job = await createJob(ctx.app.db, company.id, { jobTitle: title });
+  const [row] = await ctx.database.query<{ id: number }>(
+    'INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id',
+    [job.id, consultant.id, company.id],
+  );
+  return { consultant, company, chatId: row!.id };
+}
+
 async function messageCount(): Promise<number> {
   const [row] = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM chat_messages');
   return row!.n;
@@ -214,49 +226,37 @@ describe('A text message in one statement', () => {
   });
 
   it('When the account is blocked after connecting, then the next text message is refused with 401, not written, and the socket closed', async () => {
-    const consultant = await createChatUser(ctx.app, 'consultant');
-    const company = await createChatUser(ctx.app, 'company');
-    const job = await createJob(ctx.app.db, company.id, { jobTitle: 'Gesperrt' });
-    const [row] = await ctx.database.query<{ id: number }>(
-      'INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id',
-      [job.id, consultant.id, company.id],
-    );
+    const { consultant, chatId } = await freshConversation('Gesperrt');
     const socket = await connectChat(baseUrl, consultant.token);
     sockets.push(socket);
-    expect(await socket.emitWithAck('chat:send', { chatId: row!.id, message: 'Noch erlaubt' })).toMatchObject({
+    expect(await socket.emitWithAck('chat:send', { chatId, message: 'Noch erlaubt' })).toMatchObject({
       ok: true,
     });
     await ctx.database.query('UPDATE users SET blocked = true WHERE id = $1', [consultant.id]);
     const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-    expect(await socket.emitWithAck('chat:send', { chatId: row!.id, message: 'Gesperrt' })).toMatchObject({
+    expect(await socket.emitWithAck('chat:send', { chatId, message: 'Gesperrt' })).toMatchObject({
       ok: false,
       error: { status: 401 },
     });
     await closed;
     const stored = await ctx.database.query<{ message: string }>(
       'SELECT message FROM chat_messages WHERE chat_id = $1',
-      [row!.id],
+      [chatId],
     );
     expect(stored).toEqual([{ message: 'Noch erlaubt' }]);
   });
 
   it('When a socket sends only blanks, then a participant gets the 400 and an outsider the 404, as if read first', async () => {
-    const consultant = await createChatUser(ctx.app, 'consultant');
-    const company = await createChatUser(ctx.app, 'company');
+    const { consultant, chatId } = await freshConversation('Leer');
     const outsider = await createChatUser(ctx.app, 'consultant');
-    const job = await createJob(ctx.app.db, company.id, { jobTitle: 'Leer' });
-    const [row] = await ctx.database.query<{ id: number }>(
-      'INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id',
-      [job.id, consultant.id, company.id],
-    );
     const own = await connectChat(baseUrl, consultant.token);
     const stranger = await connectChat(baseUrl, outsider.token);
     sockets.push(own, stranger);
-    expect(await own.emitWithAck('chat:send', { chatId: row!.id, message: '   ' })).toEqual({
+    expect(await own.emitWithAck('chat:send', { chatId, message: '   ' })).toEqual({
       ok: false,
       error: { status: 400, message: CHAT_MSG.messageEmpty },
     });
-    expect(await stranger.emitWithAck('chat:send', { chatId: row!.id, message: '   ' })).toMatchObject({
+    expect(await stranger.emitWithAck('chat:send', { chatId, message: '   ' })).toMatchObject({
       ok: false,
       error: { status: 404 },
     });
@@ -265,7 +265,7 @@ describe('A text message in one statement', () => {
     ]);
     const admin = await connectChat(baseUrl, senders.get('admin')!.token);
     sockets.push(admin);
-    expect(await admin.emitWithAck('chat:send', { chatId: row!.id, message: '   ' })).toMatchObject({
+    expect(await admin.emitWithAck('chat:send', { chatId, message: '   ' })).toMatchObject({
       ok: false,
       error: { status: 403 },
     });
