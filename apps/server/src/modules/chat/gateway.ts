@@ -282,9 +282,7 @@ export const chatGateway = fp(
           }
           // The account and 'chat.participant' are checked by the statement that writes (one round trip).
           const sender = { id: socket.data.userId, tokenVersion: socket.data.tokenVersion };
-          return sendTextMessage(app.db, sender, chatId, text, messageContext(app), (committed, parties) =>
-            hub.publishMessage(committed, parties),
-          );
+          return sendTextMessage(app.db, sender, chatId, text, messageContext(app), hub.publishMessage);
         }),
       );
       socket.on(

@@ -219,7 +219,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         row,
         { text: body.message, files: input.files },
         messageContext(app),
-        (committed, parties) => app.chatHub.publishMessage(committed, parties),
+        app.chatHub.publishMessage,
       );
       return reply.code(201).send({ data: message, meta: {} });
     },

@@ -514,14 +514,15 @@ export function textMessageStatement(v: TextMessageParams): SQL {
       FROM users WHERE id = ${v.senderId}
     ), conversation AS (
       SELECT id, consultant_id, company_id, last_notice_p1_at, last_notice_p2_at,
-        ${participantCondition(v.senderId)} AS participant
+        ${participantCondition(v.senderId)} AS participant,
+        consultant_id IS NOT DISTINCT FROM ${v.senderId} AS from_consultant
       FROM chat_communications WHERE id = ${v.conversationId}
     ), allowed AS (
       SELECT account.id AS sender_id, account.username AS sender_username, conversation.id AS chat_id,
-        conversation.consultant_id IS NOT DISTINCT FROM account.id AS from_consultant,
-        CASE WHEN conversation.consultant_id IS NOT DISTINCT FROM account.id
-          THEN conversation.company_id ELSE conversation.consultant_id END AS recipient_id,
-        coalesce(CASE WHEN conversation.consultant_id IS NOT DISTINCT FROM account.id
+        conversation.from_consultant,
+        CASE WHEN conversation.from_consultant THEN conversation.company_id ELSE conversation.consultant_id END
+          AS recipient_id,
+        coalesce(CASE WHEN conversation.from_consultant
           THEN conversation.last_notice_p2_at ELSE conversation.last_notice_p1_at END <= ${v.noticeBefore}, true)
           AS notice_due
       FROM account, conversation
@@ -538,8 +539,8 @@ export function textMessageStatement(v: TextMessageParams): SQL {
       RETURNING (SELECT job_title FROM jobs WHERE jobs.id = chat_communications.job_id) AS job_title
     ), bell AS (
       INSERT INTO notifications (user_id, kind, title, body, link, created_at, mail_due)
-      SELECT allowed.recipient_id, 'chat_message', ${NOTIFICATION_TITLE_PREFIX} || allowed.sender_username,
-        'Zum Inserat „' || coalesce(touched.job_title, ${MSG.advertisementGone}) || '“',
+      SELECT allowed.recipient_id, 'chat_message', ${BELL_TEXT.titleBefore} || allowed.sender_username,
+        ${BELL_TEXT.bodyBefore} || coalesce(touched.job_title, ${MSG.advertisementGone}) || ${BELL_TEXT.bodyAfter},
         ${v.link}, ${v.now}, allowed.notice_due
       FROM allowed, touched WHERE allowed.recipient_id IS NOT NULL
       RETURNING id
@@ -603,11 +604,18 @@ async function queueNoticeAfter(
   }
 }
 
-/** The bell entry of a chat message names the sender and the advertisement, never the text. */
-const NOTIFICATION_TITLE_PREFIX = 'Neue Nachricht von ';
+/**
+ * The bell entry of a chat message names the sender and the advertisement, never the text; the
+ * pieces once, for writeMessage() here and textMessageStatement()'s SQL.
+ */
+const BELL_TEXT = { titleBefore: 'Neue Nachricht von ', bodyBefore: 'Zum Inserat „', bodyAfter: '“' } as const;
 
 function notificationTitle(sender: Caller): string {
-  return NOTIFICATION_TITLE_PREFIX + sender.username;
+  return BELL_TEXT.titleBefore + sender.username;
+}
+
+function notificationBody(jobTitle: string | null): string {
+  return BELL_TEXT.bodyBefore + (jobTitle ?? MSG.advertisementGone) + BELL_TEXT.bodyAfter;
 }
 
 function notificationLink(conversationId: number): string {
@@ -693,7 +701,7 @@ export async function writeMessage(
           userId: recipientId,
           kind: 'chat_message',
           title: notificationTitle(sender),
-          body: `Zum Inserat „${jobTitle ?? MSG.advertisementGone}“`,
+          body: notificationBody(jobTitle),
           link: notificationLink(updated.id),
         },
       ],
