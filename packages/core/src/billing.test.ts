@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, guaranteeClaimRefusal, guaranteeClaimRequestSchema } from './billing';
+import { formatInvoiceNumber, guaranteeClaimRefusal, guaranteeClaimRequestSchema, guaranteeWindow } from './billing';
 import {
   BILLING_MSG,
   calculateFees,
@@ -201,24 +201,56 @@ describe('invoice numbers', () => {
 
 describe('guarantee claims (60 days, 7 days)', () => {
   const claim = (employmentStart: string, employmentEnd: string) => ({ employmentStart, employmentEnd });
+  /** Reported on 1 January 2026, no introduction hired earlier. */
+  const reported = guaranteeWindow('2026-01-01', null);
 
   it('When the employment ends on day 60 after its start, then the claim holds; on day 61 it is refused naming the dates', () => {
-    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-03-02'), '2026-03-02')).toBeNull();
-    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-03-03'), '2026-03-03')).toBe(
+    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-03-02'), '2026-03-02', reported)).toBeNull();
+    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-03-03'), '2026-03-03', reported)).toBe(
       'Die Garantie gilt nur, wenn das Dienstverhältnis innerhalb von 60 Tagen nach seinem Beginn endet: Beginn 01.01.2026, Ende 03.03.2026, spätestens 02.03.2026.',
     );
   });
 
   it('When the claim comes 7 days after the end, then it holds; 8 days after, it is refused naming the last day', () => {
-    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-02-01'), '2026-02-08')).toBeNull();
-    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-02-01'), '2026-02-09')).toBe(
+    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-02-01'), '2026-02-08', reported)).toBeNull();
+    expect(guaranteeClaimRefusal(claim('2026-01-01', '2026-02-01'), '2026-02-09', reported)).toBe(
       'Ein Garantiefall muss innerhalb von 7 Tagen nach dem Ende des Dienstverhältnisses gemeldet werden: Ende 01.02.2026, Meldung spätestens am 08.02.2026.',
     );
   });
 
   it('When the end is before the start or still ahead, then the claim is refused', () => {
-    expect(guaranteeClaimRefusal(claim('2026-02-01', '2026-01-31'), '2026-02-02')).toMatch(/nicht vor seinem Beginn/);
-    expect(guaranteeClaimRefusal(claim('2026-02-01', '2026-02-10'), '2026-02-05')).toMatch(/erst gemeldet werden/);
+    expect(guaranteeClaimRefusal(claim('2026-02-01', '2026-01-31'), '2026-02-02', reported)).toMatch(
+      /nicht vor seinem Beginn/,
+    );
+    expect(guaranteeClaimRefusal(claim('2026-02-01', '2026-02-10'), '2026-02-05', reported)).toMatch(
+      /erst gemeldet werden/,
+    );
+  });
+
+  it('When the employment started before the placement (report or earlier hire), then the claim is refused naming the day', () => {
+    // The attack: a start 56 days before the report, to fit an old employment into the 60 days.
+    expect(guaranteeClaimRefusal(claim('2025-11-06', '2025-12-20'), '2025-12-22', reported)).toBe(
+      'Ein Garantiefall betrifft nur das vermittelte Dienstverhältnis: Es kann nicht vor der Vermittlung am 01.01.2026 begonnen haben (angegebener Beginn 06.11.2025).',
+    );
+    // The introduction was 'eingestellt' on 20 December, the report came on 1 January.
+    const hiredFirst = guaranteeWindow('2026-01-01', '2025-12-20');
+    expect(guaranteeClaimRefusal(claim('2025-12-20', '2026-01-10'), '2026-01-12', hiredFirst)).toBeNull();
+    expect(guaranteeClaimRefusal(claim('2025-12-19', '2026-01-10'), '2026-01-12', hiredFirst)).toMatch(
+      /vor der Vermittlung am 20\.12\.2025/,
+    );
+  });
+
+  it('When the placement was reported long ago, then a claim about a recent employment is refused', () => {
+    // The attack: reported 300 days ago, a start 20 days ago and an end 5 days ago.
+    const old = guaranteeWindow('2025-03-01', null);
+    expect(guaranteeClaimRefusal(claim('2025-12-07', '2025-12-22'), '2025-12-27', old)).toMatch(
+      /mehr als 6 Monate nach der Vermittlung beginnt, ist nicht das gemeldete: Beginn 07\.12\.2025, spätestens 01\.09\.2025/,
+    );
+    // A start within 6 months, but the employment ended after the guarantee (report + 60 days).
+    expect(guaranteeClaimRefusal(claim('2025-04-20', '2025-05-15'), '2025-05-16', old)).toBe(
+      'Die Garantie dieser Vermittlung endete am 30.04.2025; das Dienstverhältnis endete danach (15.05.2025).',
+    );
+    expect(guaranteeClaimRefusal(claim('2025-04-20', '2025-04-30'), '2025-05-07', old)).toBeNull();
   });
 
   it('When the request has impossible dates, unknown fields or no note, then the schema refuses it in German', () => {

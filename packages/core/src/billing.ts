@@ -1,9 +1,10 @@
 import { z } from './zod';
-import { addCalendarDays, formatDay, type IsoDate } from './business-days';
+import { addCalendarDays, addCalendarMonths, formatDay, type IsoDate } from './business-days';
 import {
   ACTUAL_SALARY_MAX,
   CITY_MAX_LENGTH,
   GUARANTEE_DAYS,
+  GUARANTEE_START_LATEST_MONTHS,
   HOUSE_NR_MAX_LENGTH,
   PLACEMENT_BONUS_MAX,
   PLACEMENT_TEXT_MAX_LENGTH,
@@ -206,22 +207,54 @@ export function guaranteeClaimDeadline(employmentEnd: IsoDate): IsoDate {
 }
 
 /**
+ * The window a placement's guarantee claim must fit (spec §9): the employment cannot have
+ * started before the placement (the report's day, or the named introduction's hire day when
+ * that came first), not later than GUARANTEE_START_LATEST_MONTHS after it, and the guarantee
+ * ends GUARANTEE_DAYS after the report — the day 'Garantie läuft bis' shows.
+ */
+export interface GuaranteeWindow {
+  earliestStart: IsoDate;
+  latestStart: IsoDate;
+  guaranteeEnd: IsoDate;
+}
+
+export function guaranteeWindow(reportDay: IsoDate, hireDay: IsoDate | null): GuaranteeWindow {
+  const earliestStart = hireDay !== null && hireDay < reportDay ? hireDay : reportDay;
+  return {
+    earliestStart,
+    latestStart: addCalendarMonths(reportDay, GUARANTEE_START_LATEST_MONTHS),
+    guaranteeEnd: addCalendarDays(reportDay, GUARANTEE_DAYS),
+  };
+}
+
+/**
  * The terms' check of a guarantee claim (spec §9), null when it holds, else the German
- * refusal naming the rule and the dates. `today` is the claim's day in Vienna.
+ * refusal naming the rule and the dates. `claimedOn` is the claim's day in Vienna (today when
+ * it is filed, its filing day when the back office decides), `window` the placement's.
  */
 export function guaranteeClaimRefusal(
   claim: { employmentStart: IsoDate; employmentEnd: IsoDate },
-  today: IsoDate,
+  claimedOn: IsoDate,
+  window: GuaranteeWindow,
 ): string | null {
   const { employmentStart: start, employmentEnd: end } = claim;
   if (end < start) return GUARANTEE_MSG.endBeforeStart;
-  if (end > today) return GUARANTEE_MSG.endInFuture;
+  if (end > claimedOn) return GUARANTEE_MSG.endInFuture;
+  if (start < window.earliestStart) {
+    return `Ein Garantiefall betrifft nur das vermittelte Dienstverhältnis: Es kann nicht vor der Vermittlung am ${formatDay(window.earliestStart)} begonnen haben (angegebener Beginn ${formatDay(start)}).`;
+  }
+  if (start > window.latestStart) {
+    return `Ein Dienstverhältnis, das mehr als ${GUARANTEE_START_LATEST_MONTHS} Monate nach der Vermittlung beginnt, ist nicht das gemeldete: Beginn ${formatDay(start)}, spätestens ${formatDay(window.latestStart)}.`;
+  }
   const lastEnd = guaranteeEmploymentDeadline(start);
   if (end > lastEnd) {
     return `Die Garantie gilt nur, wenn das Dienstverhältnis innerhalb von ${GUARANTEE_DAYS} Tagen nach seinem Beginn endet: Beginn ${formatDay(start)}, Ende ${formatDay(end)}, spätestens ${formatDay(lastEnd)}.`;
   }
+  if (end > window.guaranteeEnd) {
+    return `Die Garantie dieser Vermittlung endete am ${formatDay(window.guaranteeEnd)}; das Dienstverhältnis endete danach (${formatDay(end)}).`;
+  }
   const lastClaim = guaranteeClaimDeadline(end);
-  if (today > lastClaim) {
+  if (claimedOn > lastClaim) {
     return `Ein Garantiefall muss innerhalb von ${TERMINATION_NOTICE_DAYS} Tagen nach dem Ende des Dienstverhältnisses gemeldet werden: Ende ${formatDay(end)}, Meldung spätestens am ${formatDay(lastClaim)}.`;
   }
   return null;

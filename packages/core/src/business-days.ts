@@ -35,6 +35,15 @@ export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   return toIso(d);
 }
 
+/** Calendar months after `date` (Vienna day), clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
+export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
 /** The calendar day an instant falls on in Vienna ('2026-03-31T22:30Z' → '2026-04-01'). */
 export function viennaDate(value: string | number | Date): IsoDate {
   const { year, month, day } = viennaParts(value);

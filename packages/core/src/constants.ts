@@ -121,6 +121,11 @@ export const ADVERTISEMENT_MAX_AGE_MONTHS = 6;
 export const TERMS_OBJECTION_WEEKS = 6;
 export const RECONTACT_WINDOW_MONTHS = 7;
 export const TERMINATION_NOTICE_DAYS = 7;
+/**
+ * The latest employment start a guarantee claim may give, in months after the placement day: a
+ * start further out is not the hire that was reported (notice periods in Austria end well before).
+ */
+export const GUARANTEE_START_LATEST_MONTHS = 6;
 export const REFUND_PAYOUT_WORKING_DAYS = 14;
 
 /** Landing page claims (spec §1). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addCalendarMonths } from './business-days';
 import {
-  addCalendarMonths,
   alreadyKnownDeadline,
   alreadyKnownSchema,
   canChangeIntroductionStatus,

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { addWorkingDays, viennaDate, type IsoDate } from './business-days';
+import { addCalendarMonths, addWorkingDays, viennaDate, type IsoDate } from './business-days';
 import { EMAIL_MAX_LENGTH, RECONTACT_WINDOW_MONTHS } from './constants';
 import { storedFileSchema } from './files';
 import { idSchema, safeText } from './input';
@@ -90,15 +90,6 @@ export function canChangeIntroductionStatus(from: IntroductionStatus, to: Introd
 /** Last day (Vienna) on which the company may still declare the candidate 'Bereits bekannt'. */
 export function alreadyKnownDeadline(introducedAt: string | Date): IsoDate {
   return addWorkingDays(viennaDate(introducedAt), ALREADY_KNOWN_WORKING_DAYS);
-}
-
-/** Calendar months after `date` (Vienna day), clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
-export function addCalendarMonths(date: IsoDate, months: number): IsoDate {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /** Last day (Vienna) on which a rejected candidate's claim can revive. */

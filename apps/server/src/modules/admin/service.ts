@@ -23,7 +23,7 @@ import { districtColumns } from '../districts/queries';
 import { findJob, presentJob } from '../jobs/repository';
 import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../accounts/service';
-import { applyGuaranteeRefund } from '../billing/claims';
+import { applyGuaranteeRefund, claimWindowRefusal } from '../billing/claims';
 import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
 import { recordAudit, type Tx } from './audit';
 import {
@@ -287,7 +287,21 @@ export async function changePlacementStatus(
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
     if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
-    if (to === 'garantiefall' && !isWithinGuarantee(row.createdAt, now)) throw conflict(ADMIN_MSG.guaranteeExpired);
+    if (to === 'garantiefall') {
+      // The report is locked first, then its claims (the lock order of every money command).
+      const [open] = await tx
+        .select()
+        .from(guaranteeClaims)
+        .where(and(eq(guaranteeClaims.placementReportId, id), eq(guaranteeClaims.status, 'offen')))
+        .for('update');
+      // With a claim: the claim's window, as its acceptance checks it; without: 60 days of the report.
+      const refusal = open
+        ? await claimWindowRefusal(tx, row, open)
+        : isWithinGuarantee(row.createdAt, now)
+          ? null
+          : ADMIN_MSG.guaranteeExpired;
+      if (refusal) throw conflict(refusal);
+    }
     let invoice = await invoiceOfReport(tx, id);
     if (to === 'verrechnet') invoice = await issueInvoice(tx, row, change.invoiceAddress, context);
     if (to === 'garantiefall') {

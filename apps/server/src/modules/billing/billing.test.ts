@@ -90,6 +90,17 @@ async function companyReport(title: string, uid = 'ATU12345678', recruiterMail =
   return res.json().data.id as number;
 }
 
+/** A company report made `days` Vienna days ago on the server's clock (the guarantee counts from the report's day). */
+async function companyReportDaysAgo(days: number, title: string): Promise<number> {
+  const real = clock;
+  clock = new Date(`${addCalendarDays(viennaDate(real), -days)}T10:00:00Z`);
+  try {
+    return await companyReport(title);
+  } finally {
+    clock = real;
+  }
+}
+
 const setStatus = (id: number, status: string, extra: object = {}) =>
   ctx.request({
     method: 'PUT',
@@ -320,7 +331,7 @@ describe('guarantee claims', () => {
   const start = () => addCalendarDays(today(), -30);
 
   it('When the employment ended on day 60 it is accepted; on day 61 the refusal names the rule and the dates', async () => {
-    const reportId = await companyReport('Sous-Chef');
+    const reportId = await companyReportDaysAgo(61, 'Sous-Chef');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const begin = addCalendarDays(today(), -61);
     const tooLate = await claim(reportId, {
@@ -350,7 +361,7 @@ describe('guarantee claims', () => {
   });
 
   it('When the claim comes 7 days after the end it is accepted; 8 days after it is refused with the last day', async () => {
-    const reportId = await companyReport('Patissier');
+    const reportId = await companyReportDaysAgo(30, 'Patissier');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const body = (end: string) => ({
       employmentStart: start(),
@@ -366,7 +377,7 @@ describe('guarantee claims', () => {
   });
 
   it('When the placement is not invoiced, not the company’s, or the body is malformed, then the claim is refused in German', async () => {
-    const reportId = await companyReport('Abwasch');
+    const reportId = await companyReportDaysAgo(30, 'Abwasch');
     const ok = { employmentStart: start(), employmentEnd: today(), endedBy: 'arbeitgeber', note: 'x' };
     expect((await claim(reportId, ok)).json().error.message).toBe(GUARANTEE_MSG.notInvoiced);
     expect((await claim(reportId, ok, otherCompany)).statusCode).toBe(404);
@@ -411,7 +422,7 @@ describe('guarantee claims', () => {
     const socket = await connectChat(baseUrl, consultant.token);
     sockets.push(socket);
     const live = new EventLog(socket, 'billing:changed');
-    const reportId = await companyReport('Barkeeper');
+    const reportId = await companyReportDaysAgo(30, 'Barkeeper');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const original = await invoiceOf(reportId);
     const filed = await claim(reportId, {
@@ -478,7 +489,7 @@ describe('guarantee claims', () => {
   });
 
   it('When the back office rejects with a reason, then the company is told and may file a corrected claim', async () => {
-    const reportId = await companyReport('Portier');
+    const reportId = await companyReportDaysAgo(30, 'Portier');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const body = { employmentStart: start(), employmentEnd: today(), endedBy: 'arbeitgeber', note: 'Entlassung' };
     const filed = await claim(reportId, body);
@@ -555,7 +566,7 @@ describe('a corrected amount', () => {
 
 describe('the back office records a guarantee case directly', () => {
   it('When a claim is open and the back office sets the placement to garantiefall, then the claim is accepted with the refund', async () => {
-    const reportId = await companyReport('Hotelfachkraft');
+    const reportId = await companyReportDaysAgo(30, 'Hotelfachkraft');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const filed = await claim(reportId, {
       employmentStart: addCalendarDays(today(), -10),
@@ -581,7 +592,7 @@ describe('claim documents', () => {
     });
 
   it('When the company adds documents to its open claim, then it and the back office read them, nobody else; decided claims take none; retention deletes them 6 months after the decision', async () => {
-    const reportId = await companyReport('Nachtportier');
+    const reportId = await companyReportDaysAgo(30, 'Nachtportier');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
     const filed = await claim(reportId, {
       employmentStart: addCalendarDays(today(), -20),

@@ -5,6 +5,8 @@ import {
   GUARANTEE_ENDED_BY_LABELS,
   GUARANTEE_MSG,
   guaranteeClaimRefusal,
+  guaranteeWindow,
+  type GuaranteeWindow,
   viennaDate,
   type GuaranteeClaim,
   type GuaranteeClaimRequest,
@@ -91,7 +93,7 @@ export async function fileGuaranteeClaim(
       .where(and(eq(guaranteeClaims.placementReportId, reportId), ne(guaranteeClaims.status, 'abgelehnt')))
       .limit(1);
     if (live) throw conflict(GUARANTEE_MSG.alreadyClaimed);
-    const refusal = guaranteeClaimRefusal(input, viennaDate(context.now));
+    const refusal = guaranteeClaimRefusal(input, viennaDate(context.now), await guaranteeWindowOf(tx, report));
     if (refusal) throw conflict(refusal);
     const [claim] = await tx
       .insert(guaranteeClaims)
@@ -153,20 +155,28 @@ export async function decideGuaranteeClaim(
   context: BillingContext,
 ): Promise<{ claim: GuaranteeClaim; notice: BillingNotice }> {
   return db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(guaranteeClaims).where(eq(guaranteeClaims.id, claimId)).for('update');
-    if (!claim) throw notFound(GUARANTEE_MSG.claimNotFound);
-    if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.alreadyDecided);
+    // Lock order of every money command: the report, then its claims, then invoices.
+    const [target] = await tx
+      .select({ placementReportId: guaranteeClaims.placementReportId })
+      .from(guaranteeClaims)
+      .where(eq(guaranteeClaims.id, claimId));
+    if (!target) throw notFound(GUARANTEE_MSG.claimNotFound);
     const [report] = await tx
       .select()
       .from(placementReports)
-      .where(eq(placementReports.id, claim.placementReportId))
+      .where(eq(placementReports.id, target.placementReportId))
       .for('update');
     if (!report) throw notFound(GUARANTEE_MSG.reportNotFound);
+    const [claim] = await tx.select().from(guaranteeClaims).where(eq(guaranteeClaims.id, claimId)).for('update');
+    if (!claim) throw notFound(GUARANTEE_MSG.claimNotFound);
+    if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.alreadyDecided);
     const consultantId = await consultantOfReport(tx, report);
     let decided: typeof claim | undefined;
     let refund: { cents: number; dueOn: string; number: string } | null = null;
     if (decision.decision === 'angenommen') {
       if (!canChangePlacementStatus(report.status, 'garantiefall')) throw conflict(GUARANTEE_MSG.notInvoiced);
+      const refusal = await claimWindowRefusal(tx, report, claim);
+      if (refusal) throw conflict(refusal);
       const correction = await applyGuaranteeRefund(tx, report, context);
       if (!correction) throw conflict(GUARANTEE_MSG.notInvoiced);
       refund = { cents: -correction.grossCents, dueOn: correction.dueOn, number: correction.number };
@@ -218,6 +228,34 @@ export async function decideGuaranteeClaim(
       notice: noticeFor(report, consultantId),
     };
   });
+}
+
+/**
+ * The placement's guarantee window: from the report's day, or the day the named introduction
+ * was hired when that came first (guaranteeWindow in core).
+ */
+export async function guaranteeWindowOf(tx: Db, report: ReportRow): Promise<GuaranteeWindow> {
+  const [hired] =
+    report.introductionId === null
+      ? []
+      : await tx
+          .select({ at: introductions.statusChangedAt })
+          .from(introductions)
+          .where(and(eq(introductions.id, report.introductionId), eq(introductions.status, 'eingestellt')));
+  return guaranteeWindow(viennaDate(report.createdAt), hired ? viennaDate(hired.at) : null);
+}
+
+/**
+ * A filed claim checked again against its placement, as of its filing day: the back office's
+ * acceptance and its direct 'garantiefall' apply the rule the filing applied (claims filed
+ * before a rule existed, or on a report whose dates changed, do not slip through).
+ */
+export async function claimWindowRefusal(
+  tx: Db,
+  report: ReportRow,
+  claim: Pick<typeof guaranteeClaims.$inferSelect, 'employmentStart' | 'employmentEnd' | 'createdAt'>,
+): Promise<string | null> {
+  return guaranteeClaimRefusal(claim, viennaDate(claim.createdAt), await guaranteeWindowOf(tx, report));
 }
 
 /**

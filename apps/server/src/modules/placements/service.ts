@@ -133,6 +133,8 @@ export async function reportPlacement(
         placementFee: figures.placementFee,
         serviceFee: figures.serviceFee,
         introductionId: introduction?.id ?? null,
+        // The server's clock, like every other fact of the report (the guarantee counts from it).
+        createdAt: context.now,
         ...people,
         ...invoiceAddress,
       })
