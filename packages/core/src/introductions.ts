@@ -40,6 +40,8 @@ export const INTRODUCTION_MSG = {
   alreadyKnownTooLate:
     "'Bereits bekannt' kann nur innerhalb von 2 Arbeitstagen nach der Vorstellung erklärt werden; die Vorstellung ist jetzt verbindlich.",
   alreadyKnownTwice: "Sie haben diese Vorstellung bereits als 'Bereits bekannt' markiert.",
+  alreadyKnownAfterCommitment:
+    "'Bereits bekannt' ist nicht mehr möglich: Sie haben die Vorstellung bereits weitergeführt (Interview, Angebot oder Einstellung) oder eine Besetzung dazu gemeldet.",
   documentWithoutConversation:
     'Die Konversation zu dieser Vorstellung existiert nicht mehr; bitte erklären Sie „Bereits bekannt“ ohne Dokument.',
   resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   alreadyKnownDeadline,
@@ -44,6 +44,28 @@ const fileColumns = (u: typeof cvUpload | typeof knownUpload) => ({
   size: u.size,
 });
 
+/**
+ * True once the company has committed to the introduction in the register: moved it beyond
+ * 'in Prüfung' (Interview, Angebot, eingestellt — even if rejected afterwards), or a placement
+ * report named it or matched its candidate. From then on 'Bereits bekannt' is refused.
+ */
+// Spelled out: in a one-table select Drizzle leaves columns unqualified, and a bare "id" here
+// would mean the register entry's own id.
+export const committedInRegister = sql<boolean>`EXISTS (
+  SELECT 1 FROM introduction_events committed
+   WHERE committed.introduction_id = "introductions"."id"
+     AND (committed.kind IN ('placement_reported', 'circumvention_suspected')
+          OR (committed.kind = 'status' AND committed.content->>'status' IN ('interview', 'angebot', 'eingestellt'))))`;
+
+/** Whether the company may still declare 'Bereits bekannt' (deadline, once, not after committing). */
+export function mayDeclareKnown(
+  row: Pick<IntroductionRow, 'alreadyKnownAt' | 'introducedAt'>,
+  committed: boolean,
+  now: Date,
+): boolean {
+  return row.alreadyKnownAt === null && !committed && viennaDate(now) <= alreadyKnownDeadline(row.introducedAt);
+}
+
 function introductionQuery(db: Db) {
   return db
     .select({
@@ -51,6 +73,7 @@ function introductionQuery(db: Db) {
       cv: fileColumns(cvUpload),
       knownFile: fileColumns(knownUpload),
       hash: introducedEntry.hash,
+      committed: committedInRegister,
     })
     .from(introductions)
     .leftJoin(cvUpload, eq(cvUpload.id, introductions.cvUploadId))
@@ -155,7 +178,7 @@ export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date
         }
       : null,
     alreadyKnownDeadline: deadline,
-    canDeclareKnown: isCompany && row.alreadyKnownAt === null && viennaDate(now) <= deadline,
+    canDeclareKnown: isCompany && mayDeclareKnown(row, joined.committed, now),
     nextStatuses: isCompany ? INTRODUCTION_STATUSES.filter((s) => canChangeIntroductionStatus(row.status, s)) : [],
     lastReaction: lastReaction(row),
     conversationId: row.conversationId,

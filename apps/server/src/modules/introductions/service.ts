@@ -42,7 +42,7 @@ import {
   type IntroductionRef,
 } from './mails';
 import { authorizeIntroductionCompany } from './policy';
-import type { IntroductionRow } from './queries';
+import { committedInRegister, type IntroductionRow } from './queries';
 import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
 
 /**
@@ -386,6 +386,11 @@ export async function declareAlreadyKnown(
       if (viennaDate(ctx.now) > alreadyKnownDeadline(row.introducedAt)) {
         throw conflict(INTRODUCTION_MSG.alreadyKnownTooLate);
       }
+      const [{ committed } = { committed: false }] = await tx
+        .select({ committed: committedInRegister })
+        .from(introductions)
+        .where(eq(introductions.id, row.id));
+      if (committed) throw conflict(INTRODUCTION_MSG.alreadyKnownAfterCommitment);
       const [conversation] =
         row.conversationId === null
           ? []
