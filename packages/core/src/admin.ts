@@ -138,6 +138,8 @@ export const adminPlacementReportSchema = z.object({
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
   uid: z.string().nullable(),
+  /** The invoice address's state (ISO code; null: reported before it was asked). */
+  country: z.string().nullable(),
   status: placementStatusSchema,
   reportedAt: z.string(),
   invoicedAt: z.string().nullable(),

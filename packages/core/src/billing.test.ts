@@ -11,7 +11,7 @@ import {
   SALARY_MAX_CENTS,
 } from './fees';
 import { salaryFactsSchema, SALARY_FACTS_MSG } from './salary-facts';
-import { isReverseChargeUid, isValidUid, normaliseUid, uidSchema, UID_MSG } from './uid';
+import { isReverseCharge, isValidUid, normaliseUid, uidCountryMismatch, uidSchema, UID_MSG } from './uid';
 
 describe('the fee sheet (integer cents)', () => {
   it('When the bonus is 20 % on 60,000 €, then the bonus is 12,000 €, the service fee 1,200 €, USt 2,640 € and the total 15,840 €', () => {
@@ -186,10 +186,21 @@ describe('UID', () => {
     expect(uidSchema.safeParse(12).error?.issues[0]?.message).toBe(UID_MSG.uidRequired);
   });
 
-  it('When the customer UID is from another EU state, then the invoice is reverse charge; Austrian ones are not', () => {
-    expect(isReverseChargeUid('DE123456789')).toBe(true);
-    expect(isReverseChargeUid('ATU12345678')).toBe(false);
-    expect(isReverseChargeUid('DE12')).toBe(false);
+  it('When the customer has a UID of another EU state and an address there, then the invoice is reverse charge; otherwise not', () => {
+    expect(isReverseCharge('DE123456789', 'DE')).toBe(true);
+    expect(isReverseCharge('EL123456789', 'GR')).toBe(true);
+    // The attack: a foreign UID with an Austrian address.
+    expect(isReverseCharge('DE123456789', 'AT')).toBe(false);
+    expect(isReverseCharge('DE123456789', 'FR')).toBe(false);
+    expect(isReverseCharge('ATU12345678', 'DE')).toBe(false);
+    expect(isReverseCharge('DE12', 'DE')).toBe(false);
+  });
+
+  it('When a foreign UID comes with an address in another state, then the mismatch is named; an Austrian UID fits any address', () => {
+    expect(uidCountryMismatch('DE123456789', 'AT')).toMatch(/aus Deutschland, die Rechnungsadresse aber in Österreich/);
+    expect(uidCountryMismatch('DE123456789', 'DE')).toBeNull();
+    expect(uidCountryMismatch('ATU12345678', 'DE')).toBeNull();
+    expect(uidCountryMismatch('EL123456789', 'GR')).toBeNull();
   });
 });
 

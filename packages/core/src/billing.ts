@@ -17,7 +17,7 @@ import { storedFileSchema } from './files';
 import { INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
-import { uidSchema } from './uid';
+import { countrySchema, uidCountryMismatch, uidSchema } from './uid';
 
 /**
  * The money after a placement (issue 12): the salary facts of an advertisement (§ 9 (2) GlBG),
@@ -45,8 +45,13 @@ export const invoiceAddressSchema = z
     postalCode: addressLine(POSTCODE_MAX_LENGTH),
     city: addressLine(CITY_MAX_LENGTH),
     uid: uidSchema,
+    country: countrySchema,
   })
-  .strict();
+  .strict()
+  .superRefine((address, issues) => {
+    const mismatch = uidCountryMismatch(address.uid, address.country);
+    if (mismatch) issues.addIssue({ code: 'custom', path: ['uid'], message: mismatch });
+  });
 export type InvoiceAddress = z.infer<typeof invoiceAddressSchema>;
 
 /**
@@ -111,6 +116,15 @@ export const invoiceSchema = z.object({
   correctsNumber: z.string().nullable(),
   customerName: z.string(),
   customerUid: z.string(),
+  /** The customer's state (null: invoices issued before it was recorded). */
+  customerCountry: z.string().nullable(),
+  /**
+   * How the customer's UID was checked when the invoice was issued: 'syntax' (the EU formats)
+   * today; a qualified confirmation (VIES, Stufe 2) would add its date and reference.
+   */
+  uidCheck: z
+    .object({ method: z.enum(['syntax', 'qualified']), checkedAt: z.string(), reference: z.string().nullable() })
+    .nullable(),
   jobTitle: z.string(),
   issuedOn: z.string(),
   dueOn: z.string(),

@@ -528,6 +528,7 @@ const adminReport: AdminPlacementReport = {
   postalCode: '8010',
   city: 'Graz',
   uid: 'ATU12345678',
+  country: 'AT',
   status: 'garantiefall',
   reportedAt: '2026-01-12T10:00:00.000Z',
   invoicedAt: '2026-01-13T10:00:00.000Z',

@@ -14,7 +14,7 @@ import {
 import { decimalInput, INPUT_MSG, int4Id, safeText } from './input';
 import { JOB_MSG } from './jobs';
 import { MSG, PLACEMENT_OBJECTION_MSG } from './messages';
-import { uidSchema } from './uid';
+import { countrySchema, uidCountryMismatch, uidSchema } from './uid';
 
 /**
  * Placement reports ('Stellenbesetzung', spec §3/§5): the report a company or a
@@ -98,8 +98,14 @@ export const companyPlacementReportSchema = z
     city: requiredText(CITY_MAX_LENGTH),
     /** Checked for the syntax of an EU VAT number and normalised ('atu 1234 5678' → 'ATU12345678'). */
     uid: uidSchema,
+    /** The invoice address's state (EU; Austria when not given): reverse charge needs a foreign one. */
+    country: countrySchema,
   })
-  .strict();
+  .strict()
+  .superRefine((report, issues) => {
+    const mismatch = uidCountryMismatch(report.uid, report.country);
+    if (mismatch) issues.addIssue({ code: 'custom', path: ['uid'], message: mismatch });
+  });
 
 /** The consultant variant of the report request. */
 export const consultantPlacementReportSchema = z

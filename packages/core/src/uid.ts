@@ -13,6 +13,7 @@ export const UID_MSG = {
   uidRequired: MSG.fillAllFields,
   uidInvalid:
     'Bitte geben Sie eine gültige UID-Nummer eines EU-Mitgliedstaats an (z. B. ATU12345678 oder DE123456789).',
+  countryInvalid: 'Bitte wählen Sie das Land der Rechnungsadresse (ein EU-Mitgliedstaat).',
 } as const;
 
 /** The VAT number formats of the EU member states (syntax only; VIES is outside our system). */
@@ -58,10 +59,72 @@ export function isValidUid(uid: string): boolean {
   return format !== undefined && format.test(normalised);
 }
 
-/** A valid UID from another EU state: the customer owes the VAT (reverse charge, no USt on the invoice). */
-export function isReverseChargeUid(uid: string): boolean {
+/** The EU member states an invoice address may be in, with their German names (ISO 3166-1 alpha-2). */
+export const EU_COUNTRIES = {
+  AT: 'Österreich',
+  BE: 'Belgien',
+  BG: 'Bulgarien',
+  CY: 'Zypern',
+  CZ: 'Tschechien',
+  DE: 'Deutschland',
+  DK: 'Dänemark',
+  EE: 'Estland',
+  ES: 'Spanien',
+  FI: 'Finnland',
+  FR: 'Frankreich',
+  GR: 'Griechenland',
+  HR: 'Kroatien',
+  HU: 'Ungarn',
+  IE: 'Irland',
+  IT: 'Italien',
+  LT: 'Litauen',
+  LU: 'Luxemburg',
+  LV: 'Lettland',
+  MT: 'Malta',
+  NL: 'Niederlande',
+  PL: 'Polen',
+  PT: 'Portugal',
+  RO: 'Rumänien',
+  SE: 'Schweden',
+  SI: 'Slowenien',
+  SK: 'Slowakei',
+} as const;
+export type CountryCode = keyof typeof EU_COUNTRIES;
+const COUNTRY_CODES = Object.keys(EU_COUNTRIES) as [CountryCode, ...CountryCode[]];
+
+export function isCountryCode(value: string | null | undefined): value is CountryCode {
+  return typeof value === 'string' && Object.hasOwn(EU_COUNTRIES, value);
+}
+
+/** The state a (valid) UID belongs to: its prefix, Greece's 'EL' being GR; null when not a valid UID. */
+export function uidCountry(uid: string): CountryCode | null {
   const normalised = normaliseUid(uid);
-  return isValidUid(normalised) && !normalised.startsWith('AT');
+  if (!isValidUid(normalised)) return null;
+  const prefix = normalised.slice(0, 2);
+  return prefix === 'EL' ? 'GR' : (prefix as CountryCode);
+}
+
+/**
+ * Reverse charge (§ 3a UStG, Art. 196 MwStSyst-RL): only for a customer established in another
+ * EU state — a valid UID of that state AND an invoice address there. An Austrian address never
+ * qualifies, whatever UID comes with it.
+ */
+export function isReverseCharge(uid: string, country: CountryCode): boolean {
+  const state = uidCountry(uid);
+  return state !== null && state !== 'AT' && country === state;
+}
+
+/** The country of an invoice address: one of the EU states, Austria when not given. */
+export const countrySchema = z.enum(COUNTRY_CODES, { error: UID_MSG.countryInvalid }).default('AT');
+
+/**
+ * A foreign UID must belong to the state of the address (an Austrian UID may come with any
+ * address: the customer is registered in Austria). Null when they fit, else the German refusal.
+ */
+export function uidCountryMismatch(uid: string, country: CountryCode): string | null {
+  const state = uidCountry(uid);
+  if (state === null || state === 'AT' || state === country) return null;
+  return `Die UID-Nummer ist aus ${EU_COUNTRIES[state]}, die Rechnungsadresse aber in ${EU_COUNTRIES[country]}. Bitte prüfen Sie Land und UID-Nummer.`;
 }
 
 /** A UID input: required, EU syntax, normalised. */

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customType, date } from 'drizzle-orm/pg-core';
 import type {
+  CountryCode,
   GuaranteeClaimStatus,
   GuaranteeEndedBy,
   IntroductionStatus,
@@ -200,6 +201,8 @@ export const placementReports = pgTable('placement_reports', {
   postalCode: text('postal_code'),
   city: text('city'),
   uid: text('uid'),
+  /** The invoice address's state (0025); null on reports from before. */
+  country: text('country').$type<CountryCode>(),
   status: text('status').$type<PlacementStatus>().notNull().default('gemeldet'),
   invoicedAt: ts('invoiced_at'),
   paidAt: ts('paid_at'),
@@ -413,6 +416,11 @@ export const invoices = pgTable('invoices', {
   customerName: text('customer_name').notNull(),
   customerAddress: text('customer_address').notNull(),
   customerUid: text('customer_uid').notNull(),
+  /** 0025: the customer's state and how the UID was checked at issue (null on invoices from before). */
+  customerCountry: text('customer_country').$type<CountryCode>(),
+  uidCheckMethod: text('uid_check_method').$type<'syntax' | 'qualified'>(),
+  uidCheckedAt: ts('uid_checked_at'),
+  uidCheckReference: text('uid_check_reference'),
   jobTitle: text('job_title').notNull(),
   description: text('description').notNull(),
   placementDate: day('placement_date').notNull(),

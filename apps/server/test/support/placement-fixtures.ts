@@ -31,7 +31,9 @@ export class TestClock {
 
 type Ctx = Pick<TestContext, 'request'>;
 
-/** A company's report body for its own advertisement: 20 % on 60,000 €, invoice address in Innsbruck. */
+let hired = 0;
+
+/** A company's report body for its own advertisement: 20 % on 60,000 €, invoice address in Innsbruck, a new hire's e-mail. */
 export function companyReportBody(advertisement: number, overrides: Record<string, unknown> = {}) {
   return {
     variant: 'company',
@@ -48,7 +50,7 @@ export function companyReportBody(advertisement: number, overrides: Record<strin
     postalCode: '6020',
     city: 'Innsbruck',
     uid: 'ATU12345678',
-    candidateEmail: 'neu.eingestellt@example.test',
+    candidateEmail: `eingestellt.${(hired += 1)}@example.test`,
     ...overrides,
   };
 }

@@ -84,6 +84,7 @@ export function presentPlacementReport(
     postalCode: r.postalCode,
     city: r.city,
     uid: r.uid,
+    country: r.country,
     status: r.status,
     reportedAt: r.createdAt.toISOString(),
     invoicedAt: r.invoicedAt?.toISOString() ?? null,

@@ -15,6 +15,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { pdfBytes } from '../../../test/support/chat-fixtures';
+import { companyReportBody, reportId } from '../../../test/support/placement-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 import { runRetention } from '../retention/service';
@@ -61,33 +62,9 @@ async function publish(user: TestUser, title: string, bonus = 20): Promise<numbe
 }
 
 /** The company reports 20 % on 60,000 € with its invoice address; returns the report id. */
-async function companyReport(title: string, uid = 'ATU12345678', recruiterMail = consultant.email): Promise<number> {
+async function companyReport(title: string): Promise<number> {
   const advertisement = await publish(company, title);
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/placement-reports',
-    token: company.token,
-    payload: {
-      data: {
-        variant: 'company',
-        advertisement,
-        companyName: 'Alpenhof GmbH',
-        jobTitle: title,
-        contactPerson: 'x',
-        placementBonus: 20,
-        actualSalary: 60000,
-        recruiter: 'Sabine Recruiting',
-        recruiterMail,
-        street: 'Maria-Theresien-Straße',
-        houseNr: '12',
-        postalCode: '6020',
-        city: 'Innsbruck',
-        uid,
-      },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.id as number;
+  return reportId(ctx, company, companyReportBody(advertisement, { jobTitle: title, recruiterMail: consultant.email }));
 }
 
 /** A company report made `days` Vienna days ago on the server's clock (the guarantee counts from the report's day). */
@@ -213,17 +190,6 @@ describe('invoices', () => {
       mimeType: 'application/pdf',
     });
     expect(mail!.attachments[0]!.content.equals(pdf.rawPayload)).toBe(true);
-  });
-
-  it('When the customer UID is from another EU state, then the invoice is reverse charge: no USt and the note', async () => {
-    const reportId = await companyReport('Kellner', 'DE123456789');
-    expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
-    const invoice = await invoiceOf(reportId);
-    expect(invoice).toMatchObject({ reverseCharge: true, vatCents: 0, grossCents: 1_320_000 });
-    const pdf = await ctx.request({ method: 'GET', url: invoice.url, token: admin.token });
-    const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('Reverse Charge');
-    expect(text).toContain('Rechnungsbetrag brutto € 13.200,00');
   });
 
   it('When a consultant report has no invoice address, then verrechnet is refused until the back office gives one (UID checked)', async () => {

@@ -44,7 +44,12 @@ export async function correctInvoicedAmount(
       .where(eq(placementReports.id, reportId))
       .returning();
     const storno = await issueStorno(tx, corrected!, original, input.reason, context);
-    const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
+    const customer = {
+      name: original.customerName,
+      address: original.customerAddress,
+      uid: original.customerUid,
+      country: original.customerCountry ?? 'AT',
+    };
     const reissued = await issueInvoiceTo(tx, corrected!, customer, context);
     await recordAudit(tx, actor, {
       action: 'invoice.correct',

@@ -9,12 +9,14 @@ import {
   formatDate,
   formatInvoiceNumber,
   INVOICE_DUE_WORKING_DAYS,
-  isReverseChargeUid,
+  EU_COUNTRIES,
+  isReverseCharge,
   isValidUid,
   normaliseUid,
   REFUND_PAYOUT_WORKING_DAYS,
   SERVICE_FEE_PERCENT,
   viennaDate,
+  type CountryCode,
   type InvoiceAddress,
   type InvoiceIssuer,
   formatDay,
@@ -57,26 +59,29 @@ export interface Customer {
   name: string;
   address: string;
   uid: string;
+  country: CountryCode;
+}
+
+/** The address block: street, postcode and city, and the state when it is not Austria. */
+function addressLines(a: { street: string; houseNr: string; postalCode: string; city: string }, country: CountryCode) {
+  const lines = [`${a.street} ${a.houseNr}`, `${a.postalCode} ${a.city}`];
+  if (country !== 'AT') lines.push(EU_COUNTRIES[country]);
+  return lines.join('\n');
 }
 
 /** The customer of a report: the company's invoice address from its report, or the one the back office gives. */
 function customerOf(report: ReportRow, given: InvoiceAddress | undefined): Customer {
   if (given) {
-    return {
-      name: given.name,
-      address: `${given.street} ${given.houseNr}\n${given.postalCode} ${given.city}`,
-      uid: given.uid,
-    };
+    return { name: given.name, address: addressLines(given, given.country), uid: given.uid, country: given.country };
   }
   if (!report.street || !report.houseNr || !report.postalCode || !report.city || !report.uid) {
     throw conflict(BILLING_MSG.invoiceAddressMissing);
   }
   if (!isValidUid(report.uid)) throw conflict(BILLING_MSG.invoiceUidInvalid);
-  return {
-    name: report.companyName,
-    address: `${report.street} ${report.houseNr}\n${report.postalCode} ${report.city}`,
-    uid: normaliseUid(report.uid),
-  };
+  // Reports from before the country was asked: Austria (never reverse charge without a foreign address).
+  const country = report.country ?? 'AT';
+  const address = { street: report.street, houseNr: report.houseNr, postalCode: report.postalCode, city: report.city };
+  return { name: report.companyName, address: addressLines(address, country), uid: normaliseUid(report.uid), country };
 }
 
 /** The report's fee sheet, computed again from its bonus and salary by the one core function. */
@@ -161,7 +166,7 @@ export async function issueInvoiceTo(
   customer: Customer,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  const reverseCharge = isReverseChargeUid(customer.uid);
+  const reverseCharge = isReverseCharge(customer.uid, customer.country);
   const line = reportFeeLine(report, reverseCharge);
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, INVOICE_DUE_WORKING_DAYS);
@@ -185,6 +190,10 @@ export async function issueInvoiceTo(
       customerName: customer.name,
       customerAddress: customer.address,
       customerUid: customer.uid,
+      customerCountry: customer.country,
+      // The UID was checked for its state's syntax (uidSchema); a qualified check would record its reference.
+      uidCheckMethod: 'syntax',
+      uidCheckedAt: context.now,
       jobTitle: report.jobTitle,
       description,
       placementDate: viennaDate(report.createdAt),
@@ -253,7 +262,12 @@ async function issueCorrectionInvoice(
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
   const description = serviceDescription(report);
-  const customer = { name: original.customerName, address: original.customerAddress, uid: original.customerUid };
+  const customer = {
+    name: original.customerName,
+    address: original.customerAddress,
+    uid: original.customerUid,
+    country: original.customerCountry ?? 'AT',
+  };
   const amounts = { netCents: -content.netCents, vatCents: -content.vatCents, grossCents: -content.grossCents };
   return storeAndMail(
     tx,
@@ -267,6 +281,11 @@ async function issueCorrectionInvoice(
       customerName: customer.name,
       customerAddress: customer.address,
       customerUid: customer.uid,
+      // A correction refers to its invoice: same customer, same state, same UID check.
+      customerCountry: original.customerCountry,
+      uidCheckMethod: original.uidCheckMethod,
+      uidCheckedAt: original.uidCheckedAt,
+      uidCheckReference: original.uidCheckReference,
       jobTitle: original.jobTitle,
       description,
       placementDate: original.placementDate,

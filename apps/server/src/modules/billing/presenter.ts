@@ -46,6 +46,11 @@ export function presentInvoice(
     correctsNumber: context.correctsNumber,
     customerName: row.customerName,
     customerUid: row.customerUid,
+    customerCountry: row.customerCountry,
+    uidCheck:
+      row.uidCheckMethod && row.uidCheckedAt
+        ? { method: row.uidCheckMethod, checkedAt: row.uidCheckedAt.toISOString(), reference: row.uidCheckReference }
+        : null,
     jobTitle: row.jobTitle,
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,

@@ -2,7 +2,7 @@ import { and, eq, gt, like, max } from 'drizzle-orm';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from '../../db/seed/demo';
-import { introductions, jobs, mailOutbox, placementReports, users } from '../../db/schema';
+import { introductions, jobs, mailOutbox, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { changePlacementStatus } from '../admin/service';
@@ -64,7 +64,13 @@ interface Actor {
 
 async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
   const rows = await db
-    .select({ id: users.id, role: users.role, username: users.username, email: users.email, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(like(users.email, `%@${DEMO_DOMAIN}`))
     .orderBy(users.email);
@@ -360,6 +366,7 @@ async function seedDemoBilling(
       postalCode: '8010',
       city: 'Graz',
       uid: 'ATU12345678',
+      country: 'AT',
     },
     {
       officeEmail: deps.officeEmail,
@@ -368,11 +375,6 @@ async function seedDemoBilling(
       now: at(14, 10),
     },
   );
-  // The report command stamps the database's clock; the demo's history happened 14 days ago.
-  await db
-    .update(placementReports)
-    .set({ createdAt: at(14, 10) })
-    .where(eq(placementReports.id, result.id));
   const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
   await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(13, 10)));
   await fileGuaranteeClaim(

@@ -1,4 +1,4 @@
-import { formatDate, formatEuro } from '@pb/core';
+import { EU_COUNTRIES, formatDate, formatEuro, type CountryCode } from '@pb/core';
 import { simpleHtml, type OutgoingMail } from '../mail/outbox';
 import { formatPercent, type ReportFigures } from './fees';
 
@@ -25,7 +25,14 @@ export interface ReportedPlacement {
   recruiter: string;
   recruiterMail: string;
   /** The company's invoice address (company reports only). */
-  invoiceAddress: { street: string; houseNr: string; postalCode: string; city: string; uid: string } | null;
+  invoiceAddress: {
+    street: string;
+    houseNr: string;
+    postalCode: string;
+    city: string;
+    uid: string;
+    country: CountryCode;
+  } | null;
 }
 
 export interface ReportMailData {
@@ -67,6 +74,7 @@ export function officeReportMail(data: ReportMailData, officeEmail: string): Out
             'Rechnungsadresse:',
             `${address.street} ${address.houseNr}`,
             `${address.postalCode} ${address.city}`,
+            EU_COUNTRIES[address.country],
             `UID: ${address.uid}`,
           ].join('\n'),
         ]

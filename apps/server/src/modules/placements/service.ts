@@ -116,6 +116,7 @@ export async function reportPlacement(
             postalCode: input.postalCode,
             city: input.city,
             uid: input.uid,
+            country: input.country,
           }
         : null;
     const [row] = await tx

@@ -10,9 +10,12 @@ import {
   isValidUid,
   PLACEMENT_TEXT_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
+  isCountryCode,
   type AdminPlacementReport,
+  type CountryCode,
   type InvoiceAddress,
 } from '@pb/core';
+import { CountrySelect } from '../../components/billing/CountrySelect';
 
 /** A report the server can invoice as it is: the company's address and a valid UID are on it. */
 export function hasInvoiceAddress(r: AdminPlacementReport): boolean {
@@ -44,6 +47,7 @@ export function InvoiceAddressModal({
     city: report.city ?? '',
     uid: report.uid ?? '',
   });
+  const [country, setCountry] = useState<CountryCode>(isCountryCode(report.country) ? report.country : 'AT');
   const [problem, setProblem] = useState<string | null>(null);
   const field = (key: keyof typeof form, label: string, maxLength: number, className: string) => (
     <Form.Group className={className} controlId={`pb-invoice-${key}`}>
@@ -62,7 +66,7 @@ export function InvoiceAddressModal({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const parsed = invoiceAddressSchema.safeParse(form);
+          const parsed = invoiceAddressSchema.safeParse({ ...form, country });
           if (!parsed.success) {
             setProblem(parsed.error.issues[0]?.message ?? null);
             return;
@@ -87,7 +91,8 @@ export function InvoiceAddressModal({
             {field('houseNr', 'Hausnummer', HOUSE_NR_MAX_LENGTH, 'col-4')}
             {field('postalCode', 'PLZ', POSTCODE_MAX_LENGTH, 'col-4')}
             {field('city', 'Ort', CITY_MAX_LENGTH, 'col-8')}
-            {field('uid', 'UID-Nummer', 30, 'col-12')}
+            <CountrySelect id="pb-invoice-country" className="col-6" value={country} onChange={setCountry} />
+            {field('uid', 'UID-Nummer', 30, 'col-6')}
           </div>
           {(problem ?? error?.message) && (
             <Alert variant="danger" className="mt-3 mb-0" role="alert">

@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import {
   CLAIM_STATE_LABELS,
   eurosToCents,
-  isReverseChargeUid,
+  isCountryCode,
+  isReverseCharge,
   formatDate,
   formatEuro,
   formatNumber,
@@ -204,7 +205,7 @@ export function Component() {
                 <FeeSheet
                   bonusPercent={r.placementBonus}
                   salary={{ minCents: eurosToCents(r.actualSalary), maxCents: eurosToCents(r.actualSalary) }}
-                  reverseCharge={r.uid ? isReverseChargeUid(r.uid) : false}
+                  reverseCharge={r.uid ? isReverseCharge(r.uid, isCountryCode(r.country) ? r.country : 'AT') : false}
                   title="Rechnungsbetrag"
                 />
               </details>

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import {
   calculateFees,
   eurosToCents,
-  isReverseChargeUid,
+  isReverseCharge,
+  uidCountryMismatch,
+  type CountryCode,
   type Introduction,
   type Job,
   type PlacementReportResult,
 } from '@pb/core';
+import { CountrySelect } from '../../../components/billing/CountrySelect';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Form from 'react-bootstrap/Form';
@@ -46,6 +49,7 @@ export function CompanyReportModal({
     uid: '',
     candidateEmail: '',
   });
+  const [country, setCountry] = useState<CountryCode>('AT');
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
   const [tried, setTried] = useState(false);
   const report = useReportPlacement();
@@ -63,7 +67,7 @@ export function CompanyReportModal({
     houseNr: !form.houseNr.trim(),
     postalCode: !form.postalCode.trim(),
     city: !form.city.trim(),
-    uid: !form.uid.trim(),
+    uid: !form.uid.trim() || uidCountryMismatch(form.uid, country) !== null,
   };
   const complete = !Object.values(invalid).some(Boolean);
   const bad = (key: keyof typeof invalid) => tried && invalid[key];
@@ -90,6 +94,7 @@ export function CompanyReportModal({
         postalCode: form.postalCode.trim(),
         city: form.city.trim(),
         uid: form.uid.trim(),
+        country,
         ...(introduction ? { introduction: introduction.id } : {}),
         ...(form.candidateEmail.trim() ? { candidateEmail: form.candidateEmail.trim() } : {}),
       },
@@ -232,21 +237,25 @@ export function CompanyReportModal({
               invalid={bad('city')}
               autoComplete="address-level2"
             />
+            <CountrySelect id="pb-rep-country" className="col-6 col-md-4" value={country} onChange={setCountry} />
             <ReportField
               id="pb-rep-uid"
-              className="col-md-4"
+              className="col-6 col-md-4"
               label="UID-Nummer"
               value={form.uid}
               onChange={set('uid')}
               invalid={bad('uid')}
             />
           </div>
+          {tried && uidCountryMismatch(form.uid, country) && (
+            <p className="text-danger small mt-2 mb-0">{uidCountryMismatch(form.uid, country)}</p>
+          )}
           {fees && (
             <div className="mt-3">
               <FeeSheet
                 bonusPercent={bonus}
                 salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
-                reverseCharge={isReverseChargeUid(form.uid)}
+                reverseCharge={isReverseCharge(form.uid, country)}
                 title="Rechnungsbetrag dieser Meldung"
               />
             </div>
