@@ -253,6 +253,7 @@ const routes: Row[] = [
     ['GET', '/api/admin/introductions'],
     ['POST', '/api/admin/introductions/:id/resolution'],
     ['POST', '/api/admin/placement-reports/:id/correction'],
+    ['PUT', '/api/admin/placement-reports/:id/review'],
     ['GET', '/api/admin/invoices'],
     ['GET', '/api/admin/guarantee-claims'],
     ['PUT', '/api/admin/guarantee-claims/:id'],

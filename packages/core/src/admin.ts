@@ -3,7 +3,7 @@ import { guaranteeRefundSchema } from './business-days';
 import { invoiceAddressSchema } from './billing';
 import { int4Id } from './input';
 import type { Job } from './jobs';
-import { placementStatusSchema } from './placements';
+import { placementFlagSchema, placementReviewStateSchema, placementStatusSchema } from './placements';
 
 /**
  * Back office (/admin): texts, retention terms, request bodies and the API shapes
@@ -81,6 +81,8 @@ export const retentionSummarySchema = z.object({
   introductionPersonalData: z.array(z.number()).optional(),
   /** Introductions whose candidate fingerprints were deleted after the circumvention period (absent in older runs). */
   introductionFingerprints: z.array(z.number()).optional(),
+  /** Placement reports whose hired person's fingerprints were deleted (issue 28). */
+  placementFingerprints: z.number().optional(),
   /** Guarantee-claim documents deleted 6 months after the decision (absent in older runs). */
   guaranteeDocuments: z.number().optional(),
 });
@@ -168,10 +170,21 @@ export const adminPlacementReportSchema = z.object({
           introducedAt: z.string(),
           claim: z.enum(['live', 'lapsed']),
           matchedBy: z.array(z.enum(['email', 'phone'])),
+          /**
+           * 'candidate': the hired person matches that introduction; 'advertisement': the company
+           * reported its own hire naming none while that introduction was live on the advertisement.
+           */
+          basis: z.enum(['candidate', 'advertisement']),
         }),
       ),
     })
     .nullable(),
+  /** Why the report needs the back office's decision before it is invoiced (issue 28). */
+  flags: z.array(placementFlagSchema),
+  /** True while it may not be invoiced: flagged, suspected or objected, and not released since. */
+  needsReview: z.boolean(),
+  /** The back office's decision on it (audited), null before. */
+  review: placementReviewStateSchema.nullable(),
   /** IsoDate ('YYYY-MM-DD'). */
   dueDate: z.string().nullable(),
   /** IsoDate ('YYYY-MM-DD'). */

@@ -74,6 +74,7 @@ import {
   type CompanyPlacementReport,
   type PlacementReportedEvent,
   type PlacementReportResult,
+  type PlacementFlagCode,
   type PlacementStatus,
 } from './placements';
 import type { RoleName, RoleType } from './roles';
@@ -213,6 +214,8 @@ interface PreviousPlacementReportResult {
   id: number;
   placementFee: number;
   serviceFee: number;
+  /** Issue 28: the back office reviews a consultant's report without a qualifying introduction first. */
+  reviewPending: boolean;
 }
 interface PreviousCompanyPlacementReport {
   id: number;
@@ -220,7 +223,8 @@ interface PreviousCompanyPlacementReport {
   jobTitle: string;
   consultantName: string | null;
   reportedAt: string;
-  status: 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall';
+  /** Issue 28: 'verworfen' after the back office's review. */
+  status: 'gemeldet' | 'verrechnet' | 'bezahlt' | 'garantiefall' | 'verworfen';
   objectedAt: string | null;
   objectionNote: string | null;
   canObject: boolean;
@@ -247,6 +251,7 @@ interface PreviousRetentionSummary {
   purgedMails?: number;
   introductionPersonalData?: number[];
   introductionFingerprints?: number[];
+  placementFingerprints?: number;
   guaranteeDocuments?: number;
 }
 interface PreviousAdminRetentionRun {
@@ -300,6 +305,8 @@ interface PreviousAdminPlacementReport {
   postalCode: string | null;
   city: string | null;
   uid: string | null;
+  /** Issue 28: the invoice address's state. */
+  country: string | null;
   status: PlacementStatus;
   reportedAt: string;
   invoicedAt: string | null;
@@ -319,8 +326,14 @@ interface PreviousAdminPlacementReport {
       introducedAt: string;
       claim: 'live' | 'lapsed';
       matchedBy: Array<'email' | 'phone'>;
+      /** Issue 28: a matched candidate, or a live introduction on the advertisement of a report naming none. */
+      basis: 'candidate' | 'advertisement';
     }>;
   } | null;
+  /** Issue 28: the review before invoicing. */
+  flags: Array<{ code: PlacementFlagCode; reason: string }>;
+  needsReview: boolean;
+  review: { decision: 'freigegeben' | 'verworfen'; note: string; at: string; byId: number | null } | null;
   dueDate: IsoDate | null;
   guaranteeUntil: IsoDate;
   refund: PreviousGuaranteeRefund | null;
@@ -549,9 +562,13 @@ const adminReport: AdminPlacementReport = {
         introducedAt: '2025-11-02T09:00:00.000Z',
         claim: 'live',
         matchedBy: ['email'],
+        basis: 'candidate',
       },
     ],
   },
+  flags: [{ code: 'praemie_unter_aktiver', reason: 'Gemeldet 10 %, aktive Prämie 20 %.' }],
+  needsReview: false,
+  review: { decision: 'freigegeben', note: 'Mit dem Unternehmen geklärt.', at: '2026-01-13T09:00:00.000Z', byId: 1 },
   dueDate: '2026-02-02',
   guaranteeUntil: '2026-03-13',
   refund: { placementFee: 3900, serviceFee: 390, total: 4290 },
@@ -652,7 +669,7 @@ describe('Contract schemas (realistic samples)', () => {
 
   it('When a placement is reported or objected to, then the result, the company view and the event parse', () => {
     roundTrip(singleSchema(placementReportResultSchema), {
-      data: { id: 31, placementFee: 7800, serviceFee: 780 },
+      data: { id: 31, placementFee: 7800, serviceFee: 780, reviewPending: false },
       meta: {},
     });
     roundTrip(singleSchema(companyPlacementReportViewSchema), {

@@ -46,6 +46,7 @@ const companyReport = {
   postalCode: '8010',
   city: 'Graz',
   uid: 'ATU12345678',
+  candidateEmail: 'polier@example.at',
 };
 
 const contact = {

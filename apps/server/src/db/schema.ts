@@ -22,6 +22,7 @@ import type {
   JobBrowserFilters,
   NotificationChannel,
   NotificationKind,
+  PlacementFlag,
   PlacementStatus,
   SearchFrequency,
   RegisterEventKind,
@@ -216,6 +217,16 @@ export const placementReports = pgTable('placement_reports', {
   /** 'Umgehungsverdacht' (0018): another consultant's claim on the candidate, with the evidence. */
   circumventionAt: ts('circumvention_at'),
   circumventionEvidence: jsonb('circumvention_evidence').$type<CircumventionEvidence[]>(),
+  /** 0030: the hired person's keyed fingerprints (never the clear contact); retention deletes them. */
+  hiredEmailFingerprint: text('hired_email_fingerprint'),
+  hiredPhoneFingerprint: text('hired_phone_fingerprint'),
+  hiredFingerprintsDeletedAt: ts('hired_fingerprints_deleted_at'),
+  /** 0030: why the back office must decide before invoicing, and its decision. */
+  reviewFlags: jsonb('review_flags').$type<PlacementFlag[]>().notNull().default([]),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: integer('reviewed_by'),
+  reviewDecision: text('review_decision').$type<'freigegeben' | 'verworfen'>(),
+  reviewNote: text('review_note'),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -227,6 +238,8 @@ export interface CircumventionEvidence {
   introducedAt: string;
   claim: 'live' | 'lapsed';
   matchedBy: Array<'email' | 'phone'>;
+  /** 'advertisement': live on the advertisement of a company report naming no introduction (absent: 'candidate'). */
+  basis?: 'candidate' | 'advertisement';
 }
 
 export const contactMessages = pgTable('contact_messages', {

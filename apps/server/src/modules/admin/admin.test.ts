@@ -104,6 +104,12 @@ describe('/api/admin guard', () => {
       payload: { placementBonus: 10, actualSalary: 50000, reason: 'Korrektur' },
       adminStatus: 404,
     },
+    {
+      method: 'PUT',
+      url: '/api/admin/placement-reports/999999/review',
+      payload: { decision: 'freigegeben', note: 'Geprüft' },
+      adminStatus: 404,
+    },
     { method: 'GET', url: '/api/admin/invoices', adminStatus: 200 },
     { method: 'GET', url: '/api/admin/guarantee-claims', adminStatus: 200 },
     {

@@ -6,6 +6,7 @@ import {
   PLACEMENT_STATUS_LABELS,
   placementStatusChangeSchema,
   invoiceCorrectionSchema,
+  placementReviewSchema,
   type AdminPlacementReport,
   formatDay,
 } from '@pb/core';
@@ -15,6 +16,8 @@ import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from 
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
+import { presentPlacementReport } from './presenter';
+import { reviewPlacementReport } from '../placements/review';
 import { toCsv } from './csv';
 import { announceBillingChange } from '../billing/routes';
 import { correctInvoicedAmount } from '../billing/corrections';
@@ -176,6 +179,33 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await announceBillingChange(app, data.id);
       return { data, meta: {} };
+    },
+  );
+
+  app.put(
+    '/placement-reports/:id/review',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Decide a flagged report before invoicing: freigegeben (optionally with the bonus and salary to invoice) or verworfen; audited',
+        params: idParams,
+        body: placementReviewSchema,
+        response: {
+          200: singleSchema(adminPlacementReportSchema),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await reviewPlacementReport(app.db, currentUser(request), request.params.id, request.body, {
+        now: app.now(),
+        publicUrl: app.config.publicUrl,
+      });
+      await announceBillingChange(app, row.id);
+      return { data: presentPlacementReport(row, null), meta: {} };
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@pb/core';
 import { contactMessages, placementReports, users } from '../../db/schema';
 import { invoiceUrl } from '../billing/presenter';
+import { needsReview } from '../placements/flags';
 
 /** What leaves the back office: rows shaped into the core's admin types. */
 
@@ -97,8 +98,18 @@ export function presentPlacementReport(
     invoiceNumber: invoice?.number ?? null,
     invoiceUrl: invoice ? invoiceUrl(invoice.id) : null,
     circumvention: r.circumventionAt
-      ? { at: r.circumventionAt.toISOString(), evidence: r.circumventionEvidence ?? [] }
+      ? {
+          at: r.circumventionAt.toISOString(),
+          // Evidence from before issue 28 was always a matched candidate.
+          evidence: (r.circumventionEvidence ?? []).map((e) => ({ ...e, basis: e.basis ?? 'candidate' })),
+        }
       : null,
+    flags: r.reviewFlags,
+    needsReview: needsReview(r),
+    review:
+      r.reviewDecision && r.reviewedAt
+        ? { decision: r.reviewDecision, note: r.reviewNote ?? '', at: r.reviewedAt.toISOString(), byId: r.reviewedBy }
+        : null,
     dueDate: r.invoicedAt ? invoiceDueDate(r.invoicedAt) : null,
     guaranteeUntil: guaranteeDeadline(r.createdAt),
     refund: r.status === 'garantiefall' ? guaranteeRefund(Number(r.placementFee), Number(r.serviceFee)) : null,

@@ -3,6 +3,7 @@ import {
   ADMIN_MSG,
   canChangePlacementStatus,
   isWithinGuarantee,
+  PLACEMENT_REVIEW_MSG,
   type AdminContactMessage,
   type AdminPlacementReport,
   type AdminUser,
@@ -25,6 +26,7 @@ import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../accounts/service';
 import { applyGuaranteeRefund, claimWindowRefusal } from '../billing/claims';
 import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
+import { needsReview } from '../placements/flags';
 import { recordAudit, type Tx } from './audit';
 import {
   adminUserColumns,
@@ -287,6 +289,8 @@ export async function changePlacementStatus(
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
     if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
+    // A flagged, suspected or objected report is invoiced only after the office released it.
+    if (to === 'verrechnet' && needsReview(row)) throw conflict(PLACEMENT_REVIEW_MSG.needsReview);
     if (to === 'garantiefall') {
       // The report is locked first, then its claims (the lock order of every money command).
       const [open] = await tx

@@ -218,6 +218,14 @@ describe('invoices', () => {
     });
     expect(reported.statusCode, reported.body).toBe(201);
     const reportId = reported.json().data.id as number;
+    // A consultant's report naming no introduction is released by the office first (issue 28).
+    const review = await ctx.request({
+      method: 'PUT',
+      url: `/api/admin/placement-reports/${reportId}/review`,
+      token: admin.token,
+      payload: { decision: 'freigegeben', note: 'Vom Unternehmen bestätigt.' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
     const refused = await setStatus(reportId, 'verrechnet');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(BILLING_MSG.invoiceAddressMissing);
@@ -267,7 +275,7 @@ describe('invoices', () => {
           companyName: 'Gehtweg GmbH',
           jobTitle: 'Maurer',
           contactPerson: 'x',
-          placementBonus: 10,
+          placementBonus: 20,
           actualSalary: 40000,
           recruiter: 'R',
           recruiterMail: 'r@example.test',
@@ -276,11 +284,14 @@ describe('invoices', () => {
           postalCode: '1010',
           city: 'Wien',
           uid: 'ATU12345678',
+          candidateEmail: 'maurer@example.test',
         },
       },
     });
     const reportId = reported.json().data.id as number;
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);
+    // Paid: nothing is open any more, so the account may go (issue 28).
+    expect((await setStatus(reportId, 'bezahlt')).statusCode).toBe(200);
     const deleted = await ctx.request({ method: 'DELETE', url: `/api/admin/users/${leaving.id}`, token: admin.token });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const kept = await ctx.database.query<{ customer_name: string }>(

@@ -9,6 +9,7 @@ import {
   formatDate,
   formatInvoiceNumber,
   INVOICE_DUE_WORKING_DAYS,
+  PLACEMENT_REVIEW_MSG,
   EU_COUNTRIES,
   isReverseCharge,
   isValidUid,
@@ -168,6 +169,8 @@ export async function issueInvoiceTo(
 ): Promise<InvoiceRow> {
   const reverseCharge = isReverseCharge(customer.uid, customer.country);
   const line = reportFeeLine(report, reverseCharge);
+  // Never silently: a 0 € placement is the office's decision to discard, not an invoice.
+  if (line.netCents === 0) throw conflict(PLACEMENT_REVIEW_MSG.zeroAmount);
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, INVOICE_DUE_WORKING_DAYS);
   const description = serviceDescription(report);

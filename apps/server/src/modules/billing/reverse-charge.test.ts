@@ -104,6 +104,13 @@ describe('reverse charge', () => {
       payload: { advertisement, message: 'Ich hätte eine passende Kandidatin.' },
     });
     const id = await reportId(ctx, consultant, consultantReportBody(advertisement, { jobTitle: 'Rezeption' }));
+    const released = await ctx.request({
+      method: 'PUT',
+      url: `/api/admin/placement-reports/${id}/review`,
+      token: admin.token,
+      payload: { decision: 'freigegeben', note: 'Vom Unternehmen bestätigt.' },
+    });
+    expect(released.statusCode, released.body).toBe(200);
     const address = { name: 'Alpenhof GmbH', street: 'Hauptplatz', houseNr: '1', postalCode: '8010', city: 'Graz' };
     const austrian = await setPlacementStatus(ctx, admin, id, 'verrechnet', {
       invoiceAddress: { ...address, uid: 'IT12345678901' },

@@ -8,7 +8,7 @@ import type { UploadedFile } from '../../lib/uploads';
 import { changePlacementStatus } from '../admin/service';
 import { fileGuaranteeClaim } from '../billing/claims';
 import { appendMessage, contactCompany } from '../chat/service';
-import { reportPlacement } from '../placements/service';
+import { reportPlacement } from '../placements/report';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
 import { newPdfDocument } from '../../lib/pdf';
 

@@ -1,15 +1,15 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { claimRevivalDeadline, CIRCUMVENTION_MONTHS, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { monthsBefore } from '../../lib/months';
-import { fingerprintsOf, type CandidateFingerprints } from './fingerprint';
+import { contactsDiffer, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry } from './register';
-import { moveIntroduction, reviveClaimIfInWindow, sameCandidate } from './service';
+import { liveClaim, moveIntroduction, reviveClaimIfInWindow, sameCandidate } from './service';
 
 /**
  * What a placement report means for the register (issue 11): a report names the
@@ -39,16 +39,21 @@ export async function introductionForReport(tx: Db, input: PlacementClaimInput):
   return row;
 }
 
-/** The fingerprints of the hired person: the introduction's, else those of the contact the report gives. */
-function reportFingerprints(
+/**
+ * The hired person as the report describes them: the named introduction's fingerprints — only
+ * earlier claims compete with those — and the contact the report gives when it is someone else
+ * (a company could name one introduction and hire another's candidate): any claim competes.
+ */
+function reportCandidates(
   secret: string,
   introduction: IntroductionRow | null,
   input: PlacementClaimInput,
-): CandidateFingerprints {
-  if (introduction && (introduction.emailFingerprint || introduction.phoneFingerprint)) {
-    return { email: introduction.emailFingerprint, phone: introduction.phoneFingerprint };
-  }
-  return fingerprintsOf(secret, { email: input.candidateEmail, phone: input.candidatePhone });
+): { named: CandidateFingerprints | null; other: CandidateFingerprints | null } {
+  const given = fingerprintsOf(secret, { email: input.candidateEmail, phone: input.candidatePhone });
+  const named = introduction ? { email: introduction.emailFingerprint, phone: introduction.phoneFingerprint } : null;
+  const givesContact = given.email !== null || given.phone !== null;
+  const other = givesContact && (named === null || contactsDiffer(given, named)) ? given : null;
+  return { named: named && (named.email !== null || named.phone !== null) ? named : null, other };
 }
 
 /**
@@ -80,25 +85,17 @@ export async function applyPlacementToClaims(
     });
   }
 
-  const fingerprints = reportFingerprints(ctx.fingerprintSecret, introduction, input);
-  const candidate = sameCandidate(fingerprints);
-  if (!candidate || input.job.ownerId === null) return false;
-  const claimant = introduction?.consultantId ?? (input.reporter.role === 'consultant' ? input.reporter.id : null);
-  const rows = await tx
-    .select()
-    .from(introductions)
-    .where(
-      and(
-        eq(introductions.companyId, input.job.ownerId),
-        candidate,
-        sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
-        sql`${introductions.alreadyKnownAt} IS NULL`,
-        gte(introductions.introducedAt, monthsBefore(ctx.now, CIRCUMVENTION_MONTHS)),
-        // Claims made after the named introduction are subordinate to it: only earlier ones compete.
-        introduction ? lt(introductions.introducedAt, introduction.introducedAt) : undefined,
-      ),
-    )
-    .for('update');
+  if (input.job.ownerId === null) return false;
+  const { named, other } = reportCandidates(ctx.fingerprintSecret, introduction, input);
+  const fingerprints = [named, other].filter((f): f is CandidateFingerprints => f !== null);
+  const candidate = or(
+    // Claims made after the named introduction are subordinate to it: only earlier ones compete.
+    named && introduction
+      ? and(sameCandidate(named), lt(introductions.introducedAt, introduction.introducedAt))
+      : undefined,
+    other ? sameCandidate(other) : undefined,
+  );
+  const rows = candidate ? await competingClaims(tx, input, introduction, candidate, ctx.now) : [];
   const evidence: CircumventionEvidence[] = [];
   for (const row of rows) {
     const lapsed = row.claimLapsedAt !== null;
@@ -109,9 +106,10 @@ export async function applyPlacementToClaims(
       introducedAt: row.introducedAt.toISOString(),
       claim: lapsed ? 'lapsed' : 'live',
       matchedBy: [
-        ...(fingerprints.email && row.emailFingerprint === fingerprints.email ? (['email'] as const) : []),
-        ...(fingerprints.phone && row.phoneFingerprint === fingerprints.phone ? (['phone'] as const) : []),
+        ...(fingerprints.some((f) => f.email !== null && row.emailFingerprint === f.email) ? (['email'] as const) : []),
+        ...(fingerprints.some((f) => f.phone !== null && row.phoneFingerprint === f.phone) ? (['phone'] as const) : []),
       ],
+      basis: 'candidate',
     });
     // A placement within the window revives the rejected claim of the terms.
     if (lapsed) await reviveClaimIfInWindow(tx, row, 'placement', ctx);
@@ -125,6 +123,25 @@ export async function applyPlacementToClaims(
       at: ctx.now,
       data: { reportId: report.id },
     });
+  }
+  // A company reporting its own hire without naming any of the advertisement's live introductions:
+  // the office sees those claims as evidence (the hired person matched none of them).
+  if (input.reporter.role === 'company' && !introduction) {
+    const matched = new Set(evidence.map((e) => e.introductionId));
+    const live = await tx
+      .select()
+      .from(introductions)
+      .where(and(eq(introductions.jobId, input.job.id), liveClaim));
+    for (const row of live.filter((r) => !matched.has(r.id))) {
+      evidence.push({
+        introductionId: row.id,
+        consultantId: row.consultantId,
+        introducedAt: row.introducedAt.toISOString(),
+        claim: 'live',
+        matchedBy: [],
+        basis: 'advertisement',
+      });
+    }
   }
   if (evidence.length === 0) return false;
   await tx
@@ -141,4 +158,32 @@ export async function applyPlacementToClaims(
     ),
   );
   return true;
+}
+
+/**
+ * Other consultants' claims on the hired person with this company from the last
+ * CIRCUMVENTION_MONTHS, locked: live ones, and lapsed ones that may still revive.
+ */
+async function competingClaims(
+  tx: Db,
+  input: PlacementClaimInput,
+  introduction: IntroductionRow | null,
+  candidate: SQL,
+  now: Date,
+): Promise<IntroductionRow[]> {
+  const claimant = introduction?.consultantId ?? (input.reporter.role === 'consultant' ? input.reporter.id : null);
+  return tx
+    .select()
+    .from(introductions)
+    .where(
+      and(
+        eq(introductions.companyId, input.job.ownerId!),
+        candidate,
+        sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
+        sql`${introductions.alreadyKnownAt} IS NULL`,
+        gte(introductions.introducedAt, monthsBefore(now, CIRCUMVENTION_MONTHS)),
+        introduction ? ne(introductions.id, introduction.id) : undefined,
+      ),
+    )
+    .for('update');
 }

@@ -65,3 +65,12 @@ export function candidateContact(
 export function fingerprintsOf(secret: string, contact: Contact): CandidateFingerprints {
   return candidateContact(secret, contact).fingerprints;
 }
+
+/**
+ * Two contacts of which every comparable fingerprint differs (compared where both sides have one;
+ * nothing to compare is no difference): a report's hired person is not the named introduction's.
+ */
+export function contactsDiffer(a: CandidateFingerprints, b: CandidateFingerprints): boolean {
+  const comparable = (['email', 'phone'] as const).filter((k) => a[k] !== null && b[k] !== null);
+  return comparable.length > 0 && comparable.every((k) => a[k] !== b[k]);
+}

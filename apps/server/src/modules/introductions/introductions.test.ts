@@ -468,6 +468,8 @@ describe('Placements and circumvention', () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 15 });
     const { data } = await introduced(consultant, job.id);
     await ctx.database.query('INSERT INTO placement_bonuses (job_id, bonus) VALUES ($1, 25)', [job.id]);
+    // A consultant reports a hire for an introduction once the company made an offer (issue 28).
+    expect((await move(company, data.id, 'angebot')).statusCode).toBe(200);
     const res = await ctx.request({
       method: 'POST',
       url: '/api/placement-reports',
@@ -484,7 +486,7 @@ describe('Placements and circumvention', () => {
     expect(Number(report!.bonus_in_force)).toBe(15);
     const after = (await detail(consultant, data.id)).body.data;
     expect(after.status).toBe('eingestellt');
-    expect(after.timeline.map((t) => t.kind)).toEqual(['introduced', 'status', 'placement_reported']);
+    expect(after.timeline.map((t) => t.kind)).toEqual(['introduced', 'status', 'status', 'placement_reported']);
     // another consultant's introduction id, or one of another advertisement, is refused
     const job2 = await createJob(ctx.app.db, company.id, { bonus: 15 });
     await ctx.request({
@@ -512,7 +514,7 @@ describe('Placements and circumvention', () => {
       method: 'POST',
       url: '/api/placement-reports',
       token: company.token,
-      payload: companyReport(job.id, { introduction: data.id }),
+      payload: companyReport(job.id, { introduction: data.id, candidateEmail: data.candidate!.email }),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await detail(consultant, data.id)).body.data).toMatchObject({ status: 'eingestellt', claim: 'live' });
@@ -961,6 +963,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('Concurrent commands 
     const candidate = person();
     const first = (await introduced(consultant, adA.id, candidate)).data;
     const later = (await introduced(second, adB.id, candidate)).data;
+    expect((await move(company, first.id, 'angebot')).statusCode).toBe(200);
     let report!: Promise<{ statusCode: number; body: string }>;
     let stage!: Promise<{ statusCode: number; body: string }>;
     await ctx.database.withSession(async (session) => {

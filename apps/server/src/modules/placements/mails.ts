@@ -1,4 +1,12 @@
-import { EU_COUNTRIES, formatDate, formatEuro, type CountryCode } from '@pb/core';
+import {
+  EU_COUNTRIES,
+  formatDate,
+  formatEuro,
+  PLACEMENT_FLAG_LABELS,
+  PLACEMENT_REVIEW_MSG,
+  type CountryCode,
+  type PlacementFlag,
+} from '@pb/core';
 import { simpleHtml, type OutgoingMail } from '../mail/outbox';
 import { formatPercent, type ReportFigures } from './fees';
 
@@ -43,6 +51,10 @@ export interface ReportMailData {
   /** The advertisement itself. */
   advertisement: { id: number; jobTitle: string };
   figures: ReportFigures;
+  /** Why the back office must decide before invoicing (issue 28). */
+  flags: PlacementFlag[];
+  /** False while the back office reviews a consultant's report first: the advertisement stays active. */
+  deactivated: boolean;
 }
 
 /** To the office: everything needed to invoice the placement. */
@@ -79,7 +91,15 @@ export function officeReportMail(data: ReportMailData, officeEmail: string): Out
           ].join('\n'),
         ]
       : []),
-    'Das Inserat wurde deaktiviert.',
+    ...(data.flags.length > 0
+      ? [
+          [
+            'Zur Prüfung markiert (vor der Verrechnung im Backoffice freigeben oder verwerfen):',
+            ...data.flags.map((f) => `– ${PLACEMENT_FLAG_LABELS[f.code]}: ${f.reason}`),
+          ].join('\n'),
+        ]
+      : []),
+    data.deactivated ? 'Das Inserat wurde deaktiviert.' : 'Das Inserat bleibt bis zur Freigabe aktiv.',
   ];
   return {
     event: 'placement.report',
@@ -93,7 +113,7 @@ export function officeReportMail(data: ReportMailData, officeEmail: string): Out
 
 /** To the reporter: thanks and the fees. */
 export function reportConfirmationMail(
-  data: Pick<ReportMailData, 'report' | 'reporter' | 'figures'>,
+  data: Pick<ReportMailData, 'report' | 'reporter' | 'figures' | 'deactivated'>,
   publicUrl: string,
 ): OutgoingMail {
   const { report, reporter, figures } = data;
@@ -101,7 +121,9 @@ export function reportConfirmationMail(
     `Guten Tag ${reporter.username},`,
     `vielen Dank für Ihre Meldung der Stellenbesetzung „${report.jobTitle}“ bei ${report.companyName}.`,
     `Vermittlungsprämie: ${formatPercent(figures.placementBonus)} von ${formatEuro(figures.actualSalary)} = ${formatEuro(figures.placementFee)}; Servicegebühr (10 %): ${formatEuro(figures.serviceFee)}.`,
-    'Das Inserat wurde deaktiviert. Wir melden uns in Kürze mit den weiteren Schritten.',
+    data.deactivated
+      ? 'Das Inserat wurde deaktiviert. Wir melden uns in Kürze mit den weiteren Schritten.'
+      : PLACEMENT_REVIEW_MSG.reviewPending,
     'Ihr Prämienbörse-Team',
   ];
   return {
@@ -115,13 +137,13 @@ export function reportConfirmationMail(
 
 /** To the owning company when a consultant reported: it may object (decision 0015). */
 export function companyReportNoticeMail(
-  data: Pick<ReportMailData, 'report' | 'reporter' | 'advertisement'> & { owner: Account },
+  data: Pick<ReportMailData, 'report' | 'reporter' | 'advertisement' | 'deactivated'> & { owner: Account },
   publicUrl: string,
 ): OutgoingMail {
   const { report, reporter, owner, advertisement } = data;
   const lines = [
     `Guten Tag ${owner.username},`,
-    `der HR-Consultant ${reporter.username} hat für Ihr Inserat „${advertisement.jobTitle}“ am ${formatDate(report.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${report.jobTitle}). Das Inserat wurde deaktiviert.`,
+    `der HR-Consultant ${reporter.username} hat für Ihr Inserat „${advertisement.jobTitle}“ am ${formatDate(report.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${report.jobTitle}). ${data.deactivated ? 'Das Inserat wurde deaktiviert.' : 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.'}`,
     'Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.',
     'Ihr Prämienbörse-Team',
   ];

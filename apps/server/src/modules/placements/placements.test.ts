@@ -38,6 +38,7 @@ const companyReport = (advertisement: number) => ({
   postalCode: '6020',
   city: 'Innsbruck',
   uid: 'ATU12345678',
+  candidateEmail: 'neu.eingestellt@example.test',
 });
 
 const consultantReport = (advertisement: number) => ({
@@ -62,6 +63,37 @@ async function converse(user: TestUser, advertisement: number): Promise<void> {
     payload: { advertisement, message: 'Ich hätte eine passende Kandidatin.' },
   });
   expect(res.statusCode, res.body).toBe(201);
+}
+
+/**
+ * A consultant's report that takes the advertisement offline at once: it names the consultant's
+ * introduction the company made an offer for (issue 28); returns the report id.
+ */
+async function reportWithOffer(advertisement: number): Promise<number> {
+  const introduced = await ctx.request({
+    method: 'POST',
+    url: '/api/introductions',
+    token: consultant.token,
+    payload: {
+      advertisement,
+      firstName: 'Eva',
+      lastName: 'Angebot',
+      email: `eva.${advertisement}@example.at`,
+      consent: true,
+    },
+  });
+  expect(introduced.statusCode, introduced.body).toBe(201);
+  const introduction = introduced.json().data.id as number;
+  const offered = await ctx.request({
+    method: 'POST',
+    url: `/api/introductions/${introduction}/status`,
+    token: a.token,
+    payload: { data: { status: 'angebot' } },
+  });
+  expect(offered.statusCode, offered.body).toBe(200);
+  const res = await report(consultant.token, { ...consultantReport(advertisement), introduction });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
 }
 
 const object = (token: string | undefined, reportId: number, note: unknown) =>
@@ -172,7 +204,9 @@ describe('POST /api/placement-reports', () => {
       uid: null,
       company_id: a.id,
     });
-    expect(await isPublished(id)).toBe(false);
+    // Without an introduction the company made an offer for, the office reviews first (issue 28).
+    expect(res.json().data.reviewPending).toBe(true);
+    expect(await isPublished(id)).toBe(true);
     const extra = await report(consultant.token, {
       ...consultantReport(await publish(a, 'Extra')),
       recruiter: 'Jemand anderer',
@@ -208,7 +242,7 @@ describe('POST /api/placement-reports', () => {
     expect(unknown.json().error.message).toBe(MSG.advertisementGone);
     const id = await publish(a, 'Abwäscher');
     await converse(consultant, id);
-    expect((await report(consultant.token, consultantReport(id))).statusCode).toBe(201);
+    expect((await report(a.token, companyReport(id))).statusCode).toBe(201);
     const again = await report(consultant.token, consultantReport(id));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(JOB_MSG.inactive);
@@ -248,7 +282,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
     expect(await ctx.database.query('SELECT id FROM placement_reports WHERE job_id = $1', [id])).toEqual([]);
   });
 
-  it('When a consultant with a conversation reports, then the ad is deactivated, the company is mailed and gets a live event', async () => {
+  it('When a consultant with a conversation reports, then the ad stays active until the office reviewed it, the company is mailed and gets a live event', async () => {
     const id = await publish(a, 'Chef de Rang');
     await converse(consultant, id);
     const companySocket = await connectChat(baseUrl, a.token);
@@ -261,7 +295,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
 
     const res = await report(consultant.token, consultantReport(id));
     expect(res.statusCode, res.body).toBe(201);
-    expect(await isPublished(id)).toBe(false);
+    expect(await isPublished(id)).toBe(true);
     const [event] = await events.waitFor(1);
     expect(event).toMatchObject({ reportId: res.json().data.id, jobId: id, consultantName: 'Sabine Recruiting' });
     await ctx.deliverMail();
@@ -269,6 +303,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
     expect(toCompany.subject).toContain('Chef de Rang');
     expect(toCompany.text).toContain('Sabine Recruiting');
     expect(toCompany.text).toContain('Widersprechen');
+    expect(toCompany.text).toContain('Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.');
     expect(foreign.items).toEqual([]);
 
     const mine = await ctx.request({ method: 'GET', url: '/api/placement-reports/mine', token: a.token });
@@ -289,8 +324,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
 
   it('When the owner objects with a note, then the ad is active again, the report is flagged and the office is mailed; a second objection is 409', async () => {
     const id = await publish(a, 'Commis de Cuisine');
-    await converse(consultant, id);
-    const reportId = (await report(consultant.token, consultantReport(id))).json().data.id as number;
+    const reportId = await reportWithOffer(id);
     await ctx.deliverMail();
     ctx.smtp.messages.length = 0;
 
@@ -360,8 +394,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
 
   it('When another company, a consultant or a visitor objects, or the report is no consultant report or no longer gemeldet, then 403/401/409', async () => {
     const id = await publish(a, 'Barkeeper');
-    await converse(consultant, id);
-    const reportId = (await report(consultant.token, consultantReport(id))).json().data.id as number;
+    const reportId = await reportWithOffer(id);
     const foreign = await object(b.token, reportId, 'Einspruch');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.message).toBe(PLACEMENT_OBJECTION_MSG.ownOnly);

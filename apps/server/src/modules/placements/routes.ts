@@ -8,13 +8,8 @@ import {
   placementReportSchema,
 } from '@pb/core';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
-import {
-  companyPlacementReports,
-  objectToPlacement,
-  parsePlacementObjection,
-  parsePlacementReport,
-  reportPlacement,
-} from './service';
+import { parsePlacementReport, reportPlacement } from './report';
+import { companyPlacementReports, objectToPlacement, parsePlacementObjection } from './service';
 
 export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,189 +1,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  JOB_MSG,
-  MSG,
   PLACEMENT_OBJECTION_MSG,
   placementObjectionSchema,
-  placementReportSchema,
   type CompanyPlacementReport,
   type PlacementObjectionRequest,
-  type PlacementReportRequest,
-  type PlacementReportResult,
-  type PlacementReportedEvent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../lib/auth';
 import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
-import { activeBonusOf } from '../jobs/active-bonus';
-import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
-import { lockRegister } from '../introductions/register';
 import { enqueueMail } from '../mail/outbox';
-import { reportFigures } from './fees';
-import {
-  companyReportNoticeMail,
-  officeObjectionMail,
-  officeReportMail,
-  reportConfirmationMail,
-  type ReportedPlacement,
-} from './mails';
-import { authorizeReportOn, authorizeReportVariant, mayObjectTo } from './policy';
+import { officeObjectionMail } from './mails';
+import { mayObjectTo } from './policy';
+import type { ReportContext } from './report';
 
 /**
- * Placement reports (spec §3/§4/§5): stored with the bonus in force, fees
- * computed, the advertisement deactivated and both mails queued — one transaction.
+ * A company's side of consultants' reports (decision 0015): its list of them and its objection.
+ * The report command itself is report.ts.
  */
-
-export function parsePlacementReport(raw: unknown): PlacementReportRequest {
-  const result = placementReportSchema.safeParse(raw);
-  if (result.success) return result.data;
-  throw badRequest(germanIssue(result.error, MSG.fillAllFields), {
-    errors: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  });
-}
-
-export interface ReportContext {
-  officeEmail: string;
-  publicUrl: string;
-}
-
-/** A report also touches the introductions register (the named introduction, circumvention check). */
-export interface PlacementReportContext extends ReportContext {
-  fingerprintSecret: string;
-  now: Date;
-}
-
-export interface ReportOutcome {
-  result: PlacementReportResult;
-  /** For a consultant's report: whom to tell live after the commit (`placement:reported`). */
-  notify: { companyId: number; event: PlacementReportedEvent } | null;
-}
-
-/**
- * Command: stores a report with the bonus in force and the fees, deactivates the
- * advertisement and queues the mails (office, reporter, and for a consultant's report
- * the owning company) — one transaction.
- */
-export async function reportPlacement(
-  db: Db,
-  user: CurrentUser,
-  input: PlacementReportRequest,
-  context: PlacementReportContext,
-): Promise<ReportOutcome> {
-  authorizeReportVariant(user, input.variant);
-  return db.transaction(async (tx) => {
-    const [job] = await tx
-      .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
-      .from(jobs)
-      .where(eq(jobs.id, input.advertisement))
-      .for('update');
-    if (!job) throw notFound(MSG.advertisementGone);
-    await authorizeReportOn(tx, user, input.variant, job);
-    if (!job.publishedAt) throw conflict(JOB_MSG.inactive);
-    const [owner] = job.ownerId
-      ? await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, job.ownerId))
-      : [];
-    const claimInput = {
-      reporter: user,
-      job,
-      introductionId: input.introduction,
-      candidateEmail: input.candidateEmail,
-      candidatePhone: input.candidatePhone,
-    };
-    // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
-    // The register before any introduction row (the lock order of every register command).
-    await lockRegister(tx);
-    const introduction = await introductionForReport(tx, claimInput);
-    const figures = introduction
-      ? reportFigures({ ...input, placementBonus: introduction.bonus }, introduction.bonus)
-      : reportFigures(input, await activeBonusOf(tx, job.id));
-
-    const people =
-      input.variant === 'company'
-        ? // The company reports for itself: its own e-mail is the contact person.
-          { contactPerson: user.email, recruiter: input.recruiter, recruiterMail: input.recruiterMail }
-        : {
-            contactPerson: input.contactPerson,
-            recruiter: `${user.username} (${user.id})`,
-            recruiterMail: user.email,
-          };
-    const invoiceAddress =
-      input.variant === 'company'
-        ? {
-            street: input.street,
-            houseNr: input.houseNr,
-            postalCode: input.postalCode,
-            city: input.city,
-            uid: input.uid,
-            country: input.country,
-          }
-        : null;
-    const [row] = await tx
-      .insert(placementReports)
-      .values({
-        jobId: job.id,
-        reporterId: user.id,
-        companyId: job.ownerId,
-        variant: input.variant,
-        companyName: input.companyName,
-        jobTitle: input.jobTitle,
-        placementBonus: figures.placementBonus,
-        bonusInForce: figures.bonusInForce,
-        actualSalary: figures.actualSalary,
-        placementFee: figures.placementFee,
-        serviceFee: figures.serviceFee,
-        introductionId: introduction?.id ?? null,
-        // The server's clock, like every other fact of the report (the guarantee counts from it).
-        createdAt: context.now,
-        ...people,
-        ...invoiceAddress,
-      })
-      .returning({ id: placementReports.id, createdAt: placementReports.createdAt });
-    await tx
-      .update(jobs)
-      .set({ publishedAt: null, updatedAt: sql`now()` })
-      .where(eq(jobs.id, job.id));
-    await applyPlacementToClaims(
-      tx,
-      { id: row!.id, jobTitle: job.jobTitle, companyName: input.companyName },
-      introduction,
-      claimInput,
-      context,
-    );
-
-    const report: ReportedPlacement = {
-      id: row!.id,
-      createdAt: row!.createdAt,
-      variant: input.variant,
-      companyName: input.companyName,
-      jobTitle: input.jobTitle,
-      ...people,
-      invoiceAddress,
-    };
-    const mail = { report, reporter: user, owner, advertisement: job, figures };
-    await enqueueMail(tx, officeReportMail(mail, context.officeEmail));
-    await enqueueMail(tx, reportConfirmationMail(mail, context.publicUrl));
-    const result = { id: report.id, placementFee: figures.placementFee, serviceFee: figures.serviceFee };
-    if (input.variant !== 'consultant' || !job.ownerId || !owner) return { result, notify: null };
-
-    // The company hears of a consultant's report at once (same transaction) and may object.
-    await enqueueMail(tx, companyReportNoticeMail({ ...mail, owner }, context.publicUrl));
-    return {
-      result,
-      notify: {
-        companyId: job.ownerId,
-        event: {
-          reportId: report.id,
-          jobId: job.id,
-          jobTitle: job.jobTitle,
-          consultantName: user.username,
-          reportedAt: report.createdAt.toISOString(),
-        },
-      },
-    };
-  });
-}
 
 export function parsePlacementObjection(raw: unknown): PlacementObjectionRequest {
   const result = placementObjectionSchema.safeParse(raw);

@@ -12,13 +12,16 @@ export function IntroductionSelect({
   advertisementId,
   value,
   onChange,
+  eligible = () => true,
 }: {
   advertisementId: number;
   value: Introduction | null;
   onChange: (introduction: Introduction | null) => void;
+  /** Which introductions may be named (a consultant: those the company made an offer for). */
+  eligible?: (introduction: Introduction) => boolean;
 }) {
   const list = useIntroductionList({ advertisement: advertisementId, limit: 100 });
-  const options = (list.data?.data ?? []).filter((i) => i.claim !== 'void');
+  const options = (list.data?.data ?? []).filter((i) => i.claim !== 'void' && eligible(i));
   if (options.length === 0) return null;
   return (
     <Form.Group className="mb-3" controlId="pb-report-introduction">

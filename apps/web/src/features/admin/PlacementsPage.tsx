@@ -14,8 +14,10 @@ import {
   PLACEMENT_STATUS_LABELS,
   PLACEMENT_STATUSES,
   PLACEMENT_TRANSITIONS,
+  PLACEMENT_FLAG_LABELS,
   type AdminPlacementReport,
   type PlacementStatus,
+  type PlacementStatusChange,
   formatDay,
 } from '@pb/core';
 import {
@@ -23,10 +25,12 @@ import {
   useAdminPlacementReports,
   useChangePlacementStatus,
   useCorrectInvoicedAmount,
+  useReviewPlacement,
 } from './api/placementReports';
 import { FeeSheet } from '../../components/billing/FeeSheet';
 import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
 import { CorrectionModal } from './CorrectionModal';
+import { ReviewModal } from './ReviewModal';
 import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
@@ -35,13 +39,17 @@ const STATUS_BADGE: Record<PlacementStatus, string> = {
   verrechnet: 'info',
   bezahlt: 'success',
   garantiefall: 'danger',
+  verworfen: 'secondary',
 };
 
-const ACTION_LABELS: Record<Exclude<PlacementStatus, 'gemeldet'>, string> = {
+/** The status buttons; 'verworfen' comes only from the review ('Prüfen'). */
+type StatusAction = PlacementStatusChange['status'];
+const ACTION_LABELS: Record<StatusAction, string> = {
   verrechnet: 'Als verrechnet markieren',
   bezahlt: 'Als bezahlt markieren',
   garantiefall: 'Garantiefall',
 };
+const isStatusAction = (to: PlacementStatus): to is StatusAction => to in ACTION_LABELS;
 
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
@@ -66,7 +74,9 @@ export function Component() {
   const [addressFor, setAddressFor] = useState<AdminPlacementReport | null>(null);
   const [correcting, setCorrecting] = useState<AdminPlacementReport | null>(null);
   const correct = useCorrectInvoicedAmount();
-  const move = (report: AdminPlacementReport, to: Exclude<PlacementStatus, 'gemeldet'>) => {
+  const [reviewing, setReviewing] = useState<AdminPlacementReport | null>(null);
+  const reviewReport = useReviewPlacement();
+  const move = (report: AdminPlacementReport, to: StatusAction) => {
     if (to === 'garantiefall') setGuarantee(report);
     // Invoicing needs the customer's address and a valid UID: a consultant's report has none.
     else if (to === 'verrechnet' && !hasInvoiceAddress(report)) setAddressFor(report);
@@ -166,6 +176,26 @@ export function Component() {
               {r.introductionId ? (
                 <div className="small">Vorstellung Nr. {r.introductionId} (Prämie bei Vorstellung)</div>
               ) : null}
+              {r.flags.length > 0 || r.review ? (
+                <div className="mt-1" data-testid={`review-${r.id}`}>
+                  {r.needsReview ? (
+                    <Badge bg="warning" text="dark">
+                      Zur Prüfung
+                    </Badge>
+                  ) : null}
+                  {r.flags.map((f) => (
+                    <div key={f.code} className="small">
+                      <strong>{PLACEMENT_FLAG_LABELS[f.code]}:</strong> {f.reason}
+                    </div>
+                  ))}
+                  {r.review ? (
+                    <div className="small">
+                      {r.review.decision === 'freigegeben' ? 'Freigegeben' : 'Verworfen'} am {formatDate(r.review.at)}:{' '}
+                      {r.review.note}
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
               {r.circumvention ? (
                 <div className="mt-1" data-testid={`circumvention-${r.id}`}>
                   <Badge bg="danger">Umgehungsverdacht</Badge>{' '}
@@ -175,8 +205,11 @@ export function Component() {
                       <Link to={`/admin/introductions?introduction=${e.introductionId}`}>
                         Vorstellung Nr. {e.introductionId}
                       </Link>{' '}
-                      vom {formatDate(e.introducedAt)} ({CLAIM_STATE_LABELS[e.claim]}, gleiche{' '}
-                      {e.matchedBy.map((m) => (m === 'email' ? 'E-Mail' : 'Telefonnummer')).join(' und ')})
+                      vom {formatDate(e.introducedAt)} ({CLAIM_STATE_LABELS[e.claim]},{' '}
+                      {e.basis === 'advertisement'
+                        ? 'lief zum Inserat, in der Meldung nicht genannt'
+                        : `gleiche ${e.matchedBy.map((m) => (m === 'email' ? 'E-Mail' : 'Telefonnummer')).join(' und ')}`}
+                      )
                     </div>
                   ))}
                 </div>
@@ -214,16 +247,23 @@ export function Component() {
                   Betrag korrigieren
                 </Button>
               )}
-              {PLACEMENT_TRANSITIONS[r.status].map((to) => (
+              {r.needsReview && (
+                <Button size="sm" variant="warning" className="me-1 mb-1" onClick={() => setReviewing(r)}>
+                  Prüfen
+                </Button>
+              )}
+              {PLACEMENT_TRANSITIONS[r.status].filter(isStatusAction).map((to) => (
                 <Button
                   key={to}
                   size="sm"
                   className="me-1 mb-1"
                   variant={to === 'garantiefall' ? 'outline-danger' : 'outline-primary'}
-                  disabled={change.isPending}
-                  onClick={() => move(r, to as Exclude<PlacementStatus, 'gemeldet'>)}
+                  // A flagged report is invoiced only after 'Prüfen' released it.
+                  disabled={change.isPending || (to === 'verrechnet' && r.needsReview)}
+                  title={to === 'verrechnet' && r.needsReview ? 'Bitte zuerst prüfen und freigeben' : undefined}
+                  onClick={() => move(r, to)}
                 >
-                  {ACTION_LABELS[to as Exclude<PlacementStatus, 'gemeldet'>]}
+                  {ACTION_LABELS[to]}
                 </Button>
               ))}
             </td>
@@ -238,6 +278,17 @@ export function Component() {
           onCancel={() => setCorrecting(null)}
           onSubmit={(correction) =>
             correct.mutate({ id: correcting.id, correction }, { onSuccess: () => setCorrecting(null) })
+          }
+        />
+      )}
+      {reviewing && (
+        <ReviewModal
+          report={reviewing}
+          busy={reviewReport.isPending}
+          error={reviewReport.error}
+          onCancel={() => setReviewing(null)}
+          onSubmit={(review) =>
+            reviewReport.mutate({ id: reviewing.id, review }, { onSuccess: () => setReviewing(null) })
           }
         />
       )}

@@ -346,9 +346,9 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
         {modal?.kind === 'report' && (
           <ConsultantReportModal
             job={modal.job}
-            onClose={(reported) => {
+            onClose={(deactivated) => {
               setModal(null);
-              if (reported) {
+              if (deactivated) {
                 // the advertisement is deactivated: back to the (reloaded) list
                 setParams({}, { replace: true });
                 setMobileView('table');

@@ -3,7 +3,8 @@ import {
   type AdminPlacementReport,
   type InvoiceAddress,
   type InvoiceCorrection,
-  type PlacementStatus,
+  type PlacementStatusChange,
+  type PlacementReviewRequest,
   type Single,
 } from '@pb/core';
 import { downloadWithToken } from '../../../lib/download';
@@ -17,7 +18,7 @@ export const useAdminPlacementReports = (params: ListParams) =>
 
 export const useChangePlacementStatus = () =>
   useAdminMutation(
-    (v: { id: number; status: Exclude<PlacementStatus, 'gemeldet'>; invoiceAddress?: InvoiceAddress | undefined }) =>
+    (v: { id: number; status: PlacementStatusChange['status']; invoiceAddress?: InvoiceAddress | undefined }) =>
       api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/status`, {
         method: 'PUT',
         body: { status: v.status, ...(v.invoiceAddress ? { invoiceAddress: v.invoiceAddress } : {}) },
@@ -37,3 +38,9 @@ export const useCorrectInvoicedAmount = () =>
 export function downloadPlacementCsv(params: ListParams): Promise<void> {
   return downloadWithToken(`/api/admin/placement-reports.csv${toQuery(params)}`, MSG.internal);
 }
+
+/** PUT /api/admin/placement-reports/:id/review: release (with the amounts to invoice) or discard, audited. */
+export const useReviewPlacement = () =>
+  useAdminMutation((v: { id: number; review: PlacementReviewRequest }) =>
+    api<Single<AdminPlacementReport>>(`/admin/placement-reports/${v.id}/review`, { method: 'PUT', body: v.review }),
+  );

@@ -3,6 +3,7 @@ import {
   calculateFees,
   eurosToCents,
   isReverseCharge,
+  PLACEMENT_REVIEW_MSG,
   uidCountryMismatch,
   type CountryCode,
   type Introduction,
@@ -48,6 +49,7 @@ export function CompanyReportModal({
     city: '',
     uid: '',
     candidateEmail: '',
+    candidatePhone: '',
   });
   const [country, setCountry] = useState<CountryCode>('AT');
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
@@ -68,6 +70,8 @@ export function CompanyReportModal({
     postalCode: !form.postalCode.trim(),
     city: !form.city.trim(),
     uid: !form.uid.trim() || uidCountryMismatch(form.uid, country) !== null,
+    // The hired person's e-mail or phone (one is enough): matched with introductions by fingerprint only.
+    hiredContact: !form.candidateEmail.trim() && !form.candidatePhone.trim(),
   };
   const complete = !Object.values(invalid).some(Boolean);
   const bad = (key: keyof typeof invalid) => tried && invalid[key];
@@ -97,6 +101,7 @@ export function CompanyReportModal({
         country,
         ...(introduction ? { introduction: introduction.id } : {}),
         ...(form.candidateEmail.trim() ? { candidateEmail: form.candidateEmail.trim() } : {}),
+        ...(form.candidatePhone.trim() ? { candidatePhone: form.candidatePhone.trim() } : {}),
       },
       { onSuccess: onReported },
     );
@@ -120,7 +125,12 @@ export function CompanyReportModal({
             value={introduction}
             onChange={(chosen) => {
               setIntroduction(chosen);
-              if (chosen) set('placementBonus')(String(chosen.bonus));
+              if (chosen) {
+                set('placementBonus')(String(chosen.bonus));
+                // The company holds the contact of its introductions: the hired person is that one.
+                set('candidateEmail')(chosen.candidate?.email ?? '');
+                set('candidatePhone')(chosen.candidate?.phone ?? '');
+              }
             }}
           />
           <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Besetzung</h3>
@@ -167,17 +177,33 @@ export function CompanyReportModal({
               onChange={set('actualSalary')}
               invalid={bad('actualSalary')}
             />
-            {introduction === null && (
-              <ReportField
-                id="pb-rep-candidate-mail"
-                className="col-12"
-                label="E-Mail der eingestellten Person (optional, nur zum Abgleich mit Vorstellungen)"
-                type="email"
-                inputMode="email"
-                value={form.candidateEmail}
-                onChange={set('candidateEmail')}
-              />
-            )}
+            <ReportField
+              id="pb-rep-candidate-mail"
+              className="col-md-6"
+              label="E-Mail der eingestellten Person"
+              type="email"
+              inputMode="email"
+              value={form.candidateEmail}
+              onChange={set('candidateEmail')}
+              invalid={bad('hiredContact')}
+            />
+            <ReportField
+              id="pb-rep-candidate-phone"
+              className="col-md-6"
+              label="oder Telefonnummer"
+              inputMode="text"
+              value={form.candidatePhone}
+              onChange={set('candidatePhone')}
+              invalid={bad('hiredContact')}
+            />
+            <p
+              className={`col-12 small mt-1 mb-0 ${bad('hiredContact') ? 'text-danger' : 'text-body-secondary'}`}
+              id="pb-rep-hired-hint"
+            >
+              {bad('hiredContact')
+                ? PLACEMENT_REVIEW_MSG.hiredContactRequired
+                : 'Eine Angabe genügt. Sie dient nur dem Abgleich mit Vorstellungen und wird nicht im Klartext gespeichert.'}
+            </p>
             <ReportField
               id="pb-rep-recruiter"
               className="col-md-6"

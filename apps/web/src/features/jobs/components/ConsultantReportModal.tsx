@@ -4,6 +4,8 @@ import {
   eurosToCents,
   formatEuro,
   JOB_MSG,
+  PLACEMENT_REVIEW_MSG,
+  REPORTABLE_INTRODUCTION_STAGES,
   type Introduction,
   type Job,
   type PlacementReportResult,
@@ -20,9 +22,10 @@ import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, Re
 
 /**
  * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
- * five editable fields; the server adds the consultant's name and e-mail.
+ * five editable fields; the server adds the consultant's name and e-mail. Naming an introduction the
+ * company made an offer for takes the advertisement offline at once; otherwise the office reviews first.
  */
-export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (reported: boolean) => void }) {
+export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (deactivated: boolean) => void }) {
   const [form, setForm] = useState({
     companyName: job.users_permissions_user?.username ?? '',
     jobTitle: job.jobTitle,
@@ -67,7 +70,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
     );
   };
 
-  const close = () => onClose(result !== null);
+  const close = () => onClose(result !== null && !result.reviewPending);
 
   return (
     <Modal show onHide={close} centered aria-labelledby="pb-consultant-report-title">
@@ -83,8 +86,10 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
               <Alert variant="success" className="mb-0" role="status">
                 <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
                 <p className="mb-0">
-                  Vermittlungsprämie: {formatEuro(result.placementFee)}. Das Inserat ist nun nicht mehr sichtbar; wir
-                  melden uns bei Ihnen.
+                  Vermittlungsprämie: {formatEuro(result.placementFee)}.{' '}
+                  {result.reviewPending
+                    ? PLACEMENT_REVIEW_MSG.reviewPending
+                    : 'Das Inserat ist nun nicht mehr sichtbar; wir melden uns bei Ihnen.'}
                 </p>
               </Alert>
             </Modal.Body>
@@ -96,11 +101,14 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (re
           <>
             <Modal.Body>
               <p className="text-body-secondary small">
-                Bitte prüfen Sie die Angaben. Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse
-                informiert.
+                Bitte prüfen Sie die Angaben.{' '}
+                {introduction
+                  ? 'Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse informiert.'
+                  : 'Ohne eine Vorstellung, für die das Unternehmen ein Angebot gemacht oder eingestellt hat, prüfen wir Ihre Meldung zuerst; das Inserat bleibt bis dahin aktiv.'}
               </p>
               <IntroductionSelect
                 advertisementId={job.id}
+                eligible={(i) => REPORTABLE_INTRODUCTION_STAGES.includes(i.status)}
                 value={introduction}
                 onChange={(chosen) => {
                   setIntroduction(chosen);

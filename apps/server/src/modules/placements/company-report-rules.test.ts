@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACEMENT_REVIEW_MSG, type AdminPlacementReport, type Introduction } from '@pb/core';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createUser, publishJob, type TestUser } from '../../../test/factories';
+import {
+  companyReportBody,
+  postReport,
+  reportId,
+  setPlacementStatus,
+  TestClock,
+} from '../../../test/support/placement-fixtures';
+import { runRetention } from '../retention/service';
+
+/**
+ * Issue 28 (2), from the company's side: its own report cannot skip the fee or the circumvention
+ * check — it names the hired person (only fingerprints are kept), a bonus below the one in force,
+ * a salary of 0 or far below the advertisement, a contact that does not fit the named
+ * introduction, or no introduction while others are live, all need the office's audited
+ * decision before an invoice; a 0 € invoice is never issued.
+ */
+
+const clock = new TestClock();
+let ctx: TestContext;
+let company: TestUser;
+let consultant: TestUser;
+let rival: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ now: () => clock.now, env: { RATE_LIMIT_FACTOR: '100' } });
+  company = await createUser(ctx, { role: 'company', username: 'Alpenhof GmbH' });
+  consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
+  rival = await createUser(ctx, { role: 'consultant', username: 'Markus Recruiting' });
+  admin = await createUser(ctx, { role: 'admin' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function adminReport(id: number): Promise<AdminPlacementReport> {
+  const res = await ctx.request({
+    method: 'GET',
+    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
+    token: admin.token,
+  });
+  return (res.json().data as AdminPlacementReport[])[0]!;
+}
+
+const review = (id: number, data: object) =>
+  ctx.request({ method: 'PUT', url: `/api/admin/placement-reports/${id}/review`, token: admin.token, payload: data });
+
+async function introduce(by: TestUser, advertisement: number, email: string): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/introductions',
+    token: by.token,
+    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Introduction }>().data.id;
+}
+
+describe("a company's own report", () => {
+  it('When the company reports its hire at 0 % on an advertisement at 20 %, then invoicing waits for the office, which releases it at 20 % (audited); 0 € is never invoiced', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Koch', placementBonus: 20 });
+    const id = await reportId(ctx, company, companyReportBody(advertisement, { placementBonus: 0 }));
+    const flagged = await adminReport(id);
+    expect(flagged.flags.map((f) => f.code)).toEqual(['praemie_unter_aktiver', 'betrag_null']);
+    expect(flagged.flags[0]!.reason).toBe('Gemeldet 0 %, aktive Prämie des Inserats 20 %.');
+    expect(flagged.needsReview).toBe(true);
+
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+    expect(invoiced.statusCode).toBe(409);
+    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    const atZero = await review(id, { decision: 'freigegeben', note: 'Passt so.' });
+    expect(atZero.statusCode).toBe(409);
+    expect(atZero.json().error.message).toBe(PLACEMENT_REVIEW_MSG.zeroAmount);
+    expect((await review(id, { decision: 'freigegeben', note: ' ' })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.request({
+          method: 'PUT',
+          url: `/api/admin/placement-reports/${id}/review`,
+          token: company.token,
+          payload: { decision: 'freigegeben', note: 'Selbst freigegeben', placementBonus: 0 },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const released = await review(id, { decision: 'freigegeben', note: 'Vereinbart waren 20 %.', placementBonus: 20 });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().data).toMatchObject({ placementBonus: 20, needsReview: false });
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(200);
+    const [invoice] = await ctx.database.query<{ net_cents: string }>(
+      "SELECT net_cents FROM invoices WHERE placement_report_id = $1 AND kind = 'rechnung'",
+      [id],
+    );
+    expect(Number(invoice!.net_cents)).toBe(1_320_000);
+    const audit = await ctx.database.query<{ after: { decision: string; placementBonus: number } }>(
+      "SELECT after FROM audit_log WHERE action = 'placement.review' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(audit[0]!.after).toMatchObject({ decision: 'freigegeben', placementBonus: 20 });
+  });
+
+  it('When the company names no hired person, then the report is a German 400 and nothing is stored', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Kellner' });
+    const res = await postReport(ctx, company, companyReportBody(advertisement, { candidateEmail: undefined }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(PLACEMENT_REVIEW_MSG.hiredContactRequired);
+    const rows = await ctx.database.query('SELECT id FROM placement_reports WHERE job_id = $1', [advertisement]);
+    expect(rows).toEqual([]);
+  });
+
+  it('When the company reports its own hire while introductions are live on the advertisement, then it is Umgehungsverdacht with those introductions as evidence', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Rezeption', placementBonus: 18 });
+    const live = await introduce(consultant, advertisement, 'lena.live@example.at');
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { placementBonus: 18, candidateEmail: 'jemand.anderer@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.circumvention?.evidence).toEqual([
+      expect.objectContaining({
+        introductionId: live,
+        consultantId: consultant.id,
+        matchedBy: [],
+        basis: 'advertisement',
+      }),
+    ]);
+    expect(report.needsReview).toBe(true);
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(409);
+  });
+
+  it("When the company names one introduction but hires another consultant's candidate, then the contact mismatch and the circumvention are flagged", async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Barista', placementBonus: 15 });
+    const cheap = await introduce(consultant, advertisement, 'named.person@example.at');
+    const hiredElsewhere = await introduce(rival, advertisement, 'hired.person@example.at');
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { introduction: cheap, candidateEmail: 'hired.person@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.flags.map((f) => f.code)).toContain('kontakt_passt_nicht');
+    expect(report.circumvention?.evidence).toEqual([
+      expect.objectContaining({ introductionId: hiredElsewhere, matchedBy: ['email'], basis: 'candidate' }),
+    ]);
+  });
+
+  it('When the salary is 0 or far below the advertisement, then it is flagged with the figures', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Hausmeister', salary: '40.000 – 50.000' });
+    const zero = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { placementBonus: 15, actualSalary: 0 }),
+    );
+    expect((await adminReport(zero)).flags.map((f) => f.code)).toEqual(['gehalt_null', 'betrag_null']);
+    const second = await publishJob(ctx, company, { jobTitle: 'Portier', salary: '40.000 – 50.000' });
+    const low = await reportId(ctx, company, companyReportBody(second, { placementBonus: 15, actualSalary: 20000 }));
+    const [flag, ...more] = (await adminReport(low)).flags;
+    expect(more).toEqual([]);
+    expect(flag!.code).toBe('gehalt_weit_unter');
+    expect(flag!.reason.replace(/\s/g, ' ')).toBe('Gemeldet € 20.000,00, das Inserat nennt ab € 40.000,00.');
+  });
+
+  it('When a report names the hired person, then only keyed fingerprints are kept — never the address — and retention deletes them after 12 months', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Sommelier' });
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { candidateEmail: 'Clara.Klar@Example.at' }),
+    );
+    const [row] = await ctx.database.query<Record<string, unknown>>('SELECT * FROM placement_reports WHERE id = $1', [
+      id,
+    ]);
+    expect(JSON.stringify(row).toLowerCase()).not.toContain('clara.klar');
+    expect(row!['hired_email_fingerprint']).toMatch(/^[0-9a-f]{64}$/);
+    await runRetention(ctx.app.db, {
+      now: new Date(clock.now.getTime() + 370 * 86_400_000),
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
+    const [after] = await ctx.database.query<Record<string, unknown>>(
+      'SELECT hired_email_fingerprint, hired_fingerprints_deleted_at FROM placement_reports WHERE id = $1',
+      [id],
+    );
+    expect(after!['hired_email_fingerprint']).toBeNull();
+    expect(after!['hired_fingerprints_deleted_at']).not.toBeNull();
+  });
+});

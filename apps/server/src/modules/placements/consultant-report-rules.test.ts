@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACEMENT_REVIEW_MSG, type AdminPlacementReport, type Introduction } from '@pb/core';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createUser, publishJob, type TestUser } from '../../../test/factories';
+import {
+  companyReportBody,
+  consultantReportBody,
+  postReport,
+  reportId,
+  setPlacementStatus,
+} from '../../../test/support/placement-fixtures';
+
+/**
+ * Issue 28 (6), from the consultant's side: a chat message does not let anyone take a company's
+ * advertisement offline. A consultant reports for an introduction of theirs once the company made
+ * an offer or hired; without one the back office reviews first and the advertisement stays
+ * active; after an objection no new report on that advertisement, and objections pile up as a
+ * flag. One hire is reported once.
+ */
+
+let ctx: TestContext;
+let company: TestUser;
+let consultant: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
+  company = await createUser(ctx, { role: 'company', username: 'Alpenhof GmbH' });
+  consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
+  admin = await createUser(ctx, { role: 'admin' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const chat = (by: TestUser, advertisement: number) =>
+  ctx.request({
+    method: 'POST',
+    url: '/api/chat-communications',
+    token: by.token,
+    payload: { advertisement, message: 'Ich hätte eine passende Kandidatin.' },
+  });
+
+async function published(advertisement: number): Promise<boolean> {
+  const res = await ctx.request({ method: 'GET', url: `/api/jobs/${advertisement}`, token: consultant.token });
+  return res.statusCode === 200;
+}
+
+async function adminReport(id: number): Promise<AdminPlacementReport> {
+  const res = await ctx.request({
+    method: 'GET',
+    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
+    token: admin.token,
+  });
+  return (res.json().data as AdminPlacementReport[])[0]!;
+}
+
+const review = (id: number, data: object) =>
+  ctx.request({ method: 'PUT', url: `/api/admin/placement-reports/${id}/review`, token: admin.token, payload: data });
+
+const object = (id: number) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/placement-reports/${id}/objection`,
+    token: company.token,
+    payload: { data: { note: 'Niemand wurde eingestellt.' } },
+  });
+
+async function introduce(by: TestUser, advertisement: number, email: string): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/introductions',
+    token: by.token,
+    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Introduction }>().data.id;
+}
+
+const move = (id: number, status: string) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/introductions/${id}/status`,
+    token: company.token,
+    payload: { data: { status } },
+  });
+
+describe("a consultant's report", () => {
+  it('When a consultant who only chatted reports a placement, then the advertisement stays active until the office releases the report', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Koch', placementBonus: 20 });
+    expect((await chat(consultant, advertisement)).statusCode).toBe(201);
+    const res = await postReport(ctx, consultant, consultantReportBody(advertisement));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.reviewPending).toBe(true);
+    expect(await published(advertisement)).toBe(true);
+    const id = res.json().data.id as number;
+    expect((await adminReport(id)).flags.map((f) => f.code)).toEqual(['ohne_vorstellung']);
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet', {})).statusCode).toBe(409);
+
+    // Again and again: refused while the first one is open.
+    const again = await postReport(ctx, consultant, consultantReportBody(advertisement));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(PLACEMENT_REVIEW_MSG.alreadyReported);
+
+    const released = await review(id, { decision: 'freigegeben', note: 'Vom Unternehmen telefonisch bestätigt.' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await published(advertisement)).toBe(false);
+  });
+
+  it('When the company objected to a report, then the consultant cannot report on that advertisement again without an offer', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Kellner', placementBonus: 20 });
+    await chat(consultant, advertisement);
+    const first = await reportId(ctx, consultant, consultantReportBody(advertisement));
+    expect((await object(first)).statusCode).toBe(200);
+    expect((await review(first, { decision: 'verworfen', note: 'Keine Einstellung.' })).statusCode).toBe(200);
+    const again = await postReport(ctx, consultant, consultantReportBody(advertisement));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(PLACEMENT_REVIEW_MSG.objectedBefore);
+    expect((await adminReport(first)).status).toBe('verworfen');
+    expect((await setPlacementStatus(ctx, admin, first, 'verrechnet')).statusCode).toBe(409);
+  });
+
+  it('When companies objected to two of his reports, then his next report is flagged for the office', async () => {
+    const second = await publishJob(ctx, company, { jobTitle: 'Barista', placementBonus: 20 });
+    await chat(consultant, second);
+    expect((await object(await reportId(ctx, consultant, consultantReportBody(second)))).statusCode).toBe(200);
+    const third = await publishJob(ctx, company, { jobTitle: 'Sommelier', placementBonus: 20 });
+    await chat(consultant, third);
+    const id = await reportId(ctx, consultant, consultantReportBody(third));
+    expect((await adminReport(id)).flags.map((f) => f.code)).toEqual(['ohne_vorstellung', 'wiederholt_widersprochen']);
+  });
+
+  it("When the consultant names an introduction the company has not made an offer for, then 409; at 'Angebot' the report deactivates the advertisement at once", async () => {
+    // A consultant without objections: nothing else flags the report.
+    const fresh = await createUser(ctx, { role: 'consultant' });
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Rezeption', placementBonus: 18 });
+    const intro = await introduce(fresh, advertisement, 'anna.angebot@example.at');
+    const early = await postReport(ctx, fresh, consultantReportBody(advertisement, { introduction: intro }));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(PLACEMENT_REVIEW_MSG.introductionStage);
+    expect(await published(advertisement)).toBe(true);
+    expect((await move(intro, 'angebot')).statusCode).toBe(200);
+    const res = await postReport(ctx, fresh, consultantReportBody(advertisement, { introduction: intro }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.reviewPending).toBe(false);
+    expect(await published(advertisement)).toBe(false);
+    expect((await adminReport(res.json().data.id as number)).needsReview).toBe(false);
+
+    // The same hire once: the company cannot report the same introduction a second time.
+    const twice = await postReport(ctx, company, companyReportBody(advertisement, { introduction: intro }));
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('When a consultant declares a bonus above the one in force and a salary far above the advertisement, then both are flagged', async () => {
+    const advertisement = await publishJob(ctx, company, {
+      jobTitle: 'Hausmeister',
+      placementBonus: 10,
+      salary: '40.000',
+    });
+    await chat(consultant, advertisement);
+    const id = await reportId(
+      ctx,
+      consultant,
+      consultantReportBody(advertisement, { placementBonus: 30, actualSalary: 90000 }),
+    );
+    expect((await adminReport(id)).flags.map((f) => f.code)).toEqual([
+      'ohne_vorstellung',
+      'praemie_ueber_aktiver',
+      'gehalt_weit_ueber',
+      'wiederholt_widersprochen',
+    ]);
+  });
+});

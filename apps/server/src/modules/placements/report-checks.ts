@@ -1,0 +1,73 @@
+import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import {
+  OBJECTED_REPORTS_MONTHS,
+  PLACEMENT_REVIEW_MSG,
+  REPORTABLE_INTRODUCTION_STAGES,
+  type IntroductionStatus,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { placementReports } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import { monthsBefore } from '../../lib/months';
+
+/**
+ * The refusals a placement report meets inside its transaction (issue 28 (6)): who may report
+ * what, so that neither a chat message nor a repeated report lets a consultant take an
+ * advertisement offline or claim a hire twice.
+ */
+
+/** One hire, one invoice: an introduction named in a live report (not discarded) cannot be named again. */
+export async function assertIntroductionNotReported(tx: Db, introductionId: number): Promise<void> {
+  const [named] = await tx
+    .select({ id: placementReports.id })
+    .from(placementReports)
+    .where(and(eq(placementReports.introductionId, introductionId), ne(placementReports.status, 'verworfen')))
+    .limit(1);
+  if (named) throw conflict(PLACEMENT_REVIEW_MSG.introductionReported);
+}
+
+/**
+ * A consultant's report: with an introduction only in 'Angebot' or 'eingestellt'; without one,
+ * not again after the company objected to an earlier report on this advertisement, and not while
+ * an earlier one is still open.
+ */
+export async function assertConsultantMayReport(
+  tx: Db,
+  consultantId: number,
+  jobId: number,
+  introduction: { status: IntroductionStatus } | null,
+): Promise<void> {
+  if (introduction) {
+    if (!REPORTABLE_INTRODUCTION_STAGES.includes(introduction.status))
+      throw conflict(PLACEMENT_REVIEW_MSG.introductionStage);
+    return;
+  }
+  const earlier = await tx
+    .select({ status: placementReports.status, objectedAt: placementReports.objectedAt })
+    .from(placementReports)
+    .where(
+      and(
+        eq(placementReports.reporterId, consultantId),
+        eq(placementReports.jobId, jobId),
+        eq(placementReports.variant, 'consultant'),
+      ),
+    );
+  if (earlier.some((r) => r.objectedAt !== null)) throw conflict(PLACEMENT_REVIEW_MSG.objectedBefore);
+  if (earlier.some((r) => r.status === 'gemeldet')) throw conflict(PLACEMENT_REVIEW_MSG.alreadyReported);
+}
+
+/** How many of the consultant's reports companies objected to within OBJECTED_REPORTS_MONTHS. */
+export async function objectedReportsOf(tx: Db, consultantId: number, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(placementReports)
+    .where(
+      and(
+        eq(placementReports.reporterId, consultantId),
+        eq(placementReports.variant, 'consultant'),
+        isNotNull(placementReports.objectedAt),
+        gte(placementReports.objectedAt, monthsBefore(now, OBJECTED_REPORTS_MONTHS)),
+      ),
+    );
+  return row?.n ?? 0;
+}
