@@ -102,6 +102,25 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    assertStorageKey(key);
+    try {
+      // One PUT with a known length: S3 stores the object whole or not at all.
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: stream,
+          ContentLength: size,
+          ContentType: contentTypeOf(key),
+        }),
+      );
+    } catch (error) {
+      stream.destroy();
+      throw this.unavailable('put', error);
+    }
+  }
+
   async open(key: string): Promise<StoredObject | null> {
     assertStorageKey(key);
     try {

@@ -131,6 +131,7 @@ describe('runRetention', () => {
           introductionPersonalData: [],
           introductionFingerprints: [],
           guaranteeDocuments: 0,
+          dataExports: 0,
         },
       },
     ]);

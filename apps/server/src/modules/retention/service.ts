@@ -17,6 +17,7 @@ import { recordAudit } from '../admin/audit';
 import { monthsBefore } from '../../lib/months';
 import { introductionRetention } from '../introductions/retention';
 import { claimDocumentRetention } from '../billing/documents';
+import { dataExportRetention } from '../data-export/retention';
 
 /**
  * Retention rules of the terms (spec §9), run daily by the server and previewed
@@ -27,6 +28,7 @@ import { claimDocumentRetention } from '../billing/documents';
  * - an advertisement published more than 6 months ago is deactivated.
  * - contact messages older than 12 months and delivered mails older than 30 days
  *   are deleted (privacy policy §6).
+ * - a data export's ZIP is deleted once downloaded or 7 days after it was ready (docs/privacy.md).
  * Every run (also a dry run) is recorded in retention_runs.
  */
 
@@ -100,6 +102,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
 
     const introductionsDue = await introductionRetention(tx, now, dryRun);
     const claimDocumentsDue = await claimDocumentRetention(tx, now, dryRun);
+    const dataExportsDue = await dataExportRetention(tx, now, dryRun);
     const summary: RetentionSummary = {
       introductionPersonalData: introductionsDue.personalData,
       introductionFingerprints: introductionsDue.fingerprints,
@@ -109,6 +112,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       deletedContactMessages: contactCount?.n ?? 0,
       purgedMails: mailCount?.n ?? 0,
       guaranteeDocuments: claimDocumentsDue.count,
+      dataExports: dataExportsDue.count,
     };
 
     if (!dryRun) {
@@ -169,7 +173,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       ...summary,
       details,
       runId: run!.id,
-      storageKeys: [...introductionsDue.storageKeys, ...claimDocumentsDue.storageKeys],
+      storageKeys: [...introductionsDue.storageKeys, ...claimDocumentsDue.storageKeys, ...dataExportsDue.storageKeys],
     };
   });
 
