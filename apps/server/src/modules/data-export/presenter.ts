@@ -1,8 +1,11 @@
-import { ROLE_NAMES, type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
+import { type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
 import type { dataExports } from '../../db/schema';
 import type { PresentableUser } from '../accounts/presenter';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
+
+/** The role as a German reader knows it (the API's role names are the original client's English ones). */
+const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Betreiber (Administrator)' } as const;
 
 /** konto.json: the account's own data with German keys (never the password hash or a token). */
 export function presentAccountForExport(user: PresentableUser, pending: PendingEmailChange | null) {
@@ -10,7 +13,7 @@ export function presentAccountForExport(user: PresentableUser, pending: PendingE
     kontonummer: user.id,
     name: user.username,
     eMail: user.email,
-    rolle: ROLE_NAMES[user.role],
+    rolle: ROLE_LABELS[user.role],
     eMailBestaetigt: user.confirmed,
     gesperrt: user.blocked,
     registriertAm: user.createdAt.toISOString(),
