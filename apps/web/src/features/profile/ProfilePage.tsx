@@ -14,6 +14,7 @@ import { ImageUploadFailed, useSaveProfile } from './api/saveProfile';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { PendingEmailNotice } from './PendingEmailNotice';
 import { DeactivateAccountModal } from './DeactivateAccountModal';
+import { DataExportSection } from './DataExportSection';
 import { ProfileImageInput } from './ProfileImageInput';
 import { ServicesEditor } from './ServicesEditor';
 import './profile.css';
@@ -270,6 +271,8 @@ function ProfileForm({ user }: { user: OwnUser }) {
           </Button>
         </div>
       </Form>
+
+      <DataExportSection userId={user.id} email={currentEmail} />
 
       <ChangePasswordModal
         show={modal === 'password'}
