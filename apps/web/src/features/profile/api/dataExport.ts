@@ -35,7 +35,10 @@ export function useRequestDataExport(userId: number, config: MutationConfig<Data
       queryClient.setQueryData(dataExportKey(userId), args[0]);
       return config.onSuccess?.(...args);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dataExportKey(userId) }),
+    onSettled: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: dataExportKey(userId) });
+      return config.onSettled?.(...args);
+    },
   });
 }
 
