@@ -68,10 +68,14 @@ describe('Data export input schemas (properties)', () => {
     expect(dataExportRequestSchema.parse({})).toEqual({});
     fc.assert(
       fc.property(
-        fc.dictionary(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k !== '__proto__'), fc.jsonValue(), {
-          minKeys: 1,
-          maxKeys: 5,
-        }),
+        fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k !== '__proto__'),
+          fc.jsonValue(),
+          {
+            minKeys: 1,
+            maxKeys: 5,
+          },
+        ),
         (body) => {
           const parsed = dataExportRequestSchema.safeParse(body);
           expect(parsed.success).toBe(false);

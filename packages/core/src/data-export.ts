@@ -54,7 +54,9 @@ export const dataExportRequestSchema = z.strictObject({}, { error: () => 'Unbeka
 /** POST /api/data-exports/download: the token from the mailed link (the link's #fragment). */
 export const dataExportDownloadSchema = z.strictObject(
   {
-    token: z.string({ error: DATA_EXPORT_MSG.invalidToken }).regex(DATA_EXPORT_TOKEN_PATTERN, DATA_EXPORT_MSG.invalidToken),
+    token: z
+      .string({ error: DATA_EXPORT_MSG.invalidToken })
+      .regex(DATA_EXPORT_TOKEN_PATTERN, DATA_EXPORT_MSG.invalidToken),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? DATA_EXPORT_MSG.invalidToken : undefined) },
 );

@@ -4,6 +4,8 @@ import { DataExportWorker } from '../../src/modules/data-export/worker';
 import type { FileStorage } from '../../src/lib/storage';
 import type { TestContext } from '../helpers';
 import { latestMailTo } from './account-fixtures';
+import { pdfBytes, type ChatUser } from './chat-fixtures';
+import { multipartBody } from './multipart';
 
 /** Test helpers for data exports: a worker on the test app, the mailed token, the ZIP opened with yauzl. */
 
@@ -15,6 +17,19 @@ export function exportWorker(ctx: TestContext, options: { storage?: FileStorage;
     publicUrl: ctx.config.publicUrl,
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
   });
+}
+
+/** `user` sends a PDF named `name` (its bytes: pdfBytes(name)) with `message` into the conversation. */
+export async function sendChatFile(ctx: TestContext, user: ChatUser, chatId: number, name: string, message: string) {
+  const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message });
+  const res = await ctx.request({
+    method: 'POST',
+    url: `/api/chat-communications/${chatId}/messages`,
+    token: user.token,
+    payload,
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(201);
 }
 
 export async function requestExport(ctx: TestContext, token: string) {

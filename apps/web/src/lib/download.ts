@@ -5,7 +5,11 @@ import { storage } from './storage';
  * Hands a fetched file to the browser: under `fileName`, else the name the server sends in
  * Content-Disposition, else `fallbackName`.
  */
-export async function saveResponseAsFile(response: Response, fileName?: string, fallbackName = 'download'): Promise<void> {
+export async function saveResponseAsFile(
+  response: Response,
+  fileName?: string,
+  fallbackName = 'download',
+): Promise<void> {
   const sentName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

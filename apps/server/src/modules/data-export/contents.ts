@@ -87,7 +87,10 @@ export async function collectAccountData(
   const c: Collector = { db, storage, me, now, files: [] };
   const json: ExportContents['json'] = [];
 
-  json.push({ name: 'konto.json', value: presentAccountForExport(user, await findPendingEmailChange(db, userId, now)) });
+  json.push({
+    name: 'konto.json',
+    value: presentAccountForExport(user, await findPendingEmailChange(db, userId, now)),
+  });
   let profileImage: string | null = null;
   if (user.profileImgId !== null) {
     const image = await findProfileImage(db, user.profileImgId);

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, pdfBytes } from '../../../test/support/chat-fixtures';
-import { download, exportWorker, mailedExportToken, requestExport, unzip } from '../../../test/support/data-export';
-import { multipartBody } from '../../../test/support/multipart';
+import {
+  download,
+  exportWorker,
+  mailedExportToken,
+  requestExport,
+  sendChatFile,
+  unzip,
+} from '../../../test/support/data-export';
 import { startOwnS3, type OwnS3 } from '../../../test/support/own-s3';
 
 /**
@@ -42,15 +48,7 @@ describe('Data export on S3', () => {
       payload: { advertisement: job.id, message: 'Hallo' },
     });
     const chatId = opened.json<{ data: ChatConversation }>().data.id;
-    const { payload, headers } = multipartBody([{ name: 'Zeugnis.pdf', data: pdfBytes('zeugnis') }], { message: '' });
-    const sent = await ctx.request({
-      method: 'POST',
-      url: `/api/chat-communications/${chatId}/messages`,
-      token: company.token,
-      payload,
-      headers,
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+    await sendChatFile(ctx, company, chatId, 'Zeugnis.pdf', '');
 
     expect((await requestExport(ctx, consultant.token)).statusCode).toBe(202);
     expect(await exportWorker(ctx).runOnce()).toBe(1);
@@ -63,7 +61,7 @@ describe('Data export on S3', () => {
     expect(res.statusCode, res.body).toBe(200);
     const entries = await unzip(res.rawPayload);
     const received = [...entries.keys()].find((name) => name.endsWith('-Zeugnis.pdf'));
-    expect(received && entries.get(received)).toEqual(pdfBytes('zeugnis'));
+    expect(received && entries.get(received)).toEqual(pdfBytes('Zeugnis.pdf'));
     await expect.poll(bucketKeys).not.toContain(row!.storage_key);
   });
 

@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_EXPORT_MSG, type ChatConversation, type DataExportStatus } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
-import { multipartBody } from '../../../test/support/multipart';
-import { download, exportWorker, jsonOf, mailedExportToken, requestExport, unzip } from '../../../test/support/data-export';
+import {
+  download,
+  exportWorker,
+  jsonOf,
+  mailedExportToken,
+  requestExport,
+  sendChatFile,
+  unzip,
+} from '../../../test/support/data-export';
 
 /**
  * 'Meine Daten herunterladen' end to end on the real app: request → worker → mail → download,
@@ -17,18 +24,6 @@ let consultant: ChatUser;
 let rival: ChatUser;
 let jobId: number;
 let conversationId: number;
-
-async function sendFile(user: ChatUser, chatId: number, name: string) {
-  const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message: 'Anbei' });
-  const res = await ctx.request({
-    method: 'POST',
-    url: `/api/chat-communications/${chatId}/messages`,
-    token: user.token,
-    payload,
-    headers,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
 
 async function introduce(user: ChatUser, lastName: string) {
   const res = await ctx.request({
@@ -70,7 +65,7 @@ beforeAll(async () => {
     payload: { advertisement: jobId, message: 'Guten Tag, ich hätte eine Kandidatin.' },
   });
   conversationId = opened.json<{ data: ChatConversation }>().data.id;
-  await sendFile(consultant, conversationId, 'Lebenslauf Eva.pdf');
+  await sendChatFile(ctx, consultant, conversationId, 'Lebenslauf Eva.pdf', 'Anbei');
   await introduce(consultant, 'Export');
   // Another consultant introduces the same person: neither that consultant nor the claim may reach Berta's ZIP.
   await ctx.request({
@@ -144,7 +139,10 @@ describe('Data export (DSGVO Art. 15/20)', () => {
   it('When a company requests its data, then its advertisements with bonus history, the conversations and the candidate data it received are in the ZIP', async () => {
     const { entries } = await exportOf(company);
     const ads = jsonOf(entries, 'inserate.json') as {
-      inserate: Array<{ inserat: { id: number; jobTitle: string }; praemienverlauf: Array<{ praemieProzent: number }> }>;
+      inserate: Array<{
+        inserat: { id: number; jobTitle: string };
+        praemienverlauf: Array<{ praemieProzent: number }>;
+      }>;
     };
     expect(ads.inserate.map((a) => [a.inserat.id, a.inserat.jobTitle])).toEqual([[jobId, 'Polier/in']]);
     expect(ads.inserate[0]!.praemienverlauf).toEqual([{ praemieProzent: 15, seit: expect.any(String) }]);
@@ -209,12 +207,12 @@ describe('Data export (DSGVO Art. 15/20)', () => {
   it('When an account asks again while its export is being built or too often a day, then it is refused (409, 429)', async () => {
     const user = await createChatUser(ctx.app, 'consultant');
     expect((await requestExport(ctx, user.token)).statusCode).toBe(202);
-    expect((await latest(user))).toMatchObject({ state: 'in_arbeit', canRequest: false });
+    expect(await latest(user)).toMatchObject({ state: 'in_arbeit', canRequest: false });
     const running = await requestExport(ctx, user.token);
     expect(running.statusCode).toBe(409);
     expect(running.json()).toMatchObject({ error: { message: DATA_EXPORT_MSG.alreadyRunning } });
     await exportWorker(ctx).runOnce();
-    expect((await latest(user))).toMatchObject({ state: 'bereit', canRequest: true });
+    expect(await latest(user)).toMatchObject({ state: 'bereit', canRequest: true });
     const first = await mailedExportToken(ctx, user.email);
     expect((await requestExport(ctx, user.token)).statusCode).toBe(202);
     // The new request supersedes the undownloaded export: its link no longer works.

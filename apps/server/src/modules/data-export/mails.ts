@@ -7,12 +7,7 @@ export function downloadLink(publicUrl: string, token: string): string {
 }
 
 /** To the account: its export is ready; the link works once, for 7 days, signed in as this account. */
-export function exportReadyMail(
-  to: string,
-  username: string,
-  link: string,
-  expiresAt: Date,
-): OutgoingMail {
+export function exportReadyMail(to: string, username: string, link: string, expiresAt: Date): OutgoingMail {
   const paragraphs = [
     `Hallo ${username},`,
     'Ihre Daten bei der Prämienbörse sind zusammengestellt. Sie können sie als ZIP-Datei herunterladen.',

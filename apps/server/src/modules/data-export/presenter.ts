@@ -5,7 +5,11 @@ import type { PresentableUser } from '../accounts/presenter';
 export type DataExportRow = typeof dataExports.$inferSelect;
 
 /** The role as a German reader knows it (the API's role names are the original client's English ones). */
-const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Betreiber (Administrator)' } as const;
+const ROLE_LABELS = {
+  company: 'Unternehmen',
+  consultant: 'Personalberater',
+  admin: 'Betreiber (Administrator)',
+} as const;
 
 /** konto.json: the account's own data with German keys (never the password hash or a token). */
 export function presentAccountForExport(user: PresentableUser, pending: PendingEmailChange | null) {

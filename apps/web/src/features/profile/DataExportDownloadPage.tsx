@@ -34,9 +34,7 @@ export function Component() {
   } else if (!session) {
     body = (
       <>
-        <Alert variant="info">
-          {DATA_EXPORT_MSG.signInRequired} Öffnen Sie danach den Link aus der E-Mail erneut.
-        </Alert>
+        <Alert variant="info">{DATA_EXPORT_MSG.signInRequired} Öffnen Sie danach den Link aus der E-Mail erneut.</Alert>
         <Link to="/login" className="btn btn-primary">
           Zur Anmeldung
         </Link>
