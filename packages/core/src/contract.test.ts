@@ -248,6 +248,7 @@ interface PreviousRetentionSummary {
   introductionPersonalData?: number[];
   introductionFingerprints?: number[];
   guaranteeDocuments?: number;
+  dataExports?: number;
 }
 interface PreviousAdminRetentionRun {
   id: number;
