@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExportStatus } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
@@ -105,6 +106,25 @@ describe('Data export failures', () => {
     const res = await download(ctx, user.token, await mailedExportToken(ctx, user.email));
     expect(res.statusCode).toBe(200);
     expect((await unzip(res.rawPayload)).has('konto.json')).toBe(true);
+  });
+
+  it('When another worker took the request over while this one uploaded, then this one commits nothing and removes its file', async () => {
+    const user = await createChatUser(ctx.app, 'consultant');
+    await requestExport(ctx, user.token);
+    let uploaded = '';
+    const takenOver = Object.assign(Object.create(ctx.app.storage) as FileStorage, {
+      putStream: async (key: string, stream: Readable, size: number) => {
+        await ctx.app.storage.putStream(key, stream, size);
+        uploaded = key;
+        // Meanwhile the lease ran out and another instance claimed the request.
+        await ctx.database.query(`UPDATE data_exports SET locked_by = 'other instance' WHERE user_id = $1`, [user.id]);
+      },
+    });
+    expect(await exportWorker(ctx, { storage: takenOver }).runOnce()).toBe(0);
+    expect(uploaded).not.toBe('');
+    expect(await ctx.app.storage.stat(uploaded)).toBeNull();
+    expect(await rowOf(user)).toMatchObject({ status: 'pending', storage_key: null, token_hash: null });
+    expect(await mailsTo(user)).toBe(0);
   });
 
   it('When a request failed too often, then it is marked failed and the account may ask again', async () => {
