@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,6 +6,7 @@ import { DATA_EXPORT_MSG, DATA_EXPORT_VALID_DAYS, fileSizeText, type DataExportS
 import { errorText } from '../../lib/http';
 import { useLatestDataExport, useRequestDataExport } from './api/dataExport';
 import { dateTimeText } from './dateTimeText';
+import { ProfileNotice, type Notice } from './ProfileNotice';
 
 /** What the profile says about the latest request (in Arbeit / bereit bis … / abgelaufen …). */
 function stateText(status: DataExportStatus): string {
@@ -31,7 +31,7 @@ function stateText(status: DataExportStatus): string {
 export function DataExportSection({ userId, email }: { userId: number; email: string }) {
   const latest = useLatestDataExport(userId);
   const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const request = useRequestDataExport(userId, {
     onSuccess: () => setNotice({ variant: 'success', text: DATA_EXPORT_MSG.requested }),
     onError: (error) => setNotice({ variant: 'danger', text: errorText(error) }),
@@ -55,17 +55,11 @@ export function DataExportSection({ userId, email }: { userId: number; email: st
             {stateText(status)}
           </p>
         ) : null}
-        {notice ? (
-          <Alert
-            variant={notice.variant}
-            dismissible
-            onClose={() => setNotice(null)}
-            closeLabel="Hinweis schließen"
-            role={notice.variant === 'danger' ? 'alert' : 'status'}
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ProfileNotice
+          notice={notice}
+          onClose={() => setNotice(null)}
+          role={notice?.variant === 'danger' ? 'alert' : 'status'}
+        />
         <div className="d-flex flex-column flex-sm-row gap-2 align-items-sm-center">
           <Button variant="outline-primary" disabled={!canRequest} onClick={() => setConfirming(true)}>
             Meine Daten herunterladen
