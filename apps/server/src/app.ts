@@ -51,6 +51,7 @@ import { chatGateway } from './modules/chat/gateway';
 import { fileRoutes } from './modules/files/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { metricsRoutes } from './modules/metrics/routes';
+import { dataExportRoutes } from './modules/data-export/routes';
 
 export interface AppDeps {
   config: Config;
@@ -255,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(introductionRoutes);
       await api.register(billingRoutes);
       await api.register(alertRoutes);
+      await api.register(dataExportRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import { Scheduler } from './lib/scheduler';
 import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
+import { DataExportWorker } from './modules/data-export/worker';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -29,6 +30,16 @@ function startScheduledWork(app: FastifyInstance): void {
   });
   scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
+  // 'Meine Daten herunterladen': ZIPs built in the background (docs/privacy.md).
+  const dataExports = new DataExportWorker({
+    db: app.db,
+    storage: app.storage,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    now: app.now,
+  });
+  dataExports.start();
+  app.addHook('onClose', () => dataExports.stop());
   // Saved-search matches, watch notices and notification mails; the live bell.
   app.alerts.worker.start();
   app.alerts.pump.start();

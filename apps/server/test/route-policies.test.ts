@@ -230,6 +230,14 @@ const routes: Row[] = [
   { method: 'GET', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
   { method: 'POST', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
 
+  // --- data export (DSGVO Art. 15/20; another account's token: data-export.test.ts) ---
+  { method: 'GET', url: '/api/data-exports/latest', policy: 'signedIn' },
+  { method: 'POST', url: '/api/data-exports', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/data-exports/download', policy: 'dataExport.owner',
+    request: () => ({ payload: { token: 'A'.repeat(43) } }),
+  },
+
   // --- back office (one onRequest guard for all of /api/admin) ---
   ...[
     ['GET', '/api/admin/dashboard'],

@@ -85,6 +85,8 @@ export const retentionSummarySchema = z.object({
   placementFingerprints: z.number().optional(),
   /** Guarantee-claim documents deleted 6 months after the decision (absent in older runs). */
   guaranteeDocuments: z.number().optional(),
+  /** Data-export ZIPs deleted after their download or their 7 days (absent in older runs). */
+  dataExports: z.number().optional(),
 });
 export type RetentionSummary = z.infer<typeof retentionSummarySchema>;
 

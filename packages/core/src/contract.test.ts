@@ -253,6 +253,7 @@ interface PreviousRetentionSummary {
   introductionFingerprints?: number[];
   placementFingerprints?: number;
   guaranteeDocuments?: number;
+  dataExports?: number;
 }
 interface PreviousAdminRetentionRun {
   id: number;

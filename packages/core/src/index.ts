@@ -10,6 +10,7 @@
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
+ *   data-export.ts 'Meine Daten herunterladen' (DSGVO Art. 15/20): request, state, download token
  *   billing.ts     salary facts, invoices, guarantee claims, earnings; fees.ts: the fee sheet and the salary
  *                  text parser (cents, no schemas: the landing page and the browser use it); uid.ts: EU VAT number syntax
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
@@ -39,3 +40,4 @@ export * from './uid';
 export * from './fees';
 export * from './billing';
 export * from './alerts';
+export * from './data-export';

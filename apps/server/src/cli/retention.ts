@@ -48,6 +48,7 @@ async function main(): Promise<number> {
     'Kandidaten-Fingerabdrücke löschen',
     (result.introductionFingerprints ?? []).map((id) => `Vorstellung Nr. ${id}`),
   );
+  console.log(`  Datenexporte (ZIP) löschen, heruntergeladen oder abgelaufen: ${result.dataExports ?? 0}`);
   return 0;
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
   newStorageKey,
@@ -53,6 +55,23 @@ export class LocalFileStorage implements FileStorage {
 
   async putAt(key: string, data: Buffer): Promise<void> {
     await this.write(key, data, 'w');
+  }
+
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    const file = this.pathOf(key);
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await pipeline(stream, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      const written = (await stat(temporary)).size;
+      if (written !== size) throw new Error(`disk store: ${written} bytes written, ${size} expected`);
+      await rename(temporary, file);
+    } catch (error) {
+      if (isUnavailable(error)) throw new StorageUnavailableError(`disk store: ${String(error)}`, { cause: error });
+      throw error;
+    } finally {
+      await rm(temporary, { force: true }).catch(() => undefined);
+    }
   }
 
   /** Writes to a temporary name and renames, so a reader never sees half a file. */

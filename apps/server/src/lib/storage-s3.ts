@@ -85,15 +85,29 @@ export class S3FileStorage implements FileStorage {
     return key;
   }
 
-  async putAt(key: string, data: Buffer): Promise<void> {
+  putAt(key: string, data: Buffer): Promise<void> {
+    return this.putObject(key, data, data.length);
+  }
+
+  async putStream(key: string, stream: Readable, size: number): Promise<void> {
+    try {
+      await this.putObject(key, stream, size);
+    } catch (error) {
+      stream.destroy();
+      throw error;
+    }
+  }
+
+  /** One PUT with a known length: S3 stores the object whole or not at all. */
+  private async putObject(key: string, body: Buffer | Readable, length: number): Promise<void> {
     assertStorageKey(key);
     try {
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
-          Body: data,
-          ContentLength: data.length,
+          Body: body,
+          ContentLength: length,
           ContentType: contentTypeOf(key),
         }),
       );

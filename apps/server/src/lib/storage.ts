@@ -17,6 +17,12 @@ export interface FileStorage {
   put(data: Buffer, ext: string): Promise<string>;
   /** Stores the bytes under a key of ours (storage:migrate and restore keep a store's keys). */
   putAt(key: string, data: Buffer): Promise<void>;
+  /**
+   * Stores `size` bytes read from the stream under a key of ours (large files, e.g. a data
+   * export); a reader never sees a partial file. On disk the file is readable by the server's
+   * user only. Throws StorageUnavailableError when the store cannot take them.
+   */
+  putStream(key: string, stream: Readable, size: number): Promise<void>;
   /** Opens a stored file for streaming; null when there is no such file. */
   open(key: string): Promise<StoredObject | null>;
   /** The file's size, or null when there is no such file. */

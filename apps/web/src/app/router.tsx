@@ -50,6 +50,11 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
       },
       {
+        path: '/data-export',
+        lazy: () => import('../features/profile/DataExportDownloadPage'),
+        errorElement: <RouteError />,
+      },
+      {
         path: '/unsubscribe',
         lazy: () => import('../features/notifications/UnsubscribePage'),
         errorElement: <RouteError />,

@@ -1,4 +1,5 @@
 import { forgetConsultant } from '../introductions/service';
+import { dataExportFilesOf } from '../data-export/retention';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -144,6 +145,8 @@ export async function deleteUserAccount(db: Db, storage: FileStorage, userId: nu
       .select({ id: uploads.id, storageKey: uploads.storageKey })
       .from(uploads)
       .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_image')));
+    // A pending or finished data export goes with the account (its row by ON DELETE CASCADE).
+    const exportFiles = await dataExportFilesOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     if (images.length > 0) {
       await tx.delete(uploads).where(
@@ -153,7 +156,7 @@ export async function deleteUserAccount(db: Db, storage: FileStorage, userId: nu
         ),
       );
     }
-    return images.map((i) => i.storageKey);
+    return [...images.map((i) => i.storageKey), ...exportFiles];
   });
   if (keys === null) return false;
   await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { AdminAuditEntry, AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/core';
 import type { Db } from '../../db/client';
 import { auditLog, contactMessages, invoices, placementReports, users } from '../../db/schema';
@@ -87,4 +87,33 @@ export async function listAuditEntries(db: Db, q: ParsedListQuery): Promise<Page
     })),
     total: total?.n ?? 0,
   };
+}
+
+/** An entry of the audit log as its subject sees it (data export): which admin acted stays the operator's. */
+export interface AuditEntryAboutUser {
+  action: string;
+  entity: string;
+  entityId: string | null;
+  byThisAccount: boolean;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** The audit entries about an account (entity 'user') or written by it, oldest first. */
+export async function auditEntriesAbout(db: Db, userId: number): Promise<AuditEntryAboutUser[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(or(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))), eq(auditLog.actorId, userId)))
+    .orderBy(asc(auditLog.id));
+  return rows.map((r) => ({
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entityId,
+    byThisAccount: r.actorId === userId,
+    before: r.before,
+    after: r.after,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

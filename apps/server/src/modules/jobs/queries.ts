@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
-import { visibleTo } from './repository';
+import { selectJobs, visibleTo, type JobRow } from './repository';
 
 /** Reads of the jobs module beside the advertisement SELECT (repository.ts): counts, documents, bonus history. */
 
@@ -39,4 +39,16 @@ export async function bonusHistory(
     .offset(q.start);
   const [total] = await db.select({ n: count() }).from(placementBonuses).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Every advertisement of a company, published or not, newest first (its data export). */
+export async function advertisementsOfOwner(db: Db, ownerId: number): Promise<JobRow[]> {
+  const { rows } = await selectJobs(db, {
+    where: eq(jobs.ownerId, ownerId),
+    orderBy: [desc(jobs.createdAt)],
+    start: 0,
+    limit: 10_000,
+    withCount: false,
+  });
+  return rows;
 }

@@ -132,6 +132,7 @@ describe('runRetention', () => {
           introductionFingerprints: [],
           guaranteeDocuments: 0,
           placementFingerprints: 0,
+          dataExports: 0,
         },
       },
     ]);

@@ -18,6 +18,7 @@ import { monthsBefore } from '../../lib/months';
 import { introductionRetention } from '../introductions/retention';
 import { claimDocumentRetention } from '../billing/documents';
 import { hiredFingerprintRetention } from '../placements/review';
+import { dataExportRetention } from '../data-export/retention';
 
 /**
  * Retention rules of the terms (spec §9), run daily by the server and previewed
@@ -29,6 +30,7 @@ import { hiredFingerprintRetention } from '../placements/review';
  * - contact messages older than 12 months and delivered mails older than 30 days
  *   are deleted (privacy policy §6).
  * - the hired person's fingerprints on placement reports go 12 months after the report.
+ * - a data export's ZIP is deleted once downloaded or 7 days after it was ready (docs/privacy.md).
  * Every run (also a dry run) is recorded in retention_runs.
  */
 
@@ -103,6 +105,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const introductionsDue = await introductionRetention(tx, now, dryRun);
     const claimDocumentsDue = await claimDocumentRetention(tx, now, dryRun);
     const placementFingerprints = await hiredFingerprintRetention(tx, now, dryRun);
+    const dataExportsDue = await dataExportRetention(tx, now, dryRun);
     const summary: RetentionSummary = {
       introductionPersonalData: introductionsDue.personalData,
       introductionFingerprints: introductionsDue.fingerprints,
@@ -113,6 +116,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       purgedMails: mailCount?.n ?? 0,
       guaranteeDocuments: claimDocumentsDue.count,
       placementFingerprints,
+      dataExports: dataExportsDue.count,
     };
 
     if (!dryRun) {
@@ -174,7 +178,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       ...summary,
       details,
       runId: run!.id,
-      storageKeys: [...introductionsDue.storageKeys, ...claimDocumentsDue.storageKeys],
+      storageKeys: [...introductionsDue.storageKeys, ...claimDocumentsDue.storageKeys, ...dataExportsDue.storageKeys],
     };
   });
 

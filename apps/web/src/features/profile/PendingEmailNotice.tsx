@@ -2,14 +2,10 @@ import { forwardRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, MSG, viennaParts, type OwnUser, type PendingEmailChange } from '@pb/core';
+import { MSG, type OwnUser, type PendingEmailChange } from '@pb/core';
 import { ApiError } from '../../lib/http';
 import { useCancelEmailChange, useResendEmailChange } from './api/emailChange';
-
-function validUntil(iso: string): string {
-  const p = viennaParts(iso);
-  return `${formatDate(iso)}, ${p.hour}:${p.minute} Uhr`;
-}
+import { dateTimeText as validUntil } from './dateTimeText';
 
 /**
  * A requested e-mail change waiting for the link mailed to the new address

@@ -14,11 +14,11 @@ import { ImageUploadFailed, useSaveProfile } from './api/saveProfile';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { PendingEmailNotice } from './PendingEmailNotice';
 import { DeactivateAccountModal } from './DeactivateAccountModal';
+import { DataExportSection } from './DataExportSection';
+import { ProfileNotice, type Notice } from './ProfileNotice';
 import { ProfileImageInput } from './ProfileImageInput';
 import { ServicesEditor } from './ServicesEditor';
 import './profile.css';
-
-type Notice = { variant: 'success' | 'danger'; text: string } | null;
 
 /** Own profile (spec §2 Profile edit, §5 Profile save / image, §8). */
 export function Component() {
@@ -244,17 +244,7 @@ function ProfileForm({ user }: { user: OwnUser }) {
           </section>
         ) : null}
 
-        {notice ? (
-          <Alert
-            variant={notice.variant}
-            dismissible
-            onClose={() => setNotice(null)}
-            closeLabel="Hinweis schließen"
-            role="alert"
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ProfileNotice notice={notice} onClose={() => setNotice(null)} />
         <div className="d-flex flex-column flex-sm-row gap-2 justify-content-between align-items-sm-center mb-4">
           <div className="d-flex flex-wrap gap-2">
             <Button variant="outline-secondary" onClick={() => setModal('password')}>
@@ -270,6 +260,8 @@ function ProfileForm({ user }: { user: OwnUser }) {
           </Button>
         </div>
       </Form>
+
+      <DataExportSection userId={user.id} email={currentEmail} />
 
       <ChangePasswordModal
         show={modal === 'password'}

@@ -1,0 +1,234 @@
+import type { Readable } from 'node:stream';
+import { ROLE_NAMES } from '@pb/core';
+import type { Db } from '../../db/client';
+import type { CurrentUser } from '../../lib/auth';
+import type { FileStorage } from '../../lib/storage';
+import { findPendingEmailChange } from '../accounts/email-change';
+import { findProfileImage, findUserById } from '../accounts/queries';
+import { auditEntriesAbout } from '../admin/queries';
+import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../alerts/notifications';
+import { listSavedSearches } from '../alerts/saved-searches';
+import { watchedJobIds } from '../alerts/watches';
+import { claimDocumentForDownload } from '../billing/documents';
+import { companyBilling, consultantEarnings, invoicePdf } from '../billing/overview';
+import { mayReadInvoice } from '../billing/policy';
+import { chatFileForDownload, listConversations, listMessages } from '../chat/service';
+import { listOwnIntroductions } from '../introductions/queries';
+import { advertisementsOfOwner, attachmentForDownload, bonusHistory } from '../jobs/queries';
+import { listAttachments, presentJob } from '../jobs/repository';
+import { presentAccountForExport } from './presenter';
+
+/**
+ * What a data export holds, read through the modules' own queries and presenters: exactly what
+ * the account sees in the product (the counterpart's name in a conversation, the candidate data
+ * a company legitimately received or a consultant entered), never more — no password hash, no
+ * tokens, no fingerprints, no other consultant's identity, no admin's name.
+ */
+
+/** A file of the ZIP besides the JSON, opened only when the ZIP is written (one at a time). */
+export interface ExportFile {
+  path: string;
+  open(): Promise<Readable | Buffer | null>;
+}
+
+export interface ExportContents {
+  /** File name (German) → JSON value, in the order of the README. */
+  json: Array<{ name: string; value: unknown }>;
+  files: ExportFile[];
+}
+
+interface Collector {
+  db: Db;
+  storage: FileStorage;
+  me: CurrentUser;
+  now: Date;
+  files: ExportFile[];
+}
+
+const PAGE = 100;
+
+/** A stored file's name as a safe path segment inside the ZIP. */
+export function zipSegment(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .replace(/^\.+/, '_')
+    .trim();
+  return (cleaned || 'datei').slice(0, 120);
+}
+
+/**
+ * Adds a stored file to the ZIP under `path` and returns the path (what the JSON names); a file
+ * no longer in the store (removed by the retention run) is left out and named by nothing.
+ */
+async function addStored(c: Collector, path: string, storageKey: string): Promise<string[]> {
+  if (!(await c.storage.stat(storageKey))) return [];
+  c.files.push({ path, open: async () => (await c.storage.open(storageKey))?.stream ?? null });
+  return [path];
+}
+
+/** Everything about the account `userId`, or null when the account no longer exists. */
+export async function collectAccountData(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  now: Date,
+): Promise<ExportContents | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const me: CurrentUser = {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    roleName: ROLE_NAMES[user.role],
+    tokenVersion: user.tokenVersion,
+  };
+  const c: Collector = { db, storage, me, now, files: [] };
+  const json: ExportContents['json'] = [];
+
+  json.push({
+    name: 'konto.json',
+    value: presentAccountForExport(user, await findPendingEmailChange(db, userId, now)),
+  });
+  let profileImage: string | null = null;
+  if (user.profileImgId !== null) {
+    const image = await findProfileImage(db, user.profileImgId);
+    if (image?.ownerId === userId) {
+      const path = `dateien/profilbild/${image.id}-${zipSegment(image.originalName)}`;
+      profileImage = (await addStored(c, path, image.storageKey))[0] ?? null;
+    }
+  }
+  json.push({
+    name: 'profil.json',
+    value: {
+      beschreibung: user.description,
+      leistungen: user.services,
+      oeffentlichesProfil: user.public,
+      profilbild: profileImage,
+    },
+  });
+  if (user.role === 'company') json.push({ name: 'inserate.json', value: await advertisements(c) });
+  json.push({ name: 'nachrichten.json', value: await conversations(c) });
+  if (user.role !== 'admin') {
+    json.push({ name: 'vorstellungen.json', value: await introductionsOf(c) });
+    json.push({ name: 'vermittlungen-und-rechnungen.json', value: await money(c) });
+  }
+  json.push({ name: 'benachrichtigungen.json', value: await notificationsOf(c) });
+  if (user.role === 'consultant') {
+    json.push({
+      name: 'suchauftraege.json',
+      value: { gespeicherteSuchen: await listSavedSearches(db, me), gemerkteInserate: await watchedJobIds(db, me) },
+    });
+  }
+  json.push({ name: 'protokoll.json', value: { eintraege: await auditEntriesAbout(db, userId) } });
+  return { json, files: c.files };
+}
+
+/** A company's advertisements (published or not) with their bonus history and documents. */
+async function advertisements(c: Collector) {
+  const result = [];
+  for (const row of await advertisementsOfOwner(c.db, c.me.id)) {
+    const history = await bonusHistory(c.db, row.id, { where: undefined, orderBy: [], limit: 10_000, start: 0 });
+    const documents: string[] = [];
+    for (const attachment of await listAttachments(c.db, row.id)) {
+      const stored = await attachmentForDownload(c.db, c.me.id, attachment.id);
+      if (!stored) continue;
+      const path = `dateien/inserate/${row.id}/${attachment.id}-${zipSegment(attachment.name)}`;
+      documents.push(...(await addStored(c, path, stored.storageKey)));
+    }
+    result.push({
+      inserat: presentJob(row),
+      praemienverlauf: history.rows.map((b) => ({ praemieProzent: b.bonus, seit: b.createdAt.toISOString() })),
+      dokumente: documents,
+    });
+  }
+  return { inserate: result };
+}
+
+/** The account's conversations with every message; files sent or received are in the ZIP. */
+async function conversations(c: Collector) {
+  const result = [];
+  for (let start = 0; ; start += PAGE) {
+    const page = await listConversations(c.db, c.me, { where: undefined, orderBy: [], start, limit: PAGE });
+    for (const conversation of page.data) {
+      const messages = [];
+      let before: number | undefined;
+      for (;;) {
+        const older = await listMessages(c.db, conversation.id, { before, limit: PAGE });
+        messages.unshift(...older.data);
+        if (!older.hasMore || older.data.length === 0) break;
+        before = older.data[0]!.messageId;
+      }
+      const withFiles = [];
+      for (const message of messages) {
+        const paths: string[] = [];
+        for (const file of message.files) {
+          const upload = await chatFileForDownload(c.db, c.me, file.id);
+          if (!upload) continue;
+          const path = `dateien/nachrichten/${conversation.id}/${file.id}-${zipSegment(file.name)}`;
+          paths.push(...(await addStored(c, path, upload.storageKey)));
+        }
+        withFiles.push({ ...message, dateienImZip: paths });
+      }
+      result.push({ gespraech: conversation, nachrichten: withFiles });
+    }
+    if (start + PAGE >= page.total) break;
+  }
+  return { gespraeche: result };
+}
+
+/** Introductions the consultant made or the company received, as each sees them in the product. */
+async function introductionsOf(c: Collector) {
+  const viewer = { id: c.me.id, role: c.me.role };
+  const result = [];
+  for (let start = 0; ; start += PAGE) {
+    const page = await listOwnIntroductions(c.db, viewer, { start, limit: PAGE }, c.now);
+    result.push(...page.data);
+    if (start + PAGE >= page.total) break;
+  }
+  return { vorstellungen: result };
+}
+
+/** Placement reports, guarantee claims (with the company's documents) and invoices (with their PDFs). */
+async function money(c: Collector) {
+  const overview =
+    c.me.role === 'company' ? await companyBilling(c.db, c.me, c.now) : await consultantEarnings(c.db, c.me, c.now);
+  const claimDocuments: Record<number, string[]> = {};
+  for (const placement of overview.placements) {
+    for (const document of placement.claim?.documents ?? []) {
+      const upload = await claimDocumentForDownload(c.db, c.me, document.id);
+      if (!upload) continue;
+      const path = `dateien/garantiefaelle/${placement.claim!.id}/${document.id}-${zipSegment(document.name)}`;
+      (claimDocuments[placement.claim!.id] ??= []).push(...(await addStored(c, path, upload.storageKey)));
+    }
+  }
+  const invoicePdfs: Record<string, string> = {};
+  for (const invoice of overview.invoices) {
+    const stored = await invoicePdf(c.db, invoice.id);
+    if (!stored || !mayReadInvoice(c.me, stored)) continue;
+    const path = `rechnungen/${zipSegment(stored.number)}.pdf`;
+    c.files.push({ path, open: () => Promise.resolve(stored.pdf) });
+    invoicePdfs[invoice.number] = path;
+  }
+  return {
+    vermittlungen: overview.placements,
+    garantiefallDokumente: claimDocuments,
+    rechnungen: overview.invoices,
+    rechnungsPdfs: invoicePdfs,
+    jahre: overview.years,
+    offenerBetragCent: overview.openCents,
+  };
+}
+
+async function notificationsOf(c: Collector) {
+  const items = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await listNotifications(c.db, c.me.id, before);
+    items.push(...page.items);
+    if (page.items.length < NOTIFICATION_LIST_LIMIT) break;
+    before = page.items[page.items.length - 1]!.id;
+  }
+  return { einstellungen: await settingsOf(c.db, c.me.id), benachrichtigungen: items };
+}

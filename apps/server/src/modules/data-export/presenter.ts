@@ -1,0 +1,58 @@
+import { type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
+import type { dataExports } from '../../db/schema';
+import type { PresentableUser } from '../accounts/presenter';
+
+export type DataExportRow = typeof dataExports.$inferSelect;
+
+/** The role as a German reader knows it (the API's role names are the original client's English ones). */
+const ROLE_LABELS = {
+  company: 'Unternehmen',
+  consultant: 'Personalberater',
+  admin: 'Betreiber (Administrator)',
+} as const;
+
+/** konto.json: the account's own data with German keys (never the password hash or a token). */
+export function presentAccountForExport(user: PresentableUser, pending: PendingEmailChange | null) {
+  return {
+    kontonummer: user.id,
+    name: user.username,
+    eMail: user.email,
+    rolle: ROLE_LABELS[user.role],
+    eMailBestaetigt: user.confirmed,
+    gesperrt: user.blocked,
+    registriertAm: user.createdAt.toISOString(),
+    // The registration form requires both (privacyAccepted); the account's creation is that moment.
+    zustimmungAgbUndDatenschutzAm: user.createdAt.toISOString(),
+    letzteAnmeldung: user.lastLogin?.toISOString() ?? null,
+    offeneEMailAenderung: pending ? { neueEMail: pending.email, linkGueltigBis: pending.expiresAt } : null,
+  };
+}
+
+/** The state the profile shows: a ready export whose link ran out counts as 'abgelaufen'. */
+export function exportState(row: DataExportRow, now: Date): DataExportState {
+  switch (row.status) {
+    case 'pending':
+      return 'in_arbeit';
+    case 'ready':
+      return row.expiresAt !== null && row.expiresAt <= now ? 'abgelaufen' : 'bereit';
+    case 'downloaded':
+      return 'heruntergeladen';
+    case 'expired':
+      return 'abgelaufen';
+    case 'failed':
+      return 'fehlgeschlagen';
+  }
+}
+
+export function presentDataExport(row: DataExportRow, now: Date, canRequest: boolean): DataExportStatus {
+  return {
+    id: row.id,
+    state: exportState(row, now),
+    requestedAt: row.requestedAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    downloadedAt: row.downloadedAt?.toISOString() ?? null,
+    size: row.size,
+    canRequest,
+  };
+}
