@@ -32,6 +32,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** S3: opening a connection to the store. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  /** S3: one store operation until its answer starts (retries included); then the request answers 503. */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** Bearer token for GET /metrics; required in production to expose metrics at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** SIGTERM: how long in-flight requests, sockets and mail sends get before the process exits. */
@@ -174,6 +178,8 @@ export type StorageConfig =
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
+      connectTimeoutMs: number;
+      requestTimeoutMs: number;
     };
 
 export class ConfigError extends Error {
@@ -297,6 +303,8 @@ function storageConfig(env: Env, uploadDir: string): StorageConfig {
     accessKeyId,
     secretAccessKey,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    connectTimeoutMs: env.S3_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: env.S3_REQUEST_TIMEOUT_MS,
   };
 }
 

@@ -535,3 +535,9 @@ export const notificationMailLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/** Keys whose object may exist without an uploads row (a put given up on, a failed delete); swept hourly. */
+export const storageOrphans = pgTable('storage_orphans', {
+  storageKey: text('storage_key').primaryKey(),
+  notedAt: ts('noted_at').notNull().defaultNow(),
+});
