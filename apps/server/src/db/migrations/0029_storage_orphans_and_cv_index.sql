@@ -7,3 +7,8 @@ CREATE TABLE storage_orphans (
   noted_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX storage_orphans_noted_at ON storage_orphans (noted_at);
+
+-- An introduction's CV is for the two parties only (issue 28, item 13): a chat file's download and
+-- an admin's message list ask whether the upload is one; this also serves the ON DELETE SET NULL
+-- of cv_upload_id when an upload is deleted.
+CREATE INDEX introductions_cv_upload_idx ON introductions (cv_upload_id) WHERE cv_upload_id IS NOT NULL;
