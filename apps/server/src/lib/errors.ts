@@ -22,20 +22,68 @@ function defaultName(status: number): string {
   switch (status) {
     case 400:
       return 'ValidationError';
+    default:
+      return httpErrorName(status);
+  }
+}
+
+/** The envelope's `name` for a status (never an internal code such as FST_ERR_…). */
+export function httpErrorName(status: number): string {
+  switch (status) {
+    case 400:
+      return 'BadRequestError';
     case 401:
       return 'UnauthorizedError';
     case 403:
       return 'ForbiddenError';
     case 404:
       return 'NotFoundError';
+    case 408:
+      return 'RequestTimeoutError';
     case 409:
       return 'ConflictError';
     case 413:
       return 'PayloadTooLargeError';
+    case 414:
+      return 'UriTooLongError';
+    case 415:
+      return 'UnsupportedMediaTypeError';
     case 429:
       return 'RateLimitError';
+    case 431:
+      return 'RequestHeaderFieldsTooLargeError';
     default:
       return status >= 500 ? 'InternalServerError' : 'ApplicationError';
+  }
+}
+
+/**
+ * The German message for a refusal of the HTTP layer (Node's parser, Fastify's body parsing or
+ * router, a plugin's limit) — errors that never reach a route's own messages.
+ */
+export function httpLayerMessage(status: number, code?: string): string {
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return MSG.fileTooLarge;
+  switch (status) {
+    case 401:
+      return MSG.unauthorized;
+    case 403:
+      return MSG.forbidden;
+    case 404:
+      return MSG.notFound;
+    case 408:
+      return MSG.requestTimeout;
+    case 413:
+      return MSG.requestTooLarge;
+    case 414:
+      return MSG.urlTooLong;
+    case 415:
+      return MSG.unsupportedMediaType;
+    case 429:
+      return MSG.rateLimited;
+    case 431:
+      return MSG.headersTooLarge;
+    default:
+      return MSG.badRequest;
   }
 }
 
