@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidIban, normaliseUid, type InvoiceIssuer } from '@pb/core';
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from './lib/private-files';
 
 /** Every environment variable the server reads, parsed and validated once at start-up. */
 const envSchema = z.object({
@@ -312,8 +313,8 @@ function storageConfig(env: Env, uploadDir: string): StorageConfig {
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirSync(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
