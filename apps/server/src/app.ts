@@ -198,6 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(alertsPlugin);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refused before its body was read (an upload authorised first): close the connection rather
+    // than let Node read and discard the rest of a body nobody wants (up to 5 × 5 MB).
+    if (!request.raw.complete) void reply.header('connection', 'close');
     if (error instanceof AppError) {
       return reply.code(error.status).send(errorBody(error.status, error.name, error.message, error.details));
     }
