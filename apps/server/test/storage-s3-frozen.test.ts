@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type ChatConversation, type ChatMessage } from '@pb/core';
+import { type ChatConversation, type ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
 import { createChatUser, createJob, pdfBytes, type ChatUser } from './support/chat-fixtures';
 import { multipartBody } from './support/multipart';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
+import { expectStorage503, storeKeys } from './support/storage-checks';
 
 /**
  * Issue 28, item 11: an S3 server that accepts connections but no longer answers (frozen
@@ -25,11 +26,7 @@ let conversationId: number;
 const rowCount = async (table: string) =>
   Number((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 
-async function bucketKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const entry of ctx.app.storage.list()) keys.push(entry.key);
-  return keys.sort();
-}
+const bucketKeys = () => storeKeys(ctx.app.storage);
 
 async function storedKeys(): Promise<string[]> {
   const rows = await ctx.database.query<{ storage_key: string }>('SELECT storage_key FROM uploads');
@@ -51,15 +48,6 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started };
-}
-
-function expectStorage503(res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }) {
-  expect(res.statusCode).toBe(503);
-  expect(res.json()).toMatchObject({
-    data: null,
-    error: { status: 503, name: 'ServiceUnavailableError', message: MSG.storageUnavailable },
-  });
-  expect(res.headers['retry-after']).toBe('5');
 }
 
 async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
