@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, notExists } from 'drizzle-orm';
+import { asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storageOrphans, uploads } from '../db/schema';
 import type { ScheduledJob } from './scheduler';
@@ -82,13 +82,9 @@ export async function sweepStorageOrphans(options: SweepOptions): Promise<number
   let settled = 0;
   for (const { key } of due) {
     // A row naming the key means the object is a live file (never expected: keys are never
-    // reused; but a file is worth more than an orphan).
-    const unreferenced = notExists(db.select().from(uploads).where(eq(uploads.storageKey, key)));
-    const [live] = await db
-      .select({ key: storageOrphans.storageKey })
-      .from(storageOrphans)
-      .where(and(eq(storageOrphans.storageKey, key), unreferenced));
-    if (live) await storage.remove(key);
+    // reused; but a file is worth more than an orphan): only the note goes.
+    const [referenced] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storageKey, key)).limit(1);
+    if (!referenced) await storage.remove(key);
     await db.delete(storageOrphans).where(eq(storageOrphans.storageKey, key));
     settled += 1;
   }
