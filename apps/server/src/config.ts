@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidIban, normaliseUid, type InvoiceIssuer } from '@pb/core';
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from './lib/private-files';
 
 /** Every environment variable the server reads, parsed and validated once at start-up. */
 const envSchema = z.object({
@@ -32,6 +33,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** S3: opening a connection to the store. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  /** S3: one store operation until its answer starts (retries included); then the request answers 503. */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** Bearer token for GET /metrics; required in production to expose metrics at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** SIGTERM: how long in-flight requests, sockets and mail sends get before the process exits. */
@@ -174,6 +179,8 @@ export type StorageConfig =
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
+      connectTimeoutMs: number;
+      requestTimeoutMs: number;
     };
 
 export class ConfigError extends Error {
@@ -297,6 +304,8 @@ function storageConfig(env: Env, uploadDir: string): StorageConfig {
     accessKeyId,
     secretAccessKey,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    connectTimeoutMs: env.S3_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: env.S3_REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -304,8 +313,8 @@ function storageConfig(env: Env, uploadDir: string): StorageConfig {
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirSync(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

@@ -3,6 +3,7 @@ import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDem
 import { ensureEnvAdmin } from './modules/admin/startup';
 import { seedDemoActivity } from './modules/demo/activity';
 import { Scheduler } from './lib/scheduler';
+import { storageOrphanJob } from './lib/storage-orphans';
 import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
@@ -26,7 +27,7 @@ function startScheduledWork(app: FastifyInstance): void {
     db: app.db,
     log: app.log,
     now: app.now,
-    jobs: [retentionJob(app), dailyDigestJob(app.db)],
+    jobs: [retentionJob(app), dailyDigestJob(app.db), storageOrphanJob(app.db, app.storage, app.log)],
   });
   scheduler.start();
   app.addHook('onClose', () => scheduler.stop());

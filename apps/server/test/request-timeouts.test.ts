@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@pb/core';
 import { chatCommunications } from '../src/db/schema';
 import { multipartBody } from './support/multipart';
 import { createJob, createChatUser, pdfBytes } from './support/chat-fixtures';
@@ -206,7 +207,14 @@ describe('HTTP request timeout', () => {
     drip.stop();
     expect(closedAfter, 'connection still open').not.toBeNull();
     expect(closedAfter!).toBeGreaterThanOrEqual(1950);
-    // Node answers 408 before closing when nothing was sent yet.
+    // Node answers 408 before closing when nothing was sent yet: the German error envelope.
     expect(conn.received()).toMatch(/^HTTP\/1\.1 408|^$/);
+    if (conn.received()) {
+      const body = conn.received().slice(conn.received().indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toEqual({
+        data: null,
+        error: { status: 408, name: 'RequestTimeoutError', message: MSG.requestTimeout, details: {} },
+      });
+    }
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type ChatConversation, type ChatMessage, type Introduction } from '@pb/core';
+import { type ChatConversation, type ChatMessage, type Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
 import { tinyPng } from './support/account-fixtures';
 import { createChatUser, createJob, pdfBytes, type ChatUser } from './support/chat-fixtures';
 import { multipartBody } from './support/multipart';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
+import { expectStorage503, storeKeys } from './support/storage-checks';
 
 /**
  * The whole app on an S3-compatible bucket (s3rver, a real S3-protocol server started
@@ -25,11 +26,7 @@ const count = async (table: string) =>
 const tables = ['uploads', 'chat_messages', 'introductions', 'introduction_events', 'job_attachments'];
 const counts = () => Promise.all(tables.map(count));
 
-async function bucketKeys(): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const entry of ctx.app.storage.list()) keys.push(entry.key);
-  return keys;
-}
+const bucketKeys = () => storeKeys(ctx.app.storage);
 
 function sendFile(user: ChatUser, name: string) {
   const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message: 'Datei anbei' });
@@ -64,15 +61,6 @@ function introduceWithCv(user: ChatUser) {
   };
   const body = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: pdfBytes('cv') }], fields);
   return ctx.request({ method: 'POST', url: '/api/introductions', token: user.token, ...body });
-}
-
-function expectStorage503(res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }) {
-  expect(res.statusCode).toBe(503);
-  expect(res.json()).toMatchObject({
-    data: null,
-    error: { status: 503, name: 'ServiceUnavailableError', message: MSG.storageUnavailable },
-  });
-  expect(res.headers['retry-after']).toBe('5');
 }
 
 beforeAll(async () => {

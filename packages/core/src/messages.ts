@@ -42,6 +42,17 @@ export const MSG = {
   notFound: 'Nicht gefunden.',
   badRequest: 'Ungültige Anfrage.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  // HTTP-layer refusals before any route runs (Node's parser, Fastify's body parsing, the router)
+  /** 413: the body is larger than the route accepts (a file over the limit has its own message). */
+  requestTooLarge: 'Die Anfrage ist zu groß.',
+  /** 415: a body in a format the route does not read. */
+  unsupportedMediaType: 'Nicht unterstütztes Datenformat.',
+  /** 414: the path is longer than the router takes. */
+  urlTooLong: 'Die Adresse ist zu lang.',
+  /** 431: the request's header fields are larger than the server reads. */
+  headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß. Bitte löschen Sie gegebenenfalls Cookies dieser Seite.',
+  /** 408: the request did not arrive in time (slow or stalled connection). */
+  requestTimeout: 'Die Anfrage hat zu lange gedauert. Bitte versuchen Sie es erneut.',
   /** The database (or another dependency) does not answer right now: HTTP 503. */
   serviceUnavailable: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
   /** The file store (disk or S3) does not answer or is full: HTTP 503; an upload saved nothing. */

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { ownPrivateDirSync } from '../lib/private-files';
 import type { Database, Db, Session } from './database';
 import * as schema from './schema';
 
@@ -11,7 +11,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   let dir: string | undefined;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+    ownPrivateDirSync(dir);
   }
   const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -580,3 +580,9 @@ export const dataExports = pgTable('data_exports', {
   downloadedAt: ts('downloaded_at'),
   lastError: text('last_error'),
 });
+
+/** Keys whose object may exist without an uploads row (a put given up on, a failed delete); swept hourly. */
+export const storageOrphans = pgTable('storage_orphans', {
+  storageKey: text('storage_key').primaryKey(),
+  notedAt: ts('noted_at').notNull().defaultNow(),
+});

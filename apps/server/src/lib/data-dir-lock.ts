@@ -1,5 +1,6 @@
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateDirSync } from './private-files';
 
 /**
  * The embedded database (PGlite in DATA_DIR) must be opened by one process at a time:
@@ -110,7 +111,7 @@ function removeStale(file: string, stalePid: number | undefined): void {
  * after a container restart) is taken over.
  */
 export function acquireDataDirLock(dataDir: string, role: LockRole): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDirSync(dataDir);
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   const owner: LockOwner = { pid: process.pid, role, since: new Date().toISOString() };
   for (let attempt = 0; attempt < 5; attempt += 1) {

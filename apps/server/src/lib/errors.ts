@@ -19,24 +19,47 @@ export class AppError extends Error {
 }
 
 function defaultName(status: number): string {
-  switch (status) {
-    case 400:
-      return 'ValidationError';
-    case 401:
-      return 'UnauthorizedError';
-    case 403:
-      return 'ForbiddenError';
-    case 404:
-      return 'NotFoundError';
-    case 409:
-      return 'ConflictError';
-    case 413:
-      return 'PayloadTooLargeError';
-    case 429:
-      return 'RateLimitError';
-    default:
-      return status >= 500 ? 'InternalServerError' : 'ApplicationError';
-  }
+  return status === 400 ? 'ValidationError' : httpErrorName(status);
+}
+
+const HTTP_ERROR_NAMES: Readonly<Record<number, string>> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  408: 'RequestTimeoutError',
+  409: 'ConflictError',
+  413: 'PayloadTooLargeError',
+  414: 'UriTooLongError',
+  415: 'UnsupportedMediaTypeError',
+  429: 'RateLimitError',
+  431: 'RequestHeaderFieldsTooLargeError',
+};
+
+/** The envelope's `name` for a status (never an internal code such as FST_ERR_…). */
+export function httpErrorName(status: number): string {
+  return HTTP_ERROR_NAMES[status] ?? (status >= 500 ? 'InternalServerError' : 'ApplicationError');
+}
+
+const HTTP_LAYER_MESSAGES: Readonly<Record<number, string>> = {
+  401: MSG.unauthorized,
+  403: MSG.forbidden,
+  404: MSG.notFound,
+  408: MSG.requestTimeout,
+  413: MSG.requestTooLarge,
+  414: MSG.urlTooLong,
+  415: MSG.unsupportedMediaType,
+  429: MSG.rateLimited,
+  431: MSG.headersTooLarge,
+};
+
+/**
+ * The German message for a refusal of the HTTP layer (Node's parser, Fastify's body parsing or
+ * router, a plugin's limit) — errors that never reach a route's own messages.
+ */
+export function httpLayerMessage(status: number, code?: string): string {
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return MSG.fileTooLarge;
+  return HTTP_LAYER_MESSAGES[status] ?? MSG.badRequest;
 }
 
 export const badRequest = (message: string = MSG.badRequest, details?: unknown) =>

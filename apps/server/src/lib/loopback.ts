@@ -15,3 +15,38 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   if (net.isIPv6(address)) return loopback.check(address, 'ipv6');
   return false;
 }
+
+/**
+ * Headers a proxy adds on the way (RFC 7239 Forwarded, the X-Forwarded-* family, nginx's
+ * X-Real-IP, Via). A client may send them itself too; either way the request does not come
+ * from this machine's own user straight.
+ */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'via',
+] as const;
+
+export interface LocalRequestFacts {
+  /** The socket's peer address (never a header value). */
+  remoteAddress: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  /** TRUST_PROXY: the operator runs a balancer in front, so any connection may be the balancer's. */
+  trustProxy: boolean;
+}
+
+/**
+ * True when the request comes from this machine itself and not through a proxy: the socket's
+ * peer is loopback, no proxy header is present, and TRUST_PROXY is off. Behind a balancer on
+ * the same machine every request's socket is loopback; this keeps those requests remote.
+ * Used for the dev mailbox and /metrics without a token (docs/operations.md).
+ */
+export function isLocalRequest(facts: LocalRequestFacts): boolean {
+  if (facts.trustProxy) return false;
+  if (PROXY_HEADERS.some((name) => facts.headers[name] !== undefined)) return false;
+  return isLoopbackAddress(facts.remoteAddress);
+}

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { DataVersionReader } from './data-versions';
 import type { FileStorage } from './storage';
+import { trackStorageOrphans } from './storage-orphans';
 import { JwtService } from './tokens';
 
 declare module 'fastify' {
@@ -41,7 +42,8 @@ export const servicesPlugin = fp<ServiceDeps>(
     app.decorate('database', deps.database);
     app.decorate('db', deps.database.db);
     app.decorate('jwt', new JwtService(deps.config.jwtSecret, deps.config.jwtTtl));
-    app.decorate('storage', deps.storage);
+    // Failed writes note their keys, so an object a frozen store writes late is removed (hourly sweep).
+    app.decorate('storage', trackStorageOrphans(deps.storage, deps.database.db, app.log));
     app.decorate('dataVersions', new DataVersionReader(deps.database.db));
     app.decorateRequest('dataVersionSnapshot', null);
     app.decorate('redis', deps.redis);

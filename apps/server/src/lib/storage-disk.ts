@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, link, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +13,7 @@ import {
   type StoredEntry,
   type StoredObject,
 } from './storage';
+import { makePrivateDir, ownPrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /** Errors that mean the disk cannot take or give files right now (full, read-only, failing, gone). */
 const UNAVAILABLE_CODES = new Set([
@@ -36,11 +37,22 @@ function isMissing(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ENOENT';
 }
 
-/** Files on the local disk under `root` (DATA_DIR/uploads): the default for one instance. */
+/**
+ * Files on the local disk under `root` (DATA_DIR/uploads): the default for one instance.
+ * Folders 0700, files 0600 (lib/private-files): CVs and chat files are nobody else's on the machine.
+ */
 export class LocalFileStorage implements FileStorage {
   readonly kind = 'disk' as const;
+  private rootChecked = false;
 
   constructor(private readonly root: string) {}
+
+  /** The root folder exists and is private (an older version's may be 0755); once per process. */
+  private async ensureRoot(): Promise<void> {
+    if (this.rootChecked) return;
+    await ownPrivateDir(this.root);
+    this.rootChecked = true;
+  }
 
   private pathOf(key: string): string {
     assertStorageKey(key);
@@ -61,8 +73,9 @@ export class LocalFileStorage implements FileStorage {
     const file = this.pathOf(key);
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
     try {
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await pipeline(stream, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
+      await this.ensureRoot();
+      await makePrivateDir(path.dirname(file));
+      await pipeline(stream, createWriteStream(temporary, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       const written = (await stat(temporary)).size;
       if (written !== size) throw new Error(`disk store: ${written} bytes written, ${size} expected`);
       await rename(temporary, file);
@@ -79,8 +92,9 @@ export class LocalFileStorage implements FileStorage {
     const file = this.pathOf(key);
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
     try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(temporary, data, { flag: 'wx' });
+      await this.ensureRoot();
+      await makePrivateDir(path.dirname(file));
+      await writeFile(temporary, data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
       // link() never replaces an existing file: a repeated key fails instead of overwriting.
       if (flag === 'wx') await link(temporary, file);
       else await rename(temporary, file);
@@ -142,7 +156,7 @@ export class LocalFileStorage implements FileStorage {
 
   async check(): Promise<void> {
     try {
-      await mkdir(this.root, { recursive: true });
+      await this.ensureRoot();
       await access(this.root, constants.W_OK);
     } catch (error) {
       throw new StorageUnavailableError(`disk store: ${String(error)}`, { cause: error });

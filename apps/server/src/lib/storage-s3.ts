@@ -30,7 +30,10 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** Opening a connection to the store; then the request fails (503). */
   connectTimeoutMs?: number;
-  /** A request whose socket stays silent this long fails. */
+  /**
+   * One operation (retries included) until the store's answer starts; then it fails (503).
+   * A body already streaming to a client (download) is not cut by it.
+   */
   requestTimeoutMs?: number;
 }
 
@@ -53,9 +56,11 @@ export class S3FileStorage implements FileStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly requestTimeoutMs: number;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.client = new S3Client({
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       region: options.region,
@@ -65,18 +70,39 @@ export class S3FileStorage implements FileStorage {
       // newer flexible-checksum headers or aws-chunked uploads.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      // A store that is down should cost a request seconds, not minutes.
+      // A store that is down should cost a request seconds, not minutes. The retry helps after a
+      // quick failure (reset connection, 503 SlowDown); after a timeout the deadline has passed.
       maxAttempts: 2,
       requestHandler: {
         connectionTimeout: options.connectTimeoutMs ?? 2000,
-        requestTimeout: options.requestTimeoutMs ?? 30_000,
+        requestTimeout: this.requestTimeoutMs,
+        // Without it the SDK only logs a warning when requestTimeout passes and waits on: a
+        // frozen store (accepting connections, answering nothing) held every file request forever.
+        throwOnRequestTimeout: true,
       },
     });
   }
 
-  private unavailable(action: string, error: unknown): StorageUnavailableError {
+  /**
+   * Runs one operation (all its attempts) under the deadline. The timer stops once the answer
+   * starts, so a download that streams to a slow client afterwards is not cut.
+   */
+  private async withDeadline<T>(operation: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new Error(`S3 gave no answer within ${this.requestTimeoutMs} ms`)),
+      this.requestTimeoutMs,
+    );
+    try {
+      return await operation(deadline.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private unavailable(action: string, error: unknown, options: { key?: string } = {}): StorageUnavailableError {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return new StorageUnavailableError(`S3 ${action} failed (${detail})`, { cause: error });
+    return new StorageUnavailableError(`S3 ${action} failed (${detail})`, { cause: error, ...options });
   }
 
   async put(data: Buffer, ext: string): Promise<string> {
@@ -101,25 +127,27 @@ export class S3FileStorage implements FileStorage {
   /** One PUT with a known length: S3 stores the object whole or not at all. */
   private async putObject(key: string, body: Buffer | Readable, length: number): Promise<void> {
     assertStorageKey(key);
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      Body: body,
+      ContentLength: length,
+      ContentType: contentTypeOf(key),
+    });
     try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: body,
-          ContentLength: length,
-          ContentType: contentTypeOf(key),
-        }),
-      );
+      await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
     } catch (error) {
-      throw this.unavailable('put', error);
+      // We gave up, but the store may still write the object (it got the bytes, then froze):
+      // the key goes with the error so the object can be removed later (lib/storage-orphans).
+      throw this.unavailable('put', error, { key });
     }
   }
 
   async open(key: string): Promise<StoredObject | null> {
     assertStorageKey(key);
+    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key });
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const result = await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
       const body = result.Body;
       if (!(body instanceof Readable)) throw new Error('S3 body is not a Node stream');
       return { stream: body, size: result.ContentLength ?? 0 };
@@ -131,8 +159,9 @@ export class S3FileStorage implements FileStorage {
 
   async stat(key: string): Promise<StoredEntry | null> {
     assertStorageKey(key);
+    const command = new HeadObjectCommand({ Bucket: this.bucket, Key: key });
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
       return { key, size: head.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -142,22 +171,25 @@ export class S3FileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
+    const command = new DeleteObjectCommand({ Bucket: this.bucket, Key: key });
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
     } catch (error) {
       if (isNotFound(error)) return;
-      throw this.unavailable('delete', error);
+      throw this.unavailable('delete', error, { key });
     }
   }
 
   async *list(): AsyncIterable<StoredEntry> {
     let token: string | undefined;
     do {
+      const command = new ListObjectsV2Command({
+        Bucket: this.bucket,
+        ...(token ? { ContinuationToken: token } : {}),
+      });
       let page;
       try {
-        page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, ...(token ? { ContinuationToken: token } : {}) }),
-        );
+        page = await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
       } catch (error) {
         throw this.unavailable('list', error);
       }
@@ -169,8 +201,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async check(): Promise<void> {
+    const command = new HeadBucketCommand({ Bucket: this.bucket });
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
     } catch (error) {
       throw this.unavailable('head bucket', error);
     }

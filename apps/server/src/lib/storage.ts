@@ -50,8 +50,14 @@ export interface StoredEntry {
 /** The store does not answer, refuses us or is full: the request gets a German 503 and nothing is written. */
 export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError';
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * A write or delete that may still take effect, or left an object behind: the store was sent
+   * the request but did not answer in time (lib/storage-orphans removes the object later).
+   */
+  readonly key: string | undefined;
+  constructor(message: string, options?: { cause?: unknown; key?: string | undefined }) {
     super(message, options);
+    this.key = options?.key;
   }
 }
 

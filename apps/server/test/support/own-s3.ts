@@ -21,6 +21,10 @@ export interface OwnS3 {
   start(): Promise<void>;
   /** Kills the server (SIGKILL): connections are refused until start(). */
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections are still accepted by the kernel, nothing answers. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT): it then handles what arrived meanwhile. */
+  thaw(): void;
   cleanup(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function startOwnS3(bucket = 'praemienboerse'): Promise<OwnS3> {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
+    connectTimeoutMs: 2000,
+    requestTimeoutMs: 30_000,
   };
   return {
     endpoint,
@@ -60,6 +66,8 @@ export async function startOwnS3(bucket = 'praemienboerse'): Promise<OwnS3> {
     },
     start: () => server.start(),
     stop: () => server.stop(),
+    freeze: () => void server.signal('SIGSTOP'),
+    thaw: () => void server.signal('SIGCONT'),
     async cleanup() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });

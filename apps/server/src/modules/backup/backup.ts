@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../db/client';
+import { makePrivateDir, ownPrivateDir, PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { STORAGE_KEY_PATTERN, type FileStorage } from '../../lib/storage';
 import {
   appliedMigrations,
@@ -86,7 +87,8 @@ export async function checkBackupFolder(dir: string): Promise<void> {
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   await checkBackupFolder(options.dir);
   const created = !(await stat(options.dir).catch(() => null));
-  await mkdir(options.dir, { recursive: true });
+  // A backup holds every CV and chat file: its folder and everything in it are private.
+  await ownPrivateDir(options.dir);
   try {
     const database = options.databaseUrl
       ? await backupPostgres(options.databaseUrl, options.dir)
@@ -177,7 +179,7 @@ async function backupPglite(dataDir: string, dir: string): Promise<DatabasePart>
     await client.exec('CHECKPOINT');
     // PGlite builds the tarball in memory; it has no streaming variant.
     const tarball = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
-    await writeFile(path.join(dir, PGLITE_DUMP_FILE), tarball, { flag: 'wx' });
+    await writeFile(path.join(dir, PGLITE_DUMP_FILE), tarball, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return {
       file: PGLITE_DUMP_FILE,
       digest: { size: tarball.length, sha256: sha256Of(tarball) },
@@ -206,9 +208,9 @@ async function backupFiles(
     // Deleted since it was listed (retention, a user): it is no longer part of the data.
     if (!opened) continue;
     const target = path.join(dir, FILES_DIR, entry.key);
-    await mkdir(path.dirname(target), { recursive: true });
+    await makePrivateDir(path.dirname(target));
     const { tap, digest } = digestingTap();
-    await pipeline(opened.stream, tap, createWriteStream(target, { flags: 'wx' }));
+    await pipeline(opened.stream, tap, createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     files.push({ key: entry.key, ...digest() });
   }
   files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

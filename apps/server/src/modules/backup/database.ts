@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { BackupError, digestingTap, type FileDigest, type TableCounts } from './format';
 
 /** What backup and restore ask of either database: plain queries on one connection. */
@@ -164,7 +165,7 @@ export async function dumpPostgres(databaseUrl: string, snapshot: string, file: 
     'pg_dump',
     ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`],
     databaseUrl,
-    (out) => pipeline(out, tap, createWriteStream(file, { flags: 'wx' })),
+    (out) => pipeline(out, tap, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE })),
   );
   return digest();
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { z } from 'zod';
 import { formatNumber } from '@pb/core';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files';
 import { STORAGE_KEY_PATTERN } from '../../lib/storage';
 
 /**
@@ -107,7 +108,7 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 /** Written under a temporary name and renamed: the manifest is there whole or not at all. */
 export async function writeManifest(dir: string, manifest: BackupManifest): Promise<void> {
   const file = path.join(dir, MANIFEST_FILE);
-  await writeFile(`${file}.part`, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx' });
+  await writeFile(`${file}.part`, `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   await rename(`${file}.part`, file);
 }
 

@@ -1,8 +1,9 @@
 import { existsSync, openAsBlob } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { formatNumber } from '@pb/core';
 import { openDatabase } from '../../db/client';
+import { makePrivateDir } from '../../lib/private-files';
 import type { FileStorage } from '../../lib/storage';
 import {
   checkTool,
@@ -226,7 +227,7 @@ async function restoreIntoPglite(
   if (hadFolder) await rename(folder, aside);
   let counts: TableCounts;
   try {
-    await mkdir(folder, { recursive: true });
+    await makePrivateDir(folder);
     const loaded = await openPglite(folder, await openAsBlob(path.join(dir, PGLITE_DUMP_FILE)));
     await loaded.close();
     const reopened = await openPglite(folder);

@@ -45,6 +45,22 @@ export async function documentsOf(db: Db, claimIds: number[]): Promise<Map<numbe
   return map;
 }
 
+/**
+ * 'billing.claimant' for a claim's documents, asked before the upload is read (like the chat's
+ * file messages): the claim is the company's own (else 404: its existence is not revealed) and
+ * still open (409). addClaimDocuments checks again under the row lock, so a decision that comes
+ * in between still wins.
+ */
+export async function authorizeClaimDocuments(db: Db, user: CurrentUser, claimId: number): Promise<void> {
+  const [claim] = await db
+    .select({ companyId: guaranteeClaims.companyId, status: guaranteeClaims.status })
+    .from(guaranteeClaims)
+    .where(eq(guaranteeClaims.id, claimId))
+    .limit(1);
+  if (!claim || !mayClaimGuarantee(user, claim)) throw notFound(GUARANTEE_MSG.claimNotFound);
+  if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.documentsClosed);
+}
+
 /** Command: stores the files and links them to the company's open claim (files first; removed again on failure). */
 export async function addClaimDocuments(
   db: Db,

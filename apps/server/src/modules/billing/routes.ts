@@ -22,7 +22,7 @@ import { readUploadedFiles } from '../../lib/uploads';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
 import { allClaims, allInvoices, companyBilling, consultantEarnings, earningsCsv, invoicePdf } from './overview';
-import { addClaimDocuments, claimDocumentForDownload } from './documents';
+import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
 import { mayReadInvoice } from './policy';
 
 /**
@@ -188,8 +188,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const user = currentUser(request);
+      // Authorise before reading any upload: a refused body is never read, let alone stored.
+      await authorizeClaimDocuments(app.db, user, request.params.id);
       const files = await readUploadedFiles(request, { kind: 'document', maxFiles: GUARANTEE_MAX_DOCUMENTS });
-      const data = await addClaimDocuments(app.db, app.storage, currentUser(request), request.params.id, files);
+      const data = await addClaimDocuments(app.db, app.storage, user, request.params.id, files);
       return reply.code(201).send({ data, meta: {} });
     },
   );

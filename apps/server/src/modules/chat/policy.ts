@@ -38,6 +38,20 @@ export function mayReadConversation(user: Caller, conversation: Parties): boolea
   return isParticipant(user, conversation) || hasRole(user, 'admin');
 }
 
+/**
+ * An introduction's CV (the chat file of the introduction's message) carries the candidate's
+ * contact data: like the register, it is for the two parties only — admins read the
+ * conversation without it (message list and file download).
+ */
+export function seesIntroductionCvs(user: Pick<Caller, 'id'>, conversation: Parties): boolean {
+  return isParticipant(user, conversation);
+}
+
+/** A chat file: whoever may read its conversation, but an introduction's CV only who sees those. */
+export function mayReadChatFile(user: Caller, conversation: Parties, file: { isIntroductionCv: boolean }): boolean {
+  return mayReadConversation(user, conversation) && (!file.isIntroductionCv || seesIntroductionCvs(user, conversation));
+}
+
 /** Read access: everybody but participants and admins gets 404 (existence is not revealed). */
 export function authorizeReading<C extends Parties>(user: Caller, conversation: C | undefined): C {
   if (!conversation || !mayReadConversation(user, conversation)) throw notFound();

@@ -27,6 +27,7 @@ import {
   messageContext,
 } from './service';
 import { messageBody, messagesQuery, openConversationBody } from './schemas';
+import { seesIntroductionCvs } from './policy';
 
 const inboxSpec: ResourceQuerySpec = {
   fields: {
@@ -189,7 +190,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const row = await conversationForReading(app.db, user, request.params.id);
       const limit = request.query.limit ?? CHAT_MESSAGE_PAGE_SIZE;
-      const page = await listMessages(app.db, row.id, { before: request.query.before, limit });
+      const page = await listMessages(app.db, row.id, {
+        before: request.query.before,
+        limit,
+        introductionCvs: seesIntroductionCvs(user, row),
+      });
       return { data: page.data, meta: { limit, hasMore: page.hasMore } };
     },
   );

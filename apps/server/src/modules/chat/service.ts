@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  lt,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import {
   CHAT_MSG,
@@ -43,7 +30,8 @@ import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { claimMailSlot } from '../alerts/mails';
 import { createNotifications, settingsOf } from '../alerts/notifications';
 import { unsubscribeApiUrl, unsubscribeUrl } from '../alerts/unsubscribe';
-import { authorizeReading, authorizeWriting, mayReadConversation, participantCondition } from './policy';
+import { chatFileUrl, filesOf } from './files';
+import { authorizeReading, authorizeWriting, participantCondition } from './policy';
 
 /**
  * Chat use cases. Participants: the consultant (chat_sender_p1) and the company
@@ -226,34 +214,6 @@ export async function markRead(db: Db, user: Caller, id: number): Promise<Conver
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
-function fileUrl(id: number): string {
-  return `/api/files/${id}`;
-}
-
-async function filesOf(db: Db, messageIds: number[]): Promise<Map<number, ChatFile[]>> {
-  const map = new Map<number, ChatFile[]>();
-  if (messageIds.length === 0) return map;
-  const rows = await db
-    .select({
-      messageId: chatMessageFiles.messageId,
-      id: uploads.id,
-      name: uploads.originalName,
-      ext: uploads.ext,
-      mime: uploads.mime,
-      size: uploads.size,
-    })
-    .from(chatMessageFiles)
-    .innerJoin(uploads, eq(uploads.id, chatMessageFiles.uploadId))
-    .where(inArray(chatMessageFiles.messageId, messageIds))
-    .orderBy(asc(chatMessageFiles.position));
-  for (const r of rows) {
-    const list = map.get(r.messageId) ?? [];
-    list.push({ id: r.id, name: r.name, ext: r.ext, mime: r.mime, size: r.size, url: fileUrl(r.id) });
-    map.set(r.messageId, list);
-  }
-  return map;
-}
-
 function presentMessage(row: MessageRow, files: ChatFile[]): ChatMessage {
   return {
     messageId: row.id,
@@ -271,7 +231,7 @@ function presentMessage(row: MessageRow, files: ChatFile[]): ChatMessage {
 export async function listMessages(
   db: Db,
   chatId: number,
-  page: { before?: number | undefined; limit: number },
+  page: { before?: number | undefined; limit: number; introductionCvs: boolean },
 ): Promise<{ data: ChatMessage[]; hasMore: boolean }> {
   const conditions = [eq(chatMessages.chatId, chatId)];
   if (page.before !== undefined) conditions.push(lt(chatMessages.id, page.before));
@@ -286,6 +246,7 @@ export async function listMessages(
   const files = await filesOf(
     db,
     pageRows.map((r) => r.id),
+    { introductionCvs: page.introductionCvs },
   );
   return { data: pageRows.map((r) => presentMessage(r, files.get(r.id) ?? [])), hasMore };
 }
@@ -672,7 +633,7 @@ export async function writeMessage(
       ext: upload!.ext,
       mime: upload!.mime,
       size: upload!.size,
-      url: fileUrl(upload!.id),
+      url: chatFileUrl(upload!.id),
     });
   }
   const [row] = await tx
@@ -822,25 +783,6 @@ export async function ensureConversation(
     .where(and(eq(chatCommunications.jobId, pair.jobId), eq(chatCommunications.consultantId, pair.consultantId)))
     .limit(1);
   return row!;
-}
-
-/** The upload (chat file) if `user` may download it: participants of its conversation and admins. */
-export async function chatFileForDownload(
-  db: Db,
-  user: Caller,
-  uploadId: number,
-): Promise<typeof uploads.$inferSelect | undefined> {
-  const [row] = await db
-    .select({ upload: uploads, consultantId: chatCommunications.consultantId, companyId: chatCommunications.companyId })
-    .from(uploads)
-    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
-    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
-    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
-    .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
-    .limit(1);
-  if (!row) return undefined;
-  if (!mayReadConversation(user, row)) return undefined;
-  return row.upload;
 }
 
 /**

@@ -12,7 +12,8 @@ import { watchedJobIds } from '../alerts/watches';
 import { claimDocumentForDownload } from '../billing/documents';
 import { companyBilling, consultantEarnings, invoicePdf } from '../billing/overview';
 import { mayReadInvoice } from '../billing/policy';
-import { chatFileForDownload, listConversations, listMessages } from '../chat/service';
+import { chatFileForDownload } from '../chat/files';
+import { listConversations, listMessages } from '../chat/service';
 import { listOwnIntroductions } from '../introductions/queries';
 import { advertisementsOfOwner, attachmentForDownload, bonusHistory } from '../jobs/queries';
 import { listAttachments, presentJob } from '../jobs/repository';
@@ -155,7 +156,8 @@ async function conversations(c: Collector) {
       const messages = [];
       let before: number | undefined;
       for (;;) {
-        const older = await listMessages(c.db, conversation.id, { before, limit: PAGE });
+        // The account is a party of its own conversations: it sees the CVs sent in them.
+        const older = await listMessages(c.db, conversation.id, { before, limit: PAGE, introductionCvs: true });
         messages.unshift(...older.data);
         if (!older.hasMore || older.data.length === 0) break;
         before = older.data[0]!.messageId;

@@ -4,9 +4,12 @@ import { currentUser } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams } from '../../lib/http-schemas';
-import { chatFileForDownload } from '../chat/service';
+import { chatFileForDownload } from '../chat/files';
 
-/** Downloads of stored files. Chat files: only the conversation's two parties and admins. */
+/**
+ * Downloads of stored files. Chat files: only the conversation's two parties and admins, but an
+ * introduction's CV the two parties only (chat/policy).
+ */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',

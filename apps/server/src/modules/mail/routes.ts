@@ -1,18 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
-import { isLoopbackAddress } from '../../lib/loopback';
+import { isLocalRequest } from '../../lib/loopback';
 import { escapeHtml } from './outbox';
 
 /**
  * Development mailbox: every queued mail, newest first, with clickable links, so a
  * new user can confirm an account without an SMTP server. Never registered in production.
- * It holds every reset link, so it answers only connections from this machine (the
- * socket's address, never X-Forwarded-For): anyone else gets the ordinary 404.
+ * It holds every reset link, so it answers only requests from this machine itself (the
+ * socket's address, never X-Forwarded-For; nothing that came through a proxy, lib/loopback):
+ * anyone else gets the ordinary 404.
  */
 export const devMailRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (isLoopbackAddress(request.socket.remoteAddress)) return;
+    const local = isLocalRequest({
+      remoteAddress: request.socket.remoteAddress,
+      headers: request.headers,
+      trustProxy: app.config.trustProxy,
+    });
+    if (local) return;
     reply.callNotFound();
     return reply;
   });

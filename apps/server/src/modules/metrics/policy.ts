@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isLoopbackAddress } from '../../lib/loopback';
 
 /**
  * Who may read GET /metrics. Route tag 'metrics.scraper':
  * - METRICS_TOKEN set: whoever sends `Authorization: Bearer <METRICS_TOKEN>`, from anywhere
  *   (Prometheus usually scrapes from another machine); anyone else gets 401.
  * - unset in production: nobody; metrics are off and the route answers 404.
- * - unset elsewhere: connections from this machine, like the dev mailbox (the socket's
- *   address, never X-Forwarded-For); anyone else gets the ordinary 404.
+ * - unset elsewhere: requests from this machine itself, like the dev mailbox (the socket's
+ *   address, never X-Forwarded-For; nothing that came through a proxy: lib/loopback
+ *   isLocalRequest); anyone else gets the ordinary 404.
  */
 
 export type ScraperAccess = 'allowed' | 'unauthorized' | 'hidden';
@@ -19,7 +19,8 @@ export interface ScraperSettings {
 
 export interface ScraperRequest {
   authorization: string | undefined;
-  remoteAddress: string | undefined;
+  /** From this machine itself, not through a proxy (lib/loopback isLocalRequest). */
+  local: boolean;
 }
 
 /** 'metrics.scraper': the caller holds the metrics token, or (without one, outside production) is on loopback. */
@@ -29,7 +30,7 @@ export function metricsScraperAccess(settings: ScraperSettings, request: Scraper
     return given !== undefined && sameSecret(given, settings.token) ? 'allowed' : 'unauthorized';
   }
   if (settings.isProduction) return 'hidden';
-  return isLoopbackAddress(request.remoteAddress) ? 'allowed' : 'hidden';
+  return request.local ? 'allowed' : 'hidden';
 }
 
 /** Constant-time; hashing first gives equal lengths, so not even the token's length leaks. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound, unauthorized } from '../../lib/errors';
+import { isLocalRequest } from '../../lib/loopback';
 import { metricsScraperAccess } from './policy';
 
 /**
@@ -19,7 +20,11 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const access = metricsScraperAccess(settings, {
         authorization: request.headers.authorization,
-        remoteAddress: request.socket.remoteAddress,
+        local: isLocalRequest({
+          remoteAddress: request.socket.remoteAddress,
+          headers: request.headers,
+          trustProxy: app.config.trustProxy,
+        }),
       });
       if (access === 'hidden') throw notFound();
       if (access === 'unauthorized') {

@@ -1,0 +1,83 @@
+import { and, asc, eq, exists, inArray, not, type SQL } from 'drizzle-orm';
+import type { ChatFile } from '@pb/core';
+import type { Db } from '../../db/client';
+import {
+  chatCommunications,
+  chatMessageFiles,
+  chatMessages,
+  introductions,
+  uploads,
+  type UserRole,
+} from '../../db/schema';
+import { mayReadChatFile } from './policy';
+
+/** The files of chat messages: their list in a message and their download (routes in modules/files). */
+
+export function chatFileUrl(id: number): string {
+  return `/api/files/${id}`;
+}
+
+/** True for an upload that is an introduction's CV (the candidate's contact data, chat/policy). */
+function isIntroductionCv(db: Db): SQL {
+  return exists(
+    db.select({ one: introductions.id }).from(introductions).where(eq(introductions.cvUploadId, uploads.id)),
+  );
+}
+
+/** The files of each message, in order; without introductions' CVs unless the reader sees those. */
+export async function filesOf(
+  db: Db,
+  messageIds: number[],
+  options: { introductionCvs: boolean },
+): Promise<Map<number, ChatFile[]>> {
+  const map = new Map<number, ChatFile[]>();
+  if (messageIds.length === 0) return map;
+  const conditions = [inArray(chatMessageFiles.messageId, messageIds)];
+  if (!options.introductionCvs) conditions.push(not(isIntroductionCv(db)));
+  const rows = await db
+    .select({
+      messageId: chatMessageFiles.messageId,
+      id: uploads.id,
+      name: uploads.originalName,
+      ext: uploads.ext,
+      mime: uploads.mime,
+      size: uploads.size,
+    })
+    .from(chatMessageFiles)
+    .innerJoin(uploads, eq(uploads.id, chatMessageFiles.uploadId))
+    .where(and(...conditions))
+    .orderBy(asc(chatMessageFiles.position));
+  for (const r of rows) {
+    const list = map.get(r.messageId) ?? [];
+    list.push({ id: r.id, name: r.name, ext: r.ext, mime: r.mime, size: r.size, url: chatFileUrl(r.id) });
+    map.set(r.messageId, list);
+  }
+  return map;
+}
+
+/**
+ * The upload (chat file) if `user` may download it: participants of its conversation, and
+ * admins unless it is an introduction's CV (chat/policy mayReadChatFile).
+ */
+export async function chatFileForDownload(
+  db: Db,
+  user: { id: number; role: UserRole },
+  uploadId: number,
+): Promise<typeof uploads.$inferSelect | undefined> {
+  const [row] = await db
+    .select({
+      upload: uploads,
+      consultantId: chatCommunications.consultantId,
+      companyId: chatCommunications.companyId,
+      isIntroductionCv: isIntroductionCv(db).mapWith(Boolean),
+    })
+    .from(uploads)
+    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
+    .limit(1);
+  if (!row) return undefined;
+  if (!mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv })) return undefined;
+  return row.upload;
+}
