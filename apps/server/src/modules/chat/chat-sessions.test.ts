@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from '../../../test/support/sessions';
 import type { ChatConversation } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
@@ -207,13 +208,13 @@ describe('Chat sockets of expiring tokens', () => {
     const consultant = await createChatUser(ctx.app, 'consultant');
     const company = await createChatUser(ctx.app, 'company');
     const chatId = await openConversation(ctx, consultant.token, company.id);
-    const victim = await connect(baseUrl, await ctx.app.jwt.sign(consultant.id, 0));
+    const victim = await connect(baseUrl, await sessionToken(ctx.database, ctx.app.jwt, consultant.id));
     const messages = new EventLog(victim, 'chat:message');
     const started = Date.now();
     // 2 s tokens carry whole seconds: they expire 1 to 2 s after issue (plus scheduling slack).
     expect(await disconnected(victim, 4_000)).toBe('io server disconnect');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    const other = await ctx.app.jwt.sign(company.id, 0);
+    const other = await sessionToken(ctx.database, ctx.app.jwt, company.id);
     const res = await ctx.request({
       method: 'POST',
       url: `/api/chat-communications/${chatId}/messages`,
