@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   createAccount,
   latestMailTo,
+  login,
   nextIp,
   resetCode,
   type TestAccount,
@@ -172,6 +173,21 @@ describe('Chat sockets of ended sessions', () => {
       const res = await ctx.request({ method: 'DELETE', url: `/api/admin/users/${consultant.id}`, token: admin.token });
       expect(res.statusCode, res.body).toBe(200);
     });
+  });
+
+  it('When one session is signed out on the sessions page, then its socket closes while the same account’s other session stays connected', async () => {
+    const { consultant, company, chatId } = await pair('Sitzung Live');
+    const other = await login(ctx, consultant.email, consultant.password);
+    const otherToken = other.json().jwt as string;
+    const otherSocket = await connect(baseUrl, otherToken);
+    const sessions = await ctx.request({ method: 'GET', url: '/api/sessions', token: otherToken });
+    const victimSession = (sessions.json().data as Array<{ id: string; current: boolean }>).find((s) => !s.current)!;
+    await expectSocketEnded(ctx, baseUrl, { victimToken: consultant.jwt, other: company, chatId }, async () => {
+      const res = await ctx.request({ method: 'DELETE', url: `/api/sessions/${victimSession.id}`, token: otherToken });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(otherSocket.connected).toBe(true);
+    expect(await connectChat(baseUrl, consultant.jwt).then(() => 'connected', () => 'refused')).toBe('refused');
   });
 
   it('When one account is revoked, then the sockets of other accounts stay open', async () => {
