@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
-  int4Id,
+  idSchema,
   okResponseSchema,
   passkeyCreatedSchema,
   passkeyOptionsSchema,
@@ -155,7 +155,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn(20),
       schema: {
         ...doc('Remove one of the own passkeys (password)'),
-        params: z.object({ id: int4Id() }),
+        params: z.object({ id: idSchema }),
         body: passwordConfirmationSchema,
         response: { 200: okResponseSchema, ...errors },
       },
