@@ -69,7 +69,14 @@ const credentialBase = {
   id: b64url(1024),
   rawId: b64url(1024),
   type: z.literal('public-key'),
-  clientExtensionResults: z.record(z.string().max(100), z.unknown()).default({}),
+  // The extension outputs the server reads; others are dropped.
+  clientExtensionResults: z
+    .object({
+      appid: z.boolean().optional(),
+      credProps: z.object({ rk: z.boolean().optional() }).optional(),
+      hmacCreateSecret: z.boolean().optional(),
+    })
+    .default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 
