@@ -2,7 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import decodeQR from 'qr/decode.js';
 import { STORAGE_KEYS } from '@pb/core';
-import { createAccount, freshTotpCode, PASSWORD, run, screenshot, signIn, type Account } from './support';
+import {
+  createAccount,
+  expectAccessible,
+  freshTotpCode,
+  PASSWORD,
+  run,
+  screenshot,
+  signIn,
+  type Account,
+} from './support';
 
 /**
  * Two-factor sign-in and sessions (decision 0028) as a person meets them: set up the
@@ -52,6 +61,7 @@ test('When a company sets up the authenticator app from its QR code, then after 
   expect(new URL(uri).searchParams.get('secret')).toBe(secret);
   expect(new URL(uri).searchParams.get('issuer')).toBe('Prämienbörse');
   await shoot(page, 'security-totp-setup');
+  await expectAccessible(page);
 
   await page.getByLabel('6-stelliger Code aus der App').fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Code bestätigen' }).click();
@@ -65,6 +75,7 @@ test('When a company sets up the authenticator app from its QR code, then after 
   await passwordStep(page, company.email);
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)).toBeNull();
   await shoot(page, 'login-second-step');
+  await expectAccessible(page);
   await page.getByLabel('Code aus der App oder Wiederherstellungscode').fill('000000');
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page.getByRole('alert')).toContainText('Der Code ist ungültig');
@@ -133,6 +144,7 @@ test('When a user signs out another session on the sessions page, then that sess
   await expect(sessions).toHaveCount(2);
   await expect(page.getByText('Diese Sitzung')).toBeVisible();
   await shoot(page, 'sessions');
+  await expectAccessible(page);
   const iphone = sessions.filter({ hasText: 'iOS' });
   await iphone.getByRole('button', { name: 'Abmelden' }).click();
   await expect(sessions).toHaveCount(1);
