@@ -4,13 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser } from '../../../test/factories';
 import { createAccount, latestMailTo, login, nextIp, resetCode } from '../../../test/support/account-fixtures';
 import { sessionToken } from '../../../test/support/sessions';
-import {
-  enrolTotp,
-  passwordStep,
-  secondStep,
-  totpAccount,
-  totpCode,
-} from '../../../test/support/two-factor-fixtures';
+import { enrolTotp, passwordStep, secondStep, totpAccount, totpCode } from '../../../test/support/two-factor-fixtures';
 import { hashPassword } from '../../lib/passwords';
 
 /**
@@ -44,7 +38,9 @@ describe('two-factor sign-in with the authenticator app', () => {
 
     const signedIn = await secondStep(ctx, body.secondFactor.challenge, totpCode(account.secret, clock));
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect((await ctx.request({ method: 'GET', url: '/api/users/me', token: signedIn.json().jwt })).statusCode).toBe(200);
+    expect((await ctx.request({ method: 'GET', url: '/api/users/me', token: signedIn.json().jwt })).statusCode).toBe(
+      200,
+    );
   });
 
   it('When a TOTP code was used, then the same code is refused again in its window (replay), also for a fresh challenge', async () => {
@@ -173,7 +169,11 @@ describe('two-factor sign-in with the authenticator app', () => {
 
   it('When someone with a signed-in session but not the password tries to set up or turn off the app, then it is refused', async () => {
     const account = await totpAccount(ctx, 'Sitzungsdieb', clock);
-    for (const url of ['/api/two-factor/totp/disable', '/api/two-factor/recovery-codes', '/api/two-factor/totp/setup']) {
+    for (const url of [
+      '/api/two-factor/totp/disable',
+      '/api/two-factor/recovery-codes',
+      '/api/two-factor/totp/setup',
+    ]) {
       const res = await ctx.request({
         method: 'POST',
         url,
@@ -253,7 +253,11 @@ describe('back-office admins must use a second factor', () => {
     const status = await ctx.request({ method: 'GET', url: '/api/two-factor', token: jwt });
     expect(status.json()).toMatchObject({ enabled: false, required: true, sessionVerified: false });
 
-    const admin = await enrolTotp(ctx, { id: row!.id, jwt, username: 'Chefin', email: 'chefin@example.test', password }, clock);
+    const admin = await enrolTotp(
+      ctx,
+      { id: row!.id, jwt, username: 'Chefin', email: 'chefin@example.test', password },
+      clock,
+    );
     expect((await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: jwt })).statusCode).toBe(200);
     const off = await ctx.request({
       method: 'POST',
@@ -267,11 +271,13 @@ describe('back-office admins must use a second factor', () => {
     clock = new Date(clock.getTime() + 60_000);
     const challenge = await passwordStep(ctx, admin);
     const withCode = await secondStep(ctx, challenge, totpCode(admin.secret, clock));
-    expect((await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: withCode.json().jwt })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: withCode.json().jwt })).statusCode,
+    ).toBe(200);
     const passwordOnly = await sessionToken(ctx.database, ctx.app.jwt, row!.id, { secondFactor: false });
-    expect((await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: passwordOnly })).statusCode).toBe(403);
+    expect((await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: passwordOnly })).statusCode).toBe(
+      403,
+    );
   });
 
   it('When a company or consultant has no second factor, then nothing changes for them (spec §7 login answer)', async () => {

@@ -187,7 +187,12 @@ describe('Chat sockets of ended sessions', () => {
       expect(res.statusCode).toBe(200);
     });
     expect(otherSocket.connected).toBe(true);
-    expect(await connectChat(baseUrl, consultant.jwt).then(() => 'connected', () => 'refused')).toBe('refused');
+    expect(
+      await connectChat(baseUrl, consultant.jwt).then(
+        () => 'connected',
+        () => 'refused',
+      ),
+    ).toBe('refused');
   });
 
   it('When one account is revoked, then the sockets of other accounts stay open', async () => {
