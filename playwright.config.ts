@@ -59,6 +59,10 @@ export default defineConfig({
       // the back-office admin of e2e/admin.spec.ts (created on start when missing)
       ADMIN_EMAIL: 'admin@e2e.example.at',
       ADMIN_PASSWORD: 'e2e-admin-passwort-2026',
+      // Passkeys need a domain as relying party (browsers refuse an IP address): the passkey
+      // journey of e2e/two-factor.spec.ts runs on http://localhost:<port>.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${PORT}`,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

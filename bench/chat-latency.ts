@@ -14,6 +14,7 @@
  * Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379/15).
  * Writes docs/benchmarks-chat.md. Not a test: nothing asserts timings.
  */
+import { sessionToken } from '../apps/server/test/support/sessions';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -132,8 +133,8 @@ async function seedPairs(database: Database, jwt: JwtService): Promise<Pair[]> {
     );
     pairs.push({
       chatId: chat!.id,
-      consultantToken: await jwt.sign(consultant.id, 0),
-      companyToken: await jwt.sign(company.id, 0),
+      consultantToken: await sessionToken(database, jwt, consultant.id),
+      companyToken: await sessionToken(database, jwt, company.id),
     });
   }
   return pairs;
@@ -245,8 +246,14 @@ async function databaseFloor(): Promise<{ durable: Row; unflushed: Row }> {
         }
       }
       return {
-        durable: summarise("a message's one statement, checks and write, durable commit (node-postgres, no server)", durable),
-        unflushed: summarise('the same statement without waiting for the WAL flush (synchronous_commit off)', unflushed),
+        durable: summarise(
+          "a message's one statement, checks and write, durable commit (node-postgres, no server)",
+          durable,
+        ),
+        unflushed: summarise(
+          'the same statement without waiting for the WAL flush (synchronous_commit off)',
+          unflushed,
+        ),
       };
     } finally {
       await durableClient.end();

@@ -14,6 +14,7 @@
  * embedded database (PGlite on disk, as `npm start` runs it) is reported separately.
  * Writes docs/benchmarks.md. Not a test: nothing here asserts timings.
  */
+import { sessionToken } from '../apps/server/test/support/sessions';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -470,7 +471,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`[${driver}] seeded ${ROWS} advertisements in ${seedSeconds.toFixed(1)} s`);
     const [consultant] = await database.query<{ id: number }>(`SELECT id FROM users WHERE role = 'consultant' LIMIT 1`);
-    const token = await new JwtService(jwtSecret, '1h').sign(consultant!.id, 0);
+    const token = await sessionToken(database, new JwtService(jwtSecret, '1h'), consultant!.id);
     const districtIds = (
       await database.query<{ id: number }>(
         `SELECT id FROM districts WHERE name IN ('Graz', 'Linz', 'Salzburg') ORDER BY id`,

@@ -1,5 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { ROLE_NAMES, STORAGE_KEYS, type LoginResponse } from '@pb/core';
 
 /** Shared helpers of the e2e specs: fresh accounts through the API and the dev mailbox, sessions, screenshots. */
@@ -143,11 +146,60 @@ export async function createJob(request: APIRequestContext, company: Account, jo
 
 /** The back-office admin of the e2e server (playwright.config.ts creates it on start). */
 const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-2026' };
+/** Where the admin's TOTP secret is kept once the first login enrolled it (the server lives for the whole run). */
+const adminSecretFile = () => path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'e2e-admin-totp-secret');
+
+/** The newest 30-second step a code was used for: a code is accepted once (the server refuses a replay). */
+let lastTotpStep = 0;
+
+/** The next unused TOTP code of the secret (waits for the next 30-second step when this one was used). */
+export async function freshTotpCode(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  while (step <= lastTotpStep) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastTotpStep = step;
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: step * 30_000 + 1_000,
+  });
+}
+
+/**
+ * Signs the admin in. Admins must prove a second factor (decision 0028): the first login of a
+ * run lands on the back office's set-up card and enrols the authenticator app through the API
+ * (that session counts as verified); later logins answer the second step with a fresh code.
+ */
 export async function adminLogin(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Einloggen' }).click();
+  const secondStep = page.getByRole('heading', { name: 'Anmeldung bestätigen' });
+  const enrolCard = page.getByTestId('admin-second-factor');
+  await expect(secondStep.or(enrolCard)).toBeVisible();
+  if (await secondStep.isVisible()) {
+    const secret = readFileSync(adminSecretFile(), 'utf8').trim();
+    await page.getByLabel('Code aus der App oder Wiederherstellungscode').fill(await freshTotpCode(secret));
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+  } else {
+    await screenshot(page, 'admin-second-factor-required');
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const headers = { authorization: `Bearer ${token}` };
+    const setup = await page.request.post('/api/two-factor/totp/setup', {
+      headers,
+      data: { password: ADMIN.password },
+    });
+    expect(setup.status()).toBe(200);
+    const { secret } = (await setup.json()) as { secret: string };
+    writeFileSync(adminSecretFile(), secret, { mode: 0o600 });
+    const confirm = await page.request.post('/api/two-factor/totp/confirm', {
+      headers,
+      data: { code: await freshTotpCode(secret) },
+    });
+    expect(confirm.status()).toBe(200);
+    await page.reload();
+  }
   // Admins land in the back office after login; the shell menu links there too.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidIban, normaliseUid, type InvoiceIssuer } from '@pb/core';
 import { makePrivateDirSync, PRIVATE_FILE_MODE } from './lib/private-files';
+import { ttlMilliseconds } from './lib/tokens';
 
 /** Every environment variable the server reads, parsed and validated once at start-up. */
 const envSchema = z.object({
@@ -22,7 +23,16 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the candidate fingerprints (HMAC); changing it makes earlier introductions unmatchable. */
   FINGERPRINT_SECRET: z.string().min(32).optional(),
-  JWT_TTL: z.string().default('8h'),
+  JWT_TTL: z
+    .string()
+    .default('8h')
+    .refine((v) => isTtl(v), 'a number of seconds or with a unit: 30m, 8h, 1d, 1w'),
+  /** Key of the stored TOTP secrets and recovery-code hashes; unset → derived from JWT_SECRET. */
+  SECOND_FACTOR_KEY: z.string().min(32).optional(),
+  /** Passkeys: the relying party (a domain, never an IP address); unset → the host of PUBLIC_URL. */
+  WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
+  /** Passkeys: origins accepted besides PUBLIC_URL's (comma-separated, e.g. a second domain). */
+  WEBAUTHN_ORIGINS: z.string().optional(),
   /** S3-compatible file store; with S3_BUCKET set, every file goes there instead of DATA_DIR/uploads. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z
@@ -134,6 +144,10 @@ export interface Config {
   jwtSecret: string;
   fingerprintSecret: string;
   jwtTtl: string;
+  /** Seals TOTP secrets and keys recovery-code hashes (lib/secret-box.ts). */
+  secondFactorKey: string;
+  /** Passkeys (WebAuthn): the relying party id and the origins a response may come from. */
+  webauthn: { rpId: string; origins: string[] };
   logLevel: Env['LOG_LEVEL'];
   introVideoUrl: string | undefined;
   demoData: boolean;
@@ -216,6 +230,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const uploadDir = path.join(dataDir, 'uploads');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const jwtSecret = env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret');
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -231,10 +247,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
+    publicUrl,
+    jwtSecret,
     fingerprintSecret: env.FINGERPRINT_SECRET ?? localSecret(dataDir, 'fingerprint-secret'),
     jwtTtl: env.JWT_TTL,
+    secondFactorKey: env.SECOND_FACTOR_KEY ?? `${jwtSecret}:second-factor`,
+    webauthn: webauthnConfig(env, publicUrl),
     logLevel: env.LOG_LEVEL,
     introVideoUrl: env.INTRO_VIDEO_URL,
     demoData: env.DEMO_DATA === 'auto' && !isProduction,
@@ -277,6 +295,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trade: env.IMPRINT_TRADE,
     },
   };
+}
+
+function isTtl(value: string): boolean {
+  try {
+    return ttlMilliseconds(value) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The relying party of passkeys: WEBAUTHN_RP_ID or PUBLIC_URL's host; PUBLIC_URL's origin plus WEBAUTHN_ORIGINS. */
+function webauthnConfig(env: Env, publicUrl: string): { rpId: string; origins: string[] } {
+  const url = new URL(publicUrl);
+  const extra = (env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => new URL(o).origin);
+  return { rpId: env.WEBAUTHN_RP_ID ?? url.hostname, origins: [...new Set([url.origin, ...extra])] };
 }
 
 /** S3 when S3_BUCKET is set (then the credentials are required), the disk otherwise. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sessionToken } from './support/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@pb/core';
 import { JwtService } from '../src/lib/tokens';
@@ -241,9 +242,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
       `INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id`,
       [job.rows[0]!.id, consultantId, companyId],
     );
+    const token = await sessionToken(db, new JwtService(JWT_SECRET, '1h'), consultantId);
     await db.end();
     const chatId = chat.rows[0]!.id;
-    const token = await new JwtService(JWT_SECRET, '1h').sign(consultantId, 0);
 
     const socket: ChatClient = await connectChat(server.url, token);
     try {

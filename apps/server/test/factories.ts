@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { JobDataInput } from '../src/modules/jobs/service';
 import type { UserRole } from '../src/db/schema';
 import type { TestContext } from './helpers';
+import { sessionToken } from './support/sessions';
 
 /** Test data written straight into the database (no mail round trips). */
 
@@ -30,7 +31,8 @@ export async function createUser(
     [username, email, options.role, options.confirmed ?? true, options.description ?? null],
   );
   const id = row!.id;
-  return { id, token: await ctx.app.jwt.sign(id, 0), email, username };
+  const token = await sessionToken(ctx.database, ctx.app.jwt, id, { secondFactor: options.role === 'admin' });
+  return { id, token, email, username };
 }
 
 /** A complete advertisement body as the editor sends it. */

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sessionToken } from './support/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase, type Database } from '../src/db/client';
@@ -83,7 +84,7 @@ describe('Graceful shutdown on SIGTERM', () => {
         confirmed: true,
       })
       .returning({ id: users.id });
-    const token = await new JwtService(JWT_SECRET, '1h').sign(user!.id, 0);
+    const token = await sessionToken(database, new JwtService(JWT_SECRET, '1h'), user!.id);
 
     server = await startServerProcess({
       DATABASE_URL: databaseUrl,

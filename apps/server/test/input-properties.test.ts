@@ -591,6 +591,9 @@ describe('Input properties over every route', () => {
     await ctx.database.query(
       `WITH healed AS (
          UPDATE users SET blocked = false, confirmed = true, token_version = 0 WHERE id = ANY($1) RETURNING id
+       ), sessions AS (
+         -- Signing out (here or everywhere) is a valid request too (decision 0028).
+         UPDATE user_sessions SET revoked_at = NULL, token_version = 0 WHERE user_id = ANY($1) RETURNING id
        )
        UPDATE jobs SET published_at = COALESCE(published_at, now()) WHERE id = $2`,
       [Object.values(fx.users).map((u) => u.id), fx.jobId],
@@ -689,6 +692,8 @@ describe('Input properties over every route', () => {
 
   it('When chat:send and chat:read get hostile payloads, then every ack is an error or a success, never a 5xx, and the server keeps serving', async () => {
     const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    // The last route runs may have signed the fixtures' sessions out.
+    await heal();
     const sockets: Record<'company' | 'consultant', ChatClient> = {
       company: await connectChat(baseUrl, fx.users.company.token),
       consultant: await connectChat(baseUrl, fx.users.consultant.token),

@@ -80,10 +80,15 @@ export const registerRequestSchema = z
   .strict();
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/** A browser's own device id (kept in its storage across sign-outs): tells a new device from a known one. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 export const loginRequestSchema = z
   .object({
     identifier: z.string().trim().min(1, MSG.loginFailed).max(EMAIL_MAX_LENGTH),
     password: z.string().min(1, MSG.loginFailed).max(PASSWORD_MAX_LENGTH),
+    /** Optional beyond spec §7 (decision 0028): sign-ins from an unknown device are mailed to the owner. */
+    deviceId: z.string().regex(DEVICE_ID_PATTERN, MSG.badRequest).optional(),
   })
   .strict();
 

@@ -152,4 +152,6 @@ export const STORAGE_KEYS = {
   userRole: 'jwt_user_role',
   userDescription: 'jwt_user_description',
   authUser: 'auth_user',
+  /** The browser's own random device id (decision 0028); kept across sign-outs. */
+  deviceId: 'pb_device_id',
 } as const;

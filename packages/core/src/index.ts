@@ -1,6 +1,7 @@
 /**
  * @pb/core — the one definition of the API contract and the rules server and web share.
  * Each feature's contract (request schemas, response schemas and types, limits, texts):
+ *   two-factor.ts  second factors (TOTP, recovery codes, passkeys), the sign-in challenge, sessions
  *   accounts.ts    registration, login, passwords, profile, profile image, e-mail change; AuthUser, OwnUser, PublicConsultant
  *   jobs.ts        advertisements: Job, attachments, bonus history, publish/update body (jobDataSchema)
  *   placements.ts  placement reports: request, statuses and transitions, objection, company view
@@ -41,3 +42,4 @@ export * from './fees';
 export * from './billing';
 export * from './alerts';
 export * from './data-export';
+export * from './two-factor';

@@ -586,3 +586,65 @@ export const storageOrphans = pgTable('storage_orphans', {
   storageKey: text('storage_key').primaryKey(),
   notedAt: ts('noted_at').notNull().defaultNow(),
 });
+
+// ---------- two-factor sign-in and sessions (migration 0027, decision 0028) ----------
+
+export type SessionSecondFactor = 'totp' | 'recovery' | 'passkey' | 'enrolment';
+
+/** One sign-in; the JWT's `sid` names it (lib/auth.ts checks it on every request). */
+export const userSessions = pgTable('user_sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  tokenVersion: integer('token_version').notNull(),
+  device: text('device').notNull(),
+  place: text('place').notNull(),
+  deviceKey: text('device_key').notNull(),
+  secondFactor: text('second_factor').$type<SessionSecondFactor>(),
+  createdAt: created(),
+  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id').primaryKey(),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: ts('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: created(),
+});
+
+export const userRecoveryCodes = pgTable('user_recovery_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: created(),
+});
+
+export const userPasskeys = pgTable('user_passkeys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  credentialId: text('credential_id').notNull(),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: jsonb('transports').$type<string[]>().notNull().default([]),
+  name: text('name').notNull(),
+  createdAt: created(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+export type AuthChallengePurpose = 'sign_in' | 'passkey_registration';
+
+export const authChallenges = pgTable('auth_challenges', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  purpose: text('purpose').$type<AuthChallengePurpose>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  webauthnChallenge: text('webauthn_challenge'),
+  deviceKey: text('device_key'),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: created(),
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from '../../test/support/sessions';
 import { startInstancePair, type Instance, type InstancePair } from '../../test/support/instances';
 
 /**
@@ -22,9 +23,11 @@ beforeAll(async () => {
        ('Berater Cache', 'berater-cache@example.test', 'x', 'consultant', true)
      RETURNING id, role`,
   );
-  adminToken = await a.app.jwt.sign(users.find((u) => u.role === 'admin')!.id, 0);
+  adminToken = await sessionToken(a.database, a.app.jwt, users.find((u) => u.role === 'admin')!.id, {
+    secondFactor: true,
+  });
   consultantId = users.find((u) => u.role === 'consultant')!.id;
-  consultantToken = await a.app.jwt.sign(consultantId, 0);
+  consultantToken = await sessionToken(a.database, a.app.jwt, consultantId);
 });
 
 afterAll(async () => {

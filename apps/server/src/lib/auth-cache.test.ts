@@ -116,23 +116,28 @@ describe('AccountCache', () => {
     tokenVersion: 0,
     blocked: false,
     confirmed: true,
+    sessionId: 's1',
+    sessionTokenVersion: 0,
+    secondFactor: null,
+    revokedAt: null,
+    lastUsedAt: new Date(0),
   });
 
   it('answers only at the version an entry was read at, and an older read never replaces a newer one', () => {
     const cache = new AccountCache(10);
-    cache.set(1, 5, account('neu'));
-    cache.set(1, 4, account('alt'));
-    expect(cache.get(1, 5)?.username).toBe('neu');
-    expect(cache.get(1, 6)).toBeUndefined();
-    expect(cache.get(1, 4)).toBeUndefined();
+    cache.set('s1', 5, account('neu'));
+    cache.set('s1', 4, account('alt'));
+    expect(cache.get('s1', 5)?.username).toBe('neu');
+    expect(cache.get('s1', 6)).toBeUndefined();
+    expect(cache.get('s1', 4)).toBeUndefined();
   });
 
   it('keeps at most its number of entries', () => {
     const cache = new AccountCache(2);
-    cache.set(1, 1, account('a'));
-    cache.set(2, 1, account('b'));
-    cache.set(3, 1, account('c'));
-    expect(cache.get(1, 1)).toBeUndefined();
-    expect(cache.get(3, 1)?.username).toBe('c');
+    cache.set('s1', 1, account('a'));
+    cache.set('s2', 1, account('b'));
+    cache.set('s3', 1, account('c'));
+    expect(cache.get('s1', 1)).toBeUndefined();
+    expect(cache.get('s3', 1)?.username).toBe('c');
   });
 });

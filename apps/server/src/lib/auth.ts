@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { ROLE_NAMES } from '@pb/core';
+import { and, eq, lt } from 'drizzle-orm';
+import { ROLE_NAMES, TWO_FACTOR_MSG } from '@pb/core';
 import type { Db } from '../db/client';
-import { users, type UserRole } from '../db/schema';
+import { userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
 import { isActiveUser } from './policies';
 
 /** The authenticated caller, as committed when the request began (see AccountCache). */
@@ -18,14 +18,28 @@ export interface CurrentUser {
   tokenVersion: number;
 }
 
+/** The session (user_sessions row) the request's token belongs to. */
+export interface AuthSession {
+  id: string;
+  /** The session proved a second factor (at sign-in or by enrolling one). */
+  secondFactor: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when a valid bearer token came with the request; null for visitors. */
     user: CurrentUser | null;
+    /** The signed-in request's session; null for visitors. */
+    authSession: AuthSession | null;
   }
   interface FastifyContextConfig {
     /** The route reads Authorization itself (a token that is no user's, e.g. the metrics scraper's). */
     ownAuthorization?: boolean;
+    /**
+     * An admin whose session has no second factor may call this route (setting one up, the own
+     * account, the sessions, signing out); every other route answers 403 SecondFactorRequired.
+     */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyInstance {
     accountCache: AccountCache;
@@ -35,22 +49,42 @@ declare module 'fastify' {
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+type SignedIn = NonNullable<Awaited<ReturnType<typeof findSignedIn>>>;
+
+/** A session's last use is written at most this often (not on every request). */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /**
- * The accounts the sign-in check has read, each with the accounts version (list_versions
- * 'accounts', migration 0023) it was read at. An entry answers only while that version is still
- * the committed one: every change of what the check reads (token version, block, confirmation,
- * role, e-mail, user name, description, deletion) raises it at commit. The request reads the version in the
- * statement it needs anyway for the advertisement list's version (lib/data-versions), so a
- * revocation is seen by the next request on every instance, exactly as with a fresh read.
+ * The sessions the sign-in check has read (with their accounts), each with the accounts version
+ * (list_versions 'accounts', migrations 0023, 0027) it was read at. An entry answers only while
+ * that version is still the committed one: every change of what the check reads (token version,
+ * block, confirmation, role, e-mail, user name, description, deletion; a session's revocation or
+ * second factor) raises it at commit. The request reads the version in the statement it needs
+ * anyway for the advertisement list's version (lib/data-versions), so a revocation is seen by the
+ * next request on every instance, exactly as with a fresh read.
  */
 export class AccountCache {
-  private readonly entries = new Map<number, { version: number; account: Account }>();
+  private readonly entries = new Map<string, { version: number; account: SignedIn }>();
+  /** When this process last wrote a session's last use (epoch ms). */
+  private readonly touched = new Map<string, number>();
   readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly maxEntries = 50_000) {}
 
-  get(id: number, version: number): Account | undefined {
+  /** True when the session's last use is due to be written (and notes that it is being written). */
+  touchDue(sessionId: string, lastUsedAt: Date, now: Date): boolean {
+    const last = Math.max(lastUsedAt.getTime(), this.touched.get(sessionId) ?? 0);
+    if (now.getTime() - last < SESSION_TOUCH_INTERVAL_MS) return false;
+    this.touched.delete(sessionId);
+    if (this.touched.size >= this.maxEntries) {
+      const oldest = this.touched.keys().next().value;
+      if (oldest !== undefined) this.touched.delete(oldest);
+    }
+    this.touched.set(sessionId, now.getTime());
+    return true;
+  }
+
+  get(id: string, version: number): SignedIn | undefined {
     const entry = this.entries.get(id);
     if (entry?.version === version) {
       this.stats.hits += 1;
@@ -60,7 +94,7 @@ export class AccountCache {
     return undefined;
   }
 
-  set(id: number, version: number, account: Account): void {
+  set(id: string, version: number, account: SignedIn): void {
     const current = this.entries.get(id);
     // A slower request that read an older version must not replace a newer entry.
     if (current && current.version > version) return;
@@ -77,6 +111,7 @@ export class AccountCache {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('authSession', null);
     app.decorate('accountCache', new AccountCache());
 
     app.addHook('onRequest', async (request) => {
@@ -88,14 +123,22 @@ export const authPlugin = fp(
       const claims = await app.jwt.verify(match[1]);
       if (!claims) throw unauthorized();
       const { accounts: version } = await requestDataVersions(request);
-      let row = app.accountCache.get(claims.userId, version);
+      let row = app.accountCache.get(claims.sessionId, version);
       if (!row) {
-        row = await findAccount(app.db, claims.userId);
-        if (row) app.accountCache.set(claims.userId, version, row);
+        row = await findSignedIn(app.db, claims.sessionId);
+        if (row) app.accountCache.set(claims.sessionId, version, row);
       }
-      // Signed in means an active user whose token was issued after the last revocation.
-      if (!row || !isActiveUser(row) || row.tokenVersion !== claims.tokenVersion) throw unauthorized();
+      // Signed in means an active user whose token was issued after the last revocation, in a
+      // session of theirs that was not signed out.
+      if (!row || !isSessionOf(row, claims)) throw unauthorized();
       request.user = asCurrentUser(row);
+      request.authSession = { id: row.sessionId, secondFactor: row.secondFactor !== null };
+      // Back-office admins must prove a second factor before anything else (decision 0028).
+      if (row.role === 'admin' && row.secondFactor === null && !request.routeOptions.config.beforeSecondFactor) {
+        throw new AppError(403, TWO_FACTOR_MSG.adminMustEnrol, 'SecondFactorRequired');
+      }
+      const now = app.now();
+      if (app.accountCache.touchDue(row.sessionId, row.lastUsedAt, now)) await touchSession(app, row.sessionId, now);
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -114,6 +157,56 @@ export const authPlugin = fp(
 export function currentUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The session a verified token names is still good for it. */
+export function isSessionOf(
+  row: SignedIn,
+  claims: { userId: number; tokenVersion: number; sessionId: string },
+): boolean {
+  return (
+    row.id === claims.userId &&
+    isActiveUser(row) &&
+    row.tokenVersion === claims.tokenVersion &&
+    row.sessionTokenVersion === claims.tokenVersion &&
+    row.revokedAt === null
+  );
+}
+
+/** Writes a session's last use; only forward in time, and never failing the request. */
+async function touchSession(app: FastifyInstance, sessionId: string, now: Date): Promise<void> {
+  try {
+    await app.db
+      .update(userSessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(userSessions.id, sessionId), lt(userSessions.lastUsedAt, now)));
+  } catch (err) {
+    app.log.warn({ err }, 'sessions: could not record the last use of a session');
+  }
+}
+
+/** A session with its account, as the sign-in check reads it. */
+export async function findSignedIn(db: Pick<Db, 'select'>, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      blocked: users.blocked,
+      confirmed: users.confirmed,
+      sessionId: userSessions.id,
+      sessionTokenVersion: userSessions.tokenVersion,
+      secondFactor: userSessions.secondFactor,
+      revokedAt: userSessions.revokedAt,
+      lastUsedAt: userSessions.lastUsedAt,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.id, sessionId))
+    .limit(1);
+  return row;
 }
 
 /** An account as the guards see it; Db or a transaction handle. */

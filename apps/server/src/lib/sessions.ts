@@ -3,6 +3,11 @@ import { sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 
 /**
+ * Ending one session (the 'Sitzungen' page, signing out): set `user_sessions.revoked_at` (a
+ * trigger raises the accounts version, so every instance's sign-in check sees it on the next
+ * request), then after the commit `endSessionSockets(app, [sessionId])` closes that session's
+ * sockets on every instance (room `session:<id>`).
+ *
  * Ending an account's sessions takes two steps:
  *
  * 1. Inside the transaction that revokes (block, password change or reset,
@@ -39,6 +44,17 @@ export function endSessionsOf(app: FastifyInstance, userIds: readonly number[]):
     app.chatHub.io.in(userIds.map((id) => `user:${id}`)).disconnectSockets(true);
   } catch (err) {
     app.log.warn({ err, userIds }, 'sessions: could not close the live sockets of revoked sessions');
+  }
+  return Promise.resolve();
+}
+
+/** Closes the live sockets of single sessions on all instances (after the commit that revoked them). */
+export function endSessionSockets(app: FastifyInstance, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0 || !app.hasDecorator('chatHub')) return Promise.resolve();
+  try {
+    app.chatHub.io.in(sessionIds.map((id) => `session:${id}`)).disconnectSockets(true);
+  } catch (err) {
+    app.log.warn({ err }, 'sessions: could not close the live sockets of a revoked session');
   }
   return Promise.resolve();
 }

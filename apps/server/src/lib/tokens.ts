@@ -15,13 +15,16 @@ export interface AccessClaims {
   sub: string;
   /** users.token_version at issue time; a bump revokes the token. */
   ver: number;
+  /** The session (user_sessions.id) the token belongs to; revoking it revokes the token. */
+  sid: string;
 }
 
 const ALG = 'HS256';
 
-interface VerifiedToken {
+export interface VerifiedToken {
   userId: number;
   tokenVersion: number;
+  sessionId: string;
   expiresAt: number;
 }
 
@@ -36,20 +39,25 @@ export class JwtService {
    * is checked every time. Revocation is the account check's business (lib/auth.ts), not this.
    */
   private readonly verified = new Map<string, VerifiedToken>();
-  constructor(
-    secret: string,
-    private readonly ttl: string,
-  ) {
+  constructor(secret: string, ttl: string) {
     this.key = new TextEncoder().encode(secret);
+    this.ttlMs = ttlMilliseconds(ttl);
   }
+  private readonly ttlMs: number;
 
-  sign(userId: number, tokenVersion: number): Promise<string> {
-    return new SignJWT({ ver: tokenVersion })
+  /** The token of one session (user_sessions row; see modules/accounts/sessions.ts). */
+  sign(userId: number, tokenVersion: number, sessionId: string): Promise<string> {
+    return new SignJWT({ ver: tokenVersion, sid: sessionId })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuedAt()
-      .setExpirationTime(this.ttl)
+      .setExpirationTime(Math.floor(this.expiryFrom(new Date()).getTime() / 1000))
       .sign(this.key);
+  }
+
+  /** When a token signed now expires (epoch ms): the session row's expiry. */
+  expiryFrom(now: Date): Date {
+    return new Date(now.getTime() + this.ttlMs);
   }
 
   /**
@@ -69,9 +77,12 @@ export class JwtService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
       const ver = payload['ver'];
+      const sid = payload['sid'];
       if (!Number.isInteger(userId) || userId <= 0 || typeof ver !== 'number') return null;
+      // A token without a session (issued before sessions existed) is no longer accepted.
+      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return null;
       if (typeof payload.exp !== 'number') return null;
-      claims = { userId, tokenVersion: ver, expiresAt: payload.exp * 1000 };
+      claims = { userId, tokenVersion: ver, sessionId: sid, expiresAt: payload.exp * 1000 };
     } catch {
       return null;
     }
@@ -82,4 +93,17 @@ export class JwtService {
     this.verified.set(token, claims);
     return claims;
   }
+}
+
+/** JWT_TTL ('8h', '30m', '1d', '3600', '3600s') in milliseconds, as jose reads it. */
+export function ttlMilliseconds(ttl: string): number {
+  const match =
+    /^(\d+)\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)?$/i.exec(
+      ttl.trim(),
+    );
+  if (!match) throw new Error(`JWT_TTL not understood: ${ttl}`);
+  const value = Number(match[1]);
+  const unit = (match[2] ?? 's').toLowerCase()[0];
+  const factor = unit === 'w' ? 604_800 : unit === 'd' ? 86_400 : unit === 'h' ? 3600 : unit === 'm' ? 60 : 1;
+  return value * factor * 1000;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
+import { sessionToken } from './sessions';
 
 /** Test data for the chat suites, written straight into the database. */
 
@@ -21,7 +22,9 @@ export async function createChatUser(app: FastifyInstance, role: UserRole, name?
     .insert(users)
     .values({ username, email, passwordHash: 'x', role, confirmed: true })
     .returning({ id: users.id });
-  const token = await app.jwt.sign(row!.id, 0);
+  const token = await sessionToken({ query: (text, params) => app.database.query(text, params) }, app.jwt, row!.id, {
+    secondFactor: role === 'admin',
+  });
   return { id: row!.id, username, email, role, token };
 }
 

@@ -14,6 +14,7 @@ export function TextField({
   required,
   autoFocus,
   invalid,
+  inputMode,
 }: {
   id: string;
   label: ReactNode;
@@ -28,6 +29,8 @@ export function TextField({
   autoFocus?: boolean;
   /** Marks the input invalid (e.g. a required field left empty after a submit attempt). */
   invalid?: boolean;
+  /** The on-screen keyboard to offer (e.g. 'numeric' for a one-time code). */
+  inputMode?: 'text' | 'numeric';
 }) {
   const hintId = hint ? `${id}-help` : undefined;
   return (
@@ -42,6 +45,7 @@ export function TextField({
         autoFocus={autoFocus}
         isInvalid={invalid}
         aria-describedby={hintId}
+        inputMode={inputMode}
       />
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
     </Form.Group>

@@ -69,6 +69,23 @@ export function saveUser(
   notifySessionChanged();
 }
 
+/**
+ * Signing out: ends this session on the server (its token stops working at once, decision
+ * 0028), then clears the browser's storage. The server call is best effort — offline, the
+ * token still ends at its expiry and the sessions page can sign it out.
+ */
+export function signOut(): void {
+  const token = storage.token;
+  if (token) {
+    void fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+  clearSession();
+}
+
 /** Logout: clears all local storage (spec §4). */
 export function clearSession(): void {
   storage.clearAll();

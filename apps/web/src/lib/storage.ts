@@ -17,8 +17,10 @@ export const storage = {
   remove(key: keyof typeof STORAGE_KEYS): void {
     localStorage.removeItem(STORAGE_KEYS[key]);
   },
-  /** Logout: spec §4 "clears all local storage". */
+  /** Logout: spec §4 "clears all local storage" — but the device id, which tells the server a known device. */
   clearAll(): void {
+    const deviceId = localStorage.getItem(STORAGE_KEYS.deviceId);
     localStorage.clear();
+    if (deviceId) localStorage.setItem(STORAGE_KEYS.deviceId, deviceId);
   },
 };

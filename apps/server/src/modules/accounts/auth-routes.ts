@@ -7,6 +7,7 @@ import {
   confirmationResentSchema,
   emailSchema,
   forgotPasswordRequestSchema,
+  loginOutcomeSchema,
   loginRequestSchema,
   loginResponseSchema,
   MSG,
@@ -15,10 +16,10 @@ import {
   registerResponseSchema,
   resetPasswordRequestSchema,
 } from '@pb/core';
-import { AppError, errorBody } from '../../lib/errors';
+import { errorBody } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
 import { currentUser } from '../../lib/auth';
-import { endUserSessions } from '../../lib/sessions';
+import { endSessionSockets, endUserSessions } from '../../lib/sessions';
 import {
   changePassword,
   confirmEmail,
@@ -27,40 +28,34 @@ import {
   requestPasswordReset,
   resendConfirmation,
   resetPassword,
-  type LoginUser,
 } from './auth-service';
 import { presentAuthUser } from './presenter';
 import { findLoginCandidate } from './queries';
+import { keyedLimiter } from './limiter';
 import { accountContext } from './service';
+import { carrySession, revokeSession } from './sessions';
+import { afterPassword } from './sign-in';
 
 const errors = { 400: errorSchema, 401: errorSchema, 429: errorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;
 
-  /** A second limiter keyed by more than the IP (e.g. IP + login name); 429 in the error shape. */
-  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string) => {
-    const check = app.createRateLimit({ max: max * factor, timeWindow, keyGenerator: (req) => `${name}:${key(req)}` });
-    return async (request: FastifyRequest) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError(429, MSG.rateLimited, 'RateLimitError');
-    };
-  };
   /**
    * Login attempts per IP and account: the account the identifier names (its e-mail
    * and its user name count as one), or the normalised identifier when it names none.
    * Set by the handler after the lookup and before the password is checked.
    */
   const loginAccount = new WeakMap<FastifyRequest, string>();
-  const loginPerAccount = limiter('login-account', 10, '1 minute', (r) => `${r.ip}|${loginAccount.get(r) ?? ''}`);
+  const loginPerAccount = keyedLimiter(
+    app,
+    'login-account',
+    10,
+    '1 minute',
+    (r) => `${r.ip}|${loginAccount.get(r) ?? ''}`,
+  );
   // Reset and confirmation mails per address: held back in accounts/mail-throttle, never a 429
   // (a stranger must not lock the owner out); the route limits count per IP.
-
-  /** The login answer: a token and the signed-in user. */
-  const presentLogin = async (user: LoginUser) => ({
-    jwt: await app.jwt.sign(user.id, user.tokenVersion),
-    user: presentAuthUser(user, { imageSecret: app.config.jwtSecret }),
-  });
 
   app.post(
     '/auth/local/register',
@@ -132,9 +127,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor', rateLimit: { max: 30 * factor, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with e-mail or user name and password',
+        summary:
+          'Log in with e-mail or user name and password; with a second factor set up, a challenge instead of a token',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginOutcomeSchema, ...errors },
       },
     },
     async (request) => {
@@ -142,7 +138,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const candidate = await findLoginCandidate(app.db, identifier);
       loginAccount.set(request, candidate ? `user:${candidate.id}` : `name:${identifier}`);
       await loginPerAccount(request);
-      return presentLogin(await logIn(accountContext(app), candidate, request.body.password));
+      const user = await logIn(accountContext(app), candidate, request.body.password);
+      return afterPassword(app, request, user, request.body.deviceId);
     },
   );
 
@@ -169,16 +166,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor', rateLimit: { max: 10 * factor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with the mailed code; revokes older tokens',
+        summary: 'Set a new password with the mailed code; revokes older tokens (a second factor is still asked)',
         body: resetPasswordRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginOutcomeSchema, ...errors },
       },
     },
     async (request) => {
       const { code, password } = request.body;
       const user = await resetPassword(accountContext(app), code, password);
       await endUserSessions(app, user.id);
-      return presentLogin(user);
+      // The mailed link proves the mailbox, not the second factor: that is still asked.
+      return afterPassword(app, request, user, undefined);
     },
   );
 
@@ -197,10 +195,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
+      const session = request.authSession!;
       const user = await changePassword(accountContext(app), me.id, request.body);
-      // Every other session ends too; this browser goes on with the new token.
+      // Every other session ends too; this browser's session goes on under the new token version.
+      await carrySession(app.db, session.id, user.tokenVersion, app.jwt.expiryFrom(app.now()));
       await endUserSessions(app, me.id);
-      return presentLogin(user);
+      return {
+        jwt: await app.jwt.sign(user.id, user.tokenVersion, session.id),
+        user: presentAuthUser(user, { imageSecret: app.config.jwtSecret }),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.requireUser,
+      config: { policy: 'signedIn', beforeSecondFactor: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this session (its token and its live sockets)',
+        security: [{ bearer: [] }],
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const sessionId = request.authSession!.id;
+      await revokeSession(app.db, me.id, sessionId, app.now());
+      await endSessionSockets(app, [sessionId]);
+      return { ok: true as const };
     },
   );
 };

@@ -33,7 +33,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me',
     {
       onRequest: app.requireUser,
-      config: { policy: 'signedIn' },
+      // An admin who still has to set up a second factor reads their own account too.
+      config: { policy: 'signedIn', beforeSecondFactor: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from '../../../test/support/sessions';
 import { addCalendarDays, ADMIN_MSG, calculateFees, invoiceDueDate, MSG, viennaDate } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   const created = await ensureAdmin(ctx.app.db, { email: 'chefin@example.test', mode: 'upsert' });
   admin = {
     id: created.userId,
-    token: await ctx.app.jwt.sign(created.userId, 0),
+    token: await sessionToken(ctx.database, ctx.app.jwt, created.userId, { secondFactor: true }),
     email: 'chefin@example.test',
     username: 'Backoffice chefin',
   };
@@ -437,7 +438,7 @@ describe('users', () => {
       payload: { blocked: false },
     });
     expect(unblock.json().data.blocked).toBe(false);
-    const fresh = await ctx.app.jwt.sign(victim.id, 1);
+    const fresh = await sessionToken(ctx.database, ctx.app.jwt, victim.id, { tokenVersion: 1 });
     expect((await ctx.request({ method: 'GET', url: '/api/users/me', token: fresh })).statusCode).toBe(200);
 
     const self = await ctx.request({

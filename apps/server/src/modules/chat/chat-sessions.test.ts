@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from '../../../test/support/sessions';
 import type { ChatConversation } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import {
   createAccount,
   latestMailTo,
+  login,
   nextIp,
   resetCode,
   type TestAccount,
@@ -173,6 +175,26 @@ describe('Chat sockets of ended sessions', () => {
     });
   });
 
+  it('When one session is signed out on the sessions page, then its socket closes while the same account’s other session stays connected', async () => {
+    const { consultant, company, chatId } = await pair('Sitzung Live');
+    const other = await login(ctx, consultant.email, consultant.password);
+    const otherToken = other.json().jwt as string;
+    const otherSocket = await connect(baseUrl, otherToken);
+    const sessions = await ctx.request({ method: 'GET', url: '/api/sessions', token: otherToken });
+    const victimSession = (sessions.json().data as Array<{ id: string; current: boolean }>).find((s) => !s.current)!;
+    await expectSocketEnded(ctx, baseUrl, { victimToken: consultant.jwt, other: company, chatId }, async () => {
+      const res = await ctx.request({ method: 'DELETE', url: `/api/sessions/${victimSession.id}`, token: otherToken });
+      expect(res.statusCode).toBe(200);
+    });
+    expect(otherSocket.connected).toBe(true);
+    expect(
+      await connectChat(baseUrl, consultant.jwt).then(
+        () => 'connected',
+        () => 'refused',
+      ),
+    ).toBe('refused');
+  });
+
   it('When one account is revoked, then the sockets of other accounts stay open', async () => {
     const { consultant, company } = await pair('Nur Einer');
     const bystander = await connect(baseUrl, company.token);
@@ -207,13 +229,13 @@ describe('Chat sockets of expiring tokens', () => {
     const consultant = await createChatUser(ctx.app, 'consultant');
     const company = await createChatUser(ctx.app, 'company');
     const chatId = await openConversation(ctx, consultant.token, company.id);
-    const victim = await connect(baseUrl, await ctx.app.jwt.sign(consultant.id, 0));
+    const victim = await connect(baseUrl, await sessionToken(ctx.database, ctx.app.jwt, consultant.id));
     const messages = new EventLog(victim, 'chat:message');
     const started = Date.now();
     // 2 s tokens carry whole seconds: they expire 1 to 2 s after issue (plus scheduling slack).
     expect(await disconnected(victim, 4_000)).toBe('io server disconnect');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    const other = await ctx.app.jwt.sign(company.id, 0);
+    const other = await sessionToken(ctx.database, ctx.app.jwt, company.id);
     const res = await ctx.request({
       method: 'POST',
       url: `/api/chat-communications/${chatId}/messages`,

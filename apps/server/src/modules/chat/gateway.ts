@@ -19,6 +19,7 @@ import type { UserRole } from '../../db/schema';
 import { AppError, badRequest, germanIssue, unauthorized } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
+import { findSignedIn, isSessionOf } from '../../lib/auth';
 import { isActiveUser } from '../../lib/policies';
 import { closeRedis, createRedisClient, guardUnawaitedCommands, REDIS_SUBSCRIBER, watchRedis } from '../../lib/redis';
 import {
@@ -41,6 +42,8 @@ import { authorizeWriting } from './policy';
 interface SocketData {
   userId: number;
   tokenVersion: number;
+  /** The session (user_sessions) of the handshake token: signing it out closes the socket. */
+  sessionId: string;
   /** The handshake token's expiry (epoch ms): the socket ends then. */
   expiresAt: number;
 }
@@ -139,12 +142,20 @@ export const chatGateway = fp(
     /** Same checks as the HTTP auth guard: valid token, current token version, confirmed, not blocked. */
     async function activeUser(
       token: unknown,
-    ): Promise<(SocketUser & { tokenVersion: number; expiresAt: number }) | null> {
+    ): Promise<(SocketUser & { tokenVersion: number; sessionId: string; expiresAt: number }) | null> {
       if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null;
       const claims = await app.jwt.verify(token);
-      if (!claims) return null;
+      if (!claims || !(await sessionStillOpen(claims))) return null;
       const { user } = await loadEventContext(claims.userId, claims.tokenVersion, undefined);
-      return user ? { ...user, tokenVersion: claims.tokenVersion, expiresAt: claims.expiresAt } : null;
+      return user
+        ? { ...user, tokenVersion: claims.tokenVersion, sessionId: claims.sessionId, expiresAt: claims.expiresAt }
+        : null;
+    }
+
+    /** The handshake token's session is the account's and not signed out (lib/auth). */
+    async function sessionStillOpen(claims: { userId: number; tokenVersion: number; sessionId: string }) {
+      const row = await findSignedIn(app.db, claims.sessionId);
+      return row !== undefined && isSessionOf(row, claims);
     }
 
     // The account and the conversation, built once and prepared on the server (service.ts).
@@ -176,6 +187,7 @@ export const chatGateway = fp(
           if (!user) return next(new Error('unauthorized'));
           socket.data.userId = user.id;
           socket.data.tokenVersion = user.tokenVersion;
+          socket.data.sessionId = user.sessionId;
           socket.data.expiresAt = user.expiresAt;
           return next();
         },
@@ -261,13 +273,17 @@ export const chatGateway = fp(
     }
 
     io.on('connection', (socket: ChatSocket) => {
-      void socket.join(`user:${socket.data.userId}`);
+      void socket.join([`user:${socket.data.userId}`, `session:${socket.data.sessionId}`]);
       endAtExpiry(socket);
       // A revocation committed while the handshake read the account found no socket in
-      // the room to close: check once more now that it is in the room (lib/sessions).
-      loadEventContext(socket.data.userId, socket.data.tokenVersion, undefined).then(
-        ({ user }) => {
-          if (!user) socket.disconnect(true);
+      // the room to close: check once more now that it is in the rooms (lib/sessions).
+      const { userId, tokenVersion, sessionId } = socket.data;
+      Promise.all([
+        loadEventContext(userId, tokenVersion, undefined),
+        sessionStillOpen({ userId, tokenVersion, sessionId }),
+      ]).then(
+        ([{ user }, open]) => {
+          if (!user || !open) socket.disconnect(true);
         },
         (error: unknown) => app.log.warn({ err: rootCause(error) }, 'chat socket: session re-check failed'),
       );

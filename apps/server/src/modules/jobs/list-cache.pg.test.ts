@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionToken } from '../../../test/support/sessions';
 import type { Job } from '@pb/core';
 import { startInstancePair, type Instance, type InstancePair } from '../../../test/support/instances';
 import { jobData } from '../../../test/factories';
@@ -23,8 +24,8 @@ beforeAll(async () => {
        ('Beraterin Cache', 'beraterin-cache@example.test', 'x', 'consultant', true)
      RETURNING id, role`,
   );
-  companyToken = await a.app.jwt.sign(users.find((u) => u.role === 'company')!.id, 0);
-  consultantToken = await a.app.jwt.sign(users.find((u) => u.role === 'consultant')!.id, 0);
+  companyToken = await sessionToken(a.database, a.app.jwt, users.find((u) => u.role === 'company')!.id);
+  consultantToken = await sessionToken(a.database, a.app.jwt, users.find((u) => u.role === 'consultant')!.id);
 });
 
 afterAll(async () => {

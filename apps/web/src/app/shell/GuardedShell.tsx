@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { initials } from '@pb/core';
 import { BrandMark, NavbarToggler, useCollapsibleMenu } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
-import { clearSession, useSession, type Session } from '../../lib/session';
+import { signOut, useSession, type Session } from '../../lib/session';
 import { useSocketConnection } from '../../lib/socket';
 import { NotificationBell } from '../../components/notifications/NotificationBell';
 import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
@@ -43,6 +43,7 @@ function menuFor(session: Session): MenuItem[] {
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
     items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
+  items.push({ to: '/advertisements/security', label: 'Sicherheit' });
   if (session.role === 'admin') items.push({ to: '/admin', label: 'Backoffice' });
   return items;
 }
@@ -75,7 +76,7 @@ function Shell({ session }: { session: Session }) {
 
   const logout = () => {
     close();
-    clearSession();
+    signOut();
     queryClient.clear();
   };
 

@@ -8,8 +8,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ADMIN_MSG, initials } from '@pb/core';
 import { BrandMark } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
-import { clearSession, saveUser, useSession } from '../../lib/session';
+import { signOut, saveUser, useSession } from '../../lib/session';
 import { useCurrentAdmin } from './api/currentAdmin';
+import { useSecondFactorGate } from './api/secondFactorGate';
 import './admin.css';
 
 const TABS = [
@@ -36,6 +37,7 @@ function AdminArea() {
   const queryClient = useQueryClient();
   const location = useLocation();
   const me = useCurrentAdmin();
+  const gate = useSecondFactorGate();
 
   useEndSessionOnUnauthorized();
 
@@ -65,7 +67,7 @@ function AdminArea() {
   }
 
   const logout = () => {
-    clearSession();
+    signOut();
     queryClient.clear();
   };
 
@@ -82,6 +84,9 @@ function AdminArea() {
             <div className="d-flex align-items-center gap-2">
               <Link to="/advertisements/view" className="btn btn-link btn-sm">
                 Zur Plattform
+              </Link>
+              <Link to="/advertisements/security" className="btn btn-link btn-sm">
+                Sicherheit
               </Link>
               <span className="pb-admin-avatar" aria-hidden="true">
                 {initials(session?.username)}
@@ -112,7 +117,23 @@ function AdminArea() {
       </Container>
       <main className="flex-grow-1" key={location.pathname}>
         <Container fluid="xxl" className="py-4">
-          <Outlet />
+          {gate.data && !gate.data.sessionVerified ? (
+            <section className="card mx-auto" style={{ maxWidth: 640 }} data-testid="admin-second-factor">
+              <div className="card-body">
+                <h1 className="h4">Zwei-Faktor-Anmeldung erforderlich</h1>
+                <p>
+                  Das Backoffice verwaltet Geld und Daten von Bewerberinnen und Bewerbern. Bitte richten Sie eine
+                  Authenticator-App oder einen Passkey ein
+                  {gate.data.enabled ? ' und melden Sie sich damit erneut an' : ''}.
+                </p>
+                <Link to="/advertisements/security" className="btn btn-primary">
+                  Zwei-Faktor-Anmeldung einrichten
+                </Link>
+              </div>
+            </section>
+          ) : (
+            <Outlet />
+          )}
         </Container>
       </main>
     </div>

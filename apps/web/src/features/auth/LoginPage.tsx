@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { MSG } from '@pb/core';
+import { MSG, type LoginResponse, type SecondFactorChallenge } from '@pb/core';
 import { storage } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
 import { AuthCard, AuthSubmit } from './AuthCard';
@@ -12,6 +12,7 @@ import { errorText } from '../../lib/http';
 import { recordLastLogin, useLogin } from './api/login';
 import { useResendEmailConfirmation } from './api/emailConfirmation';
 import { TextField } from '../../components/TextField';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /**
  * Login (spec §2/§4): a stored token sends the user straight on; a confirmed
@@ -32,6 +33,7 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [redirecting, setRedirecting] = useState(() => Boolean(storage.token));
   const [resent, setResent] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
 
   // Remember the activated address (spec: auth_user) and drop the query from the URL.
   useEffect(() => {
@@ -53,13 +55,18 @@ export function Component() {
     };
   }, [navigate]);
 
+  const signedIn = async (response: LoginResponse) => {
+    saveLogin(response);
+    storage.remove('authUser');
+    await recordLastLogin();
+    // Operators work in the back office; everyone else in the guarded area.
+    navigate(response.user.role.type === 'admin' ? '/admin' : '/advertisements', { replace: true });
+  };
   const loginMutation = useLogin({
-    onSuccess: async (response) => {
-      saveLogin(response);
-      storage.remove('authUser');
-      await recordLastLogin();
-      // Operators work in the back office; everyone else in the guarded area.
-      navigate(response.user.role.type === 'admin' ? '/admin' : '/advertisements', { replace: true });
+    onSuccess: async (outcome) => {
+      // With a second factor the password step answers a challenge, never a token (decision 0028).
+      if ('secondFactor' in outcome) setChallenge(outcome.secondFactor);
+      else await signedIn(outcome);
     },
   });
   const resendMutation = useResendEmailConfirmation({
@@ -85,6 +92,20 @@ export function Component() {
           <Spinner animation="border" size="sm" /> Sie werden weitergeleitet …
         </div>
       </AuthCard>
+    );
+  }
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={(response) => void signedIn(response)}
+        onRestart={() => {
+          setChallenge(null);
+          setPassword('');
+          loginMutation.reset();
+        }}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse } from '@pb/core';
+import type { LoginOutcome } from '@pb/core';
+import { deviceId } from '../../../lib/deviceId';
 import { api } from '../../../lib/http';
 import type { MutationConfig } from '../../../lib/reactQuery';
 import { getSession } from '../../../lib/session';
@@ -9,12 +10,15 @@ export interface LoginInput {
   password: string;
 }
 
-/** POST /api/auth/local (spec §7). */
-export function login({ identifier, password }: LoginInput): Promise<LoginResponse> {
-  return api<LoginResponse>('/auth/local', { method: 'POST', body: { identifier, password } });
+/** POST /api/auth/local (spec §7): a session, or the second step's challenge (decision 0028). */
+export function login({ identifier, password }: LoginInput): Promise<LoginOutcome> {
+  return api<LoginOutcome>('/auth/local', {
+    method: 'POST',
+    body: { identifier, password, deviceId: deviceId() },
+  });
 }
 
-export function useLogin(config: MutationConfig<LoginResponse, LoginInput> = {}) {
+export function useLogin(config: MutationConfig<LoginOutcome, LoginInput> = {}) {
   return useMutation({ ...config, mutationFn: login });
 }
 
