@@ -35,6 +35,41 @@ export const ACCOUNT_MSG = {
   consultantOnlyUpload: 'Nur Personalberater können ein Profilbild hochladen.',
 } as const;
 
+/**
+ * What keeps an account from being deleted (issue 28 (4)): money and claims still open. Counted
+ * by the server; the refusal names each and how to close it.
+ */
+export interface OpenObligations {
+  /** Placements reported but not yet invoiced, or invoiced and not yet paid. */
+  openPlacements: number;
+  /** Guarantee claims the back office has not decided. */
+  openClaims: number;
+  /** Introductions not yet hired-and-reported nor finally rejected. */
+  liveIntroductions: number;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Null when nothing is open, else the German refusal of the deletion. */
+export function accountDeletionRefusal(open: OpenObligations): string | null {
+  const parts: string[] = [];
+  if (open.openPlacements > 0) {
+    parts.push(
+      `${count(open.openPlacements, 'Vermittlung ist', 'Vermittlungen sind')} noch nicht verrechnet oder bezahlt (siehe „Rechnungen und Vermittlungen“ bzw. „Meine Vermittlungen“)`,
+    );
+  }
+  if (open.openClaims > 0) {
+    parts.push(`${count(open.openClaims, 'Garantiefall ist', 'Garantiefälle sind')} noch in Prüfung`);
+  }
+  if (open.liveIntroductions > 0) {
+    parts.push(
+      `${count(open.liveIntroductions, 'Vorstellung läuft', 'Vorstellungen laufen')} noch (unter „Vorstellungen“ mit „eingestellt“ und einer Meldung oder „Endgültig absagen“ abschließen)`,
+    );
+  }
+  if (parts.length === 0) return null;
+  return `Ihr Konto kann noch nicht gelöscht werden: ${parts.join('; ')}. Sobald alles abgeschlossen ist, können Sie es löschen.`;
+}
+
 const trimmed = (max: number) => safeText().trim().max(max);
 
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());

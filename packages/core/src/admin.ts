@@ -83,6 +83,10 @@ export const retentionSummarySchema = z.object({
   introductionFingerprints: z.array(z.number()).optional(),
   /** Placement reports whose hired person's fingerprints were deleted (issue 28). */
   placementFingerprints: z.number().optional(),
+  /** Unused accounts not deleted because placements, claims or introductions are open (issue 28). */
+  keptUsers: z.array(z.number()).optional(),
+  /** Evidence of deleted companies that expired (issue 28). */
+  formerParties: z.number().optional(),
   /** Guarantee-claim documents deleted 6 months after the decision (absent in older runs). */
   guaranteeDocuments: z.number().optional(),
   /** Data-export ZIPs deleted after their download or their 7 days (absent in older runs). */

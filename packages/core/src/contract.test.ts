@@ -252,6 +252,8 @@ interface PreviousRetentionSummary {
   introductionPersonalData?: number[];
   introductionFingerprints?: number[];
   placementFingerprints?: number;
+  keptUsers?: number[];
+  formerParties?: number;
   guaranteeDocuments?: number;
   dataExports?: number;
 }

@@ -386,6 +386,8 @@ export const introductions = pgTable('introductions', {
   circumventionAt: ts('circumvention_at'),
   resolvedAt: ts('resolved_at'),
   resolutionNote: text('resolution_note'),
+  /** 0031: the company's account id after that account was deleted (company_id is then NULL). */
+  formerCompanyId: integer('former_company_id'),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -647,4 +649,15 @@ export const authChallenges = pgTable('auth_challenges', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: created(),
+});
+
+/** Evidence of a deleted company's identity for the claim rules (0031; introductions/former-companies.ts). */
+export const formerParties = pgTable('former_parties', {
+  id: serial('id').primaryKey(),
+  formerUserId: integer('former_user_id').notNull(),
+  role: text('role').$type<'company' | 'consultant'>().notNull(),
+  emailDomain: text('email_domain'),
+  uids: text('uids').array().notNull().default([]),
+  deletedAt: ts('deleted_at').notNull(),
+  evidenceUntil: ts('evidence_until').notNull(),
 });

@@ -8,3 +8,8 @@ export function monthsBefore(date: Date, months: number): Date {
   d.setUTCDate(Math.min(day, lastDay));
   return d;
 }
+
+/** `date` plus whole calendar months (UTC), clamped to the month's last day like monthsBefore. */
+export function monthsAfter(date: Date, months: number): Date {
+  return monthsBefore(date, -months);
+}

@@ -1,15 +1,17 @@
+import { rememberFormerCompany } from '../introductions/former-companies';
 import { forgetConsultant } from '../introductions/service';
 import { dataExportFilesOf } from '../data-export/retention';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACCOUNT_MSG, MSG, type profileUpdateSchema } from '@pb/core';
+import { ACCOUNT_MSG, accountDeletionRefusal, MSG, type profileUpdateSchema } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, uploads, users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { assertEmailChangeAllowed, findPendingEmailChange, requestEmailChange } from './email-change';
 import { userColumns, type PresentableUser } from './presenter';
+import { openObligationsOf } from './open-obligations';
 import { accountTaken, findProfileImage, findUserById, isUniqueViolation } from './queries';
 
 /**
@@ -135,8 +137,16 @@ export async function deleteUserAccount(db: Db, storage: FileStorage, userId: nu
     // The companies' evidence of this consultant's introductions stays; the name goes. First:
     // it takes the register lock, which every register command takes before any row.
     await forgetConsultant(tx, userId, new Date());
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) return null;
+    // Nobody leaves an open invoice, claim or introduction behind (issue 28 (4)).
+    const refusal = accountDeletionRefusal(await openObligationsOf(tx, userId));
+    if (refusal) throw conflict(refusal);
+    if (user.role === 'company') await rememberFormerCompany(tx, user, new Date());
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })

@@ -134,10 +134,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'accounts.self' },
       schema: {
         tags: ['users'],
-        summary: 'Delete the own account (advertisements are deactivated, chats stay readable)',
+        summary:
+          'Delete the own account (advertisements are deactivated, chats stay readable); 409 while placements, claims or introductions are open',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: deletedIdSchema, ...errors },
+        response: { 200: deletedIdSchema, ...errors, 409: errorSchema },
       },
     },
     async (request) => {

@@ -98,7 +98,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Delete an account with the same rules as self-deletion',
         params: idParams,
-        response: { 200: okSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: okSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import { monthsBefore } from '../../lib/months';
 import { contactsDiffer, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
+import { sameCompany } from './former-companies';
 import { appendRegisterEntry } from './register';
 import { liveClaim, moveIntroduction, reviveClaimIfInWindow, sameCandidate } from './service';
 
@@ -25,6 +26,8 @@ export interface PlacementClaimInput {
   introductionId: number | undefined;
   candidateEmail: string | undefined;
   candidatePhone: string | undefined;
+  /** UIDs the report names for the company (its invoice address): they link a former account too. */
+  uids?: readonly string[];
 }
 
 /**
@@ -177,7 +180,8 @@ async function competingClaims(
     .from(introductions)
     .where(
       and(
-        eq(introductions.companyId, input.job.ownerId!),
+        // The company, or a former account of it (deleted and registered again, issue 28 (4)).
+        sameCompany(input.job.ownerId!, now, input.uids),
         candidate,
         sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
         sql`${introductions.alreadyKnownAt} IS NULL`,

@@ -42,6 +42,7 @@ import {
   type IntroductionRef,
 } from './mails';
 import { authorizeIntroductionCompany } from './policy';
+import { sameCompany } from './former-companies';
 import { committedInRegister, type IntroductionRow } from './queries';
 import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
 
@@ -135,7 +136,8 @@ export async function introduceCandidate(
         .from(introductions)
         .where(
           and(
-            eq(introductions.companyId, job.ownerId),
+            // the company, or a former account of it (deleted and registered again)
+            sameCompany(job.ownerId, ctx.now),
             // a deleted consultant's claim (consultant_id null) still counts
             sql`${introductions.consultantId} IS DISTINCT FROM ${consultant.id}`,
             candidate,

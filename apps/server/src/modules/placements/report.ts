@@ -92,6 +92,7 @@ export async function reportPlacement(
       introductionId: input.introduction,
       candidateEmail: input.candidateEmail,
       candidatePhone: input.candidatePhone,
+      uids: input.variant === 'company' ? [input.uid] : [],
     };
     // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
     // The register before any introduction row (the lock order of every register command).

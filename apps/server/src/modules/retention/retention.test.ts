@@ -133,6 +133,8 @@ describe('runRetention', () => {
           guaranteeDocuments: 0,
           placementFingerprints: 0,
           dataExports: 0,
+          keptUsers: [],
+          formerParties: 0,
         },
       },
     ]);

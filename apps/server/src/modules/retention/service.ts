@@ -5,6 +5,7 @@ import {
   SENT_MAIL_RETENTION_DAYS,
   RETENTION_DELETE_AFTER_WARNING_DAYS,
   UNUSED_ACCOUNT_MONTHS,
+  accountDeletionRefusal,
   formatDate,
   type RetentionSummary,
 } from '@pb/core';
@@ -13,6 +14,8 @@ import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../d
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../mail/outbox';
 import { deleteUserAccount } from '../accounts/service';
+import { openObligationsOf } from '../accounts/open-obligations';
+import { formerPartyRetention } from '../introductions/former-companies';
 import { recordAudit } from '../admin/audit';
 import { monthsBefore } from '../../lib/months';
 import { introductionRetention } from '../introductions/retention';
@@ -30,6 +33,8 @@ import { dataExportRetention } from '../data-export/retention';
  * - contact messages older than 12 months and delivered mails older than 30 days
  *   are deleted (privacy policy §6).
  * - the hired person's fingerprints on placement reports go 12 months after the report.
+ * - an unused account with open placements, claims or introductions is kept (keptUsers) until
+ *   they are settled; a deleted company's evidence (domain, UIDs) goes 12 months after deletion.
  * - a data export's ZIP is deleted once downloaded or 7 days after it was ready (docs/privacy.md).
  * Every run (also a dry run) is recorded in retention_runs.
  */
@@ -91,6 +96,14 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
         ),
       )
       .orderBy(users.id);
+    // An account with open placements, claims or introductions stays until they are settled (issue 28).
+    const keptUsers: number[] = [];
+    for (const user of [...toDelete]) {
+      if (accountDeletionRefusal(await openObligationsOf(tx, user.id))) {
+        keptUsers.push(user.id);
+        toDelete.splice(toDelete.indexOf(user), 1);
+      }
+    }
     const toDeactivate = await tx
       .select({ id: jobs.id, jobTitle: jobs.jobTitle })
       .from(jobs)
@@ -106,6 +119,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const claimDocumentsDue = await claimDocumentRetention(tx, now, dryRun);
     const placementFingerprints = await hiredFingerprintRetention(tx, now, dryRun);
     const dataExportsDue = await dataExportRetention(tx, now, dryRun);
+    const formerPartiesDue = await formerPartyRetention(tx, now, dryRun);
     const summary: RetentionSummary = {
       introductionPersonalData: introductionsDue.personalData,
       introductionFingerprints: introductionsDue.fingerprints,
@@ -117,6 +131,8 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       guaranteeDocuments: claimDocumentsDue.count,
       placementFingerprints,
       dataExports: dataExportsDue.count,
+      keptUsers,
+      formerParties: formerPartiesDue,
     };
 
     if (!dryRun) {

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPlacementReport, Introduction } from '@pb/core';
+import { createTestContext, type TestContext } from '../../../test/helpers';
+import { createUser, publishJob, type TestUser } from '../../../test/factories';
+import { companyReportBody, reportId, setPlacementStatus } from '../../../test/support/placement-fixtures';
+import { runRetention } from '../retention/service';
+
+/**
+ * Issue 28 (4), from the company's side: an account with open placements, claims or
+ * introductions cannot be deleted — by its owner, the back office or the retention run — and a
+ * company that deletes its account and registers again (same domain or UID) finds its former
+ * introductions still counting against it.
+ */
+
+let ctx: TestContext;
+let consultant: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
+  consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
+  admin = await createUser(ctx, { role: 'admin' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const deleteOwn = (user: TestUser) =>
+  ctx.request({ method: 'DELETE', url: `/api/users/${user.id}`, token: user.token });
+
+const deleteAsAdmin = (user: TestUser) =>
+  ctx.request({ method: 'DELETE', url: `/api/admin/users/${user.id}`, token: admin.token });
+
+async function introduce(advertisement: number, email: string): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/introductions',
+    token: consultant.token,
+    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: Introduction }>().data.id;
+}
+
+const reject = (company: TestUser, id: number) =>
+  ctx.request({
+    method: 'POST',
+    url: `/api/introductions/${id}/status`,
+    token: company.token,
+    payload: { data: { status: 'abgesagt', reason: 'Passt nicht.' } },
+  });
+
+async function adminReport(id: number): Promise<AdminPlacementReport> {
+  const res = await ctx.request({
+    method: 'GET',
+    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
+    token: admin.token,
+  });
+  return (res.json().data as AdminPlacementReport[])[0]!;
+}
+
+describe('deleting an account with open obligations', () => {
+  it('When a company with an unpaid placement deletes its account, then it is refused in German — also for the back office — until it is paid', async () => {
+    const company = await createUser(ctx, { role: 'company', email: 'hr@gehtweg.at' });
+    const advertisement = await publishJob(ctx, company, { placementBonus: 20 });
+    const id = await reportId(ctx, company, companyReportBody(advertisement, { placementBonus: 20 }));
+    const own = await deleteOwn(company);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.message).toBe(
+      'Ihr Konto kann noch nicht gelöscht werden: 1 Vermittlung ist noch nicht verrechnet oder bezahlt (siehe „Rechnungen und Vermittlungen“ bzw. „Meine Vermittlungen“). Sobald alles abgeschlossen ist, können Sie es löschen.',
+    );
+    expect((await deleteAsAdmin(company)).statusCode).toBe(409);
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(200);
+    expect((await deleteOwn(company)).statusCode).toBe(409);
+    expect((await setPlacementStatus(ctx, admin, id, 'bezahlt')).statusCode).toBe(200);
+    expect((await deleteOwn(company)).statusCode, 'paid: nothing open').toBe(200);
+  });
+
+  it('When either party of a live introduction deletes its account, then it is refused until the introduction is closed', async () => {
+    const company = await createUser(ctx, { role: 'company' });
+    const advertisement = await publishJob(ctx, company);
+    const live = await introduce(advertisement, 'laufend@example.at');
+    const refused = await deleteOwn(company);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/1 Vorstellung läuft noch/);
+    expect((await deleteOwn(consultant)).statusCode).toBe(409);
+    expect((await reject(company, live)).statusCode).toBe(200);
+    expect((await deleteOwn(company)).statusCode).toBe(200);
+  });
+
+  it('When an unused company still owes an invoice, then the retention run keeps it', async () => {
+    const company = await createUser(ctx, { role: 'company' });
+    const advertisement = await publishJob(ctx, company, { placementBonus: 20 });
+    const id = await reportId(ctx, company, companyReportBody(advertisement, { placementBonus: 20 }));
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(200);
+    await ctx.database.query(
+      "UPDATE users SET last_login = now() - interval '400 days', retention_warned_at = now() - interval '40 days' WHERE id = $1",
+      [company.id],
+    );
+    // Nothing else of this file's accounts is due: only this one is looked at.
+    const result = await runRetention(ctx.app.db, {
+      now: new Date(),
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+      storage: ctx.app.storage,
+    });
+    expect(result.keptUsers).toContain(company.id);
+    expect(result.deletedUsers).not.toContain(company.id);
+    expect(await ctx.database.query('SELECT id FROM users WHERE id = $1', [company.id])).toHaveLength(1);
+  });
+});
+
+describe('delete and register again', () => {
+  it('When a company deletes its account and registers again under its domain, then hiring a candidate introduced to the old account is Umgehungsverdacht', async () => {
+    const old = await createUser(ctx, { role: 'company', email: 'personal@alpenblick-hotels.at' });
+    const oldAd = await publishJob(ctx, old);
+    const claim = await introduce(oldAd, 'gesucht@example.at');
+    expect((await reject(old, claim)).statusCode).toBe(200);
+    expect((await deleteOwn(old)).statusCode).toBe(200);
+
+    const again = await createUser(ctx, { role: 'company', email: 'jobs@alpenblick-hotels.at' });
+    const newAd = await publishJob(ctx, again, { placementBonus: 15 });
+    const id = await reportId(
+      ctx,
+      again,
+      companyReportBody(newAd, { placementBonus: 15, candidateEmail: 'gesucht@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.circumvention?.evidence).toEqual([
+      expect.objectContaining({ introductionId: claim, consultantId: consultant.id, basis: 'candidate' }),
+    ]);
+  });
+
+  it('When a company on a free-mail address returns with the UID it was invoiced under, then the old introductions count too; a stranger on the same free-mail provider is not linked', async () => {
+    const old = await createUser(ctx, { role: 'company', email: 'bergbau.ag@gmail.com' });
+    const paidAd = await publishJob(ctx, old, { placementBonus: 20 });
+    const paid = await reportId(ctx, old, companyReportBody(paidAd, { placementBonus: 20, uid: 'ATU87654321' }));
+    expect((await setPlacementStatus(ctx, admin, paid, 'verrechnet')).statusCode).toBe(200);
+    expect((await setPlacementStatus(ctx, admin, paid, 'bezahlt')).statusCode).toBe(200);
+    const oldAd = await publishJob(ctx, old);
+    const claim = await introduce(oldAd, 'bergmann@example.at');
+    expect((await reject(old, claim)).statusCode).toBe(200);
+    expect((await deleteOwn(old)).statusCode).toBe(200);
+
+    const stranger = await createUser(ctx, { role: 'company', email: 'someone.else@gmail.com' });
+    const strangerAd = await publishJob(ctx, stranger, { placementBonus: 15 });
+    const unrelated = await reportId(
+      ctx,
+      stranger,
+      companyReportBody(strangerAd, { placementBonus: 15, candidateEmail: 'bergmann@example.at' }),
+    );
+    expect((await adminReport(unrelated)).circumvention).toBeNull();
+
+    const again = await createUser(ctx, { role: 'company', email: 'bergbau.neu@gmail.com' });
+    const newAd = await publishJob(ctx, again, { placementBonus: 15 });
+    const id = await reportId(
+      ctx,
+      again,
+      companyReportBody(newAd, { placementBonus: 15, uid: 'ATU87654321', candidateEmail: 'bergmann@example.at' }),
+    );
+    expect((await adminReport(id)).circumvention?.evidence).toEqual([
+      expect.objectContaining({ introductionId: claim, basis: 'candidate' }),
+    ]);
+  });
+});

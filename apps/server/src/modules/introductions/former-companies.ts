@@ -1,0 +1,111 @@
+import { and, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { CIRCUMVENTION_MONTHS } from '@pb/core';
+import type { Db } from '../../db/client';
+import { formerParties, introductions, invoices, placementReports, users } from '../../db/schema';
+import { monthsAfter } from '../../lib/months';
+
+/**
+ * A company that deletes its account and registers again must not start with a clean register
+ * (issue 28 (4)): its introductions keep the former account's id, and the former account's
+ * e-mail domain and UIDs stay as evidence for CIRCUMVENTION_MONTHS. "The same company" for the
+ * claim rules is then the account itself or a former one with its domain (not a free-mail
+ * provider's) or one of its UIDs.
+ */
+
+/** Providers whose domain says nothing about the company behind an address. */
+const FREE_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'gmx.at',
+  'gmx.net',
+  'gmx.de',
+  'gmx.ch',
+  'web.de',
+  't-online.de',
+  'hotmail.com',
+  'hotmail.de',
+  'outlook.com',
+  'outlook.at',
+  'outlook.de',
+  'live.com',
+  'live.at',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.de',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aon.at',
+  'chello.at',
+  'a1.net',
+  'kabsi.at',
+  'protonmail.com',
+  'proton.me',
+  'posteo.de',
+  'mail.com',
+]);
+
+/** The company-identifying part of an address: its domain, null for free-mail providers. */
+export function companyDomain(email: string): string | null {
+  const domain = email.trim().toLowerCase().split('@')[1] ?? '';
+  return domain && !FREE_MAIL_DOMAINS.has(domain) ? domain : null;
+}
+
+/**
+ * Inside the deletion of a company's account: its introductions keep the account's id as
+ * former_company_id, and its domain and the UIDs it reported or was invoiced under are kept as
+ * evidence until CIRCUMVENTION_MONTHS from now.
+ */
+export async function rememberFormerCompany(tx: Db, company: { id: number; email: string }, now: Date): Promise<void> {
+  await tx.update(introductions).set({ formerCompanyId: company.id }).where(eq(introductions.companyId, company.id));
+  const reported = await tx
+    .selectDistinct({ uid: placementReports.uid })
+    .from(placementReports)
+    .where(and(eq(placementReports.companyId, company.id), isNotNull(placementReports.uid)));
+  const invoiced = await tx
+    .selectDistinct({ uid: invoices.customerUid })
+    .from(invoices)
+    .where(eq(invoices.companyId, company.id));
+  const uids = [...new Set([...reported, ...invoiced].map((r) => r.uid).filter((u): u is string => Boolean(u)))];
+  const domain = companyDomain(company.email);
+  if (!domain && uids.length === 0) return;
+  await tx.insert(formerParties).values({
+    formerUserId: company.id,
+    role: 'company',
+    emailDomain: domain,
+    uids,
+    deletedAt: now,
+    evidenceUntil: monthsAfter(now, CIRCUMVENTION_MONTHS),
+  });
+}
+
+/**
+ * The introductions made to `companyId` or to a former account of the same company (same
+ * non-free-mail domain, or a UID in common with `uids` or the account's own reports), as a
+ * condition on `introductions`.
+ */
+export function sameCompany(companyId: number, now: Date, uids: readonly string[] = []): SQL {
+  const domain = sql`(SELECT lower(split_part(${users.email}, '@', 2)) FROM ${users} WHERE ${users.id} = ${companyId})`;
+  const ownUids = sql`(SELECT coalesce(array_agg(DISTINCT ${placementReports.uid}), '{}') FROM ${placementReports}
+      WHERE ${placementReports.companyId} = ${companyId} AND ${placementReports.uid} IS NOT NULL)`;
+  const given = sql`${`{${uids.map((u) => u.replace(/[^A-Z0-9]/gi, '')).join(',')}}`}::text[]`;
+  const formerIds = sql`(SELECT fp.former_user_id FROM former_parties fp
+      WHERE fp.role = 'company' AND fp.evidence_until > ${now}
+        AND ((fp.email_domain IS NOT NULL AND fp.email_domain = ${domain})
+             OR fp.uids && ${ownUids} OR fp.uids && ${given}))`;
+  return or(eq(introductions.companyId, companyId), sql`${introductions.formerCompanyId} IN ${formerIds}`)!;
+}
+
+/** Retention: evidence of former companies goes CIRCUMVENTION_MONTHS after their deletion. */
+export async function formerPartyRetention(tx: Db, now: Date, dryRun: boolean): Promise<number> {
+  const due = lt(formerParties.evidenceUntil, now);
+  if (dryRun) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(formerParties)
+      .where(due);
+    return row?.n ?? 0;
+  }
+  const deleted = await tx.delete(formerParties).where(due).returning({ id: formerParties.id });
+  return deleted.length;
+}
