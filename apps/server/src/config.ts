@@ -21,6 +21,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the candidate fingerprints (HMAC); changing it makes earlier introductions unmatchable. */
   FINGERPRINT_SECRET: z.string().min(32).optional(),
+  /** Key of the introductions register's MACs (decision 0027); the database never holds it. */
+  REGISTER_SECRET: z.string().min(32).optional(),
   JWT_TTL: z.string().default('8h'),
   /** S3-compatible file store; with S3_BUCKET set, every file goes there instead of DATA_DIR/uploads. */
   S3_ENDPOINT: z.string().url().optional(),
@@ -128,6 +130,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   fingerprintSecret: string;
+  /** MAC key of the introductions register (decision 0027). */
+  registerSecret: string;
   jwtTtl: string;
   logLevel: Env['LOG_LEVEL'];
   introVideoUrl: string | undefined;
@@ -198,6 +202,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration:\n  FINGERPRINT_SECRET: in production required (min. 32 characters)',
     );
   }
+  if (isProduction && !env.REGISTER_SECRET) {
+    throw new ConfigError('Ungültige Konfiguration:\n  REGISTER_SECRET: in production required (min. 32 characters)');
+  }
   if (isProduction) {
     const problems = invoiceIssuerProblems(env, cleaned);
     if (problems.length > 0) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
@@ -227,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET ?? localSecret(dataDir, 'jwt-secret'),
     fingerprintSecret: env.FINGERPRINT_SECRET ?? localSecret(dataDir, 'fingerprint-secret'),
+    registerSecret: env.REGISTER_SECRET ?? localSecret(dataDir, 'register-secret'),
     jwtTtl: env.JWT_TTL,
     logLevel: env.LOG_LEVEL,
     introVideoUrl: env.INTRO_VIDEO_URL,

@@ -48,6 +48,7 @@ async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
         db: app.db,
         storage: app.storage,
         fingerprintSecret: app.config.fingerprintSecret,
+        registerSecret: app.config.registerSecret,
         publicUrl: app.config.publicUrl,
         officeEmail: app.config.officeEmail,
         invoiceIssuer: app.config.invoiceIssuer,

@@ -35,6 +35,7 @@ const env = (databaseUrl: string, s3: OwnS3) => ({
   DATABASE_URL: databaseUrl,
   JWT_SECRET: SECRET,
   FINGERPRINT_SECRET: SECRET,
+  REGISTER_SECRET: SECRET,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...s3.env,
 });
@@ -79,6 +80,7 @@ beforeAll(async () => {
       db: database.db,
       storage,
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,

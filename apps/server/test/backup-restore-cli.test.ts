@@ -26,7 +26,12 @@ let sourceDir: string;
 let backupDir: string;
 let sourceCounts: Record<string, number>;
 let sourceFiles: Record<string, string>;
-const env = (dataDir: string) => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
+const env = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  JWT_SECRET: SECRET,
+  FINGERPRINT_SECRET: SECRET,
+  REGISTER_SECRET: SECRET,
+});
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** sha256 of every file under DATA_DIR/uploads, by its path there (the storage key). */
@@ -63,6 +68,7 @@ beforeAll(async () => {
       db: database.db,
       storage: new LocalFileStorage(path.join(sourceDir, 'uploads')),
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,

@@ -18,7 +18,7 @@ import { TEST_INVOICE_ISSUER } from './support/ports';
 
 const SECRET = 'register-verify-test-secret-0123456789abcdef';
 let dataDir: string;
-const env = () => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
+const env = () => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET, REGISTER_SECRET: SECRET });
 
 async function withDatabase(task: (query: (sql: string) => Promise<unknown>) => Promise<void>): Promise<void> {
   const database = await openDatabase({ dataDir });
@@ -39,6 +39,7 @@ beforeAll(async () => {
       db: database.db,
       storage: new LocalFileStorage(path.join(dataDir, 'uploads')),
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,

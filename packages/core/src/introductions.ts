@@ -44,6 +44,9 @@ export const INTRODUCTION_MSG = {
     'Die Konversation zu dieser Vorstellung existiert nicht mehr; bitte erklären Sie „Bereits bekannt“ ohne Dokument.',
   resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',
   created: 'Die Kandidatin bzw. der Kandidat wurde vorgestellt.',
+  /** HTTP 503: the register's head does not verify (edited behind the application); nothing is appended. */
+  registerLocked:
+    'Das Vorstellungsregister ist wegen einer Unstimmigkeit vorübergehend gesperrt. Bitte versuchen Sie es später erneut; das Backoffice prüft das Register.',
 } as const;
 
 /** Told to the consultant at once when another consultant's live claim came first — the date, never by whom. */

@@ -383,6 +383,8 @@ export const introductionEvents = pgTable('introduction_events', {
   note: text('note'),
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
+  /** HMAC-SHA256 of `hash` under REGISTER_SECRET (0026); null only for entries from before it. */
+  mac: text('mac'),
   createdAt: created(),
 });
 
@@ -535,3 +537,14 @@ export const notificationMailLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/** The register's newest entry and count, MACed (0026; introductions/register.ts): a cut tail shows. */
+export const registerHead = pgTable('register_head', {
+  id: boolean('id').primaryKey().default(true),
+  entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  legacyEntries: bigint('legacy_entries', { mode: 'number' }).notNull(),
+  mac: text('mac').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -24,6 +24,7 @@ export interface DemoActivityDeps {
   db: Db;
   storage: FileStorage;
   fingerprintSecret: string;
+  registerSecret: string;
   publicUrl: string;
   officeEmail: string;
   invoiceIssuer: InvoiceIssuer;
@@ -64,7 +65,13 @@ interface Actor {
 
 async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
   const rows = await db
-    .select({ id: users.id, role: users.role, username: users.username, email: users.email, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      email: users.email,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(like(users.email, `%@${DEMO_DOMAIN}`))
     .orderBy(users.email);
@@ -221,7 +228,12 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   if (existing) return { introductions: 0 };
   const [outbox] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
-  const context = (when: Date) => ({ storage, publicUrl: deps.publicUrl, now: when });
+  const context = (when: Date) => ({
+    storage,
+    publicUrl: deps.publicUrl,
+    now: when,
+    registerSecret: deps.registerSecret,
+  });
 
   // A conversation with files before any introduction: the company sends its profile of requirements.
   const hotel = companies[0]!;
@@ -365,6 +377,7 @@ async function seedDemoBilling(
       officeEmail: deps.officeEmail,
       publicUrl: deps.publicUrl,
       fingerprintSecret: deps.fingerprintSecret,
+      registerSecret: deps.registerSecret,
       now: at(14, 10),
     },
   );

@@ -9,7 +9,7 @@ import { fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry } from './register';
-import { moveIntroduction, reviveClaimIfInWindow, sameCandidate } from './service';
+import { moveIntroduction, reviveClaimIfInWindow, sameCandidate, type RegisterContext } from './service';
 
 /**
  * What a placement report means for the register (issue 11): a report names the
@@ -62,7 +62,7 @@ export async function applyPlacementToClaims(
   report: { id: number; jobTitle: string; companyName: string },
   introduction: IntroductionRow | null,
   input: PlacementClaimInput,
-  ctx: { now: Date; publicUrl: string; officeEmail: string; fingerprintSecret: string },
+  ctx: RegisterContext & { officeEmail: string; fingerprintSecret: string },
 ): Promise<boolean> {
   if (introduction) {
     if (introduction.status === 'abgesagt') {
@@ -72,7 +72,7 @@ export async function applyPlacementToClaims(
       const [fresh] = await tx.select().from(introductions).where(eq(introductions.id, introduction.id));
       await moveIntroduction(tx, fresh!, { status: 'eingestellt', reason: null }, ctx);
     }
-    await appendRegisterEntry(tx, {
+    await appendRegisterEntry(tx, ctx.registerSecret, {
       introductionId: introduction.id,
       kind: 'placement_reported',
       at: ctx.now,
@@ -103,7 +103,7 @@ export async function applyPlacementToClaims(
   for (const row of rows) {
     const lapsed = row.claimLapsedAt !== null;
     if (lapsed && viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt!)) continue;
-    evidence.push({
+    const found: CircumventionEvidence = {
       introductionId: row.id,
       consultantId: row.consultantId,
       introducedAt: row.introducedAt.toISOString(),
@@ -112,18 +112,20 @@ export async function applyPlacementToClaims(
         ...(fingerprints.email && row.emailFingerprint === fingerprints.email ? (['email'] as const) : []),
         ...(fingerprints.phone && row.phoneFingerprint === fingerprints.phone ? (['phone'] as const) : []),
       ],
-    });
+    };
+    evidence.push(found);
     // A placement within the window revives the rejected claim of the terms.
     if (lapsed) await reviveClaimIfInWindow(tx, row, 'placement', ctx);
     await tx
       .update(introductions)
       .set({ circumventionAt: ctx.now, updatedAt: ctx.now })
       .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, {
+    await appendRegisterEntry(tx, ctx.registerSecret, {
       introductionId: row.id,
       kind: 'circumvention_suspected',
       at: ctx.now,
-      data: { reportId: report.id },
+      // The evidence as the report states it (0026), so register:verify can hold the report to it.
+      data: { reportId: report.id, claim: found.claim, matchedBy: [...found.matchedBy] },
     });
   }
   if (evidence.length === 0) return false;

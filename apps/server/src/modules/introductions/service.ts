@@ -56,6 +56,15 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 
 export interface IntroductionContext extends MessageContext {
   fingerprintSecret: string;
+  /** REGISTER_SECRET: the key of the register's MACs (decision 0027). */
+  registerSecret: string;
+}
+
+/** What a command that appends to the register needs besides its transaction. */
+export interface RegisterContext {
+  now: Date;
+  publicUrl: string;
+  registerSecret: string;
 }
 
 /** What happened, for the route to tell the parties live after the commit. */
@@ -189,7 +198,7 @@ export async function introduceCandidate(
           statusChangedAt: ctx.now,
         })
         .returning({ id: introductions.id });
-      await appendRegisterEntry(tx, {
+      await appendRegisterEntry(tx, ctx.registerSecret, {
         introductionId: row!.id,
         kind: 'introduced',
         at: ctx.now,
@@ -201,6 +210,8 @@ export async function introduceCandidate(
           consentAt: ctx.now.toISOString(),
           candidate: candidateCommitment(salt, fingerprints),
           subordinate: prior !== undefined,
+          // Since 0026 the day 'nachrangig' names is a register fact too (register:verify compares it).
+          priorIntroducedAt: prior?.introducedAt.toISOString() ?? null,
           status: 'neu',
         },
       });
@@ -275,12 +286,12 @@ export async function reviveClaimIfInWindow(
   tx: Db,
   row: IntroductionRow,
   cause: 'status' | 'placement',
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<boolean> {
   if (!row.claimLapsedAt || row.alreadyKnownAt) return false;
   if (viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt)) return false;
   await tx.update(introductions).set({ claimLapsedAt: null, updatedAt: ctx.now }).where(eq(introductions.id, row.id));
-  await appendRegisterEntry(tx, {
+  await appendRegisterEntry(tx, ctx.registerSecret, {
     introductionId: row.id,
     kind: 'claim_revived',
     at: ctx.now,
@@ -295,7 +306,7 @@ export async function moveIntroduction(
   tx: Db,
   row: IntroductionRow,
   change: { status: IntroductionStatus; reason: string | null },
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<boolean> {
   const rejecting = change.status === 'abgesagt';
   const revived =
@@ -313,7 +324,7 @@ export async function moveIntroduction(
       updatedAt: ctx.now,
     })
     .where(eq(introductions.id, row.id));
-  await appendRegisterEntry(tx, {
+  await appendRegisterEntry(tx, ctx.registerSecret, {
     introductionId: row.id,
     kind: 'status',
     at: ctx.now,
@@ -351,7 +362,7 @@ export async function changeIntroductionStatus(
   company: Caller,
   id: number,
   change: { status: IntroductionStatus; reason?: string | undefined },
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<IntroductionOutcome> {
   return db.transaction(async (tx) => {
     await lockRegister(tx); // lock order everywhere: register, then introduction rows
@@ -375,7 +386,7 @@ export async function declareAlreadyKnown(
   id: number,
   note: string,
   document: UploadedFile | undefined,
-  ctx: MessageContext,
+  ctx: MessageContext & { registerSecret: string },
 ): Promise<IntroductionOutcome> {
   const stored: StoredFile[] = document ? [await storeFile(ctx.storage, document)] : [];
   try {
@@ -410,7 +421,7 @@ export async function declareAlreadyKnown(
           updatedAt: ctx.now,
         })
         .where(eq(introductions.id, row.id));
-      await appendRegisterEntry(tx, {
+      await appendRegisterEntry(tx, ctx.registerSecret, {
         introductionId: row.id,
         kind: 'already_known',
         at: ctx.now,
@@ -450,6 +461,7 @@ export async function resolveIntroduction(
   id: number,
   note: string,
   now: Date,
+  registerSecret: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRegister(tx); // lock order everywhere: register, then introduction rows
@@ -459,7 +471,13 @@ export async function resolveIntroduction(
       .update(introductions)
       .set({ resolvedAt: now, resolutionNote: note, updatedAt: now })
       .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'resolved', at: now, data: {}, note });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'resolved',
+      at: now,
+      data: {},
+      note,
+    });
     await recordAudit(tx, admin, {
       action: 'introduction.resolve',
       entity: 'introduction',
@@ -474,7 +492,12 @@ export async function resolveIntroduction(
  * Account deletion of a consultant: the company's evidence stays (fingerprints, times,
  * bonus, register), the consultant's name goes. Runs inside the deletion's transaction.
  */
-export async function forgetConsultant(tx: Db, consultantId: number, now: Date): Promise<number> {
+export async function forgetConsultant(
+  tx: Db,
+  consultantId: number,
+  now: Date,
+  registerSecret: string,
+): Promise<number> {
   await lockRegister(tx);
   const rows = await tx
     .update(introductions)
@@ -482,7 +505,12 @@ export async function forgetConsultant(tx: Db, consultantId: number, now: Date):
     .where(and(eq(introductions.consultantId, consultantId), isNotNull(introductions.consultantName)))
     .returning({ id: introductions.id });
   for (const row of rows) {
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'consultant_removed', at: now, data: {} });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'consultant_removed',
+      at: now,
+      data: {},
+    });
   }
   return rows.length;
 }

@@ -51,6 +51,7 @@ export interface ReportContext {
 /** A report also touches the introductions register (the named introduction, circumvention check). */
 export interface PlacementReportContext extends ReportContext {
   fingerprintSecret: string;
+  registerSecret: string;
   now: Date;
 }
 
