@@ -47,6 +47,9 @@ type Content = { [key: string]: ChainValue };
 export async function verifyRegister(db: Db, key: string, options: { anchor?: string } = {}): Promise<RegisterReport> {
   const problems: RegisterProblem[] = [];
   const facts = new RegisterFacts();
+  // Read first: entries beyond the sealed MAC-less prefix must carry a MAC, whatever follows.
+  const [stored] = await db.select().from(registerHead);
+  const sealedLegacy = stored ? stored.legacyEntries : Number.POSITIVE_INFINITY;
   let previous = GENESIS_HASH;
   let lastId = 0;
   let entries = 0;
@@ -72,7 +75,9 @@ export async function verifyRegister(db: Db, key: string, options: { anchor?: st
     if (entryHash(row.prevHash, content) !== row.hash) problems.push({ ...at, problem: 'Inhalt verändert (hash)' });
     if (row.mac === null) {
       legacy += 1;
-      if (keyed) problems.push({ ...at, problem: 'Eintrag ohne MAC nach Einführung des Registerschlüssels' });
+      if (keyed || entries > sealedLegacy) {
+        problems.push({ ...at, problem: 'Eintrag ohne MAC nach Einführung des Registerschlüssels' });
+      }
     } else {
       keyed = true;
       if (!macMatches(entryMac(key, row.hash), row.mac)) {
@@ -99,15 +104,18 @@ export async function verifyRegister(db: Db, key: string, options: { anchor?: st
     lastId = row.id;
   }
   const head = { entryId: lastId, hash: previous, entries, legacyEntries: legacy };
-  problems.push(...(await headProblems(db, key, head)));
+  problems.push(...headProblems(stored ?? null, key, head));
   const introductions = await facts.compareWithState(db, problems);
   return { entries, introductions, legacyEntries: legacy, head, anchor, problems };
 }
 
 /** The stored head against the chain as walked: a cut tail, a replaced head, a stripped MAC. */
-async function headProblems(db: Db, key: string, walked: RegisterHead): Promise<RegisterProblem[]> {
+function headProblems(
+  stored: typeof registerHead.$inferSelect | null,
+  key: string,
+  walked: RegisterHead,
+): RegisterProblem[] {
   const problem = (text: string) => [{ entryId: null, introductionId: null, problem: text }];
-  const [stored] = await db.select().from(registerHead);
   if (!stored) {
     if (walked.entries === 0) return [];
     return walked.legacyEntries === walked.entries
