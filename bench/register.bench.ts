@@ -105,6 +105,7 @@ async function main(): Promise<void> {
               now: new Date(),
               fingerprintSecret: 'bench-secret',
               registerSecret: REGISTER_SECRET,
+              officeEmail: 'office@example.test',
             },
           );
           latencies.push(performance.now() - t0);

@@ -203,12 +203,20 @@ export const introductionListQuerySchema = z
   .strict();
 export type IntroductionListQuery = z.infer<typeof introductionListQuerySchema>;
 
-export const INTRODUCTION_FLAGS = ['nachrangig', 'bereits_bekannt', 'umgehungsverdacht', 'geklaert'] as const;
+/** 'namensgleich' is the back office's only: the parties never see it (decision 0027). */
+export const INTRODUCTION_FLAGS = [
+  'nachrangig',
+  'bereits_bekannt',
+  'umgehungsverdacht',
+  'namensgleich',
+  'geklaert',
+] as const;
 export type IntroductionFlag = (typeof INTRODUCTION_FLAGS)[number];
 export const INTRODUCTION_FLAG_LABELS: Record<IntroductionFlag, string> = {
   nachrangig: 'Nachrangig',
   bereits_bekannt: 'Bereits bekannt',
   umgehungsverdacht: 'Umgehungsverdacht',
+  namensgleich: 'Namensgleichheit',
   geklaert: 'Geklärt',
 };
 

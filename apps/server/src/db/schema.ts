@@ -357,6 +357,10 @@ export const introductions = pgTable('introductions', {
   phoneFingerprint: text('phone_fingerprint'),
   fingerprintsDeletedAt: ts('fingerprints_deleted_at'),
   candidateSalt: text('candidate_salt'),
+  /** Fingerprint of the normalised name (0026): a secondary signal, deleted with the others. */
+  nameFingerprint: text('name_fingerprint'),
+  /** Another consultant's live claim with the same name but other contacts (0026; back office only). */
+  nameMatchOf: integer('name_match_of'),
   subordinate: boolean('subordinate').notNull().default(false),
   priorIntroducedAt: ts('prior_introduced_at'),
   status: text('status').$type<IntroductionStatus>().notNull().default('neu'),

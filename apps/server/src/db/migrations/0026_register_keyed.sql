@@ -29,3 +29,11 @@ CREATE TABLE register_head (
   mac text NOT NULL CHECK (mac ~ '^[0-9a-f]{64}$'),
   updated_at timestamptz(3) NOT NULL DEFAULT now()
 );
+
+-- Candidate matching (issue 28 item 10): the name as a secondary signal. Its fingerprint is kept
+-- and deleted with the others; name_match_of marks an introduction whose candidate has the name
+-- of another consultant's live claim with other contacts (for the back office only).
+ALTER TABLE introductions
+  ADD COLUMN name_fingerprint text,
+  ADD COLUMN name_match_of integer REFERENCES introductions(id) ON DELETE SET NULL;
+CREATE INDEX introductions_name_fp_idx ON introductions (company_id, name_fingerprint) WHERE name_fingerprint IS NOT NULL;

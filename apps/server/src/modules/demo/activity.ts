@@ -304,7 +304,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
             keepLonger: false,
           },
           cv,
-          { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret },
+          { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret, officeEmail: deps.officeEmail },
         );
         ids.set(item, outcome.introductionId);
       },

@@ -109,7 +109,10 @@ export async function applyPlacementToClaims(
       introducedAt: row.introducedAt.toISOString(),
       claim: lapsed ? 'lapsed' : 'live',
       matchedBy: [
-        ...(fingerprints.email && row.emailFingerprint === fingerprints.email ? (['email'] as const) : []),
+        ...(row.emailFingerprint !== null &&
+        [fingerprints.email, fingerprints.emailLegacy].includes(row.emailFingerprint)
+          ? (['email'] as const)
+          : []),
         ...(fingerprints.phone && row.phoneFingerprint === fingerprints.phone ? (['phone'] as const) : []),
       ],
     };

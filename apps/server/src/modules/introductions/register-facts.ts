@@ -151,6 +151,7 @@ export class RegisterFacts {
       if (fact.status !== row.status || fact.statusAt !== iso(row.statusChangedAt)) {
         problem('Status weicht vom Register ab');
       }
+      if ((locked['nameMatchOf'] ?? null) !== row.nameMatchOf) problem('Namensgleichheit weicht vom Register ab');
       if (!this.subordinationMatches(row, locked))
         problem('nachrangig oder Tag der früheren Vorstellung weicht vom Register ab');
       if (iso(row.claimLapsedAt) !== fact.lapsedAt)
@@ -281,7 +282,11 @@ function noted(fact: { at: ChainValue; noteHash: ChainValue } | null, at: Date |
  */
 function fingerprintProblem(row: typeof introductions.$inferSelect, fact: Facts, locked: Content): string | null {
   if (fact.fingerprintsDeletedAt !== null) {
-    const gone = row.candidateSalt === null && row.emailFingerprint === null && row.phoneFingerprint === null;
+    const gone =
+      row.candidateSalt === null &&
+      row.emailFingerprint === null &&
+      row.phoneFingerprint === null &&
+      row.nameFingerprint === null;
     return gone && iso(row.fingerprintsDeletedAt) === fact.fingerprintsDeletedAt
       ? null
       : 'Fingerabdrücke weichen vom Register ab (gelöscht laut Register)';
@@ -289,10 +294,10 @@ function fingerprintProblem(row: typeof introductions.$inferSelect, fact: Facts,
   if (row.candidateSalt === null || row.fingerprintsDeletedAt !== null) {
     return 'Fingerabdrücke ohne Registereintrag gelöscht';
   }
-  const commitment = candidateCommitment(row.candidateSalt, {
-    email: row.emailFingerprint,
-    phone: row.phoneFingerprint,
-  });
+  // The version the commitment was made with (1 before 0026: no name, e-mail lower-cased only).
+  const version = typeof locked['fingerprintVersion'] === 'number' ? locked['fingerprintVersion'] : 1;
+  const fingerprints = { email: row.emailFingerprint, phone: row.phoneFingerprint, name: row.nameFingerprint };
+  const commitment = candidateCommitment(row.candidateSalt, fingerprints, version);
   return commitment === locked['candidate']
     ? null
     : 'Fingerabdrücke passen nicht zur Verpflichtung (Commitment) im Register';

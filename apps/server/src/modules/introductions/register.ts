@@ -171,9 +171,11 @@ export function noteHash(note: string): string {
  */
 export function candidateCommitment(
   salt: string,
-  fingerprints: { email: string | null; phone: string | null },
+  fingerprints: { email: string | null; phone: string | null; name?: string | null | undefined },
+  version = 1,
 ): string {
-  return createHash('sha256')
-    .update(`${salt}:${fingerprints.email ?? ''}:${fingerprints.phone ?? ''}`)
-    .digest('hex');
+  // Version 1 (before 0026) as it was, so old commitments verify unchanged; version 2 adds the name.
+  const parts = [salt, fingerprints.email ?? '', fingerprints.phone ?? ''];
+  if (version >= 2) parts.push(fingerprints.name ?? '');
+  return createHash('sha256').update(parts.join(':')).digest('hex');
 }

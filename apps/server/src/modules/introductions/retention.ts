@@ -136,6 +136,7 @@ export async function introductionRetention(
       .set({
         emailFingerprint: null,
         phoneFingerprint: null,
+        nameFingerprint: null,
         candidateSalt: null,
         fingerprintsDeletedAt: now,
         updatedAt: now,

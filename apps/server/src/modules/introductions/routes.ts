@@ -120,6 +120,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...messageContext(app),
         fingerprintSecret: app.config.fingerprintSecret,
         registerSecret: app.config.registerSecret,
+        officeEmail: app.config.officeEmail,
       });
       const views = await publishIntroduction(app, outcome, 'new');
       return reply

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   alreadyKnownDeadline,
   canChangeIntroductionStatus,
@@ -33,10 +33,11 @@ import {
 import { activeBonusOf } from '../jobs/active-bonus';
 import { createNotifications, settingsOf } from '../alerts/notifications';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { candidateContact, type CandidateFingerprints } from './fingerprint';
+import { candidateContact, FINGERPRINT_VERSION, type CandidateFingerprints } from './fingerprint';
 import {
   alreadyKnownMail,
   claimRevivedMail,
+  nameMatchMail,
   newIntroductionMail,
   statusChangedMail,
   type IntroductionRef,
@@ -56,6 +57,8 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 
 export interface IntroductionContext extends MessageContext {
   fingerprintSecret: string;
+  /** The back office's address: a possible double introduction by name is reported there. */
+  officeEmail: string;
   /** REGISTER_SECRET: the key of the register's MACs (decision 0027). */
   registerSecret: string;
 }
@@ -75,10 +78,14 @@ export interface IntroductionOutcome {
   revived: boolean;
 }
 
-/** Rows with the same candidate: either fingerprint matches. */
+/**
+ * Rows with the same candidate: either fingerprint matches. The e-mail's version-1 fingerprint
+ * too, so introductions from before the alias folding (0026) are still found (decision 0027).
+ */
 export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefined {
   const matches: SQL[] = [];
-  if (fingerprints.email) matches.push(eq(introductions.emailFingerprint, fingerprints.email));
+  const emails = [fingerprints.email, fingerprints.emailLegacy].filter((e): e is string => Boolean(e));
+  if (emails.length > 0) matches.push(inArray(introductions.emailFingerprint, emails));
   if (fingerprints.phone) matches.push(eq(introductions.phoneFingerprint, fingerprints.phone));
   return matches.length === 0 ? undefined : or(...matches);
 }
@@ -154,6 +161,7 @@ export async function introduceCandidate(
         .orderBy(asc(introductions.introducedAt))
         .limit(1);
 
+      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, job.ownerId, consultant.id, fingerprints);
       const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
       const conversation = await ensureConversation(
         tx,
@@ -192,6 +200,8 @@ export async function introduceCandidate(
           emailFingerprint: fingerprints.email,
           phoneFingerprint: fingerprints.phone,
           candidateSalt: salt,
+          nameFingerprint: fingerprints.name ?? null,
+          nameMatchOf: nameMatch?.id ?? null,
           subordinate: prior !== undefined,
           priorIntroducedAt: prior?.introducedAt ?? null,
           status: 'neu',
@@ -208,7 +218,9 @@ export async function introduceCandidate(
           consultantId: consultant.id,
           bonus,
           consentAt: ctx.now.toISOString(),
-          candidate: candidateCommitment(salt, fingerprints),
+          candidate: candidateCommitment(salt, fingerprints, FINGERPRINT_VERSION),
+          fingerprintVersion: FINGERPRINT_VERSION,
+          nameMatchOf: nameMatch?.id ?? null,
           subordinate: prior !== undefined,
           // Since 0026 the day 'nachrangig' names is a register fact too (register:verify compares it).
           priorIntroducedAt: prior?.introducedAt.toISOString() ?? null,
@@ -230,6 +242,9 @@ export async function introduceCandidate(
         ctx.now,
         { mail: false },
       );
+      if (nameMatch) {
+        await enqueueMail(tx, nameMatchMail(ctx.officeEmail, { ...ref, otherId: nameMatch.id }, ctx.publicUrl));
+      }
       if (!company.blocked && (await settingsOf(tx, company.id)).introduction === 'app_mail') {
         await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
       }
@@ -244,6 +259,34 @@ export async function introduceCandidate(
     await removeStoredFiles(ctx.storage, stored);
     throw error;
   }
+}
+
+/**
+ * The secondary signal (decision 0027): another consultant's live claim with this company on a
+ * candidate of the same normalised name, whose contacts did not match. Not decided here — the
+ * introduction stays a live claim, and the office is told and clarifies; the parties never see it.
+ */
+async function sameNameElsewhere(
+  tx: Db,
+  companyId: number,
+  consultantId: number,
+  fingerprints: CandidateFingerprints,
+): Promise<{ id: number } | undefined> {
+  if (!fingerprints.name) return undefined;
+  const [match] = await tx
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(
+      and(
+        eq(introductions.companyId, companyId),
+        sql`${introductions.consultantId} IS DISTINCT FROM ${consultantId}`,
+        eq(introductions.nameFingerprint, fingerprints.name),
+        liveClaim,
+      ),
+    )
+    .orderBy(asc(introductions.introducedAt))
+    .limit(1);
+  return match;
 }
 
 /**
