@@ -65,13 +65,7 @@ interface Actor {
 
 async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
   const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      username: users.username,
-      email: users.email,
-      tokenVersion: users.tokenVersion,
-    })
+    .select({ id: users.id, role: users.role, username: users.username, email: users.email, tokenVersion: users.tokenVersion })
     .from(users)
     .where(like(users.email, `%@${DEMO_DOMAIN}`))
     .orderBy(users.email);
@@ -228,12 +222,8 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   if (existing) return { introductions: 0 };
   const [outbox] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
-  const context = (when: Date) => ({
-    storage,
-    publicUrl: deps.publicUrl,
-    now: when,
-    registerSecret: deps.registerSecret,
-  });
+  const { publicUrl, registerSecret } = deps;
+  const context = (when: Date) => ({ storage, publicUrl, now: when, registerSecret });
 
   // A conversation with files before any introduction: the company sends its profile of requirements.
   const hotel = companies[0]!;

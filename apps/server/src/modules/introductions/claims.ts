@@ -9,7 +9,8 @@ import { fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry } from './register';
-import { moveIntroduction, reviveClaimIfInWindow, sameCandidate, type RegisterContext } from './service';
+import { sameCandidate } from './matching';
+import { moveIntroduction, reviveClaimIfInWindow, type RegisterContext } from './service';
 
 /**
  * What a placement report means for the register (issue 11): a report names the

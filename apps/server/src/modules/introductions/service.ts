@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   alreadyKnownDeadline,
   canChangeIntroductionStatus,
@@ -33,7 +33,7 @@ import {
 import { activeBonusOf } from '../jobs/active-bonus';
 import { createNotifications, settingsOf } from '../alerts/notifications';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { candidateContact, FINGERPRINT_VERSION, type CandidateFingerprints } from './fingerprint';
+import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
 import {
   alreadyKnownMail,
   claimRevivedMail,
@@ -42,6 +42,7 @@ import {
   statusChangedMail,
   type IntroductionRef,
 } from './mails';
+import { liveClaim, sameCandidate, sameNameElsewhere } from './matching';
 import { authorizeIntroductionCompany } from './policy';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
@@ -77,21 +78,6 @@ export interface IntroductionOutcome {
   message: { message: ChatMessage; parties: Array<number | null> } | null;
   revived: boolean;
 }
-
-/**
- * Rows with the same candidate: either fingerprint matches. The e-mail's version-1 fingerprint
- * too, so introductions from before the alias folding (0026) are still found (decision 0027).
- */
-export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefined {
-  const matches: SQL[] = [];
-  const emails = [fingerprints.email, fingerprints.emailLegacy].filter((e): e is string => Boolean(e));
-  if (emails.length > 0) matches.push(inArray(introductions.emailFingerprint, emails));
-  if (fingerprints.phone) matches.push(eq(introductions.phoneFingerprint, fingerprints.phone));
-  return matches.length === 0 ? undefined : or(...matches);
-}
-
-/** A claim that stands now: not declared known, not lapsed by a final rejection. */
-export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
 
 /** How the company's 'Bereits bekannt' message in the conversation begins (retention finds it by this). */
 export function alreadyKnownMessagePrefix(introductionId: number): string {
@@ -259,34 +245,6 @@ export async function introduceCandidate(
     await removeStoredFiles(ctx.storage, stored);
     throw error;
   }
-}
-
-/**
- * The secondary signal (decision 0027): another consultant's live claim with this company on a
- * candidate of the same normalised name, whose contacts did not match. Not decided here — the
- * introduction stays a live claim, and the office is told and clarifies; the parties never see it.
- */
-async function sameNameElsewhere(
-  tx: Db,
-  companyId: number,
-  consultantId: number,
-  fingerprints: CandidateFingerprints,
-): Promise<{ id: number } | undefined> {
-  if (!fingerprints.name) return undefined;
-  const [match] = await tx
-    .select({ id: introductions.id })
-    .from(introductions)
-    .where(
-      and(
-        eq(introductions.companyId, companyId),
-        sql`${introductions.consultantId} IS DISTINCT FROM ${consultantId}`,
-        eq(introductions.nameFingerprint, fingerprints.name),
-        liveClaim,
-      ),
-    )
-    .orderBy(asc(introductions.introducedAt))
-    .limit(1);
-  return match;
 }
 
 /**
