@@ -84,7 +84,7 @@ describe('npm run register:verify', () => {
     // The register grows by a real command: the old anchor still holds.
     await withDatabase(async (query, database) => {
       const [row] = await query<{ id: number }>(
-        'SELECT consultant_id AS id FROM introductions WHERE consultant_id IS NOT NULL LIMIT 1',
+        'SELECT consultant_id AS id FROM introductions WHERE consultant_id IS NOT NULL ORDER BY id LIMIT 1',
       );
       await database.db.transaction((tx) => forgetConsultant(tx, row!.id, new Date(), SECRET));
     });
@@ -122,7 +122,10 @@ describe('npm run register:verify', () => {
     const cutDir = copyOfData('cut');
     await withDatabase(async (query) => {
       await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');
-      const [newest] = await query<{ id: number }>('SELECT max(id) AS id FROM introductions');
+      // The introduction of the newest entry: the tail goes with it.
+      const [newest] = await query<{ id: number }>(
+        'SELECT e.introduction_id AS id FROM introduction_events e ORDER BY e.id DESC LIMIT 1',
+      );
       await query('UPDATE placement_reports SET introduction_id = NULL WHERE introduction_id = $1', [newest!.id]);
       await query('DELETE FROM introduction_events WHERE introduction_id = $1', [newest!.id]);
       await query('DELETE FROM introductions WHERE id = $1', [newest!.id]);
