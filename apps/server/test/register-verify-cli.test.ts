@@ -7,9 +7,9 @@ import { seedDemoData } from '../src/db/seed/demo';
 import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
-import { chainEntry, type ChainValue } from '../src/modules/introductions/register-chain';
 import { forgetConsultant } from '../src/modules/introductions/service';
 import { runCli } from './support/cli';
+import { rewriteChainWithoutKey } from './support/register-tampering';
 import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
@@ -96,22 +96,10 @@ describe('npm run register:verify', () => {
     // Rewritten from the second entry on with recomputed hashes (no key): the anchor is gone.
     const rewrittenDir = copyOfData('rewritten');
     await withDatabase(async (query) => {
-      const rows = await query<{ id: number; content: { [key: string]: ChainValue }; prev_hash: string }>(
-        'SELECT id, content, prev_hash FROM introduction_events ORDER BY id',
-      );
       await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');
-      let previous = rows[0]!.prev_hash;
-      for (const [index, row] of rows.entries()) {
-        const content = index === 1 ? { ...row.content, note: 'umgeschrieben' } : row.content;
-        const entry = chainEntry(previous, content);
-        await query('UPDATE introduction_events SET content = $2, prev_hash = $3, hash = $4 WHERE id = $1', [
-          row.id,
-          JSON.stringify(content),
-          entry.prevHash,
-          entry.hash,
-        ]);
-        previous = entry.hash;
-      }
+      await rewriteChainWithoutKey(query, (index, content) =>
+        index === 1 ? { ...content, note: 'umgeschrieben' } : content,
+      );
     }, rewrittenDir);
     const rewritten = await runCli('register-verify.ts', ['--anchor', anchor], env(rewrittenDir));
     expect(rewritten.code).toBe(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Introduction, IntroductionDetail } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
+import { companyReportData } from '../../../test/support/report-fixtures';
 import { introductions } from '../../db/schema';
 import { candidateFingerprint, legacyNormaliseEmail } from './fingerprint';
 import { appendRegisterEntry, candidateCommitment } from './register';
@@ -98,23 +99,7 @@ describe('Provider aliases', () => {
       url: '/api/placement-reports',
       token: company.token,
       payload: {
-        data: {
-          variant: 'company',
-          advertisement: hiredFor.id,
-          companyName: 'Firma',
-          jobTitle: 'Koch',
-          contactPerson: 'x',
-          placementBonus: 12,
-          actualSalary: 40_000,
-          recruiter: 'Eigene Suche',
-          recruiterMail: 'hr@firma.example.at',
-          street: 'Hauptplatz',
-          houseNr: '1',
-          postalCode: '6370',
-          city: 'Kitzbühel',
-          uid: 'ATU12345678',
-          candidateEmail: 'Paul.Wimmer+bewerbung@firma.at',
-        },
+        data: companyReportData(hiredFor.id, { candidateEmail: 'Paul.Wimmer+bewerbung@firma.at' }),
       },
     });
     expect(res.statusCode, res.body).toBe(201);

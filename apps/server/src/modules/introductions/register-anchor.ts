@@ -1,10 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { introductionEvents, registerHead } from '../../db/schema';
 import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { GENESIS_HASH, headMac, macMatches, type RegisterHead } from './register-chain';
-import { headOf, sealRegister } from './register';
+import { headOf, sealRegister, storedHead } from './register';
 
 /**
  * The register's head anchored outside the database (decision 0027): once a day the office is
@@ -33,16 +31,11 @@ interface AnchorDeps {
 
 /** The stored head as it stands, checked against its MAC and the newest entry (no chain walk). */
 export async function readRegisterAnchor(db: Db, key: string, now: Date): Promise<RegisterAnchor> {
-  const [stored] = await db.select().from(registerHead);
-  const [last] = await db
-    .select({ id: introductionEvents.id, hash: introductionEvents.hash })
-    .from(introductionEvents)
-    .orderBy(desc(introductionEvents.id))
-    .limit(1);
+  const { stored, last } = await storedHead(db);
   const head = stored ? headOf(stored) : { entryId: 0, hash: GENESIS_HASH, entries: 0, legacyEntries: 0 };
   const names = (last?.id ?? 0) === head.entryId && (last?.hash ?? GENESIS_HASH) === head.hash;
   const mac = headMac(key, head);
-  const valid = names && (stored ? macMatches(mac, stored.mac) : last === undefined);
+  const valid = names && (stored ? macMatches(mac, stored.mac) : last === null);
   return { ...head, at: now.toISOString(), mac, valid };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
+import { companyReportData } from '../../../test/support/report-fixtures';
 import { verifyRegister, type RegisterProblem } from './register-verify';
 
 /**
@@ -209,23 +210,11 @@ describe('register:verify against edits of the facts that decide money', () => {
     const other = await createJob(ctx.app.db, company.id, { bonus: 12 });
     const candidate = person();
     const claim = await introduced(consultant, job.id, candidate);
-    const res = await post(company, '/api/placement-reports', {
-      variant: 'company',
-      advertisement: other.id,
-      companyName: 'Firma',
-      jobTitle: 'Koch',
-      contactPerson: 'x',
-      placementBonus: 12,
-      actualSalary: 40_000,
-      recruiter: 'Eigene Suche',
-      recruiterMail: 'hr@firma.example.at',
-      street: 'Hauptplatz',
-      houseNr: '1',
-      postalCode: '6370',
-      city: 'Kitzbühel',
-      uid: 'ATU12345678',
-      candidateEmail: candidate.email,
-    });
+    const res = await post(
+      company,
+      '/api/placement-reports',
+      companyReportData(other.id, { candidateEmail: candidate.email }),
+    );
     const reportId = res.json<{ data: { id: number } }>().data.id;
     const [report] = await query(
       'SELECT circumvention_at, circumvention_evidence FROM placement_reports WHERE id = $1',

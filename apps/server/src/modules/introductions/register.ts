@@ -84,14 +84,9 @@ export function registerLocked(): AppError {
  * Without a head row the register is new or from before the key: it is sealed here.
  */
 async function headForAppend(tx: Db, key: string, at: Date): Promise<RegisterHead> {
-  const [stored] = await tx.select().from(registerHead);
-  const [last] = await tx
-    .select({ id: introductionEvents.id, hash: introductionEvents.hash })
-    .from(introductionEvents)
-    .orderBy(desc(introductionEvents.id))
-    .limit(1);
+  const { stored, last } = await storedHead(tx);
   if (!stored) {
-    const sealed = await sealHead(tx, key, last ?? null, at);
+    const sealed = await sealHead(tx, key, last, at);
     if (!sealed) throw registerLocked();
     return sealed;
   }
@@ -129,6 +124,20 @@ async function writeHead(tx: Db, key: string, head: RegisterHead, at: Date): Pro
     .onConflictDoUpdate({ target: registerHead.id, set: values });
 }
 
+/** The stored head row (null before the first seal) and the newest entry (null while there is none). */
+export async function storedHead(db: Db): Promise<{
+  stored: typeof registerHead.$inferSelect | null;
+  last: { id: number; hash: string } | null;
+}> {
+  const [stored] = await db.select().from(registerHead);
+  const [last] = await db
+    .select({ id: introductionEvents.id, hash: introductionEvents.hash })
+    .from(introductionEvents)
+    .orderBy(desc(introductionEvents.id))
+    .limit(1);
+  return { stored: stored ?? null, last: last ?? null };
+}
+
 export function headOf(row: typeof registerHead.$inferSelect): RegisterHead {
   return { entryId: row.entryId, hash: row.hash, entries: row.entries, legacyEntries: row.legacyEntries };
 }
@@ -146,14 +155,9 @@ export async function sealRegister(
 ): Promise<{ state: 'ok' | 'sealed' | 'refused'; legacyEntries: number }> {
   return db.transaction(async (tx) => {
     await lockRegister(tx);
-    const [stored] = await tx.select().from(registerHead);
+    const { stored, last } = await storedHead(tx);
     if (stored) return { state: 'ok' as const, legacyEntries: stored.legacyEntries };
-    const [last] = await tx
-      .select({ id: introductionEvents.id, hash: introductionEvents.hash })
-      .from(introductionEvents)
-      .orderBy(desc(introductionEvents.id))
-      .limit(1);
-    const sealed = await sealHead(tx, key, last ?? null, now);
+    const sealed = await sealHead(tx, key, last, now);
     return sealed
       ? { state: 'sealed' as const, legacyEntries: sealed.legacyEntries }
       : { state: 'refused' as const, legacyEntries: 0 };
