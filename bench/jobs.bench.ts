@@ -341,6 +341,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       JWT_SECRET: env.JWT_SECRET!,
       METRICS_TOKEN,
       FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
+      REGISTER_SECRET: randomBytes(32).toString('hex'),
       ...TEST_INVOICE_ISSUER_ENV,
       ...env,
     },

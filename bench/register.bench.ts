@@ -19,8 +19,8 @@ import { prepareDatabase } from '../apps/server/src/db/setup';
 import { jobs, placementBonuses, users } from '../apps/server/src/db/schema';
 import { LocalFileStorage } from '../apps/server/src/lib/storage-disk';
 import { introduceCandidate } from '../apps/server/src/modules/introductions/service';
-import { verifyRegister } from '../apps/server/src/modules/introductions/register';
-import { chainEntry, GENESIS_HASH } from '../apps/server/src/modules/introductions/register-chain';
+import { verifyRegister } from '../apps/server/src/modules/introductions/register-verify';
+import { chainEntry, entryMac, GENESIS_HASH, headMac } from '../apps/server/src/modules/introductions/register-chain';
 import { createPostgresDatabase, tempDataDir } from '../apps/server/test/support/instances';
 
 function arg(name: string, fallback: string): number {
@@ -30,6 +30,7 @@ function arg(name: string, fallback: string): number {
 const INTRODUCTIONS = arg('introductions', '2000');
 const CONCURRENCY = arg('concurrency', '20');
 const ENTRIES = arg('entries', '100000');
+const REGISTER_SECRET = 'bench-register-secret-0123456789abcdef';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -98,7 +99,14 @@ async function main(): Promise<void> {
               consent: true,
             },
             undefined,
-            { storage, publicUrl: 'http://localhost', now: new Date(), fingerprintSecret: 'bench-secret' },
+            {
+              storage,
+              publicUrl: 'http://localhost',
+              now: new Date(),
+              fingerprintSecret: 'bench-secret',
+              registerSecret: REGISTER_SECRET,
+              officeEmail: 'office@example.test',
+            },
           );
           latencies.push(performance.now() - t0);
         }
@@ -116,6 +124,7 @@ async function main(): Promise<void> {
     const bulk = ENTRIES - INTRODUCTIONS;
     const BATCH = 1000;
     const base = Date.now();
+    let lastAt: string | null = null;
     for (let offset = 0; offset < bulk; offset += BATCH) {
       const rows: unknown[][] = [];
       for (let i = offset; i < Math.min(bulk, offset + BATCH); i += 1) {
@@ -123,19 +132,42 @@ async function main(): Promise<void> {
         const content = { kind: 'resolved', introductionId: first!.id, at };
         const entry = chainEntry(previous, content);
         previous = entry.hash;
-        rows.push([first!.id, 'resolved', JSON.stringify(content), entry.prevHash, entry.hash, at]);
+        rows.push([
+          first!.id,
+          'resolved',
+          JSON.stringify(content),
+          entry.prevHash,
+          entry.hash,
+          entryMac(REGISTER_SECRET, entry.hash),
+          at,
+        ]);
+        lastAt = at;
       }
       const values = rows.map(
-        (_, r) => `($${r * 6 + 1}, $${r * 6 + 2}, $${r * 6 + 3}::jsonb, $${r * 6 + 4}, $${r * 6 + 5}, $${r * 6 + 6})`,
+        (_, r) =>
+          `($${r * 7 + 1}, $${r * 7 + 2}, $${r * 7 + 3}::jsonb, $${r * 7 + 4}, $${r * 7 + 5}, $${r * 7 + 6}, $${r * 7 + 7})`,
       );
       await database.query(
-        `INSERT INTO introduction_events (introduction_id, kind, content, prev_hash, hash, created_at) VALUES ${values.join(',')}`,
+        `INSERT INTO introduction_events (introduction_id, kind, content, prev_hash, hash, mac, created_at) VALUES ${values.join(',')}`,
         rows.flat(),
       );
     }
+    // The bulk entries are the register's own: the MACed head moves to the last one, and the
+    // introduction's resolution is the newest 'resolved' entry's time.
+    const [tail] = await database.query<{ id: number; entries: number }>(
+      'SELECT max(id)::int AS id, count(*)::int AS entries FROM introduction_events',
+    );
+    const head = { entryId: tail!.id, hash: previous, entries: tail!.entries, legacyEntries: 0 };
+    await database.query('UPDATE register_head SET entry_id = $1, hash = $2, entries = $3, mac = $4', [
+      head.entryId,
+      head.hash,
+      head.entries,
+      headMac(REGISTER_SECRET, head),
+    ]);
+    if (lastAt) await database.query('UPDATE introductions SET resolved_at = $1 WHERE id = $2', [lastAt, first!.id]);
     const rssBefore = process.memoryUsage().rss;
     const v0 = performance.now();
-    const report = await verifyRegister(db);
+    const report = await verifyRegister(db, REGISTER_SECRET);
     const verifySeconds = (performance.now() - v0) / 1000;
     const rssAfter = process.memoryUsage().rss;
     if (report.problems.length > 0) throw new Error(`register broken: ${JSON.stringify(report.problems.slice(0, 3))}`);

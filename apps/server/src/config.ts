@@ -23,6 +23,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the candidate fingerprints (HMAC); changing it makes earlier introductions unmatchable. */
   FINGERPRINT_SECRET: z.string().min(32).optional(),
+  /** Key of the introductions register's MACs (decision 0027); the database never holds it. */
+  REGISTER_SECRET: z.string().min(32).optional(),
   JWT_TTL: z
     .string()
     .default('8h')
@@ -143,6 +145,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   fingerprintSecret: string;
+  /** MAC key of the introductions register (decision 0027). */
+  registerSecret: string;
   jwtTtl: string;
   /** Seals TOTP secrets and keys recovery-code hashes (lib/secret-box.ts). */
   secondFactorKey: string;
@@ -219,6 +223,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration:\n  FINGERPRINT_SECRET: in production required (min. 32 characters)',
     );
   }
+  if (isProduction && !env.REGISTER_SECRET) {
+    throw new ConfigError('Ungültige Konfiguration:\n  REGISTER_SECRET: in production required (min. 32 characters)');
+  }
   if (isProduction) {
     const problems = invoiceIssuerProblems(env, cleaned);
     if (problems.length > 0) throw new ConfigError(`Ungültige Konfiguration:\n${problems.join('\n')}`);
@@ -250,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     jwtSecret,
     fingerprintSecret: env.FINGERPRINT_SECRET ?? localSecret(dataDir, 'fingerprint-secret'),
+    registerSecret: env.REGISTER_SECRET ?? localSecret(dataDir, 'register-secret'),
     jwtTtl: env.JWT_TTL,
     secondFactorKey: env.SECOND_FACTOR_KEY ?? `${jwtSecret}:second-factor`,
     webauthn: webauthnConfig(env, publicUrl),

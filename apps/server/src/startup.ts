@@ -8,6 +8,7 @@ import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
+import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -18,6 +19,7 @@ import { DataExportWorker } from './modules/data-export/worker';
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   await seedDemoOnStart(app);
   await ensureEnvAdmin(app);
+  await sealRegister(app);
   startScheduledWork(app);
 }
 
@@ -27,7 +29,12 @@ function startScheduledWork(app: FastifyInstance): void {
     db: app.db,
     log: app.log,
     now: app.now,
-    jobs: [retentionJob(app), dailyDigestJob(app.db), storageOrphanJob(app.db, app.storage, app.log)],
+    jobs: [
+      retentionJob(app),
+      dailyDigestJob(app.db),
+      storageOrphanJob(app.db, app.storage, app.log),
+      registerAnchorJob({ db: app.db, registerSecret: app.config.registerSecret, officeEmail: app.config.officeEmail }),
+    ],
   });
   scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
@@ -50,6 +57,22 @@ function startScheduledWork(app: FastifyInstance): void {
     .catch((err: unknown) => app.log.warn({ err }, 'salary range backfill failed'));
 }
 
+/**
+ * A register from before REGISTER_SECRET (migration 0026) is sealed before any request can
+ * append to it (decision 0027); a register whose keyed entries lost their head is left for
+ * `register:verify` (appends are refused until then).
+ */
+async function sealRegister(app: FastifyInstance): Promise<void> {
+  const deps = { db: app.db, registerSecret: app.config.registerSecret, officeEmail: app.config.officeEmail };
+  const seal = await sealRegisterOnStart(deps, app.now());
+  if (seal.state === 'sealed' && seal.legacyEntries > 0) {
+    app.log.warn({ legacyEntries: seal.legacyEntries }, 'introductions register sealed under REGISTER_SECRET');
+  }
+  if (seal.state === 'refused') {
+    app.log.error('introductions register: keyed entries without a head; run npm run register:verify');
+  }
+}
+
 /** Development: demo companies, consultants and advertisements on an empty marketplace; logins in the log. */
 async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
   if (!app.config.demoData) return;
@@ -60,6 +83,7 @@ async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
         db: app.db,
         storage: app.storage,
         fingerprintSecret: app.config.fingerprintSecret,
+        registerSecret: app.config.registerSecret,
         publicUrl: app.config.publicUrl,
         officeEmail: app.config.officeEmail,
         invoiceIssuer: app.config.invoiceIssuer,

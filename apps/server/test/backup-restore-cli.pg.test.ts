@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
@@ -35,6 +35,7 @@ const env = (databaseUrl: string, s3: OwnS3) => ({
   DATABASE_URL: databaseUrl,
   JWT_SECRET: SECRET,
   FINGERPRINT_SECRET: SECRET,
+  REGISTER_SECRET: SECRET,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...s3.env,
 });
@@ -79,6 +80,7 @@ beforeAll(async () => {
       db: database.db,
       storage,
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,
@@ -113,6 +115,19 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
     expect(await tableCounts({ databaseUrl: targetUrl })).toEqual(sourceCounts);
     expect(await bucketHashes(targetS3)).toEqual(sourceFiles);
+
+    // The manifest's register head (the dump's snapshot) is an anchor the restored chain holds.
+    const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
+      register?: { entryId: number; hash: string; entries: number };
+    };
+    expect(manifest.register?.entries).toBeGreaterThan(0);
+    const anchored = await runCli(
+      'register-verify.ts',
+      ['--anchor', manifest.register!.hash],
+      env(targetUrl, targetS3),
+    );
+    expect(anchored.stderr).toBe('');
+    expect(anchored.stdout).toContain(`Anker bestätigt: Eintrag ${manifest.register!.entryId}`);
 
     // The restored database is not empty any more: a second restore needs --force.
     const again = await runCli('restore.ts', [backupDir], env(targetUrl, targetS3));

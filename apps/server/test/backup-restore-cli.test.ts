@@ -26,7 +26,12 @@ let sourceDir: string;
 let backupDir: string;
 let sourceCounts: Record<string, number>;
 let sourceFiles: Record<string, string>;
-const env = (dataDir: string) => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
+const env = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  JWT_SECRET: SECRET,
+  FINGERPRINT_SECRET: SECRET,
+  REGISTER_SECRET: SECRET,
+});
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** sha256 of every file under DATA_DIR/uploads, by its path there (the storage key). */
@@ -63,6 +68,7 @@ beforeAll(async () => {
       db: database.db,
       storage: new LocalFileStorage(path.join(sourceDir, 'uploads')),
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,
@@ -108,6 +114,24 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
     expect(await tableCounts({ dataDir: target })).toEqual(sourceCounts);
     expect(fileHashes(target)).toEqual(sourceFiles);
+  }, 120_000);
+
+  it('When a backup is made, then its manifest records the register head, and after a restore register:verify --anchor proves that head', async () => {
+    await backup();
+    const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
+      register?: { entryId: number; hash: string; entries: number; legacyEntries: number; mac: string };
+    };
+    expect(manifest.register).toMatchObject({ legacyEntries: 0, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const source = await runCli('register-verify.ts', [], env(sourceDir));
+    expect(source.stdout).toContain(`Kopf: Eintrag ${manifest.register!.entryId}, Hash ${manifest.register!.hash}.`);
+    expect(source.stdout).toContain(`Register intakt: ${manifest.register!.entries} Einträge`);
+
+    const target = path.join(root, 'anchored');
+    expect((await runCli('restore.ts', [backupDir], env(target))).code).toBe(0);
+    const anchored = await runCli('register-verify.ts', ['--anchor', manifest.register!.hash], env(target));
+    expect(anchored.stderr).toBe('');
+    expect(anchored.code).toBe(0);
+    expect(anchored.stdout).toContain(`Anker bestätigt: Eintrag ${manifest.register!.entryId}`);
   }, 120_000);
 
   it('When the target database is not empty, then restore without --force exits 1 and changes nothing, and with --force replaces it', async () => {

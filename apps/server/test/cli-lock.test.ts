@@ -12,7 +12,12 @@ import { runCli as runCliWith } from './support/cli';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 const runCli = (script: string, args: string[], dataDir: string, stdin?: string, env: Record<string, string> = {}) =>
-  runCliWith(script, args, { DATA_DIR: dataDir, JWT_SECRET, FINGERPRINT_SECRET: JWT_SECRET, ...env }, stdin);
+  runCliWith(
+    script,
+    args,
+    { DATA_DIR: dataDir, JWT_SECRET, FINGERPRINT_SECRET: JWT_SECRET, REGISTER_SECRET: JWT_SECRET, ...env },
+    stdin,
+  );
 
 /**
  * Issue 9, item 4: the embedded database (PGlite in DATA_DIR) is one process's at a

@@ -120,6 +120,7 @@ beforeAll(async () => {
     ...s3.env,
     JWT_SECRET,
     FINGERPRINT_SECRET: JWT_SECRET,
+    REGISTER_SECRET: JWT_SECRET,
     METRICS_TOKEN,
     TRUST_PROXY: 'true',
     RATE_LIMIT_FACTOR: '1',

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ describe('Listen address by environment', () => {
         DATA_DIR: dir,
         JWT_SECRET: secret,
         FINGERPRINT_SECRET: secret,
+        REGISTER_SECRET: secret,
         ...TEST_INVOICE_ISSUER_ENV,
       }).host,
     ).toBe('0.0.0.0');
@@ -40,6 +41,7 @@ describe('Listen address by environment', () => {
         DATA_DIR: dir,
         JWT_SECRET: secret,
         FINGERPRINT_SECRET: secret,
+        REGISTER_SECRET: secret,
         ...TEST_INVOICE_ISSUER_ENV,
         HOST: '10.0.0.5',
       }).host,
@@ -90,7 +92,13 @@ describe('Development mailbox only on loopback', () => {
 describe('Invoice issuer in production', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'pb-issuer-'));
   const secret = 'x'.repeat(40);
-  const production = { NODE_ENV: 'production', DATA_DIR: dir, JWT_SECRET: secret, FINGERPRINT_SECRET: secret };
+  const production = {
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    JWT_SECRET: secret,
+    FINGERPRINT_SECRET: secret,
+    REGISTER_SECRET: secret,
+  };
 
   it('When an issuer variable is missing or invalid, then the server refuses to start naming each one', () => {
     expect(() => loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, INVOICE_IBAN: '' })).toThrow(
@@ -109,6 +117,20 @@ describe('Invoice issuer in production', () => {
       uid: 'ATU12345678',
       iban: 'AT611904300234573201',
     });
+  });
+
+  it('When REGISTER_SECRET is missing or short in production, then the server refuses to start; in development it is generated and kept', () => {
+    const { REGISTER_SECRET: _omitted, ...withoutKey } = production;
+    expect(() => loadConfig({ ...withoutKey, ...TEST_INVOICE_ISSUER_ENV })).toThrow(
+      /REGISTER_SECRET: in production required/,
+    );
+    expect(() => loadConfig({ ...production, ...TEST_INVOICE_ISSUER_ENV, REGISTER_SECRET: 'kurz' })).toThrow(
+      /REGISTER_SECRET/,
+    );
+    const generated = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).registerSecret;
+    expect(generated.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).registerSecret).toBe(generated);
+    expect(statSync(path.join(dir, 'register-secret')).mode & 0o777).toBe(0o600);
   });
 
   it('When not in production, then demo issuer data is used', () => {

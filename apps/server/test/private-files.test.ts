@@ -94,6 +94,7 @@ describe('Files and folders are private to the server user', () => {
         dataDir,
         storage,
         fingerprintSecret: SECRET,
+        registerSecret: SECRET,
         now: new Date(),
       });
       expectPrivate(dir);

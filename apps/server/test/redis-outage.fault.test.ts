@@ -74,6 +74,7 @@ describe('Redis outage (own Redis, real server process)', () => {
       REDIS_URL: redis.url,
       JWT_SECRET: jwtSecret,
       FINGERPRINT_SECRET: jwtSecret,
+      REGISTER_SECRET: jwtSecret,
       RATE_LIMIT_FACTOR: '1',
       LOG_LEVEL: 'warn',
     });

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed/demo';
 import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
+import { forgetConsultant } from '../src/modules/introductions/service';
 import { runCli } from './support/cli';
+import { rewriteChainWithoutKey } from './support/register-tampering';
 import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
@@ -18,16 +20,32 @@ import { TEST_INVOICE_ISSUER } from './support/ports';
 
 const SECRET = 'register-verify-test-secret-0123456789abcdef';
 let dataDir: string;
-const env = () => ({ DATA_DIR: dataDir, JWT_SECRET: SECRET, FINGERPRINT_SECRET: SECRET });
+const env = (dir = dataDir) => ({
+  DATA_DIR: dir,
+  JWT_SECRET: SECRET,
+  FINGERPRINT_SECRET: SECRET,
+  REGISTER_SECRET: SECRET,
+});
 
-async function withDatabase(task: (query: (sql: string) => Promise<unknown>) => Promise<void>): Promise<void> {
-  const database = await openDatabase({ dataDir });
+type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+async function withDatabase(task: (query: Query, database: Database) => Promise<void>, dir = dataDir): Promise<void> {
+  const database = await openDatabase({ dataDir: dir });
   try {
-    await task((sql) => database.query(sql));
+    await task((sql, params) => database.query(sql, params), database);
   } finally {
     await database.close();
   }
 }
+
+/** A copy of the register's database to damage (the original stays intact for the next case). */
+function copyOfData(name: string): string {
+  const copy = path.join(dataDir, '..', `${path.basename(dataDir)}-${name}`);
+  cpSync(dataDir, copy, { recursive: true });
+  return copy;
+}
+
+const headHash = (stdout: string) => /Hash ([0-9a-f]{64})\./.exec(stdout)?.[1] ?? '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pb-register-'));
@@ -39,6 +57,7 @@ beforeAll(async () => {
       db: database.db,
       storage: new LocalFileStorage(path.join(dataDir, 'uploads')),
       fingerprintSecret: SECRET,
+      registerSecret: SECRET,
       publicUrl: 'http://localhost:3000',
       officeEmail: 'office@example.test',
       invoiceIssuer: TEST_INVOICE_ISSUER,
@@ -51,6 +70,64 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run register:verify', () => {
+  it('When an anchor (a head mailed to the office) is given, then it is proven while the chain extends it, and refused in German once the chain was rewritten or cut', async () => {
+    const first = await runCli('register-verify.ts', [], env());
+    expect(first.code).toBe(0);
+    const anchor = headHash(first.stdout);
+    expect(anchor).toMatch(/^[0-9a-f]{64}$/);
+    const proven = await runCli('register-verify.ts', ['--anchor', anchor], env());
+    expect(proven.stderr).toBe('');
+    expect(proven.stdout).toMatch(
+      /Anker bestätigt: Eintrag \d+ mit Hash [0-9a-f]{64} steht unverändert in der Kette; 0 Einträge folgen ihm\./,
+    );
+
+    // The register grows by a real command: the old anchor still holds.
+    await withDatabase(async (query, database) => {
+      const [row] = await query<{ id: number }>(
+        'SELECT consultant_id AS id FROM introductions WHERE consultant_id IS NOT NULL ORDER BY id LIMIT 1',
+      );
+      await database.db.transaction((tx) => forgetConsultant(tx, row!.id, new Date(), SECRET));
+    });
+    const extended = await runCli('register-verify.ts', ['--anchor', anchor.toUpperCase()], env());
+    expect(extended.code).toBe(0);
+    expect(extended.stdout).toMatch(/Anker bestätigt: .*; [1-9]\d* Einträge folgen ihm\./);
+    const latest = headHash(extended.stdout);
+
+    // Rewritten from the second entry on with recomputed hashes (no key): the anchor is gone.
+    const rewrittenDir = copyOfData('rewritten');
+    await withDatabase(async (query) => {
+      await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');
+      await rewriteChainWithoutKey(query, (index, content) =>
+        index === 1 ? { ...content, note: 'umgeschrieben' } : content,
+      );
+    }, rewrittenDir);
+    const rewritten = await runCli('register-verify.ts', ['--anchor', anchor], env(rewrittenDir));
+    expect(rewritten.code).toBe(1);
+    expect(rewritten.stderr).toContain(`Anker nicht in der Kette: Kein Eintrag hat den Hash ${anchor}.`);
+    expect(rewritten.stderr).toContain('MAC ungültig');
+
+    // The newest introduction and its entries deleted: the latest anchor is gone, the head says cut.
+    const cutDir = copyOfData('cut');
+    await withDatabase(async (query) => {
+      await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');
+      // The introduction of the newest entry: the tail goes with it.
+      const [newest] = await query<{ id: number }>(
+        'SELECT e.introduction_id AS id FROM introduction_events e ORDER BY e.id DESC LIMIT 1',
+      );
+      await query('UPDATE placement_reports SET introduction_id = NULL WHERE introduction_id = $1', [newest!.id]);
+      await query('DELETE FROM introduction_events WHERE introduction_id = $1', [newest!.id]);
+      await query('DELETE FROM introductions WHERE id = $1', [newest!.id]);
+    }, cutDir);
+    const cut = await runCli('register-verify.ts', ['--anchor', latest], env(cutDir));
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toContain('Anker nicht in der Kette');
+    expect(cut.stderr).toMatch(/Register am Ende gekürzt oder verändert: der Registerkopf nennt Eintrag \d+/);
+
+    const wrong = await runCli('register-verify.ts', ['--anchor', 'abc'], env());
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^Ungültiger Anker „abc“: erwartet wird ein SHA-256-Hash aus 64 Hexadezimalzeichen\./);
+  }, 120_000);
+
   it('When the register is intact, then it exits 0; when an entry was edited in SQL, then it exits 1 and names it', async () => {
     const intact = await runCli('register-verify.ts', [], env());
     expect(intact.stderr).toBe('');

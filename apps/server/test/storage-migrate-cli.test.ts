@@ -17,6 +17,7 @@ const env = () => ({
   DATA_DIR: dataDir,
   JWT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
   FINGERPRINT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
+  REGISTER_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   ...s3.env,
 });
@@ -73,6 +74,7 @@ describe('npm run storage:migrate', () => {
       DATA_DIR: dataDir,
       JWT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
       FINGERPRINT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
+      REGISTER_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
     });
     expect(unset.code).toBe(1);
     expect(unset.stderr).toMatch(/^S3 ist nicht konfiguriert/);

@@ -46,6 +46,9 @@ export const INTRODUCTION_MSG = {
     'Die Konversation zu dieser Vorstellung existiert nicht mehr; bitte erklären Sie „Bereits bekannt“ ohne Dokument.',
   resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',
   created: 'Die Kandidatin bzw. der Kandidat wurde vorgestellt.',
+  /** HTTP 503: the register's head does not verify (edited behind the application); nothing is appended. */
+  registerLocked:
+    'Das Vorstellungsregister ist wegen einer Unstimmigkeit vorübergehend gesperrt. Bitte versuchen Sie es später erneut; das Backoffice prüft das Register.',
 } as const;
 
 /** Told to the consultant at once when another consultant's live claim came first — the date, never by whom. */
@@ -193,12 +196,20 @@ export const introductionListQuerySchema = z
   .strict();
 export type IntroductionListQuery = z.infer<typeof introductionListQuerySchema>;
 
-export const INTRODUCTION_FLAGS = ['nachrangig', 'bereits_bekannt', 'umgehungsverdacht', 'geklaert'] as const;
+/** 'namensgleich' is the back office's only: the parties never see it (decision 0027). */
+export const INTRODUCTION_FLAGS = [
+  'nachrangig',
+  'bereits_bekannt',
+  'umgehungsverdacht',
+  'namensgleich',
+  'geklaert',
+] as const;
 export type IntroductionFlag = (typeof INTRODUCTION_FLAGS)[number];
 export const INTRODUCTION_FLAG_LABELS: Record<IntroductionFlag, string> = {
   nachrangig: 'Nachrangig',
   bereits_bekannt: 'Bereits bekannt',
   umgehungsverdacht: 'Umgehungsverdacht',
+  namensgleich: 'Namensgleichheit',
   geklaert: 'Geklärt',
 };
 

@@ -22,6 +22,7 @@ async function main(): Promise<number> {
       dataDir: config.dataDir,
       storage,
       fingerprintSecret: config.fingerprintSecret,
+      registerSecret: config.registerSecret,
       now: new Date(),
     });
     console.log(

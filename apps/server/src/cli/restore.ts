@@ -30,6 +30,7 @@ async function main(): Promise<number> {
       dataDir: config.dataDir,
       storage,
       fingerprintSecret: config.fingerprintSecret,
+      registerSecret: config.registerSecret,
       now: new Date(),
     });
     console.log(
@@ -46,6 +47,13 @@ async function main(): Promise<number> {
         'Achtung: FINGERPRINT_SECRET ist nicht derselbe wie bei der Sicherung. Frühere Vorstellungen lassen sich so nicht ' +
           'mehr abgleichen; bitte stellen Sie den ursprünglichen Schlüssel wieder her, bevor Sie den Server starten ' +
           '(docs/operations.md, „Backups“).',
+      );
+    }
+    if (!result.registerKeyMatches) {
+      console.error(
+        'Achtung: REGISTER_SECRET ist nicht derselbe wie bei der Sicherung. Das Vorstellungsregister lässt sich so nicht ' +
+          'prüfen und nimmt keine neuen Einträge an; bitte stellen Sie den ursprünglichen Schlüssel wieder her, bevor Sie ' +
+          'den Server starten (docs/operations.md, „Backups“).',
       );
     }
     return 0;

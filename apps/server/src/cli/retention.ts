@@ -15,6 +15,7 @@ async function main(): Promise<number> {
       now: new Date(),
       dryRun,
       publicUrl: config.publicUrl,
+      registerSecret: config.registerSecret,
       storage: await openFileStorage(config.storage),
     }),
   );

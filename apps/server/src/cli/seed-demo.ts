@@ -18,6 +18,7 @@ async function main(): Promise<number> {
         db,
         storage: await openFileStorage(config.storage),
         fingerprintSecret: config.fingerprintSecret,
+        registerSecret: config.registerSecret,
         publicUrl: config.publicUrl,
         officeEmail: config.officeEmail,
         invoiceIssuer: config.invoiceIssuer,

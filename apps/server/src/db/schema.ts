@@ -373,6 +373,10 @@ export const introductions = pgTable('introductions', {
   phoneFingerprint: text('phone_fingerprint'),
   fingerprintsDeletedAt: ts('fingerprints_deleted_at'),
   candidateSalt: text('candidate_salt'),
+  /** Fingerprint of the normalised name (0026): a secondary signal, deleted with the others. */
+  nameFingerprint: text('name_fingerprint'),
+  /** Another consultant's live claim with the same name but other contacts (0026; back office only). */
+  nameMatchOf: integer('name_match_of'),
   subordinate: boolean('subordinate').notNull().default(false),
   priorIntroducedAt: ts('prior_introduced_at'),
   status: text('status').$type<IntroductionStatus>().notNull().default('neu'),
@@ -401,6 +405,8 @@ export const introductionEvents = pgTable('introduction_events', {
   note: text('note'),
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
+  /** HMAC-SHA256 of `hash` under REGISTER_SECRET (0026); null only for entries from before it. */
+  mac: text('mac'),
   createdAt: created(),
 });
 
@@ -660,4 +666,15 @@ export const formerParties = pgTable('former_parties', {
   uids: text('uids').array().notNull().default([]),
   deletedAt: ts('deleted_at').notNull(),
   evidenceUntil: ts('evidence_until').notNull(),
+});
+
+/** The register's newest entry and count, MACed (0026; introductions/register.ts): a cut tail shows. */
+export const registerHead = pgTable('register_head', {
+  id: boolean('id').primaryKey().default(true),
+  entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  legacyEntries: bigint('legacy_entries', { mode: 'number' }).notNull(),
+  mac: text('mac').notNull(),
+  updatedAt: ts('updated_at').notNull(),
 });

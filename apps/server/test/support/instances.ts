@@ -37,6 +37,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     JWT_SECRET: options.jwtSecret,
     // Instances of one system share every key: candidate fingerprints must match across them.
     FINGERPRINT_SECRET: options.jwtSecret,
+    REGISTER_SECRET: options.jwtSecret,
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -58,6 +58,7 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       JWT_SECRET: 'fault-test-secret-0123456789abcdef0123456789',
       FINGERPRINT_SECRET: 'fault-test-fingerprints-0123456789abcdef012345',
+      REGISTER_SECRET: 'fault-test-register-key-0123456789abcdef0123456',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'off',

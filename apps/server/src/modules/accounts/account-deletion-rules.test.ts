@@ -103,6 +103,7 @@ describe('deleting an account with open obligations', () => {
       now: new Date(),
       dryRun: false,
       publicUrl: 'http://localhost:3000',
+      registerSecret: ctx.config.registerSecret,
       storage: ctx.app.storage,
     });
     expect(result.keptUsers).toContain(company.id);

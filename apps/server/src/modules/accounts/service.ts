@@ -132,11 +132,16 @@ export async function updateOwnUser(
  * 'Benutzer existiert nicht mehr'); auth tokens cascade. Returns false when no
  * such user exists.
  */
-export async function deleteUserAccount(db: Db, storage: FileStorage, userId: number): Promise<boolean> {
+export async function deleteUserAccount(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  registerSecret: string,
+): Promise<boolean> {
   const keys = await db.transaction(async (tx) => {
     // The companies' evidence of this consultant's introductions stays; the name goes. First:
     // it takes the register lock, which every register command takes before any row.
-    await forgetConsultant(tx, userId, new Date());
+    await forgetConsultant(tx, userId, new Date(), registerSecret);
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role })
       .from(users)

@@ -144,7 +144,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       authorize(isSelf(me, request.params.id));
-      const deleted = await deleteUserAccount(app.db, app.storage, me.id);
+      const deleted = await deleteUserAccount(app.db, app.storage, me.id, app.config.registerSecret);
       if (!deleted) throw notFound();
       await endUserSessions(app, me.id);
       request.log.info({ userId: me.id }, 'account deleted by its owner');

@@ -54,7 +54,7 @@ export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = currentUser(request);
       const { note } = parseOrBadRequest(introductionResolutionSchema, request.body.data);
       const now = app.now();
-      await resolveIntroduction(app.db, admin, request.params.id, note, now);
+      await resolveIntroduction(app.db, admin, request.params.id, note, now, app.config.registerSecret);
       await publishIntroduction(app, { introductionId: request.params.id, message: null, revived: false }, 'resolved');
       return { data: await introductionDetail(app.db, admin, request.params.id, now), meta: {} };
     },

@@ -251,13 +251,19 @@ export async function resendConfirmationAsAdmin(
 }
 
 /** Deletes an account with the rules of self-deletion; never the admin's own. Sessions end after the commit. */
-export async function deleteUserAsAdmin(db: Db, storage: FileStorage, actor: Actor, id: number): Promise<void> {
+export async function deleteUserAsAdmin(
+  db: Db,
+  storage: FileStorage,
+  actor: Actor,
+  id: number,
+  registerSecret: string,
+): Promise<void> {
   if (id === actor.id) throw badRequest(ADMIN_MSG.notOnSelf);
   const [before]: AdminUserRow[] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!before) throw notFound(ADMIN_MSG.userNotFound);
   // The self-deletion service runs as a savepoint of this transaction, so the audit row commits with it.
   await db.transaction(async (tx) => {
-    const deleted = await deleteUserAccount(tx, storage, id);
+    const deleted = await deleteUserAccount(tx, storage, id, registerSecret);
     if (!deleted) throw notFound(ADMIN_MSG.userNotFound);
     await recordAudit(tx, actor, {
       action: 'user.delete',

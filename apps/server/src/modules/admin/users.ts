@@ -104,7 +104,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      await deleteUserAsAdmin(app.db, app.storage, actor, id);
+      await deleteUserAsAdmin(app.db, app.storage, actor, id, app.config.registerSecret);
       await endUserSessions(app, id);
       return { data: { id, ok: true as const }, meta: {} };
     },

@@ -14,7 +14,9 @@ import {
   openPglite,
   pgliteFolder,
   pgliteQueryable,
+  registerHeadOf,
   serverVersion,
+  type RegisterHeadRecord,
 } from './database';
 import {
   BACKUP_FORMAT,
@@ -24,6 +26,7 @@ import {
   fingerprintKeyCheck,
   PGLITE_DUMP_FILE,
   POSTGRES_DUMP_FILE,
+  registerKeyCheck,
   sha256Of,
   totalRows,
   writeManifest,
@@ -45,6 +48,7 @@ export interface BackupOptions {
   dataDir: string;
   storage: FileStorage;
   fingerprintSecret: string;
+  registerSecret: string;
   now: Date;
 }
 
@@ -65,6 +69,7 @@ interface DatabasePart {
   dumpTool?: string;
   tables: TableCounts;
   migrations: string[];
+  register: RegisterHeadRecord | null;
 }
 
 /** Refuses a folder that exists and is not empty (or is no folder); touches nothing. */
@@ -108,6 +113,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       tables: database.tables,
       migrations: database.migrations,
       fingerprintKeyCheck: fingerprintKeyCheck(options.fingerprintSecret),
+      register: database.register,
+      registerKeyCheck: registerKeyCheck(options.registerSecret),
       fileStore: options.storage.kind,
       files,
     };
@@ -150,8 +157,17 @@ async function backupPostgres(databaseUrl: string, dir: string): Promise<Databas
         if (!snapshot) throw new Error('pg_export_snapshot() returned no row');
         const tables = await countRows(session);
         const migrations = await appliedMigrations(session, tables);
+        const register = await registerHeadOf(session, tables);
         const digest = await dumpPostgres(databaseUrl, snapshot.id, path.join(dir, POSTGRES_DUMP_FILE));
-        return { file: POSTGRES_DUMP_FILE, digest, serverVersion: version.text, dumpTool, tables, migrations };
+        return {
+          file: POSTGRES_DUMP_FILE,
+          digest,
+          serverVersion: version.text,
+          dumpTool,
+          tables,
+          migrations,
+          register,
+        };
       } finally {
         // Read-only: nothing to keep; the session is discarded afterwards anyway.
         await session.execScript('ROLLBACK').catch(() => undefined);
@@ -175,6 +191,7 @@ async function backupPglite(dataDir: string, dir: string): Promise<DatabasePart>
     const version = await serverVersion(db);
     const tables = await countRows(db);
     const migrations = await appliedMigrations(db, tables);
+    const register = await registerHeadOf(db, tables);
     // The data files then hold every commit themselves instead of leaving it to WAL replay on load.
     await client.exec('CHECKPOINT');
     // PGlite builds the tarball in memory; it has no streaming variant.
@@ -186,6 +203,7 @@ async function backupPglite(dataDir: string, dir: string): Promise<DatabasePart>
       serverVersion: version.text,
       tables,
       migrations,
+      register,
     };
   } finally {
     await client.close();

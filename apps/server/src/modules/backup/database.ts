@@ -26,6 +26,34 @@ function quoteIdent(name: string): string {
 }
 
 /** Exact row count of every table in the public schema (count(*), not the planner's estimate). */
+/** The register's stored head (table register_head, 0026), null before 0026 or while none was written. */
+export async function registerHeadOf(db: Queryable, tables: TableCounts): Promise<RegisterHeadRecord | null> {
+  if (!('register_head' in tables)) return null;
+  const [row] = await db.query<{
+    entry_id: string;
+    hash: string;
+    entries: string;
+    legacy_entries: string;
+    mac: string;
+  }>('SELECT entry_id::text, hash, entries::text, legacy_entries::text, mac FROM register_head');
+  if (!row) return null;
+  return {
+    entryId: Number(row.entry_id),
+    hash: row.hash,
+    entries: Number(row.entries),
+    legacyEntries: Number(row.legacy_entries),
+    mac: row.mac,
+  };
+}
+
+export interface RegisterHeadRecord {
+  entryId: number;
+  hash: string;
+  entries: number;
+  legacyEntries: number;
+  mac: string;
+}
+
 export async function countRows(db: Queryable): Promise<TableCounts> {
   const tables = await db.query<{ name: string }>(
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`,

@@ -49,6 +49,19 @@ const manifestSchema = z
     migrations: z.array(z.string()),
     /** Tells whether the restoring system has the same FINGERPRINT_SECRET, without revealing it. */
     fingerprintKeyCheck: z.string(),
+    /** The introductions register's head in the dump (decision 0027): an anchor for `register:verify --anchor`. */
+    register: z
+      .object({
+        entryId: z.number().int().nonnegative(),
+        hash: sha256Schema,
+        entries: z.number().int().nonnegative(),
+        legacyEntries: z.number().int().nonnegative(),
+        mac: sha256Schema,
+      })
+      .nullable()
+      .optional(),
+    /** Tells whether the restoring system has the same REGISTER_SECRET (absent in backups from before 0026). */
+    registerKeyCheck: z.string().optional(),
     fileStore: z.enum(['disk', 's3']),
     // The pattern keeps a tampered manifest from naming paths outside files/ or the store.
     files: z.array(
@@ -149,6 +162,11 @@ export function sha256Of(data: Buffer): string {
 /** A short HMAC of a fixed text: equal on both sides only with the same secret, and it reveals nothing of it. */
 export function fingerprintKeyCheck(secret: string): string {
   return createHmac('sha256', secret).update('praemienboerse backup key check').digest('hex').slice(0, 16);
+}
+
+/** As fingerprintKeyCheck, for REGISTER_SECRET: without the same key the restored register refuses appends. */
+export function registerKeyCheck(secret: string): string {
+  return createHmac('sha256', secret).update('praemienboerse register key check').digest('hex').slice(0, 16);
 }
 
 /** Tables whose counts differ between the two sides (missing on one side included), in German. */

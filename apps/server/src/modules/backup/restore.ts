@@ -28,6 +28,7 @@ import {
   PGLITE_DUMP_FILE,
   POSTGRES_DUMP_FILE,
   readManifest,
+  registerKeyCheck,
   sha256Of,
   totalRows,
   type BackupManifest,
@@ -54,6 +55,7 @@ export interface RestoreOptions {
   dataDir: string;
   storage: FileStorage;
   fingerprintSecret: string;
+  registerSecret: string;
   now: Date;
 }
 
@@ -66,6 +68,8 @@ export interface RestoreResult {
   otherFiles: number;
   /** False: the configured FINGERPRINT_SECRET is not the one of the backup's system. */
   fingerprintKeyMatches: boolean;
+  /** False: the configured REGISTER_SECRET is not the backup's (the register would refuse appends). */
+  registerKeyMatches: boolean;
 }
 
 const DRIVER_NAMES: Record<Driver, string> = {
@@ -128,6 +132,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     fileBytes,
     otherFiles,
     fingerprintKeyMatches: manifest.fingerprintKeyCheck === fingerprintKeyCheck(options.fingerprintSecret),
+    registerKeyMatches:
+      manifest.registerKeyCheck === undefined || manifest.registerKeyCheck === registerKeyCheck(options.registerSecret),
   };
 }
 

@@ -606,6 +606,7 @@ describe('claim documents', () => {
     expect((await upload(claimId, company, ['spät.pdf'])).json().error.message).toBe(GUARANTEE_MSG.documentsClosed);
 
     const early = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
       now: new Date(clock.getTime() + 150 * 86_400_000),
       dryRun: false,
       publicUrl: 'http://localhost:3000',
@@ -613,6 +614,7 @@ describe('claim documents', () => {
     });
     expect(early.guaranteeDocuments).toBe(0);
     const late = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
       now: new Date(clock.getTime() + 190 * 86_400_000),
       dryRun: false,
       publicUrl: 'http://localhost:3000',

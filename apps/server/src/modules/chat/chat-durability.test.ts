@@ -112,6 +112,7 @@ describe('Chat durability across a crash', () => {
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       FINGERPRINT_SECRET: jwtSecret,
+      REGISTER_SECRET: jwtSecret,
       PUBLIC_URL: 'http://localhost:3000',
     };
     if (process.env.TEST_DB_DRIVER === 'postgres') {

@@ -148,6 +148,7 @@ describe('Data export failures', () => {
       now: new Date(Date.now() + 8 * 86_400_000),
       dryRun: true,
       publicUrl: ctx.config.publicUrl,
+      registerSecret: ctx.config.registerSecret,
     });
     expect(dry.dataExports).toBeGreaterThanOrEqual(1);
     expect(await ctx.app.storage.stat(key!)).not.toBeNull();
@@ -155,6 +156,7 @@ describe('Data export failures', () => {
       now: new Date(Date.now() + 8 * 86_400_000),
       dryRun: false,
       publicUrl: ctx.config.publicUrl,
+      registerSecret: ctx.config.registerSecret,
       storage: ctx.app.storage,
     });
     expect(await ctx.app.storage.stat(key!)).toBeNull();

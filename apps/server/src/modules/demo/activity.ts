@@ -24,6 +24,7 @@ export interface DemoActivityDeps {
   db: Db;
   storage: FileStorage;
   fingerprintSecret: string;
+  registerSecret: string;
   publicUrl: string;
   officeEmail: string;
   invoiceIssuer: InvoiceIssuer;
@@ -227,7 +228,8 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   if (existing) return { introductions: 0 };
   const [outbox] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
-  const context = (when: Date) => ({ storage, publicUrl: deps.publicUrl, now: when });
+  const { publicUrl, registerSecret } = deps;
+  const context = (when: Date) => ({ storage, publicUrl, now: when, registerSecret });
 
   // A conversation with files before any introduction: the company sends its profile of requirements.
   const hotel = companies[0]!;
@@ -298,7 +300,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
             keepLonger: false,
           },
           cv,
-          { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret },
+          { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret, officeEmail: deps.officeEmail },
         );
         ids.set(item, outcome.introductionId);
       },
@@ -372,6 +374,7 @@ async function seedDemoBilling(
       officeEmail: deps.officeEmail,
       publicUrl: deps.publicUrl,
       fingerprintSecret: deps.fingerprintSecret,
+      registerSecret: deps.registerSecret,
       now: at(14, 10),
     },
   );

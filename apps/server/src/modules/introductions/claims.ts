@@ -5,12 +5,13 @@ import { introductions, placementReports, type CircumventionEvidence } from '../
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { monthsBefore } from '../../lib/months';
-import { contactsDiffer, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
+import { contactsDiffer, emailMatches, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { sameCompany } from './former-companies';
 import { appendRegisterEntry } from './register';
-import { liveClaim, moveIntroduction, reviveClaimIfInWindow, sameCandidate } from './service';
+import { liveClaim, sameCandidate } from './matching';
+import { moveIntroduction, reviveClaimIfInWindow, type RegisterContext } from './service';
 
 /**
  * What a placement report means for the register (issue 11): a report names the
@@ -70,7 +71,7 @@ export async function applyPlacementToClaims(
   report: { id: number; jobTitle: string; companyName: string },
   introduction: IntroductionRow | null,
   input: PlacementClaimInput,
-  ctx: { now: Date; publicUrl: string; officeEmail: string; fingerprintSecret: string },
+  ctx: RegisterContext & { officeEmail: string; fingerprintSecret: string },
 ): Promise<boolean> {
   if (introduction) {
     if (introduction.status === 'abgesagt') {
@@ -80,7 +81,7 @@ export async function applyPlacementToClaims(
       const [fresh] = await tx.select().from(introductions).where(eq(introductions.id, introduction.id));
       await moveIntroduction(tx, fresh!, { status: 'eingestellt', reason: null }, ctx);
     }
-    await appendRegisterEntry(tx, {
+    await appendRegisterEntry(tx, ctx.registerSecret, {
       introductionId: introduction.id,
       kind: 'placement_reported',
       at: ctx.now,
@@ -103,28 +104,30 @@ export async function applyPlacementToClaims(
   for (const row of rows) {
     const lapsed = row.claimLapsedAt !== null;
     if (lapsed && viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt!)) continue;
-    evidence.push({
+    const found: CircumventionEvidence = {
       introductionId: row.id,
       consultantId: row.consultantId,
       introducedAt: row.introducedAt.toISOString(),
       claim: lapsed ? 'lapsed' : 'live',
       matchedBy: [
-        ...(fingerprints.some((f) => f.email !== null && row.emailFingerprint === f.email) ? (['email'] as const) : []),
+        ...(fingerprints.some((f) => emailMatches(f, row.emailFingerprint)) ? (['email'] as const) : []),
         ...(fingerprints.some((f) => f.phone !== null && row.phoneFingerprint === f.phone) ? (['phone'] as const) : []),
       ],
       basis: 'candidate',
-    });
+    };
+    evidence.push(found);
     // A placement within the window revives the rejected claim of the terms.
     if (lapsed) await reviveClaimIfInWindow(tx, row, 'placement', ctx);
     await tx
       .update(introductions)
       .set({ circumventionAt: ctx.now, updatedAt: ctx.now })
       .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, {
+    await appendRegisterEntry(tx, ctx.registerSecret, {
       introductionId: row.id,
       kind: 'circumvention_suspected',
       at: ctx.now,
-      data: { reportId: report.id },
+      // The evidence as the report states it (0026), so register:verify can hold the report to it.
+      data: { reportId: report.id, claim: found.claim, matchedBy: [...found.matchedBy] },
     });
   }
   // A company reporting its own hire without naming any of the advertisement's live introductions:

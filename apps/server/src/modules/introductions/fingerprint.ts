@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import validator from 'validator';
 import { INTRODUCTION_MSG } from '@pb/core';
 import { badRequest } from '../../lib/errors';
 
@@ -11,9 +12,53 @@ import { badRequest } from '../../lib/errors';
  * Fingerprints never leave the server.
  */
 
-/** Lower-case, trimmed (the form's schema already did this; the register must not depend on it). */
-export function normaliseEmail(email: string): string {
+/**
+ * How fingerprints are computed (decision 0027, docs/introductions.md "Fingerprints"): 1 before
+ * migration 0026 (e-mail lower-cased and trimmed), 2 since (provider aliases folded, and a name
+ * fingerprint). The introduced register entry states the version its commitment was made with.
+ */
+export const FINGERPRINT_VERSION = 2;
+
+/** Version 1 of the e-mail form: lower-case, trimmed. Still computed to match introductions from before 0026. */
+export function legacyNormaliseEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * One mailbox, one form: lower-case and trimmed, provider aliases folded by validator's
+ * normalizeEmail (Gmail: dots and '+tag' dropped, googlemail.com → gmail.com; '+tag' at Outlook,
+ * Hotmail, Live, iCloud, Yandex, '-tag' at Yahoo), and a '+tag' dropped at every other domain too
+ * (sub-addressing; a '+' that is part of a mailbox name is so rare that a false match, which the
+ * office clears, is the better error than a missed one).
+ */
+export function normaliseEmail(email: string): string {
+  const plain = legacyNormaliseEmail(email);
+  const at = plain.lastIndexOf('@');
+  if (at <= 0 || at === plain.length - 1) return plain;
+  const folded = validator.normalizeEmail(plain) || plain;
+  const split = folded.lastIndexOf('@');
+  const local = folded.slice(0, split).split('+')[0] ?? '';
+  return local === '' ? folded : `${local}${folded.slice(split)}`;
+}
+
+/** German letters spelled out, so 'Müller' and 'Mueller' meet; the rest of Latin script loses its accents. */
+const SPELLED_OUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/**
+ * A person's name for the secondary 'same person?' signal: lower-case, ä/ö/ü/ß spelled out,
+ * accents removed, punctuation and hyphens as spaces, the words sorted ('Müller, Lukas' =
+ * 'Lukas Mueller'). Empty when nothing is left.
+ */
+export function normaliseName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[äöüß]/g, (c) => SPELLED_OUT[c] ?? c)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 }
 
 /**
@@ -27,7 +72,7 @@ export function normalisePhone(phone: string): string | null {
   return parsed.number;
 }
 
-export type FingerprintKind = 'email' | 'phone';
+export type FingerprintKind = 'email' | 'phone' | 'name';
 
 /** HMAC-SHA256 over kind and normalised value, hex; the kind keeps an e-mail and a phone from ever colliding. */
 export function candidateFingerprint(secret: string, kind: FingerprintKind, normalised: string): string {
@@ -37,9 +82,18 @@ export function candidateFingerprint(secret: string, kind: FingerprintKind, norm
 export interface CandidateFingerprints {
   email: string | null;
   phone: string | null;
+  /** The e-mail's version-1 fingerprint where it differs (matches introductions from before 0026). */
+  emailLegacy?: string | null;
+  /** The name's fingerprint (version 2): the secondary signal, never a match on its own. */
+  name?: string | null;
 }
 
-type Contact = { email?: string | undefined; phone?: string | undefined };
+type Contact = {
+  email?: string | undefined;
+  phone?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+};
 
 /**
  * A candidate's phone in E.164 (null when not given) and both fingerprints (null for a
@@ -52,11 +106,18 @@ export function candidateContact(
 ): { phone: string | null; fingerprints: CandidateFingerprints } {
   const phone = contact.phone === undefined ? null : normalisePhone(contact.phone);
   if (contact.phone !== undefined && phone === null) throw badRequest(INTRODUCTION_MSG.invalidPhone);
+  const email =
+    contact.email === undefined ? null : candidateFingerprint(secret, 'email', normaliseEmail(contact.email));
+  const legacy =
+    contact.email === undefined ? null : candidateFingerprint(secret, 'email', legacyNormaliseEmail(contact.email));
+  const name = normaliseName(`${contact.firstName ?? ''} ${contact.lastName ?? ''}`);
   return {
     phone,
     fingerprints: {
-      email: contact.email === undefined ? null : candidateFingerprint(secret, 'email', normaliseEmail(contact.email)),
+      email,
       phone: phone === null ? null : candidateFingerprint(secret, 'phone', phone),
+      emailLegacy: legacy === email ? null : legacy,
+      name: name === '' ? null : candidateFingerprint(secret, 'name', name),
     },
   };
 }
@@ -66,11 +127,23 @@ export function fingerprintsOf(secret: string, contact: Contact): CandidateFinge
   return candidateContact(secret, contact).fingerprints;
 }
 
+/** Whether `stored` (an introduction's e-mail fingerprint) is the e-mail of `contact`, in either version. */
+export function emailMatches(contact: CandidateFingerprints, stored: string | null): boolean {
+  return (
+    stored !== null && (stored === contact.email || (Boolean(contact.emailLegacy) && stored === contact.emailLegacy))
+  );
+}
+
 /**
- * Two contacts of which every comparable fingerprint differs (compared where both sides have one;
- * nothing to compare is no difference): a report's hired person is not the named introduction's.
+ * A contact that differs from an introduction's in every comparable fingerprint (compared where
+ * both sides have one; nothing to compare is no difference): the report's hired person is not
+ * the named introduction's.
  */
-export function contactsDiffer(a: CandidateFingerprints, b: CandidateFingerprints): boolean {
-  const comparable = (['email', 'phone'] as const).filter((k) => a[k] !== null && b[k] !== null);
-  return comparable.length > 0 && comparable.every((k) => a[k] !== b[k]);
+export function contactsDiffer(given: CandidateFingerprints, introduction: CandidateFingerprints): boolean {
+  const emailComparable = given.email !== null && introduction.email !== null;
+  const phoneComparable = given.phone !== null && introduction.phone !== null;
+  if (!emailComparable && !phoneComparable) return false;
+  const emailDiffers = !emailComparable || !emailMatches(given, introduction.email);
+  const phoneDiffers = !phoneComparable || given.phone !== introduction.phone;
+  return emailDiffers && phoneDiffers;
 }

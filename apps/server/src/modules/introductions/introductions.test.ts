@@ -14,7 +14,7 @@ import { createChatUser, createJob, pdfBytes, type ChatUser } from '../../../tes
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 import { runRetention } from '../retention/service';
-import { verifyRegister } from './register';
+import { verifyRegister } from './register-verify';
 
 /**
  * The introductions register (issue 11), every rule through the real API on PGlite (and
@@ -582,7 +582,7 @@ describe('Placements and circumvention', () => {
 
 describe('The register', () => {
   it('When entries or state are edited in SQL, then register:verify finds it; the trigger refuses edits of the register', async () => {
-    expect(await verifyRegister(ctx.app.db)).toMatchObject({ problems: [] });
+    expect(await verifyRegister(ctx.app.db, ctx.config.registerSecret)).toMatchObject({ problems: [] });
     const [entry] = await ctx.database.query<{ id: number; introduction_id: number }>(
       "SELECT id, introduction_id FROM introduction_events WHERE kind = 'introduced' ORDER BY id LIMIT 1",
     );
@@ -599,7 +599,7 @@ describe('The register', () => {
         `UPDATE introduction_events SET content = jsonb_set(content, '{bonus}', '99') WHERE id = $1`,
         [entry!.id],
       );
-      const edited = await verifyRegister(ctx.app.db);
+      const edited = await verifyRegister(ctx.app.db, ctx.config.registerSecret);
       expect(edited.problems).toContainEqual(
         expect.objectContaining({ entryId: Number(entry!.id), problem: 'Inhalt verändert (hash)' }),
       );
@@ -607,7 +607,7 @@ describe('The register', () => {
         `UPDATE introduction_events SET content = jsonb_set(content, '{bonus}', to_jsonb((SELECT bonus FROM introductions WHERE id = $2))) WHERE id = $1`,
         [entry!.id, entry!.introduction_id],
       );
-      expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+      expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
 
       // A deleted entry breaks the link of the next.
       const [last] = await ctx.database.query<{
@@ -619,13 +619,14 @@ describe('The register', () => {
         introduction_id: number;
         created_at: Date;
         note: string | null;
+        mac: string | null;
       }>('SELECT * FROM introduction_events ORDER BY id DESC LIMIT 1 OFFSET 1');
       await ctx.database.query('DELETE FROM introduction_events WHERE id = $1', [last!.id]);
-      expect((await verifyRegister(ctx.app.db)).problems).toContainEqual(
+      expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toContainEqual(
         expect.objectContaining({ problem: 'Verkettung unterbrochen (prev_hash)' }),
       );
       await ctx.database.query(
-        'INSERT INTO introduction_events (id, introduction_id, kind, content, note, prev_hash, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        'INSERT INTO introduction_events (id, introduction_id, kind, content, note, prev_hash, hash, created_at, mac) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         [
           last!.id,
           last!.introduction_id,
@@ -635,23 +636,24 @@ describe('The register', () => {
           last!.prev_hash,
           last!.hash,
           last!.created_at,
+          last!.mac,
         ],
       );
     } finally {
       await ctx.database.query('ALTER TABLE introduction_events ENABLE TRIGGER USER');
     }
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
 
     // The state table is checked against the register too.
     await ctx.database.query('UPDATE introductions SET bonus = 30 WHERE id = $1', [entry!.introduction_id]);
-    expect((await verifyRegister(ctx.app.db)).problems).toContainEqual(
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toContainEqual(
       expect.objectContaining({ introductionId: entry!.introduction_id, entryId: null }),
     );
     await ctx.database.query(
       "UPDATE introductions SET bonus = (SELECT (content->>'bonus')::numeric FROM introduction_events WHERE id = $1) WHERE id = $2",
       [entry!.id, entry!.introduction_id],
     );
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
   it('When retention runs, then candidate data goes 7 months after a rejection (24 with consent), fingerprints after 12 months, and the register still verifies', async () => {
@@ -677,6 +679,7 @@ describe('The register', () => {
       // The accounts stay in use (the unused-account rule is not under test here).
       await ctx.database.query('UPDATE users SET last_login = $1', [new Date(iso)]);
       return runRetention(ctx.app.db, {
+        registerSecret: ctx.config.registerSecret,
         now: new Date(iso),
         dryRun: false,
         publicUrl: 'http://localhost:3000',
@@ -714,7 +717,7 @@ describe('The register', () => {
     expect(keptView.status, JSON.stringify(keptView.body)).toBe(200);
     expect(keptView.body.data.candidate).not.toBeNull(); // consent: 24 months
     expect((await run('2030-08-02T09:00:00Z')).introductionPersonalData).toContain(kept.id);
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
   it("When retention deletes the data of a declared introduction, then the company's 'Bereits bekannt' message in the chat loses its note too", async () => {
@@ -731,6 +734,7 @@ describe('The register', () => {
     const later = new Date('2032-02-03T09:00:00Z'); // 12 months + 1 day, never rejected
     await ctx.database.query('UPDATE users SET last_login = $1', [later]);
     const result = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
       now: later,
       dryRun: false,
       publicUrl: 'http://localhost:3000',
@@ -745,7 +749,7 @@ describe('The register', () => {
     expect(messages.map((m) => m.message)).toContain(
       `Bereits bekannt (Vorstellung Nr. ${data.id}) (personenbezogene Daten nach Ablauf der Aufbewahrungsfrist gelöscht)`,
     );
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
   it("When a consultant deletes the account, then the company keeps the evidence without the consultant's name", async () => {
@@ -765,7 +769,7 @@ describe('The register', () => {
       [data.id],
     );
     expect(row!.email_fingerprint).not.toBeNull();
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 });
 
@@ -952,7 +956,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('Concurrent commands 
       introduce(third, { advertisement: adA.id, ...twiceCandidate, consent: true }),
     ]);
     expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect((await verifyRegister(ctx.app.db)).problems).toEqual([]);
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
   // Found by a second reviewer: a report naming one introduction and a stage change of another

@@ -32,6 +32,25 @@ function mail(
 const ref = (i: IntroductionRef) =>
   `Vorstellung Nr. ${i.id} vom ${formatDate(i.introducedAt)} zum Inserat „${i.jobTitle}“`;
 
+/**
+ * To the back office: a candidate with the name of another consultant's live claim but other
+ * contacts (decision 0027). Not decided by the server: the office clarifies and records it.
+ */
+export function nameMatchMail(to: string, i: IntroductionRef & { otherId: number }, publicUrl: string): OutgoingMail {
+  return mail(
+    'introduction.name-match',
+    to,
+    `Namensgleichheit bei Vorstellung Nr. ${i.id}`,
+    [
+      'Guten Tag,',
+      `die ${ref(i)} nennt eine Person mit demselben Namen wie die Vorstellung Nr. ${i.otherId} eines anderen HR-Consultants beim selben Unternehmen, aber mit anderen Kontaktdaten.`,
+      'Beide Ansprüche bleiben bestehen; keiner der beiden HR-Consultants wurde informiert. Bitte klären Sie, ob es dieselbe Person ist, und halten Sie das Ergebnis im Register mit „Klärung“ fest.',
+    ],
+    `${publicUrl}/admin/introductions?flag=namensgleich`,
+    'Zum Register',
+  );
+}
+
 /** To the company: a consultant introduced a candidate for one of its advertisements. */
 export function newIntroductionMail(to: string, i: IntroductionRef, publicUrl: string): OutgoingMail {
   return mail(

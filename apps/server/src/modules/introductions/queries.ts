@@ -119,11 +119,13 @@ export function claimState(row: Pick<IntroductionRow, 'alreadyKnownAt' | 'claimL
   return 'live';
 }
 
-function flagsOf(row: IntroductionRow): IntroductionFlag[] {
+function flagsOf(row: IntroductionRow, viewer: Viewer): IntroductionFlag[] {
   const flags: IntroductionFlag[] = [];
   if (row.subordinate) flags.push('nachrangig');
   if (row.alreadyKnownAt) flags.push('bereits_bekannt');
   if (row.circumventionAt) flags.push('umgehungsverdacht');
+  // Would tell a party that another consultant introduced someone of that name: the office's only.
+  if (row.nameMatchOf !== null && viewer.role === 'admin') flags.push('namensgleich');
   if (row.resolvedAt) flags.push('geklaert');
   return flags;
 }
@@ -183,7 +185,7 @@ export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date
     lastReaction: lastReaction(row),
     conversationId: row.conversationId,
     seen: row.seenByCompanyAt !== null,
-    flags: flagsOf(row),
+    flags: flagsOf(row, viewer),
     hash: joined.hash ?? '',
     personalDataDeletedAt: row.personalDataDeletedAt?.toISOString() ?? null,
   };
@@ -281,6 +283,7 @@ const FLAG_CONDITIONS: Record<IntroductionFlag, SQL> = {
   nachrangig: eq(introductions.subordinate, true),
   bereits_bekannt: isNotNull(introductions.alreadyKnownAt),
   umgehungsverdacht: isNotNull(introductions.circumventionAt),
+  namensgleich: isNotNull(introductions.nameMatchOf),
   geklaert: isNotNull(introductions.resolvedAt),
 };
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The introductions register is append-only and tamper-evident (issue 11): every entry
@@ -57,4 +57,37 @@ export function verifyChain(entries: readonly StoredEntry[]): ChainCheck {
 /** Appends content after `prevHash` (the last stored entry's hash, or GENESIS_HASH). */
 export function chainEntry(prevHash: string, content: { [key: string]: ChainValue }): StoredEntry {
   return { content, prevHash, hash: entryHash(prevHash, content) };
+}
+
+/**
+ * The register key (REGISTER_SECRET, decision 0027) is held by the application, never by the
+ * database: an entry's MAC covers its hash, and so, through the links, every entry before it.
+ * Someone who can write the database but lacks the key cannot make a rewritten chain verify.
+ */
+export function entryMac(key: string, hash: string): string {
+  return createHmac('sha256', key).update(`entry\n${hash}`).digest('hex');
+}
+
+/** The register's head as anchored (the daily office mail, the backup manifest, `--anchor`). */
+export interface RegisterHead {
+  /** Id of the newest entry (0 while the register is empty). */
+  entryId: number;
+  /** Its hash (GENESIS_HASH while the register is empty). */
+  hash: string;
+  /** How many entries the chain holds up to and including it. */
+  entries: number;
+  /** How many of the first entries were written before the key (migration 0026) and carry no MAC. */
+  legacyEntries: number;
+}
+
+/** MAC of a head: pins the newest entry and the count, so a cut tail cannot pass as the whole chain. */
+export function headMac(key: string, head: RegisterHead): string {
+  const text = canonicalJson({ ...head });
+  return createHmac('sha256', key).update(`head\n${text}`).digest('hex');
+}
+
+/** Constant-time comparison of two hex MACs (a missing one never matches). */
+export function macMatches(expected: string, actual: string | null): boolean {
+  if (actual === null || actual.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(actual));
 }

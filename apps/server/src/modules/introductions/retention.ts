@@ -25,7 +25,12 @@ export interface IntroductionRetentionResult {
 
 const PERSONAL_DATA_GONE = 'personenbezogene Daten nach Ablauf der Aufbewahrungsfrist gelöscht';
 
-export async function introductionRetention(tx: Db, now: Date, dryRun: boolean): Promise<IntroductionRetentionResult> {
+export async function introductionRetention(
+  tx: Db,
+  now: Date,
+  dryRun: boolean,
+  registerSecret: string,
+): Promise<IntroductionRetentionResult> {
   const rejectedBefore = monthsBefore(now, RECONTACT_WINDOW_MONTHS);
   const openBefore = monthsBefore(now, CIRCUMVENTION_MONTHS);
   const longerBefore = monthsBefore(now, LONGER_KEEPING_MONTHS);
@@ -118,7 +123,12 @@ export async function introductionRetention(tx: Db, now: Date, dryRun: boolean):
       .update(introductionEvents)
       .set({ note: null })
       .where(and(eq(introductionEvents.introductionId, row.id), isNotNull(introductionEvents.note)));
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'personal_data_deleted', at: now, data: {} });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'personal_data_deleted',
+      at: now,
+      data: {},
+    });
   }
   for (const row of dueFingerprints) {
     await tx
@@ -126,12 +136,18 @@ export async function introductionRetention(tx: Db, now: Date, dryRun: boolean):
       .set({
         emailFingerprint: null,
         phoneFingerprint: null,
+        nameFingerprint: null,
         candidateSalt: null,
         fingerprintsDeletedAt: now,
         updatedAt: now,
       })
       .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'fingerprints_deleted', at: now, data: {} });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'fingerprints_deleted',
+      at: now,
+      data: {},
+    });
   }
   return result;
 }

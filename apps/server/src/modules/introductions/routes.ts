@@ -119,6 +119,8 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await introduceCandidate(app.db, user, body, input.files[0], {
         ...messageContext(app),
         fingerprintSecret: app.config.fingerprintSecret,
+        registerSecret: app.config.registerSecret,
+        officeEmail: app.config.officeEmail,
       });
       const views = await publishIntroduction(app, outcome, 'new');
       return reply
@@ -278,6 +280,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await changeIntroductionStatus(app.db, user, request.params.id, change, {
         now: app.now(),
         publicUrl: app.config.publicUrl,
+        registerSecret: app.config.registerSecret,
       });
       const views = await publishIntroduction(app, outcome, 'status');
       return { data: await viewFor(request, outcome.introductionId, views), meta: {} };
@@ -304,14 +307,10 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       authorizeIntroductionCompany(user, await introductionParties(app.db, request.params.id));
       const input = await readFieldsAndFiles(request, KNOWN_UPLOAD);
       const { note } = parseOrBadRequest(alreadyKnownSchema, input.fields);
-      const outcome = await declareAlreadyKnown(
-        app.db,
-        user,
-        request.params.id,
-        note,
-        input.files[0],
-        messageContext(app),
-      );
+      const outcome = await declareAlreadyKnown(app.db, user, request.params.id, note, input.files[0], {
+        ...messageContext(app),
+        registerSecret: app.config.registerSecret,
+      });
       const views = await publishIntroduction(app, outcome, 'already_known');
       return { data: await viewFor(request, outcome.introductionId, views), meta: {} };
     },

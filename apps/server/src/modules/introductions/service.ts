@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   alreadyKnownDeadline,
   canChangeIntroductionStatus,
@@ -33,14 +33,16 @@ import {
 import { activeBonusOf } from '../jobs/active-bonus';
 import { createNotifications, settingsOf } from '../alerts/notifications';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
-import { candidateContact, type CandidateFingerprints } from './fingerprint';
+import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
 import {
   alreadyKnownMail,
   claimRevivedMail,
+  nameMatchMail,
   newIntroductionMail,
   statusChangedMail,
   type IntroductionRef,
 } from './mails';
+import { liveClaim, sameCandidate, sameNameElsewhere } from './matching';
 import { authorizeIntroductionCompany } from './policy';
 import { sameCompany } from './former-companies';
 import { committedInRegister, type IntroductionRow } from './queries';
@@ -57,6 +59,17 @@ type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
 
 export interface IntroductionContext extends MessageContext {
   fingerprintSecret: string;
+  /** The back office's address: a possible double introduction by name is reported there. */
+  officeEmail: string;
+  /** REGISTER_SECRET: the key of the register's MACs (decision 0027). */
+  registerSecret: string;
+}
+
+/** What a command that appends to the register needs besides its transaction. */
+export interface RegisterContext {
+  now: Date;
+  publicUrl: string;
+  registerSecret: string;
 }
 
 /** What happened, for the route to tell the parties live after the commit. */
@@ -66,17 +79,6 @@ export interface IntroductionOutcome {
   message: { message: ChatMessage; parties: Array<number | null> } | null;
   revived: boolean;
 }
-
-/** Rows with the same candidate: either fingerprint matches. */
-export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefined {
-  const matches: SQL[] = [];
-  if (fingerprints.email) matches.push(eq(introductions.emailFingerprint, fingerprints.email));
-  if (fingerprints.phone) matches.push(eq(introductions.phoneFingerprint, fingerprints.phone));
-  return matches.length === 0 ? undefined : or(...matches);
-}
-
-/** A claim that stands now: not declared known, not lapsed by a final rejection. */
-export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
 
 /** How the company's 'Bereits bekannt' message in the conversation begins (retention finds it by this). */
 export function alreadyKnownMessagePrefix(introductionId: number): string {
@@ -147,6 +149,7 @@ export async function introduceCandidate(
         .orderBy(asc(introductions.introducedAt))
         .limit(1);
 
+      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, job.ownerId, consultant.id, fingerprints);
       const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
       const conversation = await ensureConversation(
         tx,
@@ -185,13 +188,15 @@ export async function introduceCandidate(
           emailFingerprint: fingerprints.email,
           phoneFingerprint: fingerprints.phone,
           candidateSalt: salt,
+          nameFingerprint: fingerprints.name ?? null,
+          nameMatchOf: nameMatch?.id ?? null,
           subordinate: prior !== undefined,
           priorIntroducedAt: prior?.introducedAt ?? null,
           status: 'neu',
           statusChangedAt: ctx.now,
         })
         .returning({ id: introductions.id });
-      await appendRegisterEntry(tx, {
+      await appendRegisterEntry(tx, ctx.registerSecret, {
         introductionId: row!.id,
         kind: 'introduced',
         at: ctx.now,
@@ -201,8 +206,12 @@ export async function introduceCandidate(
           consultantId: consultant.id,
           bonus,
           consentAt: ctx.now.toISOString(),
-          candidate: candidateCommitment(salt, fingerprints),
+          candidate: candidateCommitment(salt, fingerprints, FINGERPRINT_VERSION),
+          fingerprintVersion: FINGERPRINT_VERSION,
+          nameMatchOf: nameMatch?.id ?? null,
           subordinate: prior !== undefined,
+          // Since 0026 the day 'nachrangig' names is a register fact too (register:verify compares it).
+          priorIntroducedAt: prior?.introducedAt.toISOString() ?? null,
           status: 'neu',
         },
       });
@@ -221,6 +230,9 @@ export async function introduceCandidate(
         ctx.now,
         { mail: false },
       );
+      if (nameMatch) {
+        await enqueueMail(tx, nameMatchMail(ctx.officeEmail, { ...ref, otherId: nameMatch.id }, ctx.publicUrl));
+      }
       if (!company.blocked && (await settingsOf(tx, company.id)).introduction === 'app_mail') {
         await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
       }
@@ -277,12 +289,12 @@ export async function reviveClaimIfInWindow(
   tx: Db,
   row: IntroductionRow,
   cause: 'status' | 'placement',
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<boolean> {
   if (!row.claimLapsedAt || row.alreadyKnownAt) return false;
   if (viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt)) return false;
   await tx.update(introductions).set({ claimLapsedAt: null, updatedAt: ctx.now }).where(eq(introductions.id, row.id));
-  await appendRegisterEntry(tx, {
+  await appendRegisterEntry(tx, ctx.registerSecret, {
     introductionId: row.id,
     kind: 'claim_revived',
     at: ctx.now,
@@ -297,7 +309,7 @@ export async function moveIntroduction(
   tx: Db,
   row: IntroductionRow,
   change: { status: IntroductionStatus; reason: string | null },
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<boolean> {
   const rejecting = change.status === 'abgesagt';
   const revived =
@@ -315,7 +327,7 @@ export async function moveIntroduction(
       updatedAt: ctx.now,
     })
     .where(eq(introductions.id, row.id));
-  await appendRegisterEntry(tx, {
+  await appendRegisterEntry(tx, ctx.registerSecret, {
     introductionId: row.id,
     kind: 'status',
     at: ctx.now,
@@ -353,7 +365,7 @@ export async function changeIntroductionStatus(
   company: Caller,
   id: number,
   change: { status: IntroductionStatus; reason?: string | undefined },
-  ctx: { now: Date; publicUrl: string },
+  ctx: RegisterContext,
 ): Promise<IntroductionOutcome> {
   return db.transaction(async (tx) => {
     await lockRegister(tx); // lock order everywhere: register, then introduction rows
@@ -377,7 +389,7 @@ export async function declareAlreadyKnown(
   id: number,
   note: string,
   document: UploadedFile | undefined,
-  ctx: MessageContext,
+  ctx: MessageContext & { registerSecret: string },
 ): Promise<IntroductionOutcome> {
   const stored: StoredFile[] = document ? [await storeFile(ctx.storage, document)] : [];
   try {
@@ -417,7 +429,7 @@ export async function declareAlreadyKnown(
           updatedAt: ctx.now,
         })
         .where(eq(introductions.id, row.id));
-      await appendRegisterEntry(tx, {
+      await appendRegisterEntry(tx, ctx.registerSecret, {
         introductionId: row.id,
         kind: 'already_known',
         at: ctx.now,
@@ -457,6 +469,7 @@ export async function resolveIntroduction(
   id: number,
   note: string,
   now: Date,
+  registerSecret: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockRegister(tx); // lock order everywhere: register, then introduction rows
@@ -466,7 +479,13 @@ export async function resolveIntroduction(
       .update(introductions)
       .set({ resolvedAt: now, resolutionNote: note, updatedAt: now })
       .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'resolved', at: now, data: {}, note });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'resolved',
+      at: now,
+      data: {},
+      note,
+    });
     await recordAudit(tx, admin, {
       action: 'introduction.resolve',
       entity: 'introduction',
@@ -481,7 +500,12 @@ export async function resolveIntroduction(
  * Account deletion of a consultant: the company's evidence stays (fingerprints, times,
  * bonus, register), the consultant's name goes. Runs inside the deletion's transaction.
  */
-export async function forgetConsultant(tx: Db, consultantId: number, now: Date): Promise<number> {
+export async function forgetConsultant(
+  tx: Db,
+  consultantId: number,
+  now: Date,
+  registerSecret: string,
+): Promise<number> {
   await lockRegister(tx);
   const rows = await tx
     .update(introductions)
@@ -489,7 +513,12 @@ export async function forgetConsultant(tx: Db, consultantId: number, now: Date):
     .where(and(eq(introductions.consultantId, consultantId), isNotNull(introductions.consultantName)))
     .returning({ id: introductions.id });
   for (const row of rows) {
-    await appendRegisterEntry(tx, { introductionId: row.id, kind: 'consultant_removed', at: now, data: {} });
+    await appendRegisterEntry(tx, registerSecret, {
+      introductionId: row.id,
+      kind: 'consultant_removed',
+      at: now,
+      data: {},
+    });
   }
   return rows.length;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../../db/seed/demo';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { seedDemoActivity } from '../demo/activity';
-import { verifyRegister } from '../introductions/register';
+import { verifyRegister } from '../introductions/register-verify';
 
 let ctx: TestContext;
 
@@ -64,6 +64,7 @@ describe('Demo data', () => {
       db: ctx.app.db,
       storage: ctx.app.storage,
       fingerprintSecret: ctx.config.fingerprintSecret,
+      registerSecret: ctx.config.registerSecret,
       publicUrl: ctx.config.publicUrl,
       officeEmail: ctx.config.officeEmail,
       invoiceIssuer: ctx.config.invoiceIssuer,
@@ -85,7 +86,10 @@ describe('Demo data', () => {
         WHERE m.message NOT LIKE 'Kandidatenvorstellung%'`,
     );
     expect(files!.n).toBe(1);
-    expect(await verifyRegister(ctx.app.db)).toMatchObject({ introductions: 7, problems: [] });
+    expect(await verifyRegister(ctx.app.db, ctx.config.registerSecret)).toMatchObject({
+      introductions: 7,
+      problems: [],
+    });
     expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE status = 'pending'`)).toEqual([]);
     // issue 12: the hired candidate's placement is invoiced and has an open guarantee claim
     const billing = await ctx.database.query<{ status: string; number: string; claim: string }>(

@@ -198,7 +198,11 @@ describe('GET /metrics without METRICS_TOKEN outside production', () => {
 
 describe('GET /metrics in production', () => {
   const token = randomBytes(24).toString('hex');
-  const production = { NODE_ENV: 'production', FINGERPRINT_SECRET: randomBytes(32).toString('hex') };
+  const production = {
+    NODE_ENV: 'production',
+    FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
+    REGISTER_SECRET: randomBytes(32).toString('hex'),
+  };
   let withToken: TestContext;
   let withoutToken: TestContext;
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import {
   setPlacementStatus,
   TestClock,
 } from '../../../test/support/placement-fixtures';
+import { verifyRegister } from '../introductions/register-verify';
 import { runRetention } from '../retention/service';
 
 /**
@@ -132,6 +133,8 @@ describe("a company's own report", () => {
     ]);
     expect(report.needsReview).toBe(true);
     expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(409);
+    // The hint is the office's, not a register fact: the register still verifies.
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
   it("When the company names one introduction but hires another consultant's candidate, then the contact mismatch and the circumvention are flagged", async () => {
@@ -182,6 +185,7 @@ describe("a company's own report", () => {
       now: new Date(clock.now.getTime() + 370 * 86_400_000),
       dryRun: false,
       publicUrl: 'http://localhost:3000',
+      registerSecret: ctx.config.registerSecret,
       storage: ctx.app.storage,
     });
     const [after] = await ctx.database.query<Record<string, unknown>>(

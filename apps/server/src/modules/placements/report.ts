@@ -46,6 +46,8 @@ export interface ReportContext {
 /** A report also touches the introductions register (the named introduction, circumvention check). */
 export interface PlacementReportContext extends ReportContext {
   fingerprintSecret: string;
+  /** Key of the register's MACs (decision 0027): the report appends register entries. */
+  registerSecret: string;
   now: Date;
 }
 

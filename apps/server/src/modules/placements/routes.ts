@@ -44,6 +44,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         officeEmail: app.config.officeEmail,
         publicUrl: app.config.publicUrl,
         fingerprintSecret: app.config.fingerprintSecret,
+        registerSecret: app.config.registerSecret,
         now: app.now(),
       });
       // After the commit: the company's open tabs hear of it at once (its mail is already queued).

@@ -84,7 +84,12 @@ describe('runRetention', () => {
   });
 
   it('When run as a dry run with a fixed clock, then it lists exactly the expected rows and changes nothing', async () => {
-    const result = await runRetention(ctx.app.db, { now: NOW, dryRun: true, publicUrl: 'http://localhost:3000' });
+    const result = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
+      now: NOW,
+      dryRun: true,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(result).toMatchObject({
       ran: true,
       dryRun: true,
@@ -142,6 +147,7 @@ describe('runRetention', () => {
 
   it('When run for real, then warnings are mailed, the warned-and-still-unused account is deleted, the old advertisement deactivated; a second run finds nothing', async () => {
     const result = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
       now: NOW,
       dryRun: false,
       publicUrl: 'http://localhost:3000',
@@ -172,11 +178,17 @@ describe('runRetention', () => {
     expect(ctx.smtp.messages[0]!.subject).toBe('Ihr Account bei der Prämienbörse wird bald gelöscht');
     expect(ctx.smtp.messages[0]!.text).toContain('15.07.2026');
 
-    const again = await runRetention(ctx.app.db, { now: NOW, dryRun: true, publicUrl: 'http://localhost:3000' });
+    const again = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
+      now: NOW,
+      dryRun: true,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(again).toMatchObject({ warnedUsers: [], deletedUsers: [], deactivatedJobs: [] });
 
     // 30 days after the warning the still-unused accounts A, B, F (and E) are due for deletion.
     const later = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
       now: new Date('2026-07-16T10:00:00Z'),
       dryRun: true,
       publicUrl: 'http://localhost:3000',

@@ -16,6 +16,7 @@ export function retentionJob(app: FastifyInstance): ScheduledJob {
         now,
         dryRun: false,
         publicUrl: app.config.publicUrl,
+        registerSecret: app.config.registerSecret,
         storage: app.storage,
       });
       if (!result.ran) return;

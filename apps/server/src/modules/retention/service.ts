@@ -45,6 +45,8 @@ export interface RetentionOptions {
   publicUrl: string;
   /** Needed to delete profile images; a dry run never deletes. */
   storage?: FileStorage | undefined;
+  /** REGISTER_SECRET: the introductions' deletions are register entries (decision 0027). */
+  registerSecret: string;
 }
 
 export interface RetentionResult extends RetentionSummary {
@@ -115,7 +117,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     const [contactCount] = await tx.select({ n: count() }).from(contactMessages).where(oldContactMessages);
     const [mailCount] = await tx.select({ n: count() }).from(mailOutbox).where(oldSentMails);
 
-    const introductionsDue = await introductionRetention(tx, now, dryRun);
+    const introductionsDue = await introductionRetention(tx, now, dryRun, options.registerSecret);
     const claimDocumentsDue = await claimDocumentRetention(tx, now, dryRun);
     const placementFingerprints = await hiredFingerprintRetention(tx, now, dryRun);
     const dataExportsDue = await dataExportRetention(tx, now, dryRun);
@@ -157,7 +159,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
       }
       for (const user of toDelete) {
         if (!options.storage) throw new Error('runRetention needs storage to delete accounts');
-        await deleteUserAccount(tx, options.storage, user.id);
+        await deleteUserAccount(tx, options.storage, user.id, options.registerSecret);
       }
       if (toDeactivate.length > 0) {
         await tx

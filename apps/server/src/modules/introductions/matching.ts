@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { introductions } from '../../db/schema';
+import type { CandidateFingerprints } from './fingerprint';
+
+/**
+ * Which introductions are about the same candidate (issue 11; issue 28 item 10, decision 0027):
+ * the claim checks of a new introduction and of a placement report.
+ */
+
+/**
+ * Rows with the same candidate: either fingerprint matches. The e-mail's version-1 fingerprint
+ * too, so introductions from before the alias folding (0026) are still found (decision 0027).
+ */
+export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefined {
+  const matches: SQL[] = [];
+  const emails = [fingerprints.email, fingerprints.emailLegacy].filter((e): e is string => Boolean(e));
+  if (emails.length > 0) matches.push(inArray(introductions.emailFingerprint, emails));
+  if (fingerprints.phone) matches.push(eq(introductions.phoneFingerprint, fingerprints.phone));
+  return matches.length === 0 ? undefined : or(...matches);
+}
+
+/** A claim that stands now: not declared known, not lapsed by a final rejection. */
+export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
+
+/**
+ * The secondary signal (decision 0027): another consultant's live claim with this company on a
+ * candidate of the same normalised name, whose contacts did not match. Not decided here — the
+ * introduction stays a live claim, and the office is told and clarifies; the parties never see it.
+ */
+export async function sameNameElsewhere(
+  tx: Db,
+  companyId: number,
+  consultantId: number,
+  fingerprints: CandidateFingerprints,
+): Promise<{ id: number } | undefined> {
+  if (!fingerprints.name) return undefined;
+  const [match] = await tx
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(
+      and(
+        eq(introductions.companyId, companyId),
+        sql`${introductions.consultantId} IS DISTINCT FROM ${consultantId}`,
+        eq(introductions.nameFingerprint, fingerprints.name),
+        liveClaim,
+      ),
+    )
+    .orderBy(asc(introductions.introducedAt))
+    .limit(1);
+  return match;
+}

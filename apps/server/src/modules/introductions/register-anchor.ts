@@ -1,0 +1,114 @@
+import type { Db } from '../../db/client';
+import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { GENESIS_HASH, headMac, macMatches, type RegisterHead } from './register-chain';
+import { headOf, sealRegister, storedHead } from './register';
+
+/**
+ * The register's head anchored outside the database (decision 0027): once a day the office is
+ * mailed the head (hash, entry count, newest entry id, time, MAC). A database administrator can
+ * rewrite the database, but not the mails already in the office's mailbox; `npm run
+ * register:verify -- --anchor <hash>` proves later that the chain still extends that head.
+ */
+
+/** From 05:00 Vienna time: after the retention run (03:00), whose deletions are register entries. */
+export const ANCHOR_HOUR = 5;
+
+export interface RegisterAnchor extends RegisterHead {
+  /** When the head was read (ISO 8601). */
+  at: string;
+  /** HMAC of the head under REGISTER_SECRET (register-chain.ts headMac). */
+  mac: string;
+  /** False when the stored head's MAC or its newest entry does not hold: the mail says so. */
+  valid: boolean;
+}
+
+interface AnchorDeps {
+  db: Db;
+  registerSecret: string;
+  officeEmail: string;
+}
+
+/** The stored head as it stands, checked against its MAC and the newest entry (no chain walk). */
+export async function readRegisterAnchor(db: Db, key: string, now: Date): Promise<RegisterAnchor> {
+  const { stored, last } = await storedHead(db);
+  const head = stored ? headOf(stored) : { entryId: 0, hash: GENESIS_HASH, entries: 0, legacyEntries: 0 };
+  const names = (last?.id ?? 0) === head.entryId && (last?.hash ?? GENESIS_HASH) === head.hash;
+  const mac = headMac(key, head);
+  const valid = names && (stored ? macMatches(mac, stored.mac) : last === null);
+  return { ...head, at: now.toISOString(), mac, valid };
+}
+
+/** The office's daily anchor mail: plain values that can be copied into `--anchor`. */
+export function registerAnchorMail(to: string, anchor: RegisterAnchor, sealed: number | null): OutgoingMail {
+  const lines = [
+    'Guten Tag,',
+    '',
+    'der heutige Stand des Vorstellungsregisters (Anker außerhalb der Datenbank; bitte diese Mail aufbewahren):',
+    '',
+    `Hash des Registerkopfs: ${anchor.hash}`,
+    `Einträge:              ${anchor.entries}`,
+    `Letzter Eintrag:       ${anchor.entryId}`,
+    `Zeitpunkt:             ${anchor.at}`,
+    `MAC (REGISTER_SECRET): ${anchor.mac}`,
+    ...(anchor.legacyEntries > 0 ? [`Alteinträge ohne MAC:  ${anchor.legacyEntries} (vor dem Registerschlüssel)`] : []),
+    '',
+    'Prüfen, dass die Kette diesen Stand unverändert fortsetzt:',
+    `  npm run register:verify -- --anchor ${anchor.hash}`,
+  ];
+  if (sealed !== null) {
+    lines.push(
+      '',
+      `Hinweis: Das Register wurde heute versiegelt; ${sealed} Einträge aus der Zeit vor dem Registerschlüssel wurden so angenommen, wie sie jetzt sind. Das geschieht einmal nach dem Update – kommt diese Mail ein zweites Mal, bitte sofort prüfen.`,
+    );
+  }
+  if (!anchor.valid) {
+    lines.push(
+      '',
+      'ACHTUNG: Der gespeicherte Registerkopf passt nicht zu seinem MAC oder zum letzten Eintrag – das Register wurde außerhalb der Anwendung verändert. Neue Einträge werden abgelehnt. Bitte `npm run register:verify` ausführen.',
+    );
+  }
+  return {
+    event: 'introduction.register-anchor',
+    to,
+    subject: anchor.valid
+      ? `Registeranker ${anchor.at.slice(0, 10)}: ${anchor.entries} Einträge`
+      : `ACHTUNG: Registerkopf ungültig (${anchor.at.slice(0, 10)})`,
+    text: lines.join('\n'),
+  };
+}
+
+/** Seals a register from before the key (if needed) and queues the anchor mail to the office. */
+export async function anchorRegister(deps: AnchorDeps, now: Date): Promise<RegisterAnchor> {
+  const seal = await sealRegister(deps.db, deps.registerSecret, now);
+  const anchor = await readRegisterAnchor(deps.db, deps.registerSecret, now);
+  const sealed = seal.state === 'sealed' && seal.legacyEntries > 0 ? seal.legacyEntries : null;
+  await deps.db.transaction((tx) => enqueueMail(tx, registerAnchorMail(deps.officeEmail, anchor, sealed)));
+  return anchor;
+}
+
+/**
+ * At server start: a register from before the key (migration 0026) is sealed at once, and the
+ * office is told how many entries were accepted without a MAC (and gets the first anchor).
+ */
+export async function sealRegisterOnStart(deps: AnchorDeps, now: Date): ReturnType<typeof sealRegister> {
+  const seal = await sealRegister(deps.db, deps.registerSecret, now);
+  if (seal.state === 'sealed' && seal.legacyEntries > 0) {
+    const anchor = await readRegisterAnchor(deps.db, deps.registerSecret, now);
+    await deps.db.transaction((tx) =>
+      enqueueMail(tx, registerAnchorMail(deps.officeEmail, anchor, seal.legacyEntries)),
+    );
+  }
+  return seal;
+}
+
+/** The daily anchor as scheduled work: one mail a day across all instances (lib/scheduler). */
+export function registerAnchorJob(deps: AnchorDeps): ScheduledJob {
+  return {
+    name: 'register-anchor',
+    period: dailyInVienna(ANCHOR_HOUR),
+    async run({ now }) {
+      await anchorRegister(deps, now);
+    },
+  };
+}
