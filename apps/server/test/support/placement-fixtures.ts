@@ -1,5 +1,6 @@
 import { addCalendarDays, viennaDate } from '@pb/core';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AdminPlacementReport, Introduction } from '@pb/core';
 import type { TestContext } from '../helpers';
 import type { TestUser } from '../factories';
 
@@ -110,5 +111,42 @@ export function decideClaim(ctx: Ctx, admin: TestUser, claimId: number, data: ob
     url: `/api/admin/guarantee-claims/${claimId}`,
     token: admin.token,
     payload: { data },
+  });
+}
+
+/** A consultant introduces a candidate (only the e-mail as contact) for the advertisement; the introduction's id. */
+export async function introduceCandidate(
+  ctx: Ctx,
+  consultant: TestUser,
+  advertisement: number,
+  email: string,
+): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/introductions',
+    token: consultant.token,
+    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`introduction refused: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: Introduction }>().data.id;
+}
+
+/** The back office's view of one report. */
+export async function adminReportOf(ctx: Ctx, admin: TestUser, id: number): Promise<AdminPlacementReport> {
+  const res = await ctx.request({
+    method: 'GET',
+    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
+    token: admin.token,
+  });
+  return (res.json().data as AdminPlacementReport[])[0]!;
+}
+
+/** The back office's review of a flagged report ('freigegeben' / 'verworfen'). */
+export function reviewReport(ctx: Ctx, admin: TestUser, id: number, data: object): Promise<LightMyRequestResponse> {
+  return ctx.request({
+    method: 'PUT',
+    url: `/api/admin/placement-reports/${id}/review`,
+    token: admin.token,
+    payload: data,
   });
 }

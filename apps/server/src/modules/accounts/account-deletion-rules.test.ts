@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPlacementReport, Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
-import { companyReportBody, reportId, setPlacementStatus } from '../../../test/support/placement-fixtures';
+import {
+  adminReportOf,
+  companyReportBody,
+  introduceCandidate,
+  reportId,
+  setPlacementStatus,
+} from '../../../test/support/placement-fixtures';
 import { runRetention } from '../retention/service';
 
 /**
@@ -32,16 +37,7 @@ const deleteOwn = (user: TestUser) =>
 const deleteAsAdmin = (user: TestUser) =>
   ctx.request({ method: 'DELETE', url: `/api/admin/users/${user.id}`, token: admin.token });
 
-async function introduce(advertisement: number, email: string): Promise<number> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/introductions',
-    token: consultant.token,
-    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Introduction }>().data.id;
-}
+const introduce = (advertisement: number, email: string) => introduceCandidate(ctx, consultant, advertisement, email);
 
 const reject = (company: TestUser, id: number) =>
   ctx.request({
@@ -51,14 +47,7 @@ const reject = (company: TestUser, id: number) =>
     payload: { data: { status: 'abgesagt', reason: 'Passt nicht.' } },
   });
 
-async function adminReport(id: number): Promise<AdminPlacementReport> {
-  const res = await ctx.request({
-    method: 'GET',
-    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
-    token: admin.token,
-  });
-  return (res.json().data as AdminPlacementReport[])[0]!;
-}
+const adminReport = (id: number) => adminReportOf(ctx, admin, id);
 
 describe('deleting an account with open obligations', () => {
   it('When a company with an unpaid placement deletes its account, then it is refused in German — also for the back office — until it is paid', async () => {

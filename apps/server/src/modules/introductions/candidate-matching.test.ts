@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Introduction, IntroductionDetail } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
-import { companyReportData } from '../../../test/support/report-fixtures';
+import { companyReportBody } from '../../../test/support/placement-fixtures';
 import { introductions } from '../../db/schema';
 import { candidateFingerprint, legacyNormaliseEmail } from './fingerprint';
 import { appendRegisterEntry, candidateCommitment } from './register';
@@ -99,7 +99,7 @@ describe('Provider aliases', () => {
       url: '/api/placement-reports',
       token: company.token,
       payload: {
-        data: companyReportData(hiredFor.id, { candidateEmail: 'Paul.Wimmer+bewerbung@firma.at' }),
+        data: companyReportBody(hiredFor.id, { candidateEmail: 'Paul.Wimmer+bewerbung@firma.at' }),
       },
     });
     expect(res.statusCode, res.body).toBe(201);

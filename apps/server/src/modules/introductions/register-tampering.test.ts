@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
-import { companyReportData } from '../../../test/support/report-fixtures';
+import { companyReportBody } from '../../../test/support/placement-fixtures';
 import { verifyRegister, type RegisterProblem } from './register-verify';
 
 /**
@@ -213,7 +213,7 @@ describe('register:verify against edits of the facts that decide money', () => {
     const res = await post(
       company,
       '/api/placement-reports',
-      companyReportData(other.id, { candidateEmail: candidate.email }),
+      companyReportBody(other.id, { candidateEmail: candidate.email }),
     );
     const reportId = res.json<{ data: { id: number } }>().data.id;
     const [report] = await query(

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACEMENT_REVIEW_MSG, type AdminPlacementReport, type Introduction } from '@pb/core';
+import { PLACEMENT_REVIEW_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import {
+  adminReportOf,
   companyReportBody,
+  introduceCandidate,
   postReport,
+  reviewReport,
   reportId,
   setPlacementStatus,
   TestClock,
@@ -39,28 +42,10 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function adminReport(id: number): Promise<AdminPlacementReport> {
-  const res = await ctx.request({
-    method: 'GET',
-    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
-    token: admin.token,
-  });
-  return (res.json().data as AdminPlacementReport[])[0]!;
-}
-
-const review = (id: number, data: object) =>
-  ctx.request({ method: 'PUT', url: `/api/admin/placement-reports/${id}/review`, token: admin.token, payload: data });
-
-async function introduce(by: TestUser, advertisement: number, email: string): Promise<number> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/introductions',
-    token: by.token,
-    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Introduction }>().data.id;
-}
+const adminReport = (id: number) => adminReportOf(ctx, admin, id);
+const review = (id: number, data: object) => reviewReport(ctx, admin, id, data);
+const introduce = (by: TestUser, advertisement: number, email: string) =>
+  introduceCandidate(ctx, by, advertisement, email);
 
 describe("a company's own report", () => {
   it('When the company reports its hire at 0 % on an advertisement at 20 %, then invoicing waits for the office, which releases it at 20 % (audited); 0 € is never invoiced', async () => {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACEMENT_REVIEW_MSG, type AdminPlacementReport, type Introduction } from '@pb/core';
+import { PLACEMENT_REVIEW_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import {
+  adminReportOf,
   companyReportBody,
   consultantReportBody,
+  introduceCandidate,
   postReport,
+  reviewReport,
   reportId,
   setPlacementStatus,
 } from '../../../test/support/placement-fixtures';
@@ -47,17 +50,8 @@ async function published(advertisement: number): Promise<boolean> {
   return res.statusCode === 200;
 }
 
-async function adminReport(id: number): Promise<AdminPlacementReport> {
-  const res = await ctx.request({
-    method: 'GET',
-    url: `/api/admin/placement-reports?filters[id][$eq]=${id}`,
-    token: admin.token,
-  });
-  return (res.json().data as AdminPlacementReport[])[0]!;
-}
-
-const review = (id: number, data: object) =>
-  ctx.request({ method: 'PUT', url: `/api/admin/placement-reports/${id}/review`, token: admin.token, payload: data });
+const adminReport = (id: number) => adminReportOf(ctx, admin, id);
+const review = (id: number, data: object) => reviewReport(ctx, admin, id, data);
 
 const object = (id: number) =>
   ctx.request({
@@ -67,16 +61,8 @@ const object = (id: number) =>
     payload: { data: { note: 'Niemand wurde eingestellt.' } },
   });
 
-async function introduce(by: TestUser, advertisement: number, email: string): Promise<number> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: '/api/introductions',
-    token: by.token,
-    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Introduction }>().data.id;
-}
+const introduce = (by: TestUser, advertisement: number, email: string) =>
+  introduceCandidate(ctx, by, advertisement, email);
 
 const move = (id: number, status: string) =>
   ctx.request({

@@ -5,8 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { invoiceCorrectionSchema, type AdminPlacementReport, type InvoiceCorrection } from '@pb/core';
 import { FeeSheet } from '../../components/billing/FeeSheet';
-
-const number = (text: string) => Number(text.trim().replace(/\./g, '').replace(',', '.'));
+import { parseAmount } from './components';
 
 /**
  * 'Betrag korrigieren' (an invoiced, unpaid placement): the corrected bonus and salary with a
@@ -29,7 +28,7 @@ export function CorrectionModal({
   const [salary, setSalary] = useState(String(report.actualSalary).replace('.', ','));
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const parsed = { placementBonus: number(bonus), actualSalary: number(salary) };
+  const parsed = { placementBonus: parseAmount(bonus), actualSalary: parseAmount(salary) };
   const valid = Number.isFinite(parsed.placementBonus) && Number.isFinite(parsed.actualSalary);
   return (
     <Modal show onHide={onCancel} centered aria-labelledby="pb-correct-title">

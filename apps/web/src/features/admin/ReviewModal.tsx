@@ -12,8 +12,7 @@ import {
   type PlacementReviewRequest,
 } from '@pb/core';
 import { FeeSheet } from '../../components/billing/FeeSheet';
-
-const number = (text: string) => Number(text.trim().replace(/\./g, '').replace(',', '.'));
+import { parseAmount } from './components';
 
 /**
  * 'Prüfen' (issue 28): the office decides a flagged, suspected or objected report before it can be
@@ -37,7 +36,7 @@ export function ReviewModal({
   const [salary, setSalary] = useState(String(report.actualSalary).replace('.', ','));
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const amounts = { placementBonus: number(bonus), actualSalary: number(salary) };
+  const amounts = { placementBonus: parseAmount(bonus), actualSalary: parseAmount(salary) };
   const valid = Number.isFinite(amounts.placementBonus) && Number.isFinite(amounts.actualSalary);
   const waitsForRelease = report.variant === 'consultant' && report.introductionId === null;
 

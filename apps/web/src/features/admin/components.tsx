@@ -234,3 +234,8 @@ export function FilterSelect<T extends string>({
     </Form.Select>
   );
 }
+
+/** An amount the office types ("12,5", "55.000") as a number; NaN when it is none. */
+export function parseAmount(text: string): number {
+  return Number(text.trim().replace(/\./g, '').replace(',', '.'));
+}
