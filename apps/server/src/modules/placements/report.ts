@@ -220,6 +220,7 @@ export async function reportPlacement(
           jobTitle: job.jobTitle,
           consultantName: user.username,
           reportedAt: report.createdAt.toISOString(),
+          reviewPending: reviewFirst,
         },
       },
     };
