@@ -176,7 +176,8 @@ export function Component() {
               {r.introductionId ? (
                 <div className="small">Vorstellung Nr. {r.introductionId} (Prämie bei Vorstellung)</div>
               ) : null}
-              {r.flags.length > 0 || r.review ? (
+              {/* An objection or a circumvention suspicion alone also needs the review (needsReview). */}
+              {r.needsReview || r.flags.length > 0 || r.review ? (
                 <div className="mt-1" data-testid={`review-${r.id}`}>
                   {r.needsReview ? (
                     <Badge bg="warning" text="dark">

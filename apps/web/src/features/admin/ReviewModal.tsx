@@ -64,7 +64,7 @@ export function ReviewModal({
           <p className="small mb-2">
             {report.companyName} · gemeldet von {report.recruiter} · {formatEuro(report.placementFee)} Prämie
           </p>
-          {report.flags.length > 0 && (
+          {(report.flags.length > 0 || report.circumvention || report.objectedAt) && (
             <ul className="small" aria-label="Gründe der Prüfung">
               {report.flags.map((f) => (
                 <li key={f.code}>
