@@ -186,6 +186,7 @@ export function CompanyReportModal({
               value={form.candidateEmail}
               onChange={set('candidateEmail')}
               invalid={bad('hiredContact')}
+              describedBy="pb-rep-hired-hint"
             />
             <ReportField
               id="pb-rep-candidate-phone"
@@ -195,6 +196,7 @@ export function CompanyReportModal({
               value={form.candidatePhone}
               onChange={set('candidatePhone')}
               invalid={bad('hiredContact')}
+              describedBy="pb-rep-hired-hint"
             />
             <p
               className={`col-12 small mt-1 mb-0 ${bad('hiredContact') ? 'text-danger' : 'text-body-secondary'}`}
