@@ -229,7 +229,7 @@ export function CompanyReportModal({
           <div className="row g-3">
             <ReportField
               id="pb-rep-street"
-              className="col-8 col-md-9"
+              className="col-7 col-md-9"
               label="Straße"
               value={form.street}
               onChange={set('street')}
@@ -238,7 +238,7 @@ export function CompanyReportModal({
             />
             <ReportField
               id="pb-rep-house"
-              className="col-4 col-md-3"
+              className="col-5 col-md-3"
               label="Hausnummer"
               type="number"
               inputMode="numeric"
@@ -258,17 +258,17 @@ export function CompanyReportModal({
             />
             <ReportField
               id="pb-rep-city"
-              className="col-8 col-md-5"
+              className="col-8 col-md-9"
               label="Ort"
               value={form.city}
               onChange={set('city')}
               invalid={bad('city')}
               autoComplete="address-level2"
             />
-            <CountrySelect id="pb-rep-country" className="col-6 col-md-4" value={country} onChange={setCountry} />
+            <CountrySelect id="pb-rep-country" className="col-6" value={country} onChange={setCountry} />
             <ReportField
               id="pb-rep-uid"
-              className="col-6 col-md-4"
+              className="col-6"
               label="UID-Nummer"
               value={form.uid}
               onChange={set('uid')}
