@@ -76,11 +76,11 @@ export function ReviewModal({
             </ul>
           )}
           <div className="row g-2">
-            <Form.Group className="col-5" controlId="pb-review-bonus">
+            <Form.Group className="col-sm-5" controlId="pb-review-bonus">
               <Form.Label>Prämie in % (für die Rechnung)</Form.Label>
               <Form.Control inputMode="decimal" value={bonus} onChange={(e) => setBonus(e.target.value)} />
             </Form.Group>
-            <Form.Group className="col-7" controlId="pb-review-salary">
+            <Form.Group className="col-sm-7" controlId="pb-review-salary">
               <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
               <Form.Control inputMode="decimal" value={salary} onChange={(e) => setSalary(e.target.value)} />
             </Form.Group>
@@ -123,12 +123,15 @@ export function ReviewModal({
           <Button variant="secondary" onClick={onCancel}>
             Abbrechen
           </Button>
-          <Button variant="outline-danger" disabled={busy} onClick={() => decide('verworfen')}>
-            Verwerfen
-          </Button>
-          <Button disabled={busy} onClick={() => decide('freigegeben')}>
-            Freigeben
-          </Button>
+          {/* The two decisions stay together when a phone's footer wraps. */}
+          <div className="d-flex gap-2 ms-auto">
+            <Button variant="outline-danger" disabled={busy} onClick={() => decide('verworfen')}>
+              Verwerfen
+            </Button>
+            <Button disabled={busy} onClick={() => decide('freigegeben')}>
+              Freigeben
+            </Button>
+          </div>
         </Modal.Footer>
       </Form>
     </Modal>
