@@ -179,8 +179,8 @@ test('When a consultant reports a placement without an introduction the company 
   request,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const company = await createAccount(request, 'company', `Holzbau ${run()}`);
-  const consultant = await createAccount(request, 'consultant', `Berater ${run()}`);
+  const company = await createAccount(request, 'company', `Holzbau Prüfung ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Berater Prüfung ${run()}`);
   const title = `Zimmerer ${run()}`;
   const jobId = await createJob(request, company, title, { placementBonus: 14, salary: '50.000 – 60.000' });
   // Only a consultant in a conversation about the advertisement may report it (decision 0015).
