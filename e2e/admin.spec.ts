@@ -5,8 +5,9 @@ import { createAccount, run, screenshot, signIn, adminLogin } from './support';
 /**
  * The operator's back office: an admin (ADMIN_EMAIL/ADMIN_PASSWORD of playwright.config.ts)
  * posts an advertisement for a company, which then is the company's own and shows in the
- * consultants' browser; a placement report moves gemeldet → verrechnet → bezahlt → Garantiefall
- * and the CSV export contains it. Fresh accounts per run.
+ * consultants' browser; a consultant's report the company objected to is reviewed ('Prüfen' →
+ * 'Freigeben') and moves gemeldet → verrechnet → bezahlt → Garantiefall; the CSV export contains
+ * it. Fresh accounts per run.
  */
 
 /** Screenshots for a visual check when SCREENSHOT_DIR is set (not part of the assertions). */
@@ -89,7 +90,7 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(consultantPage.getByText(`${title} (m/w/d)`).first()).toBeVisible();
   await consultantContext.close();
 
-  // --- placement report: gemeldet → verrechnet → bezahlt → Garantiefall ---
+  // --- placement report: geprüft → verrechnet → bezahlt → Garantiefall ---
   // only a consultant in a conversation about the advertisement may report it (decision 0015)
   const conversation = await request.post('/api/chat-communications', {
     headers: { authorization: `Bearer ${consultant.jwt}` },
@@ -132,7 +133,27 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement).toContainText(/1\.200,00/);
   await expect(placement).toContainText('Gemeldet');
 
-  await placement.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  // A consultant's report naming no offered introduction, objected to: the office decides first
+  // (issue 28) — 'Als verrechnet markieren' waits for 'Prüfen' → 'Freigeben'.
+  await expect(placement).toContainText('Zur Prüfung');
+  await expect(placement).toContainText('Meldung ohne Vorstellung');
+  const invoice = placement.getByRole('button', { name: 'Als verrechnet markieren' });
+  await expect(invoice).toBeDisabled();
+  await placement.getByRole('button', { name: 'Prüfen' }).click();
+  const review = page.getByRole('dialog', { name: `Meldung prüfen: ${title}` });
+  const reasons = review.getByRole('list', { name: 'Gründe der Prüfung' });
+  await expect(reasons).toContainText('Meldung ohne Vorstellung');
+  await expect(reasons).toContainText(`Widerspruch des Unternehmens: Nicht über die Prämienbörse besetzt ${run()}`);
+  await review
+    .getByLabel('Begründung (wird protokolliert und dem Meldenden gemailt)')
+    .fill('Mit dem Unternehmen geklärt: über die Prämienbörse besetzt.');
+  await review.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(review).toBeHidden();
+  await expect(placement).not.toContainText('Zur Prüfung');
+  await expect(placement).toContainText(/Freigegeben am \d{2}\.\d{2}\.\d{4}/);
+  await expect(invoice).toBeEnabled();
+
+  await invoice.click();
   // A consultant's report carries no invoice address: the back office enters it for the invoice.
   const address = page.getByRole('dialog', { name: /Rechnungsadresse/ });
   await address.getByLabel('Straße', { exact: true }).fill('Hauptplatz');
@@ -176,6 +197,12 @@ test('When the admin posts an advertisement for a company and handles its placem
     .filter({ has: page.getByRole('cell', { name: 'Vermittlungsstatus geändert' }) })
     .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) });
   await expect(statusChanges).toHaveCount(3);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Meldung geprüft' }) })
+      .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) }),
+  ).toHaveCount(1);
   await expect(page.getByRole('cell', { name: 'Inserat erstellt' }).first()).toBeVisible();
   await snap(page, 'audit-log');
 });

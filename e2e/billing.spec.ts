@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addCalendarDays, viennaDate } from '@pb/core';
+import { addCalendarDays, formatDay, viennaDate } from '@pb/core';
 import {
   adminLogin,
   createAccount as createAccountWith,
@@ -49,6 +49,8 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   const report = companyPage.getByRole('dialog');
   await report.getByLabel('Prämie', { exact: true }).fill('20');
   await report.getByLabel('Bruttojahresgehalt').fill('60000');
+  // the hired person's contact: only its fingerprint meets the introductions register (issue 28)
+  await report.getByLabel('E-Mail der eingestellten Person').fill(`mia.hofer.${run()}@example.at`);
   await report.getByLabel('Personalberater/in').fill(consultant.username);
   await report.getByLabel('E-Mail des Personalberaters').fill(consultant.email);
   await report.getByLabel('Straße', { exact: true }).fill('Ringstraße');
@@ -98,10 +100,18 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   const placementRow = companyPage.getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) }).last();
   await placementRow.getByRole('button', { name: 'Garantiefall melden' }).click();
   const claim = companyPage.getByRole('dialog', { name: 'Garantiefall melden' });
+  // The guarantee covers the reported employment only: it cannot have begun before today's report
+  // (issue 28) — the employee began today and left the same day.
   await claim.getByLabel('Beginn des Dienstverhältnisses').fill(addCalendarDays(today, -20));
   await claim.getByLabel('Ende des Dienstverhältnisses').fill(addCalendarDays(today, -2));
   await claim.getByLabel('Wer hat das Dienstverhältnis beendet?').selectOption('arbeitnehmer');
   await claim.getByLabel('Beschreibung').fill('Die Mitarbeiterin hat in der Probezeit gekündigt.');
+  await claim.getByRole('button', { name: 'Garantiefall melden' }).click();
+  await expect(claim.getByRole('alert')).toContainText(
+    `Es kann nicht vor der Vermittlung am ${formatDay(today)} begonnen haben`,
+  );
+  await claim.getByLabel('Beginn des Dienstverhältnisses').fill(today);
+  await claim.getByLabel('Ende des Dienstverhältnisses').fill(today);
   await expectAccessible(companyPage);
   await claim.getByRole('button', { name: 'Garantiefall melden' }).click();
   await expect(claim).toBeHidden();

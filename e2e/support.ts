@@ -116,11 +116,37 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
 
+/**
+ * What the page shows now at phone and desktop width: axe finds no WCAG AA violation at either, and
+ * with SCREENSHOT_DIR set `<name>-375.png` and `<name>-1280.png` are taken — an open modal whole (the
+ * viewport grows to its height), a page in full length. The viewport is restored afterwards.
+ */
+export async function checkAtPhoneAndDesktop(page: Page, name: string): Promise<void> {
+  const restore = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const modal = page.locator('.modal.show .modal-content');
+    const open = (await modal.count()) > 0;
+    if (open) {
+      const box = await modal.boundingBox();
+      await page.setViewportSize({ width, height: Math.max(900, Math.ceil(box?.height ?? 0) + 120) });
+    }
+    await test.step(`${name} at ${width} px`, () => expectAccessible(page));
+    await screenshot(page, `${name}-${width}`, !open);
+  }
+  if (restore) await page.setViewportSize(restore);
+}
+
 /** A minimal valid PDF for upload fields. */
 export const pdfBuffer = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-/** An active advertisement of `company` (15 % bonus, first district) through the API; its id. */
-export async function createJob(request: APIRequestContext, company: Account, jobTitle: string): Promise<number> {
+/** An active advertisement of `company` (15 % bonus, € 48.000, first district unless given) through the API; its id. */
+export async function createJob(
+  request: APIRequestContext,
+  company: Account,
+  jobTitle: string,
+  given: { placementBonus?: number; salary?: string } = {},
+): Promise<number> {
   const districts = ((await (await request.get('/api/districts?populate=*')).json()) as { data: Array<{ id: number }> })
     .data;
   const response = await request.post('/api/jobs', {
@@ -133,8 +159,8 @@ export async function createJob(request: APIRequestContext, company: Account, jo
         benefits: ['Gleitzeit'],
         jobInfo: ['Start ab sofort'],
         location: { street: 'Landstraße 1', postcode: '4020', city: 'Linz' },
-        salary: '48.000',
-        placementBonus: 15,
+        salary: given.salary ?? '48.000',
+        placementBonus: given.placementBonus ?? 15,
         jobTitle,
         district: districts[0]!.id,
       },

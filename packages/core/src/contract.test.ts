@@ -228,6 +228,8 @@ interface PreviousCompanyPlacementReport {
   objectedAt: string | null;
   objectionNote: string | null;
   canObject: boolean;
+  /** Issue 28: the advertisement stays active while the back office reviews the report first. */
+  reviewPending: boolean;
 }
 interface PreviousPlacementReportedEvent {
   reportId: number;
@@ -235,6 +237,8 @@ interface PreviousPlacementReportedEvent {
   jobTitle: string;
   consultantName: string;
   reportedAt: string;
+  /** Issue 28: as in the report's answer. */
+  reviewPending: boolean;
 }
 interface PreviousAdminMonthPoint {
   month: string;
@@ -686,6 +690,7 @@ describe('Contract schemas (realistic samples)', () => {
         objectedAt: '2026-03-11T09:00:00.000Z',
         objectionNote: 'Die Kandidatin hat sich direkt beworben.',
         canObject: false,
+        reviewPending: true,
       },
       meta: {},
     });
@@ -695,6 +700,7 @@ describe('Contract schemas (realistic samples)', () => {
       jobTitle: 'Polier (m/w/d)',
       consultantName: 'Anna Berger',
       reportedAt: '2026-03-10T09:00:00.000Z',
+      reviewPending: true,
     });
   });
 

@@ -96,7 +96,14 @@ export const PLACEMENT_OBJECTION_MSG = {
   alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
   notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
   objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
+  /** After objecting to a report that had left the advertisement active (the office reviews it first). */
+  objectedStillActive:
+    'Ihr Widerspruch wurde gespeichert. Das Inserat bleibt aktiv; unser Backoffice prüft die Meldung.',
   reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
+  /** A report naming no introduction with an offer: the office reviews it before the advertisement goes offline. */
+  reportedNoticeReview:
+    'Ein HR-Consultant hat eine Stellenbesetzung gemeldet. Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
+  advertisementStaysActive: 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
 } as const;
 
 export const ALERT_MSG = {

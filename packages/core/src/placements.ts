@@ -177,6 +177,11 @@ export const companyPlacementReportViewSchema = z.object({
   objectionNote: z.string().nullable(),
   /** True while the company may still object (consultant report, 'gemeldet', no objection yet). */
   canObject: z.boolean(),
+  /**
+   * True while the back office reviews the report before it takes the advertisement offline (it
+   * names no introduction in 'Angebot' or 'eingestellt'): the report left the advertisement active.
+   */
+  reviewPending: z.boolean(),
 });
 export type CompanyPlacementReport = z.infer<typeof companyPlacementReportViewSchema>;
 
@@ -187,6 +192,8 @@ export const placementReportedEventSchema = z.object({
   jobTitle: z.string(),
   consultantName: z.string(),
   reportedAt: z.string(),
+  /** As in the report's answer: the advertisement stays active until the back office reviewed the report. */
+  reviewPending: z.boolean(),
 });
 export type PlacementReportedEvent = z.infer<typeof placementReportedEventSchema>;
 

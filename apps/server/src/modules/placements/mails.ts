@@ -144,7 +144,7 @@ export function companyReportNoticeMail(
   const lines = [
     `Guten Tag ${owner.username},`,
     `der HR-Consultant ${reporter.username} hat für Ihr Inserat „${advertisement.jobTitle}“ am ${formatDate(report.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${report.jobTitle}). ${data.deactivated ? 'Das Inserat wurde deaktiviert.' : 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.'}`,
-    'Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.',
+    `Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. ${data.deactivated ? 'Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.' : 'Unser Backoffice prüft den Fall dann.'}`,
     'Ihr Prämienbörse-Team',
   ];
   return {

@@ -297,13 +297,21 @@ describe('Consultant reports need a conversation; the company is told and can ob
     expect(res.statusCode, res.body).toBe(201);
     expect(await isPublished(id)).toBe(true);
     const [event] = await events.waitFor(1);
-    expect(event).toMatchObject({ reportId: res.json().data.id, jobId: id, consultantName: 'Sabine Recruiting' });
+    // No introduction with an offer: the company is told that the advertisement stays active for now.
+    expect(event).toMatchObject({
+      reportId: res.json().data.id,
+      jobId: id,
+      consultantName: 'Sabine Recruiting',
+      reviewPending: true,
+    });
     await ctx.deliverMail();
     const toCompany = ctx.smtp.messages.find((m) => m.to.includes(a.email))!;
     expect(toCompany.subject).toContain('Chef de Rang');
     expect(toCompany.text).toContain('Sabine Recruiting');
     expect(toCompany.text).toContain('Widersprechen');
     expect(toCompany.text).toContain('Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.');
+    // nothing to reactivate: the objection hint does not promise it
+    expect(toCompany.text).not.toContain('wieder aktiv');
     expect(foreign.items).toEqual([]);
 
     const mine = await ctx.request({ method: 'GET', url: '/api/placement-reports/mine', token: a.token });
@@ -316,6 +324,7 @@ describe('Consultant reports need a conversation; the company is told and can ob
         consultantName: 'Sabine Recruiting',
         objectedAt: null,
         canObject: true,
+        reviewPending: true,
       }),
     );
     const others = await ctx.request({ method: 'GET', url: '/api/placement-reports/mine', token: b.token });
@@ -342,6 +351,8 @@ describe('Consultant reports need a conversation; the company is told and can ob
       id: reportId,
       canObject: false,
       objectionNote: 'Die Kandidatin kam über eine andere Agentur.',
+      // named an introduction with an offer: the report had taken the advertisement offline
+      reviewPending: false,
     });
     expect(await isPublished(id)).toBe(true);
     const [row] = await ctx.database.query<Record<string, unknown>>(

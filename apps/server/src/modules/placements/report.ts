@@ -223,6 +223,7 @@ export async function reportPlacement(
           jobTitle: job.jobTitle,
           consultantName: user.username,
           reportedAt: report.createdAt.toISOString(),
+          reviewPending: reviewFirst,
         },
       },
     };

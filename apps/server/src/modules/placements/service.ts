@@ -39,6 +39,9 @@ function presentForCompany(r: ReportRow, consultantName: string | null): Company
     objectedAt: r.objectedAt?.toISOString() ?? null,
     objectionNote: r.objectionNote,
     canObject: r.variant === 'consultant' && r.status === 'gemeldet' && r.objectedAt === null,
+    // Without an introduction at 'Angebot'/'eingestellt' the advertisement waits for the office's review.
+    reviewPending:
+      r.variant === 'consultant' && r.introductionId === null && r.status === 'gemeldet' && r.reviewDecision === null,
   };
 }
 

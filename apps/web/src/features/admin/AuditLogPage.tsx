@@ -4,6 +4,11 @@ import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './
 
 const ACTION_LABELS: Record<string, string> = {
   'placement.status': 'Vermittlungsstatus geändert',
+  'placement.review': 'Meldung geprüft',
+  'placement.objection': 'Widerspruch zur Meldung',
+  'invoice.correct': 'Rechnungsbetrag korrigiert',
+  'guarantee.decide': 'Garantiefall entschieden',
+  'introduction.resolve': 'Vorstellung geklärt',
   'user.block': 'Benutzer gesperrt',
   'user.unblock': 'Benutzer entsperrt',
   'user.delete': 'Benutzer gelöscht',

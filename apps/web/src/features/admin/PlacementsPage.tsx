@@ -133,10 +133,7 @@ export function Component() {
           'Unternehmen',
           'Personalberater',
           'Inserat',
-          { label: 'Prämie', end: true },
-          { label: 'Gehalt', end: true },
-          { label: 'Vermittlungsprämie', end: true },
-          { label: 'Servicegebühr', end: true },
+          { label: 'Beträge', end: true },
           'Status',
           'Aktionen',
         ]}
@@ -151,14 +148,18 @@ export function Component() {
             </td>
             <td>
               {r.recruiter}
-              <div className="small text-body-secondary">{r.recruiterMail}</div>
+              <div className="small text-body-secondary text-break">{r.recruiterMail}</div>
             </td>
             <td>{r.jobTitle}</td>
-            <td className="text-end text-nowrap">{formatNumber(r.placementBonus, 2)} %</td>
-            <td className="text-end text-nowrap">{formatEuro(r.actualSalary)}</td>
-            <td className="text-end text-nowrap">{formatEuro(r.placementFee)}</td>
-            <td className="text-end text-nowrap">{formatEuro(r.serviceFee)}</td>
-            <td style={{ minWidth: '15rem' }}>
+            {/* One column for the figures, so that status and actions fit beside them at 1280 px. */}
+            <td className="text-end text-nowrap">
+              <div>
+                {formatNumber(r.placementBonus, 2)} % von {formatEuro(r.actualSalary)}
+              </div>
+              <div>Prämie {formatEuro(r.placementFee)}</div>
+              <div className="small text-body-secondary">Servicegebühr {formatEuro(r.serviceFee)}</div>
+            </td>
+            <td style={{ minWidth: '13rem' }}>
               <Badge
                 bg={STATUS_BADGE[r.status]}
                 text={r.status === 'gemeldet' || r.status === 'verrechnet' ? 'dark' : undefined}
@@ -176,7 +177,8 @@ export function Component() {
               {r.introductionId ? (
                 <div className="small">Vorstellung Nr. {r.introductionId} (Prämie bei Vorstellung)</div>
               ) : null}
-              {r.flags.length > 0 || r.review ? (
+              {/* An objection or a circumvention suspicion alone also needs the review (needsReview). */}
+              {r.needsReview || r.flags.length > 0 || r.review ? (
                 <div className="mt-1" data-testid={`review-${r.id}`}>
                   {r.needsReview ? (
                     <Badge bg="warning" text="dark">

@@ -63,7 +63,7 @@ export function ReviewModal({
           <p className="small mb-2">
             {report.companyName} · gemeldet von {report.recruiter} · {formatEuro(report.placementFee)} Prämie
           </p>
-          {report.flags.length > 0 && (
+          {(report.flags.length > 0 || report.circumvention || report.objectedAt) && (
             <ul className="small" aria-label="Gründe der Prüfung">
               {report.flags.map((f) => (
                 <li key={f.code}>
@@ -75,11 +75,11 @@ export function ReviewModal({
             </ul>
           )}
           <div className="row g-2">
-            <Form.Group className="col-5" controlId="pb-review-bonus">
+            <Form.Group className="col-sm-5" controlId="pb-review-bonus">
               <Form.Label>Prämie in % (für die Rechnung)</Form.Label>
               <Form.Control inputMode="decimal" value={bonus} onChange={(e) => setBonus(e.target.value)} />
             </Form.Group>
-            <Form.Group className="col-7" controlId="pb-review-salary">
+            <Form.Group className="col-sm-7" controlId="pb-review-salary">
               <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
               <Form.Control inputMode="decimal" value={salary} onChange={(e) => setSalary(e.target.value)} />
             </Form.Group>
@@ -122,12 +122,15 @@ export function ReviewModal({
           <Button variant="secondary" onClick={onCancel}>
             Abbrechen
           </Button>
-          <Button variant="outline-danger" disabled={busy} onClick={() => decide('verworfen')}>
-            Verwerfen
-          </Button>
-          <Button disabled={busy} onClick={() => decide('freigegeben')}>
-            Freigeben
-          </Button>
+          {/* The two decisions stay together when a phone's footer wraps. */}
+          <div className="d-flex gap-2 ms-auto">
+            <Button variant="outline-danger" disabled={busy} onClick={() => decide('verworfen')}>
+              Verwerfen
+            </Button>
+            <Button disabled={busy} onClick={() => decide('freigegeben')}>
+              Freigeben
+            </Button>
+          </div>
         </Modal.Footer>
       </Form>
     </Modal>

@@ -89,7 +89,10 @@ export function Component() {
       )}
       {reportedNotice && (
         <Alert variant="warning" dismissible onClose={() => setReportedNotice(null)} role="status">
-          {PLACEMENT_OBJECTION_MSG.reportedNotice} („{reportedNotice.jobTitle}“, {reportedNotice.consultantName})
+          {reportedNotice.reviewPending
+            ? PLACEMENT_OBJECTION_MSG.reportedNoticeReview
+            : PLACEMENT_OBJECTION_MSG.reportedNotice}{' '}
+          („{reportedNotice.jobTitle}“, {reportedNotice.consultantName})
         </Alert>
       )}
       {jobs.error && <Alert variant="danger">{jobs.error.message}</Alert>}
@@ -101,8 +104,8 @@ export function Component() {
               Gemeldete Stellenbesetzungen
             </h2>
             <p className="small text-body-secondary mb-2">
-              HR-Consultants haben für diese Inserate eine Besetzung gemeldet; das Inserat wurde deaktiviert. Trifft
-              eine Meldung nicht zu, können Sie widersprechen, solange sie noch nicht verrechnet ist.
+              HR-Consultants haben für diese Inserate eine Besetzung gemeldet. Trifft eine Meldung nicht zu, können Sie
+              widersprechen, solange sie noch nicht verrechnet ist.
             </p>
           </div>
           <ul className="list-group list-group-flush">
@@ -117,10 +120,17 @@ export function Component() {
                   <div className="small text-body-secondary">
                     Gemeldet am {formatDate(r.reportedAt)} von {r.consultantName ?? 'einem gelöschten Konto'}
                   </div>
-                  {r.objectedAt && (
+                  {r.objectedAt ? (
                     <div className="small mt-1">
                       <span className="badge text-bg-secondary me-1">Widerspruch</span>
-                      am {formatDate(r.objectedAt)} – das Inserat ist wieder aktiv.
+                      am {formatDate(r.objectedAt)} –{' '}
+                      {r.reviewPending ? 'unser Backoffice prüft die Meldung.' : 'das Inserat ist wieder aktiv.'}
+                    </div>
+                  ) : (
+                    <div className="small mt-1">
+                      {r.reviewPending
+                        ? PLACEMENT_OBJECTION_MSG.advertisementStaysActive
+                        : 'Das Inserat wurde deaktiviert.'}
                     </div>
                   )}
                 </div>
@@ -251,7 +261,11 @@ export function Component() {
           report={objecting}
           onClose={() => setObjecting(null)}
           onObjected={(r) => {
-            setNotice(`${PLACEMENT_OBJECTION_MSG.objected} („${r.jobTitle}“)`);
+            // A report the office reviews first had left the advertisement active: nothing to reactivate.
+            const objected = r.reviewPending
+              ? PLACEMENT_OBJECTION_MSG.objectedStillActive
+              : PLACEMENT_OBJECTION_MSG.objected;
+            setNotice(`${objected} („${r.jobTitle}“)`);
             setReportedNotice(null);
             setObjecting(null);
           }}

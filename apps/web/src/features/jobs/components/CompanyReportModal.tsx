@@ -186,6 +186,7 @@ export function CompanyReportModal({
               value={form.candidateEmail}
               onChange={set('candidateEmail')}
               invalid={bad('hiredContact')}
+              describedBy="pb-rep-hired-hint"
             />
             <ReportField
               id="pb-rep-candidate-phone"
@@ -195,6 +196,7 @@ export function CompanyReportModal({
               value={form.candidatePhone}
               onChange={set('candidatePhone')}
               invalid={bad('hiredContact')}
+              describedBy="pb-rep-hired-hint"
             />
             <p
               className={`col-12 small mt-1 mb-0 ${bad('hiredContact') ? 'text-danger' : 'text-body-secondary'}`}
@@ -227,7 +229,7 @@ export function CompanyReportModal({
           <div className="row g-3">
             <ReportField
               id="pb-rep-street"
-              className="col-8 col-md-9"
+              className="col-7 col-md-9"
               label="Straße"
               value={form.street}
               onChange={set('street')}
@@ -236,7 +238,7 @@ export function CompanyReportModal({
             />
             <ReportField
               id="pb-rep-house"
-              className="col-4 col-md-3"
+              className="col-5 col-md-3"
               label="Hausnummer"
               type="number"
               inputMode="numeric"
@@ -256,17 +258,17 @@ export function CompanyReportModal({
             />
             <ReportField
               id="pb-rep-city"
-              className="col-8 col-md-5"
+              className="col-8 col-md-9"
               label="Ort"
               value={form.city}
               onChange={set('city')}
               invalid={bad('city')}
               autoComplete="address-level2"
             />
-            <CountrySelect id="pb-rep-country" className="col-6 col-md-4" value={country} onChange={setCountry} />
+            <CountrySelect id="pb-rep-country" className="col-6" value={country} onChange={setCountry} />
             <ReportField
               id="pb-rep-uid"
-              className="col-6 col-md-4"
+              className="col-6"
               label="UID-Nummer"
               value={form.uid}
               onChange={set('uid')}

@@ -18,6 +18,7 @@ export function ReportField({
   suffix,
   inputMode,
   autoComplete,
+  describedBy,
 }: {
   id: string;
   label: string;
@@ -30,6 +31,8 @@ export function ReportField({
   suffix?: string;
   inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
   autoComplete?: string;
+  /** Id of the hint or error text beside the field (read with the field by screen readers). */
+  describedBy?: string;
 }) {
   const control = (
     <Form.Control
@@ -40,6 +43,7 @@ export function ReportField({
       isInvalid={invalid}
       inputMode={inputMode}
       autoComplete={autoComplete}
+      aria-describedby={describedBy}
       min={type === 'number' ? 0 : undefined}
       step={type === 'number' ? 'any' : undefined}
       onChange={(e) => onChange?.(e.target.value)}
