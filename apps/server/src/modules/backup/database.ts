@@ -25,7 +25,6 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Exact row count of every table in the public schema (count(*), not the planner's estimate). */
 /** The register's stored head (table register_head, 0026), null before 0026 or while none was written. */
 export async function registerHeadOf(db: Queryable, tables: TableCounts): Promise<RegisterHeadRecord | null> {
   if (!('register_head' in tables)) return null;
@@ -54,6 +53,7 @@ export interface RegisterHeadRecord {
   mac: string;
 }
 
+/** Exact row count of every table in the public schema (count(*), not the planner's estimate). */
 export async function countRows(db: Queryable): Promise<TableCounts> {
   const tables = await db.query<{ name: string }>(
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`,
