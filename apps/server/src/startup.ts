@@ -72,7 +72,9 @@ async function sealRegister(app: FastifyInstance): Promise<void> {
     );
   }
   if (seal.state === 'refused') {
-    app.log.error('introductions register: entries without a head; run npm run register:verify');
+    app.log.error(
+      'introductions register without a head (keyed entries, or introductions without entries); run npm run register:verify',
+    );
   }
 }
 
