@@ -58,18 +58,23 @@ function startScheduledWork(app: FastifyInstance): void {
 }
 
 /**
- * A register from before REGISTER_SECRET (migration 0026) is sealed before any request can
- * append to it (decision 0027); a register whose keyed entries lost their head is left for
- * `register:verify` (appends are refused until then).
+ * A new register gets its head before any request can append to it (decision 0027). A register
+ * with entries but without a head is never sealed here: from before REGISTER_SECRET (migration
+ * 0026) the operator seals it once with the count from before the update; otherwise its head was
+ * deleted. Appends are refused until then.
  */
 async function sealRegister(app: FastifyInstance): Promise<void> {
   const deps = { db: app.db, registerSecret: app.config.registerSecret, officeEmail: app.config.officeEmail };
   const seal = await sealRegisterOnStart(deps, app.now());
-  if (seal.state === 'sealed' && seal.legacyEntries > 0) {
-    app.log.warn({ legacyEntries: seal.legacyEntries }, 'introductions register sealed under REGISTER_SECRET');
+  if (seal.state === 'unsealed') {
+    app.log.error(
+      'introductions register without head and MACs: from before REGISTER_SECRET, seal once with npm run register:verify -- --seal-legacy <entries before the update>; otherwise its head was deleted (npm run register:verify)',
+    );
   }
   if (seal.state === 'refused') {
-    app.log.error('introductions register: keyed entries without a head; run npm run register:verify');
+    app.log.error(
+      'introductions register without a head (keyed entries, or introductions without entries); run npm run register:verify',
+    );
   }
 }
 

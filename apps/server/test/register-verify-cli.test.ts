@@ -15,7 +15,8 @@ import { TEST_INVOICE_ISSUER } from './support/ports';
 /**
  * `npm run register:verify` as the operator runs it: the real CLI on an embedded database
  * with the demo marketplace's register. Intact → exit 0; one entry edited in SQL behind the
- * trigger's back → exit 1 naming the entry.
+ * trigger's back → exit 1 naming the entry; a register from before the key sealed once with
+ * `--seal-legacy`.
  */
 
 const SECRET = 'register-verify-test-secret-0123456789abcdef';
@@ -126,6 +127,36 @@ describe('npm run register:verify', () => {
     const wrong = await runCli('register-verify.ts', ['--anchor', 'abc'], env());
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^Ungültiger Anker „abc“: erwartet wird ein SHA-256-Hash aus 64 Hexadezimalzeichen\./);
+  }, 120_000);
+
+  it('When a register from before the key (no MACs, no head) is to be sealed, then only --seal-legacy with the count from before the update seals it, and only once', async () => {
+    const legacyDir = copyOfData('legacy');
+    let entries = 0;
+    await withDatabase(async (query) => {
+      await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');
+      await query('UPDATE introduction_events SET mac = NULL');
+      await query('DELETE FROM register_head');
+      const [row] = await query<{ n: number }>('SELECT count(*)::int AS n FROM introduction_events');
+      entries = row!.n;
+    }, legacyDir);
+    const unsealed = await runCli('register-verify.ts', [], env(legacyDir));
+    expect(unsealed.code).toBe(1);
+    expect(unsealed.stderr).toContain('Register ohne Registerkopf und ohne MAC');
+
+    const wrongCount = await runCli('register-verify.ts', ['--seal-legacy', String(entries + 1)], env(legacyDir));
+    expect(wrongCount.code).toBe(1);
+    expect(wrongCount.stderr).toContain(
+      `Nicht versiegelt: Das Register hat ${entries} Einträge, angegeben wurden ${entries + 1}.`,
+    );
+    const sealed = await runCli('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
+    expect(sealed.stderr).toBe('');
+    expect(sealed.stdout).toContain(`Register versiegelt: ${entries} Einträge aus der Zeit vor dem Registerschlüssel`);
+    const intact = await runCli('register-verify.ts', [], env(legacyDir));
+    expect(intact.code).toBe(0);
+    expect(intact.stdout).toContain(`davon ${entries} Alteinträge vor dem Registerschlüssel`);
+    const again = await runCli('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^Nicht versiegelt: Das Register hat bereits einen Registerkopf/);
   }, 120_000);
 
   it('When the register is intact, then it exits 0; when an entry was edited in SQL, then it exits 1 and names it', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { CIRCUMVENTION_MONTHS } from '@pb/core';
+import { CIRCUMVENTION_MONTHS, normaliseUid } from '@pb/core';
 import type { Db } from '../../db/client';
 import { formerParties, introductions, invoices, placementReports, users } from '../../db/schema';
 import { monthsAfter } from '../../lib/months';
@@ -88,7 +88,15 @@ export function sameCompany(companyId: number, now: Date, uids: readonly string[
   const domain = sql`(SELECT lower(split_part(${users.email}, '@', 2)) FROM ${users} WHERE ${users.id} = ${companyId})`;
   const ownUids = sql`(SELECT coalesce(array_agg(DISTINCT ${placementReports.uid}), '{}') FROM ${placementReports}
       WHERE ${placementReports.companyId} = ${companyId} AND ${placementReports.uid} IS NOT NULL)`;
-  const given = sql`${`{${uids.map((u) => u.replace(/[^A-Z0-9]/gi, '')).join(',')}}`}::text[]`;
+  // Stored UIDs are normalised by core's uidSchema (Irish ones keep their '+' and '*'); each
+  // given one is normalised the same way and bound as a parameter, never spliced into a literal.
+  const normalised = [...new Set(uids.map(normaliseUid).filter(Boolean))];
+  const given = normalised.length
+    ? sql`ARRAY[${sql.join(
+        normalised.map((u) => sql`${u}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
   const formerIds = sql`(SELECT fp.former_user_id FROM former_parties fp
       WHERE fp.role = 'company' AND fp.evidence_until > ${now}
         AND ((fp.email_domain IS NOT NULL AND fp.email_domain = ${domain})

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { GENESIS_HASH, headMac, macMatches, type RegisterHead } from './register-chain';
-import { headOf, sealRegister, storedHead } from './register';
+import { headOf, sealEmptyRegister, sealLegacyHead, storedHead, type LegacySeal } from './register';
 
 /**
  * The register's head anchored outside the database (decision 0027): once a day the office is
@@ -65,7 +65,7 @@ export function registerAnchorMail(to: string, anchor: RegisterAnchor, sealed: n
   if (!anchor.valid) {
     lines.push(
       '',
-      'ACHTUNG: Der gespeicherte Registerkopf passt nicht zu seinem MAC oder zum letzten Eintrag – das Register wurde außerhalb der Anwendung verändert. Neue Einträge werden abgelehnt. Bitte `npm run register:verify` ausführen.',
+      'ACHTUNG: Der gespeicherte Registerkopf fehlt oder passt nicht zu seinem MAC oder zum letzten Eintrag – das Register wurde außerhalb der Anwendung verändert (oder ist aus der Zeit vor dem Registerschlüssel und noch nicht versiegelt). Neue Einträge werden abgelehnt. Bitte `npm run register:verify` ausführen.',
     );
   }
   return {
@@ -78,22 +78,33 @@ export function registerAnchorMail(to: string, anchor: RegisterAnchor, sealed: n
   };
 }
 
-/** Seals a register from before the key (if needed) and queues the anchor mail to the office. */
+/**
+ * Queues the anchor mail to the office. It never seals: a register without a head (from before
+ * the key, or with its head deleted) is mailed as invalid until the explicit seal.
+ */
 export async function anchorRegister(deps: AnchorDeps, now: Date): Promise<RegisterAnchor> {
-  const seal = await sealRegister(deps.db, deps.registerSecret, now);
   const anchor = await readRegisterAnchor(deps.db, deps.registerSecret, now);
-  const sealed = seal.state === 'sealed' && seal.legacyEntries > 0 ? seal.legacyEntries : null;
-  await deps.db.transaction((tx) => enqueueMail(tx, registerAnchorMail(deps.officeEmail, anchor, sealed)));
+  await deps.db.transaction((tx) => enqueueMail(tx, registerAnchorMail(deps.officeEmail, anchor, null)));
   return anchor;
 }
 
 /**
- * At server start: a register from before the key (migration 0026) is sealed at once, and the
- * office is told how many entries were accepted without a MAC (and gets the first anchor).
+ * At server start: a new, empty register gets its head. A register with entries but without a
+ * head is left alone (appends stay refused): from before the key it is sealed once, explicitly,
+ * by sealLegacyRegister — sealing it here would also seal a forged one after each restart.
  */
-export async function sealRegisterOnStart(deps: AnchorDeps, now: Date): ReturnType<typeof sealRegister> {
-  const seal = await sealRegister(deps.db, deps.registerSecret, now);
-  if (seal.state === 'sealed' && seal.legacyEntries > 0) {
+export async function sealRegisterOnStart(deps: AnchorDeps, now: Date): ReturnType<typeof sealEmptyRegister> {
+  return sealEmptyRegister(deps.db, deps.registerSecret, now);
+}
+
+/**
+ * The one explicit seal of a register from before the key (`npm run register:verify --
+ * --seal-legacy <Anzahl>`): written only for exactly the count register:verify gave before the
+ * update; the office is told how many entries were accepted without a MAC (and gets an anchor).
+ */
+export async function sealLegacyRegister(deps: AnchorDeps, expectedEntries: number, now: Date): Promise<LegacySeal> {
+  const seal = await sealLegacyHead(deps.db, deps.registerSecret, expectedEntries, now);
+  if (seal.state === 'sealed') {
     const anchor = await readRegisterAnchor(deps.db, deps.registerSecret, now);
     await deps.db.transaction((tx) =>
       enqueueMail(tx, registerAnchorMail(deps.officeEmail, anchor, seal.legacyEntries)),

@@ -1,6 +1,6 @@
-import { asc, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { introductions, jobs, placementReports, users } from '../../db/schema';
+import { formerParties, introductions, jobs, placementReports, users } from '../../db/schema';
 import { canonicalJson, type ChainValue } from './register-chain';
 import { candidateCommitment, noteHash } from './register';
 
@@ -30,6 +30,8 @@ interface Facts {
   circumventionAt: ChainValue;
   resolved: { at: ChainValue; noteHash: ChainValue } | null;
   fingerprintsDeletedAt: ChainValue;
+  /** Whether the introductions table still has the row (compareWithState). */
+  stateSeen: boolean;
 }
 
 export const BATCH = 1000;
@@ -67,6 +69,7 @@ export class RegisterFacts {
       circumventionAt: null,
       resolved: null,
       fingerprintsDeletedAt: null,
+      stateSeen: false,
     };
     this.byIntroduction.set(introductionId, fact);
     const at = content['at'] ?? null;
@@ -121,6 +124,7 @@ export class RegisterFacts {
   async compareWithState(db: Db, problems: RegisterProblem[]): Promise<number> {
     let count = 0;
     const gone: Array<{ introductionId: number; table: 'users' | 'jobs'; id: number }> = [];
+    const unmarked: Array<{ introductionId: number; companyId: number }> = [];
     const states = inIdOrder((after) =>
       db.select().from(introductions).where(gt(introductions.id, after)).orderBy(asc(introductions.id)).limit(BATCH),
     );
@@ -128,11 +132,19 @@ export class RegisterFacts {
       count += 1;
       const fact = this.byIntroduction.get(row.id);
       const problem = (text: string) => problems.push({ entryId: null, introductionId: row.id, problem: text });
+      if (fact) fact.stateSeen = true;
       if (!fact?.introduced) {
         problem('Vorstellung ohne Registereintrag');
         continue;
       }
       const locked = fact.introduced;
+      // A deleted company's account id (former-companies.ts) decides which new account owes the fee.
+      if (row.formerCompanyId !== null && row.formerCompanyId !== locked['companyId']) {
+        problem('Frühere Firma (gelöschter Account) weicht vom Register ab');
+      }
+      if (row.formerCompanyId === null && row.companyId === null && typeof locked['companyId'] === 'number') {
+        unmarked.push({ introductionId: row.id, companyId: locked['companyId'] });
+      }
       // An id may have become null only because the account or advertisement is gone (checked below).
       const differs = (value: number | null, stated: ChainValue | undefined, table: 'users' | 'jobs') => {
         if (value === null && typeof stated === 'number') gone.push({ introductionId: row.id, table, id: stated });
@@ -165,6 +177,16 @@ export class RegisterFacts {
       if (fingerprints) problem(fingerprints);
     }
     await this.compareGone(db, gone, problems);
+    await compareFormerCompanies(db, unmarked, problems);
+    for (const [introductionId, fact] of this.byIntroduction) {
+      if (!fact.stateSeen) {
+        problems.push({
+          entryId: null,
+          introductionId,
+          problem: 'Vorstellung fehlt: Registereinträge vorhanden, die Vorstellung wurde gelöscht',
+        });
+      }
+    }
     await this.compareReports(db, problems);
     return count;
   }
@@ -268,6 +290,43 @@ export class RegisterFacts {
     for (const [reportId, introductionId] of this.reportNames) {
       if (!seen.has(reportId)) {
         problems.push({ entryId: null, introductionId, problem: `Stellenbesetzung Nr. ${reportId} fehlt` });
+      }
+    }
+  }
+}
+
+/**
+ * A company's account deleted since former-companies.ts (its evidence in former_parties) marks its
+ * introductions with former_company_id: one cleared there would hide the claim from the company's
+ * new account. (Deleted before that, or after the evidence's retention, nothing links them anyway.)
+ */
+async function compareFormerCompanies(
+  db: Db,
+  unmarked: Array<{ introductionId: number; companyId: number }>,
+  problems: RegisterProblem[],
+): Promise<void> {
+  for (let i = 0; i < unmarked.length; i += BATCH) {
+    const slice = unmarked.slice(i, i + BATCH);
+    const rows = await db
+      .selectDistinct({ id: formerParties.formerUserId })
+      .from(formerParties)
+      .where(
+        and(
+          eq(formerParties.role, 'company'),
+          inArray(
+            formerParties.formerUserId,
+            slice.map((u) => u.companyId),
+          ),
+        ),
+      );
+    const remembered = new Set(rows.map((r) => r.id));
+    for (const u of slice) {
+      if (remembered.has(u.companyId)) {
+        problems.push({
+          entryId: null,
+          introductionId: u.introductionId,
+          problem: 'Frühere Firma (gelöschter Account) weicht vom Register ab: Verweis entfernt',
+        });
       }
     }
   }

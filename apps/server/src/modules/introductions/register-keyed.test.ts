@@ -5,7 +5,7 @@ import { createChatUser, createJob, type ChatUser } from '../../../test/support/
 import { rewriteChainWithoutKey } from '../../../test/support/register-tampering';
 import { Scheduler } from '../../lib/scheduler';
 import { type ChainValue } from './register-chain';
-import { registerAnchorJob, sealRegisterOnStart } from './register-anchor';
+import { anchorRegister, registerAnchorJob, sealLegacyRegister, sealRegisterOnStart } from './register-anchor';
 import { verifyRegister } from './register-verify';
 
 /**
@@ -169,6 +169,44 @@ describe('The register against someone with the database but not the key', () =>
     expect((await verify()).problems).toEqual([]);
     expect((await introduce()).statusCode).toBe(201);
   });
+  it('When the head is deleted, every MAC stripped and an entry rewritten (a forged register passed off as one from before the key), then appends are refused (German 503), the start does not seal it and verify says so', async () => {
+    const restore = await snapshot();
+    await behindTrigger(async () => {
+      await rewriteChainWithoutKey(query, (index, content) => (index === 0 ? { ...content, bonus: 28 } : content));
+      await query('UPDATE introduction_events SET mac = NULL');
+      await query('DELETE FROM register_head');
+    });
+    await query(
+      'UPDATE introductions SET bonus = 28 WHERE id = (SELECT introduction_id FROM introduction_events ORDER BY id LIMIT 1)',
+    );
+    // The next append would seal the forgery with a fresh, valid head: refused instead.
+    const refused = await introduce();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(INTRODUCTION_MSG.registerLocked);
+    const deps = { db: ctx.app.db, registerSecret: ctx.config.registerSecret, officeEmail: 'office@example.test' };
+    expect((await sealRegisterOnStart(deps, clock)).state).toBe('unsealed');
+    expect((await introduce()).statusCode).toBe(503);
+    expect((await verify()).problems).toContainEqual(
+      expect.objectContaining({ entryId: null, problem: expect.stringMatching(/ohne Registerkopf und ohne MAC/) }),
+    );
+
+    await restore();
+    await query('UPDATE introductions SET bonus = 14');
+    expect((await verify()).problems).toEqual([]);
+    expect((await introduce()).statusCode).toBe(201);
+  });
+
+  it('When the newest entry is stripped of its MAC under a valid head, then the append is refused', async () => {
+    const restore = await snapshot();
+    await behindTrigger(() =>
+      query('UPDATE introduction_events SET mac = NULL WHERE id = (SELECT max(id) FROM introduction_events)').then(
+        () => undefined,
+      ),
+    );
+    expect((await introduce()).statusCode).toBe(503);
+    await restore();
+    expect((await introduce()).statusCode).toBe(201);
+  });
 });
 
 describe('Anchors outside the database', () => {
@@ -201,17 +239,28 @@ describe('Anchors outside the database', () => {
     expect(text).toContain(`npm run register:verify -- --anchor ${report.head.hash}`);
   });
 
-  it('When a register from before the key (no MACs, no head) meets the new version, then it is sealed once, the office is told, and a later MAC-less entry is refused', async () => {
+  it('When a register from before the key (no MACs, no head) meets the new version, then nothing seals it by itself; the one explicit seal with the count from before the update does, the office is told, and a later MAC-less entry is refused', async () => {
     const count = (await verify()).entries;
     await behindTrigger(async () => {
       await query('UPDATE introduction_events SET mac = NULL');
       await query('DELETE FROM register_head');
     });
     expect((await verify()).problems).toEqual([
-      expect.objectContaining({ problem: expect.stringMatching(/noch nicht versiegelt/) }),
+      expect.objectContaining({ problem: expect.stringMatching(/ohne Registerkopf und ohne MAC/) }),
     ]);
     const deps = { db: ctx.app.db, registerSecret: ctx.config.registerSecret, officeEmail: 'office@example.test' };
-    expect(await sealRegisterOnStart(deps, clock)).toEqual({ state: 'sealed', legacyEntries: count });
+    // Neither the start, nor the daily anchor, nor an append seals it: that would also seal a forgery.
+    expect(await sealRegisterOnStart(deps, clock)).toEqual({ state: 'unsealed', legacyEntries: 0 });
+    expect((await anchorRegister(deps, clock)).valid).toBe(false);
+    expect((await introduce()).statusCode).toBe(503);
+    // The count the operator kept from register:verify before the update must match.
+    expect(await sealLegacyRegister(deps, count + 1, clock)).toEqual({
+      state: 'refused',
+      reason: 'count',
+      entries: count,
+    });
+    expect(await sealLegacyRegister(deps, count, clock)).toEqual({ state: 'sealed', legacyEntries: count });
+    expect(await sealLegacyRegister(deps, count, clock)).toEqual({ state: 'refused', reason: 'head', entries: count });
     expect(await sealRegisterOnStart(deps, clock)).toEqual({ state: 'ok', legacyEntries: count });
     const sealed = await verify();
     expect(sealed.problems).toEqual([]);
@@ -232,5 +281,6 @@ describe('Anchors outside the database', () => {
     expect((await verify()).problems).toContainEqual(
       expect.objectContaining({ problem: 'Eintrag ohne MAC nach Einführung des Registerschlüssels' }),
     );
+    expect((await introduce()).statusCode).toBe(503);
   });
 });

@@ -258,6 +258,55 @@ describe('register:verify against edits of the facts that decide money', () => {
     );
   });
 
+  it('When the former company of an introduction (its account deleted) is swapped or cleared in SQL, then verify names it: that decides who owes the fee', async () => {
+    const gone = await createChatUser(ctx.app, 'company');
+    const other = await createChatUser(ctx.app, 'company');
+    const job = await createJob(ctx.app.db, gone.id, { bonus: 12 });
+    const intro = await introduced(consultant, job.id);
+    await post(gone, `/api/introductions/${intro.id}/status`, { status: 'abgesagt', reason: 'Kein Budget' });
+    const deleted = await ctx.request({ method: 'DELETE', url: `/api/users/${gone.id}`, token: gone.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await query('SELECT company_id, former_company_id FROM introductions WHERE id = $1', [intro.id]);
+    expect(row).toEqual({ company_id: null, former_company_id: gone.id });
+    const back = [`UPDATE introductions SET former_company_id = ${gone.id} WHERE id = ${intro.id}`];
+    // Pinned on another former account: that company's new account would owe the fee instead.
+    await expectFound(
+      intro.id,
+      /Frühere Firma/,
+      [`UPDATE introductions SET former_company_id = ${other.id} WHERE id = ${intro.id}`],
+      back,
+    );
+    // Cleared: the company registering again would no longer find its old claim.
+    await expectFound(
+      intro.id,
+      /Frühere Firma/,
+      [`UPDATE introductions SET former_company_id = NULL WHERE id = ${intro.id}`],
+      back,
+    );
+  });
+
+  it('When an introduction in the middle of the register is deleted while its entries stay, then verify names it instead of skipping it', async () => {
+    const job = await createJob(ctx.app.db, company.id, { bonus: 12 });
+    const middle = await introduced(consultant, job.id);
+    await introduced(consultant, job.id); // a later one: the deleted introduction is not the tail
+    const fk = 'introduction_events_introduction_id_fkey';
+    await expectFound(
+      middle.id,
+      /fehlt/,
+      [
+        `CREATE TABLE saved_introduction AS SELECT * FROM introductions WHERE id = ${middle.id}`,
+        `ALTER TABLE introduction_events DROP CONSTRAINT ${fk}`,
+        `DELETE FROM introductions WHERE id = ${middle.id}`,
+      ],
+      [
+        'INSERT INTO introductions SELECT * FROM saved_introduction',
+        'DROP TABLE saved_introduction',
+        `ALTER TABLE introduction_events ADD CONSTRAINT ${fk} FOREIGN KEY (introduction_id) REFERENCES introductions(id) ON DELETE RESTRICT`,
+      ],
+    );
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
+  });
+
   it('When the newest introduction and its entries are deleted (a truncated tail), then verify says the register was cut', async () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 12 });
     const newest = await introduced(consultant, job.id);

@@ -23,6 +23,14 @@ import { headOf, noteHash } from './register';
 
 export type { RegisterProblem };
 
+/**
+ * Entries, none with a MAC, and no head: a register from before the key not yet sealed, or a
+ * deleted head with stripped MACs — the same to look at. Only the operator's count from before
+ * the update tells them apart (`--seal-legacy`, decision 0027); appends are refused meanwhile.
+ */
+export const UNSEALED_PROBLEM =
+  'Register ohne Registerkopf und ohne MAC: entweder Einträge aus der Zeit vor dem Registerschlüssel, noch nicht versiegelt, oder der Kopf wurde gelöscht und die MACs entfernt. Neue Einträge werden abgelehnt. Nur direkt nach dem Update auf den Registerschlüssel: npm run register:verify -- --seal-legacy <Anzahl der Einträge laut register:verify vor dem Update>';
+
 export interface AnchorResult {
   hash: string;
   /** The entry whose hash is the anchor (0: the empty register), null when no entry has it. */
@@ -119,9 +127,7 @@ function headProblems(
   if (!stored) {
     if (walked.entries === 0) return [];
     return walked.legacyEntries === walked.entries
-      ? problem(
-          'Register noch nicht versiegelt: Einträge aus der Zeit vor dem Registerschlüssel; der Server versiegelt sie beim nächsten Start',
-        )
+      ? problem(UNSEALED_PROBLEM)
       : problem('Registerkopf fehlt: das Register wurde am Ende gekürzt oder der Kopf gelöscht');
   }
   const head = headOf(stored);

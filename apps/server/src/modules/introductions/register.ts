@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, isNotNull, ne, sql } from 'drizzle-orm';
 import { INTRODUCTION_MSG, type RegisterEventKind } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductionEvents, registerHead } from '../../db/schema';
+import { introductionEvents, introductions, registerHead } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   entryHash,
@@ -45,7 +45,7 @@ export async function appendRegisterEntry(
   entry: { introductionId: number; kind: RegisterEventKind; at: Date; data: Content; note?: string | null },
 ): Promise<string> {
   await lockRegister(tx);
-  const head = await headForAppend(tx, key, entry.at);
+  const head = await headForAppend(tx, key, entry.at, entry.introductionId);
   const note = entry.note ?? null;
   const content: Content = {
     ...entry.data,
@@ -79,41 +79,39 @@ export function registerLocked(): AppError {
 
 /**
  * The head to append after (caller holds the register lock). It must carry a valid MAC and
- * name the newest stored entry; otherwise appending would bless an edit (a cut tail would get
- * a fresh, valid head), so the append is refused until `register:verify` was looked at.
- * Without a head row the register is new or from before the key: it is sealed here.
+ * name the newest stored entry, and that entry must carry its MAC unless it is one of the
+ * sealed entries from before the key; otherwise appending would bless an edit (a cut tail
+ * would get a fresh, valid head), so the append is refused until `register:verify` was looked at.
+ * Without a head row only a new register gets one here: entries without a head are either a
+ * register from before the key, sealed once and explicitly (sealLegacyHead), or a head
+ * deleted with the MACs stripped — which must never be sealed by the next append.
  */
-async function headForAppend(tx: Db, key: string, at: Date): Promise<RegisterHead> {
+async function headForAppend(tx: Db, key: string, at: Date, introductionId: number): Promise<RegisterHead> {
   const { stored, last } = await storedHead(tx);
   if (!stored) {
-    const sealed = await sealHead(tx, key, last, at);
-    if (!sealed) throw registerLocked();
-    return sealed;
+    if (last !== null || !(await onlyIntroduction(tx, introductionId))) throw registerLocked();
+    const head = { entryId: 0, hash: GENESIS_HASH, entries: 0, legacyEntries: 0 };
+    await writeHead(tx, key, head, at);
+    return head;
   }
   const head = headOf(stored);
   const names = (last?.id ?? 0) === head.entryId && (last?.hash ?? GENESIS_HASH) === head.hash;
-  if (!names || !macMatches(headMac(key, head), stored.mac)) throw registerLocked();
+  const keyed = head.entries <= head.legacyEntries || (last !== null && macMatches(entryMac(key, last.hash), last.mac));
+  if (!names || !keyed || !macMatches(headMac(key, head), stored.mac)) throw registerLocked();
   return head;
 }
 
 /**
- * Writes the first head: over an empty register, or over entries from before the key
- * (migration 0026), whose number it records — their MAC-less state is accepted as it stands
- * now, and only then (decision 0027). Returns null when keyed entries exist but the head is
- * gone: that is a deleted head, not an old register, and is never sealed over.
+ * A new register: no introduction but the one being appended (inserted by the caller's
+ * transaction). Entries deleted with their head while the introductions stay are no new register.
  */
-async function sealHead(
-  tx: Db,
-  key: string,
-  last: { id: number; hash: string } | null,
-  at: Date,
-): Promise<RegisterHead | null> {
-  const [counts] = await tx.select({ total: count(), keyed: count(introductionEvents.mac) }).from(introductionEvents);
-  if ((counts?.keyed ?? 0) > 0) return null;
-  const entries = counts?.total ?? 0;
-  const head = { entryId: last?.id ?? 0, hash: last?.hash ?? GENESIS_HASH, entries, legacyEntries: entries };
-  await writeHead(tx, key, head, at);
-  return head;
+async function onlyIntroduction(tx: Db, introductionId: number): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(ne(introductions.id, introductionId))
+    .limit(1);
+  return other === undefined;
 }
 
 async function writeHead(tx: Db, key: string, head: RegisterHead, at: Date): Promise<void> {
@@ -127,11 +125,11 @@ async function writeHead(tx: Db, key: string, head: RegisterHead, at: Date): Pro
 /** The stored head row (null before the first seal) and the newest entry (null while there is none). */
 export async function storedHead(db: Db): Promise<{
   stored: typeof registerHead.$inferSelect | null;
-  last: { id: number; hash: string } | null;
+  last: { id: number; hash: string; mac: string | null } | null;
 }> {
   const [stored] = await db.select().from(registerHead);
   const [last] = await db
-    .select({ id: introductionEvents.id, hash: introductionEvents.hash })
+    .select({ id: introductionEvents.id, hash: introductionEvents.hash, mac: introductionEvents.mac })
     .from(introductionEvents)
     .orderBy(desc(introductionEvents.id))
     .limit(1);
@@ -143,24 +141,61 @@ export function headOf(row: typeof registerHead.$inferSelect): RegisterHead {
 }
 
 /**
- * Seals a register from before the key (server start, the daily anchor run): writes the head
- * if there is none. 'sealed' with the number of MAC-less entries it accepted, 'ok' when a head
- * exists (it is not checked here: register:verify does), 'refused' when keyed entries exist
- * without a head.
+ * At server start: writes the head of a new, empty register. 'ok' when a head exists (it is not
+ * checked here: register:verify does), 'unsealed' for entries without head and without any MAC
+ * (a register from before the key awaiting its explicit seal — or one whose head was deleted and
+ * MACs stripped: only the operator's count from before the update tells them apart), 'refused'
+ * for keyed entries without a head. Appends are refused in both.
  */
-export async function sealRegister(
+export async function sealEmptyRegister(
   db: Db,
   key: string,
   now: Date,
-): Promise<{ state: 'ok' | 'sealed' | 'refused'; legacyEntries: number }> {
+): Promise<{ state: 'ok' | 'sealed' | 'unsealed' | 'refused'; legacyEntries: number }> {
   return db.transaction(async (tx) => {
     await lockRegister(tx);
     const { stored, last } = await storedHead(tx);
     if (stored) return { state: 'ok' as const, legacyEntries: stored.legacyEntries };
-    const sealed = await sealHead(tx, key, last, now);
-    return sealed
-      ? { state: 'sealed' as const, legacyEntries: sealed.legacyEntries }
-      : { state: 'refused' as const, legacyEntries: 0 };
+    if (last === null) {
+      const [anyIntroduction] = await tx.select({ id: introductions.id }).from(introductions).limit(1);
+      if (anyIntroduction) return { state: 'refused' as const, legacyEntries: 0 };
+      await writeHead(tx, key, { entryId: 0, hash: GENESIS_HASH, entries: 0, legacyEntries: 0 }, now);
+      return { state: 'sealed' as const, legacyEntries: 0 };
+    }
+    const [keyed] = await tx
+      .select({ id: introductionEvents.id })
+      .from(introductionEvents)
+      .where(isNotNull(introductionEvents.mac))
+      .limit(1);
+    return { state: keyed ? ('refused' as const) : ('unsealed' as const), legacyEntries: 0 };
+  });
+}
+
+export type LegacySeal =
+  | { state: 'sealed'; legacyEntries: number }
+  | { state: 'refused'; reason: 'head' | 'keyed' | 'count'; entries: number };
+
+/**
+ * The one seal of a register from before the key (migration 0026), run explicitly by the
+ * operator (`npm run register:verify -- --seal-legacy <Anzahl>`, decision 0027): the head is
+ * written with legacy_entries = the entries now, which its MAC covers — only if no head exists,
+ * no entry carries a MAC, and the register holds exactly `expectedEntries`, the count that
+ * register:verify gave before the update. Nothing seals such a register by itself: a head
+ * deleted and MACs stripped look the same, and the count is what tells them apart.
+ */
+export async function sealLegacyHead(db: Db, key: string, expectedEntries: number, now: Date): Promise<LegacySeal> {
+  return db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const { stored, last } = await storedHead(tx);
+    const [counts] = await tx.select({ total: count(), keyed: count(introductionEvents.mac) }).from(introductionEvents);
+    const entries = counts?.total ?? 0;
+    const refused = (reason: 'head' | 'keyed' | 'count') => ({ state: 'refused' as const, reason, entries });
+    if (stored) return refused('head');
+    if ((counts?.keyed ?? 0) > 0) return refused('keyed');
+    if (entries !== expectedEntries) return refused('count');
+    const head = { entryId: last?.id ?? 0, hash: last?.hash ?? GENESIS_HASH, entries, legacyEntries: entries };
+    await writeHead(tx, key, head, now);
+    return { state: 'sealed' as const, legacyEntries: entries };
   });
 }
 

@@ -112,6 +112,10 @@ export async function introduceCandidate(
   const stored: StoredFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
   try {
     return await db.transaction(async (tx) => {
+      // Claims are decided one at a time: the register lock is held from the checks to the commit.
+      // Taken before the advertisement's row, like every register command (account deletion and the
+      // retention run hold it and then write advertisements): otherwise the two could deadlock.
+      await lockRegister(tx);
       const [job] = await tx
         .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
         .from(jobs)
@@ -124,8 +128,6 @@ export async function introduceCandidate(
         .where(eq(users.id, job.ownerId));
       if (!company) throw notFound(MSG.advertisementGone);
 
-      // Claims are decided one at a time: the register lock is held from this check to the commit.
-      await lockRegister(tx);
       const candidate = sameCandidate(fingerprints)!;
       const [duplicate] = await tx
         .select({ id: introductions.id })

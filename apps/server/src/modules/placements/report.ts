@@ -70,6 +70,8 @@ export async function reportPlacement(
 ): Promise<ReportOutcome> {
   authorizeReportVariant(user, input.variant);
   return db.transaction(async (tx) => {
+    // The register before any row, the advertisement's too (the lock order of every register command).
+    await lockRegister(tx);
     const [job] = await tx
       .select({
         id: jobs.id,
@@ -97,8 +99,6 @@ export async function reportPlacement(
       uids: input.variant === 'company' ? [input.uid] : [],
     };
     // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
-    // The register before any introduction row (the lock order of every register command).
-    await lockRegister(tx);
     const introduction = await introductionForReport(tx, claimInput);
     if (introduction) await assertIntroductionNotReported(tx, introduction.id);
     if (input.variant === 'consultant') await assertConsultantMayReport(tx, user.id, job.id, introduction);
