@@ -122,6 +122,50 @@ describe("a company's own report", () => {
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
+  it('When the company rejects the live introductions, waits, then reports its own hire naming none, then the claims still revivable are Umgehungsverdacht evidence — the one past its revival window is not', async () => {
+    const move = (id: number, status: string, reason: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/introductions/${id}/status`,
+        token: company.token,
+        payload: { data: { status, reason } },
+      });
+    const advertisement = await clock.daysAgo(300, () => publishJob(ctx, company, { jobTitle: 'Patissier' }));
+    // Rejected 250 days ago: the claim could revive for 7 months, until about 37 days ago.
+    const expired = await clock.daysAgo(300, () => introduce(rival, advertisement, 'alt.abgelaufen@example.at'));
+    await clock.daysAgo(250, async () => expect((await move(expired, 'abgesagt', 'Kein Bedarf')).statusCode).toBe(200));
+    // Rejected 60 days ago: still revivable.
+    const lapsed = await clock.daysAgo(90, () => introduce(consultant, advertisement, 'noch.offen@example.at'));
+    await clock.daysAgo(60, async () => expect((await move(lapsed, 'abgesagt', 'Kein Bedarf')).statusCode).toBe(200));
+
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { jobTitle: 'Patissier', candidateEmail: 'jemand.drittes@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.circumvention?.evidence).toEqual([
+      expect.objectContaining({
+        introductionId: lapsed,
+        consultantId: consultant.id,
+        claim: 'lapsed',
+        matchedBy: [],
+        basis: 'advertisement',
+      }),
+    ]);
+    expect(report.needsReview).toBe(true);
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+    expect(invoiced.statusCode).toBe(409);
+    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    // Only a hint: the lapsed claim is not revived by a report that did not name its candidate.
+    const [row] = await ctx.database.query<{ claim_lapsed_at: Date | null }>(
+      'SELECT claim_lapsed_at FROM introductions WHERE id = $1',
+      [lapsed],
+    );
+    expect(row!.claim_lapsed_at).not.toBeNull();
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
+  });
+
   it("When the company names one introduction but hires another consultant's candidate, then the contact mismatch and the circumvention are flagged", async () => {
     const advertisement = await publishJob(ctx, company, { jobTitle: 'Barista', placementBonus: 15 });
     const cheap = await introduce(consultant, advertisement, 'named.person@example.at');
