@@ -117,7 +117,9 @@ describe("a company's own report", () => {
       }),
     ]);
     expect(report.needsReview).toBe(true);
-    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(409);
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+    expect(invoiced.statusCode).toBe(409);
+    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
     // The hint is the office's, not a register fact: the register still verifies.
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });

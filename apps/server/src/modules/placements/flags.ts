@@ -87,7 +87,8 @@ export function placementFlags(facts: ReportFacts): PlacementFlag[] {
 
 /**
  * Whether a report may not be invoiced yet: it is flagged, suspected of circumvention or objected
- * to, and the back office has not released it since (an objection after a release counts again).
+ * to, and the back office has not released it since. An objection withdraws a release
+ * (objectToPlacement); the date comparison covers releases objected to before that rule.
  */
 export function needsReview(report: {
   status: string;

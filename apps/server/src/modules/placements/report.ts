@@ -41,6 +41,8 @@ export function parsePlacementReport(raw: unknown): PlacementReportRequest {
 export interface ReportContext {
   officeEmail: string;
   publicUrl: string;
+  /** The server's clock (app.now()): every fact of a report and of an objection to it. */
+  now: Date;
 }
 
 /** A report also touches the introductions register (the named introduction, circumvention check). */
@@ -48,7 +50,6 @@ export interface PlacementReportContext extends ReportContext {
   fingerprintSecret: string;
   /** Key of the register's MACs (decision 0027): the report appends register entries. */
   registerSecret: string;
-  now: Date;
 }
 
 export interface ReportOutcome {

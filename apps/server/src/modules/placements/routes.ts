@@ -106,6 +106,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await objectToPlacement(app.db, user, request.params.id, input, {
         officeEmail: app.config.officeEmail,
         publicUrl: app.config.publicUrl,
+        now: app.now(),
       });
       return { data, meta: {} };
     },
