@@ -184,6 +184,43 @@ describe("a company's own report", () => {
     ]);
   });
 
+  it('When the company reports the same hired person again on another advertisement, then the office sees the earlier report as a double-invoice risk; a discarded one does not count', async () => {
+    const first = await publishJob(ctx, company, { jobTitle: 'Souschef' });
+    const earlier = await reportId(
+      ctx,
+      company,
+      companyReportBody(first, { jobTitle: 'Souschef', candidateEmail: 'Doppelt.Gemeldet@example.at' }),
+    );
+    const second = await publishJob(ctx, company, { jobTitle: 'Küchenchef' });
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(second, { jobTitle: 'Küchenchef', candidateEmail: 'doppelt.gemeldet@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.flags).toEqual([
+      {
+        code: 'doppelt_gemeldet',
+        reason: `Dieselbe Person (E-Mail/Telefon) hat das Unternehmen bereits mit Meldung Nr. ${earlier} gemeldet; Gefahr einer doppelten Rechnung.`,
+      },
+    ]);
+    expect(report.needsReview).toBe(true);
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+    expect(invoiced.statusCode).toBe(409);
+    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+
+    // Both discarded (never invoiced): a third report of that person is no double.
+    expect((await review(id, { decision: 'verworfen', note: 'Doppelt gemeldet.' })).statusCode).toBe(200);
+    expect((await review(earlier, { decision: 'verworfen', note: 'Falsch gemeldet.' })).statusCode).toBe(200);
+    const third = await publishJob(ctx, company, { jobTitle: 'Jungkoch' });
+    const again = await reportId(
+      ctx,
+      company,
+      companyReportBody(third, { jobTitle: 'Jungkoch', candidateEmail: 'doppelt.gemeldet@example.at' }),
+    );
+    expect((await adminReport(again)).flags).toEqual([]);
+  });
+
   it('When the salary is 0 or far below the advertisement, then it is flagged with the figures', async () => {
     const advertisement = await publishJob(ctx, company, { jobTitle: 'Hausmeister', salary: '40.000 – 50.000' });
     const zero = await reportId(
