@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   computeFeeLine,
   eurosToCents,
@@ -193,10 +193,7 @@ export async function reportPlacement(
       })
       .returning({ id: placementReports.id, createdAt: placementReports.createdAt });
     if (!reviewFirst) {
-      await tx
-        .update(jobs)
-        .set({ publishedAt: null, updatedAt: sql`now()` })
-        .where(eq(jobs.id, job.id));
+      await tx.update(jobs).set({ publishedAt: null, updatedAt: context.now }).where(eq(jobs.id, job.id));
     }
     await applyPlacementToClaims(
       tx,

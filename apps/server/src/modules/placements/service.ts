@@ -109,10 +109,7 @@ export async function objectToPlacement(
             .for('update');
     const reactivated = job !== undefined && job.publishedAt === null;
     if (reactivated) {
-      await tx
-        .update(jobs)
-        .set({ publishedAt: now, updatedAt: now })
-        .where(eq(jobs.id, job.id));
+      await tx.update(jobs).set({ publishedAt: now, updatedAt: now }).where(eq(jobs.id, job.id));
     }
     // Admin-relevant: it reactivates an advertisement and holds back an invoice (the back office decides).
     await recordAudit(tx, user, {
