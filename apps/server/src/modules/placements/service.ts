@@ -120,9 +120,11 @@ export async function objectToPlacement(
         objected: false,
         advertisementActive: job !== undefined && !reactivated,
         // The office's release this objection withdraws (it stays in the audit log, not on the report).
-        review: row.reviewDecision
-          ? { decision: row.reviewDecision, at: row.reviewedAt?.toISOString() ?? null, byId: row.reviewedBy }
-          : null,
+        ...(row.reviewDecision
+          ? {
+              review: { decision: row.reviewDecision, at: row.reviewedAt?.toISOString() ?? null, byId: row.reviewedBy },
+            }
+          : {}),
       },
       after: {
         objected: true,
