@@ -47,6 +47,14 @@ const review = (id: number, data: object) => reviewReport(ctx, admin, id, data);
 const introduce = (by: TestUser, advertisement: number, email: string) =>
   introduceCandidate(ctx, by, advertisement, email);
 
+/** The report waits for the office: 'verrechnet' is refused with the review's message. */
+async function expectHeldForReview(id: number): Promise<void> {
+  expect((await adminReport(id)).needsReview).toBe(true);
+  const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+  expect(invoiced.statusCode).toBe(409);
+  expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+}
+
 describe("a company's own report", () => {
   it('When the company reports its hire at 0 % on an advertisement at 20 %, then invoicing waits for the office, which releases it at 20 % (audited); 0 € is never invoiced', async () => {
     const advertisement = await publishJob(ctx, company, { jobTitle: 'Koch', placementBonus: 20 });
@@ -54,11 +62,7 @@ describe("a company's own report", () => {
     const flagged = await adminReport(id);
     expect(flagged.flags.map((f) => f.code)).toEqual(['praemie_unter_aktiver', 'betrag_null']);
     expect(flagged.flags[0]!.reason).toBe('Gemeldet 0 %, aktive Prämie des Inserats 20 %.');
-    expect(flagged.needsReview).toBe(true);
-
-    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
-    expect(invoiced.statusCode).toBe(409);
-    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    await expectHeldForReview(id);
     const atZero = await review(id, { decision: 'freigegeben', note: 'Passt so.' });
     expect(atZero.statusCode).toBe(409);
     expect(atZero.json().error.message).toBe(PLACEMENT_REVIEW_MSG.zeroAmount);
@@ -116,10 +120,7 @@ describe("a company's own report", () => {
         basis: 'advertisement',
       }),
     ]);
-    expect(report.needsReview).toBe(true);
-    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
-    expect(invoiced.statusCode).toBe(409);
-    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    await expectHeldForReview(id);
     // The hint is the office's, not a register fact: the register still verifies.
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
@@ -155,10 +156,7 @@ describe("a company's own report", () => {
         basis: 'advertisement',
       }),
     ]);
-    expect(report.needsReview).toBe(true);
-    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
-    expect(invoiced.statusCode).toBe(409);
-    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    await expectHeldForReview(id);
     // Only a hint: the lapsed claim is not revived by a report that did not name its candidate.
     const [row] = await ctx.database.query<{ claim_lapsed_at: Date | null }>(
       'SELECT claim_lapsed_at FROM introductions WHERE id = $1',
@@ -204,10 +202,7 @@ describe("a company's own report", () => {
         reason: `Dieselbe Person (E-Mail/Telefon) hat das Unternehmen bereits mit Meldung Nr. ${earlier} gemeldet; Gefahr einer doppelten Rechnung.`,
       },
     ]);
-    expect(report.needsReview).toBe(true);
-    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
-    expect(invoiced.statusCode).toBe(409);
-    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    await expectHeldForReview(id);
 
     // Both discarded (never invoiced): a third report of that person is no double.
     expect((await review(id, { decision: 'verworfen', note: 'Doppelt gemeldet.' })).statusCode).toBe(200);
