@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, guaranteeClaimRefusal, guaranteeClaimRequestSchema, guaranteeWindow } from './billing';
+import { formatInvoiceNumber } from './billing';
+import { guaranteeClaimRefusal, guaranteeClaimRequestSchema, guaranteeWindow } from './guarantee';
 import {
   BILLING_MSG,
   calculateFees,

@@ -12,8 +12,9 @@
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
  *   data-export.ts 'Meine Daten herunterladen' (DSGVO Art. 15/20): request, state, download token
- *   billing.ts     salary facts, invoices, guarantee claims, earnings; fees.ts: the fee sheet and the salary
- *                  text parser (cents, no schemas: the landing page and the browser use it); uid.ts: EU VAT number syntax
+ *   billing.ts     salary facts, invoices, earnings; guarantee.ts: guarantee claims and their window;
+ *                  fees.ts: the fee sheet and the salary text parser (cents, no schemas: the landing page and
+ *                  the browser use it); uid.ts: EU VAT number syntax
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
  * input rules), roles.ts, files.ts, format.ts, business-days.ts.
@@ -40,6 +41,7 @@ export * from './salary-facts';
 export * from './uid';
 export * from './fees';
 export * from './billing';
+export * from './guarantee';
 export * from './alerts';
 export * from './data-export';
 export * from './two-factor';

@@ -214,6 +214,7 @@ export const PLACEMENT_FLAG_LABELS = {
   betrag_null: 'Rechnungsbetrag 0 €',
   ohne_vorstellung: 'Meldung ohne Vorstellung',
   wiederholt_widersprochen: 'Wiederholt widersprochen',
+  doppelt_gemeldet: 'Person bereits gemeldet',
 } as const;
 export type PlacementFlagCode = keyof typeof PLACEMENT_FLAG_LABELS;
 const FLAG_CODES = Object.keys(PLACEMENT_FLAG_LABELS) as [PlacementFlagCode, ...PlacementFlagCode[]];

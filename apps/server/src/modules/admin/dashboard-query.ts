@@ -6,6 +6,8 @@ import { retentionRuns } from '../../db/schema';
 const VIENNA = `'Europe/Vienna'`;
 const monthOf = (col: string) => `date_trunc('month', ${col} AT TIME ZONE ${VIENNA})`;
 const yearOf = (col: string) => `date_trunc('year', ${col} AT TIME ZONE ${VIENNA})`;
+/** Reports the office discarded ('verworfen') are never invoiced: no placement, no fee. */
+const COUNTED = `status <> 'verworfen'`;
 
 /** Business figures of the back office start page; months and years are Vienna calendar months. */
 export async function loadDashboard(database: Database, now: Date): Promise<AdminDashboard> {
@@ -39,7 +41,7 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
       coalesce(sum(service_fee), 0)::float8 AS service_total,
       coalesce(sum(placement_fee) FILTER (WHERE ${thisYear}), 0)::float8 AS fee_year,
       coalesce(sum(service_fee) FILTER (WHERE ${thisYear}), 0)::float8 AS service_year
-    FROM placement_reports`,
+    FROM placement_reports WHERE ${COUNTED}`,
     [at],
   );
   const guaranteeCases = await database.query<{ placement_fee: number; service_fee: number }>(
@@ -59,9 +61,9 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
        SELECT generate_series(${monthOf('$1::timestamptz')} - interval '11 months', ${monthOf('$1::timestamptz')}, interval '1 month') AS m
      )
      SELECT to_char(m, 'YYYY-MM') AS month,
-       (SELECT count(*)::int FROM placement_reports p WHERE ${monthOf('p.created_at')} = m) AS placements,
-       (SELECT coalesce(sum(p.placement_fee), 0)::float8 FROM placement_reports p WHERE ${monthOf('p.created_at')} = m) AS placement_fees,
-       (SELECT coalesce(sum(p.service_fee), 0)::float8 FROM placement_reports p WHERE ${monthOf('p.created_at')} = m) AS service_fees,
+       (SELECT count(*)::int FROM placement_reports p WHERE ${monthOf('p.created_at')} = m AND p.${COUNTED}) AS placements,
+       (SELECT coalesce(sum(p.placement_fee), 0)::float8 FROM placement_reports p WHERE ${monthOf('p.created_at')} = m AND p.${COUNTED}) AS placement_fees,
+       (SELECT coalesce(sum(p.service_fee), 0)::float8 FROM placement_reports p WHERE ${monthOf('p.created_at')} = m AND p.${COUNTED}) AS service_fees,
        (SELECT count(*)::int FROM jobs j WHERE ${monthOf('j.created_at')} = m) AS new_jobs
      FROM months ORDER BY m`,
     [at],

@@ -277,9 +277,11 @@ export async function deleteUserAsAdmin(
 // ---------- placement reports ----------
 
 /**
- * Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case (within 60 days
- * of the report). 'verrechnet' issues the invoice (PDF, mailed to the company); a guarantee case
- * issues the correction invoice — in the same transaction (issue 12).
+ * Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case. 'verrechnet'
+ * only once a flagged, suspected or objected report is released (needsReview) and issues the
+ * invoice (PDF, mailed to the company); a guarantee case — with an open claim only within the
+ * claim's window (guaranteeClaimRefusal), without one within 60 days of the report — issues the
+ * correction invoice and decides the open claim, in the same transaction (issues 12, 28).
  */
 export async function changePlacementStatus(
   db: Db,

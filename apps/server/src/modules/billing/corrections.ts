@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
 import { presentPlacementReport } from '../admin/presenter';
-import { invoiceOfReport, issueInvoiceTo, issueStorno, type BillingContext } from './invoices';
+import { customerOfInvoice, invoiceOfReport, issueInvoiceTo, issueStorno, type BillingContext } from './invoices';
 
 /**
  * A corrected amount after invoicing (issue 12): the back office changes bonus and/or salary
@@ -44,13 +44,7 @@ export async function correctInvoicedAmount(
       .where(eq(placementReports.id, reportId))
       .returning();
     const storno = await issueStorno(tx, corrected!, original, input.reason, context);
-    const customer = {
-      name: original.customerName,
-      address: original.customerAddress,
-      uid: original.customerUid,
-      country: original.customerCountry ?? 'AT',
-    };
-    const reissued = await issueInvoiceTo(tx, corrected!, customer, context);
+    const reissued = await issueInvoiceTo(tx, corrected!, customerOfInvoice(original), context);
     await recordAudit(tx, actor, {
       action: 'invoice.correct',
       entity: 'placement_report',

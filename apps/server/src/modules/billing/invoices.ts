@@ -14,6 +14,7 @@ import {
   isReverseCharge,
   isValidUid,
   normaliseUid,
+  uidCountry,
   REFUND_PAYOUT_WORKING_DAYS,
   SERVICE_FEE_PERCENT,
   viennaDate,
@@ -83,6 +84,17 @@ function customerOf(report: ReportRow, given: InvoiceAddress | undefined): Custo
   const country = report.country ?? 'AT';
   const address = { street: report.street, houseNr: report.houseNr, postalCode: report.postalCode, city: report.city };
   return { name: report.companyName, address: addressLines(address, country), uid: normaliseUid(report.uid), country };
+}
+
+/**
+ * The customer of an issued invoice, for its corrections and re-issue. Invoices from before the
+ * state was recorded (migration 0025) have none: a reverse-charge one was to the UID's state
+ * (falling back to Austria would charge USt on its correction), any other to Austria.
+ */
+export function customerOfInvoice(original: InvoiceRow): Customer {
+  const country =
+    original.customerCountry ?? (original.reverseCharge ? (uidCountry(original.customerUid) ?? 'AT') : 'AT');
+  return { name: original.customerName, address: original.customerAddress, uid: original.customerUid, country };
 }
 
 /** The report's fee sheet, computed again from its bonus and salary by the one core function. */
@@ -265,12 +277,7 @@ async function issueCorrectionInvoice(
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
   const description = serviceDescription(report);
-  const customer = {
-    name: original.customerName,
-    address: original.customerAddress,
-    uid: original.customerUid,
-    country: original.customerCountry ?? 'AT',
-  };
+  const customer = customerOfInvoice(original);
   const amounts = { netCents: -content.netCents, vatCents: -content.vatCents, grossCents: -content.grossCents };
   return storeAndMail(
     tx,
@@ -285,7 +292,7 @@ async function issueCorrectionInvoice(
       customerAddress: customer.address,
       customerUid: customer.uid,
       // A correction refers to its invoice: same customer, same state, same UID check.
-      customerCountry: original.customerCountry,
+      customerCountry: customer.country,
       uidCheckMethod: original.uidCheckMethod,
       uidCheckedAt: original.uidCheckedAt,
       uidCheckReference: original.uidCheckReference,

@@ -64,9 +64,14 @@ async function consultantNames(db: Db, reports: ReportRow[]): Promise<Map<number
   return names;
 }
 
+/** Placements that count for money: not the ones the office discarded (never invoiced). */
+function counted(placements: EarningsOverview['placements']): EarningsOverview['placements'] {
+  return placements.filter((p) => p.status !== 'verworfen');
+}
+
 function yearsOf(placements: EarningsOverview['placements']): EarningsYear[] {
   const years = new Map<number, EarningsYear>();
-  for (const p of placements) {
+  for (const p of counted(placements)) {
     const year = Number(viennaDate(p.reportedAt).slice(0, 4));
     const entry = years.get(year) ?? { year, placements: 0, bonusCents: 0, refundedBonusCents: 0 };
     entry.placements += 1;
@@ -172,7 +177,7 @@ export async function companyBilling(db: Db, user: CurrentUser, now: Date): Prom
   return overview(db, reports, now, true);
 }
 
-/** 'Meine Vermittlungen' as CSV (the back office's Excel format). */
+/** 'Meine Vermittlungen' as CSV (the back office's Excel format): the placements that count for money. */
 export function earningsCsv(data: EarningsOverview): string {
   const header = [
     'Nr.',
@@ -187,7 +192,7 @@ export function earningsCsv(data: EarningsOverview): string {
     'Erwartete Auszahlung',
     'Erstattet €',
   ];
-  const rows = data.placements.map((p) => [
+  const rows = counted(data.placements).map((p) => [
     p.id,
     viennaDate(p.reportedAt),
     p.jobTitle,

@@ -138,3 +138,48 @@ describe('reverse charge', () => {
     });
   });
 });
+
+describe('corrections of invoices from before the state was recorded', () => {
+  const correct = (id: number, body: object) =>
+    ctx.request({
+      method: 'POST',
+      url: `/api/admin/placement-reports/${id}/correction`,
+      token: admin.token,
+      payload: body,
+    });
+
+  it('When the back office corrects a reverse-charge invoice issued before migration 0025 (no customer state), then the Storno and the new invoice stay reverse charge without USt and name Deutschland', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Sommelier' });
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, {
+        jobTitle: 'Sommelier',
+        street: 'Leopoldstraße',
+        houseNr: '7',
+        postalCode: '80802',
+        city: 'München',
+        uid: 'DE123456789',
+        country: 'DE',
+      }),
+    );
+    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(200);
+    // The row as an invoice issued before the customer's state was recorded (migration 0025) looks.
+    await ctx.database.query('ALTER TABLE invoices DISABLE TRIGGER invoices_immutable');
+    try {
+      await ctx.database.query('UPDATE invoices SET customer_country = NULL WHERE placement_report_id = $1', [id]);
+    } finally {
+      await ctx.database.query('ALTER TABLE invoices ENABLE TRIGGER invoices_immutable');
+    }
+    const corrected = await correct(id, { placementBonus: 20, actualSalary: 55000, reason: 'Gehalt laut Vertrag' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const res = await ctx.request({ method: 'GET', url: '/api/admin/invoices', token: admin.token });
+    const all = (res.json().data as Invoice[]).filter((i) => i.placementReportId === id);
+    const storno = all.find((i) => i.kind === 'korrektur')!;
+    const reissued = all.find((i) => i.kind === 'rechnung' && i.status !== 'storniert')!;
+    expect(storno).toMatchObject({ reverseCharge: true, vatCents: 0, customerCountry: 'DE' });
+    // 20 % of 55,000 = 11,000 + 1,100 service fee, no USt
+    expect(reissued).toMatchObject({ reverseCharge: true, vatCents: 0, grossCents: 1_210_000, customerCountry: 'DE' });
+    expect(await pdfText(reissued)).toContain('Reverse Charge');
+  });
+});

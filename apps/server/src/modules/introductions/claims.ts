@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { claimRevivalDeadline, CIRCUMVENTION_MONTHS, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
@@ -103,7 +103,7 @@ export async function applyPlacementToClaims(
   const evidence: CircumventionEvidence[] = [];
   for (const row of rows) {
     const lapsed = row.claimLapsedAt !== null;
-    if (lapsed && viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt!)) continue;
+    if (!revivable(row, ctx.now)) continue;
     const found: CircumventionEvidence = {
       introductionId: row.id,
       consultantId: row.consultantId,
@@ -130,20 +130,34 @@ export async function applyPlacementToClaims(
       data: { reportId: report.id, claim: found.claim, matchedBy: [...found.matchedBy] },
     });
   }
-  // A company reporting its own hire without naming any of the advertisement's live introductions:
-  // the office sees those claims as evidence (the hired person matched none of them).
+  // A company reporting its own hire without naming any of the advertisement's introductions: the
+  // office sees their claims as evidence (the hired person matched none of them) — the live ones,
+  // and those it rejected that may still revive within CIRCUMVENTION_MONTHS (rejecting first and
+  // reporting later must not hide them). Only a hint: nothing is revived or registered for them.
   if (input.reporter.role === 'company' && !introduction) {
     const matched = new Set(evidence.map((e) => e.introductionId));
-    const live = await tx
+    const claims = await tx
       .select()
       .from(introductions)
-      .where(and(eq(introductions.jobId, input.job.id), liveClaim));
-    for (const row of live.filter((r) => !matched.has(r.id))) {
+      .where(
+        and(
+          eq(introductions.jobId, input.job.id),
+          or(
+            liveClaim,
+            and(
+              isNull(introductions.alreadyKnownAt),
+              gte(introductions.introducedAt, monthsBefore(ctx.now, CIRCUMVENTION_MONTHS)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(introductions.id));
+    for (const row of claims.filter((r) => !matched.has(r.id) && revivable(r, ctx.now))) {
       evidence.push({
         introductionId: row.id,
         consultantId: row.consultantId,
         introducedAt: row.introducedAt.toISOString(),
-        claim: 'live',
+        claim: row.claimLapsedAt === null ? 'live' : 'lapsed',
         matchedBy: [],
         basis: 'advertisement',
       });
@@ -164,6 +178,11 @@ export async function applyPlacementToClaims(
     ),
   );
   return true;
+}
+
+/** A claim that stands, or lapsed by a final rejection and may still revive (RECONTACT_WINDOW_MONTHS). */
+function revivable(row: IntroductionRow, now: Date): boolean {
+  return row.claimLapsedAt === null || viennaDate(now) <= claimRevivalDeadline(row.claimLapsedAt);
 }
 
 /**

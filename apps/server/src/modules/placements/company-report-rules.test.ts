@@ -47,6 +47,14 @@ const review = (id: number, data: object) => reviewReport(ctx, admin, id, data);
 const introduce = (by: TestUser, advertisement: number, email: string) =>
   introduceCandidate(ctx, by, advertisement, email);
 
+/** The report waits for the office: 'verrechnet' is refused with the review's message. */
+async function expectHeldForReview(id: number): Promise<void> {
+  expect((await adminReport(id)).needsReview).toBe(true);
+  const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+  expect(invoiced.statusCode).toBe(409);
+  expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+}
+
 describe("a company's own report", () => {
   it('When the company reports its hire at 0 % on an advertisement at 20 %, then invoicing waits for the office, which releases it at 20 % (audited); 0 € is never invoiced', async () => {
     const advertisement = await publishJob(ctx, company, { jobTitle: 'Koch', placementBonus: 20 });
@@ -54,11 +62,7 @@ describe("a company's own report", () => {
     const flagged = await adminReport(id);
     expect(flagged.flags.map((f) => f.code)).toEqual(['praemie_unter_aktiver', 'betrag_null']);
     expect(flagged.flags[0]!.reason).toBe('Gemeldet 0 %, aktive Prämie des Inserats 20 %.');
-    expect(flagged.needsReview).toBe(true);
-
-    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
-    expect(invoiced.statusCode).toBe(409);
-    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    await expectHeldForReview(id);
     const atZero = await review(id, { decision: 'freigegeben', note: 'Passt so.' });
     expect(atZero.statusCode).toBe(409);
     expect(atZero.json().error.message).toBe(PLACEMENT_REVIEW_MSG.zeroAmount);
@@ -116,9 +120,49 @@ describe("a company's own report", () => {
         basis: 'advertisement',
       }),
     ]);
-    expect(report.needsReview).toBe(true);
-    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(409);
+    await expectHeldForReview(id);
     // The hint is the office's, not a register fact: the register still verifies.
+    expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
+  });
+
+  it('When the company rejects the live introductions, waits, then reports its own hire naming none, then the claims still revivable are Umgehungsverdacht evidence — the one past its revival window is not', async () => {
+    const move = (id: number, status: string, reason: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/introductions/${id}/status`,
+        token: company.token,
+        payload: { data: { status, reason } },
+      });
+    const advertisement = await clock.daysAgo(300, () => publishJob(ctx, company, { jobTitle: 'Patissier' }));
+    // Rejected 250 days ago: the claim could revive for 7 months, until about 37 days ago.
+    const expired = await clock.daysAgo(300, () => introduce(rival, advertisement, 'alt.abgelaufen@example.at'));
+    await clock.daysAgo(250, async () => expect((await move(expired, 'abgesagt', 'Kein Bedarf')).statusCode).toBe(200));
+    // Rejected 60 days ago: still revivable.
+    const lapsed = await clock.daysAgo(90, () => introduce(consultant, advertisement, 'noch.offen@example.at'));
+    await clock.daysAgo(60, async () => expect((await move(lapsed, 'abgesagt', 'Kein Bedarf')).statusCode).toBe(200));
+
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(advertisement, { jobTitle: 'Patissier', candidateEmail: 'jemand.drittes@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.circumvention?.evidence).toEqual([
+      expect.objectContaining({
+        introductionId: lapsed,
+        consultantId: consultant.id,
+        claim: 'lapsed',
+        matchedBy: [],
+        basis: 'advertisement',
+      }),
+    ]);
+    await expectHeldForReview(id);
+    // Only a hint: the lapsed claim is not revived by a report that did not name its candidate.
+    const [row] = await ctx.database.query<{ claim_lapsed_at: Date | null }>(
+      'SELECT claim_lapsed_at FROM introductions WHERE id = $1',
+      [lapsed],
+    );
+    expect(row!.claim_lapsed_at).not.toBeNull();
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
   });
 
@@ -136,6 +180,40 @@ describe("a company's own report", () => {
     expect(report.circumvention?.evidence).toEqual([
       expect.objectContaining({ introductionId: hiredElsewhere, matchedBy: ['email'], basis: 'candidate' }),
     ]);
+  });
+
+  it('When the company reports the same hired person again on another advertisement, then the office sees the earlier report as a double-invoice risk; a discarded one does not count', async () => {
+    const first = await publishJob(ctx, company, { jobTitle: 'Souschef' });
+    const earlier = await reportId(
+      ctx,
+      company,
+      companyReportBody(first, { jobTitle: 'Souschef', candidateEmail: 'Doppelt.Gemeldet@example.at' }),
+    );
+    const second = await publishJob(ctx, company, { jobTitle: 'Küchenchef' });
+    const id = await reportId(
+      ctx,
+      company,
+      companyReportBody(second, { jobTitle: 'Küchenchef', candidateEmail: 'doppelt.gemeldet@example.at' }),
+    );
+    const report = await adminReport(id);
+    expect(report.flags).toEqual([
+      {
+        code: 'doppelt_gemeldet',
+        reason: `Dieselbe Person (E-Mail/Telefon) hat das Unternehmen bereits mit Meldung Nr. ${earlier} gemeldet; Gefahr einer doppelten Rechnung.`,
+      },
+    ]);
+    await expectHeldForReview(id);
+
+    // Both discarded (never invoiced): a third report of that person is no double.
+    expect((await review(id, { decision: 'verworfen', note: 'Doppelt gemeldet.' })).statusCode).toBe(200);
+    expect((await review(earlier, { decision: 'verworfen', note: 'Falsch gemeldet.' })).statusCode).toBe(200);
+    const third = await publishJob(ctx, company, { jobTitle: 'Jungkoch' });
+    const again = await reportId(
+      ctx,
+      company,
+      companyReportBody(third, { jobTitle: 'Jungkoch', candidateEmail: 'doppelt.gemeldet@example.at' }),
+    );
+    expect((await adminReport(again)).flags).toEqual([]);
   });
 
   it('When the salary is 0 or far below the advertisement, then it is flagged with the figures', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACEMENT_REVIEW_MSG } from '@pb/core';
+import { ADMIN_MSG, PLACEMENT_REVIEW_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import {
@@ -11,6 +11,7 @@ import {
   reviewReport,
   reportId,
   setPlacementStatus,
+  TestClock,
 } from '../../../test/support/placement-fixtures';
 
 /**
@@ -21,13 +22,14 @@ import {
  * flag. One hire is reported once.
  */
 
+const clock = new TestClock();
 let ctx: TestContext;
 let company: TestUser;
 let consultant: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
+  ctx = await createTestContext({ now: () => clock.now, env: { RATE_LIMIT_FACTOR: '100' } });
   company = await createUser(ctx, { role: 'company', username: 'Alpenhof GmbH' });
   consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
   admin = await createUser(ctx, { role: 'admin' });
@@ -82,7 +84,9 @@ describe("a consultant's report", () => {
     expect(await published(advertisement)).toBe(true);
     const id = res.json().data.id as number;
     expect((await adminReport(id)).flags.map((f) => f.code)).toEqual(['ohne_vorstellung']);
-    expect((await setPlacementStatus(ctx, admin, id, 'verrechnet', {})).statusCode).toBe(409);
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet', {});
+    expect(invoiced.statusCode).toBe(409);
+    expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
 
     // Again and again: refused while the first one is open.
     const again = await postReport(ctx, consultant, consultantReportBody(advertisement));
@@ -104,7 +108,48 @@ describe("a consultant's report", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(PLACEMENT_REVIEW_MSG.objectedBefore);
     expect((await adminReport(first)).status).toBe('verworfen');
-    expect((await setPlacementStatus(ctx, admin, first, 'verrechnet')).statusCode).toBe(409);
+    const invoiced = await setPlacementStatus(ctx, admin, first, 'verrechnet');
+    expect(invoiced.statusCode).toBe(409);
+    // Discarded: never invoiced, whatever a review would say.
+    expect(invoiced.json().error.message).toBe(ADMIN_MSG.statusNotAllowed);
+  });
+
+  it('When the company objects after the office released a report, then the release no longer stands: invoicing waits for a new review, on the server clock', async () => {
+    // His own consultant: this objection does not count towards the others' flags.
+    const fresh = await createUser(ctx, { role: 'consultant' });
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Konditor', placementBonus: 20 });
+    await chat(fresh, advertisement);
+    const id = await reportId(ctx, fresh, consultantReportBody(advertisement));
+    // Release and objection within the same second of the server's clock, 20 days ago.
+    await clock.daysAgo(20, async () => {
+      expect((await review(id, { decision: 'freigegeben', note: 'Telefonisch bestätigt.' })).statusCode).toBe(200);
+      expect(await published(advertisement)).toBe(false);
+      const objection = await object(id);
+      expect(objection.statusCode, objection.body).toBe(200);
+      expect(objection.json().data).toMatchObject({ objectedAt: clock.now.toISOString(), reviewPending: true });
+      expect(await published(advertisement)).toBe(true);
+      const report = await adminReport(id);
+      expect(report).toMatchObject({ needsReview: true, review: null });
+      const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet');
+      expect(invoiced.statusCode).toBe(409);
+      expect(invoiced.json().error.message).toBe(PLACEMENT_REVIEW_MSG.needsReview);
+    });
+    const [audit] = await ctx.database.query<{ before: { review: unknown } }>(
+      "SELECT before FROM audit_log WHERE action = 'placement.objection' AND entity_id = $1",
+      [String(id)],
+    );
+    expect(audit!.before.review).toMatchObject({ decision: 'freigegeben' });
+    expect((await review(id, { decision: 'freigegeben', note: 'Nach Rücksprache bestätigt.' })).statusCode).toBe(200);
+    const invoiceAddress = {
+      name: 'Alpenhof GmbH',
+      street: 'Hauptplatz',
+      houseNr: '1',
+      postalCode: '8010',
+      city: 'Graz',
+      uid: 'ATU12345678',
+    };
+    const invoiced = await setPlacementStatus(ctx, admin, id, 'verrechnet', { invoiceAddress });
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
   });
 
   it('When companies objected to two of his reports, then his next report is flagged for the office', async () => {
@@ -133,9 +178,13 @@ describe("a consultant's report", () => {
     expect(await published(advertisement)).toBe(false);
     expect((await adminReport(res.json().data.id as number)).needsReview).toBe(false);
 
-    // The same hire once: the company cannot report the same introduction a second time.
+    // The same hire once: the company objects (the advertisement is active again) and reports the
+    // same introduction itself — refused, the consultant's report names it.
+    expect((await object(res.json().data.id as number)).statusCode).toBe(200);
+    expect(await published(advertisement)).toBe(true);
     const twice = await postReport(ctx, company, companyReportBody(advertisement, { introduction: intro }));
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(PLACEMENT_REVIEW_MSG.introductionReported);
   });
 
   it('When a consultant declares a bonus above the one in force and a salary far above the advertisement, then both are flagged', async () => {

@@ -30,6 +30,8 @@ export interface ReportFacts {
   netCents: number;
   /** The consultant's reports that companies objected to within OBJECTED_REPORTS_MONTHS. */
   objectedReports: number;
+  /** A company's earlier live report of the same hired person (by fingerprint), if any: its id. */
+  hiredReportedIn: number | null;
 }
 
 export function placementFlags(facts: ReportFacts): PlacementFlag[] {
@@ -82,12 +84,19 @@ export function placementFlags(facts: ReportFacts): PlacementFlag[] {
       `Unternehmen haben ${facts.objectedReports} Meldungen dieses Personalberaters in den letzten ${OBJECTED_REPORTS_MONTHS} Monaten widersprochen.`,
     );
   }
+  if (facts.hiredReportedIn !== null) {
+    flag(
+      'doppelt_gemeldet',
+      `Dieselbe Person (E-Mail/Telefon) hat das Unternehmen bereits mit Meldung Nr. ${facts.hiredReportedIn} gemeldet; Gefahr einer doppelten Rechnung.`,
+    );
+  }
   return flags;
 }
 
 /**
  * Whether a report may not be invoiced yet: it is flagged, suspected of circumvention or objected
- * to, and the back office has not released it since (an objection after a release counts again).
+ * to, and the back office has not released it since. An objection withdraws a release
+ * (objectToPlacement); the date comparison covers releases objected to before that rule.
  */
 export function needsReview(report: {
   status: string;

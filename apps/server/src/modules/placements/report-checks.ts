@@ -1,5 +1,6 @@
-import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
+  CIRCUMVENTION_MONTHS,
   OBJECTED_REPORTS_MONTHS,
   PLACEMENT_REVIEW_MSG,
   REPORTABLE_INTRODUCTION_STAGES,
@@ -70,4 +71,36 @@ export async function objectedReportsOf(tx: Db, consultantId: number, now: Date)
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * One hire, one invoice (issue 28): the company's latest report, not discarded, of the same hired
+ * person by fingerprint — on any advertisement, within CIRCUMVENTION_MONTHS (retention deletes
+ * the fingerprints after that). Its id, or null.
+ */
+export async function earlierReportOfHired(
+  tx: Db,
+  companyId: number,
+  hired: { email: string | null; phone: string | null },
+  now: Date,
+): Promise<number | null> {
+  const sameHired = or(
+    hired.email === null ? undefined : eq(placementReports.hiredEmailFingerprint, hired.email),
+    hired.phone === null ? undefined : eq(placementReports.hiredPhoneFingerprint, hired.phone),
+  );
+  if (!sameHired) return null;
+  const [row] = await tx
+    .select({ id: placementReports.id })
+    .from(placementReports)
+    .where(
+      and(
+        eq(placementReports.companyId, companyId),
+        ne(placementReports.status, 'verworfen'),
+        gte(placementReports.createdAt, monthsBefore(now, CIRCUMVENTION_MONTHS)),
+        sameHired,
+      ),
+    )
+    .orderBy(desc(placementReports.id))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   computeFeeLine,
   eurosToCents,
@@ -22,7 +22,12 @@ import { reportFigures } from './fees';
 import { placementFlags } from './flags';
 import { companyReportNoticeMail, officeReportMail, reportConfirmationMail, type ReportedPlacement } from './mails';
 import { authorizeReportOn, authorizeReportVariant } from './policy';
-import { assertConsultantMayReport, assertIntroductionNotReported, objectedReportsOf } from './report-checks';
+import {
+  assertConsultantMayReport,
+  assertIntroductionNotReported,
+  earlierReportOfHired,
+  objectedReportsOf,
+} from './report-checks';
 
 /**
  * Placement reports (spec §3/§4/§5, issue 28): stored with the bonus in force and the fees,
@@ -41,6 +46,8 @@ export function parsePlacementReport(raw: unknown): PlacementReportRequest {
 export interface ReportContext {
   officeEmail: string;
   publicUrl: string;
+  /** The server's clock (app.now()): every fact of a report and of an objection to it. */
+  now: Date;
 }
 
 /** A report also touches the introductions register (the named introduction, circumvention check). */
@@ -48,7 +55,6 @@ export interface PlacementReportContext extends ReportContext {
   fingerprintSecret: string;
   /** Key of the register's MACs (decision 0027): the report appends register entries. */
   registerSecret: string;
-  now: Date;
 }
 
 export interface ReportOutcome {
@@ -110,6 +116,11 @@ export async function reportPlacement(
       email: input.candidateEmail,
       phone: input.candidatePhone,
     });
+    // The hired person as the report records them: the contact given, else the named introduction's.
+    const hiredStored = {
+      email: hired.email ?? introduction?.emailFingerprint ?? null,
+      phone: hired.phone ?? introduction?.phoneFingerprint ?? null,
+    };
     const flags = placementFlags({
       variant: input.variant,
       introductionNamed: introduction !== null,
@@ -127,6 +138,10 @@ export async function reportPlacement(
       netCents: computeFeeLine(figures.placementBonus, eurosToCents(figures.actualSalary), { reverseCharge: false })
         .netCents,
       objectedReports: input.variant === 'consultant' ? await objectedReportsOf(tx, user.id, context.now) : 0,
+      hiredReportedIn:
+        input.variant === 'company' && job.ownerId !== null
+          ? await earlierReportOfHired(tx, job.ownerId, hiredStored, context.now)
+          : null,
     });
     // Without an introduction the company made an offer for, a consultant's word alone does not
     // take the company's advertisement offline: the back office reviews first.
@@ -168,8 +183,8 @@ export async function reportPlacement(
         serviceFee: figures.serviceFee,
         introductionId: introduction?.id ?? null,
         // The hired person as keyed fingerprints only (retention deletes them after 12 months).
-        hiredEmailFingerprint: hired.email ?? introduction?.emailFingerprint ?? null,
-        hiredPhoneFingerprint: hired.phone ?? introduction?.phoneFingerprint ?? null,
+        hiredEmailFingerprint: hiredStored.email,
+        hiredPhoneFingerprint: hiredStored.phone,
         reviewFlags: flags,
         // The server's clock, like every other fact of the report (the guarantee counts from it).
         createdAt: context.now,
@@ -178,10 +193,7 @@ export async function reportPlacement(
       })
       .returning({ id: placementReports.id, createdAt: placementReports.createdAt });
     if (!reviewFirst) {
-      await tx
-        .update(jobs)
-        .set({ publishedAt: null, updatedAt: sql`now()` })
-        .where(eq(jobs.id, job.id));
+      await tx.update(jobs).set({ publishedAt: null, updatedAt: context.now }).where(eq(jobs.id, job.id));
     }
     await applyPlacementToClaims(
       tx,

@@ -24,7 +24,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['placement-reports'],
         summary:
-          'Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement',
+          "Report a placement: company (own advertisement, invoice address) or consultant; deactivates the advertisement, unless a consultant's report without an introduction at 'Angebot'/'eingestellt' waits for the office's review",
         body: dataEnvelope,
         response: {
           201: singleSchema(placementReportResultSchema),
@@ -86,7 +86,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['placement-reports'],
         summary:
-          "The owning company objects to a consultant's report with a note: reactivates the advertisement, flags the report, mails the office",
+          "The owning company objects to a consultant's report with a note: reactivates the advertisement if the report took it offline, withdraws the office's release (a new review is needed before invoicing), mails the office",
         params: idParams,
         body: dataEnvelope,
         response: {
@@ -106,6 +106,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await objectToPlacement(app.db, user, request.params.id, input, {
         officeEmail: app.config.officeEmail,
         publicUrl: app.config.publicUrl,
+        now: app.now(),
       });
       return { data, meta: {} };
     },

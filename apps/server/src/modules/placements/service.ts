@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   PLACEMENT_OBJECTION_MSG,
   placementObjectionSchema,
@@ -63,8 +63,10 @@ export async function companyPlacementReports(db: Db, user: CurrentUser): Promis
 }
 
 /**
- * The owning company objects to a consultant's report (decision 0015): once, with a note,
- * while it is 'gemeldet'. Reactivates the advertisement, flags the report, mails the office.
+ * The owning company objects to a consultant's report (decision 0015): once, with a note, while
+ * it is 'gemeldet' (not invoiced). Reactivates the advertisement if the report had taken it
+ * offline, withdraws a release by the office (the report needs a new review before any invoice)
+ * and mails the office. On the server's clock, like the review it is compared with.
  */
 export async function objectToPlacement(
   db: Db,
@@ -81,9 +83,20 @@ export async function objectToPlacement(
     if (row.objectedAt) throw conflict(PLACEMENT_OBJECTION_MSG.alreadyObjected);
     if (row.status !== 'gemeldet') throw conflict(PLACEMENT_OBJECTION_MSG.notPending);
 
+    const now = context.now;
     const [updated] = await tx
       .update(placementReports)
-      .set({ objectedAt: sql`now()`, objectedBy: user.id, objectionNote: input.note, updatedAt: sql`now()` })
+      .set({
+        objectedAt: now,
+        objectedBy: user.id,
+        objectionNote: input.note,
+        // "An objection after a release needs a new review" (0029): the release no longer stands.
+        reviewDecision: null,
+        reviewedAt: null,
+        reviewedBy: null,
+        reviewNote: null,
+        updatedAt: now,
+      })
       .where(eq(placementReports.id, row.id))
       .returning();
     const [job] =
@@ -96,17 +109,23 @@ export async function objectToPlacement(
             .for('update');
     const reactivated = job !== undefined && job.publishedAt === null;
     if (reactivated) {
-      await tx
-        .update(jobs)
-        .set({ publishedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(jobs.id, job.id));
+      await tx.update(jobs).set({ publishedAt: now, updatedAt: now }).where(eq(jobs.id, job.id));
     }
     // Admin-relevant: it reactivates an advertisement and holds back an invoice (the back office decides).
     await recordAudit(tx, user, {
       action: 'placement.objection',
       entity: 'placement_report',
       entityId: row.id,
-      before: { objected: false, advertisementActive: job !== undefined && !reactivated },
+      before: {
+        objected: false,
+        advertisementActive: job !== undefined && !reactivated,
+        // The office's release this objection withdraws (it stays in the audit log, not on the report).
+        ...(row.reviewDecision
+          ? {
+              review: { decision: row.reviewDecision, at: row.reviewedAt?.toISOString() ?? null, byId: row.reviewedBy },
+            }
+          : {}),
+      },
       after: {
         objected: true,
         objectedAt: updated!.objectedAt,
