@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addCalendarDays, formatDay, viennaDate } from '@pb/core';
+import { addCalendarDays, formatDay, guaranteeDeadline, viennaDate } from '@pb/core';
 import {
   adminLogin,
   createAccount as createAccountWith,
@@ -100,6 +100,10 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   const placementRow = companyPage.getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) }).last();
   await placementRow.getByRole('button', { name: 'Garantiefall melden' }).click();
   const claim = companyPage.getByRole('dialog', { name: 'Garantiefall melden' });
+  // The dialog names the placement's window before anything is typed.
+  await expect(claim).toContainText(
+    `Gemeldet wurde die Vermittlung am ${formatDay(today)}; die Garantie läuft bis ${formatDay(guaranteeDeadline(today))}`,
+  );
   // The guarantee covers the reported employment only: it cannot have begun before today's report
   // (issue 28) — the employee began today and left the same day.
   await claim.getByLabel('Beginn des Dienstverhältnisses').fill(addCalendarDays(today, -20));

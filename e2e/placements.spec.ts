@@ -51,8 +51,10 @@ test('When a company reports a placement without the hired person’s e-mail or 
   await expect(hiredPhone).toHaveClass(/is-invalid/);
   await expect(hiredEmail).toHaveAccessibleDescription(PLACEMENT_REVIEW_MSG.hiredContactRequired);
   await expect(hiredPhone).toHaveAccessibleDescription(PLACEMENT_REVIEW_MSG.hiredContactRequired);
-  const message = dialog.getByText(PLACEMENT_REVIEW_MSG.hiredContactRequired);
-  await expect(message).toBeVisible();
+  const message = dialog.locator('#pb-rep-hired-hint');
+  await expect(message).toHaveText(PLACEMENT_REVIEW_MSG.hiredContactRequired);
+  // The summary names what is missing instead of 'Bitte füllen Sie alle Felder aus!'.
+  await expect(dialog.locator('.alert-warning')).toHaveText(PLACEMENT_REVIEW_MSG.hiredContactRequired);
   const phoneBox = (await hiredPhone.boundingBox())!;
   const messageBox = (await message.boundingBox())!;
   // right under the fields, not at the end of the form
@@ -185,7 +187,12 @@ test('When a consultant reports a placement without an introduction the company 
     )
     .toBe(true);
 
-  // A second report while the first is open is refused with the German reason.
+  // No second report while the first is open: the button says why ...
+  const reportButton = profile.getByRole('button', { name: 'Stellenbesetzung melden' });
+  await expect(reportButton).toBeDisabled();
+  await expect(reportButton).toHaveAccessibleDescription(PLACEMENT_REVIEW_MSG.alreadyReported);
+  // ... and after a reload (the page no longer knows) the server refuses with the German reason.
+  await page.reload();
   await page
     .getByRole('button', { name: new RegExp(`${title} \\(m/w/d\\)`) })
     .first()

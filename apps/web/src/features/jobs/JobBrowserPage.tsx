@@ -180,6 +180,8 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
+  // Advertisements this consultant reported in this visit whose report awaits the office (the server refuses a second).
+  const [reportsInReview, setReportsInReview] = useState<ReadonlySet<number>>(() => new Set());
 
   const select = useCallback(
     (job: Job) => {
@@ -299,6 +301,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               job={selected}
               isConsultant={isConsultant}
               inConversation={conversationJobIds?.has(selected.id)}
+              reportInReview={reportsInReview.has(selected.id)}
               onContact={() => setModal({ kind: 'contact', job: selected })}
               onIntroduce={() => setModal({ kind: 'introduce', job: selected })}
               onReport={() => setModal({ kind: 'report', job: selected })}
@@ -346,9 +349,10 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
         {modal?.kind === 'report' && (
           <ConsultantReportModal
             job={modal.job}
-            onClose={(deactivated) => {
+            onClose={(result) => {
               setModal(null);
-              if (deactivated) {
+              if (result?.reviewPending) setReportsInReview((ids) => new Set(ids).add(modal.job.id));
+              else if (result) {
                 // the advertisement is deactivated: back to the (reloaded) list
                 setParams({}, { replace: true });
                 setMobileView('table');

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import {
   DOCUMENT_ACCEPT,
+  formatDay,
   formatNumber,
   GUARANTEE_ENDED_BY,
   GUARANTEE_ENDED_BY_LABELS,
@@ -14,6 +15,7 @@ import {
   guaranteeClaimRequestSchema,
   type GuaranteeEndedBy,
   type PlacementEarning,
+  viennaDate,
 } from '@pb/core';
 import { useClaimGuarantee } from '../../components/billing/api';
 
@@ -61,10 +63,18 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
             <strong>{placement.jobTitle}</strong>
             {placement.consultantName ? ` – vermittelt von ${placement.consultantName}` : ''}
           </p>
-          <p className="small text-body-secondary">
-            Die Garantie gilt, wenn das Dienstverhältnis innerhalb von 60 Tagen nach seinem Beginn endet und Sie den
-            Garantiefall innerhalb von 7 Tagen nach dem Ende melden. Erstattet werden dann 50 % der Prämie und der
-            Servicegebühr.
+          <p className="small text-body-secondary" id="pb-claim-window">
+            Die Garantie gilt für das vermittelte Dienstverhältnis, wenn es innerhalb von 60 Tagen nach seinem Beginn
+            endet und Sie den Garantiefall innerhalb von 7 Tagen nach dem Ende melden.
+            {placement.guaranteeUntil && (
+              <>
+                {' '}
+                Gemeldet wurde die Vermittlung am {formatDay(viennaDate(placement.reportedAt))}; die Garantie läuft bis{' '}
+                <strong>{formatDay(placement.guaranteeUntil)}</strong> — bis dahin muss das Dienstverhältnis geendet
+                haben.
+              </>
+            )}{' '}
+            Erstattet werden dann 50 % der Prämie und der Servicegebühr.
           </p>
           <div className="row g-2">
             <Form.Group className="col-sm-6" controlId="pb-claim-start">
@@ -73,7 +83,14 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
             </Form.Group>
             <Form.Group className="col-sm-6" controlId="pb-claim-end">
               <Form.Label>Ende des Dienstverhältnisses</Form.Label>
-              <Form.Control type="date" value={form.employmentEnd} onChange={set('employmentEnd')} required />
+              <Form.Control
+                type="date"
+                value={form.employmentEnd}
+                onChange={set('employmentEnd')}
+                max={placement.guaranteeUntil ?? undefined}
+                aria-describedby="pb-claim-window"
+                required
+              />
             </Form.Group>
           </div>
           <Form.Group className="mt-2" controlId="pb-claim-ended-by">

@@ -3,6 +3,7 @@ import {
   calculateFees,
   eurosToCents,
   isReverseCharge,
+  MSG,
   PLACEMENT_REVIEW_MSG,
   uidCountryMismatch,
   type CountryCode,
@@ -75,6 +76,15 @@ export function CompanyReportModal({
   };
   const complete = !Object.values(invalid).some(Boolean);
   const bad = (key: keyof typeof invalid) => tried && invalid[key];
+  // 'Alle Felder' only when a field is empty; a missing contact or a UID of another state says so itself.
+  const uidMismatch = uidCountryMismatch(form.uid, country);
+  const { hiredContact, uid, ...fields } = invalid;
+  const incompleteReason =
+    Object.values(fields).some(Boolean) || (uid && !uidMismatch)
+      ? MSG.fillAllFields
+      : hiredContact
+        ? PLACEMENT_REVIEW_MSG.hiredContactRequired
+        : uidMismatch;
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) && salary > 0 ? calculateFees(bonus, salary) : null;
 
   const submit = (event: React.FormEvent) => {
@@ -275,9 +285,7 @@ export function CompanyReportModal({
               invalid={bad('uid')}
             />
           </div>
-          {tried && uidCountryMismatch(form.uid, country) && (
-            <p className="text-danger small mt-2 mb-0">{uidCountryMismatch(form.uid, country)}</p>
-          )}
+          {tried && uidMismatch && <p className="text-danger small mt-2 mb-0">{uidMismatch}</p>}
           {fees && (
             <div className="mt-3">
               <FeeSheet
@@ -288,7 +296,7 @@ export function CompanyReportModal({
               />
             </div>
           )}
-          <ReportAlerts incomplete={tried && !complete} error={report.error} />
+          <ReportAlerts incomplete={tried ? incompleteReason : null} error={report.error} />
         </Modal.Body>
         <ReportFooter onCancel={onClose} pending={report.isPending} />
       </Form>

@@ -4,6 +4,7 @@ import {
   eurosToCents,
   formatEuro,
   JOB_MSG,
+  MSG,
   PLACEMENT_REVIEW_MSG,
   REPORTABLE_INTRODUCTION_STAGES,
   type Introduction,
@@ -25,7 +26,14 @@ import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, Re
  * five editable fields; the server adds the consultant's name and e-mail. Naming an introduction the
  * company made an offer for takes the advertisement offline at once; otherwise the office reviews first.
  */
-export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (deactivated: boolean) => void }) {
+export function ConsultantReportModal({
+  job,
+  onClose,
+}: {
+  job: Job;
+  /** The server's answer once sent (the advertisement is offline unless the report awaits review), else null. */
+  onClose: (result: PlacementReportResult | null) => void;
+}) {
   const [form, setForm] = useState({
     companyName: job.users_permissions_user?.username ?? '',
     jobTitle: job.jobTitle,
@@ -70,7 +78,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (de
     );
   };
 
-  const close = () => onClose(result !== null && !result.reviewPending);
+  const close = () => onClose(result);
 
   return (
     <Modal show onHide={close} centered aria-labelledby="pb-consultant-report-title">
@@ -166,7 +174,7 @@ export function ConsultantReportModal({ job, onClose }: { job: Job; onClose: (de
                   />
                 </div>
               )}
-              <ReportAlerts incomplete={tried && !complete} error={report.error} />
+              <ReportAlerts incomplete={tried && !complete ? MSG.fillAllFields : null} error={report.error} />
             </Modal.Body>
             <ReportFooter onCancel={close} pending={report.isPending} />
           </>

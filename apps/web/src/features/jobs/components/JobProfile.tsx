@@ -1,4 +1,4 @@
-import { PLACEMENT_OBJECTION_MSG, type Job } from '@pb/core';
+import { PLACEMENT_OBJECTION_MSG, PLACEMENT_REVIEW_MSG, type Job } from '@pb/core';
 import { formatCents } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import { useAttachments } from '../api/attachments';
@@ -18,6 +18,7 @@ export function JobProfile({
   job,
   isConsultant,
   inConversation,
+  reportInReview = false,
   onContact,
   onIntroduce,
   onReport,
@@ -30,6 +31,8 @@ export function JobProfile({
    * mayReportPlacement); say so here instead of after the whole form is filled in.
    * Undefined while the conversations are loading. */
   inConversation: boolean | undefined;
+  /** The consultant's own report on it awaits the office's review: no second report. */
+  reportInReview?: boolean;
   onContact: () => void;
   onIntroduce: () => void;
   onReport: () => void;
@@ -70,14 +73,14 @@ export function JobProfile({
               <Button
                 variant="outline-success"
                 onClick={onReport}
-                disabled={!inConversation}
-                aria-describedby={inConversation ? undefined : 'pb-report-hint'}
+                disabled={!inConversation || reportInReview}
+                aria-describedby={inConversation && !reportInReview ? undefined : 'pb-report-hint'}
               >
                 Stellenbesetzung melden
               </Button>
-              {inConversation === false && (
+              {(inConversation === false || reportInReview) && (
                 <p id="pb-report-hint" className="small text-body-secondary mb-0" style={{ maxWidth: '18rem' }}>
-                  {PLACEMENT_OBJECTION_MSG.noConversation}
+                  {reportInReview ? PLACEMENT_REVIEW_MSG.alreadyReported : PLACEMENT_OBJECTION_MSG.noConversation}
                 </p>
               )}
             </div>

@@ -1,4 +1,3 @@
-import { MSG } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -88,12 +87,17 @@ export function reportAmounts(placementBonus: string, actualSalary: string) {
 }
 
 /** The incomplete-form warning (after a submit attempt) and the server's error of a placement report. */
-export function ReportAlerts({ incomplete, error }: { incomplete: boolean; error: Error | null }) {
+/**
+ * The form's summary under the fields: `incomplete` is the reason the form was not sent — the
+ * spec's 'Bitte füllen Sie alle Felder aus!' when a field is empty, a specific text otherwise —
+ * and `error` the server's refusal.
+ */
+export function ReportAlerts({ incomplete, error }: { incomplete: string | null; error: Error | null }) {
   return (
     <>
       {incomplete && (
         <Alert variant="warning" className="mt-3 mb-0">
-          {MSG.fillAllFields}
+          {incomplete}
         </Alert>
       )}
       {error && (
