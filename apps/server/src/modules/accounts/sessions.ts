@@ -149,12 +149,17 @@ export async function revokeAllSessions(db: Db, userId: number, now: Date): Prom
   });
 }
 
-/** Every other open session of the account ends (e.g. after a password change, this one goes on). */
-export async function revokeOtherSessions(db: Tx, userId: number, keepId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Every other open session of the account ends, this one goes on (the account's first second
+ * factor). Answers their ids: the caller closes their sockets after the commit.
+ */
+export async function revokeOtherSessions(db: Tx, userId: number, keepId: string, now: Date): Promise<string[]> {
+  const rows = await db
     .update(userSessions)
     .set({ revokedAt: now })
-    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId), isNull(userSessions.revokedAt)));
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** The session goes on under a new token version (password change): its row follows the account's. */

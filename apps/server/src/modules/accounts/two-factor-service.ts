@@ -7,7 +7,6 @@ import { badRequest } from '../../lib/errors';
 import { listPasskeys } from './passkeys';
 import {
   acceptTotpCode,
-  assertPassword,
   firstRecoveryCodes,
   recoveryCodesLeft,
   replaceRecoveryCodes,
@@ -15,7 +14,9 @@ import {
   secondFactorRequired,
   type SecondFactorContext,
 } from './second-factor';
-import { markSessionVerified } from './sessions';
+import { markSessionVerified, revokeOtherSessions } from './sessions';
+
+type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** The own second factors as the security page shows them (never a secret). */
 export async function twoFactorStatus(
@@ -43,14 +44,16 @@ export async function twoFactorStatus(
 /**
  * Enables the authenticator app set up by beginTotpSetup with its first valid code (the step is
  * remembered: the same code cannot sign in afterwards). This session counts as verified; the
- * account's first factor brings its recovery codes (answered once).
+ * account's first factor brings its recovery codes (answered once) and ends every other session
+ * (`endedSessions`: the caller closes their sockets) — one opened with a stolen password must not
+ * outlive the new protection.
  */
 export async function confirmTotp(
   ctx: SecondFactorContext,
   user: { id: number },
   sessionId: string,
   code: string,
-): Promise<RecoveryCodes> {
+): Promise<{ codes: RecoveryCodes; endedSessions: string[] }> {
   return ctx.db.transaction(async (tx) => {
     const [pending] = await tx
       .select({ confirmedAt: userTotp.confirmedAt })
@@ -59,22 +62,22 @@ export async function confirmTotp(
       .limit(1);
     if (!pending) throw badRequest(TWO_FACTOR_MSG.setupFirst);
     if (pending.confirmedAt) throw badRequest(TWO_FACTOR_MSG.alreadyEnabled);
+    const first = (await secondFactorMethods(tx, user.id)).length === 0;
     if (!(await acceptTotpCode(tx, ctx.box, user.id, code, ctx.now, false)))
       throw badRequest(TWO_FACTOR_MSG.codeInvalid);
     await markSessionVerified(tx, sessionId, 'enrolment');
-    return { recoveryCodes: await firstRecoveryCodes(tx, ctx.box, user.id, ctx.now) };
+    const recoveryCodes = await firstRecoveryCodes(tx, ctx.box, user.id, ctx.now);
+    const endedSessions = first ? await revokeOtherSessions(tx, user.id, sessionId, ctx.now) : [];
+    return { codes: { recoveryCodes }, endedSessions };
   });
 }
 
-/** New recovery codes (password confirmed); only with a second factor set up. */
+/** New recovery codes inside the change's transaction (password and proof: factor-proof.ts); only with a second factor set up. */
 export async function regenerateRecoveryCodes(
-  ctx: SecondFactorContext,
+  tx: Tx,
+  ctx: Pick<SecondFactorContext, 'box' | 'now'>,
   userId: number,
-  password: string,
 ): Promise<RecoveryCodes> {
-  await assertPassword(ctx.db, userId, password);
-  return ctx.db.transaction(async (tx) => {
-    if ((await secondFactorMethods(tx, userId)).length === 0) throw badRequest(TWO_FACTOR_MSG.notEnabled);
-    return { recoveryCodes: await replaceRecoveryCodes(tx, ctx.box, userId, ctx.now) };
-  });
+  if ((await secondFactorMethods(tx, userId)).length === 0) throw badRequest(TWO_FACTOR_MSG.notEnabled);
+  return { recoveryCodes: await replaceRecoveryCodes(tx, ctx.box, userId, ctx.now) };
 }
