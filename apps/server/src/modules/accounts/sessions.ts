@@ -108,6 +108,23 @@ export async function listSessions(db: Db, userId: number, currentId: string, no
   }));
 }
 
+/** Every session row of the account (open and ended, kept SESSION_HISTORY_DAYS), oldest first: the data export. */
+export async function sessionHistoryOf(db: Pick<Db, 'select'>, userId: number) {
+  return db
+    .select({
+      device: userSessions.device,
+      place: userSessions.place,
+      createdAt: userSessions.createdAt,
+      lastUsedAt: userSessions.lastUsedAt,
+      expiresAt: userSessions.expiresAt,
+      revokedAt: userSessions.revokedAt,
+      secondFactor: userSessions.secondFactor,
+    })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId))
+    .orderBy(userSessions.createdAt);
+}
+
 /** Open: not revoked, not expired, issued at the account's current token version. */
 function openSessionsOf(userId: number, now: Date) {
   return and(

@@ -18,26 +18,34 @@ import { markSessionVerified, revokeOtherSessions } from './sessions';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
+/** The account's second factors: when the app was enabled, the passkeys, the recovery codes left (never a secret). */
+export async function secondFactorsOf(db: Pick<Db, 'select'>, userId: number) {
+  const [totp] = await db
+    .select({ confirmedAt: userTotp.confirmedAt })
+    .from(userTotp)
+    .where(eq(userTotp.userId, userId))
+    .limit(1);
+  return {
+    totpEnabledAt: totp?.confirmedAt ?? null,
+    passkeys: await listPasskeys(db, userId),
+    recoveryCodesLeft: await recoveryCodesLeft(db, userId),
+  };
+}
+
 /** The own second factors as the security page shows them (never a secret). */
 export async function twoFactorStatus(
   db: Db,
   user: { id: number; role: UserRole },
   session: AuthSession,
 ): Promise<TwoFactorStatus> {
-  const [totp] = await db
-    .select({ confirmedAt: userTotp.confirmedAt })
-    .from(userTotp)
-    .where(eq(userTotp.userId, user.id))
-    .limit(1);
-  const passkeys = await listPasskeys(db, user.id);
-  const totpEnabledAt = totp?.confirmedAt ?? null;
+  const { totpEnabledAt, passkeys, recoveryCodesLeft: left } = await secondFactorsOf(db, user.id);
   return {
     enabled: totpEnabledAt !== null || passkeys.length > 0,
     required: secondFactorRequired(user),
     sessionVerified: session.secondFactor,
     totp: { enabled: totpEnabledAt !== null, enabledAt: totpEnabledAt?.toISOString() ?? null },
     passkeys,
-    recoveryCodesLeft: await recoveryCodesLeft(db, user.id),
+    recoveryCodesLeft: left,
   };
 }
 
