@@ -1,20 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, login, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
-import { enrolTotp, passwordStep, totpAccount, totpCode } from '../../../test/support/two-factor-fixtures';
-import { SoftAuthenticator } from '../../../test/support/webauthn';
+import { createAccount, login, nextIp } from '../../../test/support/account-fixtures';
+import {
+  enrolTotp,
+  passwordStep,
+  registerPasskey,
+  stepUpAssertion,
+  totpAccount,
+  totpCode,
+} from '../../../test/support/two-factor-fixtures';
 
 /**
  * Changing the second factors (decision 0028), from the side of someone holding a stolen session
  * (and even the password): once an account has a second factor, no change of the factors goes
  * through without proving it afresh; and the first factor set up ends every other session.
  */
+/** The WebAuthn challenge of the sign-in's second step (what a passkey signs to sign in). */
+async function signInPasskeyChallenge(ctx: TestContext, signIn: string): Promise<string> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/api/auth/second-factor/passkey-options',
+    payload: { challenge: signIn },
+    remoteAddress: nextIp(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().options.challenge as string;
+}
+
 describe('changing the second factors needs the second factor', () => {
   let ctx: TestContext;
   let clock = new Date('2026-11-27T09:00:00.000Z');
   const tick = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
-  const ORIGIN = 'http://localhost:3000';
 
   beforeAll(async () => {
     ctx = await createTestContext({ now: () => clock });
@@ -25,29 +42,6 @@ describe('changing the second factors needs the second factor', () => {
 
   const post = (url: string, token: string, payload: Record<string, unknown> = {}) =>
     ctx.request({ method: 'POST', url, token, payload, remoteAddress: nextIp() });
-  /** Registers a passkey for the account (its first factor, or with `proof` when it has one). */
-  async function addPasskey(account: TestAccount, proof: Record<string, unknown> = {}) {
-    const authenticator = new SoftAuthenticator('localhost', ORIGIN);
-    const options = await post('/api/two-factor/passkeys/options', account.jwt, {
-      password: account.password,
-      ...proof,
-    });
-    expect(options.statusCode, options.body).toBe(200);
-    const created = await post('/api/two-factor/passkeys', account.jwt, {
-      name: 'Schlüssel',
-      credential: authenticator.register(options.json().options.challenge as string),
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    return authenticator;
-  }
-
-  /** A passkey assertion over a fresh confirmation challenge of the signed-in account. */
-  async function passkeyProof(account: TestAccount, authenticator: SoftAuthenticator) {
-    const options = await post('/api/two-factor/step-up/passkey-options', account.jwt);
-    expect(options.statusCode, options.body).toBe(200);
-    return authenticator.assert(options.json().options.challenge as string);
-  }
-
   it('When a stolen session with the password tries to turn the app off, renew the codes or add a factor, then it is refused in German until a fresh code comes with it', async () => {
     const account = await totpAccount(ctx, 'Gestohlene Sitzung GmbH', clock);
     tick(60);
@@ -86,7 +80,7 @@ describe('changing the second factors needs the second factor', () => {
 
   it('When a passkey is removed, then only an assertion over a confirmation challenge of this account proves the factor, once', async () => {
     const account = await createAccount(ctx, 'consultant', 'Passkey Entfernen');
-    const authenticator = await addPasskey(account);
+    const authenticator = await registerPasskey(ctx, account);
     const status = await ctx.request({ method: 'GET', url: '/api/two-factor', token: account.jwt });
     const id = status.json().passkeys[0].id as number;
     const remove = (proof: Record<string, unknown>) =>
@@ -98,16 +92,10 @@ describe('changing the second factors needs the second factor', () => {
     expect(invented.json().error.message).toBe(TWO_FACTOR_MSG.passkeyFailed);
     // A sign-in challenge's assertion is no confirmation of a change.
     const signIn = await passwordStep(ctx, account);
-    const signInOptions = await ctx.request({
-      method: 'POST',
-      url: '/api/auth/second-factor/passkey-options',
-      payload: { challenge: signIn },
-      remoteAddress: nextIp(),
-    });
-    const signInAssertion = authenticator.assert(signInOptions.json().options.challenge as string);
+    const signInAssertion = authenticator.assert(await signInPasskeyChallenge(ctx, signIn));
     expect((await remove({ passkey: signInAssertion })).statusCode).toBe(400);
 
-    const proof = await passkeyProof(account, authenticator);
+    const proof = await stepUpAssertion(ctx, account.jwt, authenticator);
     expect((await remove({ passkey: proof })).statusCode).toBe(200);
     expect((await remove({ passkey: proof })).statusCode, 'the assertion is used up').not.toBe(200);
   });
@@ -150,57 +138,29 @@ describe('the first second factor ends every other session', () => {
   it('When the first factor is a passkey, then other sessions end too; a further factor leaves sessions alone', async () => {
     const account = await createAccount(ctx, 'consultant', 'Erster Passkey');
     const other = (await login(ctx, account.email, account.password)).json().jwt as string;
-    const authenticator = new SoftAuthenticator('localhost', 'http://localhost:3000');
-    const options = await ctx.request({
-      method: 'POST',
-      url: '/api/two-factor/passkeys/options',
-      token: account.jwt,
-      payload: { password: account.password },
-      remoteAddress: nextIp(),
-    });
-    const created = await ctx.request({
-      method: 'POST',
-      url: '/api/two-factor/passkeys',
-      token: account.jwt,
-      payload: { name: 'Erster', credential: authenticator.register(options.json().options.challenge as string) },
-      remoteAddress: nextIp(),
-    });
-    expect(created.statusCode, created.body).toBe(200);
+    const authenticator = await registerPasskey(ctx, account, {}, 'Erster');
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(account.jwt)).statusCode).toBe(200);
 
     // A second sign-in (with the passkey), then a further factor: that session stays.
     const signIn = await passwordStep(ctx, account);
-    const signInOptions = await ctx.request({
-      method: 'POST',
-      url: '/api/auth/second-factor/passkey-options',
-      payload: { challenge: signIn },
-      remoteAddress: nextIp(),
-    });
     const second = await ctx.request({
       method: 'POST',
       url: '/api/auth/second-factor/passkey',
       payload: {
         challenge: signIn,
-        credential: authenticator.assert(signInOptions.json().options.challenge as string),
+        credential: authenticator.assert(await signInPasskeyChallenge(ctx, signIn)),
       },
       remoteAddress: nextIp(),
     });
     const secondJwt = second.json().jwt as string;
-    const stepUp = await ctx.request({
-      method: 'POST',
-      url: '/api/two-factor/step-up/passkey-options',
-      token: account.jwt,
-      payload: {},
-      remoteAddress: nextIp(),
-    });
     const setup = await ctx.request({
       method: 'POST',
       url: '/api/two-factor/totp/setup',
       token: account.jwt,
       payload: {
         password: account.password,
-        passkey: authenticator.assert(stepUp.json().options.challenge as string),
+        passkey: await stepUpAssertion(ctx, account.jwt, authenticator),
       },
       remoteAddress: nextIp(),
     });

@@ -95,15 +95,38 @@ export async function beginPasskeyRegistration(
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  await tx.insert(authChallenges).values({
-    userId: user.id,
-    purpose: 'passkey_registration',
-    tokenHash: hashOpaqueToken(`webauthn:${options.challenge}`),
-    webauthnChallenge: options.challenge,
-    expiresAt: new Date(ctx.now.getTime() + SECOND_FACTOR_CHALLENGE_MINUTES * 60_000),
-    createdAt: ctx.now,
-  });
+  await keepWebauthnChallenge(tx, user.id, 'passkey_registration', options.challenge, ctx.now);
   return options as unknown as Record<string, unknown>;
+}
+
+/** Keeps a WebAuthn challenge the server handed out: one purpose, single use, minutes long. */
+async function keepWebauthnChallenge(
+  tx: Pick<Db, 'insert'>,
+  userId: number,
+  purpose: 'passkey_registration' | 'step_up',
+  challenge: string,
+  now: Date,
+): Promise<void> {
+  await tx.insert(authChallenges).values({
+    userId,
+    purpose,
+    tokenHash: hashOpaqueToken(`webauthn:${challenge}`),
+    webauthnChallenge: challenge,
+    expiresAt: new Date(now.getTime() + SECOND_FACTOR_CHALLENGE_MINUTES * 60_000),
+    createdAt: now,
+  });
+}
+
+/** Authentication options over the account's passkeys (none: refused). */
+async function authenticationOptions(db: Pick<Db, 'select'>, rp: RelyingParty, userId: number) {
+  const credentials = await credentialsOf(db, userId);
+  if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    timeout: TIMEOUT_MS,
+    userVerification: 'preferred',
+    allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
+  });
 }
 
 /** Uses a WebAuthn challenge of the account once: the one the browser signed, unexpired and unused. */
@@ -199,14 +222,7 @@ export async function passkeyAuthenticationOptions(
   userId: number,
   challengeRowId: number,
 ): Promise<Record<string, unknown>> {
-  const credentials = await credentialsOf(tx, userId);
-  if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
-    allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
-  });
+  const options = await authenticationOptions(tx, rp, userId);
   await tx
     .update(authChallenges)
     .set({ webauthnChallenge: options.challenge })
@@ -223,22 +239,8 @@ export async function stepUpPasskeyOptions(
   rp: RelyingParty,
   userId: number,
 ): Promise<Record<string, unknown>> {
-  const credentials = await credentialsOf(ctx.db, userId);
-  if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
-    allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
-  });
-  await ctx.db.insert(authChallenges).values({
-    userId,
-    purpose: 'step_up',
-    tokenHash: hashOpaqueToken(`webauthn:${options.challenge}`),
-    webauthnChallenge: options.challenge,
-    expiresAt: new Date(ctx.now.getTime() + SECOND_FACTOR_CHALLENGE_MINUTES * 60_000),
-    createdAt: ctx.now,
-  });
+  const options = await authenticationOptions(ctx.db, rp, userId);
+  await keepWebauthnChallenge(ctx.db, userId, 'step_up', options.challenge, ctx.now);
   return options as unknown as Record<string, unknown>;
 }
 

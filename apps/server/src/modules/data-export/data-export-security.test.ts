@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, nextIp } from '../../../test/support/account-fixtures';
+import { createAccount } from '../../../test/support/account-fixtures';
 import { createChatUser } from '../../../test/support/chat-fixtures';
 import {
   download,
@@ -10,8 +10,7 @@ import {
   requestExport,
   unzip,
 } from '../../../test/support/data-export';
-import { enrolTotp, totpCode } from '../../../test/support/two-factor-fixtures';
-import { SoftAuthenticator } from '../../../test/support/webauthn';
+import { enrolTotp, registerPasskey, totpCode } from '../../../test/support/two-factor-fixtures';
 
 /**
  * The data export (DSGVO Art. 15) holds the account's own security data — its sessions and its
@@ -56,23 +55,7 @@ describe('security data in the export', () => {
     // The first factor ends the phone's session: it stays in the history as ended.
     const totp = await enrolTotp(ctx, account, clock);
     tick(30);
-    const authenticator = new SoftAuthenticator('localhost', 'http://localhost:3000');
-    const options = await ctx.request({
-      method: 'POST',
-      url: '/api/two-factor/passkeys/options',
-      token: account.jwt,
-      payload: { password: account.password, code: totpCode(totp.secret, clock) },
-      remoteAddress: nextIp(),
-    });
-    expect(options.statusCode, options.body).toBe(200);
-    const created = await ctx.request({
-      method: 'POST',
-      url: '/api/two-factor/passkeys',
-      token: account.jwt,
-      payload: { name: 'Laptop Büro', credential: authenticator.register(options.json().options.challenge as string) },
-      remoteAddress: nextIp(),
-    });
-    expect(created.statusCode, created.body).toBe(200);
+    await registerPasskey(ctx, account, { code: totpCode(totp.secret, clock) }, 'Laptop Büro');
 
     const entries = await exportOf({ token: account.jwt, email: account.email });
     expect([...entries.keys()]).toContain('sicherheit.json');
