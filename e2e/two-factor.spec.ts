@@ -29,6 +29,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+/** The security page's field for the second factor that confirms a change. */
+const CHANGE_CODE = 'Code aus der App oder Wiederherstellungscode (zur Bestätigung jeder Änderung)';
+
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Ausloggen' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -82,6 +85,17 @@ test('When a company sets up the authenticator app from its QR code, then after 
   await page.getByLabel('Code aus der App oder Wiederherstellungscode').fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page).toHaveURL(/\/advertisements\/view/);
+
+  // Turning the app off needs a fresh code besides the password (a stolen session has neither).
+  await page.goto('/advertisements/security');
+  await page.getByLabel('Ihr Passwort (zur Bestätigung jeder Änderung)').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Deaktivieren' }).click();
+  await expect(page.getByRole('alert')).toContainText('Bitte bestätigen Sie die Änderung mit Ihrem zweiten Faktor');
+  await shoot(page, 'security-change-needs-code');
+  await expectAccessible(page);
+  await page.getByLabel(CHANGE_CODE).fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Deaktivieren' }).click();
+  await expect(page.getByTestId('two-factor-state')).toHaveText('nicht eingerichtet');
 });
 
 test('When a consultant adds a passkey in Chromium’s virtual authenticator, then it confirms the next sign-in', async ({
@@ -121,6 +135,14 @@ test('When a consultant adds a passkey in Chromium’s virtual authenticator, th
   await expect(page).toHaveURL(/\/advertisements\/view/);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+
+  // Removing it: with the code field left empty, the passkey itself confirms the change.
+  await page.goto(`${origin}/advertisements/security`);
+  await page.getByLabel('Ihr Passwort (zur Bestätigung jeder Änderung)').fill(PASSWORD);
+  await expect(page.getByLabel(CHANGE_CODE)).toBeEmpty();
+  await page.getByRole('button', { name: 'Passkey „Laptop im Büro“ entfernen' }).click();
+  await expect(page.getByText('Noch kein Passkey eingerichtet.')).toBeVisible();
+  await expect(page.getByTestId('two-factor-state')).toHaveText('nicht eingerichtet');
 });
 
 test('When a user signs out another session on the sessions page, then that session’s token stops working and this one goes on', async ({

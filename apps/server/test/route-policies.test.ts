@@ -281,6 +281,7 @@ const routes: Row[] = [
   { method: 'POST', url: '/api/auth/second-factor/passkey-options', policy: 'visitor' },
   { method: 'POST', url: '/api/auth/second-factor/passkey', policy: 'visitor' },
   { method: 'GET', url: '/api/two-factor', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/step-up/passkey-options', policy: 'signedIn' },
   { method: 'POST', url: '/api/two-factor/totp/setup', policy: 'signedIn' },
   { method: 'POST', url: '/api/two-factor/totp/confirm', policy: 'signedIn' },
   { method: 'POST', url: '/api/two-factor/totp/disable', policy: 'signedIn' },

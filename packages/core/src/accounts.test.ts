@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import { registrationFormSchema, type RegistrationForm } from './accounts';
+import {
+  accountDeletionRefusal,
+  registrationFormSchema,
+  type OpenObligations,
+  type RegistrationForm,
+} from './accounts';
 import { firstMessage } from './input';
 
 const validRegistration: RegistrationForm = {
@@ -57,5 +62,35 @@ describe('registrationFormSchema (spec §5, checked in order)', () => {
       MSG.passwordTooShort,
     );
     expect(registrationMessage({ ...validRegistration, password: 'abcdef', passwordRepeat: 'abcdef' })).toBeNull();
+  });
+});
+
+describe('accountDeletionRefusal (issue 28 (4)): each party is told what it can do', () => {
+  const open = (party: OpenObligations['party']): OpenObligations => ({
+    party,
+    openPlacements: 0,
+    openClaims: 0,
+    liveIntroductions: 2,
+    liveIntroductionsUntil: '2027-11-26T10:00:00.000Z',
+  });
+
+  it('When nothing is open, then there is no refusal', () => {
+    expect(
+      accountDeletionRefusal({ ...open('company'), liveIntroductions: 0, liveIntroductionsUntil: null }),
+    ).toBeNull();
+  });
+
+  it('When a company has live introductions, then it is told to close them itself', () => {
+    expect(accountDeletionRefusal(open('company'))).toContain(
+      '2 Vorstellungen laufen noch (unter „Vorstellungen“ mit „eingestellt“ und einer Meldung oder „Endgültig absagen“ abschließen)',
+    );
+  });
+
+  it('When a consultant has live introductions, then it is not told to reject them: only the company can, or the claim runs out', () => {
+    const text = accountDeletionRefusal(open('consultant'))!;
+    expect(text).not.toMatch(/„Endgültig absagen“ abschließen/);
+    expect(text).toContain('abschließen kann sie nur das Unternehmen');
+    expect(text).toContain('„Meine Vermittlungen“');
+    expect(text).toContain('spätestens am 26.11.2027');
   });
 });

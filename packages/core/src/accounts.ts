@@ -15,7 +15,9 @@ import {
   USERNAME_MAX_LENGTH,
 } from './constants';
 import { int4Id, safeText } from './input';
+import { formatDate } from './format';
 import { MSG } from './messages';
+import type { RoleType } from './roles';
 
 /**
  * Accounts: registration, login, passwords, profile, profile image and the
@@ -37,18 +39,39 @@ export const ACCOUNT_MSG = {
 
 /**
  * What keeps an account from being deleted (issue 28 (4)): money and claims still open. Counted
- * by the server; the refusal names each and how to close it.
+ * by the server; the refusal names each and what this party can do to close it.
  */
 export interface OpenObligations {
+  /** Whose account it is: the refusal tells each party what it can actually do. */
+  party: RoleType;
   /** Placements reported but not yet invoiced, or invoiced and not yet paid. */
   openPlacements: number;
   /** Guarantee claims the back office has not decided. */
   openClaims: number;
-  /** Introductions not yet hired-and-reported nor finally rejected. */
+  /**
+   * Introductions whose claim still counts under the terms (CIRCUMVENTION_MONTHS): in a stage, or
+   * hired without a report that names it.
+   */
   liveIntroductions: number;
+  /** ISO time when the last of them stops counting (null: none). */
+  liveIntroductionsUntil: string | null;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * How the party closes its live introductions: the company moves them on itself; a consultant
+ * cannot reject one (only the company decides), it can report a hire or wait until the claim ends.
+ */
+function closingIntroductions(open: OpenObligations): string {
+  if (open.party !== 'consultant') {
+    return 'unter „Vorstellungen“ mit „eingestellt“ und einer Meldung oder „Endgültig absagen“ abschließen';
+  }
+  const until = open.liveIntroductionsUntil
+    ? `; spätestens am ${formatDate(open.liveIntroductionsUntil)} endet Ihr Anspruch daraus und steht der Löschung nicht mehr entgegen`
+    : '';
+  return `abschließen kann sie nur das Unternehmen, mit „eingestellt“ oder „Endgültig absagen“; wurde Ihre Kandidatin bzw. Ihr Kandidat eingestellt, melden Sie die Vermittlung unter „Meine Vermittlungen“${until}`;
+}
 
 /** Null when nothing is open, else the German refusal of the deletion. */
 export function accountDeletionRefusal(open: OpenObligations): string | null {
@@ -63,7 +86,7 @@ export function accountDeletionRefusal(open: OpenObligations): string | null {
   }
   if (open.liveIntroductions > 0) {
     parts.push(
-      `${count(open.liveIntroductions, 'Vorstellung läuft', 'Vorstellungen laufen')} noch (unter „Vorstellungen“ mit „eingestellt“ und einer Meldung oder „Endgültig absagen“ abschließen)`,
+      `${count(open.liveIntroductions, 'Vorstellung läuft', 'Vorstellungen laufen')} noch (${closingIntroductions(open)})`,
     );
   }
   if (parts.length === 0) return null;

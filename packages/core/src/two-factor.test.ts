@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  factorChangeRequestSchema,
   passkeyAuthenticationResponseSchema,
   passkeyRegisterRequestSchema,
   RECOVERY_CODE_PATTERN,
@@ -23,6 +24,7 @@ describe('two-factor input schemas', () => {
           secondFactorCodeRequestSchema,
           passkeyAuthenticationResponseSchema,
           passkeyRegisterRequestSchema,
+          factorChangeRequestSchema,
           loginRequestSchema,
         ]) {
           expect(() => schema.safeParse(value)).not.toThrow();

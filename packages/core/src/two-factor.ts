@@ -39,6 +39,8 @@ export const TWO_FACTOR_MSG = {
   sessionGone: 'Die Sitzung existiert nicht (mehr).',
   codeFormat: 'Bitte geben Sie den 6-stelligen Code oder einen Wiederherstellungscode ein.',
   passkeyName: 'Bitte geben Sie dem Passkey einen Namen (höchstens 60 Zeichen).',
+  proofRequired:
+    'Bitte bestätigen Sie die Änderung mit Ihrem zweiten Faktor: einem Code aus der Authenticator-App, einem Wiederherstellungscode oder Ihrem Passkey.',
 } as const;
 
 const password = z.string().min(1, TWO_FACTOR_MSG.passwordWrong).max(PASSWORD_MAX_LENGTH);
@@ -137,7 +139,19 @@ export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.u
 
 // ---------- managing the second factors (signed in) ----------
 
-export const passwordConfirmationSchema = z.object({ password }).strict();
+/**
+ * A change of the second factors (set up, turn off, passkeys, new recovery codes): the password,
+ * and — once the account has a second factor — a fresh proof of it: a TOTP or recovery code, or
+ * a passkey assertion over POST /two-factor/step-up/passkey-options. A session alone never suffices.
+ */
+export const factorChangeRequestSchema = z
+  .object({
+    password,
+    code: secondFactorCodeSchema.optional(),
+    passkey: passkeyAuthenticationResponseSchema.optional(),
+  })
+  .strict();
+export type FactorChangeRequest = z.input<typeof factorChangeRequestSchema>;
 export const totpConfirmRequestSchema = z.object({ code: totpCodeSchema }).strict();
 export const passkeyRegisterRequestSchema = z
   .object({

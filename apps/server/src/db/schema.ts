@@ -642,7 +642,7 @@ export const userPasskeys = pgTable('user_passkeys', {
   lastUsedAt: ts('last_used_at'),
 });
 
-export type AuthChallengePurpose = 'sign_in' | 'passkey_registration';
+export type AuthChallengePurpose = 'sign_in' | 'passkey_registration' | 'step_up';
 
 export const authChallenges = pgTable('auth_challenges', {
   id: serial('id').primaryKey(),

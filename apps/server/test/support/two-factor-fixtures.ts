@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { TestContext } from '../helpers';
 import { createAccount, login, nextIp, type TestAccount } from './account-fixtures';
+import { SoftAuthenticator } from './webauthn';
 
 /** Two-factor test helpers (decision 0028): an account with the authenticator app, codes at a time. */
 
@@ -54,4 +55,47 @@ export async function passwordStep(ctx: TestContext, account: { email: string; p
 
 export function secondStep(ctx: TestContext, challenge: string, code: string, remoteAddress = nextIp()) {
   return ctx.request({ method: 'POST', url: '/api/auth/second-factor', payload: { challenge, code }, remoteAddress });
+}
+
+/**
+ * Registers a passkey of a soft authenticator (relying party localhost) for the account; `proof`:
+ * the second factor's proof when the account has one already (decision 0028).
+ */
+export async function registerPasskey(
+  ctx: TestContext,
+  account: { jwt: string; password: string },
+  proof: Record<string, unknown> = {},
+  name = 'Testschlüssel',
+): Promise<SoftAuthenticator> {
+  const authenticator = new SoftAuthenticator('localhost', 'http://localhost:3000');
+  const options = await ctx.request({
+    method: 'POST',
+    url: '/api/two-factor/passkeys/options',
+    token: account.jwt,
+    payload: { password: account.password, ...proof },
+    remoteAddress: nextIp(),
+  });
+  expect(options.statusCode, options.body).toBe(200);
+  const created = await ctx.request({
+    method: 'POST',
+    url: '/api/two-factor/passkeys',
+    token: account.jwt,
+    payload: { name, credential: authenticator.register(options.json().options.challenge as string) },
+    remoteAddress: nextIp(),
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return authenticator;
+}
+
+/** A passkey assertion over a fresh step-up challenge of the account: the proof for a change of the factors. */
+export async function stepUpAssertion(ctx: TestContext, jwt: string, authenticator: SoftAuthenticator) {
+  const options = await ctx.request({
+    method: 'POST',
+    url: '/api/two-factor/step-up/passkey-options',
+    token: jwt,
+    payload: {},
+    remoteAddress: nextIp(),
+  });
+  expect(options.statusCode, options.body).toBe(200);
+  return authenticator.assert(options.json().options.challenge as string);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CIRCUMVENTION_MONTHS, formatDate } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import {
@@ -8,6 +9,7 @@ import {
   reportId,
   setPlacementStatus,
 } from '../../../test/support/placement-fixtures';
+import { monthsAfter } from '../../lib/months';
 import { runRetention } from '../retention/service';
 
 /**
@@ -49,6 +51,14 @@ const reject = (company: TestUser, id: number) =>
 
 const adminReport = (id: number) => adminReportOf(ctx, admin, id);
 
+async function introducedAt(id: number): Promise<Date> {
+  const [row] = await ctx.database.query<{ introduced_at: Date | string }>(
+    'SELECT introduced_at FROM introductions WHERE id = $1',
+    [id],
+  );
+  return new Date(row!.introduced_at);
+}
+
 describe('deleting an account with open obligations', () => {
   it('When a company with an unpaid placement deletes its account, then it is refused in German — also for the back office — until it is paid', async () => {
     const company = await createUser(ctx, { role: 'company', email: 'hr@gehtweg.at' });
@@ -76,6 +86,58 @@ describe('deleting an account with open obligations', () => {
     expect((await deleteOwn(consultant)).statusCode).toBe(409);
     expect((await reject(company, live)).statusCode).toBe(200);
     expect((await deleteOwn(company)).statusCode).toBe(200);
+  });
+
+  it('When a consultant with a live introduction deletes its account, then the refusal says only the company can close it and until when the claim runs', async () => {
+    const company = await createUser(ctx, { role: 'company' });
+    const own = await createUser(ctx, { role: 'consultant' });
+    const advertisement = await publishJob(ctx, company);
+    const live = await introduceCandidate(ctx, own, advertisement, 'wartet@example.at');
+    const refused = await deleteOwn(own);
+    expect(refused.statusCode).toBe(409);
+    const message = refused.json().error.message as string;
+    // A consultant cannot reject ('absagen') an introduction: it is told what it can do.
+    expect(message).not.toMatch(/„Endgültig absagen“ abschließen/);
+    expect(message).toMatch(/1 Vorstellung läuft noch/);
+    expect(message).toMatch(/abschließen kann sie nur das Unternehmen/);
+    const until = formatDate(monthsAfter(await introducedAt(live), CIRCUMVENTION_MONTHS));
+    expect(message).toContain(`spätestens am ${until}`);
+    expect((await reject(company, live)).statusCode).toBe(200);
+    expect((await deleteOwn(own)).statusCode).toBe(200);
+  });
+
+  it('When an introduction is older than the protection of the terms, then it no longer keeps either party from deleting', async () => {
+    const company = await createUser(ctx, { role: 'company' });
+    const own = await createUser(ctx, { role: 'consultant' });
+    const advertisement = await publishJob(ctx, company);
+    const old = await introduceCandidate(ctx, own, advertisement, 'vorlangerzeit@example.at');
+    await ctx.database.query(
+      `UPDATE introductions SET introduced_at = now() - interval '${CIRCUMVENTION_MONTHS} months 1 day',
+         status_changed_at = now() - interval '${CIRCUMVENTION_MONTHS} months 1 day' WHERE id = $1`,
+      [old],
+    );
+    expect((await deleteOwn(own)).statusCode, 'the consultant: the claim no longer counts').toBe(200);
+    expect((await deleteOwn(company)).statusCode, 'the company too').toBe(200);
+  });
+
+  it('When a hire was marked but never reported, then it keeps the company for the protection period after the hire, not forever', async () => {
+    const company = await createUser(ctx, { role: 'company' });
+    const own = await createUser(ctx, { role: 'consultant' });
+    const advertisement = await publishJob(ctx, company);
+    const hired = await introduceCandidate(ctx, own, advertisement, 'eingestellt@example.at');
+    // Introduced long ago, hired recently without a report: the fee is still open.
+    await ctx.database.query(
+      `UPDATE introductions SET status = 'eingestellt', introduced_at = now() - interval '20 months',
+         status_changed_at = now() - interval '2 months' WHERE id = $1`,
+      [hired],
+    );
+    expect((await deleteOwn(company)).statusCode).toBe(409);
+    await ctx.database.query(
+      `UPDATE introductions SET status_changed_at = now() - interval '${CIRCUMVENTION_MONTHS} months 1 day' WHERE id = $1`,
+      [hired],
+    );
+    expect((await deleteOwn(company)).statusCode).toBe(200);
+    expect((await deleteOwn(own)).statusCode).toBe(200);
   });
 
   it('When an unused company still owes an invoice, then the retention run keeps it', async () => {

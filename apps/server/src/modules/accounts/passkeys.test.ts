@@ -105,14 +105,20 @@ describe('passkeys', () => {
 
   it('When someone with the session but not the password tries to add or remove a passkey, then it is refused', async () => {
     const account = await createAccount(ctx, 'company', 'Passkey Schutz KG');
-    await withPasskey(account);
+    const { authenticator } = await withPasskey(account);
     const options = await post('/api/two-factor/passkeys/options', { password: 'falsch-falsch' }, account.jwt);
     expect(options.statusCode).toBe(400);
     const status = await ctx.request({ method: 'GET', url: '/api/two-factor', token: account.jwt });
     const id = status.json().passkeys[0].id as number;
     const remove = await post(`/api/two-factor/passkeys/${id}/remove`, { password: 'falsch-falsch' }, account.jwt);
     expect(remove.statusCode).toBe(400);
-    const removed = await post(`/api/two-factor/passkeys/${id}/remove`, { password: account.password }, account.jwt);
+    // The owner proves the passkey itself (decision 0028: a change needs a fresh second factor).
+    const stepUp = await post('/api/two-factor/step-up/passkey-options', {}, account.jwt);
+    const removed = await post(
+      `/api/two-factor/passkeys/${id}/remove`,
+      { password: account.password, passkey: authenticator.assert(stepUp.json().options.challenge as string) },
+      account.jwt,
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     // No factor left: the recovery codes went with it, the password alone signs in again.
     expect((await ctx.request({ method: 'GET', url: '/api/two-factor', token: account.jwt })).json()).toMatchObject({

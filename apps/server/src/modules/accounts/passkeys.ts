@@ -9,17 +9,17 @@ import {
 } from '@simplewebauthn/server';
 import { SECOND_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MSG, type Passkey, type PasskeyCreated } from '@pb/core';
 import type { Db } from '../../db/client';
-import { authChallenges, userPasskeys, type UserRole } from '../../db/schema';
+import { authChallenges, userPasskeys, type AuthChallengePurpose, type UserRole } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashOpaqueToken } from '../../lib/tokens';
 import {
   assertMayRemoveFactor,
-  assertPassword,
   dropRecoveryCodesIfNoFactor,
   firstRecoveryCodes,
+  secondFactorMethods,
   type SecondFactorContext,
 } from './second-factor';
-import { markSessionVerified } from './sessions';
+import { markSessionVerified, revokeOtherSessions } from './sessions';
 
 /**
  * Passkeys (WebAuthn via @simplewebauthn/server) as a second factor. Every WebAuthn challenge is
@@ -73,15 +73,17 @@ async function credentialsOf(db: Pick<Db, 'select'>, userId: number) {
     .where(eq(userPasskeys.userId, userId));
 }
 
-/** Registration options for a new passkey (password confirmed); the challenge is kept server-side. */
+/**
+ * Registration options for a new passkey, inside the change's transaction (password and, with a
+ * factor set up, its proof checked by factor-proof.ts); the challenge is kept server-side.
+ */
 export async function beginPasskeyRegistration(
-  ctx: SecondFactorContext,
+  tx: Tx,
+  ctx: Pick<SecondFactorContext, 'now'>,
   rp: RelyingParty,
   user: { id: number; username: string; email: string },
-  password: string,
 ): Promise<Record<string, unknown>> {
-  await assertPassword(ctx.db, user.id, password);
-  const existing = await credentialsOf(ctx.db, user.id);
+  const existing = await credentialsOf(tx, user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -93,22 +95,45 @@ export async function beginPasskeyRegistration(
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  await ctx.db.insert(authChallenges).values({
-    userId: user.id,
-    purpose: 'passkey_registration',
-    tokenHash: hashOpaqueToken(`webauthn:${options.challenge}`),
-    webauthnChallenge: options.challenge,
-    expiresAt: new Date(ctx.now.getTime() + SECOND_FACTOR_CHALLENGE_MINUTES * 60_000),
-    createdAt: ctx.now,
-  });
+  await keepWebauthnChallenge(tx, user.id, 'passkey_registration', options.challenge, ctx.now);
   return options as unknown as Record<string, unknown>;
+}
+
+/** Keeps a WebAuthn challenge the server handed out: one purpose, single use, minutes long. */
+async function keepWebauthnChallenge(
+  tx: Pick<Db, 'insert'>,
+  userId: number,
+  purpose: 'passkey_registration' | 'step_up',
+  challenge: string,
+  now: Date,
+): Promise<void> {
+  await tx.insert(authChallenges).values({
+    userId,
+    purpose,
+    tokenHash: hashOpaqueToken(`webauthn:${challenge}`),
+    webauthnChallenge: challenge,
+    expiresAt: new Date(now.getTime() + SECOND_FACTOR_CHALLENGE_MINUTES * 60_000),
+    createdAt: now,
+  });
+}
+
+/** Authentication options over the account's passkeys (none: refused). */
+async function authenticationOptions(db: Pick<Db, 'select'>, rp: RelyingParty, userId: number) {
+  const credentials = await credentialsOf(db, userId);
+  if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    timeout: TIMEOUT_MS,
+    userVerification: 'preferred',
+    allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
+  });
 }
 
 /** Uses a WebAuthn challenge of the account once: the one the browser signed, unexpired and unused. */
 async function consumeWebauthnChallenge(
   tx: Tx,
   userId: number,
-  purpose: 'passkey_registration' | 'sign_in',
+  purpose: AuthChallengePurpose,
   challenge: string | null,
   now: Date,
   rowId?: number,
@@ -131,14 +156,18 @@ async function consumeWebauthnChallenge(
   return row !== undefined;
 }
 
-/** Verifies the browser's new credential against the kept challenge and stores the passkey. */
+/**
+ * Verifies the browser's new credential against the kept challenge and stores the passkey. The
+ * account's first second factor ends every other session (`endedSessions`: the caller closes
+ * their sockets) — one opened with a stolen password must not outlive the new protection.
+ */
 export async function finishPasskeyRegistration(
   ctx: SecondFactorContext,
   rp: RelyingParty,
   user: { id: number },
   sessionId: string,
   input: { name: string; credential: RegistrationResponseJSON },
-): Promise<PasskeyCreated> {
+): Promise<{ created: PasskeyCreated; endedSessions: string[] }> {
   const challenge = signedChallenge(input.credential.response.clientDataJSON);
   return ctx.db.transaction(async (tx) => {
     if (!(await consumeWebauthnChallenge(tx, user.id, 'passkey_registration', challenge, ctx.now))) {
@@ -158,6 +187,7 @@ export async function finishPasskeyRegistration(
       info = undefined;
     }
     if (!info) throw badRequest(TWO_FACTOR_MSG.passkeyFailed);
+    const first = (await secondFactorMethods(tx, user.id)).length === 0;
     const [row] = await tx
       .insert(userPasskeys)
       .values({
@@ -174,9 +204,13 @@ export async function finishPasskeyRegistration(
     if (!row) throw badRequest(TWO_FACTOR_MSG.passkeyFailed);
     await markSessionVerified(tx, sessionId, 'enrolment');
     const recoveryCodes = await firstRecoveryCodes(tx, ctx.box, user.id, ctx.now);
+    const endedSessions = first ? await revokeOtherSessions(tx, user.id, sessionId, ctx.now) : [];
     return {
-      passkey: { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null },
-      recoveryCodes,
+      created: {
+        passkey: { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null },
+        recoveryCodes,
+      },
+      endedSessions,
     };
   });
 }
@@ -188,14 +222,7 @@ export async function passkeyAuthenticationOptions(
   userId: number,
   challengeRowId: number,
 ): Promise<Record<string, unknown>> {
-  const credentials = await credentialsOf(tx, userId);
-  if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    timeout: TIMEOUT_MS,
-    userVerification: 'preferred',
-    allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
-  });
+  const options = await authenticationOptions(tx, rp, userId);
   await tx
     .update(authChallenges)
     .set({ webauthnChallenge: options.challenge })
@@ -204,14 +231,31 @@ export async function passkeyAuthenticationOptions(
 }
 
 /**
- * Checks a passkey assertion for the account: a credential of theirs, signed over the challenge
- * kept on the sign-in challenge row (used up here), from an accepted origin, with a counter that
- * moved forward (or an authenticator that keeps none).
+ * Options to prove the passkey for a change of the factors (factor-proof.ts): a challenge of its
+ * own purpose, single use, minutes long — a sign-in's or a registration's never proves a change.
+ */
+export async function stepUpPasskeyOptions(
+  ctx: SecondFactorContext,
+  rp: RelyingParty,
+  userId: number,
+): Promise<Record<string, unknown>> {
+  const options = await authenticationOptions(ctx.db, rp, userId);
+  await keepWebauthnChallenge(ctx.db, userId, 'step_up', options.challenge, ctx.now);
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Which kept challenge an assertion must be signed over: the sign-in's row, or any step-up challenge of the account. */
+export type AssertionChallenge = { purpose: 'sign_in'; rowId: number } | { purpose: 'step_up' };
+
+/**
+ * Checks a passkey assertion for the account: a credential of theirs, signed over a kept
+ * challenge of the expected purpose (used up here), from an accepted origin, with a counter
+ * that moved forward (or an authenticator that keeps none).
  */
 export async function acceptPasskeyAssertion(
   tx: Tx,
   rp: RelyingParty,
-  challengeRowId: number,
+  expected: AssertionChallenge,
   userId: number,
   credential: AuthenticationResponseJSON,
   now: Date,
@@ -223,7 +267,8 @@ export async function acceptPasskeyAssertion(
     .limit(1);
   if (!stored) return false;
   const challenge = signedChallenge(credential.response.clientDataJSON);
-  if (!(await consumeWebauthnChallenge(tx, userId, 'sign_in', challenge, now, challengeRowId))) return false;
+  const rowId = expected.purpose === 'sign_in' ? expected.rowId : undefined;
+  if (!(await consumeWebauthnChallenge(tx, userId, expected.purpose, challenge, now, rowId))) return false;
   try {
     const result = await verifyAuthenticationResponse({
       response: credential,
@@ -249,21 +294,13 @@ export async function acceptPasskeyAssertion(
   }
 }
 
-/** Removes one of the own passkeys (password confirmed; admins keep at least one factor). */
-export async function removePasskey(
-  ctx: SecondFactorContext,
-  user: { id: number; role: UserRole },
-  passkeyId: number,
-  password: string,
-): Promise<void> {
-  await assertPassword(ctx.db, user.id, password);
-  await ctx.db.transaction(async (tx) => {
-    await assertMayRemoveFactor(tx, user, 'passkey');
-    const [row] = await tx
-      .delete(userPasskeys)
-      .where(and(eq(userPasskeys.id, passkeyId), eq(userPasskeys.userId, user.id)))
-      .returning({ id: userPasskeys.id });
-    if (!row) throw notFound(TWO_FACTOR_MSG.passkeyGone);
-    await dropRecoveryCodesIfNoFactor(tx, user.id);
-  });
+/** Removes one of the own passkeys inside the change's transaction (admins keep at least one factor). */
+export async function removePasskey(tx: Tx, user: { id: number; role: UserRole }, passkeyId: number): Promise<void> {
+  await assertMayRemoveFactor(tx, user, 'passkey');
+  const [row] = await tx
+    .delete(userPasskeys)
+    .where(and(eq(userPasskeys.id, passkeyId), eq(userPasskeys.userId, user.id)))
+    .returning({ id: userPasskeys.id });
+  if (!row) throw notFound(TWO_FACTOR_MSG.passkeyGone);
+  await dropRecoveryCodesIfNoFactor(tx, user.id);
 }

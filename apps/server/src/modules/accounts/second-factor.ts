@@ -77,31 +77,31 @@ export async function recoveryCodesLeft(db: Pick<Db, 'select'>, userId: number):
   return row?.n ?? 0;
 }
 
-/** Checks the account's password (the confirmation the management commands ask for). */
+/** Checks the account's password (the confirmation every change of the factors asks for, factor-proof.ts). */
 export async function assertPassword(db: Pick<Db, 'select'>, userId: number, password: string): Promise<void> {
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(password, row.hash))) throw badRequest(TWO_FACTOR_MSG.passwordWrong);
 }
 
 /**
- * Starts the TOTP enrolment: a new secret, waiting for its first valid code. The secret and its
- * otpauth URI (with the QR code) are answered now and never again.
+ * Starts the TOTP enrolment inside the change's transaction (factor-proof.ts): a new secret,
+ * waiting for its first valid code. The secret and its otpauth URI (with the QR code) are
+ * answered now and never again.
  */
 export async function beginTotpSetup(
-  ctx: SecondFactorContext,
+  tx: Tx,
+  ctx: Pick<SecondFactorContext, 'box' | 'now'>,
   user: { id: number; email: string },
-  password: string,
 ): Promise<TotpSetup> {
-  await assertPassword(ctx.db, user.id, password);
   const secret = new Secret({ size: 20 }).base32;
   const sealed = ctx.box.seal(secret);
-  const [row] = await ctx.db
+  const [row] = await tx
     .insert(userTotp)
     .values({ userId: user.id, secretEncrypted: sealed, createdAt: ctx.now })
     .onConflictDoUpdate({
       target: userTotp.userId,
       set: { secretEncrypted: sealed, lastStep: null, createdAt: ctx.now },
-      // A confirmed authenticator is replaced only after disabling it (with the password).
+      // A confirmed authenticator is replaced only after disabling it (with password and proof).
       setWhere: isNull(userTotp.confirmedAt),
     })
     .returning({ userId: userTotp.userId });
@@ -209,25 +209,15 @@ export async function assertMayRemoveFactor(
   if (left.length === 0) throw badRequest(TWO_FACTOR_MSG.requiredForAdmins);
 }
 
-/** Turns the authenticator app off (password confirmed by the caller's route). */
-export async function disableTotp(
-  ctx: SecondFactorContext,
-  user: { id: number; role: UserRole },
-  password: string,
-): Promise<void> {
-  await assertPassword(ctx.db, user.id, password);
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ confirmedAt: userTotp.confirmedAt })
-      .from(userTotp)
-      .where(eq(userTotp.userId, user.id))
-      .limit(1);
-    if (!row?.confirmedAt) {
-      await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
-      throw badRequest(TWO_FACTOR_MSG.notEnabled);
-    }
-    await assertMayRemoveFactor(tx, user, 'totp');
-    await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
-    await dropRecoveryCodesIfNoFactor(tx, user.id);
-  });
+/** Turns the authenticator app off inside the change's transaction (password and proof: factor-proof.ts). */
+export async function disableTotp(tx: Tx, user: { id: number; role: UserRole }): Promise<void> {
+  const [row] = await tx
+    .select({ confirmedAt: userTotp.confirmedAt })
+    .from(userTotp)
+    .where(eq(userTotp.userId, user.id))
+    .limit(1);
+  if (!row?.confirmedAt) throw badRequest(TWO_FACTOR_MSG.notEnabled);
+  await assertMayRemoveFactor(tx, user, 'totp');
+  await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
+  await dropRecoveryCodesIfNoFactor(tx, user.id);
 }

@@ -149,7 +149,7 @@ export async function deleteUserAccount(
       .for('update');
     if (!user) return null;
     // Nobody leaves an open invoice, claim or introduction behind (issue 28 (4)).
-    const refusal = accountDeletionRefusal(await openObligationsOf(tx, userId));
+    const refusal = accountDeletionRefusal(await openObligationsOf(tx, userId, new Date()));
     if (refusal) throw conflict(refusal);
     if (user.role === 'company') await rememberFormerCompany(tx, user, new Date());
     await tx

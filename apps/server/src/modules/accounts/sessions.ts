@@ -108,6 +108,23 @@ export async function listSessions(db: Db, userId: number, currentId: string, no
   }));
 }
 
+/** Every session row of the account (open and ended, kept SESSION_HISTORY_DAYS), oldest first: the data export. */
+export async function sessionHistoryOf(db: Pick<Db, 'select'>, userId: number) {
+  return db
+    .select({
+      device: userSessions.device,
+      place: userSessions.place,
+      createdAt: userSessions.createdAt,
+      lastUsedAt: userSessions.lastUsedAt,
+      expiresAt: userSessions.expiresAt,
+      revokedAt: userSessions.revokedAt,
+      secondFactor: userSessions.secondFactor,
+    })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId))
+    .orderBy(userSessions.createdAt);
+}
+
 /** Open: not revoked, not expired, issued at the account's current token version. */
 function openSessionsOf(userId: number, now: Date) {
   return and(
@@ -149,12 +166,17 @@ export async function revokeAllSessions(db: Db, userId: number, now: Date): Prom
   });
 }
 
-/** Every other open session of the account ends (e.g. after a password change, this one goes on). */
-export async function revokeOtherSessions(db: Tx, userId: number, keepId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Every other open session of the account ends, this one goes on (the account's first second
+ * factor). Answers their ids: the caller closes their sockets after the commit.
+ */
+export async function revokeOtherSessions(db: Tx, userId: number, keepId: string, now: Date): Promise<string[]> {
+  const rows = await db
     .update(userSessions)
     .set({ revokedAt: now })
-    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId), isNull(userSessions.revokedAt)));
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** The session goes on under a new token version (password change): its row follows the account's. */

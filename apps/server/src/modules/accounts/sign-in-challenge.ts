@@ -142,7 +142,16 @@ export async function completeWithPasskey(
 ): Promise<SecondStepResult> {
   const challenge = await attempt(ctx.db, token, ctx.now);
   return ctx.db.transaction(async (tx) => {
-    if (!(await acceptPasskeyAssertion(tx, rp, challenge.id, challenge.userId, credential, ctx.now))) {
+    if (
+      !(await acceptPasskeyAssertion(
+        tx,
+        rp,
+        { purpose: 'sign_in', rowId: challenge.id },
+        challenge.userId,
+        credential,
+        ctx.now,
+      ))
+    ) {
       throw badRequest(TWO_FACTOR_MSG.passkeyFailed);
     }
     // The assertion used the row's WebAuthn challenge (usedAt set): the row is finished with it.

@@ -1,13 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
+  factorChangeRequestSchema,
   idSchema,
   okResponseSchema,
   passkeyCreatedSchema,
   passkeyOptionsSchema,
   passkeyRegisterRequestSchema,
-  passwordConfirmationSchema,
   recoveryCodesSchema,
   totpConfirmRequestSchema,
   totpSetupSchema,
@@ -15,18 +16,31 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../lib/auth';
 import { errorSchema } from '../../lib/http-schemas';
-import { beginPasskeyRegistration, finishPasskeyRegistration, removePasskey } from './passkeys';
+import { endSessionSockets } from '../../lib/sessions';
+import { withFactorProof, type FactorChange } from './factor-proof';
+import { keyedLimiter } from './limiter';
+import { beginPasskeyRegistration, finishPasskeyRegistration, removePasskey, stepUpPasskeyOptions } from './passkeys';
 import { confirmTotp, regenerateRecoveryCodes, twoFactorStatus } from './two-factor-service';
 import { beginTotpSetup, disableTotp } from './second-factor';
 import { relyingParty, secondFactorContext } from './sign-in';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
+
+type ChangeBody = z.infer<typeof factorChangeRequestSchema>;
 
 /**
  * The own second factors (decision 0028). Open to a signed-in user — to an admin whose session
- * has no second factor yet too (`beforeSecondFactor`): that is where they set one up. Adding or
- * removing a factor and new recovery codes need the password; a TOTP is enabled only by a valid
- * code of it.
+ * has no second factor yet too (`beforeSecondFactor`): that is where they set one up. Every change
+ * of the factors needs the password and, once the account has a factor, a fresh proof of it
+ * (factor-proof.ts; at most 10 tries per account in 10 minutes, from any address); a TOTP is
+ * enabled only by a valid code of it. The account's first factor ends every other session.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;
@@ -39,6 +53,19 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const doc = (summary: string) => ({ tags: ['two-factor'], summary, security: [{ bearer: [] }] });
+  // Guessing codes on the change routes counts against the account, whatever the address.
+  const perAccount = keyedLimiter(app, 'factor-change-account', 10, '10 minutes', (r) => `user:${r.user?.id}`);
+  const changing = (max: number) => ({ ...signedIn(max), preHandler: perAccount });
+
+  /** The change, after the password and (with a factor set up) its proof, in one transaction. */
+  const change = <T>(request: FastifyRequest, body: ChangeBody, work: FactorChange<T>) =>
+    withFactorProof(
+      secondFactorContext(app),
+      relyingParty(app),
+      currentUser(request).id,
+      { password: body.password, code: body.code, passkey: body.passkey as AuthenticationResponseJSON | undefined },
+      work,
+    );
 
   app.get(
     '/two-factor',
@@ -50,16 +77,32 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/two-factor/step-up/passkey-options',
+    {
+      ...signedIn(30),
+      schema: {
+        ...doc('Options to prove the own passkey for a change of the factors (the challenge stays on the server)'),
+        body: z.object({}).strict().optional(),
+        response: { 200: passkeyOptionsSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      options: await stepUpPasskeyOptions(secondFactorContext(app), relyingParty(app), currentUser(request).id),
+    }),
+  );
+
+  app.post(
     '/two-factor/totp/setup',
     {
-      ...signedIn(10),
+      ...changing(10),
       schema: {
         ...doc('Start the authenticator app: a new secret with its otpauth URI and QR code (shown once)'),
-        body: passwordConfirmationSchema,
+        body: factorChangeRequestSchema,
         response: { 200: totpSetupSchema, ...errors },
       },
     },
-    async (request) => beginTotpSetup(secondFactorContext(app), currentUser(request), request.body.password),
+    async (request) =>
+      change(request, request.body, (tx) => beginTotpSetup(tx, secondFactorContext(app), currentUser(request))),
   );
 
   app.post(
@@ -72,22 +115,30 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
-    async (request) =>
-      confirmTotp(secondFactorContext(app), currentUser(request), request.authSession!.id, request.body.code),
+    async (request) => {
+      const { codes, endedSessions } = await confirmTotp(
+        secondFactorContext(app),
+        currentUser(request),
+        request.authSession!.id,
+        request.body.code,
+      );
+      await endSessionSockets(app, endedSessions);
+      return codes;
+    },
   );
 
   app.post(
     '/two-factor/totp/disable',
     {
-      ...signedIn(10),
+      ...changing(10),
       schema: {
-        ...doc('Turn the authenticator app off (password)'),
-        body: passwordConfirmationSchema,
+        ...doc('Turn the authenticator app off (password and a proof of the second factor)'),
+        body: factorChangeRequestSchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await disableTotp(secondFactorContext(app), currentUser(request), request.body.password);
+      await change(request, request.body, (tx) => disableTotp(tx, currentUser(request)));
       return { ok: true as const };
     },
   );
@@ -95,33 +146,32 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/two-factor/recovery-codes',
     {
-      ...signedIn(10),
+      ...changing(10),
       schema: {
-        ...doc('New recovery codes (password); the old ones stop working'),
-        body: passwordConfirmationSchema,
+        ...doc('New recovery codes (password and a proof of the second factor); the old ones stop working'),
+        body: factorChangeRequestSchema,
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
     async (request) =>
-      regenerateRecoveryCodes(secondFactorContext(app), currentUser(request).id, request.body.password),
+      change(request, request.body, (tx) =>
+        regenerateRecoveryCodes(tx, secondFactorContext(app), currentUser(request).id),
+      ),
   );
 
   app.post(
     '/two-factor/passkeys/options',
     {
-      ...signedIn(20),
+      ...changing(20),
       schema: {
-        ...doc('Options to register a passkey (password); the WebAuthn challenge stays on the server'),
-        body: passwordConfirmationSchema,
+        ...doc('Options to register a passkey (password, and a proof of a factor already set up)'),
+        body: factorChangeRequestSchema,
         response: { 200: passkeyOptionsSchema, ...errors },
       },
     },
     async (request) => ({
-      options: await beginPasskeyRegistration(
-        secondFactorContext(app),
-        relyingParty(app),
-        currentUser(request),
-        request.body.password,
+      options: await change(request, request.body, (tx) =>
+        beginPasskeyRegistration(tx, secondFactorContext(app), relyingParty(app), currentUser(request)),
       ),
     }),
   );
@@ -136,8 +186,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyCreatedSchema, ...errors },
       },
     },
-    async (request) =>
-      finishPasskeyRegistration(
+    async (request) => {
+      const { created, endedSessions } = await finishPasskeyRegistration(
         secondFactorContext(app),
         relyingParty(app),
         currentUser(request),
@@ -146,22 +196,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           name: request.body.name,
           credential: request.body.credential as RegistrationResponseJSON,
         },
-      ),
+      );
+      await endSessionSockets(app, endedSessions);
+      return created;
+    },
   );
 
   app.post(
     '/two-factor/passkeys/:id/remove',
     {
-      ...signedIn(20),
+      ...changing(20),
       schema: {
-        ...doc('Remove one of the own passkeys (password)'),
+        ...doc('Remove one of the own passkeys (password and a proof of the second factor)'),
         params: z.object({ id: idSchema }),
-        body: passwordConfirmationSchema,
+        body: factorChangeRequestSchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await removePasskey(secondFactorContext(app), currentUser(request), request.params.id, request.body.password);
+      await change(request, request.body, (tx) => removePasskey(tx, currentUser(request), request.params.id));
       return { ok: true as const };
     },
   );

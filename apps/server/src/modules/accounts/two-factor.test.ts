@@ -102,7 +102,7 @@ describe('two-factor sign-in with the authenticator app', () => {
   it('When a recovery code is used, then it signs in once and never again; new codes replace the old ones', async () => {
     const account = await totpAccount(ctx, 'Wiederherstellung', clock);
     expect(account.recoveryCodes).toHaveLength(10);
-    const [first, second] = account.recoveryCodes as [string, string];
+    const [first, second, third] = account.recoveryCodes as [string, string, string];
     const used = await secondStep(ctx, await passwordStep(ctx, account), first.toLowerCase());
     expect(used.statusCode, used.body).toBe(200);
     expect((await secondStep(ctx, await passwordStep(ctx, account), first)).statusCode).toBe(400);
@@ -116,7 +116,8 @@ describe('two-factor sign-in with the authenticator app', () => {
       method: 'POST',
       url: '/api/two-factor/recovery-codes',
       token: used.json().jwt,
-      payload: { password: account.password },
+      // A change of the factors needs a fresh proof too (here another recovery code).
+      payload: { password: account.password, code: third },
       remoteAddress: nextIp(),
     });
     expect(renewed.statusCode).toBe(200);
@@ -153,21 +154,22 @@ describe('two-factor sign-in with the authenticator app', () => {
     );
     expect(row!.secret_encrypted).not.toContain(secret);
     // The pending secret is replaced by a new setup; enrol with that one.
-    await enrolTotp(ctx, account, clock);
+    const enrolled = await enrolTotp(ctx, account, clock);
     const status = await ctx.request({ method: 'GET', url: '/api/two-factor', token: account.jwt });
     expect(status.json()).toMatchObject({ enabled: true, totp: { enabled: true } });
     expect(status.body).not.toContain(secret.slice(0, 16));
+    tick(30);
     const again = await ctx.request({
       method: 'POST',
       url: '/api/two-factor/totp/setup',
       token: account.jwt,
-      payload: { password: account.password },
+      payload: { password: account.password, code: totpCode(enrolled.secret, clock) },
       remoteAddress: nextIp(),
     });
     expect(again.statusCode).toBe(409);
   });
 
-  it('When someone with a signed-in session but not the password tries to set up or turn off the app, then it is refused', async () => {
+  it('When someone with a signed-in session but not the password tries to set up or turn off the app, then it is refused; the owner needs password and code', async () => {
     const account = await totpAccount(ctx, 'Sitzungsdieb', clock);
     for (const url of [
       '/api/two-factor/totp/disable',
@@ -184,11 +186,12 @@ describe('two-factor sign-in with the authenticator app', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message).toBe(TWO_FACTOR_MSG.passwordWrong);
     }
+    tick(30);
     const off = await ctx.request({
       method: 'POST',
       url: '/api/two-factor/totp/disable',
       token: account.jwt,
-      payload: { password: account.password },
+      payload: { password: account.password, code: totpCode(account.secret, clock) },
       remoteAddress: nextIp(),
     });
     expect(off.statusCode).toBe(200);
@@ -259,11 +262,12 @@ describe('back-office admins must use a second factor', () => {
       clock,
     );
     expect((await ctx.request({ method: 'GET', url: '/api/admin/dashboard', token: jwt })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 30_000);
     const off = await ctx.request({
       method: 'POST',
       url: '/api/two-factor/totp/disable',
       token: jwt,
-      payload: { password },
+      payload: { password, code: totpCode(admin.secret, clock) },
     });
     expect(off.statusCode).toBe(400);
     expect(off.json().error.message).toBe(TWO_FACTOR_MSG.requiredForAdmins);

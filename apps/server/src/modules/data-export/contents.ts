@@ -5,7 +5,9 @@ import type { CurrentUser } from '../../lib/auth';
 import type { FileStorage } from '../../lib/storage';
 import { findPendingEmailChange } from '../accounts/email-change';
 import { findProfileImage, findUserById } from '../accounts/queries';
-import { auditEntriesAbout } from '../admin/queries';
+import { sessionHistoryOf } from '../accounts/sessions';
+import { secondFactorsOf } from '../accounts/two-factor-service';
+import { auditEntriesAbout, type AuditEntryAboutUser } from '../admin/queries';
 import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../alerts/notifications';
 import { listSavedSearches } from '../alerts/saved-searches';
 import { watchedJobIds } from '../alerts/watches';
@@ -17,7 +19,7 @@ import { listConversations, listMessages } from '../chat/service';
 import { listOwnIntroductions } from '../introductions/queries';
 import { advertisementsOfOwner, attachmentForDownload, bonusHistory } from '../jobs/queries';
 import { listAttachments, presentJob } from '../jobs/repository';
-import { presentAccountForExport } from './presenter';
+import { presentAccountForExport, presentSecurityForExport } from './presenter';
 
 /**
  * What a data export holds, read through the modules' own queries and presenters: exactly what
@@ -109,6 +111,10 @@ export async function collectAccountData(
       profilbild: profileImage,
     },
   });
+  json.push({
+    name: 'sicherheit.json',
+    value: presentSecurityForExport(await sessionHistoryOf(db, userId), await secondFactorsOf(db, userId)),
+  });
   if (user.role === 'company') json.push({ name: 'inserate.json', value: await advertisements(c) });
   json.push({ name: 'nachrichten.json', value: await conversations(c) });
   if (user.role !== 'admin') {
@@ -122,8 +128,23 @@ export async function collectAccountData(
       value: { gespeicherteSuchen: await listSavedSearches(db, me), gemerkteInserate: await watchedJobIds(db, me) },
     });
   }
-  json.push({ name: 'protokoll.json', value: { eintraege: await auditEntriesAbout(db, userId) } });
+  json.push({ name: 'protokoll.json', value: { eintraege: ownAuditEntries(await auditEntriesAbout(db, userId), me) } });
   return { json, files: c.files };
+}
+
+/**
+ * The audit entries of the export. An admin's own actions are mostly about other persons'
+ * accounts and data: those entries keep what was done and when, but not the before/after of
+ * someone else's data (the export is the account's own data, Art. 15). Only entries about the
+ * account itself carry them. A company's or consultant's entries are about its own things.
+ */
+function ownAuditEntries(entries: AuditEntryAboutUser[], me: CurrentUser) {
+  if (me.role !== 'admin') return entries;
+  return entries.map((entry) => {
+    if (entry.entity === 'user' && entry.entityId === String(me.id)) return entry;
+    const { before: _before, after: _after, ...rest } = entry;
+    return rest;
+  });
 }
 
 /** A company's advertisements (published or not) with their bonus history and documents. */

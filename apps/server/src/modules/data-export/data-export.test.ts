@@ -88,6 +88,7 @@ describe('Data export (DSGVO Art. 15/20)', () => {
       'README.txt',
       'konto.json',
       'profil.json',
+      'sicherheit.json',
       'nachrichten.json',
       'vorstellungen.json',
       'vermittlungen-und-rechnungen.json',

@@ -1,6 +1,8 @@
 import { type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
 import type { dataExports } from '../../db/schema';
 import type { PresentableUser } from '../accounts/presenter';
+import type { sessionHistoryOf } from '../accounts/sessions';
+import type { secondFactorsOf } from '../accounts/two-factor-service';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 
@@ -25,6 +27,39 @@ export function presentAccountForExport(user: PresentableUser, pending: PendingE
     zustimmungAgbUndDatenschutzAm: user.createdAt.toISOString(),
     letzteAnmeldung: user.lastLogin?.toISOString() ?? null,
     offeneEMailAenderung: pending ? { neueEMail: pending.email, linkGueltigBis: pending.expiresAt } : null,
+  };
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionHistoryOf>>[number];
+type SecondFactors = Awaited<ReturnType<typeof secondFactorsOf>>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * sicherheit.json: the account's sign-ins (device, network, times; never a token, a session id
+ * or a device key) and its second factors (whether, since when, passkey names; never a secret,
+ * a recovery code or a key).
+ */
+export function presentSecurityForExport(sessions: SessionRow[], factors: SecondFactors) {
+  return {
+    sitzungen: sessions.map((s) => ({
+      geraet: s.device,
+      netz: s.place,
+      angemeldetAm: s.createdAt.toISOString(),
+      zuletztAktivAm: s.lastUsedAt.toISOString(),
+      gueltigBis: s.expiresAt.toISOString(),
+      beendetAm: iso(s.revokedAt),
+      zweiterFaktorBestaetigt: s.secondFactor !== null,
+    })),
+    zweiFaktor: {
+      authenticatorApp: { aktiv: factors.totpEnabledAt !== null, seit: iso(factors.totpEnabledAt) },
+      wiederherstellungscodesUebrig: factors.recoveryCodesLeft,
+      passkeys: factors.passkeys.map((p) => ({
+        name: p.name,
+        hinzugefuegtAm: p.createdAt,
+        zuletztVerwendetAm: p.lastUsedAt,
+      })),
+    },
   };
 }
 

@@ -25,6 +25,13 @@ konto.json
 profil.json
   Beschreibung, Leistungen, ob Ihr Profil öffentlich ist, und der Pfad Ihres Profilbilds.
 
+sicherheit.json
+  sitzungen: Ihre Anmeldungen (Gerät und Browser, Netz der Anmeldung, angemeldet am, zuletzt aktiv,
+  gültig bis, beendet am, ob ein zweiter Faktor bestätigt wurde) — beendete bis 180 Tage;
+  zweiFaktor: ob die Authenticator-App aktiv ist (seit wann), wie viele Wiederherstellungscodes
+  unbenutzt sind, Ihre Passkeys (Name, hinzugefügt, zuletzt verwendet). Anmeldetoken, Schlüssel
+  und Codes selbst sind nicht enthalten.
+
 inserate.json (Unternehmen)
   Ihre Inserate (veröffentlicht und deaktiviert) mit allen Angaben, dem Verlauf der
   Vermittlungsprämie (praemienverlauf: Prozent und seit wann) und den Dokumenten im Ordner
@@ -56,7 +63,8 @@ suchauftraege.json (Personalberater)
 protokoll.json
   Einträge im Änderungsprotokoll der Prämienbörse, die Ihren Account betreffen oder die Sie
   ausgelöst haben (Aktion, Zeitpunkt, vorher/nachher). Wer im Betrieb gehandelt hat, ist nicht
-  enthalten.
+  enthalten. Für Administratoren: bei Einträgen über andere Personen oder deren Daten fehlen
+  vorher/nachher (das sind nicht Ihre Daten).
 
 Fragen zu Ihren Daten richten Sie bitte über das Kontaktformular an uns.
 `;

@@ -1,16 +1,15 @@
-import { and, asc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { claimRevivalDeadline, CIRCUMVENTION_MONTHS, INTRODUCTION_MSG, viennaDate } from '@pb/core';
+import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { claimRevivalDeadline, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
-import { monthsBefore } from '../../lib/months';
 import { contactsDiffer, emailMatches, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';
 import { sameCompany } from './former-companies';
 import { appendRegisterEntry } from './register';
-import { liveClaim, sameCandidate } from './matching';
+import { liveClaim, sameCandidate, withinProtection } from './matching';
 import { moveIntroduction, reviveClaimIfInWindow, type RegisterContext } from './service';
 
 /**
@@ -142,13 +141,7 @@ export async function applyPlacementToClaims(
       .where(
         and(
           eq(introductions.jobId, input.job.id),
-          or(
-            liveClaim,
-            and(
-              isNull(introductions.alreadyKnownAt),
-              gte(introductions.introducedAt, monthsBefore(ctx.now, CIRCUMVENTION_MONTHS)),
-            ),
-          ),
+          or(liveClaim, and(isNull(introductions.alreadyKnownAt), withinProtection(ctx.now))),
         ),
       )
       .orderBy(asc(introductions.id));
@@ -207,7 +200,7 @@ async function competingClaims(
         candidate,
         sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
         sql`${introductions.alreadyKnownAt} IS NULL`,
-        gte(introductions.introducedAt, monthsBefore(now, CIRCUMVENTION_MONTHS)),
+        withinProtection(now),
         introduction ? ne(introductions.id, introduction.id) : undefined,
       ),
     )

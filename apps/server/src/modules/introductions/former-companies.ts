@@ -3,6 +3,7 @@ import { CIRCUMVENTION_MONTHS, normaliseUid } from '@pb/core';
 import type { Db } from '../../db/client';
 import { formerParties, introductions, invoices, placementReports, users } from '../../db/schema';
 import { monthsAfter } from '../../lib/months';
+import { isFreeMailDomain } from './free-mail';
 
 /**
  * A company that deletes its account and registers again must not start with a clean register
@@ -12,43 +13,10 @@ import { monthsAfter } from '../../lib/months';
  * provider's) or one of its UIDs.
  */
 
-/** Providers whose domain says nothing about the company behind an address. */
-const FREE_MAIL_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'gmx.at',
-  'gmx.net',
-  'gmx.de',
-  'gmx.ch',
-  'web.de',
-  't-online.de',
-  'hotmail.com',
-  'hotmail.de',
-  'outlook.com',
-  'outlook.at',
-  'outlook.de',
-  'live.com',
-  'live.at',
-  'msn.com',
-  'yahoo.com',
-  'yahoo.de',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'aon.at',
-  'chello.at',
-  'a1.net',
-  'kabsi.at',
-  'protonmail.com',
-  'proton.me',
-  'posteo.de',
-  'mail.com',
-]);
-
 /** The company-identifying part of an address: its domain, null for free-mail providers. */
 export function companyDomain(email: string): string | null {
   const domain = email.trim().toLowerCase().split('@')[1] ?? '';
-  return domain && !FREE_MAIL_DOMAINS.has(domain) ? domain : null;
+  return domain && !isFreeMailDomain(domain) ? domain : null;
 }
 
 /**

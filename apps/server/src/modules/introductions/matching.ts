@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { CIRCUMVENTION_MONTHS } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions } from '../../db/schema';
+import { monthsBefore } from '../../lib/months';
 import type { CandidateFingerprints } from './fingerprint';
 
 /**
@@ -22,6 +24,15 @@ export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefi
 
 /** A claim that stands now: not declared known, not lapsed by a final rejection. */
 export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
+
+/**
+ * The terms protect an introduction for CIRCUMVENTION_MONTHS (spec §9): only a claim made since
+ * then competes, and the retention run deletes the fingerprints after it (retention.ts). `from`:
+ * the moment the period runs from (the introduction, or a hire that was never reported).
+ */
+export function withinProtection(now: Date, from: Column = introductions.introducedAt): SQL {
+  return gte(from, monthsBefore(now, CIRCUMVENTION_MONTHS));
+}
 
 /**
  * The secondary signal (decision 0027): another consultant's live claim with this company on a

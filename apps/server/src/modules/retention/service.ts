@@ -101,7 +101,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     // An account with open placements, claims or introductions stays until they are settled (issue 28).
     const keptUsers: number[] = [];
     for (const user of [...toDelete]) {
-      if (accountDeletionRefusal(await openObligationsOf(tx, user.id))) {
+      if (accountDeletionRefusal(await openObligationsOf(tx, user.id, now))) {
         keptUsers.push(user.id);
         toDelete.splice(toDelete.indexOf(user), 1);
       }

@@ -8,6 +8,7 @@ import { formatDateTime, PASSKEY_NAME_MAX_LENGTH, type TotpSetup } from '@pb/cor
 import { errorText } from '../../lib/http';
 import { TextField } from '../../components/TextField';
 import {
+  type Confirmation,
   useAddPasskey,
   useNewRecoveryCodes,
   useRemovePasskey,
@@ -19,11 +20,14 @@ import {
 
 /**
  * 'Sicherheit' (decision 0028): the second factors — authenticator app (TOTP), passkeys and
- * recovery codes. Every change asks for the password; the app is enabled only by a valid code.
+ * recovery codes. Every change asks for the password and, once a second factor is set up, for
+ * it too (a code, or the passkey when the code is left empty); the app is enabled only by a
+ * valid code.
  */
 export function Component() {
   const status = useTwoFactorStatus();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -35,6 +39,9 @@ export function Component() {
       </Alert>
     );
   const s = status.data;
+  const confirmation: Confirmation = { password, code, passkey: s.enabled && s.passkeys.length > 0 };
+  // A code works once: after a change the field is emptied for the next one.
+  const changed = () => setCode('');
 
   return (
     <div className="container py-4 pb-security" style={{ maxWidth: '48rem' }}>
@@ -70,15 +77,44 @@ export function Component() {
         value={password}
         onChange={setPassword}
       />
+      {s.enabled ? (
+        <TextField
+          className="mb-4"
+          id="security-code"
+          label="Code aus der App oder Wiederherstellungscode (zur Bestätigung jeder Änderung)"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={setCode}
+          hint={
+            s.passkeys.length > 0
+              ? 'Lassen Sie das Feld leer, um stattdessen mit Ihrem Passkey zu bestätigen. Jeder Code gilt nur einmal.'
+              : 'Jeder Code gilt nur einmal; für die nächste Änderung warten Sie auf den nächsten Code der App.'
+          }
+        />
+      ) : null}
       <TotpSection
         enabled={s.totp.enabled}
         enabledAt={s.totp.enabledAt}
-        password={password}
+        confirmation={confirmation}
+        onChanged={changed}
         onCodes={setCodes}
         onNotice={setNotice}
       />
-      <PasskeySection passkeys={s.passkeys} password={password} onCodes={setCodes} onNotice={setNotice} />
-      {s.enabled ? <RecoverySection left={s.recoveryCodesLeft} password={password} onCodes={setCodes} /> : null}
+      <PasskeySection
+        passkeys={s.passkeys}
+        confirmation={confirmation}
+        onChanged={changed}
+        onCodes={setCodes}
+        onNotice={setNotice}
+      />
+      {s.enabled ? (
+        <RecoverySection
+          left={s.recoveryCodesLeft}
+          confirmation={confirmation}
+          onChanged={changed}
+          onCodes={setCodes}
+        />
+      ) : null}
       <p className="mt-4">
         <Link to="/advertisements/sessions">Sitzungen ansehen und abmelden</Link>
       </p>
@@ -110,7 +146,8 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
 function TotpSection(props: {
   enabled: boolean;
   enabledAt: string | null;
-  password: string;
+  confirmation: Confirmation;
+  onChanged: () => void;
   onCodes: Show;
   onNotice: (text: string) => void;
 }) {
@@ -150,7 +187,12 @@ function TotpSection(props: {
               size="sm"
               disabled={disable.isPending}
               onClick={() =>
-                disable.mutate(props.password, { onSuccess: () => props.onNotice('Die App ist deaktiviert.') })
+                disable.mutate(props.confirmation, {
+                  onSuccess: () => {
+                    props.onChanged();
+                    props.onNotice('Die App ist deaktiviert.');
+                  },
+                })
               }
             >
               Deaktivieren
@@ -188,7 +230,14 @@ function TotpSection(props: {
         ) : (
           <Button
             disabled={setup.isPending}
-            onClick={() => setup.mutate(props.password, { onSuccess: (data) => setPending(data) })}
+            onClick={() =>
+              setup.mutate(props.confirmation, {
+                onSuccess: (data) => {
+                  props.onChanged();
+                  setPending(data);
+                },
+              })
+            }
           >
             Authenticator-App einrichten
           </Button>
@@ -200,7 +249,8 @@ function TotpSection(props: {
 
 function PasskeySection(props: {
   passkeys: Array<{ id: number; name: string; createdAt: string; lastUsedAt: string | null }>;
-  password: string;
+  confirmation: Confirmation;
+  onChanged: () => void;
   onCodes: Show;
   onNotice: (text: string) => void;
 }) {
@@ -212,10 +262,11 @@ function PasskeySection(props: {
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { password: props.password, name: name.trim() || 'Passkey' },
+      { confirmation: props.confirmation, name: name.trim() || 'Passkey' },
       {
         onSuccess: (result) => {
           setName('');
+          props.onChanged();
           props.onNotice(`Der Passkey „${result.passkey.name}“ ist eingerichtet.`);
           if (result.recoveryCodes) props.onCodes(result.recoveryCodes);
         },
@@ -245,7 +296,10 @@ function PasskeySection(props: {
                   variant="outline-danger"
                   size="sm"
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate({ id: p.id, password: props.password })}
+                  aria-label={`Passkey „${p.name}“ entfernen`}
+                  onClick={() =>
+                    remove.mutate({ id: p.id, confirmation: props.confirmation }, { onSuccess: props.onChanged })
+                  }
                 >
                   Entfernen
                 </Button>
@@ -274,7 +328,17 @@ function PasskeySection(props: {
   );
 }
 
-function RecoverySection({ left, password, onCodes }: { left: number; password: string; onCodes: Show }) {
+function RecoverySection({
+  left,
+  confirmation,
+  onChanged,
+  onCodes,
+}: {
+  left: number;
+  confirmation: Confirmation;
+  onChanged: () => void;
+  onCodes: Show;
+}) {
   const renew = useNewRecoveryCodes();
   return (
     <section className="card mb-3" aria-labelledby="recovery-title">
@@ -292,7 +356,14 @@ function RecoverySection({ left, password, onCodes }: { left: number; password: 
           variant="outline-secondary"
           size="sm"
           disabled={renew.isPending}
-          onClick={() => renew.mutate(password, { onSuccess: (r) => r.recoveryCodes && onCodes(r.recoveryCodes) })}
+          onClick={() =>
+            renew.mutate(confirmation, {
+              onSuccess: (r) => {
+                onChanged();
+                if (r.recoveryCodes) onCodes(r.recoveryCodes);
+              },
+            })
+          }
         >
           Neue Codes erzeugen
         </Button>
