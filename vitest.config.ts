@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -57,6 +58,10 @@ const faultProject = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine. The API
+    // files each use their own database and wait on it much of the time, so two run side by side
+    // (full suite on 2 cores: see docs/testing or the README's timings).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'unit', include: ['packages/core/src/**/*.test.ts', 'apps/web/*.test.ts'], environment: 'node' },
