@@ -47,6 +47,9 @@ async function passwordStep(page: Page, email: string): Promise<void> {
 test('When a company sets up the authenticator app from its QR code, then after signing out the password alone is not enough and the app’s code signs in', async ({
   page,
 }) => {
+  // Three codes from the app, each from a time step of its own (the server refuses a code used
+  // again, freshTotpCode waits for the next 30-second step): up to 90 s of waiting alone.
+  test.slow();
   const company = await createAccount(page.request, 'company', `Zweifaktor ${run()} GmbH`);
   await signIn(page, company);
   await page.goto('/advertisements/security');
