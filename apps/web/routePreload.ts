@@ -8,9 +8,9 @@ import type { Plugin } from 'vite';
  * requests — the entry script, then the page's lazy chunk, then that chunk's imports, each only
  * asked for once the one before had arrived and run).
  *
- * Every page of src/app/router.tsx is a lazy module, fetched when React Router matches the URL,
- * which happens only after the entry chunk (Preact, React Router, TanStack Query) has loaded and
- * run. This plugin reads the route table from router.tsx, finds in the bundle the chunks (and
+ * Every page of src/app/routes.tsx is a lazy module, fetched when React Router matches the URL,
+ * which happens only after the entry chunk (React, React Router, TanStack Query) has loaded and
+ * run. This plugin reads the route table from routes.tsx, finds in the bundle the chunks (and
  * stylesheets) each URL's lazy modules need, and emits a small script, loaded from the head just
  * before the entry, that preloads them for the URL the browser is on — so they load while the entry
  * chunk runs. A URL no route matches preloads nothing. The router's own imports then
@@ -50,7 +50,7 @@ function resolveModule(fromDir: string, specifier: string): string {
   return file;
 }
 
-/** The routes of the array given to createBrowserRouter() in `routerFile`, with their lazy modules. */
+/** The routes of the `routes` array in `routerFile` (app/routes.tsx), with their lazy modules. */
 export function lazyRoutes(routerFile: string): LazyRoute[] {
   const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true);
   const routes: LazyRoute[] = [];
@@ -74,13 +74,15 @@ export function lazyRoutes(routerFile: string): LazyRoute[] {
     }
   };
   const visit = (node: ts.Node) => {
+    // `const routes = [...]` (with or without a type annotation): the table the routers are made of.
     if (
-      ts.isCallExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === 'createBrowserRouter'
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === 'routes' &&
+      node.initializer &&
+      ts.isArrayLiteralExpression(node.initializer)
     ) {
-      const [list] = node.arguments;
-      if (list && ts.isArrayLiteralExpression(list)) walk(list, '', []);
+      walk(node.initializer, '', []);
       return;
     }
     ts.forEachChild(node, visit);
@@ -92,8 +94,8 @@ export function lazyRoutes(routerFile: string): LazyRoute[] {
 
 /**
  * A route path as a regular expression's source, as React Router matches it (case-insensitive,
- * optional trailing slash). The first route in router.tsx's order that matches wins — React Router
- * ranks static segments above parameters, which is the order router.tsx lists them in; a miss
+ * optional trailing slash). The first route in routes.tsx's order that matches wins — React Router
+ * ranks static segments above parameters, which is the order routes.tsx lists them in; a miss
  * only means a preload less or a chunk fetched for nothing, never a different page.
  */
 function pathPattern(routePath: string): string {

@@ -1,24 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeBootstrap } from './bootstrapPurge.ts';
 import { noChunkCycles } from './chunkCycles.ts';
 import { routePreload } from './routePreload.ts';
-
-// We write React code; the build runs it on Preact's compat layer (decision 0024: React DOM alone
-// is more than half of the landing page's byte budget). To go back to React, remove `alias`.
-// 'react-dom/client' is our own module: Preact's createRoot plus React's autoFocus behaviour.
-// React Fast Refresh cannot drive Preact, so in `npm run dev` an edit reloads the page instead.
-const preact = {
-  'react-dom/client': fileURLToPath(new URL('./src/lib/preactClient.ts', import.meta.url)),
-  'react-dom/test-utils': 'preact/test-utils',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
-};
 
 // @pb/core in two chunks instead of one per module: the modules with zod schemas (with zod itself),
 // which the landing page never loads, and the plain ones (limits, texts, formatting, fees) it uses.
@@ -33,10 +19,10 @@ const coreWithZod = new Set(
 // dom-helpers, popper) in one chunk per set of pages that uses it, sets under 40 KB merged into the
 // nearest: left alone, the bundler made ~15 small vendor chunks, and a signed-in page loaded most
 // of them, each a request and a few ms of the main thread (at 4x CPU ~10 ms) before the first paint.
-// Not its dependencies (preact/compat, which the entry holds), not stylesheets (main.tsx imports
+// Not its dependencies (React and React DOM, which the entry holds), not stylesheets (main.tsx imports
 // Bootstrap's), and not the libraries the entry or other groups hold or that load on their own.
 const ownChunkLibs =
-  /[\\/]node_modules[\\/](preact|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
 // The Socket.IO client, loaded when a signed-in page opens the socket (lib/socket.ts).
 const socketChunk = {
   name: 'socket.io',
@@ -78,50 +64,67 @@ const coreChunks = [
   },
 ];
 
-// Dev server proxies the API and sockets to the Fastify server on :3000.
-export default defineConfig(({ command }) => ({
-  // routePreload: the chunks of the page a URL opens are requested with the entry, not after it ran.
-  // noChunkCycles: the chunk groups below must not make two chunks import each other
-  // (NO_CYCLE_CHECK=1 builds such a bundle anyway, to look into it).
-  plugins: [
-    react({ refreshExclude: /./ }),
-    routePreload(path.resolve(import.meta.dirname, 'src/app/router.tsx')),
-    ...(process.env.NO_CYCLE_CHECK ? [] : [noChunkCycles()]),
-  ],
-  resolve: { alias: preact },
-  // The build ships only the Bootstrap rules the app uses (bootstrapPurge.ts); `npm run dev` serves
-  // all of it, so a class added while developing works before the next build.
-  css: command === 'build' ? { postcss: { plugins: [purgeBootstrap(import.meta.dirname)] } } : {},
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
-      '/uploads': 'http://localhost:3000',
-      '/dev': 'http://localhost:3000',
-    },
-  },
-  // No source maps in the shipped build: smaller deploys, nothing extra to serve.
+/**
+ * The server entry (src/entry-server.tsx → dist-ssr/entry-server.js): the public pages rendered by
+ * the Fastify server. Everything is bundled, libraries too: several (react-bootstrap,
+ * react-transition-group) import each other by folder paths that Node's ESM loader refuses, and
+ * one file means one copy of React for the render. Stylesheets are the client build's business.
+ */
+const ssrBuild = {
+  plugins: [react()],
+  ssr: { noExternal: true },
   build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
     sourcemap: false,
-    // One stylesheet, loaded with the page: a route's own small stylesheet, inserted when its page
-    // loads, made the browser match every rule against the page once more (issue 14: a 250-350 ms
-    // task at 4x CPU on the signed-in pages and the login); together they add ~3 KB brotli.
-    cssCodeSplit: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [...coreChunks, socketChunk, vendorBaseChunk, vendorChunks] },
-        // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
-        chunkFileNames: (chunk) =>
-          chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
-      },
-      onLog(level, log, handler) {
-        // React Router looks for React 19's useOptimistic and falls back to plain state without it
-        // (as on React 18, and only used with its opt-in `useTransitions`); Preact has none.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
-        handler(level, log);
-      },
-    },
+    copyPublicDir: false,
   },
-}));
+};
+
+// Dev server proxies the API and sockets to the Fastify server on :3000.
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? ssrBuild
+    : {
+        // routePreload: the chunks of the page a URL opens are requested with the entry, not after it ran.
+        // noChunkCycles: the chunk groups below must not make two chunks import each other
+        // (NO_CYCLE_CHECK=1 builds such a bundle anyway, to look into it).
+        plugins: [
+          react(),
+          routePreload(path.resolve(import.meta.dirname, 'src/app/routes.tsx')),
+          ...(process.env.NO_CYCLE_CHECK ? [] : [noChunkCycles()]),
+        ],
+        // The build ships only the Bootstrap rules the app uses (bootstrapPurge.ts); `npm run dev` serves
+        // all of it, so a class added while developing works before the next build.
+        css: command === 'build' ? { postcss: { plugins: [purgeBootstrap(import.meta.dirname)] } } : {},
+        server: {
+          port: 5173,
+          proxy: {
+            '/api': 'http://localhost:3000',
+            '/socket.io': { target: 'http://localhost:3000', ws: true },
+            '/uploads': 'http://localhost:3000',
+            '/dev': 'http://localhost:3000',
+          },
+        },
+        // No source maps in the shipped build: smaller deploys, nothing extra to serve.
+        build: {
+          sourcemap: false,
+          // The server reads the entry's files from it for the pages it renders (apps/server public-pages).
+          manifest: true,
+          // One stylesheet, loaded with the page: a route's own small stylesheet, inserted when its page
+          // loads, made the browser match every rule against the page once more (issue 14: a 250-350 ms
+          // task at 4x CPU on the signed-in pages and the login); together they add ~3 KB brotli.
+          cssCodeSplit: false,
+          chunkSizeWarningLimit: 600,
+          rolldownOptions: {
+            output: {
+              codeSplitting: { groups: [...coreChunks, socketChunk, vendorBaseChunk, vendorChunks] },
+              // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
+              chunkFileNames: (chunk) =>
+                chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
+            },
+          },
+        },
+      },
+);

@@ -32,6 +32,9 @@ import { fallbackRateLimitStore } from './lib/rate-limit-store';
 import { watchRedis } from './lib/redis';
 import { authPlugin } from './lib/auth';
 import { securityHeaders, securityHeadersPlugin } from './lib/security-headers';
+import { readPageAssets } from './modules/public-pages/assets';
+import { loadServerEntry } from './modules/public-pages/render';
+import { registerPublicPages } from './modules/public-pages/routes';
 import { servicesPlugin } from './lib/services';
 import { metricsPlugin } from './lib/metrics';
 import { routePolicyRegistry } from './lib/policies';
@@ -288,6 +291,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         );
       },
     });
+  }
+
+  if (serveWeb) {
+    // The public pages as HTML rendered by React (issue 29) when the web build has its server entry.
+    const serverEntry = await loadServerEntry(webDist);
+    const assets = readPageAssets(webDist);
+    if (serverEntry && assets) {
+      registerPublicPages(app, {
+        entry: serverEntry,
+        assets,
+        contentSecurityPolicy: headers['content-security-policy'] ?? '',
+        sendClientApp: (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -791,6 +791,7 @@ describe('Contract schemas (realistic samples)', () => {
     });
     roundTrip(healthLiveSchema, { status: 'ok' });
     roundTrip(publicConfigSchema, {
+      publicUrl: 'https://praemienboerse.at',
       introVideoUrl: null,
       officeEmail: 'office@example.at',
       imprint: {

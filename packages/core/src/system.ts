@@ -21,8 +21,10 @@ export const healthReadySchema = z.object({
 export const healthLiveSchema = z.object({ status: z.literal('ok') });
 export type HealthReady = z.infer<typeof healthReadySchema>;
 
-/** GET /api/public-config: imprint and intro video. */
+/** GET /api/public-config: imprint, intro video and the site's address (canonical URLs). */
 export const publicConfigSchema = z.object({
+  /** PUBLIC_URL without a trailing slash: https://praemienboerse.at */
+  publicUrl: z.string(),
   introVideoUrl: z.string().nullable(),
   officeEmail: z.string(),
   imprint: z.object({

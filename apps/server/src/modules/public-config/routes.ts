@@ -6,6 +6,7 @@ const DEFAULT_INTRO_VIDEO = '/media/intro.webm';
 /** Settings the web app needs at run time (imprint data, intro video), from config. */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const body: PublicConfig = {
+    publicUrl: app.config.publicUrl,
     // Without INTRO_VIDEO_URL the product's own intro video (apps/web/public/media) is shown.
     introVideoUrl: app.config.introVideoUrl ?? DEFAULT_INTRO_VIDEO,
     officeEmail: app.config.officeEmail,
@@ -17,7 +18,7 @@ export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor' },
       schema: {
         tags: ['system'],
-        summary: 'Public site settings (imprint, intro video)',
+        summary: 'Public site settings (site address, imprint, intro video)',
         response: { 200: publicConfigSchema },
       },
     },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useLocation } from 'react-router';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import './auth.css';
 
@@ -24,8 +25,15 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  // Only the sign-in and the registration are pages to find; the rest follow a link or a step.
+  const { pathname } = useLocation();
+  const indexed = pathname === '/login' || pathname === '/register';
   return (
-    <PublicLayout title={`${documentTitle ?? title} – Prämienbörse`}>
+    <PublicLayout
+      title={`${documentTitle ?? title} – Prämienbörse`}
+      description={`${documentTitle ?? title} bei der Prämienbörse, dem Marktplatz für Stelleninserate mit Vermittlungsprämie in Österreich.`}
+      indexed={indexed}
+    >
       <div className="pb-auth-bg py-5">
         <div className="container">
           <div className={`pb-auth-card card border-0 shadow-sm mx-auto ${wide ? 'pb-auth-card-wide' : ''}`}>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { PinIcon } from './icons';
 import { percentNumber, salaryText } from '../../lib/jobFormat';
 import { useLatestJobs, type LandingJob } from './api/latestJobs';
@@ -32,25 +32,27 @@ function JobRow({ job }: { job: LandingJob }) {
 
 /** "Aktuelle Jobinserate": the newest advertisements in a 24rem scroll box (spec §2). */
 export function JobsSection() {
-  const jobs = useLatestJobs();
+  const loaded = useLatestJobs();
+  const revalidator = useRevalidator();
+  const jobs = loaded?.jobs;
   let content;
-  if (jobs.isPending) {
+  if (jobs === undefined || revalidator.state === 'loading') {
     content = (
       <div className="pb-jobs-state" role="status">
         <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         Inserate werden geladen …
       </div>
     );
-  } else if (jobs.isError) {
+  } else if (jobs === null) {
     content = (
       <div className="pb-jobs-state" role="alert">
         <p className="mb-3">Die Inserate konnten gerade nicht geladen werden.</p>
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void jobs.refetch()}>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void revalidator.revalidate()}>
           Erneut versuchen
         </button>
       </div>
     );
-  } else if (jobs.data.length === 0) {
+  } else if (jobs.length === 0) {
     content = (
       <p className="pb-jobs-state mb-0" data-testid="landing-jobs-empty">
         Aktuell sind keine Inserate online.
@@ -59,7 +61,7 @@ export function JobsSection() {
   } else {
     content = (
       <ul className="pb-job-list list-unstyled mb-0" aria-labelledby="jobinserate-title">
-        {jobs.data.map((job) => (
+        {jobs.map((job) => (
           <JobRow key={job.id} job={job} />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useState } from 'react';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { BenefitsSection } from './BenefitsSection';
@@ -66,10 +66,10 @@ function useInitialHashScroll() {
 }
 
 /**
- * The sections below the hero, in page order. Each is rendered in a task of its own after the
- * first paint (issue 14: first contentful paint and total blocking time at 4x CPU — rendering the
- * whole page at once was one long task before anything showed). memo: a later section's arrival
- * does not render the earlier ones again.
+ * The sections below the hero, in page order. The server renders them all (the HTML is the page
+ * before any script runs); each sits in its own Suspense boundary, so React hydrates them one by
+ * one in tasks of their own instead of in one long task (first paint and total blocking time at
+ * 4x CPU, issue 14). memo: a section does not render again when the hero's state changes.
  */
 const BELOW_THE_FOLD = [
   ConceptSection,
@@ -80,22 +80,6 @@ const BELOW_THE_FOLD = [
   ContactSection,
   RegisterCta,
 ].map((section) => memo(section));
-
-/**
- * How many sections below the hero may render: all at once when the address names a section
- * (/#kontakt must find it), else one more in each task after the browser painted. Until all are
- * there a placeholder a screen high keeps the footer below the fold, so nothing visible moves.
- */
-function useSectionsShown(total: number): number {
-  const [shown, setShown] = useState(() => (window.location.hash.length > 1 ? total : 0));
-  useEffect(() => {
-    if (shown >= total) return;
-    // An effect runs after the browser painted; the timeout starts a task of its own.
-    const timer = window.setTimeout(() => setShown((n) => n + 1), 0);
-    return () => window.clearTimeout(timer);
-  }, [shown, total]);
-  return shown;
-}
 
 /** The hero with its video link: the site settings (video address) render only this part again. */
 function HeroWithVideo() {
@@ -130,15 +114,19 @@ const Hero = memo(HeroWithVideo);
 
 /** Landing page (spec §2): menu, hero, concept, benefits, logos, jobs, team, contact, call to action. */
 export function Component() {
-  const shown = useSectionsShown(BELOW_THE_FOLD.length);
   useInitialHashScroll();
   return (
-    <PublicLayout title="Prämienbörse – Stelleninserate mit Vermittlungsprämie" onLanding>
+    <PublicLayout
+      title="Prämienbörse – Stelleninserate mit Vermittlungsprämie"
+      description="Stelleninserate mit Vermittlungsprämie in Österreich: Unternehmen zahlen nur bei erfolgreicher Besetzung, Personalberater/innen stellen passende Kandidat/innen vor."
+      onLanding
+    >
       <Hero />
-      {BELOW_THE_FOLD.slice(0, shown).map((Section, index) => (
-        <Section key={index} />
+      {BELOW_THE_FOLD.map((Section, index) => (
+        <Suspense key={index} fallback={null}>
+          <Section />
+        </Suspense>
       ))}
-      {shown < BELOW_THE_FOLD.length ? <div className="min-vh-100" aria-busy="true" /> : null}
     </PublicLayout>
   );
 }

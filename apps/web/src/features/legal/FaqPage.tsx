@@ -171,7 +171,10 @@ const GROUPS: Array<{ title: string; items: Question[] }> = [
 /** FAQ for companies and recruiters, consistent with the terms. */
 export function Component() {
   return (
-    <PublicLayout title="FAQ – Prämienbörse">
+    <PublicLayout
+      title="FAQ – Prämienbörse"
+      description="Häufige Fragen zur Prämienbörse: wie Vermittlungsprämie, Servicegebühr und Garantie funktionieren und wie Unternehmen und Personalberater/innen zusammenarbeiten."
+    >
       <DocumentPage
         title="Häufige Fragen"
         lead="Antworten rund um Inserate, Prämien, Gebühren und die Zusammenarbeit auf der Prämienbörse."

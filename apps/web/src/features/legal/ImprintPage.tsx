@@ -61,7 +61,10 @@ function OperatorFacts() {
 /** Impressum: information duties under § 5 ECG, § 14 UGB and § 25 MedienG; operator data from config. */
 export function Component() {
   return (
-    <PublicLayout title="Impressum – Prämienbörse">
+    <PublicLayout
+      title="Impressum – Prämienbörse"
+      description="Impressum der Prämienbörse: Medieninhaber, Anschrift, Kontakt, Firmenbuch und UID-Nummer."
+    >
       <DocumentPage title="Impressum" lead="Informationen gemäß § 5 ECG, § 14 UGB und Offenlegung gemäß § 25 MedienG.">
         <h2>Betreiberin</h2>
         <OperatorFacts />

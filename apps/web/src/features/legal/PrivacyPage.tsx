@@ -31,7 +31,10 @@ function Controller() {
 /** Datenschutzerklärung (DSGVO, DSG). */
 export function Component() {
   return (
-    <PublicLayout title="Datenschutzerklärung – Prämienbörse">
+    <PublicLayout
+      title="Datenschutzerklärung – Prämienbörse"
+      description="Datenschutzerklärung der Prämienbörse: welche Daten wir verarbeiten, wozu, wie lange wir sie speichern und welche Rechte Sie haben."
+    >
       <DocumentPage
         title="Datenschutzerklärung"
         lead="Wie wir personenbezogene Daten auf der Prämienbörse verarbeiten – nach der Datenschutz-Grundverordnung (DSGVO) und dem österreichischen Datenschutzgesetz (DSG)."

@@ -31,7 +31,10 @@ export function Component() {
   const refundRate = pct(GUARANTEE_REFUND_RATE);
   const objectionWeeks = WEEKS_WORD[TERMS_OBJECTION_WEEKS] ?? String(TERMS_OBJECTION_WEEKS);
   return (
-    <PublicLayout title="AGB – Prämienbörse">
+    <PublicLayout
+      title="AGB – Prämienbörse"
+      description="Allgemeine Geschäftsbedingungen der Prämienbörse für Unternehmen und Personalberater/innen: Vermittlungsprämie, Servicegebühr, Garantie und Umgehungsschutz."
+    >
       <DocumentPage
         title="Allgemeine Geschäftsbedingungen"
         lead="Diese Bedingungen regeln die Nutzung der Prämienbörse durch Unternehmen und Personalberater."

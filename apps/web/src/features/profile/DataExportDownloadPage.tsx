@@ -67,7 +67,11 @@ export function Component() {
   }
 
   return (
-    <PublicLayout title="Meine Daten herunterladen – Prämienbörse">
+    <PublicLayout
+      title="Meine Daten herunterladen – Prämienbörse"
+      description="Die Kopie Ihrer Daten bei der Prämienbörse herunterladen."
+      indexed={false}
+    >
       <div className="container py-5">
         <div className="pb-profile mx-auto">
           <section className="card border-0 shadow-sm">

@@ -1,0 +1,31 @@
+import type { Collection, PublicConfig } from '@pb/core';
+
+/** What the jobs list gives a visitor at least (API contract of GET /api/jobs): the landing page's rows. */
+export interface LandingJob {
+  id: number;
+  jobTitle: string;
+  placementBonus: number;
+  salary: string;
+  workingTime?: string;
+  location?: { city?: string } | null;
+}
+
+/**
+ * What the public pages read before they render: the site settings and the landing page's newest
+ * advertisements. In the browser the route loaders ask the API; the server's render
+ * (entry-server.tsx) passes its own source as React Router's request context, so the HTML holds
+ * the data and the browser hydrates from it without asking again.
+ */
+export interface PublicDataSource {
+  publicConfig(signal: AbortSignal): Promise<PublicConfig>;
+  latestJobs(signal: AbortSignal): Promise<Collection<LandingJob>>;
+}
+
+/** The server's source when the loader runs in its render, else null (the browser: ask the API). */
+export function serverSource(context: unknown): PublicDataSource | null {
+  if (typeof context !== 'object' || context === null) return null;
+  const source = context as Partial<PublicDataSource>;
+  return typeof source.publicConfig === 'function' && typeof source.latestJobs === 'function'
+    ? (source as PublicDataSource)
+    : null;
+}
