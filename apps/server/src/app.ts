@@ -314,7 +314,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isFile = /\.[A-Za-z0-9]+$/.test(pathname) || pathname.startsWith('/assets/');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile;
     if (serveWeb && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
-      // Client-side routes: the SPA decides (unknown paths end on its /404 page).
+      // Client-side routes: the SPA decides (unknown paths end on its /404 page). The guarded
+      // area and the back office are never indexed (issue 29).
+      if (/^\/(advertisements|admin)(\/|$)/.test(pathname)) void reply.header('x-robots-tag', 'noindex');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(errorBody(404, 'NotFoundError', MSG.notFound, {}));

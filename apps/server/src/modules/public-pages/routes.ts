@@ -75,7 +75,7 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
         .send(await entry.renderUnavailable(assets));
     }
     return reply
-      .code(page.status)
+      .code(url.pathname === '/404' ? 404 : page.status)
       .header('cache-control', 'no-cache')
       .header(
         'content-security-policy',
