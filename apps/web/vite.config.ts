@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeBootstrap } from './bootstrapPurge.ts';
 import { noChunkCycles } from './chunkCycles.ts';
@@ -70,7 +70,7 @@ const coreChunks = [
  * react-transition-group) import each other by folder paths that Node's ESM loader refuses, and
  * one file means one copy of React for the render. Stylesheets are the client build's business.
  */
-const ssrBuild = {
+const ssrBuild: UserConfig = {
   plugins: [react()],
   ssr: { noExternal: true },
   build: {

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
 import { PinIcon } from './icons';
+import styles from './JobsSection.module.css';
 import { percentNumber, salaryText } from '../../lib/jobFormat';
 import { useLatestJobs, type LandingJob } from './api/latestJobs';
 
@@ -7,10 +8,10 @@ function JobRow({ job }: { job: LandingJob }) {
   const city = job.location?.city?.trim();
   const salary = salaryText(job.salary ?? '');
   return (
-    <li className="pb-job-row" data-testid="landing-job">
-      <div className="pb-job-main">
-        <h3 className="pb-job-title">{job.jobTitle} (m/w/d)</h3>
-        <p className="pb-job-meta mb-0">
+    <li className={styles.row} data-testid="landing-job">
+      <div className={styles.main}>
+        <h3 className={styles.title}>{job.jobTitle} (m/w/d)</h3>
+        <p className={`${styles.meta} mb-0`}>
           {job.workingTime ? <span>{job.workingTime}</span> : null}
           {city ? (
             <span>
@@ -20,8 +21,8 @@ function JobRow({ job }: { job: LandingJob }) {
           {salary ? <span>Bruttojahresgehalt: {salary}</span> : null}
         </p>
       </div>
-      <div className="pb-job-side">
-        <span className="pb-bonus-badge">{percentNumber(job.placementBonus)}% Prämie</span>
+      <div className={styles.side}>
+        <span className={styles.bonus}>{percentNumber(job.placementBonus)}% Prämie</span>
         <Link to="/login" className="btn btn-sm btn-outline-primary">
           Inserat anzeigen<span className="visually-hidden">: {job.jobTitle}</span>
         </Link>
@@ -38,14 +39,14 @@ export function JobsSection() {
   let content;
   if (jobs === undefined || revalidator.state === 'loading') {
     content = (
-      <div className="pb-jobs-state" role="status">
+      <div className={styles.state} role="status">
         <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         Inserate werden geladen …
       </div>
     );
   } else if (jobs === null) {
     content = (
-      <div className="pb-jobs-state" role="alert">
+      <div className={styles.state} role="alert">
         <p className="mb-3">Die Inserate konnten gerade nicht geladen werden.</p>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void revalidator.revalidate()}>
           Erneut versuchen
@@ -54,13 +55,13 @@ export function JobsSection() {
     );
   } else if (jobs.length === 0) {
     content = (
-      <p className="pb-jobs-state mb-0" data-testid="landing-jobs-empty">
+      <p className={`${styles.state} mb-0`} data-testid="landing-jobs-empty">
         Aktuell sind keine Inserate online.
       </p>
     );
   } else {
     content = (
-      <ul className="pb-job-list list-unstyled mb-0" aria-labelledby="jobinserate-title">
+      <ul className="list-unstyled mb-0" aria-labelledby="jobinserate-title">
         {jobs.map((job) => (
           <JobRow key={job.id} job={job} />
         ))}
@@ -84,7 +85,7 @@ export function JobsSection() {
           </div>
           <div className="col-lg-8">
             <div
-              className="pb-jobs-box"
+              className={styles.box}
               data-testid="landing-jobs"
               role="region"
               tabIndex={0}
