@@ -58,9 +58,7 @@ export async function renderPage(
       bootstrapModules: [assets.routePreload, assets.entry].filter((src): src is string => src !== null),
     },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { kind: 'page', status: context.statusCode, html: Buffer.concat(chunks).toString('utf8') };
+  return { kind: 'page', status: context.statusCode, html: await textOf(prelude) };
 }
 
 /** The German page for a render that could not get its data (the server answers it with 503 and Retry-After). */
@@ -70,6 +68,11 @@ export async function renderUnavailable(assets: PageAssets): Promise<string> {
       <UnavailablePage />
     </Document>,
   );
+  return textOf(prelude);
+}
+
+/** The prerendered document as one string (the page is sent whole, never streamed in halves). */
+async function textOf(prelude: AsyncIterable<unknown>): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');

@@ -34,20 +34,15 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
   const { entry, assets, sendClientApp } = options;
   const budgetMs = options.budgetMs ?? RENDER_BUDGET_MS;
 
-  const source = (request: FastifyRequest): PublicDataSource => {
-    const get = async (url: string): Promise<unknown> => {
-      const answer = await app.inject({
-        method: 'GET',
-        url,
-        headers: { 'accept-language': request.headers['accept-language'] ?? 'de-AT' },
-      });
-      if (answer.statusCode !== 200) throw new DataUnavailable(answer.statusCode);
-      return answer.json();
-    };
-    return {
-      publicConfig: () => get('/api/public-config'),
-      latestJobs: () => get(`/api${entry.latestJobsPath}`),
-    };
+  // A visitor's view of the API (no session is passed on): what the browser would have fetched.
+  const get = async (url: string): Promise<unknown> => {
+    const answer = await app.inject({ method: 'GET', url });
+    if (answer.statusCode !== 200) throw new DataUnavailable(answer.statusCode);
+    return answer.json();
+  };
+  const source: PublicDataSource = {
+    publicConfig: () => get('/api/public-config'),
+    latestJobs: () => get(`/api${entry.latestJobsPath}`),
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -56,7 +51,7 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
     const budget = AbortSignal.timeout(budgetMs);
     let page;
     try {
-      page = await entry.renderPage(new Request(url, { signal: budget }), source(request), assets, nonce, budget);
+      page = await entry.renderPage(new Request(url, { signal: budget }), source, assets, nonce, budget);
     } catch (error) {
       if (budget.aborted) {
         request.log.warn({ err: error, url: request.url }, 'public page render over budget: client app served');
