@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { addCalendarDays, formatDay, guaranteeDeadline, viennaDate } from '@pb/core';
 import {
   adminLogin,
+  checkAtPhoneAndDesktop,
   createAccount as createAccountWith,
   createJob,
   expectAccessible,
@@ -104,6 +105,7 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await expect(claim).toContainText(
     `Gemeldet wurde die Vermittlung am ${formatDay(today)}; die Garantie läuft bis ${formatDay(guaranteeDeadline(today))}`,
   );
+  await checkAtPhoneAndDesktop(companyPage, 'money-guarantee-claim-window');
   // The guarantee covers the reported employment only: it cannot have begun before today's report
   // (issue 28) — the employee began today and left the same day.
   await claim.getByLabel('Beginn des Dienstverhältnisses').fill(addCalendarDays(today, -20));

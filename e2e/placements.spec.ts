@@ -191,6 +191,7 @@ test('When a consultant reports a placement without an introduction the company 
   const reportButton = profile.getByRole('button', { name: 'Stellenbesetzung melden' });
   await expect(reportButton).toBeDisabled();
   await expect(reportButton).toHaveAccessibleDescription(PLACEMENT_REVIEW_MSG.alreadyReported);
+  await checkAtPhoneAndDesktop(page, 'money-consultant-report-pending');
   // ... and after a reload (the page no longer knows) the server refuses with the German reason.
   await page.reload();
   await page
