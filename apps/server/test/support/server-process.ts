@@ -111,3 +111,12 @@ export async function startServerProcess(
     },
   };
 }
+
+/**
+ * Builds the web app (client and server-render bundles) if its sources changed: tests of the
+ * server-rendered pages run against the build `npm start` serves (about 10 s when stale).
+ */
+export function buildWebOnce(): void {
+  const result = spawnSync(process.execPath, [BUILD_SCRIPT, '--web', '--if-stale'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}${result.stderr}`);
+}
