@@ -54,6 +54,15 @@ const vendorChunks = {
   includeDependenciesRecursively: false,
 };
 
+/**
+ * The chunk groups, by name; `WEB_CHUNK_GROUPS=core,socket.io` builds with only those (`none`: the
+ * bundler's defaults). For bench/web-chunks.bench.ts, which measures what each group is worth.
+ */
+function chunkGroups<T extends { name: string }>(groups: T[]): T[] {
+  const keep = process.env.WEB_CHUNK_GROUPS?.split(',');
+  return keep === undefined ? groups : groups.filter((group) => keep.includes(group.name));
+}
+
 const coreChunks = [
   // First, so the schema chunk (which takes its modules' imports along) leaves these to it.
   { name: 'core', priority: 2, test: (id: string) => id.startsWith(coreDir + path.sep) && !coreWithZod.has(id) },
@@ -119,7 +128,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           chunkSizeWarningLimit: 600,
           rolldownOptions: {
             output: {
-              codeSplitting: { groups: [...coreChunks, socketChunk, vendorBaseChunk, vendorChunks] },
+              codeSplitting: { groups: chunkGroups([...coreChunks, socketChunk, vendorBaseChunk, vendorChunks]) },
               // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
               chunkFileNames: (chunk) =>
                 chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
