@@ -296,6 +296,8 @@ const routes: Row[] = [
   { method: 'POST', url: '/api/email-change/object', policy: 'visitor' },
   // Open to visitors for listed consultants and signed URLs; any other image does not exist to them.
   { method: 'GET', url: '/api/profile-images/:id', policy: 'accounts.imageViewer', visitorStatus: 404 },
+  // The directory for visitors: listed consultants without e-mail addresses.
+  { method: 'GET', url: '/api/public-consultants', policy: 'visitor' },
   { method: 'GET', url: '/api/users', policy: 'accounts.selfOrPublicConsultant' },
   { method: 'GET', url: '/api/users/me', policy: 'signedIn' },
   { method: 'GET', url: '/api/users/:id', policy: 'accounts.selfOrPublicConsultant' },
