@@ -346,7 +346,7 @@ export const listedConsultantsQuerySchema = z
     pagination: z
       .object(
         {
-          start: pageNumber(1_000_000).default(0),
+          start: pageNumber(10_000_000).default(0),
           limit: pageNumber(LISTED_CONSULTANTS_MAX_LIMIT)
             .pipe(z.number().min(1, { error: ACCOUNT_MSG.invalidPage }))
             .default(LISTED_CONSULTANTS_PAGE_SIZE),
