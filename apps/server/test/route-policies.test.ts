@@ -48,6 +48,8 @@ const routes: Row[] = [
   { method: 'GET', url: '/api/districts/count', policy: 'visitor' },
   { method: 'GET', url: '/api/districts/:id', policy: 'visitor' },
   { method: 'POST', url: '/api/contact', policy: 'visitor' },
+  { method: 'GET', url: '/robots.txt', policy: 'visitor' },
+  { method: 'GET', url: '/sitemap.xml', policy: 'visitor' },
   // Without METRICS_TOKEN outside production only this machine may scrape; others get 404.
   {
     method: 'GET', url: '/metrics', policy: 'metrics.scraper', visitorStatus: 404,
