@@ -83,11 +83,6 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
               </li>
             ))}
             <li className="nav-item">
-              <Link className="nav-link" to="/public-consultants" onClick={close}>
-                Personalberater
-              </Link>
-            </li>
-            <li className="nav-item">
               <Link className="nav-link" to="/faq" onClick={close}>
                 FAQ
               </Link>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { LISTED_CONSULTANTS_PAGE_SIZE } from '@pb/core';
 import { PublicLayout } from '../../components/public/PublicLayout';
@@ -67,6 +68,13 @@ export function Component() {
   const busy = useNavigation().state === 'loading';
   const total = consultants?.meta.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LISTED_CONSULTANTS_PAGE_SIZE));
+  // Another page of the directory starts at its top (the page links sit below the list).
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    window.scrollTo({ top: 0 });
+  }, [page]);
 
   let content;
   if (consultants === null) {
