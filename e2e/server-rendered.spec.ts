@@ -1,12 +1,23 @@
-import { expect, test } from '@playwright/test';
-import { createAccount, createJob, run } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { create } from 'xmlbuilder2';
+import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support';
 
 /**
  * The public pages come as HTML rendered by React on the server and are hydrated in the browser
  * (issue 29, decision 0030): the content is there before any script runs, hydration logs nothing,
  * and nothing is fetched twice.
  */
-const PUBLIC_PAGES = ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint', '/404'];
+const PUBLIC_PAGES = [
+  '/',
+  '/public-consultants',
+  '/faq',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/imprint',
+  '/404',
+];
+/** A listed consultant of the demo data (apps/server/src/db/seed/demo-data.ts). */
+const DEMO_CONSULTANT = 'Sabine Huber Personalberatung';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -18,6 +29,23 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('landing-job')).toHaveCount(20);
     await expect(page.getByTestId('landing-job').first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-AT');
+  });
+
+  test('When the consultant directory is opened without JavaScript, then the listed consultants are in its HTML without e-mail addresses', async ({
+    page,
+  }) => {
+    await page.goto('/public-consultants');
+    const list = page.getByRole('list', { name: 'Öffentliche Personalberater' });
+    const card = list.getByRole('article', { name: DEMO_CONSULTANT });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('listitem')).toContainText(['Executive Search', 'Hotellerie & Gastronomie']);
+    await expect(card.getByRole('link', { name: 'Einloggen und Kontakt aufnehmen' })).toHaveAttribute('href', '/login');
+    // The unlisted demo consultants are not there, and nobody's address is.
+    await expect(page.getByText('Lena Steiner HR Consulting')).toHaveCount(0);
+    await expect(page.locator('a[href^="mailto:"]')).toHaveCount(0);
+    // Neither in the page nor in its hydration data: the demo consultants' addresses are berater<n>@….
+    expect(await page.content()).not.toMatch(/berater\d+@/);
+    await expect(page.getByRole('main')).not.toContainText('@');
   });
 });
 
@@ -33,7 +61,9 @@ test('When each public page is opened, then it hydrates without a console messag
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   const apiRequests: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());
+    // Data requests only: a listed consultant's profile image is an <img> under /api/ too.
+    const data = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+    if (data && new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());
   });
   for (const path of PUBLIC_PAGES) {
     const answer = await page.goto(path);
@@ -48,7 +78,7 @@ test('When a public page is served, then it has its own title, description, cano
   request,
 }) => {
   const titles = new Set<string>();
-  for (const path of ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
+  for (const path of ['/', '/public-consultants', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
     const html = await (await request.get(path)).text();
     const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
     expect(title, path).toBeTruthy();
@@ -56,9 +86,10 @@ test('When a public page is served, then it has its own title, description, cano
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${path === '/' ? '/' : path}"`));
     expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="robots" content="index, follow"/>');
     expect(html).not.toContain('noindex');
   }
-  expect(titles.size).toBe(5);
+  expect(titles.size).toBe(6);
   const guarded = await request.get('/advertisements/view');
   expect(guarded.headers()['x-robots-tag']).toBe('noindex');
 });
@@ -111,4 +142,105 @@ test('When the landing page is shown at 375 and 1280 px, then it ends at the foo
     );
     for (const row of rows) expect(row.height - row.content, `${width} px`).toBeLessThan(row.content);
   }
+});
+
+/** The robots rules a page states in its head once it has rendered (client-rendered pages need JavaScript). */
+async function robotsMeta(page: Page): Promise<string[]> {
+  return page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content') ?? ''));
+}
+
+test('When a crawler follows the sitemap, then every page in it answers 200 and says index, and the pages not in it say noindex', async ({
+  page,
+  request,
+}) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const parsed = create(await sitemap.text()).toObject() as { urlset: { url: Array<{ loc: string }> } };
+  const paths = parsed.urlset.url.map((url) => new URL(url.loc).pathname);
+  expect(paths).toContain('/public-consultants');
+  for (const path of paths) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(200);
+    await expect.poll(() => robotsMeta(page), path).toEqual(['index, follow']);
+  }
+  // Public pages outside the sitemap: the 404 page (in the server's HTML) and the steps one reaches by a link.
+  const notFound = await request.get('/404');
+  expect(await notFound.text()).toContain('<meta name="robots" content="noindex"/>');
+  for (const path of ['/forgot-password', '/unsubscribe?token=x', '/data-export?token=x', '/email-change']) {
+    await page.goto(path);
+    await expect.poll(() => robotsMeta(page), path).toEqual(['noindex']);
+  }
+  for (const path of ['/advertisements/view', '/admin']) {
+    expect((await request.get(path)).headers()['x-robots-tag'], path).toBe('noindex');
+  }
+});
+
+test('When a visitor opens the consultant directory from the footer, then the cards show at 375 and 1280 px and invite to sign in, and a made-up page says so', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await page
+    .getByRole('navigation', { name: 'Verzeichnis' })
+    .getByRole('link', { name: 'Öffentliche Personalberater' })
+    .click();
+  await expect(page).toHaveURL(/\/public-consultants$/);
+  await expect(page).toHaveTitle('Öffentliche Personalberater – Prämienbörse');
+  const card = page.getByRole('article', { name: DEMO_CONSULTANT });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('@')).toHaveCount(0);
+  // The router keeps the footer's scroll position on navigation: the screenshots start at the top.
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await checkAtPhoneAndDesktop(page, 'public-consultants-visitor');
+
+  // A page number nobody linked: the first page's address is canonical, a page past the end says so.
+  const html = await (await page.request.get('/public-consultants?page=abc')).text();
+  expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/public-consultants"/);
+  expect(html).toContain(DEMO_CONSULTANT);
+  const past = await page.goto('/public-consultants?page=500');
+  expect(past?.status()).toBe(200);
+  await expect(page.getByText('Diese Seite gibt es nicht (mehr).')).toBeVisible();
+  await page.getByRole('link', { name: 'Zur ersten Seite' }).click();
+  await expect(page.getByRole('article', { name: DEMO_CONSULTANT })).toBeVisible();
+});
+
+test('When the directory has more than one page, then the visitor moves between them, each with its own title and canonical address, from its top', async ({
+  page,
+}) => {
+  // 30 listed consultants without creating 30 accounts: the browser's requests for the directory
+  // (client-side navigation) are answered here; the server's paging is the API test's
+  // (apps/server/src/modules/accounts/directory.test.ts).
+  const total = 30;
+  await page.route('**/api/public-consultants?*', async (route) => {
+    const params = new URL(route.request().url()).searchParams;
+    const start = Number(params.get('pagination[start]'));
+    const limit = Number(params.get('pagination[limit]'));
+    const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({
+      id: 900_000 + start + i,
+      username: `Beispielberatung ${start + i + 1}`,
+      description: null,
+      profile_img: null,
+      services: [],
+    }));
+    await route.fulfill({ json: { data, meta: { pagination: { start, limit, total } } } });
+  });
+  await page.goto('/faq');
+  await page.getByRole('navigation', { name: 'Verzeichnis' }).getByRole('link').click();
+  const cards = page.getByRole('list', { name: 'Öffentliche Personalberater' }).getByRole('article');
+  await expect(cards).toHaveCount(24);
+  await expect(page.getByText('Seite 1 von 2')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vorherige Seite' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/\/public-consultants\?page=2$/);
+  await expect(cards).toHaveCount(6);
+  await expect(cards.first()).toHaveAccessibleName('Beispielberatung 25');
+  await expect(page).toHaveTitle('Öffentliche Personalberater – Seite 2 – Prämienbörse');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/public-consultants\?page=2$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('link', { name: 'Nächste Seite' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Vorherige Seite' }).click();
+  await expect(page).toHaveURL(/\/public-consultants$/);
+  await expect(cards).toHaveCount(24);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/public-consultants$/);
 });

@@ -35,6 +35,7 @@ import { securityHeaders, securityHeadersPlugin } from './lib/security-headers';
 import { readPageAssets } from './modules/public-pages/assets';
 import { loadServerEntry } from './modules/public-pages/render';
 import { registerPublicPages } from './modules/public-pages/routes';
+import { crawlerRoutes } from './modules/public-pages/crawler-routes';
 import { servicesPlugin } from './lib/services';
 import { metricsPlugin } from './lib/metrics';
 import { routePolicyRegistry } from './lib/policies';
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (!config.isProduction) await app.register(devMailRoutes);
   await app.register(metricsRoutes);
+  await app.register(crawlerRoutes);
 
   const webDist = deps.webDistDir;
   const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));

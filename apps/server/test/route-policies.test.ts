@@ -48,6 +48,8 @@ const routes: Row[] = [
   { method: 'GET', url: '/api/districts/count', policy: 'visitor' },
   { method: 'GET', url: '/api/districts/:id', policy: 'visitor' },
   { method: 'POST', url: '/api/contact', policy: 'visitor' },
+  { method: 'GET', url: '/robots.txt', policy: 'visitor' },
+  { method: 'GET', url: '/sitemap.xml', policy: 'visitor' },
   // Without METRICS_TOKEN outside production only this machine may scrape; others get 404.
   {
     method: 'GET', url: '/metrics', policy: 'metrics.scraper', visitorStatus: 404,
@@ -296,6 +298,8 @@ const routes: Row[] = [
   { method: 'POST', url: '/api/email-change/object', policy: 'visitor' },
   // Open to visitors for listed consultants and signed URLs; any other image does not exist to them.
   { method: 'GET', url: '/api/profile-images/:id', policy: 'accounts.imageViewer', visitorStatus: 404 },
+  // The directory for visitors: listed consultants without e-mail addresses.
+  { method: 'GET', url: '/api/public-consultants', policy: 'visitor' },
   { method: 'GET', url: '/api/users', policy: 'accounts.selfOrPublicConsultant' },
   { method: 'GET', url: '/api/users/me', policy: 'signedIn' },
   { method: 'GET', url: '/api/users/:id', policy: 'accounts.selfOrPublicConsultant' },

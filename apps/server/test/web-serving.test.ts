@@ -19,7 +19,7 @@ describe('Web app serving', () => {
     const bundle = `console.log(${JSON.stringify('Prämienbörse '.repeat(200))});`;
     writeFileSync(path.join(dist, 'assets', 'bundle-abcd.js'), bundle);
     writeFileSync(path.join(dist, 'assets', 'bundle-abcd.js.br'), brotliCompressSync(bundle));
-    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     ctx = await createTestContext({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -59,8 +59,9 @@ describe('Web app serving', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
-    const robots = await ctx.request({ method: 'GET', url: '/robots.txt' });
-    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    // A file of the build without a content hash in its name: kept an hour.
+    const icon = await ctx.request({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('When a missing file (an old hashed asset) is requested, then it answers 404, not the HTML index', async () => {

@@ -4,6 +4,8 @@ import {
   EMAIL_MAX_LENGTH,
   IMAGE_MIME_TYPES,
   LEGACY_TEXT_FIELD_MAX_LENGTH,
+  LISTED_CONSULTANTS_MAX_LIMIT,
+  LISTED_CONSULTANTS_PAGE_SIZE,
   MAX_FILE_BYTES,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -35,6 +37,7 @@ export const ACCOUNT_MSG = {
   invalidProfileImage: 'Das Profilbild ist ungültig.',
   linkInvalid: 'Der Link ist ungültig oder abgelaufen.',
   consultantOnlyUpload: 'Nur Personalberater können ein Profilbild hochladen.',
+  invalidPage: 'Ungültige Seitenangabe.',
 } as const;
 
 /**
@@ -309,18 +312,52 @@ export type ConfirmationResent = z.infer<typeof confirmationResentSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
-/** A consultant's public profile (GET /api/users and /api/users/:id for others); strict like the server's. */
-export const publicConsultantSchema = z
+/**
+ * A listed consultant as a visitor sees them (GET /api/public-consultants, the public page). No
+ * e-mail address: a page anyone can fetch is a page scrapers harvest (DSGVO: data minimisation);
+ * signed-in users get it (publicConsultantSchema). `profile_img` is served to anyone while the
+ * consultant is listed (GET /api/profile-images/:id).
+ */
+export const listedConsultantSchema = z
   .object({
     id: z.number(),
     username: z.string(),
-    email: z.string(),
     description: z.string().nullable(),
     profile_img: z.string().nullable(),
     services: z.array(z.string()),
   })
   .strict();
+export type ListedConsultant = z.infer<typeof listedConsultantSchema>;
+
+/** A consultant's public profile for signed-in users (GET /api/users and /api/users/:id for others): plus the e-mail address. */
+export const publicConsultantSchema = listedConsultantSchema.extend({ email: z.string() }).strict();
 export type PublicConsultant = z.infer<typeof publicConsultantSchema>;
+
+const pageNumber = (max: number) =>
+  z
+    .string({ error: ACCOUNT_MSG.invalidPage })
+    .regex(/^\d{1,7}$/, { error: ACCOUNT_MSG.invalidPage })
+    .transform(Number)
+    .pipe(z.number().max(max, { error: ACCOUNT_MSG.invalidPage }));
+
+/** GET /api/public-consultants: Strapi-style `pagination[start]` and `pagination[limit]`, nothing else. */
+export const listedConsultantsQuerySchema = z
+  .object({
+    pagination: z
+      .object(
+        {
+          start: pageNumber(10_000_000).default(0),
+          limit: pageNumber(LISTED_CONSULTANTS_MAX_LIMIT)
+            .pipe(z.number().min(1, { error: ACCOUNT_MSG.invalidPage }))
+            .default(LISTED_CONSULTANTS_PAGE_SIZE),
+        },
+        { error: ACCOUNT_MSG.invalidPage },
+      )
+      .strict()
+      .default({ start: 0, limit: LISTED_CONSULTANTS_PAGE_SIZE }),
+  })
+  .strict();
+export type ListedConsultantsQuery = z.infer<typeof listedConsultantsQuerySchema>;
 
 /** DELETE /api/users/:id and DELETE /api/upload/files/:id: the id that is gone. */
 export const deletedIdSchema = z.object({ id: z.number() });

@@ -17,7 +17,7 @@
  *                  the browser use it); uid.ts: EU VAT number syntax
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
- * input rules), roles.ts, files.ts, format.ts, business-days.ts.
+ * input rules), roles.ts, files.ts, format.ts, business-days.ts, site.ts (the pages to index).
  */
 export * from './constants';
 export * from './format';
@@ -26,6 +26,7 @@ export * from './roles';
 export * from './input';
 export * from './files';
 export * from './business-days';
+export * from './site';
 export * from './http';
 export * from './query-string';
 export * from './accounts';

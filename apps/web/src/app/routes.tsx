@@ -1,4 +1,5 @@
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { directoryLoader } from '../features/consultants/api/listedConsultants';
 import { LANDING_ROUTE_ID, landingLoader } from '../features/landing/api/latestJobs';
 import { PUBLIC_ROUTE_ID, publicLoader } from '../lib/publicConfig';
 import { RouteError } from '../components/RouteError';
@@ -44,6 +45,12 @@ export const routes: RouteObject[] = [
             path: '/',
             lazy: () => import('../features/landing/LandingPage'),
             loader: landingLoader,
+            errorElement: <RouteError />,
+          },
+          {
+            path: '/public-consultants',
+            lazy: () => import('../features/consultants/ConsultantDirectoryPage'),
+            loader: directoryLoader,
             errorElement: <RouteError />,
           },
           {

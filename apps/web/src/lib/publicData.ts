@@ -1,4 +1,4 @@
-import type { Collection, PublicConfig } from '@pb/core';
+import type { Collection, ListedConsultant, PublicConfig } from '@pb/core';
 
 /** What the jobs list gives a visitor at least (API contract of GET /api/jobs): the landing page's rows. */
 export interface LandingJob {
@@ -11,21 +11,25 @@ export interface LandingJob {
 }
 
 /**
- * What the public pages read before they render: the site settings and the landing page's newest
- * advertisements. In the browser the route loaders ask the API; the server's render
- * (entry-server.tsx) passes its own source as React Router's request context, so the HTML holds
- * the data and the browser hydrates from it without asking again.
+ * What the public pages read before they render: the site settings, the landing page's newest
+ * advertisements and a page of the consultant directory. In the browser the route loaders ask the
+ * API; the server's render (entry-server.tsx) passes its own source as React Router's request
+ * context, so the HTML holds the data and the browser hydrates from it without asking again.
  */
 export interface PublicDataSource {
   publicConfig(signal: AbortSignal): Promise<PublicConfig>;
   latestJobs(signal: AbortSignal): Promise<Collection<LandingJob>>;
+  /** GET /api/public-consultants from `start` (one page: LISTED_CONSULTANTS_PAGE_SIZE). */
+  listedConsultants(start: number, signal: AbortSignal): Promise<Collection<ListedConsultant>>;
 }
 
 /** The server's source when the loader runs in its render, else null (the browser: ask the API). */
 export function serverSource(context: unknown): PublicDataSource | null {
   if (typeof context !== 'object' || context === null) return null;
   const source = context as Partial<PublicDataSource>;
-  return typeof source.publicConfig === 'function' && typeof source.latestJobs === 'function'
+  return typeof source.publicConfig === 'function' &&
+    typeof source.latestJobs === 'function' &&
+    typeof source.listedConsultants === 'function'
     ? (source as PublicDataSource)
     : null;
 }

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ROLE_NAMES, type AuthUser, type OwnUser, type PendingEmailChange, type PublicConsultant } from '@pb/core';
+import {
+  ROLE_NAMES,
+  type AuthUser,
+  type ListedConsultant,
+  type OwnUser,
+  type PendingEmailChange,
+  type PublicConsultant,
+} from '@pb/core';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -91,24 +98,30 @@ export function presentOwnUser(
   return { ...presentAuthUser(row, options), pendingEmail };
 }
 
-/** Columns presentPublicConsultant reads. */
-export const publicConsultantColumns = {
+/** Columns presentListedConsultant reads: the e-mail address is not even read for visitors. */
+export const listedConsultantColumns = {
   id: users.id,
   username: users.username,
-  email: users.email,
   description: users.description,
   profileImgId: users.profileImgId,
   services: users.services,
 } as const;
 
-/** What anyone signed in may see of a public consultant — nothing else. */
-export function presentPublicConsultant(row: Pick<UserRow, keyof typeof publicConsultantColumns>): PublicConsultant {
+/** Columns presentPublicConsultant reads. */
+export const publicConsultantColumns = { ...listedConsultantColumns, email: users.email } as const;
+
+/** What a visitor may see of a listed consultant: no e-mail address (listedConsultantSchema). */
+export function presentListedConsultant(row: Pick<UserRow, keyof typeof listedConsultantColumns>): ListedConsultant {
   return {
     id: row.id,
     username: row.username,
-    email: row.email,
     description: row.description,
     profile_img: profileImageUrl(row.profileImgId),
     services: Array.isArray(row.services) ? row.services : [],
   };
+}
+
+/** What anyone signed in may see of a public consultant — nothing else. */
+export function presentPublicConsultant(row: Pick<UserRow, keyof typeof publicConsultantColumns>): PublicConsultant {
+  return { ...presentListedConsultant(row), email: row.email };
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { publicConsultantCondition } from '../../lib/policies';
 import type { ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
-import { publicConsultantColumns, userColumns } from './presenter';
+import { listedConsultantColumns, publicConsultantColumns, userColumns } from './presenter';
 
 /** Reads of the accounts module: users, login candidates, profile images. */
 
@@ -123,6 +123,24 @@ export async function listPublicConsultants(db: Db, query: ParsedListQuery) {
     .orderBy(...query.orderBy)
     .offset(query.start)
     .limit(query.limit);
+}
+
+/**
+ * One page of the visitors' directory (GET /api/public-consultants): in name order, the id keeping
+ * pages apart where names are equal, with the number of all listed consultants.
+ */
+export async function listListedConsultants(db: Db, page: { start: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listedConsultantColumns)
+      .from(users)
+      .where(publicConsultantCondition)
+      .orderBy(asc(users.username), asc(users.id))
+      .offset(page.start)
+      .limit(page.limit),
+    db.select({ n: count() }).from(users).where(publicConsultantCondition),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function findPublicConsultant(db: Db, id: number) {

@@ -4,7 +4,15 @@ import type { PageAssets } from './assets';
 import type { PublicDataSource, ServerEntry } from './render';
 
 /** The public pages rendered on the server (issue 29); every other page is the client app. */
-export const PUBLIC_PAGE_PATHS = ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint', '/404'] as const;
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/public-consultants',
+  '/faq',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/imprint',
+  '/404',
+] as const;
 
 /** A render that takes longer than this is aborted and the client app answers instead. */
 export const RENDER_BUDGET_MS = 2_000;
@@ -43,6 +51,7 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
   const source: PublicDataSource = {
     publicConfig: () => get('/api/public-config'),
     latestJobs: () => get(`/api${entry.latestJobsPath}`),
+    listedConsultants: (start) => get(`/api${entry.listedConsultantsPath(start)}`),
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

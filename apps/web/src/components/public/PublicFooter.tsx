@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BrandMark } from './PublicHeader';
 
-/** Footer of every public page: the three legal pages, FAQ and a login button (spec §2). */
+/** Footer of every public page: the consultant directory, the three legal pages, FAQ and a login button (spec §2). */
 export function PublicFooter() {
   const year = new Date().getFullYear();
   return (
@@ -14,6 +14,10 @@ export function PublicFooter() {
               Die Plattform für Stelleninserate mit Vermittlungsprämie – Unternehmen und Personalberater in Österreich
               finden hier zusammen.
             </p>
+            {/* In the footer, not the top menu: one more entry there wraps the menu between 992 and 1199 px. */}
+            <nav className="mt-2" aria-label="Verzeichnis">
+              <Link to="/public-consultants">Öffentliche Personalberater</Link>
+            </nav>
           </div>
           <nav className="col-sm-6 col-md-4" aria-label="Rechtliches">
             <h2 className="pb-footer-heading">Rechtliches</h2>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { isIndexedPage } from '@pb/core';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
@@ -7,19 +8,21 @@ import { PublicHeader } from './PublicHeader';
 const SITE_NAME = 'Prämienbörse';
 
 /**
- * The page's title, description, canonical address and Open Graph tags. React puts them into the
- * document's head — in the server's HTML and on the client alike. Pages for signed-in people
- * (e-mail links: unsubscribe, data export) are never indexed.
+ * The page's title, description, robots rule, canonical address and Open Graph tags. React puts
+ * them into the document's head — in the server's HTML and on the client alike. A page is indexed
+ * when its path is one of INDEXED_PAGE_PATHS (@pb/core), the list /sitemap.xml is made of: the two
+ * cannot disagree. Pages for signed-in people (e-mail links: unsubscribe, data export) are not in it.
  */
-function PageMeta({ title, description, indexed }: { title: string; description: string; indexed: boolean }) {
+function PageMeta({ title, description, canonical }: { title: string; description: string; canonical?: string }) {
   const { pathname } = useLocation();
+  const indexed = isIndexedPage(pathname);
   const publicUrl = usePublicConfig().data?.publicUrl;
-  const url = publicUrl === undefined ? undefined : `${publicUrl}${pathname}`;
+  const url = publicUrl === undefined ? undefined : `${publicUrl}${canonical ?? pathname}`;
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
-      {indexed ? null : <meta name="robots" content="noindex" />}
+      <meta name="robots" content={indexed ? 'index, follow' : 'noindex'} />
       {url && indexed ? <link rel="canonical" href={url} /> : null}
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:type" content="website" />
@@ -35,21 +38,21 @@ function PageMeta({ title, description, indexed }: { title: string; description:
 export function PublicLayout({
   title,
   description,
-  indexed = true,
+  canonical,
   onLanding = false,
   children,
 }: {
   title: string;
   /** The meta description: what a search result shows under the title. */
   description: string;
-  /** false: a page a visitor reaches only from an e-mail or with an account (noindex). */
-  indexed?: boolean;
+  /** The page's own address when its query names a different page (`/public-consultants?page=2`); default: the path. */
+  canonical?: string;
   onLanding?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="pb-public d-flex flex-column min-vh-100">
-      <PageMeta title={title} description={description} indexed={indexed} />
+      <PageMeta title={title} description={description} canonical={canonical} />
       <a href="#inhalt" className="skip-link">
         Zum Inhalt springen
       </a>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useLocation } from 'react-router';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import './auth.css';
 
@@ -25,14 +24,11 @@ export function AuthCard({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  // Only the sign-in and the registration are pages to find; the rest follow a link or a step.
-  const { pathname } = useLocation();
-  const indexed = pathname === '/login' || pathname === '/register';
+  // Only the sign-in and the registration are indexed (INDEXED_PAGE_PATHS, @pb/core): PublicLayout decides.
   return (
     <PublicLayout
       title={`${documentTitle ?? title} – Prämienbörse`}
       description={`${documentTitle ?? title} bei der Prämienbörse, dem Marktplatz für Stelleninserate mit Vermittlungsprämie in Österreich.`}
-      indexed={indexed}
     >
       <div className="pb-auth-bg py-5">
         <div className="container">

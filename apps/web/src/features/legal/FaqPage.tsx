@@ -135,8 +135,9 @@ const GROUPS: Array<{ title: string; items: Question[] }> = [
         q: 'Kann ich mein Profil öffentlich zeigen?',
         a: (
           <>
-            Ja. In Ihrem Profil können Sie sich unter „Öffentliche Personalberater“ listen lassen – mit Bild,
-            Beschreibung und Ihren Leistungen. Das Profil sehen angemeldete Unternehmen und Berater.
+            Ja. In Ihrem Profil können Sie sich unter{' '}
+            <Link to="/public-consultants">„Öffentliche Personalberater“</Link> listen lassen – mit Bild, Beschreibung
+            und Ihren Leistungen, für alle sichtbar. Ihre E-Mail-Adresse sehen nur angemeldete Unternehmen und Berater.
           </>
         ),
       },

@@ -80,6 +80,11 @@ export function Component() {
             Vertragserfüllung (Art 6 Abs 1 lit b DSGVO).
           </li>
           <li>
+            Öffentliches Profil von Personalberatern (Name, Profilbild, Beschreibung und Leistungen auf der für alle
+            zugänglichen Seite „Öffentliche Personalberater“): Einwilligung (Art 6 Abs 1 lit a DSGVO), die Sie im Profil
+            mit dem Schalter „Profil öffentlich anzeigen“ jederzeit widerrufen können.
+          </li>
+          <li>
             Rechnungslegung und Aufbewahrung von Buchhaltungsunterlagen: rechtliche Verpflichtung (Art 6 Abs 1 lit c
             DSGVO iVm § 132 BAO und § 212 UGB).
           </li>
@@ -101,9 +106,10 @@ export function Component() {
         <h2>4. Empfänger und Auftragsverarbeiter</h2>
         <p>
           Inserate sind für angemeldete Nutzer sichtbar, die Titel, Prämie und Gehaltsangabe der neuesten Inserate auch
-          auf der Startseite. Öffentlich gelistete Personalberater sind für angemeldete Nutzer sichtbar.
-          Chat-Nachrichten sieht nur die jeweilige Gegenseite. Darüber hinaus setzen wir folgende Auftragsverarbeiter
-          ein, mit denen Verträge nach Art 28 DSGVO bestehen:
+          auf der Startseite. Öffentlich gelistete Personalberater sind mit Name, Profilbild, Beschreibung und
+          Leistungen für alle sichtbar (Seite „Öffentliche Personalberater“), ihre E-Mail-Adresse nur für angemeldete
+          Nutzer. Chat-Nachrichten sieht nur die jeweilige Gegenseite. Darüber hinaus setzen wir folgende
+          Auftragsverarbeiter ein, mit denen Verträge nach Art 28 DSGVO bestehen:
         </p>
         <ul>
           <li>

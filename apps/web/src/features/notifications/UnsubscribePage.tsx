@@ -27,11 +27,7 @@ export function Component() {
   const unsubscribe = useMutation({ mutationFn: () => api<{ data: Answer }>(path, { method: 'POST' }) });
   const done = unsubscribe.isSuccess || info.data?.data.unsubscribed === true;
   return (
-    <PublicLayout
-      title="E-Mails abbestellen – Prämienbörse"
-      description="E-Mails der Prämienbörse abbestellen."
-      indexed={false}
-    >
+    <PublicLayout title="E-Mails abbestellen – Prämienbörse" description="E-Mails der Prämienbörse abbestellen.">
       <div className="container py-5" style={{ maxWidth: '40rem' }}>
         <h1 className="h3 mb-3">E-Mail-Benachrichtigungen abbestellen</h1>
         {token === '' && <Alert variant="danger">{ALERT_MSG.unsubscribeInvalid}</Alert>}

@@ -70,7 +70,6 @@ export function Component() {
     <PublicLayout
       title="Meine Daten herunterladen – Prämienbörse"
       description="Die Kopie Ihrer Daten bei der Prämienbörse herunterladen."
-      indexed={false}
     >
       <div className="container py-5">
         <div className="pb-profile mx-auto">

@@ -215,8 +215,8 @@ function ProfileForm({ user }: { user: OwnUser }) {
                 Öffentliches Profil
               </h2>
               <p className="text-secondary small mb-3">
-                Öffentliche Profile erscheinen mit Bild, E-Mail, Beschreibung und Leistungen auf der Seite „Öffentliche
-                Personalberater“.
+                Öffentliche Profile erscheinen mit Bild, Beschreibung und Leistungen auf der für alle sichtbaren Seite
+                „Öffentliche Personalberater“; Ihre E-Mail-Adresse sehen dort nur angemeldete Nutzer.
               </p>
               <Form.Check
                 type="switch"
