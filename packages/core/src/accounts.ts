@@ -33,6 +33,8 @@ import type { RoleType } from './roles';
 /** Account messages the spec does not word itself (server errors the web may show). */
 export const ACCOUNT_MSG = {
   consultantOnlyPublic: 'Nur Personalberater können ein öffentliches Profil haben.',
+  directoryConsentNeedsPublic:
+    'Der Zustimmung zum öffentlichen Verzeichnis fehlt das öffentliche Profil: Bitte schalten Sie „Profil öffentlich anzeigen“ ein.',
   consultantOnlyProfile: 'Nur Personalberater können Leistungen und ein Profilbild angeben.',
   invalidProfileImage: 'Das Profilbild ist ungültig.',
   linkInvalid: 'Der Link ist ungültig oder abgelaufen.',
@@ -182,6 +184,11 @@ export const profileUpdateSchema = z
     description: trimmed(DESCRIPTION_MAX_LENGTH).nullable().optional(),
     services: z.array(trimmed(SERVICE_MAX_LENGTH)).max(SERVICES_MAX_COUNT).optional(),
     public: z.boolean().optional(),
+    /**
+     * With public: true, the consultant agrees to the directory being visible to everyone, visitors
+     * and search engines included (issue 29); the profile form sends it with the switch on.
+     */
+    publicDirectoryConsent: z.literal(true).optional(),
     profile_img: z.string().max(PROFILE_IMG_URL_MAX_LENGTH).nullable().optional(),
     profile_img_id: z
       .union([z.string().max(LEGACY_TEXT_FIELD_MAX_LENGTH), int4Id()])
@@ -283,7 +290,11 @@ export const authUserSchema = z.object({
 });
 
 /** The own user (profile routes): AuthUser plus the e-mail change waiting for confirmation (null: none). */
-export const ownUserSchema = authUserSchema.extend({ pendingEmail: pendingEmailChangeSchema.nullable() });
+export const ownUserSchema = authUserSchema.extend({
+  pendingEmail: pendingEmailChangeSchema.nullable(),
+  /** When the consultant agreed to the directory for everyone; null: listed for signed-in users only, or not listed. */
+  publicDirectoryConsentAt: z.string().nullable(),
+});
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
 /**

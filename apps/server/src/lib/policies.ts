@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { users, type UserRole } from '../db/schema';
 import { forbidden } from './errors';
 
@@ -49,6 +49,15 @@ export const publicConsultantCondition: SQL = and(
   activeUserCondition,
   eq(users.role, 'consultant'),
   eq(users.public, true),
+)!;
+
+/**
+ * Listed consultants a visitor may see: those who agreed to the directory for everyone (a listing
+ * chosen when it was for signed-in users only does not reach visitors).
+ */
+export const visitorListedConsultantCondition: SQL = and(
+  publicConsultantCondition,
+  isNotNull(users.publicDirectoryConsentAt),
 )!;
 
 /** Whether the caller has one of the roles (null: a visitor). */

@@ -91,6 +91,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           description: c.description,
           services: c.services,
           public: c.public,
+          // The demo's listed consultants agreed to the directory for everyone (visitors see them).
+          publicDirectoryConsentAt: c.public ? now : null,
           confirmed: true,
         })),
       ])

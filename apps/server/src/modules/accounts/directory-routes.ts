@@ -6,8 +6,9 @@ import { listListedConsultants } from './queries';
 
 /**
  * The consultant directory for visitors (issue 29: the public consultants page is rendered on the
- * server from this answer). Who is listed is the directory's rule (publicConsultantCondition:
- * active consultants who chose to be public); what a visitor sees of them has no e-mail address.
+ * server from this answer). Who is listed is the directory's rule (visitorListedConsultantCondition:
+ * active consultants who chose to be public and agreed to visitors seeing them); what a visitor sees
+ * of them has no e-mail address.
  */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

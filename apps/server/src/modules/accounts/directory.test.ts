@@ -20,6 +20,7 @@ describe('consultant directory for visitors', () => {
   const accounts: TestUser[] = [];
   let listedWithImage: TestUser;
   let imageUrl: string;
+  let legacyListed: TestUser;
 
   const get = (url: string) => ctx.request({ method: 'GET', url });
   const profile = (user: TestUser, payload: object) =>
@@ -54,10 +55,14 @@ describe('consultant directory for visitors', () => {
       services: ['Executive Search', 'Active Sourcing'],
       profile_img_id: imageId,
       public: true,
+      publicDirectoryConsent: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     imageUrl = `/api/profile-images/${imageId}`;
-    expect((await profile(listed, { public: true })).statusCode).toBe(200);
+    expect((await profile(listed, { public: true, publicDirectoryConsent: true })).statusCode).toBe(200);
+    // Listed while the directory was for signed-in users only: no consent to visitors seeing them.
+    legacyListed = await make('consultant', 'Anton Altlisting');
+    expect((await profile(legacyListed, { public: true })).statusCode).toBe(200);
     expect((await profile(unlisted, { description: 'Nicht gelistet.' })).statusCode).toBe(200);
     // Listed once, then blocked or never confirmed: no longer (or never) in the directory.
     await ctx.database.query('UPDATE users SET public = true WHERE id = ANY($1)', [[blocked.id, unconfirmed.id]]);
@@ -101,7 +106,50 @@ describe('consultant directory for visitors', () => {
     expect((await get(imageUrl)).statusCode).toBe(404);
     const after = (await get('/api/public-consultants')).json();
     expect(after.data.map((c: { id: number }) => c.id)).not.toContain(listedWithImage.id);
-    expect((await profile(listedWithImage, { public: true })).statusCode).toBe(200);
+    expect((await profile(listedWithImage, { public: true, publicDirectoryConsent: true })).statusCode).toBe(200);
+  });
+
+  it('When a consultant was listed for signed-in users only, then visitors do not see them until they agree, and leaving ends the consent', async () => {
+    const visitorIds = async () =>
+      ((await get('/api/public-consultants')).json() as { data: Array<{ id: number }> }).data.map((c) => c.id);
+    const signedIn = await ctx.request({
+      method: 'GET',
+      url: '/api/users?filters[public][$eq]=true',
+      token: listedWithImage.token,
+    });
+    expect(signedIn.json().map((c: { id: number }) => c.id)).toContain(legacyListed.id);
+    expect(await visitorIds()).not.toContain(legacyListed.id);
+
+    const agreed = await profile(legacyListed, { public: true, publicDirectoryConsent: true });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const consentAt = agreed.json().publicDirectoryConsentAt as string;
+    expect(Date.parse(consentAt)).not.toBeNaN();
+    expect(await visitorIds()).toContain(legacyListed.id);
+    // Saving again keeps the first consent's time.
+    const again = await profile(legacyListed, { public: true, publicDirectoryConsent: true, description: 'Neu.' });
+    expect(again.json().publicDirectoryConsentAt).toBe(consentAt);
+
+    // Off and on again without the consent: signed-in users only.
+    expect((await profile(legacyListed, { public: false })).json().publicDirectoryConsentAt).toBeNull();
+    expect((await profile(legacyListed, { public: true })).json().publicDirectoryConsentAt).toBeNull();
+    expect(await visitorIds()).not.toContain(legacyListed.id);
+  });
+
+  it('When the consent comes without a public profile or from a company, then 400 in German and nothing changes', async () => {
+    const withoutPublic = await profile(legacyListed, { publicDirectoryConsent: true });
+    expect(withoutPublic.statusCode).toBe(400);
+    expect(withoutPublic.json().error.message).toBe(ACCOUNT_MSG.directoryConsentNeedsPublic);
+    const switchedOff = await profile(legacyListed, { public: false, publicDirectoryConsent: true });
+    expect(switchedOff.statusCode).toBe(400);
+    const company = accounts.find((a) => a.username === 'Firma Öffentlich GmbH')!;
+    const fromCompany = await profile(company, { publicDirectoryConsent: true });
+    expect(fromCompany.statusCode).toBe(400);
+    expect(fromCompany.json().error.message).toBe(ACCOUNT_MSG.consultantOnlyPublic);
+    const [row] = await ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE public_directory_consent_at IS NOT NULL AND id = ANY($1)',
+      [[legacyListed.id, company.id]],
+    );
+    expect(row?.n).toBe(0);
   });
 
   it('When pages are asked for, then each holds at most its limit and the total counts all listed consultants', async () => {

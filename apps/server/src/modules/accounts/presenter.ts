@@ -20,6 +20,7 @@ export const userColumns = {
   description: users.description,
   services: users.services,
   public: users.public,
+  publicDirectoryConsentAt: users.publicDirectoryConsentAt,
   profileImgId: users.profileImgId,
   confirmed: users.confirmed,
   blocked: users.blocked,
@@ -37,6 +38,7 @@ export type PresentableUser = Pick<
   | 'description'
   | 'services'
   | 'public'
+  | 'publicDirectoryConsentAt'
   | 'profileImgId'
   | 'confirmed'
   | 'blocked'
@@ -95,7 +97,11 @@ export function presentOwnUser(
   pendingEmail: PendingEmailChange | null,
   options: UserPresentOptions = {},
 ): OwnUser {
-  return { ...presentAuthUser(row, options), pendingEmail };
+  return {
+    ...presentAuthUser(row, options),
+    pendingEmail,
+    publicDirectoryConsentAt: row.publicDirectoryConsentAt?.toISOString() ?? null,
+  };
 }
 
 /** Columns presentListedConsultant reads: the e-mail address is not even read for visitors. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
-import { publicConsultantCondition } from '../../lib/policies';
+import { publicConsultantCondition, visitorListedConsultantCondition } from '../../lib/policies';
 import type { ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
 import { listedConsultantColumns, publicConsultantColumns, userColumns } from './presenter';
 
@@ -134,11 +134,11 @@ export async function listListedConsultants(db: Db, page: { start: number; limit
     db
       .select(listedConsultantColumns)
       .from(users)
-      .where(publicConsultantCondition)
+      .where(visitorListedConsultantCondition)
       .orderBy(asc(users.username), asc(users.id))
       .offset(page.start)
       .limit(page.limit),
-    db.select({ n: count() }).from(users).where(publicConsultantCondition),
+    db.select({ n: count() }).from(users).where(visitorListedConsultantCondition),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -65,11 +65,12 @@ export async function updateOwnUser(
 
   if (!isConsultant) {
     // Companies may send the consultant fields empty (the form sends them all), never set.
-    if (body.public === true) throw badRequest(ACCOUNT_MSG.consultantOnlyPublic);
+    if (body.public === true || body.publicDirectoryConsent) throw badRequest(ACCOUNT_MSG.consultantOnlyPublic);
     if ((services && services.length > 0) || (imageId !== undefined && imageId !== null)) {
       throw badRequest(ACCOUNT_MSG.consultantOnlyProfile);
     }
   }
+  if (body.publicDirectoryConsent && body.public !== true) throw badRequest(ACCOUNT_MSG.directoryConsentNeedsPublic);
   if (imageId !== undefined && imageId !== null && imageId !== current.profileImgId) {
     const upload = await findProfileImage(db, imageId);
     if (upload?.ownerId !== userId) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
@@ -99,6 +100,13 @@ export async function updateOwnUser(
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(isConsultant && services !== undefined ? { services } : {}),
           ...(isConsultant && body.public !== undefined ? { public: body.public } : {}),
+          // The first consent to the directory for everyone is kept; leaving the directory ends it.
+          ...(isConsultant && body.public === false ? { publicDirectoryConsentAt: null } : {}),
+          ...(isConsultant && body.publicDirectoryConsent
+            ? {
+                publicDirectoryConsentAt: sql`coalesce(${users.publicDirectoryConsentAt}, ${now.toISOString()}::timestamptz)`,
+              }
+            : {}),
           ...(imageId !== undefined ? { profileImgId: imageId } : {}),
           // The client's value is ignored: the server's clock records the login.
           ...(body.last_login !== undefined ? { lastLogin: now } : {}),

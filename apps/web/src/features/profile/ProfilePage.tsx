@@ -226,6 +226,13 @@ function ProfileForm({ user }: { user: OwnUser }) {
                 checked={isPublic}
                 onChange={(e) => setIsPublic(e.target.checked)}
               />
+              {user.public && user.publicDirectoryConsentAt === null && isPublic ? (
+                <Alert variant="info" className="small" data-testid="directory-consent-notice">
+                  Ihr Profil sehen derzeit nur angemeldete Nutzer: Sie hatten es veröffentlicht, als die Seite
+                  „Öffentliche Personalberater“ nur für sie sichtbar war. Mit „Änderungen speichern“ stimmen Sie zu,
+                  dass es dort auch für Besucher erscheint; Ihre E-Mail-Adresse bleibt angemeldeten Nutzern vorbehalten.
+                </Alert>
+              ) : null}
               <div className="mb-4">
                 <ProfileImageInput
                   previewUrl={previewUrl}

@@ -21,6 +21,8 @@ export interface ProfileUpdate {
   description: string;
   services?: string[];
   public?: boolean;
+  /** Sent with public: true — the form's text says the directory is visible to everyone. */
+  publicDirectoryConsent?: true;
   profile_img?: string | null;
   profile_img_id?: number | null;
 }
@@ -83,6 +85,7 @@ export async function saveProfile({ userId, fields, consultant }: SaveProfileInp
     ...fields,
     services: consultant.services,
     public: consultant.public,
+    ...(consultant.public ? { publicDirectoryConsent: true as const } : {}),
     profile_img: profileImg,
     profile_img_id: profileImgId,
   });
