@@ -33,6 +33,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/dist-stats/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

@@ -35,6 +35,7 @@ import {
   // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
 } from '../scripts/build.mjs';
 import { CHROME, CHROME_FLAGS, fmt, logIn, signIn } from './web/browser';
+import { bytesByOwner } from './web/owners';
 import { audit, lighthouseRuns, medianRun, type Scores } from './web/lighthouse';
 import { measurePages, PAGES, type PageLoad } from './web/page-loads';
 import { CHUNK_RULES_HEADING, sectionOf } from './web/report-file';
@@ -54,6 +55,19 @@ const auditOptions = {
   reportsDir: argument('--reports'),
   printTasks: process.argv.includes('--tasks'),
 };
+
+function ownerRows(owners: Array<{ owner: string; bytes: number }>): string[] {
+  const named = owners.filter((o) => o.bytes >= 500);
+  const rest = owners.filter((o) => o.bytes < 500);
+  return [
+    ...named.map((o) => `| ${o.owner} | ${fmt(o.bytes)} |`),
+    ...(rest.length > 0
+      ? [
+          `| ${rest.length} smaller owners (${rest.map((o) => o.owner).join(', ')}) | ${fmt(rest.reduce((a, o) => a + o.bytes, 0))} |`,
+        ]
+      : []),
+  ];
+}
 
 interface AuditRow {
   name: string;
@@ -91,6 +105,13 @@ function report(loads: PageLoad[], audits: AuditRow[], benchmarkIndexes: number[
           ...[...landing.files]
             .sort((a, b) => b.bytes - a.bytes)
             .map((t) => `| \`${t.file}\` | ${t.type} | ${t.encoding} | ${fmt(t.bytes)} |`),
+          '',
+          "Who owns those bytes (each script's compressed bytes shared out by its modules' size in the bundle,",
+          'apps/web/chunkOwners.ts; owners under 500 bytes summed):',
+          '',
+          '| Owner | Bytes on the wire |',
+          '|---|---:|',
+          ...ownerRows(bytesByOwner(landing.files)),
           '',
         ]),
     '## Lighthouse',

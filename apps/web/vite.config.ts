@@ -4,6 +4,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { purgeBootstrap } from './bootstrapPurge.ts';
 import { noChunkCycles } from './chunkCycles.ts';
+import { chunkOwners } from './chunkOwners.ts';
 import { routePreload } from './routePreload.ts';
 
 // @pb/core in two chunks instead of one per module: the modules with zod schemas (with zod itself),
@@ -102,6 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
         plugins: [
           react(),
           routePreload(path.resolve(import.meta.dirname, 'src/app/routes.tsx')),
+          // dist-stats/chunk-owners.json: who owns each chunk's bytes (bench:web names them).
+          chunkOwners(path.resolve(import.meta.dirname, 'dist-stats')),
           ...(process.env.NO_CYCLE_CHECK ? [] : [noChunkCycles()]),
         ],
         // The build ships only the Bootstrap rules the app uses (bootstrapPurge.ts); `npm run dev` serves
