@@ -474,7 +474,7 @@ test.describe('accounts', () => {
       // Pending: the old address stays, the notice offers resend and cancel and receives focus.
       const pending = page.getByText(`Neue E-Mail-Adresse ${newEmail} wartet auf Bestätigung`);
       await expect(pending).toBeVisible();
-      await expect(page.locator('.pb-pending-email')).toBeFocused();
+      await expect(page.getByTestId('pending-email')).toBeFocused();
       await expect(field).toHaveValue(account.email);
       await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Änderung abbrechen' })).toBeVisible();

@@ -193,7 +193,7 @@ test('When a consultant searches by text and district, then the profile shows th
   await page.goto('/advertisements/view');
   await expect(page.getByRole('heading', { name: 'Job Inserate' })).toBeVisible();
   const count = page.getByTestId('job-count');
-  const list = page.getByRole('list').filter({ has: page.locator('.pb-job-row') });
+  const list = page.getByTestId('job-rows');
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await snap(page, 'browser-all');
 
@@ -393,7 +393,7 @@ test('When a consultant or a company loads more advertisements, then the next on
   await expect(more).toBeHidden();
   const titles = await rows
     .getByRole('button')
-    .evaluateAll((buttons) => buttons.map((b) => b.querySelector('.pb-job-row-title')?.textContent ?? ''));
+    .evaluateAll((buttons) => buttons.map((b) => b.querySelector('[data-testid="job-row-title"]')?.textContent ?? ''));
   expect(new Set(titles).size).toBe(total + 1);
 
   // the oldest, loaded last, opens by its id

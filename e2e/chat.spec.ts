@@ -50,7 +50,7 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   await companyPage.goto('/advertisements/chat');
   await expect(companyPage.getByText(MSG.noConversations)).toBeVisible();
   await expect(companyPage.getByText(CHAT_MSG.hintCompany)).toBeVisible();
-  const chatArea = companyPage.locator('.pb-chat');
+  const chatArea = companyPage.getByTestId('chat');
   await expect(chatArea).toHaveCSS('height', `${900 - 130}px`);
 
   // The consultant contacts the company from the advertisement's profile.
@@ -78,7 +78,7 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
 
   // The company opens it: header, message, file; the badge clears.
   await row.click();
-  const header = companyPage.locator('.pb-chat-header');
+  const header = companyPage.getByTestId('chat-header');
   await expect(header.getByRole('heading', { name: jobTitle })).toBeVisible();
   await expect(header.getByText('15% Prämie')).toBeVisible();
   await expect(header.getByRole('link', { name: 'Inserat anzeigen' })).toHaveAttribute(
@@ -132,7 +132,7 @@ test('When a consultant contacts a company with a PDF, then both hold a live con
   expect(file.suggestedFilename()).toBe(pdf.name);
 
   // 'Inserat anzeigen' opens the advertisement in the browser.
-  await consultantPage.locator('.pb-chat-header').getByRole('link', { name: 'Inserat anzeigen' }).click();
+  await consultantPage.getByTestId('chat-header').getByRole('link', { name: 'Inserat anzeigen' }).click();
   await expect(consultantPage).toHaveURL(new RegExp(`/advertisements/view\\?id=${jobId}$`));
   await expect(consultantPage.getByRole('heading', { name: jobTitle }).first()).toBeVisible();
 

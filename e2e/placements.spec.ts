@@ -273,7 +273,7 @@ for (const { width, offered } of [
     await page.goto('/advertisements/create');
     // the chat socket has joined (Socket.IO's namespace connect answer) before the consultant reports
     await (await socket).waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40') });
-    const table = page.locator('.pb-own-table');
+    const table = page.getByRole('region', { name: 'Meine Inserate' }).getByRole('table');
     const listed = table.getByRole('link', { name: `${title} (m/w/d)` });
     await expect(listed).toBeVisible();
 

@@ -94,6 +94,28 @@ test('When a public page is served, then it has its own title, description, cano
   expect(guarded.headers()['x-robots-tag']).toBe('noindex');
 });
 
+test('When a public page is served, then every CSS-module class in its HTML has its rule in the stylesheet', async ({
+  request,
+}) => {
+  // The server build names a module's classes on its own (vite build --ssr); a name the client
+  // build gave differently would leave the hydrated element unstyled, and React reports no such
+  // mismatch in production. Vite's default names: _<class>_<hash of the file>_<line>.
+  const moduleClass = /^_[A-Za-z][\w]*_[a-z0-9]{5}_\d+$/;
+  for (const path of ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
+    const html = await (await request.get(path)).text();
+    const href = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1];
+    expect(href, path).toBeTruthy();
+    const css = await (await request.get(href!)).text();
+    const names = new Set(
+      [...html.matchAll(/ class="([^"]*)"/g)]
+        .flatMap(([, value]) => (value ?? '').split(' '))
+        .filter((name) => moduleClass.test(name)),
+    );
+    expect(names.size, path).toBeGreaterThan(3);
+    for (const name of names) expect(css, `${path}: .${name}`).toContain(`.${name}`);
+  }
+});
+
 test('When advertisements carry markup or template syntax in their titles, then the landing HTML shows them as text', async ({
   page,
   request,

@@ -3,6 +3,7 @@ import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, shortenFileName } from '
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Icon } from './Icon';
+import styles from './DocumentPicker.module.css';
 
 /**
  * File input for PDF and Word documents, several at once (spec §5 chat files) or one:
@@ -55,7 +56,7 @@ export function DocumentPicker({
         className="visually-hidden"
         tabIndex={-1}
       />
-      <div className={`pb-file-picker${error ? ' is-invalid' : ''}`}>
+      <div className={error ? `${styles.picker} ${styles.invalid}` : styles.picker}>
         <Button
           variant="outline-secondary"
           size="sm"

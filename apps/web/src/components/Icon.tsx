@@ -1,4 +1,4 @@
-import './Icon.css';
+import styles from './Icon.module.css';
 
 /** A few inline icons (outline, 16px, currentColor) so no icon font is needed. */
 const PATHS = {
@@ -30,7 +30,7 @@ export function Icon({ name, size = 16, className }: { name: IconName; size?: nu
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      className={`pb-icon${className ? ` ${className}` : ''}`}
+      className={className ? `${styles.icon} ${className}` : styles.icon}
     >
       <path d={PATHS[name]} />
     </svg>

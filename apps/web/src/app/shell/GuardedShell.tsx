@@ -14,7 +14,7 @@ import { useIntroductionLiveUpdates } from '../../components/introductions/api';
 import { UnseenIntroductionsBadge } from '../../components/introductions/UnseenIntroductionsBadge';
 import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
-import './shell.css';
+import styles from './GuardedShell.module.css';
 
 /** Guarded area /advertisements (spec §2): only with a stored token, inside the overview shell. */
 export function Component() {
@@ -81,7 +81,7 @@ function Shell({ session }: { session: Session }) {
   };
 
   return (
-    <div className="pb-shell d-flex flex-column min-vh-100">
+    <div className={`pb-shell ${styles.shell} d-flex flex-column min-vh-100`}>
       <a href="#pb-shell-main" className="skip-link">
         Zum Inhalt springen
       </a>
@@ -89,7 +89,7 @@ function Shell({ session }: { session: Session }) {
           first load of every signed-in page ~10 ms of module evaluation and render (issue 14); the
           menu opens and closes without the height animation. */}
       <nav
-        className="pb-shell-nav bg-white border-bottom navbar navbar-expand-lg navbar-light sticky-top"
+        className={`${styles.nav} bg-white border-bottom navbar navbar-expand-lg navbar-light sticky-top`}
         aria-label="Hauptmenü"
         onKeyDown={menu.onKeyDown}
       >
@@ -99,7 +99,7 @@ function Shell({ session }: { session: Session }) {
           </Link>
           <NavbarToggler menu={menu} />
           <div id="pb-shell-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
-            <div className="pb-shell-menu navbar-nav">
+            <div className={`${styles.menu} navbar-nav`}>
               {menuFor(session).map((item) => (
                 <NavLink key={item.to} to={item.to} className="nav-link" onClick={close}>
                   {item.label}
@@ -107,12 +107,12 @@ function Shell({ session }: { session: Session }) {
                 </NavLink>
               ))}
             </div>
-            <div className="pb-shell-user d-flex align-items-center gap-2">
-              <span className="pb-avatar" aria-hidden="true">
+            <div className={`${styles.user} d-flex align-items-center gap-2`}>
+              <span className={styles.avatar} aria-hidden="true">
                 {initials(session.username)}
               </span>
-              <span className="pb-shell-who d-flex flex-column lh-sm me-2">
-                <span className="fw-semibold pb-shell-username" data-testid="shell-username">
+              <span className={`${styles.who} d-flex flex-column lh-sm me-2`}>
+                <span className={`fw-semibold ${styles.username}`} data-testid="shell-username">
                   {session.username}
                 </span>
                 {session.role ? <span className="small text-secondary">{ROLE_LABELS[session.role]}</span> : null}
@@ -125,7 +125,7 @@ function Shell({ session }: { session: Session }) {
           </div>
         </div>
       </nav>
-      <main id="pb-shell-main" tabIndex={-1} className="flex-grow-1 pb-shell-main">
+      <main id="pb-shell-main" tabIndex={-1} className="flex-grow-1">
         <SectionErrorBoundary key={location.pathname}>{pageShown ? <Outlet /> : null}</SectionErrorBoundary>
       </main>
     </div>

@@ -9,6 +9,7 @@ import {
   type FeeLine,
   type SalaryRange,
 } from '@pb/core';
+import styles from './FeeSheet.module.css';
 
 function range(pick: (line: FeeLine) => number, min: FeeLine, max: FeeLine): string {
   const low = pick(min);
@@ -43,11 +44,11 @@ export function FeeSheet({ bonusPercent, salary, yearlyPayments, reverseCharge, 
     }
   }
   return (
-    <div className="pb-fee-box" aria-live="polite" data-testid="fee-sheet">
+    <div className={styles.box} aria-live="polite" data-testid="fee-sheet">
       {sheet ? (
         <>
           <div className="fw-semibold mb-2">{title ?? 'Kosten bei erfolgreicher Besetzung'}</div>
-          <dl className="pb-fee-list mb-0">
+          <dl className={`${styles.list} mb-0`}>
             <dt>Bruttojahresgehalt</dt>
             <dd>{range((l) => l.salaryCents, sheet.min, sheet.max)}</dd>
             <dt>Vermittlungsprämie ({formatNumberUpTo(bonusPercent, 3)} %)</dt>

@@ -1,4 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
+import styles from './money.module.css';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS, type Invoice, type InvoiceStatus } from '@pb/core';
 import { day, euro } from './format';
 import { InvoiceDownload } from './InvoiceDownload';
@@ -15,7 +16,7 @@ const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
 /** Invoices and correction invoices with status and PDF; the back office also sees customer and net. */
 export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoice[]; backOffice?: boolean }) {
   return (
-    <table className="table align-middle pb-money-table">
+    <table className={`table align-middle ${styles.table}`}>
       <caption className="visually-hidden">Rechnungen</caption>
       <thead>
         <tr>

@@ -11,6 +11,7 @@ import {
   type IntroductionDetail,
   formatDay,
 } from '@pb/core';
+import styles from './IntroductionFacts.module.css';
 
 /** Pieces of an introduction's view shared by the parties' pages and the back office. */
 
@@ -74,7 +75,7 @@ export function reactionText(introduction: Introduction): string {
 export function IntroductionFacts({ introduction }: { introduction: Introduction }) {
   const i = introduction;
   return (
-    <dl className="row mb-0 pb-introduction-facts">
+    <dl className="row mb-0">
       <dt className="col-sm-4">Inserat</dt>
       <dd className="col-sm-8 text-break">{i.advertisement.jobTitle}</dd>
       <dt className="col-sm-4">Unternehmen</dt>
@@ -132,7 +133,7 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
 /** The register entries of an introduction, oldest first, each with its (shortened) hash. */
 export function Timeline({ timeline }: { timeline: IntroductionDetail['timeline'] }) {
   return (
-    <ol className="list-unstyled mb-0 pb-introduction-timeline" aria-label="Verlauf">
+    <ol className={`list-unstyled mb-0 ${styles.timeline}`} aria-label="Verlauf">
       {timeline.map((entry) => (
         <li key={entry.hash} className="border-start border-2 ps-3 pb-3 position-relative">
           <div className="small text-body-secondary">{formatDateTime(entry.at)}</div>

@@ -3,7 +3,7 @@ import { BULLET_ITEM_MAX_LENGTH } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Icon } from '../Icon';
-import './jobForm.css';
+import styles from './BulletListEditor.module.css';
 
 /**
  * A bullet-point list of the editor (spec §2): text area, add button, removable
@@ -33,15 +33,15 @@ export function BulletListEditor({
     setDraft('');
   };
   return (
-    <fieldset className={`pb-bullet-editor${invalid ? ' is-invalid' : ''}`}>
-      <legend className="pb-bullet-legend">{label}</legend>
+    <fieldset className={invalid ? `${styles.editor} ${styles.invalid}` : styles.editor}>
+      <legend className={styles.legend}>{label}</legend>
       {items.length === 0 ? (
-        <p className="pb-empty-prompt">{prompt}</p>
+        <p className={styles.emptyPrompt}>{prompt}</p>
       ) : (
-        <ul className="pb-bullet-items" aria-label={label}>
+        <ul className={styles.items} aria-label={label}>
           {items.map((item, index) => (
             <li key={`${index}-${item}`}>
-              <span className="pb-bullet-text">{item}</span>
+              <span className={styles.text}>{item}</span>
               <button
                 type="button"
                 className="btn btn-link btn-sm text-danger p-0 ms-2 flex-shrink-0"

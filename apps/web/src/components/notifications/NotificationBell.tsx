@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { formatDateTime } from '@pb/core';
 import { useMarkRead, useNotificationLiveUpdates, useNotifications } from './api';
-import './notifications.css';
+import styles from './NotificationBell.module.css';
 
 /**
  * The bell in the shell (issue 13): the unread count, live; a panel with the newest entries,
@@ -51,7 +51,7 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <div
-      className="pb-bell position-relative"
+      className="position-relative"
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || !open) return;
         // The panel's Escape closes the panel only, not the collapsed menu around the bell.
@@ -82,7 +82,7 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
         <div
           ref={panel}
           id="pb-bell-panel"
-          className="pb-bell-panel shadow"
+          className={`${styles.panel} shadow`}
           role="region"
           aria-label="Benachrichtigungen"
         >
@@ -101,9 +101,9 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
           {items.length === 0 ? (
             <p className="px-3 py-3 mb-0 text-body-secondary">Noch keine Benachrichtigungen.</p>
           ) : (
-            <ul className="list-unstyled mb-0 pb-bell-list">
+            <ul className={`list-unstyled mb-0 ${styles.list}`}>
               {items.map((n) => (
-                <li key={n.id} className={n.read ? '' : 'pb-bell-unread'}>
+                <li key={n.id} className={n.read ? undefined : styles.unread}>
                   <Link
                     to={n.link}
                     className="d-block px-3 py-2 text-decoration-none text-body"

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import styles from './PublicLayout.module.css';
 
 /** Landing page sections the top menu scrolls to (spec §2 Landing page). */
 export const LANDING_SECTIONS = [
@@ -11,8 +12,8 @@ export const LANDING_SECTIONS = [
 
 export function BrandMark() {
   return (
-    <span className="pb-brand">
-      <img src="/favicon.svg" alt="" width={32} height={32} className="pb-brand-icon" />
+    <span className={styles.brand}>
+      <img src="/favicon.svg" alt="" width={32} height={32} className={styles.brandIcon} />
       <span>Prämienbörse</span>
     </span>
   );
@@ -61,7 +62,11 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
   const menu = useCollapsibleMenu('pb-public-menu');
   const { expanded, close } = menu;
   return (
-    <nav className="navbar navbar-expand-lg sticky-top pb-navbar" aria-label="Hauptmenü" onKeyDown={menu.onKeyDown}>
+    <nav
+      className={`navbar navbar-expand-lg sticky-top ${styles.navbar}`}
+      aria-label="Hauptmenü"
+      onKeyDown={menu.onKeyDown}
+    >
       <div className="container">
         <Link to="/" className="navbar-brand" onClick={close} aria-label="Prämienbörse – Startseite">
           <BrandMark />

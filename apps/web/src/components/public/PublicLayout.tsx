@@ -4,6 +4,7 @@ import { isIndexedPage } from '@pb/core';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
+import styles from './PublicLayout.module.css';
 
 const SITE_NAME = 'Prämienbörse';
 
@@ -69,14 +70,14 @@ export function PublicLayout({
 export function DocumentPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
     <>
-      <header className="pb-page-header">
+      <header className={styles.pageHeader}>
         <div className="container">
           <h1 className="mb-2">{title}</h1>
           {lead ? <p className="lead mb-0">{lead}</p> : null}
         </div>
       </header>
       <div className="container py-5">
-        <div className="pb-prose mx-auto">{children}</div>
+        <div className={`${styles.prose} mx-auto`}>{children}</div>
       </div>
     </>
   );

@@ -11,7 +11,7 @@ import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthoriz
 import { signOut, saveUser, useSession } from '../../lib/session';
 import { useCurrentAdmin } from './api/currentAdmin';
 import { useSecondFactorGate } from './api/secondFactorGate';
-import './admin.css';
+import styles from './admin.module.css';
 
 const TABS = [
   { to: '/admin', label: 'Dashboard', end: true },
@@ -72,12 +72,12 @@ function AdminArea() {
   };
 
   return (
-    <div className="pb-admin d-flex flex-column min-vh-100 bg-body-tertiary">
+    <div className={`pb-admin ${styles.admin} d-flex flex-column min-vh-100 bg-body-tertiary`}>
       <Navbar expand="lg" className="bg-white border-bottom" aria-label="Backoffice">
         <Container fluid="xxl">
           <Navbar.Brand as={Link} to="/admin" aria-label="Backoffice – Dashboard">
             <BrandMark />
-            <span className="badge text-bg-dark ms-2 align-middle pb-admin-badge">Backoffice</span>
+            <span className={`badge text-bg-dark ms-2 align-middle ${styles.backofficeBadge}`}>Backoffice</span>
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="pb-admin-menu" label="Menü öffnen oder schließen" />
           <Navbar.Collapse id="pb-admin-menu" className="justify-content-end">
@@ -88,7 +88,7 @@ function AdminArea() {
               <Link to="/advertisements/security" className="btn btn-link btn-sm">
                 Sicherheit
               </Link>
-              <span className="pb-admin-avatar" aria-hidden="true">
+              <span className={styles.avatar} aria-hidden="true">
                 {initials(session?.username)}
               </span>
               <span className="fw-semibold small">{session?.username}</span>
@@ -102,7 +102,7 @@ function AdminArea() {
       <Container fluid="xxl" className="pt-3">
         <Nav
           variant="tabs"
-          className="pb-admin-tabs flex-nowrap overflow-auto"
+          className={`${styles.tabs} flex-nowrap overflow-auto`}
           as="nav"
           aria-label="Bereiche des Backoffice"
         >

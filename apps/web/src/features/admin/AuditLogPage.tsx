@@ -1,6 +1,7 @@
 import { formatDateTime } from '@pb/core';
 import { useAuditLog } from './api/auditLog';
 import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import styles from './admin.module.css';
 
 const ACTION_LABELS: Record<string, string> = {
   'placement.status': 'Vermittlungsstatus geändert',
@@ -30,7 +31,7 @@ const ACTION_LABELS: Record<string, string> = {
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-body-secondary">–</span>;
-  return <pre className="pb-admin-json">{JSON.stringify(value, null, 1)}</pre>;
+  return <pre className={styles.json}>{JSON.stringify(value, null, 1)}</pre>;
 }
 
 export function Component() {

@@ -16,7 +16,7 @@ import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
-import '../../components/billing/money.css';
+import styles from '../../components/billing/money.module.css';
 
 /**
  * Back office 'Rechnungen' (issue 12): guarantee claims to decide (accept: correction invoice
@@ -44,7 +44,7 @@ export function Component() {
           <p className="text-body-secondary">Keine offenen Garantiefälle.</p>
         ) : (
           open.map((claim) => (
-            <article key={claim.id} className="pb-money-card mb-3" data-testid={`claim-${claim.id}`}>
+            <article key={claim.id} className={`${styles.card} mb-3`} data-testid={`claim-${claim.id}`}>
               <h3 className="h6 mb-1">
                 {claim.jobTitle} – {claim.companyName}
               </h3>
@@ -57,7 +57,7 @@ export function Component() {
                 <dt className="col-sm-4">Beendet durch</dt>
                 <dd className="col-sm-8">{GUARANTEE_ENDED_BY_LABELS[claim.endedBy]}</dd>
                 <dt className="col-sm-4">Beschreibung</dt>
-                <dd className="col-sm-8 pb-pre-wrap">{claim.note}</dd>
+                <dd className={`col-sm-8 ${styles.preWrap}`}>{claim.note}</dd>
                 {claim.documents.length > 0 && (
                   <>
                     <dt className="col-sm-4">Dokumente</dt>
@@ -100,7 +100,7 @@ export function Component() {
           <h2 id="pb-decided-claims" className="h5">
             Entschiedene Garantiefälle
           </h2>
-          <table className="table align-middle pb-money-table">
+          <table className={`table align-middle ${styles.table}`}>
             <thead>
               <tr>
                 <th scope="col">Inserat</th>

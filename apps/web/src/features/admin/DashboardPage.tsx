@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { formatDateTime, formatEuro, formatNumber, type AdminDashboard, type AdminMonthPoint } from '@pb/core';
 import { useDashboard } from './api/dashboard';
 import { ErrorLine, Loading, PageHeader } from './components';
+import styles from './admin.module.css';
 
 const MONTH_NAMES = ['Jän', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
 
@@ -44,7 +45,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <div className="card shadow-sm h-100">
         <div className="card-body">
           <div className="small text-body-secondary">{label}</div>
-          <div className="pb-admin-figure" data-testid={`figure-${label}`}>
+          <div className={styles.figure} data-testid={`figure-${label}`}>
             {value}
           </div>
           {hint ? <div className="small text-body-secondary">{hint}</div> : null}
@@ -158,7 +159,7 @@ function BarChart({ points, metric }: { points: AdminMonthPoint[]; metric: Metri
   const summary = points.map((p) => `${monthLabel(p.month)}: ${m.format(m.value(p))}`).join(', ');
   return (
     <svg
-      className="pb-admin-chart w-100"
+      className={`${styles.chart} w-100`}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={`${m.label} je Monat – ${summary}`}
@@ -173,7 +174,14 @@ function BarChart({ points, metric }: { points: AdminMonthPoint[]; metric: Metri
         return (
           <g key={p.month}>
             <title>{`${monthLabel(p.month)}: ${m.format(v)}`}</title>
-            <rect className="pb-bar" x={x} y={top + plot - h} width={w} height={Math.max(h, v > 0 ? 1 : 0)} rx={3} />
+            <rect
+              className={styles.bar}
+              x={x}
+              y={top + plot - h}
+              width={w}
+              height={Math.max(h, v > 0 ? 1 : 0)}
+              rx={3}
+            />
             <text x={x + w / 2} y={top + plot - h - 6} textAnchor="middle">
               {v > 0 ? (metric === 'placements' || metric === 'newJobs' ? String(v) : formatNumber(v)) : ''}
             </text>

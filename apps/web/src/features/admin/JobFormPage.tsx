@@ -98,7 +98,7 @@ function JobForm({ job, initial }: { job: AdminJob | null; initial: FormState })
   return (
     <>
       <PageHeader title={job ? 'Inserat bearbeiten' : 'Inserat für ein Unternehmen erstellen'} />
-      <Form onSubmit={submit} noValidate className="pb-editor">
+      <Form onSubmit={submit} noValidate>
         <div className="row g-4">
           <div className="col-lg-8">
             <JobFields

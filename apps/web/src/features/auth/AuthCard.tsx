@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { PublicLayout } from '../../components/public/PublicLayout';
-import './auth.css';
+import styles from './auth.module.css';
 
 /** Frame of the auth screens: public header and footer, one centred card. */
 export function AuthCard({
@@ -30,12 +30,12 @@ export function AuthCard({
       title={`${documentTitle ?? title} – Prämienbörse`}
       description={`${documentTitle ?? title} bei der Prämienbörse, dem Marktplatz für Stelleninserate mit Vermittlungsprämie in Österreich.`}
     >
-      <div className="pb-auth-bg py-5">
+      <div className={`${styles.background} py-5`}>
         <div className="container">
-          <div className={`pb-auth-card card border-0 shadow-sm mx-auto ${wide ? 'pb-auth-card-wide' : ''}`}>
+          <div className={`${styles.card} card border-0 shadow-sm mx-auto ${wide ? styles.wide : ''}`}>
             <div className="card-body p-4 p-md-5">
               {icon ? (
-                <div className="pb-success-icon" aria-hidden="true">
+                <div className={styles.successIcon} aria-hidden="true">
                   {icon}
                 </div>
               ) : null}

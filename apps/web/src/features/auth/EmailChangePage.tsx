@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import { EMAIL_CHANGE_STATUSES, emailChangeStatusMessage, type EmailChangeStatus } from '@pb/core';
 import { clearSession, getSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
+import styles from './auth.module.css';
 
 const titles: Record<EmailChangeStatus, string> = {
   confirmed: 'E-Mail-Adresse geändert',
@@ -48,7 +49,7 @@ export function Component() {
       documentTitle="E-Mail-Adresse ändern"
       footer={ok ? undefined : <Link to="/">Zur Startseite</Link>}
     >
-      <div ref={headingRef} tabIndex={-1} className="pb-focus-target">
+      <div ref={headingRef} tabIndex={-1} className={styles.focusTarget}>
         <Alert variant={ok ? 'success' : 'warning'} role="status">
           {emailChangeStatusMessage(outcome.status)}
         </Alert>

@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { EMAIL_CHANGE_MSG } from '@pb/core';
 import { clearSession } from '../../lib/session';
 import { AuthCard, AuthError } from './AuthCard';
+import styles from './auth.module.css';
 import { errorText } from '../../lib/http';
 import { useObjectToEmailChange } from './api/emailObjection';
 
@@ -34,7 +35,7 @@ export function Component() {
   if (mutation.isSuccess) {
     return (
       <AuthCard title="Widerspruch erfasst" documentTitle="Änderung widerrufen">
-        <div ref={resultRef} tabIndex={-1} className="pb-focus-target">
+        <div ref={resultRef} tabIndex={-1} className={styles.focusTarget}>
           <Alert variant={mutation.data.status === 'blocked' ? 'warning' : 'success'} role="status">
             {mutation.data.message}
           </Alert>

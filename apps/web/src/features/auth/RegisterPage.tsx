@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
+import styles from './auth.module.css';
 import { useRegister } from './api/register';
 import { LineIcon } from '../../components/LineIcon';
 import { TextField } from '../../components/TextField';
@@ -77,11 +78,11 @@ function RoleChoice({
   onChoose: () => void;
 }) {
   return (
-    <button type="button" className="pb-role-choice" onClick={onChoose}>
-      <span className="pb-role-icon" aria-hidden="true">
+    <button type="button" className={styles.roleChoice} onClick={onChoose}>
+      <span className={styles.roleIcon} aria-hidden="true">
         {icon}
       </span>
-      <span className="pb-role-title">{title}</span>
+      <span className={styles.roleTitle}>{title}</span>
       <span className="text-secondary small">{text}</span>
     </button>
   );

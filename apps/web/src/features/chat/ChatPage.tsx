@@ -8,7 +8,7 @@ import { useConversation, useConversations } from './api/conversations';
 import { useMarkRead } from './api/markRead';
 import { ConversationList } from './components/ConversationList';
 import { Discussion } from './components/Discussion';
-import './chat.css';
+import styles from './chat.module.css';
 
 /**
  * /advertisements/chat (spec §2 Chat): conversations on the left, the discussion
@@ -38,7 +38,11 @@ export function Component() {
   const back = () => setParams({});
 
   return (
-    <div className="pb-chat container-fluid px-0" style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px)` }}>
+    <div
+      className="container-fluid px-0"
+      data-testid="chat"
+      style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px)` }}
+    >
       <h1 className="visually-hidden">Chat</h1>
       <div className="row g-0 h-100">
         <aside
@@ -66,7 +70,7 @@ export function Component() {
           className={`col-md-8 col-lg-9 h-100 flex-column ${selectedId ? 'd-flex' : 'd-none d-md-flex'}`}
           aria-label="Unterhaltung"
         >
-          <button type="button" className="pb-chat-backbar d-md-none" onClick={back}>
+          <button type="button" className={`${styles.backBar} d-md-none`} onClick={back}>
             <span aria-hidden="true">‹</span> Chats
           </button>
           {selected && session ? (

@@ -23,7 +23,6 @@ import { useDeclareAlreadyKnown } from './api/alreadyKnown';
 import { useChangeIntroductionStatus } from './api/changeStatus';
 import { useIntroduction } from './api/introduction';
 import { useMarkIntroductionSeen } from './api/seen';
-import './introductions.css';
 
 /** A required note (rejection reason, 'Bereits bekannt'), optionally with one document. */
 function NoteModal({

@@ -15,7 +15,7 @@ import {
   StatusBadge,
 } from '../../components/introductions/IntroductionFacts';
 import { useSession } from '../../lib/session';
-import './introductions.css';
+import styles from './introductions.module.css';
 
 const isStatus = (value: string | null): value is IntroductionStatus =>
   value !== null && (INTRODUCTION_STATUSES as readonly string[]).includes(value);
@@ -119,7 +119,7 @@ export function Component() {
             : "Noch keine Vorstellungen. Stellen Sie Kandidaten über 'Kandidat vorstellen' bei einem Inserat vor."}
         </p>
       ) : (
-        <ul className="list-unstyled pb-introduction-list mb-0">
+        <ul className={`list-unstyled ${styles.list} mb-0`}>
           {rows.map((i) => (
             <li key={i.id} className="card mb-2 shadow-sm" data-testid={`introduction-${i.id}`}>
               <Link

@@ -27,7 +27,7 @@ import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/
 import { TWO_PANES, useMediaQuery } from '../../lib/useMediaQuery';
 import { useDebounced } from './useDebounced';
 import { useRevealedRows } from './useRevealedRows';
-import './jobs.css';
+import styles from './jobs.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_DISTRICTS: readonly District[] = [];
@@ -53,7 +53,7 @@ const JobRow = memo(function JobRow({
   onSelect,
 }: {
   job: Job;
-  /** ' is-active' (the chosen one), ' is-active-md' (the first, shown beside the list) or ''. */
+  /** The row's look: chosen (styles.active), the first, shown beside the list (styles.activeMd), or ''. */
   active: string;
   onSelect: (job: Job) => void;
 }) {
@@ -61,16 +61,18 @@ const JobRow = memo(function JobRow({
     <div role="listitem">
       <button
         type="button"
-        className={`pb-job-row${active}`}
+        className={active ? `${styles.row} ${active}` : styles.row}
         aria-current={active ? 'true' : undefined}
         onClick={() => onSelect(job)}
       >
         <span className="d-flex align-items-start justify-content-between gap-2">
-          <span className="pb-job-row-title">{titleWithSuffix(job.jobTitle)}</span>
-          <span className="badge pb-bonus-pill flex-shrink-0">{percentText(activeBonus(job))}</span>
+          <span className={styles.rowTitle} data-testid="job-row-title">
+            {titleWithSuffix(job.jobTitle)}
+          </span>
+          <span className={`badge ${styles.bonusPill} flex-shrink-0`}>{percentText(activeBonus(job))}</span>
         </span>
-        <span className="pb-job-row-company">{job.users_permissions_user?.username}</span>
-        <span className="pb-job-row-meta">
+        <span className={styles.rowCompany}>{job.users_permissions_user?.username}</span>
+        <span className={styles.rowMeta}>
           <span>
             <Icon name="clock" /> {job.workingTime}
           </span>
@@ -108,7 +110,7 @@ function JobRows({
   const shown = useRevealedRows(list.length, listKey);
   return (
     <>
-      <div role="list" aria-busy={busy}>
+      <div role="list" aria-busy={busy} data-testid="job-rows">
         {list.slice(0, shown).map((job) => (
           <JobRow key={job.id} job={job} active={activeId === job.id ? activeClass : ''} onSelect={onSelect} />
         ))}
@@ -196,22 +198,22 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const backToList = () => setMobileView('table');
 
   return (
-    <div className="pb-browser container-fluid py-3 py-md-4 px-md-4">
+    <div className={`${styles.browser} container-fluid py-3 py-md-4 px-md-4`}>
       <div className="row g-3 g-lg-4">
         <aside
           className={`col-md-5 col-lg-4 col-xxl-3 ${mobileView === 'profile' ? 'd-none d-md-block' : ''}`}
           aria-label="Stelleninserate"
         >
-          <div className="card pb-browser-sidebar shadow-sm">
+          <div className={`card ${styles.sidebar} shadow-sm`}>
             <div className="card-body pb-2">
               <div className="d-flex align-items-center justify-content-between mb-3">
                 <h1 className="h4 mb-0">Job Inserate</h1>
-                <span className="badge rounded-pill pb-count" aria-live="polite" data-testid="job-count">
+                <span className={`badge rounded-pill ${styles.count}`} aria-live="polite" data-testid="job-count">
                   {jobs.isPending ? '…' : `${count} ${count === 1 ? 'Inserat' : 'Inserate'}`}
                 </span>
               </div>
-              <div className="pb-search mb-2">
-                <Icon name="search" className="pb-search-icon" />
+              <div className={`${styles.search} mb-2`}>
+                <Icon name="search" className={styles.searchIcon} />
                 <Form.Control
                   id="pb-job-search"
                   type="search"
@@ -241,14 +243,14 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 </div>
               )}
               {fresh.count > 0 && (
-                <div role="status" className="pb-new-banner mt-2">
+                <div role="status" className="mt-2">
                   <Button variant="primary" size="sm" className="w-100" onClick={fresh.show}>
                     {fresh.count === 1 ? '1 neues Inserat' : `${fresh.count} neue Inserate`} — anzeigen
                   </Button>
                 </div>
               )}
             </div>
-            <div className="pb-job-list">
+            <div className={styles.jobList}>
               {jobs.isPending && (
                 <div className="text-center py-5">
                   <Spinner role="status" aria-label="Inserate werden geladen" />
@@ -268,7 +270,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 list={list}
                 listKey={JSON.stringify(filters)}
                 activeId={selected?.id}
-                activeClass={selectedId === null ? ' is-active-md' : ' is-active'}
+                activeClass={(selectedId === null ? styles.activeMd : styles.active) ?? ''}
                 onSelect={select}
                 busy={jobs.isFetching}
               >
@@ -293,7 +295,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
           className={`col-md-7 col-lg-8 col-xxl-9 ${mobileView === 'table' ? 'd-none d-md-block' : ''}`}
           aria-label="Inserat"
         >
-          <button type="button" className="pb-back-bar d-md-none" onClick={backToList}>
+          <button type="button" className={`${styles.backBar} d-md-none`} onClick={backToList}>
             <Icon name="back" /> Stelleninserate
           </button>
           {!profileShown ? null : selected ? (
@@ -315,7 +317,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               <Spinner role="status" aria-label="Inserat wird geladen" />
             </div>
           ) : (
-            <div className="card pb-empty-profile shadow-sm">
+            <div className={`card ${styles.emptyProfile} shadow-sm`}>
               <div className="card-body text-center py-5 text-body-secondary">
                 {selectedId !== null ? MSG.advertisementGone : 'Wählen Sie links ein Inserat aus.'}
               </div>

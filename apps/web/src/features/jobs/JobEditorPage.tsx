@@ -35,7 +35,7 @@ import {
 } from '../../components/jobForm/JobFields';
 import { parseNumberInput } from './components/ReportFields';
 import { activeBonus } from '../../lib/jobFormat';
-import './jobs.css';
+import styles from './jobs.module.css';
 
 const LIST_PATH = '/advertisements/create';
 
@@ -105,7 +105,7 @@ function Missing() {
 
 function EditorFrame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="container py-4 py-lg-5 pb-editor">
+    <div className="container py-4 py-lg-5">
       <h1 className="h3 mb-4">{title}</h1>
       {children}
     </div>
@@ -220,7 +220,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
           </div>
 
           <div className="col-lg-4">
-            <div className="pb-editor-side">
+            <div>
               <section className="card shadow-sm mb-4">
                 <div className="card-body p-3 p-md-4">
                   <h2 className="h5 mb-3">Vermittlungsprämie</h2>
@@ -286,7 +286,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
           </div>
         </div>
 
-        <div className="pb-editor-actions">
+        <div className={styles.editorActions}>
           {shownError && (
             <Alert variant="danger" className="mb-3" role="alert" data-testid="editor-error">
               {shownError}

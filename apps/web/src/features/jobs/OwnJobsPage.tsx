@@ -22,7 +22,7 @@ import { DeleteJobModal } from './components/DeleteJobModal';
 import { Icon } from '../../components/Icon';
 import { ObjectionModal } from './components/ObjectionModal';
 import { activeBonus, locationText, percentText, titleWithSuffix } from '../../lib/jobFormat';
-import './jobs.css';
+import styles from './jobs.module.css';
 
 /** The company's own advertisements (spec §2 create): new, report, delete, edit. */
 export function Component() {
@@ -59,7 +59,7 @@ export function Component() {
   const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
 
   return (
-    <div className="container py-4 py-lg-5 pb-own-list">
+    <div className="container py-4 py-lg-5">
       <div className="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">
         <div>
           <h1 className="h3 mb-1">Meine Inserate</h1>
@@ -71,7 +71,7 @@ export function Component() {
         </Button>
       </div>
 
-      <div className="pb-note mb-4">
+      <div className={`${styles.note} mb-4`}>
         <strong>Keine Zeit?</strong> Senden Sie uns einfach einen Link zu Ihrer Stellenausschreibung oder ein PDF
         {officeEmail ? (
           <>
@@ -165,7 +165,7 @@ export function Component() {
       ) : (
         <div className="card shadow-sm overflow-hidden">
           <div className="table-responsive" tabIndex={0} role="region" aria-label="Meine Inserate">
-            <table className="table table-hover align-middle mb-0 pb-own-table">
+            <table className={`table table-hover align-middle mb-0 ${styles.ownTable}`}>
               <thead className="table-light">
                 <tr>
                   <th scope="col">Stelle</th>
@@ -183,7 +183,7 @@ export function Component() {
               </thead>
               <tbody>
                 {list.map((job) => (
-                  <tr key={job.id} className="pb-clickable" onClick={() => open(job)}>
+                  <tr key={job.id} className={styles.clickable} onClick={() => open(job)}>
                     <td>
                       <Link
                         to={`/advertisements/create/update/${job.id}`}
@@ -206,7 +206,7 @@ export function Component() {
                       {job.publishedAt ? formatDate(job.publishedAt) : formatDate(job.createdAt)}
                     </td>
                     <td className="text-nowrap">
-                      <span className="badge pb-bonus-pill">{percentText(activeBonus(job))}</span>
+                      <span className={`badge ${styles.bonusPill}`}>{percentText(activeBonus(job))}</span>
                     </td>
                     <td className="text-end">
                       <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end align-items-sm-center gap-2">

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { LANDING_EXAMPLE_BONUS_PERCENT, PARTNER_AGENCIES_CLAIM, serviceFeePercent } from '@pb/core';
 import { percentNumber } from '../../lib/jobFormat';
 import { CheckIcon } from './icons';
+import sections from './sections.module.css';
+import styles from './BenefitsSection.module.css';
 
 const bonus = percentNumber(LANDING_EXAMPLE_BONUS_PERCENT);
 const fee = percentNumber(serviceFeePercent(LANDING_EXAMPLE_BONUS_PERCENT));
@@ -24,7 +26,7 @@ const RECRUITER = [
 
 function BenefitList({ items }: { items: readonly string[] }) {
   return (
-    <ul className="pb-check-list">
+    <ul className={styles.checkList}>
       {items.map((item) => (
         <li key={item}>
           <CheckIcon />
@@ -38,32 +40,32 @@ function BenefitList({ items }: { items: readonly string[] }) {
 /** Benefits for employers and for recruiters, with the spec's fee example. */
 export function BenefitsSection() {
   return (
-    <section className="pb-section pb-section-muted" aria-labelledby="vorteile-title">
+    <section className={`${sections.section} ${sections.muted}`} aria-labelledby="vorteile-title">
       <div className="container">
-        <div className="pb-section-head">
-          <p className="pb-eyebrow text-primary">Ihre Vorteile</p>
+        <div className={sections.head}>
+          <p className={`${sections.eyebrow} text-primary`}>Ihre Vorteile</p>
           <h2 id="vorteile-title">Fair für beide Seiten</h2>
         </div>
         <div className="row g-4">
           <div className="col-lg-6">
-            <article className="pb-benefit-card h-100" aria-labelledby="vorteile-unternehmen">
+            <article className={`${styles.card} h-100`} aria-labelledby="vorteile-unternehmen">
               <h3 id="vorteile-unternehmen" className="h4">
                 Für Unternehmen
               </h3>
               <BenefitList items={EMPLOYER} />
-              <p className="pb-example mb-0">
+              <p className={`${styles.example} mb-0`}>
                 <strong>Beispiel:</strong> Bei einer Vermittlungsprämie von {bonus} % zahlen Sie zusätzlich nur {fee} %
                 Servicegebühr – und das nur, wenn die Stelle über uns besetzt wird.
               </p>
             </article>
           </div>
           <div className="col-lg-6">
-            <article className="pb-benefit-card h-100" aria-labelledby="vorteile-berater">
+            <article className={`${styles.card} h-100`} aria-labelledby="vorteile-berater">
               <h3 id="vorteile-berater" className="h4">
                 Für Personalberater
               </h3>
               <BenefitList items={RECRUITER} />
-              <p className="pb-example mb-0">
+              <p className={`${styles.example} mb-0`}>
                 Bereits <strong>mehr als {PARTNER_AGENCIES_CLAIM} Personalvermittlungen</strong> arbeiten mit der
                 Prämienbörse. <Link to="/register">Jetzt dazukommen</Link>
               </p>

@@ -1,5 +1,7 @@
 import { LANDING_EXAMPLE_BONUS_PERCENT, PARTNER_AGENCIES_CLAIM, serviceFeePercent } from '@pb/core';
 import { percentNumber } from '../../lib/jobFormat';
+import sections from './sections.module.css';
+import styles from './ConceptSection.module.css';
 
 const bonus = percentNumber(LANDING_EXAMPLE_BONUS_PERCENT);
 
@@ -25,10 +27,10 @@ const STEPS = [
 /** "Unser Konzept": the four-step process. */
 export function ConceptSection() {
   return (
-    <section id="konzept" className="pb-section" aria-labelledby="konzept-title">
+    <section id="konzept" className={sections.section} aria-labelledby="konzept-title">
       <div className="container">
-        <div className="pb-section-head">
-          <p className="pb-eyebrow text-primary">Unser Konzept</p>
+        <div className={sections.head}>
+          <p className={`${sections.eyebrow} text-primary`}>Unser Konzept</p>
           <h2 id="konzept-title">In vier Schritten zur Besetzung</h2>
           <p className="text-body-secondary">
             Die Prämienbörse verbindet Unternehmen mit Personalberatern. Sie zahlen nicht für Inserate, sondern für
@@ -38,8 +40,8 @@ export function ConceptSection() {
         <ol className="row g-4 list-unstyled mb-0">
           {STEPS.map((step, index) => (
             <li key={step.title} className="col-sm-6 col-lg-3">
-              <div className="pb-step h-100">
-                <span className="pb-step-number" aria-hidden="true">
+              <div className={`${styles.step} h-100`}>
+                <span className={styles.number} aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3 className="h5">{step.title}</h3>

@@ -4,6 +4,8 @@ import { ApiError } from '../../lib/http';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { useSendContact } from './api/contact';
 import type { ContactField as Field, ContactProblem } from './contactCheck';
+import sections from './sections.module.css';
+import styles from './ContactSection.module.css';
 
 const EMPTY: ContactRequest = { firstname: '', lastname: '', company: '', email: '', message: '' };
 
@@ -69,11 +71,11 @@ export function ContactSection() {
 
   const officeEmail = config.data?.officeEmail;
   return (
-    <section id="kontakt" className="pb-section" aria-labelledby="kontakt-title">
+    <section id="kontakt" className={sections.section} aria-labelledby="kontakt-title">
       <div className="container">
         <div className="row gy-5">
           <div className="col-lg-4">
-            <p className="pb-eyebrow text-primary">Kontakt</p>
+            <p className={`${sections.eyebrow} text-primary`}>Kontakt</p>
             <h2 id="kontakt-title">Sprechen Sie mit uns</h2>
             <p className="text-body-secondary">
               Sie haben Fragen zur Prämienbörse, möchten ein Inserat von uns erstellen lassen oder als
@@ -88,7 +90,7 @@ export function ContactSection() {
           </div>
           <div className="col-lg-8">
             <form
-              className="pb-contact-card"
+              className={styles.card}
               onSubmit={submit}
               onFocus={() => void loadContactCheck()}
               noValidate

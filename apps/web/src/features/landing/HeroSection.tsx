@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { calculateFees, formatEuro, LANDING_EXAMPLE_BONUS_PERCENT, serviceFeePercent } from '@pb/core';
 import { percentNumber } from '../../lib/jobFormat';
 import { PlayIcon } from './icons';
+import sections from './sections.module.css';
+import styles from './HeroSection.module.css';
 
 const EXAMPLE_SALARY = 60_000;
 
@@ -15,15 +17,15 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
   const fee = serviceFeePercent(bonus);
   const example = calculateFees(bonus, EXAMPLE_SALARY);
   return (
-    <section className="pb-hero" aria-labelledby="hero-title">
+    <section className={styles.hero} aria-labelledby="hero-title">
       <div className="container">
         <div className="row align-items-center gy-5">
           <div className="col-lg-7">
-            <p className="pb-eyebrow">Personalvermittlung mit Erfolgsprämie</p>
-            <h1 id="hero-title" className="pb-hero-title">
+            <p className={`${sections.eyebrow} ${styles.eyebrow}`}>Personalvermittlung mit Erfolgsprämie</p>
+            <h1 id="hero-title" className={styles.title}>
               Offene Stellen besetzen – mit den besten Personalberatern Österreichs.
             </h1>
-            <p className="pb-hero-lead">
+            <p className={styles.lead}>
               Unternehmen veröffentlichen Stelleninserate mit einer Vermittlungsprämie. Personalberater finden passende
               Kandidaten. Bezahlt wird nur bei erfolgreicher Besetzung.
             </p>
@@ -34,7 +36,7 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
               {onPlayVideo !== null ? (
                 <button
                   type="button"
-                  className="btn btn-link pb-hero-video-link"
+                  className={`btn btn-link ${styles.videoLink}`}
                   onClick={onPlayVideo}
                   aria-haspopup="dialog"
                   style={onPlayVideo ? undefined : { visibility: 'hidden' }}
@@ -46,11 +48,11 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
             </div>
           </div>
           <div className="col-lg-5">
-            <div className="pb-hero-card">
+            <div className={styles.card}>
               <h2 id="hero-example-title" className="h6 text-uppercase text-body-secondary mb-3">
                 Rechenbeispiel
               </h2>
-              <dl className="pb-hero-example mb-0">
+              <dl className={`${styles.example} mb-0`}>
                 <div>
                   <dt>Bruttojahresgehalt</dt>
                   <dd>{formatEuro(EXAMPLE_SALARY)}</dd>
@@ -63,7 +65,7 @@ export function HeroSection({ onPlayVideo }: { onPlayVideo: (() => void) | null 
                   <dt>Servicegebühr {percentNumber(fee)} %</dt>
                   <dd>{formatEuro(example.serviceFee)}</dd>
                 </div>
-                <div className="pb-hero-example-total">
+                <div className={styles.total}>
                   <dt>Fällig nur bei Einstellung</dt>
                   <dd>{formatEuro(example.total)}</dd>
                 </div>

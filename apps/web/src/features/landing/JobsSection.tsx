@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from 'react-router';
 import { PinIcon } from './icons';
 import styles from './JobsSection.module.css';
+import sections from './sections.module.css';
 import { percentNumber, salaryText } from '../../lib/jobFormat';
 import { useLatestJobs, type LandingJob } from './api/latestJobs';
 
@@ -69,11 +70,11 @@ export function JobsSection() {
     );
   }
   return (
-    <section id="jobinserate" className="pb-section" aria-labelledby="jobinserate-title">
+    <section id="jobinserate" className={sections.section} aria-labelledby="jobinserate-title">
       <div className="container">
         <div className="row gy-4 align-items-start">
           <div className="col-lg-4">
-            <p className="pb-eyebrow text-primary">Aktuelle Jobinserate</p>
+            <p className={`${sections.eyebrow} text-primary`}>Aktuelle Jobinserate</p>
             <h2 id="jobinserate-title">Diese Stellen warten auf Ihre Kandidaten</h2>
             <p className="text-body-secondary">
               Die neuesten Inserate auf der Prämienbörse. Melden Sie sich an, um alle Details zu sehen und mit dem

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LOGO_COUNT, LOGO_STRIP_STEP, LOGO_STRIP_TICK_MS, PARTNER_AGENCIES_CLAIM } from '@pb/core';
 import { REFERENCE_LOGOS } from './logos';
 import { useReducedMotion } from './useReducedMotion';
+import styles from './LogoStrip.module.css';
 
 /** Width reserved per logo (image + gap); the strip loops after LOGO_COUNT of them. */
 export const LOGO_SLOT_PX = 220;
@@ -33,7 +34,7 @@ export function LogoStrip() {
 
   const logos = REFERENCE_LOGOS.slice(0, LOGO_COUNT);
   return (
-    <section className="pb-section pb-logos" aria-labelledby="referenzen-title">
+    <section className={styles.logos} aria-labelledby="referenzen-title">
       <div className="container">
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
           <h2 id="referenzen-title" className="h5 mb-0 text-body-secondary fw-semibold">
@@ -51,12 +52,12 @@ export function LogoStrip() {
           )}
         </div>
       </div>
-      <div className="pb-logo-viewport">
-        <div ref={trackRef} className="pb-logo-track" data-testid="logo-track">
+      <div className={styles.viewport}>
+        <div ref={trackRef} className={styles.track} data-testid="logo-track">
           {[0, 1].map((copy) => (
-            <ul key={copy} className="pb-logo-list" aria-hidden={copy === 1 ? true : undefined}>
+            <ul key={copy} className={styles.list} aria-hidden={copy === 1 ? true : undefined}>
               {logos.map((logo) => (
-                <li key={logo.file} className="pb-logo-item" style={{ width: LOGO_SLOT_PX }}>
+                <li key={logo.file} className={styles.item} style={{ width: LOGO_SLOT_PX }}>
                   <img
                     src={`/logos/${logo.file}`}
                     alt={copy === 0 ? `Logo ${logo.name}` : ''}

@@ -1,4 +1,6 @@
 import { initials } from '@pb/core';
+import sections from './sections.module.css';
+import styles from './TeamSection.module.css';
 
 const FOUNDERS = [
   {
@@ -21,10 +23,10 @@ const FOUNDERS = [
 /** "Über uns": the founders, shown with initials avatars. */
 export function TeamSection() {
   return (
-    <section id="ueber-uns" className="pb-section pb-section-muted" aria-labelledby="ueber-uns-title">
+    <section id="ueber-uns" className={`${sections.section} ${sections.muted}`} aria-labelledby="ueber-uns-title">
       <div className="container">
-        <div className="pb-section-head">
-          <p className="pb-eyebrow text-primary">Über uns</p>
+        <div className={sections.head}>
+          <p className={`${sections.eyebrow} text-primary`}>Über uns</p>
           <h2 id="ueber-uns-title">Aus der Personalberatung – für die Personalberatung</h2>
           <p className="text-body-secondary">
             Wir kennen beide Seiten: Unternehmen, die dringend Fachkräfte suchen, und Berater, die die passenden
@@ -34,12 +36,12 @@ export function TeamSection() {
         <ul className="row g-4 list-unstyled mb-0">
           {FOUNDERS.map((person) => (
             <li key={person.name} className="col-md-4">
-              <article className="pb-person h-100">
-                <span className="pb-avatar" aria-hidden="true">
+              <article className={`${styles.person} h-100`}>
+                <span className={styles.avatar} aria-hidden="true">
                   {initials(person.name)}
                 </span>
                 <h3 className="h5 mb-1">{person.name}</h3>
-                <p className="pb-person-role">{person.role}</p>
+                <p className={styles.role}>{person.role}</p>
                 <p className="mb-0 text-body-secondary">{person.text}</p>
               </article>
             </li>

@@ -20,6 +20,7 @@ import {
 } from '@pb/core';
 import type { ReactNode } from 'react';
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
+import styles from './legal.module.css';
 
 interface Question {
   q: string;
@@ -181,7 +182,7 @@ export function Component() {
         lead="Antworten rund um Inserate, Prämien, Gebühren und die Zusammenarbeit auf der Prämienbörse."
       >
         {GROUPS.map((group, g) => (
-          <section key={group.title} aria-labelledby={`faq-group-${g}`} className="mb-5">
+          <section key={group.title} aria-labelledby={`faq-group-${g}`} className={`${styles.faqGroup} mb-5`}>
             <h2 id={`faq-group-${g}`}>{group.title}</h2>
             <Accordion>
               {group.items.map((item, i) => (

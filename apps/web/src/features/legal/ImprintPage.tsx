@@ -1,4 +1,5 @@
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
+import styles from './legal.module.css';
 import { usePublicConfig } from '../../lib/publicConfig';
 
 function OperatorFacts() {
@@ -20,7 +21,7 @@ function OperatorFacts() {
   }
   const { imprint } = config.data;
   return (
-    <dl className="pb-facts" data-testid="imprint-facts">
+    <dl className={styles.facts} data-testid="imprint-facts">
       <dt>Medieninhaber und Diensteanbieter</dt>
       <dd>{imprint.company}</dd>
       <dt>Anschrift</dt>

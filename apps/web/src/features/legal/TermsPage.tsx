@@ -17,6 +17,7 @@ import {
   UNUSED_ACCOUNT_MONTHS,
 } from '@pb/core';
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
+import styles from './legal.module.css';
 
 const EXAMPLE_BONUS = 20;
 const EXAMPLE_SALARY = 60_000;
@@ -101,7 +102,7 @@ export function Component() {
           Vermittlungsprämie. Für Personalberater ist die Nutzung kostenlos. Alle Beträge verstehen sich zuzüglich der
           gesetzlichen Umsatzsteuer.
         </p>
-        <p className="pb-example-box">
+        <p className={styles.exampleBox}>
           <strong>Beispiel:</strong> Bei einer Vermittlungsprämie von {EXAMPLE_BONUS} % und einem Bruttojahresgehalt von{' '}
           {formatEuro(EXAMPLE_SALARY)} beträgt die Vermittlungsprämie {formatEuro(example.placementFee)} zuzüglich einer
           Servicegebühr von {formatEuro(example.serviceFee)}, insgesamt {formatEuro(example.total)}.
@@ -123,7 +124,7 @@ export function Component() {
           {TERMINATION_NOTICE_DAYS} Tagen nach der Beendigung schriftlich an die Betreiberin meldet. Die Rückerstattung
           wird innerhalb von {REFUND_PAYOUT_WORKING_DAYS} Werktagen nach Eingang der Meldung ausbezahlt.
         </p>
-        <p className="pb-example-box">
+        <p className={styles.exampleBox}>
           <strong>Beispiel:</strong> Im Beispiel aus Punkt 6 werden {formatEuro(refund.placementFee)} der
           Vermittlungsprämie und {formatEuro(refund.serviceFee)} der Servicegebühr erstattet, zusammen{' '}
           {formatEuro(refund.total)}.

@@ -7,7 +7,7 @@ import { useBilling, useBillingLiveUpdates } from '../../components/billing/api'
 import { day, euro } from '../../components/billing/format';
 import { GuaranteeClaimModal } from './GuaranteeClaimModal';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
-import '../../components/billing/money.css';
+import styles from '../../components/billing/money.module.css';
 
 /**
  * 'Rechnungen und Vermittlungen' (company, issue 12): the open amount, every invoice and
@@ -26,7 +26,7 @@ export function Component() {
       {billing.isError && <Alert variant="danger">{billing.error.message}</Alert>}
       {data && (
         <>
-          <p className="pb-money-summary" data-testid="open-amount">
+          <p className={styles.summary} data-testid="open-amount">
             Offener Betrag: <strong>{euro(data.openCents)}</strong>
           </p>
           <section aria-labelledby="pb-invoices" className="mb-4">
@@ -46,7 +46,7 @@ export function Component() {
             {data.placements.length === 0 ? (
               <p className="text-body-secondary">Noch keine gemeldeten Stellenbesetzungen.</p>
             ) : (
-              <table className="table align-middle pb-money-table">
+              <table className={`table align-middle ${styles.table}`}>
                 <caption className="visually-hidden">Stellenbesetzungen zu Ihren Inseraten</caption>
                 <thead>
                   <tr>

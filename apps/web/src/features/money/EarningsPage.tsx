@@ -6,7 +6,7 @@ import { formatDate } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { useBillingLiveUpdates, useEarnings } from '../../components/billing/api';
 import { day, euro, percent } from '../../components/billing/format';
-import '../../components/billing/money.css';
+import styles from '../../components/billing/money.module.css';
 
 /**
  * 'Meine Vermittlungen' (consultant, issue 12): per placement the bonus in €, its status
@@ -47,9 +47,9 @@ export function Component() {
           <h2 id="pb-years" className="h5">
             Summen pro Jahr
           </h2>
-          <div className="pb-money-years">
+          <div className={styles.years}>
             {data.years.map((y) => (
-              <div key={y.year} className="pb-money-card" data-testid={`year-${y.year}`}>
+              <div key={y.year} className={styles.card} data-testid={`year-${y.year}`}>
                 <div className="fw-semibold">{y.year}</div>
                 <div>
                   {y.placements} {y.placements === 1 ? 'Vermittlung' : 'Vermittlungen'}
@@ -62,7 +62,7 @@ export function Component() {
         </section>
       )}
       {data && data.placements.length > 0 && (
-        <table className="table align-middle pb-money-table">
+        <table className={`table align-middle ${styles.table}`}>
           <caption className="visually-hidden">Ihre Vermittlungen</caption>
           <thead>
             <tr>

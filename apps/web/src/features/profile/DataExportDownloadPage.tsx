@@ -8,7 +8,7 @@ import { PublicLayout } from '../../components/public/PublicLayout';
 import { errorText } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { useDownloadDataExport } from './api/dataExport';
-import './profile.css';
+import styles from './profile.module.css';
 
 /**
  * The mailed link of a finished data export (/data-export#<token>): the token stays in the
@@ -72,7 +72,7 @@ export function Component() {
       description="Die Kopie Ihrer Daten bei der Prämienbörse herunterladen."
     >
       <div className="container py-5">
-        <div className="pb-profile mx-auto">
+        <div className={`${styles.profile} mx-auto`}>
           <section className="card border-0 shadow-sm">
             <div className="card-body p-4 p-md-5">
               <h1 className="h3 mb-3">Meine Daten herunterladen</h1>

@@ -40,7 +40,7 @@ export const PendingEmailNotice = forwardRef<
   const busy = resend.isPending || cancel.isPending;
 
   return (
-    <div ref={ref} tabIndex={-1} className="pb-pending-email col-12" aria-labelledby="pending-email-title">
+    <div ref={ref} tabIndex={-1} className="col-12" aria-labelledby="pending-email-title" data-testid="pending-email">
       <Alert variant="warning" className="mb-0">
         <p id="pending-email-title" className="fw-semibold mb-1">
           Neue E-Mail-Adresse <span className="text-break">{pending.email}</span> wartet auf Bestätigung

@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { IMAGE_MIME_TYPES } from '@pb/core';
 import { LineIcon } from '../../components/LineIcon';
+import styles from './profile.module.css';
 
 /**
  * Profile image picker (spec §2 Profile edit): drag and drop or click, with a
@@ -44,11 +45,11 @@ export function ProfileImageInput({
         Profilbild
       </span>
       <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
-        <div className="pb-profile-image-preview">
+        <div className={styles.imagePreview}>
           {previewUrl ? (
             <img src={previewUrl} alt="Vorschau des Profilbilds" />
           ) : (
-            <span className="pb-profile-image-placeholder" aria-hidden="true">
+            <span className={styles.imagePlaceholder} aria-hidden="true">
               {initialsText || '?'}
             </span>
           )}
@@ -57,7 +58,7 @@ export function ProfileImageInput({
           role="button"
           tabIndex={0}
           aria-labelledby="profile-image-label profile-image-hint"
-          className={`pb-dropzone flex-grow-1 ${dragging ? 'pb-dropzone-active' : ''} ${error ? 'pb-dropzone-error' : ''}`}
+          className={`${styles.dropzone} flex-grow-1 ${dragging ? styles.dropzoneActive : ''} ${error ? styles.dropzoneError : ''}`}
           onClick={open}
           onKeyDown={onKeyDown}
           onDragOver={(e) => {

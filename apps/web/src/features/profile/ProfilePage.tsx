@@ -18,7 +18,7 @@ import { DataExportSection } from './DataExportSection';
 import { ProfileNotice, type Notice } from './ProfileNotice';
 import { ProfileImageInput } from './ProfileImageInput';
 import { ServicesEditor } from './ServicesEditor';
-import './profile.css';
+import styles from './profile.module.css';
 
 /** Own profile (spec §2 Profile edit, §5 Profile save / image, §8). */
 export function Component() {
@@ -34,7 +34,7 @@ export function Component() {
 
   return (
     <div className="container py-4 py-md-5">
-      <div className="pb-profile mx-auto">
+      <div className={`${styles.profile} mx-auto`}>
         <h1 className="h3 mb-4">{heading}</h1>
         {me.isPending ? (
           <div className="d-flex align-items-center gap-2 text-secondary" role="status">

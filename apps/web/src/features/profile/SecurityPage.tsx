@@ -44,7 +44,7 @@ export function Component() {
   const changed = () => setCode('');
 
   return (
-    <div className="container py-4 pb-security" style={{ maxWidth: '48rem' }}>
+    <div className="container py-4" style={{ maxWidth: '48rem' }}>
       <h1 className="h3 mb-2">Sicherheit</h1>
       <p className="text-secondary">
         Mit der Zwei-Faktor-Anmeldung genügt Ihr Passwort allein nicht mehr: Nach dem Passwort bestätigen Sie die

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { SERVICE_MAX_LENGTH } from '@pb/core';
+import styles from './profile.module.css';
 
 /** Bullet list editor for a consultant's services: add entries, remove them; empty entries are ignored. */
 export function ServicesEditor({ services, onChange }: { services: string[]; onChange: (next: string[]) => void }) {
@@ -32,7 +33,7 @@ export function ServicesEditor({ services, onChange }: { services: string[]; onC
         <ul className="list-group mb-2" aria-label="Eingetragene Leistungen">
           {services.map((service, index) => (
             <li key={`${index}-${service}`} className="list-group-item d-flex align-items-center gap-2">
-              <span className="pb-bullet" aria-hidden="true" />
+              <span className={styles.bullet} aria-hidden="true" />
               <span className="flex-grow-1 text-break">{service}</span>
               <Button
                 variant="outline-danger"

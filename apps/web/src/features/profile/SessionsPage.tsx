@@ -28,7 +28,7 @@ export function Component() {
   };
 
   return (
-    <div className="container py-4 pb-sessions" style={{ maxWidth: '48rem' }}>
+    <div className="container py-4" style={{ maxWidth: '48rem' }}>
       <h1 className="h3 mb-2">Sitzungen</h1>
       <p className="text-secondary mb-4">
         Hier sehen Sie, wo Ihr Account angemeldet ist. Kennen Sie eine Sitzung nicht, melden Sie sie ab und ändern Sie

@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { CHAT_MSG, initials, MSG, truncateTitle, type ChatConversation } from '@pb/core';
+import styles from '../chat.module.css';
 
 interface Props {
   conversations: ChatConversation[];
@@ -28,12 +29,12 @@ export function ConversationList({ conversations, selectedId, role, onSelect }: 
           <li key={c.id} className="list-group-item p-0">
             <button
               type="button"
-              className={`pb-chat-row btn w-100 text-start d-flex align-items-center gap-2 rounded-0 ${active ? 'active' : ''}`}
+              className={`${styles.row} btn w-100 text-start d-flex align-items-center gap-2 rounded-0 ${active ? 'active' : ''}`}
               aria-current={active ? 'true' : undefined}
               onClick={() => onSelect(c.id)}
               data-testid="chat-row"
             >
-              <span className="pb-chat-avatar" aria-hidden="true">
+              <span className={styles.avatar} aria-hidden="true">
                 {initials(c.counterpart?.username ?? '?')}
               </span>
               <span className="flex-grow-1 overflow-hidden">

@@ -10,6 +10,7 @@ import { useServerEvent } from '../../../lib/socket';
 import { useMessages, useSendMessage } from '../api/messages';
 import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
+import styles from '../chat.module.css';
 
 // The dialogs' code (and the checks and texts they bring along) loads when one is first opened.
 const UploadModal = lazy(() => import('./UploadModal').then((m) => ({ default: m.UploadModal })));
@@ -24,7 +25,7 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
   const who = conversation.counterpart?.username ?? MSG.userGone;
   if (!ad) {
     return (
-      <header className="pb-chat-header border-bottom px-3 py-2">
+      <header className="border-bottom px-3 py-2" data-testid="chat-header">
         <div className="small text-secondary">{who}</div>
         <p className="mb-0 fw-semibold text-danger">{MSG.advertisementGoneChat}</p>
       </header>
@@ -32,7 +33,7 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
   }
   const place = [ad.location.postcode, ad.location.city].filter(Boolean).join(' ') || ad.location.street;
   return (
-    <header className="pb-chat-header border-bottom px-3 py-2">
+    <header className="border-bottom px-3 py-2" data-testid="chat-header">
       <div className="small text-secondary">{who}</div>
       <h2 className="h6 mb-1">{ad.jobTitle}</h2>
       <div className="d-flex flex-wrap align-items-center gap-3 small">
@@ -154,11 +155,11 @@ export function Discussion({ conversation, userId }: Props) {
   };
 
   return (
-    <div className="d-flex flex-column h-100 min-h-0">
+    <div className={`${styles.discussion} d-flex flex-column h-100`}>
       <DiscussionHeader conversation={conversation} userId={userId} />
       <div
         ref={scroller}
-        className="pb-chat-messages flex-grow-1 overflow-auto px-3 py-3"
+        className={`${styles.messages} flex-grow-1 overflow-auto px-3 py-3`}
         onScroll={onScroll}
         data-testid="chat-messages"
       >
@@ -182,7 +183,7 @@ export function Discussion({ conversation, userId }: Props) {
         )}
       </div>
       <Form
-        className="pb-chat-input border-top p-2 d-flex gap-2 align-items-end"
+        className={`${styles.input} border-top p-2 d-flex gap-2 align-items-end`}
         onSubmit={(event) => {
           event.preventDefault();
           submitText();

@@ -10,25 +10,23 @@ import {
 } from '@pb/core';
 import { downloadChatFile } from '../api/chatFile';
 import { FileIcon } from './icons';
+import styles from '../chat.module.css';
 
 /** One message: initials, username, 'HH:mm, dd.MM.yyyy', text as text, files with download (spec §2). */
 export function MessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
   return (
-    <li
-      className={`pb-chat-message d-flex gap-2 mb-3 ${own ? 'flex-row-reverse pb-chat-own' : ''}`}
-      data-testid="chat-message"
-    >
-      <span className="pb-chat-avatar flex-shrink-0" aria-hidden="true">
+    <li className={`d-flex gap-2 mb-3 ${own ? `flex-row-reverse ${styles.own}` : ''}`} data-testid="chat-message">
+      <span className={`${styles.avatar} flex-shrink-0`} aria-hidden="true">
         {initials(message.username)}
       </span>
-      <div className={`pb-chat-bubble ${own ? 'text-end' : ''}`}>
+      <div className={`${styles.bubble} ${own ? 'text-end' : ''}`}>
         <div className="small text-secondary mb-1">
           <span className="fw-semibold text-body">{message.username}</span> ·{' '}
           <time className="text-nowrap" dateTime={message.timestamp}>
             {formatDateTime(message.timestamp)}
           </time>
         </div>
-        {message.message ? <p className="pb-chat-text mb-1">{message.message}</p> : null}
+        {message.message ? <p className={`${styles.text} mb-1`}>{message.message}</p> : null}
         {message.files.length > 0 ? (
           <ul className="list-unstyled mb-0">
             {message.files.map((file) => (
@@ -44,8 +42,8 @@ export function MessageItem({ message, own }: { message: ChatMessage; own: boole
 function FileItem({ file }: { file: ChatFile }) {
   const [failed, setFailed] = useState(false);
   return (
-    <li className="pb-chat-file d-flex align-items-center gap-2 text-start">
-      <span className="pb-chat-file-icon text-danger">
+    <li className={`${styles.file} d-flex align-items-center gap-2 text-start`}>
+      <span className="text-danger">
         <FileIcon />
       </span>
       <span className="flex-grow-1">

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ALERT_MSG, AUSTRIAN_STATES, WORKING_TIMES } from '@pb/core';
 import type { BrowserFilters } from '../api/jobs';
+import styles from '../jobs.module.css';
 
 /**
  * The browser's further filters (issue 13): states, minimum bonus in % and in €, working time.
@@ -21,7 +22,7 @@ export const AdvancedFilters = memo(function AdvancedFilters({
   const [open, setOpen] = useState(active > 0);
   return (
     <details
-      className="pb-advanced-filters mt-2"
+      className={`${styles.advancedFilters} mt-2`}
       open={open || undefined}
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
@@ -42,7 +43,7 @@ function AdvancedFields({
     <>
       <fieldset className="mt-2">
         <legend className="small fw-semibold mb-1">Bundesland</legend>
-        <div className="pb-state-grid">
+        <div className={styles.stateGrid}>
           {AUSTRIAN_STATES.map((state) => (
             <Form.Check
               key={state}

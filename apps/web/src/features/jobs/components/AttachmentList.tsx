@@ -3,6 +3,7 @@ import { fileSizeText, fileTypeLabel, shortenFileName } from '@pb/core';
 import type { JobAttachment } from '@pb/core';
 import { downloadFile } from '../api/download';
 import { Icon } from '../../../components/Icon';
+import styles from '../jobs.module.css';
 
 /** Documents of an advertisement with download buttons (and remove buttons for the owner). */
 export function AttachmentList({
@@ -18,7 +19,7 @@ export function AttachmentList({
   if (files.length === 0) return null;
   return (
     <>
-      <ul className="list-unstyled mb-0 pb-attachments" aria-label="Dokumente">
+      <ul className={`list-unstyled mb-0 ${styles.attachments}`} aria-label="Dokumente">
         {files.map((file) => (
           <li key={file.id} className="d-flex align-items-center gap-2">
             <Icon name="file" />

@@ -18,6 +18,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus, titleWithSuffix } from '../../../lib/jobFormat';
+import styles from '../jobs.module.css';
 import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
 
 /**
@@ -143,7 +144,7 @@ export function CompanyReportModal({
               }
             }}
           />
-          <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Besetzung</h3>
+          <h3 className={`h6 text-uppercase text-body-secondary ${styles.eyebrow}`}>Besetzung</h3>
           <div className="row g-3 mb-3">
             <ReportField
               id="pb-rep-company"
@@ -235,7 +236,7 @@ export function CompanyReportModal({
               invalid={bad('recruiterMail')}
             />
           </div>
-          <h3 className="h6 text-uppercase text-body-secondary pb-eyebrow">Rechnungsadresse</h3>
+          <h3 className={`h6 text-uppercase text-body-secondary ${styles.eyebrow}`}>Rechnungsadresse</h3>
           <div className="row g-3">
             <ReportField
               id="pb-rep-street"

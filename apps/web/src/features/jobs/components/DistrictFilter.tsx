@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import type { District } from '@pb/core';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
+import styles from '../jobs.module.css';
 
 /**
  * Districts dropdown with checkboxes (spec §2 view). Items are menu checkboxes, so
@@ -26,7 +27,7 @@ export const DistrictFilter = memo(function DistrictFilter({
   const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
 
   return (
-    <Dropdown autoClose="outside" className="pb-district-filter">
+    <Dropdown autoClose="outside" className={styles.districtFilter}>
       <Dropdown.Toggle
         variant="outline-secondary"
         id="pb-district-toggle"
@@ -40,7 +41,7 @@ export const DistrictFilter = memo(function DistrictFilter({
               : `${selected.length} Bezirke gewählt`}
         </span>
       </Dropdown.Toggle>
-      <Dropdown.Menu className="pb-district-menu shadow" aria-label="Bezirke">
+      <Dropdown.Menu className={`${styles.districtMenu} shadow`} aria-label="Bezirke">
         <div className="px-3 pt-1 pb-2">
           <Form.Control
             size="sm"
@@ -59,7 +60,7 @@ export const DistrictFilter = memo(function DistrictFilter({
             <Dropdown.Divider />
           </>
         )}
-        <div className="pb-district-list">
+        <div className={styles.districtList}>
           {visible.map((district) => {
             const checked = selected.includes(district.id);
             return (
@@ -73,7 +74,7 @@ export const DistrictFilter = memo(function DistrictFilter({
                 className="d-flex align-items-center gap-2"
                 onClick={() => toggle(district.id)}
               >
-                <span className={`pb-check${checked ? ' is-checked' : ''}`} aria-hidden="true" />
+                <span className={checked ? `${styles.check} ${styles.checked}` : styles.check} aria-hidden="true" />
                 <span className="text-truncate">{district.name}</span>
                 <small className="ms-auto text-body-secondary ps-2">{district.state}</small>
               </Dropdown.Item>

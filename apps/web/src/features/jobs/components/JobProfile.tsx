@@ -5,6 +5,7 @@ import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
+import styles from '../jobs.module.css';
 
 const SECTIONS = [
   { key: 'assignment', title: 'Aufgabenbeschreibung' },
@@ -44,13 +45,13 @@ export function JobProfile({
   const location = locationText(job.location);
   const attachments = useAttachments(job.id);
   return (
-    <article className="card pb-job-profile shadow-sm" aria-labelledby="pb-job-profile-title">
+    <article className={`card ${styles.profile} shadow-sm`} aria-labelledby="pb-job-profile-title">
       <div className="card-body p-4 p-lg-5">
         <div className="d-flex flex-column flex-lg-row align-items-lg-start justify-content-between gap-3">
-          <div className="min-w-0">
-            <p className="pb-bonus mb-2">
-              <span className="pb-bonus-value">{percentText(activeBonus(job))}</span>
-              <span className="pb-bonus-label">Vermittlungsprämie</span>
+          <div className={styles.profileMain}>
+            <p className={`${styles.bonus} mb-2`}>
+              <span className={styles.bonusValue}>{percentText(activeBonus(job))}</span>
+              <span className={styles.bonusLabel}>Vermittlungsprämie</span>
             </p>
             <h2 id="pb-job-profile-title" className="h3 mb-1 text-break">
               {titleWithSuffix(job.jobTitle)}
@@ -87,7 +88,7 @@ export function JobProfile({
           )}
         </div>
 
-        <dl className="pb-facts row g-3 my-4">
+        <dl className={`${styles.facts} row g-3 my-4`}>
           <div className="col-sm-6 col-xl-3">
             <dt>Bruttojahresgehalt</dt>
             <dd>{salaryText(job.salary) || '–'}</dd>
@@ -129,8 +130,8 @@ export function JobProfile({
           if (!items || items.length === 0) return null;
           return (
             <section key={section.key} className="mb-4">
-              <h3 className="h5 pb-section-title">{section.title}</h3>
-              <ul className="pb-bullets mb-0">
+              <h3 className={`h5 ${styles.sectionTitle}`}>{section.title}</h3>
+              <ul className={`${styles.bullets} mb-0`}>
                 {items.map((item, index) => (
                   <li key={index}>{item}</li>
                 ))}
@@ -141,15 +142,15 @@ export function JobProfile({
 
         {attachments.data && attachments.data.length > 0 && (
           <section className="mb-4">
-            <h3 className="h5 pb-section-title">Dokumente</h3>
+            <h3 className={`h5 ${styles.sectionTitle}`}>Dokumente</h3>
             <AttachmentList files={attachments.data} />
           </section>
         )}
 
         {company && (
-          <section className="pb-company-box mt-4" aria-label="Unternehmen">
-            <h3 className="h5 pb-section-title">Über {company.username}</h3>
-            {company.description && <p className="mb-2 pb-prewrap">{company.description}</p>}
+          <section className={`${styles.companyBox} mt-4`} aria-label="Unternehmen">
+            <h3 className={`h5 ${styles.sectionTitle}`}>Über {company.username}</h3>
+            {company.description && <p className={`mb-2 ${styles.prewrap}`}>{company.description}</p>}
             {company.email && (
               <p className="mb-0">
                 E-Mail: <a href={`mailto:${company.email}`}>{company.email}</a>
