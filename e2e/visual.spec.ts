@@ -23,6 +23,7 @@ const PUBLIC_SCREENS = [
   { name: 'privacy', path: '/privacy-policy' },
   { name: 'imprint', path: '/imprint' },
   { name: 'not-found', path: '/404' },
+  { name: 'public-consultants', path: '/public-consultants' },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'forgot-password', path: '/forgot-password' },
