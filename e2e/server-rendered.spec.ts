@@ -101,7 +101,7 @@ test('When a public page is served, then every CSS-module class in its HTML has 
   // build gave differently would leave the hydrated element unstyled, and React reports no such
   // mismatch in production. Vite's default names: _<class>_<hash of the file>_<line>.
   const moduleClass = /^_[A-Za-z][\w]*_[a-z0-9]{5}_\d+$/;
-  for (const path of ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
+  for (const path of ['/', '/public-consultants', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
     const html = await (await request.get(path)).text();
     const href = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1];
     expect(href, path).toBeTruthy();

@@ -66,16 +66,23 @@ export function PublicLayout({
   );
 }
 
+/** The heading block under the top menu: the page's title and an optional lead (legal pages, FAQ, directory). */
+export function PageHeader({ title, lead }: { title: string; lead?: ReactNode }) {
+  return (
+    <header className={styles.pageHeader}>
+      <div className="container">
+        <h1 className="mb-2">{title}</h1>
+        {lead ? <p className="lead mb-0">{lead}</p> : null}
+      </div>
+    </header>
+  );
+}
+
 /** Heading block and readable column for the legal pages and the FAQ. */
 export function DocumentPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   return (
     <>
-      <header className={styles.pageHeader}>
-        <div className="container">
-          <h1 className="mb-2">{title}</h1>
-          {lead ? <p className="lead mb-0">{lead}</p> : null}
-        </div>
-      </header>
+      <PageHeader title={title} lead={lead} />
       <div className="container py-5">
         <div className={`${styles.prose} mx-auto`}>{children}</div>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { LISTED_CONSULTANTS_PAGE_SIZE } from '@pb/core';
-import { PublicLayout } from '../../components/public/PublicLayout';
+import { PageHeader, PublicLayout } from '../../components/public/PublicLayout';
 import { directoryPageHref, useDirectoryPage } from './api/listedConsultants';
 import {
   ConsultantCard,
@@ -123,14 +123,10 @@ export function Component() {
       description="Personalberater in Österreich, die auf der Prämienbörse Stellen mit Vermittlungsprämie besetzen: ihre Schwerpunkte und Leistungen auf einen Blick."
       canonical={directoryPageHref(page)}
     >
-      <header className="pb-page-header">
-        <div className="container">
-          <h1 className="mb-2">{TITLE}</h1>
-          <p className="lead mb-0">
-            Personalberater, die sich auf der Prämienbörse vorstellen – mit ihren Schwerpunkten und Leistungen.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={TITLE}
+        lead="Personalberater, die sich auf der Prämienbörse vorstellen – mit ihren Schwerpunkten und Leistungen."
+      />
       <div className="container py-5" aria-busy={busy}>
         <ContactHint />
         {content}
