@@ -5,7 +5,7 @@ import { percentText } from '../../../lib/jobFormat';
 export function BonusHistory({ history }: { history: readonly PlacementBonus[] }) {
   if (history.length === 0) return null;
   return (
-    <section className="card pb-bonus-history" aria-labelledby="pb-bonus-history-title">
+    <section className="card" aria-labelledby="pb-bonus-history-title">
       <div className="card-header bg-transparent">
         <h3 id="pb-bonus-history-title" className="h6 mb-0">
           Prämienverlauf
