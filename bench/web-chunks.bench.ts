@@ -36,7 +36,6 @@ const MARGIN = 0.1;
 /** The groups of apps/web/vite.config.ts by what they are for; each variant leaves one set out. */
 const GROUPS = {
   'core, schemas': ['core', 'schemas'],
-  'socket.io': ['socket.io'],
   'vendor-base, vendor': ['vendor-base', 'vendor'],
 } as const;
 const ALL = Object.values(GROUPS).flat();

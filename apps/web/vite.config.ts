@@ -24,11 +24,6 @@ const coreWithZod = new Set(
 // Bootstrap's), and not the libraries the entry or other groups hold or that load on their own.
 const ownChunkLibs =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
-// The Socket.IO client, loaded when a signed-in page opens the socket (lib/socket.ts).
-const socketChunk = {
-  name: 'socket.io',
-  test: /[\\/]node_modules[\\/](socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io)[\\/]/,
-};
 // The helper libraries react-bootstrap's modules share (classnames, prop-types, transitions, …) and
 // its own most shared modules (theme, transitions, close button), in one chunk that imports no
 // vendor chunk. Left to the entries-aware vendor chunks, they split so that two of those imported
@@ -56,7 +51,7 @@ const vendorChunks = {
 };
 
 /**
- * The chunk groups, by name; `WEB_CHUNK_GROUPS=core,socket.io` builds with only those (`none`: the
+ * The chunk groups, by name; `WEB_CHUNK_GROUPS=core,schemas` builds with only those (`none`: the
  * bundler's defaults). For bench/web-chunks.bench.ts, which measures what each group is worth.
  */
 function chunkGroups<T extends { name: string }>(groups: T[]): T[] {
@@ -131,7 +126,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           chunkSizeWarningLimit: 600,
           rolldownOptions: {
             output: {
-              codeSplitting: { groups: chunkGroups([...coreChunks, socketChunk, vendorBaseChunk, vendorChunks]) },
+              codeSplitting: { groups: chunkGroups([...coreChunks, vendorBaseChunk, vendorChunks]) },
               // A vendor chunk's name lists the pages that share it: the file is just vendor-<hash>.js.
               chunkFileNames: (chunk) =>
                 chunk.name.startsWith('vendor~') ? 'assets/vendor-[hash].js' : 'assets/[name]-[hash].js',
