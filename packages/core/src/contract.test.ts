@@ -387,6 +387,8 @@ interface PreviousJobWithOptionalAttachments extends PreviousJob {
 }
 interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {
   pendingEmail: PreviousPendingEmailChange | null;
+  /** Issue 29: when the consultant agreed to the directory for everyone (null: not, or signed-in users only). */
+  publicDirectoryConsentAt: string | null;
 }
 
 // ---------- type-level: the inferred types equal the interfaces they replaced ----------
