@@ -633,8 +633,9 @@ describe('Contract schemas (realistic samples)', () => {
     roundTrip(ownUserSchema, {
       ...authUser,
       pendingEmail: { email: 'anna@neu.example.at', expiresAt: '2026-03-11T08:00:00.000Z' },
+      publicDirectoryConsentAt: '2026-11-27T08:00:00.000Z',
     });
-    roundTrip(ownUserSchema, { ...authUser, pendingEmail: null });
+    roundTrip(ownUserSchema, { ...authUser, pendingEmail: null, publicDirectoryConsentAt: null });
     roundTrip(publicConsultantSchema, {
       id: 9,
       username: 'Anna Berger',
