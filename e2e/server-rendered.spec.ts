@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { create } from 'xmlbuilder2';
+import { SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
 import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support';
 
 /**
@@ -7,15 +8,7 @@ import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support
  * (issue 29, decision 0030): the content is there before any script runs, hydration logs nothing,
  * and nothing is fetched twice.
  */
-const PUBLIC_PAGES = [
-  '/',
-  '/public-consultants',
-  '/faq',
-  '/terms-and-conditions',
-  '/privacy-policy',
-  '/imprint',
-  '/404',
-];
+const PUBLIC_PAGES = SERVER_RENDERED_PAGE_PATHS;
 /** A listed consultant of the demo data (apps/server/src/db/seed/demo-data.ts). */
 const DEMO_CONSULTANT = 'Sabine Huber Personalberatung';
 

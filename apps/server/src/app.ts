@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
+import { isNoindexArea, MAX_CHAT_FILES, MAX_FILE_BYTES, MSG } from '@pb/core';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, errorBody, httpErrorName, httpLayerMessage } from './lib/errors';
@@ -318,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (serveWeb && isPage && !pathname.startsWith('/api/') && pathname !== '/api') {
       // Client-side routes: the SPA decides (unknown paths end on its /404 page). The guarded
       // area and the back office are never indexed (issue 29).
-      if (/^\/(advertisements|admin)(\/|$)/.test(pathname)) void reply.header('x-robots-tag', 'noindex');
+      if (isNoindexArea(pathname)) void reply.header('x-robots-tag', 'noindex');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(errorBody(404, 'NotFoundError', MSG.notFound, {}));

@@ -17,7 +17,7 @@
  *                  the browser use it); uid.ts: EU VAT number syntax
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
- * input rules), roles.ts, files.ts, format.ts, business-days.ts, site.ts (the pages to index).
+ * input rules), roles.ts, files.ts, format.ts, business-days.ts, site.ts (the server-rendered pages, the pages to index, the noindex areas).
  */
 export * from './constants';
 export * from './format';

@@ -1,3 +1,22 @@
+/** The public pages React renders on the server (issue 29, decision 0030); every other page is the client app. */
+export const SERVER_RENDERED_PAGE_PATHS = [
+  '/',
+  '/public-consultants',
+  '/faq',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/imprint',
+  '/404',
+] as const;
+
+/** The signed-in area and the back office: never indexed (X-Robots-Tag), disallowed in robots.txt. */
+export const NOINDEX_AREAS = ['/advertisements', '/admin'] as const;
+
+/** Whether `pathname` lies in one of the NOINDEX_AREAS ('/admin' and '/admin/…', not '/administration'). */
+export function isNoindexArea(pathname: string): boolean {
+  return NOINDEX_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`));
+}
+
 /**
  * The pages search engines are asked to index (issue 29). Each carries
  * `<meta name="robots" content="index, follow">` (the web's PublicLayout decides by this list) and

@@ -1,4 +1,5 @@
 import { create } from 'xmlbuilder2';
+import { NOINDEX_AREAS } from '@pb/core';
 
 /** The sitemaps.org protocol's namespace (https://www.sitemaps.org/protocol.html). */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -7,7 +8,7 @@ export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  * Where crawlers have nothing to find: the guarded area and the back office (their pages also
  * answer X-Robots-Tag: noindex, app.ts) and the API.
  */
-export const CRAWLER_DISALLOWED = ['/advertisements', '/admin', '/api/'] as const;
+export const CRAWLER_DISALLOWED = [...NOINDEX_AREAS, '/api/'] as const;
 
 /** A page's absolute address, as its canonical link names it (PublicLayout): PUBLIC_URL + path. */
 export function absoluteUrl(publicUrl: string, path: string): string {

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
 import { z } from 'zod';
-import { INDEXED_PAGE_PATHS } from '@pb/core';
+import { INDEXED_PAGE_PATHS, SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { SITEMAP_NAMESPACE, sitemapXml } from './crawler-files';
-import { PUBLIC_PAGE_PATHS } from './routes';
 
 /**
  * robots.txt and sitemap.xml (issue 29), read the way crawlers read them: robots.txt by a robots
@@ -75,7 +74,7 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('When the server renders a page, then it is in the sitemap or it is the 404 page (noindex)', () => {
-    const rendered: readonly string[] = PUBLIC_PAGE_PATHS;
+    const rendered: readonly string[] = SERVER_RENDERED_PAGE_PATHS;
     expect(rendered.filter((path) => !(INDEXED_PAGE_PATHS as readonly string[]).includes(path))).toEqual(['/404']);
   });
 

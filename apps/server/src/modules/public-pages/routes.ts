@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
 import type { PageAssets } from './assets';
 import type { PublicDataSource, ServerEntry } from './render';
-
-/** The public pages rendered on the server (issue 29); every other page is the client app. */
-export const PUBLIC_PAGE_PATHS = [
-  '/',
-  '/public-consultants',
-  '/faq',
-  '/terms-and-conditions',
-  '/privacy-policy',
-  '/imprint',
-  '/404',
-] as const;
 
 /** A render that takes longer than this is aborted and the client app answers instead. */
 export const RENDER_BUDGET_MS = 2_000;
@@ -89,5 +79,5 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
       .send(page.html);
   };
 
-  for (const path of PUBLIC_PAGE_PATHS) app.get(path, { config: { policy: 'visitor' } }, handler);
+  for (const path of SERVER_RENDERED_PAGE_PATHS) app.get(path, { config: { policy: 'visitor' } }, handler);
 }
