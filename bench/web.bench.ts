@@ -17,6 +17,9 @@
  * `--only /path` audits one page and leaves the docs alone (for looking into one page);
  * `--cpu N` sets the mobile runs' CPU slowdown to N instead of Lighthouse's 4 (8: this host on a
  * slow hour, when its benchmark index is about half; leaves the docs alone);
+ * `--versus URL [--versus-name NAME]` also measures another running build's landing, in turn with this
+ * one's and the host's floor (web/side-by-side.ts; e.g. the last Preact build, `npm start` in a
+ * checkout of it);
  * `--tasks` prints, for each mobile run, the main-thread tasks of the load Lighthouse recorded that
  * its CPU slowdown turns into long ones, and what their time went to.
  */
@@ -39,6 +42,7 @@ import { bytesByOwner } from './web/owners';
 import { audit, lighthouseRuns, medianRun, type Scores } from './web/lighthouse';
 import { measurePages, PAGES, type PageLoad } from './web/page-loads';
 import { CHUNK_RULES_HEADING, sectionOf } from './web/report-file';
+import { paintSideBySide, sideBySideSection, type SideBySideRow } from './web/side-by-side';
 import { freePort, ROOT, startServer } from './web/server';
 import { startWriter } from './web/writer';
 
@@ -50,6 +54,8 @@ const RUNS = Number(argument('--runs') ?? 3) || 3;
 const WRITES_PER_SECOND = Number(argument('--writes') ?? 1);
 const ONLY_PATH = argument('--only');
 const CPU_SLOWDOWN = Number(argument('--cpu') ?? 4) || 4;
+const VERSUS_URL = argument('--versus');
+const VERSUS_NAME = argument('--versus-name') ?? 'the other build';
 const auditOptions = {
   cpuSlowdown: CPU_SLOWDOWN,
   reportsDir: argument('--reports'),
@@ -76,7 +82,13 @@ interface AuditRow {
   desktop: Scores;
 }
 
-function report(loads: PageLoad[], audits: AuditRow[], benchmarkIndexes: number[], context: string[]): string[] {
+function report(
+  loads: PageLoad[],
+  sideBySide: SideBySideRow[],
+  audits: AuditRow[],
+  benchmarkIndexes: number[],
+  context: string[],
+): string[] {
   const landing = loads.find((load) => load.path === '/');
   return [
     '# Web benchmarks',
@@ -114,6 +126,7 @@ function report(loads: PageLoad[], audits: AuditRow[], benchmarkIndexes: number[
           ...ownerRows(bytesByOwner(landing.files)),
           '',
         ]),
+    ...sideBySideSection(sideBySide),
     '## Lighthouse',
     '',
     `Lighthouse ${lighthouseRuns.version} with its mobile defaults (simulated slow 4G, ${CPU_SLOWDOWN}× CPU) and its desktop preset; the run with the`,
@@ -164,6 +177,20 @@ async function main(): Promise<void> {
       ONLY_PATH === undefined ? Math.max(RUNS, 5) : 1,
     );
 
+    await signIn(context, server.url, null);
+    const sideBySide = pages.some((p) => p.path === '/')
+      ? await paintSideBySide(
+          context,
+          [
+            { name: 'Landing page, this build', url: `${server.url}/` },
+            ...(VERSUS_URL === undefined ? [] : [{ name: `Landing page, ${VERSUS_NAME}`, url: `${VERSUS_URL}/` }]),
+            { name: 'Floor: `/robots.txt`', url: `${server.url}/robots.txt` },
+          ],
+          ONLY_PATH === undefined ? Math.max(RUNS, 9) : 3,
+        )
+      : [];
+    for (const row of sideBySide) console.log(`${row.name}: FCP ${fmt(row.fcp)} ms at 4× CPU (in turn)`);
+
     const audits: AuditRow[] = [];
     const benchmarkIndexes: number[] = [];
     for (const p of pages) {
@@ -183,7 +210,7 @@ async function main(): Promise<void> {
       audits.push(row);
     }
     const writes = writer.counts();
-    const lines = report(loads, audits, benchmarkIndexes, [
+    const lines = report(loads, sideBySide, audits, benchmarkIndexes, [
       `Machine: ${os.cpus().length} vCPU (${os.cpus()[0]?.model ?? 'unknown CPU'}), Chromium at \`${CHROME}\`, Node ${process.version}, ${new Date().toISOString().slice(0, 10)};`,
       `load average at the start ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min).`,
       '',
