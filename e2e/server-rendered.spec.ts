@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { create } from 'xmlbuilder2';
-import { SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
+import { PUBLIC_CONTENT_PAGE_PATHS, SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
 import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support';
 
 /**
@@ -8,7 +8,6 @@ import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support
  * (issue 29, decision 0030): the content is there before any script runs, hydration logs nothing,
  * and nothing is fetched twice.
  */
-const PUBLIC_PAGES = SERVER_RENDERED_PAGE_PATHS;
 /** A listed consultant of the demo data (apps/server/src/db/seed/demo-data.ts). */
 const DEMO_CONSULTANT = 'Sabine Huber Personalberatung';
 
@@ -58,7 +57,7 @@ test('When each public page is opened, then it hydrates without a console messag
     const data = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
     if (data && new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());
   });
-  for (const path of PUBLIC_PAGES) {
+  for (const path of SERVER_RENDERED_PAGE_PATHS) {
     const answer = await page.goto(path);
     expect(answer?.status()).toBe(path === '/404' ? 404 : 200);
     await page.waitForLoadState('networkidle');
@@ -71,7 +70,7 @@ test('When a public page is served, then it has its own title, description, cano
   request,
 }) => {
   const titles = new Set<string>();
-  for (const path of ['/', '/public-consultants', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
+  for (const path of PUBLIC_CONTENT_PAGE_PATHS) {
     const html = await (await request.get(path)).text();
     const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
     expect(title, path).toBeTruthy();
@@ -94,7 +93,7 @@ test('When a public page is served, then every CSS-module class in its HTML has 
   // build gave differently would leave the hydrated element unstyled, and React reports no such
   // mismatch in production. Vite's default names: _<class>_<hash of the file>_<line>.
   const moduleClass = /^_[A-Za-z][\w]*_[a-z0-9]{5}_\d+$/;
-  for (const path of ['/', '/public-consultants', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint']) {
+  for (const path of PUBLIC_CONTENT_PAGE_PATHS) {
     const html = await (await request.get(path)).text();
     const href = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1];
     expect(href, path).toBeTruthy();

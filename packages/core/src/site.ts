@@ -1,13 +1,18 @@
-/** The public pages React renders on the server (issue 29, decision 0030); every other page is the client app. */
-export const SERVER_RENDERED_PAGE_PATHS = [
+/**
+ * The public pages with content of their own: rendered on the server and indexed. The two lists
+ * below are made of it, so a page added here is both.
+ */
+export const PUBLIC_CONTENT_PAGE_PATHS = [
   '/',
   '/public-consultants',
   '/faq',
   '/terms-and-conditions',
   '/privacy-policy',
   '/imprint',
-  '/404',
 ] as const;
+
+/** The public pages React renders on the server (issue 29, decision 0030); every other page is the client app. */
+export const SERVER_RENDERED_PAGE_PATHS = [...PUBLIC_CONTENT_PAGE_PATHS, '/404'] as const;
 
 /** The signed-in area and the back office: never indexed (X-Robots-Tag), disallowed in robots.txt. */
 export const NOINDEX_AREAS = ['/advertisements', '/admin'] as const;
@@ -24,16 +29,7 @@ export function isNoindexArea(pathname: string): boolean {
  * not a public page at all (the guarded area and the back office also answer X-Robots-Tag: noindex).
  * The sign-in and the registration are pages to find; the other auth steps follow a link or a step.
  */
-export const INDEXED_PAGE_PATHS = [
-  '/',
-  '/public-consultants',
-  '/faq',
-  '/terms-and-conditions',
-  '/privacy-policy',
-  '/imprint',
-  '/login',
-  '/register',
-] as const;
+export const INDEXED_PAGE_PATHS = [...PUBLIC_CONTENT_PAGE_PATHS, '/login', '/register'] as const;
 
 /** Whether the page at `pathname` is one to index (INDEXED_PAGE_PATHS; '/faq/' is not '/faq'). */
 export function isIndexedPage(pathname: string): boolean {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
 import { z } from 'zod';
-import { INDEXED_PAGE_PATHS, SERVER_RENDERED_PAGE_PATHS } from '@pb/core';
+import { INDEXED_PAGE_PATHS } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { SITEMAP_NAMESPACE, sitemapXml } from './crawler-files';
 
@@ -71,11 +71,6 @@ describe('robots.txt and sitemap.xml', () => {
     for (const loc of locs) expect(new URL(loc).origin).toBe(new URL(publicUrl).origin);
     // Not the 404 page, nor the guarded area or the back office.
     expect(locs.some((loc) => /\/(404|advertisements|admin|api)(\/|$)/.test(new URL(loc).pathname))).toBe(false);
-  });
-
-  it('When the server renders a page, then it is in the sitemap or it is the 404 page (noindex)', () => {
-    const rendered: readonly string[] = SERVER_RENDERED_PAGE_PATHS;
-    expect(rendered.filter((path) => !(INDEXED_PAGE_PATHS as readonly string[]).includes(path))).toEqual(['/404']);
   });
 
   it('When the site lives under an address with characters XML reserves, then the sitemap escapes them and stays valid', async () => {
