@@ -66,6 +66,10 @@ export default defineConfig({
       {
         test: { name: 'unit', include: ['packages/core/src/**/*.test.ts', 'apps/web/*.test.ts'], environment: 'node' },
       },
+      {
+        // The web app's own conversions and components, rendered with Testing Library in a simulated DOM.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres'), faultProject] : []),
     ],
