@@ -38,7 +38,7 @@ import {
   parseJobListQuery,
   visibleTo,
 } from '../apps/server/src/modules/jobs/repository';
-import { dataVersionsQuery } from '../apps/server/src/lib/data-versions';
+import { dataVersionsQuery } from '../apps/server/src/services/data-versions';
 import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
 // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
 import { buildServer, isStale, SERVER_ENTRY, serverSources } from '../scripts/build.mjs';
@@ -191,8 +191,8 @@ interface Statement {
  */
 async function statementsOf(database: Database, c: Case): Promise<{ warm: Statement[]; miss: Statement[] }> {
   const q = parseJobListQuery(c.floorQuery, visibleTo());
-  // The request's data versions (lib/data-versions): the list's and, for a signed-in caller, the
-  // accounts' (the sign-in check then reads no account row: lib/auth.ts).
+  // The request's data versions (services/data-versions): the list's and, for a signed-in caller, the
+  // accounts' (the sign-in check then reads no account row: services/auth.ts).
   const version: Statement = dataVersionsQuery(database.db).toSQL();
   const idsQuery = database.db
     .select({ id: jobs.id })
@@ -558,7 +558,7 @@ function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured
     'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
     'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
     `node-postgres with ${CONNECTIONS} connections, no HTTP, auth or JSON; the server reads the versions once for all`,
-    'requests that arrive while a read is under way (lib/data-versions.ts), so its answers can outrun the floor.',
+    'requests that arrive while a read is under way (services/data-versions.ts), so its answers can outrun the floor.',
     '**Cache-miss floor**: what the first request',
     'after a write issues (the versions, the ordered ids matching the query — its total is their number — and the rows).',
     `**Bare HTTP**: Node's own ceiling on this machine — a bare \`node:http\` server answering the same number of bytes`,

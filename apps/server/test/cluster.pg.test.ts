@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { ChatClientEvents, ChatConversation, ChatMessage, ChatServerEvents } from '@pb/core';
+import type { ChatClientEvents, ChatConversation, ChatMessage, RealtimeEvents } from '@pb/core';
 import { openDatabase, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/setup';
 import { jobs, placementBonuses, users } from '../src/db/schema';
@@ -23,7 +23,7 @@ import { buildServerOnce, startServerProcess, type ServerProcess } from './suppo
  * through the other after their socket reconnects. Figures are printed for the docs.
  */
 
-type Client = Socket<ChatServerEvents, ChatClientEvents>;
+type Client = Socket<RealtimeEvents, ChatClientEvents>;
 
 const JWT_SECRET = `cluster-${randomBytes(24).toString('hex')}`;
 const METRICS_TOKEN = `metrics-${randomBytes(12).toString('hex')}`;

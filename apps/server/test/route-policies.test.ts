@@ -5,7 +5,7 @@ import { createJob, createChatUser, type ChatUser } from './support/chat-fixture
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * Every route names the policy that guards it (`config.policy`, lib/policies.ts), and the
+ * Every route names the policy that guards it (`config.policy`, services/policies.ts), and the
  * guard does what the name says: this table lists every route and socket event with its
  * policy. A new route fails here until it is tagged and listed.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scheduler, type ScheduledJob } from '../src/lib/scheduler';
+import { Scheduler, type ScheduledJob } from '../src/services/scheduler';
 import { retentionJob } from '../src/modules/retention/schedule';
 import { startInstancePair, type InstancePair } from './support/instances';
 

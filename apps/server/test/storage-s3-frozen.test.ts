@@ -107,7 +107,7 @@ describe('A frozen S3 server', () => {
   }, 20_000);
 
   it('When an upload failed on a frozen S3 server that stores it after all, then no row is committed, the retry is stored once and the late object is swept', async () => {
-    const { sweepStorageOrphans } = await import('../src/lib/storage-orphans');
+    const { sweepStorageOrphans } = await import('../src/services/storage-orphans');
     // The previous test's failed upload is swept too; start from a bucket that matches the rows.
     await sweepStorageOrphans({ db: ctx.app.db, storage: ctx.app.storage, now: new Date(Date.now() + 86_400_000) });
     expect(await bucketKeys()).toEqual(await storedKeys());

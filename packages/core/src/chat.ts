@@ -3,10 +3,6 @@ import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MSG } from './messages';
 import { storedFileSchema } from './files';
 import { safeText } from './input';
-import type { IntroductionEvent } from './introductions';
-import type { PlacementReportedEvent } from './placements';
-import type { BillingChangedEvent } from './billing';
-import type { JobsPublishedEvent, NotificationEvent } from './alerts';
 
 /** Chat shapes shared by server and web (spec §3 Chat communication / Chat message). */
 
@@ -72,27 +68,11 @@ export const chatConversationSchema = z.object({
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
-/** Socket.IO events (server → client). */
-export interface ChatServerEvents {
-  'chat:message': (message: ChatMessage) => void;
-  'chat:conversation': (conversation: ChatConversation) => void;
-  /** To the company: a consultant reported a placement on its advertisement (it may object). */
-  'placement:reported': (event: PlacementReportedEvent) => void;
-  /** To both parties of an introduction: it was made, moved, declared known, revived or seen. */
-  'introduction:changed': (event: IntroductionEvent) => void;
-  /** To the company and the consultant of a placement: an invoice was issued or a guarantee claim filed or decided. */
-  'billing:changed': (event: BillingChangedEvent) => void;
-  /** To the user: a new notification (null: only the unread count changed, e.g. read in another tab). */
-  'notification:new': (event: NotificationEvent) => void;
-  /** To every signed-in socket: an advertisement was published or reactivated ('N neue Inserate'). */
-  'jobs:published': (event: JobsPublishedEvent) => void;
-}
-
 export type ChatAck<T> = (
   result: { ok: true; data: T } | { ok: false; error: { status: number; message: string } },
 ) => void;
 
-/** Socket.IO events (client → server), each answered by an ack. */
+/** Socket.IO events (client → server), each answered by an ack; the server's events are RealtimeEvents (realtime.ts). */
 export interface ChatClientEvents {
   'chat:send': (payload: { chatId: number; message: string }, ack: ChatAck<ChatMessage>) => void;
   'chat:read': (payload: { chatId: number }, ack: ChatAck<ChatConversation>) => void;

@@ -6,6 +6,7 @@
  *   jobs.ts        advertisements: Job, attachments, bonus history, publish/update body (jobDataSchema)
  *   placements.ts  placement reports: request, statuses and transitions, objection, company view
  *   chat.ts        conversations and messages (REST and Socket.IO)
+ *   realtime.ts    the server's Socket.IO events to open tabs (RealtimeEvents)
  *   districts.ts   districts: list shape and back-office edits
  *   contact.ts     the contact form
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
@@ -33,6 +34,7 @@ export * from './accounts';
 export * from './jobs';
 export * from './placements';
 export * from './chat';
+export * from './realtime';
 export * from './districts';
 export * from './contact';
 export * from './admin';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database, Db } from './database';
 import * as schema from './schema';
 
-export type { Database, Db, PoolStats, Schema, Session } from './database';
+export type { Database, Db, PoolStats, Schema, Session, Tx } from './database';
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it PGlite is used. */

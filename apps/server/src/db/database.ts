@@ -6,6 +6,9 @@ export type Schema = typeof schema;
 /** Both drivers share this query-builder type; feature code never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Transaction handle of Db.transaction (also accepted wherever Db is). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

@@ -332,7 +332,7 @@ export const retentionRuns = pgTable('retention_runs', {
   summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
 });
 
-/** Runs of scheduled work, one per job and period across all instances (migration 0019; lib/scheduler.ts). */
+/** Runs of scheduled work, one per job and period across all instances (migration 0019; services/scheduler.ts). */
 export const scheduledRuns = pgTable(
   'scheduled_runs',
   {
@@ -601,7 +601,7 @@ export const storageOrphans = pgTable('storage_orphans', {
 
 export type SessionSecondFactor = 'totp' | 'recovery' | 'passkey' | 'enrolment';
 
-/** One sign-in; the JWT's `sid` names it (lib/auth.ts checks it on every request). */
+/** One sign-in; the JWT's `sid` names it (services/auth.ts checks it on every request). */
 export const userSessions = pgTable('user_sessions', {
   id: text('id').primaryKey(),
   userId: integer('user_id').notNull(),

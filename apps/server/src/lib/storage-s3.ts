@@ -138,7 +138,7 @@ export class S3FileStorage implements FileStorage {
       await this.withDeadline((abortSignal) => this.client.send(command, { abortSignal }));
     } catch (error) {
       // We gave up, but the store may still write the object (it got the bytes, then froze):
-      // the key goes with the error so the object can be removed later (lib/storage-orphans).
+      // the key goes with the error so the object can be removed later (services/storage-orphans).
       throw this.unavailable('put', error, { key });
     }
   }

@@ -52,7 +52,7 @@ export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError';
   /**
    * A write or delete that may still take effect, or left an object behind: the store was sent
-   * the request but did not answer in time (lib/storage-orphans removes the object later).
+   * the request but did not answer in time (services/storage-orphans removes the object later).
    */
   readonly key: string | undefined;
   constructor(message: string, options?: { cause?: unknown; key?: string | undefined }) {

@@ -61,6 +61,12 @@ export interface ResourceQuerySpec {
   maxDepth?: number;
 }
 
+/** One page of a parsed (whitelisted) list query and the total. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
 export interface ParsedListQuery {
   where: SQL | undefined;
   orderBy: SQL[];

@@ -36,7 +36,7 @@ export class JwtService {
   /**
    * A token's signature and claims never change, so a bearer token sent again is not verified
    * again (WebCrypto per request was a noticeable share of a signed-in list request); its expiry
-   * is checked every time. Revocation is the account check's business (lib/auth.ts), not this.
+   * is checked every time. Revocation is the account check's business (services/auth.ts), not this.
    */
   private readonly verified = new Map<string, VerifiedToken>();
   constructor(secret: string, ttl: string) {

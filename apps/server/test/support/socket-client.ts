@@ -1,9 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ChatClientEvents, ChatServerEvents } from '@pb/core';
+import type { ChatClientEvents, RealtimeEvents } from '@pb/core';
 
 /** Socket.IO client helpers for tests and benchmarks (real sockets, no mocks). */
 
-export type ChatClient = Socket<ChatServerEvents, ChatClientEvents>;
+export type ChatClient = Socket<RealtimeEvents, ChatClientEvents>;
 
 export function connectChat(baseUrl: string, token: string | undefined): Promise<ChatClient> {
   const socket: ChatClient = io(baseUrl, {
@@ -22,12 +22,12 @@ export function connectChat(baseUrl: string, token: string | undefined): Promise
 }
 
 /** Collects every event of one kind so tests can await the n-th arrival in order. */
-export class EventLog<K extends keyof ChatServerEvents> {
-  readonly items: Array<Parameters<ChatServerEvents[K]>[0]> = [];
+export class EventLog<K extends keyof RealtimeEvents> {
+  readonly items: Array<Parameters<RealtimeEvents[K]>[0]> = [];
   private waiters: Array<{ n: number; resolve: () => void }> = [];
 
   constructor(socket: ChatClient, event: K) {
-    const listener = (payload: Parameters<ChatServerEvents[K]>[0]) => {
+    const listener = (payload: Parameters<RealtimeEvents[K]>[0]) => {
       this.items.push(payload);
       this.waiters = this.waiters.filter((w) => {
         if (this.items.length >= w.n) w.resolve();
@@ -35,11 +35,11 @@ export class EventLog<K extends keyof ChatServerEvents> {
       });
     };
     // socket.io-client's typed `on` cannot infer a generic event name.
-    (socket.on as (event: string, fn: (payload: Parameters<ChatServerEvents[K]>[0]) => void) => void)(event, listener);
+    (socket.on as (event: string, fn: (payload: Parameters<RealtimeEvents[K]>[0]) => void) => void)(event, listener);
   }
 
   /** Resolves once at least n events arrived. */
-  async waitFor(n: number): Promise<Array<Parameters<ChatServerEvents[K]>[0]>> {
+  async waitFor(n: number): Promise<Array<Parameters<RealtimeEvents[K]>[0]>> {
     if (this.items.length < n) await new Promise<void>((resolve) => this.waiters.push({ n, resolve }));
     return this.items;
   }

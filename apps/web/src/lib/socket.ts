@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { ChatClientEvents, ChatServerEvents } from '@pb/core';
+import type { ChatClientEvents, RealtimeEvents } from '@pb/core';
 import { useSession } from './session';
 
 /**
@@ -10,10 +10,10 @@ import { useSession } from './session';
  * means (which queries to refresh) is the feature's business.
  */
 
-export type AppSocket = Socket<ChatServerEvents, ChatClientEvents>;
-export type ServerEvent = keyof ChatServerEvents;
+export type AppSocket = Socket<RealtimeEvents, ChatClientEvents>;
+export type ServerEvent = keyof RealtimeEvents;
 
-type Listeners = { [E in ServerEvent]: Set<ChatServerEvents[E]> };
+type Listeners = { [E in ServerEvent]: Set<RealtimeEvents[E]> };
 
 const SERVER_EVENTS: readonly ServerEvent[] = [
   'chat:message',
@@ -40,9 +40,9 @@ const listeners: Listeners = {
 };
 
 function dispatch<E extends ServerEvent>(s: AppSocket, event: E): void {
-  const forward = (...args: Parameters<ChatServerEvents[E]>) => {
+  const forward = (...args: Parameters<RealtimeEvents[E]>) => {
     // Each listener set holds the handlers of exactly this event.
-    listeners[event].forEach((listener) => (listener as (...a: Parameters<ChatServerEvents[E]>) => void)(...args));
+    listeners[event].forEach((listener) => (listener as (...a: Parameters<RealtimeEvents[E]>) => void)(...args));
   };
   (s.on as (event: E, listener: typeof forward) => AppSocket)(event, forward);
 }
@@ -110,9 +110,9 @@ export function useSocketConnection(): void {
 }
 
 /** Calls `listener` for every `event` the server sends this tab. */
-export function useServerEvent<E extends ServerEvent>(event: E, listener: ChatServerEvents[E]): void {
+export function useServerEvent<E extends ServerEvent>(event: E, listener: RealtimeEvents[E]): void {
   useEffect(() => {
-    const set = listeners[event] as Set<ChatServerEvents[E]>;
+    const set = listeners[event] as Set<RealtimeEvents[E]>;
     set.add(listener);
     return () => {
       set.delete(listener);

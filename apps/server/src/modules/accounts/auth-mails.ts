@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 
 /** The sign-up and password mails (German, composed here; no relay), queued in the caller's transaction. */
 

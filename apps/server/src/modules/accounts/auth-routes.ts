@@ -18,8 +18,8 @@ import {
 } from '@pb/core';
 import { errorBody } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
-import { currentUser } from '../../lib/auth';
-import { endSessionSockets, endUserSessions } from '../../lib/sessions';
+import { currentUser } from '../../services/auth';
+import { endSessionSockets, endUserSessions } from '../../services/sessions';
 import {
   changePassword,
   confirmEmail,

@@ -3,7 +3,7 @@ import { ACCOUNT_MSG, MSG, type RegisterRequest } from '@pb/core';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { revokeTokens } from '../../lib/sessions';
+import { revokeTokens } from '../../services/sessions';
 import { queueConfirmationMail, queueResetMail, queueUnknownAddressMail } from './auth-mails';
 import { consumeToken, invalidateTokens, issueToken } from './auth-tokens';
 import { mayMailAddress } from './mail-throttle';

@@ -1,6 +1,6 @@
 import { formatDate, viennaParts } from '@pb/core';
 import type { Db } from '../../db/client';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 
 /**
  * The e-mail change mails (German, Sie-form; docs/decisions/0009-email-change.md),

@@ -7,10 +7,10 @@ import {
   ownUserSchema,
   type EmailObjectionResult,
 } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { errorSchema } from '../../lib/http-schemas';
-import { endUserSessions } from '../../lib/sessions';
+import { endUserSessions } from '../../services/sessions';
 import {
   cancelEmailChange,
   confirmEmailChange,

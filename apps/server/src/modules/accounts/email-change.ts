@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { authTokens, emailChanges, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeTokens } from '../../lib/sessions';
+import { revokeTokens } from '../../services/sessions';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import { issueToken } from './auth-tokens';
 import {

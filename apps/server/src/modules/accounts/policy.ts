@@ -1,5 +1,5 @@
 import type { UserRole } from '../../db/schema';
-import { isPublicConsultant, type AccountState } from '../../lib/policies';
+import { isPublicConsultant, type AccountState } from '../../services/policies';
 import { isValidProfileImageSignature } from './presenter';
 
 /**

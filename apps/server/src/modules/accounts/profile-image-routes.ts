@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_MSG, deletedIdSchema, profileImageFileSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams } from '../../lib/http-schemas';
-import { hasRole } from '../../lib/policies';
+import { hasRole } from '../../services/policies';
 import { readUploadedFiles } from '../../lib/uploads';
 import { isProfileImageOwner, isPublicProfileImage, ownsProfileImage } from './policy';
 import { profileImageUrl } from './presenter';

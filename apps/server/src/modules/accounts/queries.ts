@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
-import { publicConsultantCondition, visitorListedConsultantCondition } from '../../lib/policies';
+import { publicConsultantCondition, visitorListedConsultantCondition } from '../../services/policies';
 import type { ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
 import { listedConsultantColumns, publicConsultantColumns, userColumns } from './presenter';
 

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@pb/core';
 import type { Db } from '../../db/client';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 
 /** The sessions' mails (German), queued in the caller's transaction. */
 

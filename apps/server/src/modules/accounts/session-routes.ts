@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponseSchema, sessionListSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { errorSchema } from '../../lib/http-schemas';
-import { endSessionSockets, endUserSessions } from '../../lib/sessions';
+import { endSessionSockets, endUserSessions } from '../../services/sessions';
 import { listSessions, revokeAllSessions, revokeSession } from './sessions';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };

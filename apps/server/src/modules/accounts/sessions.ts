@@ -5,13 +5,13 @@ import type { Db } from '../../db/client';
 import { userSessions, users, type SessionSecondFactor } from '../../db/schema';
 import { deviceKey, deviceLabel, networkOf } from '../../lib/devices';
 import { notFound } from '../../lib/errors';
-import { revokeTokens } from '../../lib/sessions';
+import { revokeTokens } from '../../services/sessions';
 import { queueNewDeviceMail } from './session-mails';
 
 /**
  * Sessions (decision 0028): every sign-in is a row the JWT names (`sid`). The sessions page
  * lists the open ones; signing one out sets `revoked_at` (the sign-in check and the sockets
- * follow, lib/sessions.ts); 'überall abmelden' revokes them all and raises the token version.
+ * follow, services/sessions.ts); 'überall abmelden' revokes them all and raises the token version.
  */
 
 /** Ended sessions are kept this long (they tell a known device from a new one), then deleted. */

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { authChallenges, users, type SessionSecondFactor } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { isActiveUser } from '../../lib/policies';
+import { isActiveUser } from '../../services/policies';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
 import type { LoginUser } from './auth-service';
 import { acceptPasskeyAssertion, passkeyAuthenticationOptions, type RelyingParty } from './passkeys';

@@ -14,9 +14,9 @@ import {
   totpSetupSchema,
   twoFactorStatusSchema,
 } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { errorSchema } from '../../lib/http-schemas';
-import { endSessionSockets } from '../../lib/sessions';
+import { endSessionSockets } from '../../services/sessions';
 import { withFactorProof, type FactorChange } from './factor-proof';
 import { keyedLimiter } from './limiter';
 import { beginPasskeyRegistration, finishPasskeyRegistration, removePasskey, stepUpPasskeyOptions } from './passkeys';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_MSG, type RecoveryCodes, type TwoFactorStatus } from '@pb/core';
 import type { Db } from '../../db/client';
 import { userTotp, type UserRole } from '../../db/schema';
-import type { AuthSession } from '../../lib/auth';
+import type { AuthSession } from '../../services/auth';
 import { badRequest } from '../../lib/errors';
 import { listPasskeys } from './passkeys';
 import {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedIdSchema, ownUserSchema, profileUpdateSchema, publicConsultantSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
-import { authorize } from '../../lib/policies';
-import { endUserSessions } from '../../lib/sessions';
+import { authorize } from '../../services/policies';
+import { endUserSessions } from '../../services/sessions';
 import { parseListQuery } from '../../lib/strapi-query';
 import { findPendingEmailChange } from './email-change';
 import { isSelf } from './policy';

@@ -4,8 +4,8 @@ import { emailSchema, PASSWORD_MAX_LENGTH } from '@pb/core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { revokeTokens } from '../../lib/sessions';
-import { recordAudit } from './audit';
+import { revokeTokens } from '../../services/sessions';
+import { recordAudit } from '../../services/audit';
 
 /** Minimum length of an admin password (ADMIN_PASSWORD is validated with the same bound). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { verifyPassword } from '../../lib/passwords';
 import { ensureAdmin } from './admin-account';
-import { csvText, toCsv } from './csv';
+import { csvText, toCsv } from '../../services/csv';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminContactMessageSchema, handledSchema } from '@pb/core';
 import { contactMessages } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listContactMessages } from './queries';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { districtCreateSchema, districtRenameSchema, districtSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { createDistrict, deleteDistrict, renameDistrict } from './service';
 

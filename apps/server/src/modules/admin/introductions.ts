@@ -6,7 +6,7 @@ import {
   introductionResolutionSchema,
   introductionSchema,
 } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { introductionDetail, listRegister } from '../introductions/queries';

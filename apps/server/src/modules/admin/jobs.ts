@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminJobCreateSchema, adminJobUpdateSchema, jobDataSchema, jobSchema, publishSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import { jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';

@@ -11,14 +11,14 @@ import {
   formatDay,
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
 import { changePlacementStatus } from './service';
 import { presentPlacementReport } from './presenter';
 import { reviewPlacementReport } from '../placements/review';
-import { toCsv } from './csv';
+import { toCsv } from '../../services/csv';
 import { announceBillingChange } from '../billing/routes';
 import { correctInvoicedAmount } from '../billing/corrections';
 

@@ -1,16 +1,11 @@
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
-import type { AdminAuditEntry, AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/core';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/core';
 import type { Db } from '../../db/client';
-import { auditLog, contactMessages, invoices, placementReports, users } from '../../db/schema';
-import type { ParsedListQuery } from '../../lib/strapi-query';
+import { contactMessages, invoices, placementReports, users } from '../../db/schema';
+import type { Page, ParsedListQuery } from '../../lib/strapi-query';
 import { adminUserColumns, presentAdminUser, presentContactMessage, presentPlacementReport } from './presenter';
 
 /** The back office's list reads: one page of a parsed (whitelisted) query and the total. */
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
 
 export async function listContactMessages(db: Db, q: ParsedListQuery): Promise<Page<AdminContactMessage>> {
   const rows = await db
@@ -62,58 +57,4 @@ export async function listPlacementReports(db: Db, q: ParsedListQuery): Promise<
           );
   const byReport = new Map(issued.map((i) => [i.reportId, i]));
   return { rows: rows.map((r) => presentPlacementReport(r, byReport.get(r.id) ?? null)), total: total?.n ?? 0 };
-}
-
-export async function listAuditEntries(db: Db, q: ParsedListQuery): Promise<Page<AdminAuditEntry>> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(q.where)
-    .orderBy(...q.orderBy)
-    .limit(q.limit)
-    .offset(q.start);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(q.where);
-  return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      actorId: r.actorId,
-      actorEmail: r.actorEmail,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entityId,
-      before: r.before,
-      after: r.after,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-  };
-}
-
-/** An entry of the audit log as its subject sees it (data export): which admin acted stays the operator's. */
-export interface AuditEntryAboutUser {
-  action: string;
-  entity: string;
-  entityId: string | null;
-  byThisAccount: boolean;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
-
-/** The audit entries about an account (entity 'user') or written by it, oldest first. */
-export async function auditEntriesAbout(db: Db, userId: number): Promise<AuditEntryAboutUser[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(or(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(userId))), eq(auditLog.actorId, userId)))
-    .orderBy(asc(auditLog.id));
-  return rows.map((r) => ({
-    action: r.action,
-    entity: r.entity,
-    entityId: r.entityId,
-    byThisAccount: r.actorId === userId,
-    before: r.before,
-    after: r.after,
-    createdAt: r.createdAt.toISOString(),
-  }));
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditRoutes } from './audit';
+import { auditRoutes } from './audit-routes';
 import { adminContactRoutes } from './contact';
 import { dashboardRoutes } from './dashboard';
 import { adminDistrictRoutes } from './districts';

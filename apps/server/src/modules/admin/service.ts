@@ -12,11 +12,11 @@ import {
   type JobData,
   type PlacementStatusChange,
 } from '@pb/core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { contactMessages, districts, guaranteeClaims, jobs, placementReports, users } from '../../db/schema';
-import { asCurrentUser, findAccount, type CurrentUser } from '../../lib/auth';
+import { asCurrentUser, findAccount, type CurrentUser } from '../../services/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { revokeTokens } from '../../lib/sessions';
+import { revokeTokens } from '../../services/sessions';
 import type { FileStorage } from '../../lib/storage';
 import { queueConfirmationMail } from '../accounts/auth-mails';
 import { issueToken } from '../accounts/auth-tokens';
@@ -27,7 +27,7 @@ import { deleteUserAccount } from '../accounts/service';
 import { applyGuaranteeRefund, claimWindowRefusal } from '../billing/claims';
 import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
 import { needsReview } from '../placements/flags';
-import { recordAudit, type Tx } from './audit';
+import { recordAudit } from '../../services/audit';
 import {
   adminUserColumns,
   presentAdminUser,

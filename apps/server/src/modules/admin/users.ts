@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOkSchema, adminUserSchema, blockUserSchema } from '@pb/core';
 import { users } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
-import { endUserSessions } from '../../lib/sessions';
+import { currentUser } from '../../services/auth';
+import { endUserSessions } from '../../services/sessions';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listAdminUsers } from './queries';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser, publishJob } from '../../../test/factories';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 import { runDailyDigest } from './digest';
-import { unsubscribeToken } from './unsubscribe';
+import { unsubscribeToken } from '../../services/notifications/unsubscribe';
 
 /**
  * Issue 13 through the API on PGlite and PostgreSQL: the browser's filters, saved searches

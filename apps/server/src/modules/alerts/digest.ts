@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, savedSearches, savedSearchMatches } from '../../db/schema';
-import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
-import { createNotifications, type NewNotification } from './notifications';
+import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
+import { createNotifications, type NewNotification } from '../../services/notifications/centre';
 
-/** 'täglich' searches: one digest a day from 07:00 Vienna time (once across instances: lib/scheduler). */
+/** 'täglich' searches: one digest a day from 07:00 Vienna time (once across instances: services/scheduler). */
 export const DIGEST_HOUR = 7;
 const LISTED = 5;
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatNumber } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, jobWatches, savedSearchMatches, users } from '../../db/schema';
-import { createNotifications, type NewNotification } from './notifications';
+import { createNotifications, type NewNotification } from '../../services/notifications/centre';
 import { matchingSearchesSql } from './saved-searches';
 
 /**

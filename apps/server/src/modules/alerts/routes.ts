@@ -11,13 +11,13 @@ import {
   savedSearchSchema,
   type NotificationSettings,
 } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { badRequest, notFound, parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
-import { listNotifications, markRead, saveSettings, settingsOf } from './notifications';
-import { NotificationPump } from './pump';
+import { listNotifications, markRead, saveSettings, settingsOf } from '../../services/notifications/centre';
+import { NotificationPump } from '../../services/notifications/pump';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
-import { verifyUnsubscribeToken } from './unsubscribe';
+import { verifyUnsubscribeToken } from '../../services/notifications/unsubscribe';
 import { unwatchJob, watchedJobIds, watchJob } from './watches';
 import { AlertWorker } from './worker';
 
@@ -42,17 +42,17 @@ export const alertsPlugin = fp(
       log: app.log,
       // Each event is processed on one instance; the adapter takes the announcement to all.
       onPublished: (published) => {
-        for (const item of published) app.chatHub.io.emit('jobs:published', item);
+        for (const item of published) app.realtime.publish({ name: 'jobs:published', to: 'everyone', payload: item });
       },
     });
-    const pump = new NotificationPump({ db: app.db, io: app.chatHub.io, log: app.log });
+    const pump = new NotificationPump({ db: app.db, realtime: app.realtime, log: app.log });
     app.decorate('alerts', { worker, pump });
     app.addHook('onClose', async () => {
       await worker.stop();
       await pump.stop();
     });
   },
-  { name: 'alerts', dependencies: ['chat-gateway'] },
+  { name: 'alerts', dependencies: ['realtime'] },
 );
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -62,7 +62,11 @@ const tokenQuery = z.object({ token: z.string().max(200) });
 const jobParams = z.object({ jobId: idSchema });
 
 function announceUnread(app: FastifyInstance, userId: number, unread: number): void {
-  app.chatHub.io.to(`user:${userId}`).emit('notification:new', { notification: null, unread });
+  app.realtime.publish({
+    name: 'notification:new',
+    to: { userIds: [userId] },
+    payload: { notification: null, unread },
+  });
 }
 
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { ALERT_MSG, MAX_SAVED_SEARCHES, type SavedSearch, type SavedSearchRequest } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, savedSearches, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { browserFilterCondition, filterColumns, filterConditions } from '../jobs/browser-filters';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { ALERT_MSG, MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, jobWatches } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 
 /** 'Merken' (consultants): watched advertisements tell of a bonus rise and of their deactivation. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../lib/db-errors';
 import { processAlertEvents, type ProcessedEvents } from './events';
-import { sendDueNotificationMails } from './mails';
+import { sendDueNotificationMails } from '../../services/notifications/mail-batching';
 
 /**
  * The alert worker: every few seconds it takes the pending advertisement events (matches,

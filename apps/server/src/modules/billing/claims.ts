@@ -15,11 +15,11 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { createNotifications } from '../alerts/notifications';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { recordAudit } from '../../services/audit';
+import { createNotifications } from '../../services/notifications/centre';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext, type ReportRow } from './invoices';
 import { documentsOf } from './documents';
 import { mayClaimGuarantee } from './policy';

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { BILLING_MSG, calculateFees, type AdminPlacementReport, type InvoiceCorrection } from '@pb/core';
 import type { Db } from '../../db/client';
 import { placementReports } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../services/audit';
 import { presentPlacementReport } from '../admin/presenter';
 import { customerOfInvoice, invoiceOfReport, issueInvoiceTo, issueStorno, type BillingContext } from './invoices';
 

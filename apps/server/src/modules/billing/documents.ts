@@ -2,11 +2,11 @@ import { and, count, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { GUARANTEE_DOCUMENT_RETENTION_MONTHS, GUARANTEE_MAX_DOCUMENTS, GUARANTEE_MSG, type StoredFile } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaimDocuments, guaranteeClaims, placementReports, uploads } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
 import type { FileStorage } from '../../lib/storage';
-import { withStoredUploads } from '../../lib/stored-uploads';
+import { withStoredUploads } from '../../services/stored-uploads';
 import type { UploadedFile } from '../../lib/uploads';
 import { mayClaimGuarantee } from './policy';
 

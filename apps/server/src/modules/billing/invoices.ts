@@ -26,8 +26,8 @@ import {
 import type { Db } from '../../db/client';
 import { invoices, placementReports, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { createNotifications } from '../alerts/notifications';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { createNotifications } from '../../services/notifications/centre';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { formatPercent } from '../placements/fees';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 

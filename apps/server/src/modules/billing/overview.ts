@@ -9,8 +9,8 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, invoices, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
-import { toCsv } from '../admin/csv';
+import type { CurrentUser } from '../../services/auth';
+import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
 import type { InvoiceRow, ReportRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';

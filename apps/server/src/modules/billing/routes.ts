@@ -15,7 +15,7 @@ import {
   MSG,
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { parseOrBadRequest, notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { readUploadedFiles } from '../../lib/uploads';
@@ -31,9 +31,11 @@ import { mayReadInvoice } from './policy';
  */
 
 function emit(app: FastifyInstance, notice: BillingNotice): void {
-  for (const userId of notice.userIds) {
-    app.chatHub.io.to(`user:${userId}`).emit('billing:changed', { placementReportId: notice.placementReportId });
-  }
+  app.realtime.publish({
+    name: 'billing:changed',
+    to: { userIds: notice.userIds },
+    payload: { placementReportId: notice.placementReportId },
+  });
 }
 
 /** After a commit that changed a placement's money: both parties' open pages reload (`billing:changed`). */

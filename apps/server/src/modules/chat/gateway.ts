@@ -1,8 +1,5 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import {
   CHAT_MSG,
@@ -13,15 +10,13 @@ import {
   type ChatAck,
   type ChatClientEvents,
   type ChatMessage,
-  type ChatServerEvents,
 } from '@pb/core';
 import type { UserRole } from '../../db/schema';
 import { AppError, badRequest, germanIssue, unauthorized } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
-import { findSignedIn, isSessionOf } from '../../lib/auth';
-import { isActiveUser } from '../../lib/policies';
-import { closeRedis, createRedisClient, guardUnawaitedCommands, REDIS_SUBSCRIBER, watchRedis } from '../../lib/redis';
+import { isActiveUser } from '../../services/policies';
+import type { RealtimeSocket } from '../../services/realtime';
 import {
   conversationView,
   conversationViews,
@@ -34,25 +29,11 @@ import {
 import { authorizeWriting } from './policy';
 
 /**
- * Socket.IO on the app's HTTP server. REST persists, sockets notify: after a
- * commit the server emits `chat:message` and `chat:conversation` to the rooms
- * `user:<p1>` and `user:<p2>`. With REDIS_URL the rooms span all instances.
+ * The chat's client events on the realtime service's sockets (services/realtime), and the chat's
+ * own publishing: after a commit both parties hear `chat:message` and their `chat:conversation`.
  */
 
-interface SocketData {
-  userId: number;
-  tokenVersion: number;
-  /** The session (user_sessions) of the handshake token: signing it out closes the socket. */
-  sessionId: string;
-  /** The handshake token's expiry (epoch ms): the socket ends then. */
-  expiresAt: number;
-}
-
-export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
-type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, SocketData>;
-
-export interface ChatHub {
-  io: ChatServer;
+export interface ChatEvents {
   /** Tells both parties about a committed message (and their updated conversation). */
   publishMessage(message: ChatMessage, participantIds: Array<number | null>): Promise<void>;
   /** Tells one user their view of a conversation changed (e.g. read in another tab). */
@@ -61,7 +42,7 @@ export interface ChatHub {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    chatHub: ChatHub;
+    chatEvents: ChatEvents;
   }
 }
 
@@ -89,75 +70,8 @@ export const SOCKET_EVENT_POLICIES = {
 
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 40;
-/** setTimeout's longest delay (about 24.8 days); longer tokens re-arm the timer. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-/** Closes the socket when its token expires (a revoked session is closed by lib/sessions). */
-function endAtExpiry(socket: ChatSocket): void {
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    const left = socket.data.expiresAt - Date.now();
-    if (left <= 0) {
-      socket.disconnect(true);
-      return;
-    }
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
-  };
-  socket.once('disconnect', () => clearTimeout(timer));
-  arm();
-}
-
 export const chatGateway = fp(
   async (app) => {
-    // Messages are ≤ 10,000 characters; files go over REST, so socket frames stay small.
-    const io: ChatServer = new Server(app.server, {
-      serveClient: false,
-      path: '/socket.io/',
-      maxHttpBufferSize: 64 * 1024,
-    });
-    let pub: Redis | undefined;
-    let sub: Redis | undefined;
-    if (app.config.redisUrl) {
-      // While Redis is away, publishing fails fast and is logged (events then reach this
-      // instance's sockets only); subscriptions wait and are renewed when it is back.
-      pub = createRedisClient(app.config.redisUrl);
-      sub = createRedisClient(app.config.redisUrl, REDIS_SUBSCRIBER);
-      watchRedis(pub, app.log, 'chat publish');
-      watchRedis(sub, app.log, 'chat subscribe');
-      let publishFailed = false;
-      pub.on('ready', () => (publishFailed = false));
-      guardUnawaitedCommands(pub, ['publish'], (err) => {
-        if (publishFailed) return;
-        publishFailed = true;
-        app.log.warn(
-          { reason: err instanceof Error ? err.message : String(err) },
-          'chat: event not sent to other instances (Redis unavailable)',
-        );
-      });
-      guardUnawaitedCommands(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => undefined);
-      io.adapter(createAdapter(pub, sub, { key: 'pb-chat' }));
-    }
-
-    /** Same checks as the HTTP auth guard: valid token, current token version, confirmed, not blocked. */
-    async function activeUser(
-      token: unknown,
-    ): Promise<(SocketUser & { tokenVersion: number; sessionId: string; expiresAt: number }) | null> {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 2048) return null;
-      const claims = await app.jwt.verify(token);
-      if (!claims || !(await sessionStillOpen(claims))) return null;
-      const { user } = await loadEventContext(claims.userId, claims.tokenVersion, undefined);
-      return user
-        ? { ...user, tokenVersion: claims.tokenVersion, sessionId: claims.sessionId, expiresAt: claims.expiresAt }
-        : null;
-    }
-
-    /** The handshake token's session is the account's and not signed out (lib/auth). */
-    async function sessionStillOpen(claims: { userId: number; tokenVersion: number; sessionId: string }) {
-      const row = await findSignedIn(app.db, claims.sessionId);
-      return row !== undefined && isSessionOf(row, claims);
-    }
-
     // The account and the conversation, built once and prepared on the server (service.ts).
     const eventContextStatement = eventContextQuery(
       app.db,
@@ -180,22 +94,6 @@ export const chatGateway = fp(
       return { user, conversation: row?.conversation ?? undefined };
     }
 
-    io.use((socket, next) => {
-      const auth = socket.handshake.auth as Record<string, unknown> | undefined;
-      activeUser(auth?.['token']).then(
-        (user) => {
-          if (!user) return next(new Error('unauthorized'));
-          socket.data.userId = user.id;
-          socket.data.tokenVersion = user.tokenVersion;
-          socket.data.sessionId = user.sessionId;
-          socket.data.expiresAt = user.expiresAt;
-          return next();
-        },
-        // A database outage is not a bad token: the client may retry instead of logging out.
-        (error: unknown) => next(new Error(isDatabaseUnavailable(error) ? 'unavailable' : 'unauthorized')),
-      );
-    });
-
     /** Asks the event's policy (SOCKET_EVENT_POLICIES) with the same rules and answers as REST. */
     function authorizeEvent(
       event: keyof ChatClientEvents,
@@ -210,7 +108,7 @@ export const chatGateway = fp(
 
     /** The event's account and conversation, read, then checked by the event's policy (SOCKET_EVENT_POLICIES). */
     async function authorizedContext(
-      socket: ChatSocket,
+      socket: RealtimeSocket,
       event: keyof ChatClientEvents,
       chatId: number,
     ): Promise<{ user: SocketUser; conversation: ConversationRow }> {
@@ -226,7 +124,7 @@ export const chatGateway = fp(
      * chat:read reads first (authorizedContext), chat:send checks in the statement that writes.
      */
     function handle<P extends { chatId: number }, T>(
-      socket: ChatSocket,
+      socket: RealtimeSocket,
       schema: z.ZodType<P>,
       run: (payload: P) => Promise<T>,
     ): (payload: unknown, ack: unknown) => void {
@@ -272,21 +170,7 @@ export const chatGateway = fp(
       };
     }
 
-    io.on('connection', (socket: ChatSocket) => {
-      void socket.join([`user:${socket.data.userId}`, `session:${socket.data.sessionId}`]);
-      endAtExpiry(socket);
-      // A revocation committed while the handshake read the account found no socket in
-      // the room to close: check once more now that it is in the rooms (lib/sessions).
-      const { userId, tokenVersion, sessionId } = socket.data;
-      Promise.all([
-        loadEventContext(userId, tokenVersion, undefined),
-        sessionStillOpen({ userId, tokenVersion, sessionId }),
-      ]).then(
-        ([{ user }, open]) => {
-          if (!user || !open) socket.disconnect(true);
-        },
-        (error: unknown) => app.log.warn({ err: rootCause(error) }, 'chat socket: session re-check failed'),
-      );
+    app.realtime.onConnection((socket: RealtimeSocket) => {
       socket.on(
         'chat:send',
         handle(socket, sendSchema, async ({ chatId, message }) => {
@@ -313,13 +197,12 @@ export const chatGateway = fp(
       );
     });
 
-    const hub: ChatHub = {
-      io,
+    const hub: ChatEvents = {
       async publishMessage(message, participantIds) {
         const ids = [...new Set(participantIds.filter((id): id is number => id !== null))];
         // The counterpart first: the sending tab has the message from its answer, the sender's other tabs can wait a write.
         ids.sort((a, b) => Number(a === message.userId) - Number(b === message.userId));
-        for (const id of ids) io.to(`user:${id}`).emit('chat:message', message);
+        for (const id of ids) app.realtime.publish({ name: 'chat:message', to: { userIds: [id] }, payload: message });
         await hub.publishConversation(message.chatId, ids);
       },
       async publishConversation(conversationId, userIds) {
@@ -327,24 +210,15 @@ export const chatGateway = fp(
         try {
           // One query for all recipients; each gets their own view (counterpart, unread flag).
           const views = await conversationViews(app.db, conversationId, ids);
-          for (const [id, view] of views) io.to(`user:${id}`).emit('chat:conversation', view);
+          for (const [id, view] of views) {
+            app.realtime.publish({ name: 'chat:conversation', to: { userIds: [id] }, payload: view });
+          }
         } catch (error) {
           app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
         }
       },
     };
-    app.decorate('chatHub', hub);
-    app.metrics.countSocketsWith(() => io.of('/').sockets.size);
-
-    // Shutting down (SIGTERM, tests): the transports close without a Socket.IO "server disconnect",
-    // so clients reconnect on their own — through the balancer to another instance.
-    app.addHook('preClose', async () => {
-      io.engine.close();
-    });
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([io.of('/').adapter.close()]);
-      await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
-    });
+    app.decorate('chatEvents', hub);
   },
-  { name: 'chat-gateway', dependencies: ['services', 'metrics'] },
+  { name: 'chat-gateway', dependencies: ['services', 'realtime'] },
 );

@@ -1,7 +1,7 @@
 import { eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { chatCommunications, type UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { hasRole } from '../../lib/policies';
+import { hasRole } from '../../services/policies';
 
 /**
  * Who may do what to a conversation. 'Participant of conversation' is defined here once:

@@ -10,7 +10,7 @@ import {
   MSG,
 } from '@pb/core';
 import { chatCommunications } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { badRequest, parseOrBadRequest } from '../../lib/errors';
 import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
@@ -104,7 +104,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body.advertisement,
         { text: body.message, files: input.files },
         messageContext(app),
-        (committed, opened) => app.chatHub.publishMessage(committed, [opened.consultantId, opened.companyId]),
+        (committed, opened) => app.chatEvents.publishMessage(committed, [opened.consultantId, opened.companyId]),
       );
       const view = await conversationView(app.db, conversation.id, user.id);
       return reply.code(201).send({ data: view!, meta: {} });
@@ -135,7 +135,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const readHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
     const row = await markRead(app.db, user, request.params.id);
-    await app.chatHub.publishConversation(row.id, [user.id]);
+    await app.chatEvents.publishConversation(row.id, [user.id]);
     const view = await conversationView(app.db, row.id, user.id);
     return { data: view!, meta: {} };
   };
@@ -224,7 +224,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         row,
         { text: body.message, files: input.files },
         messageContext(app),
-        app.chatHub.publishMessage,
+        app.chatEvents.publishMessage,
       );
       return reply.code(201).send({ data: message, meta: {} });
     },

@@ -5,14 +5,14 @@ import { createChatUser, createJob, type ChatUser } from '../../../test/support/
 import { connectChat, type ChatClient } from '../../../test/support/socket-client';
 import type { UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { isActiveUser } from '../../lib/policies';
+import { isActiveUser } from '../../services/policies';
 import { authorizeWriting } from './policy';
 import { messageContext, sendTextMessage } from './service';
 
 /**
  * A socket's text message is checked and written by one statement (service.textMessageStatement),
  * which carries the SQL forms of the account and participant rules. These tests hold them to the
- * JavaScript rules every other path asks (lib/policies isActiveUser, ./policy authorizeWriting).
+ * JavaScript rules every other path asks (services/policies isActiveUser, ./policy authorizeWriting).
  */
 
 let ctx: TestContext;

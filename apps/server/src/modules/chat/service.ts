@@ -20,16 +20,16 @@ import {
   users,
   type UserRole,
 } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { activeUserCondition, hasRole, isActiveUser } from '../../lib/policies';
+import { activeUserCondition, hasRole, isActiveUser } from '../../services/policies';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { activeBonusSql } from '../jobs/active-bonus';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
-import { claimMailSlot } from '../alerts/mails';
-import { createNotifications, settingsOf } from '../alerts/notifications';
-import { unsubscribeApiUrl, unsubscribeUrl } from '../alerts/unsubscribe';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
+import { claimMailSlot } from '../../services/notifications/mail-batching';
+import { createNotifications, settingsOf } from '../../services/notifications/centre';
+import { unsubscribeApiUrl, unsubscribeUrl } from '../../services/notifications/unsubscribe';
 import { chatFileUrl, filesOf } from './files';
 import { authorizeReading, authorizeWriting, participantCondition } from './policy';
 
@@ -328,7 +328,7 @@ export async function appendMessage(
  * (textMessageStatement): the sender must still be active with the session's token version and
  * a participant of the conversation, as the event's read used to establish in a round trip of
  * its own (issue 14: that read was half a message's database time). When the statement refuses,
- * its answer says why, and the same policies as everywhere else (lib/policies, ./policy) turn
+ * its answer says why, and the same policies as everywhere else (services/policies, ./policy) turn
  * that into 401, 404 or 403.
  *
  * The recipient's bell entry is written `mail_due` when a notice may be due, and the notice

@@ -1,7 +1,7 @@
 import type { ContactRequest } from '@pb/core';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 
 /** Stores a contact message and queues the office mail in one transaction. */
 export async function submitContactMessage(

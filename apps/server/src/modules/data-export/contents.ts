@@ -1,14 +1,14 @@
 import type { Readable } from 'node:stream';
 import { ROLE_NAMES } from '@pb/core';
 import type { Db } from '../../db/client';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import type { FileStorage } from '../../lib/storage';
 import { findPendingEmailChange } from '../accounts/email-change';
 import { findProfileImage, findUserById } from '../accounts/queries';
 import { sessionHistoryOf } from '../accounts/sessions';
 import { secondFactorsOf } from '../accounts/two-factor-service';
-import { auditEntriesAbout, type AuditEntryAboutUser } from '../admin/queries';
-import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../alerts/notifications';
+import { auditEntriesAbout, type AuditEntryAboutUser } from '../../services/audit';
+import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../services/notifications/centre';
 import { listSavedSearches } from '../alerts/saved-searches';
 import { watchedJobIds } from '../alerts/watches';
 import { claimDocumentForDownload } from '../billing/documents';

@@ -1,5 +1,5 @@
 import { DATA_EXPORT_DOWNLOAD_PATH, DATA_EXPORT_VALID_DAYS, formatDateTime } from '@pb/core';
-import { simpleHtml, type OutgoingMail } from '../mail/outbox';
+import { simpleHtml, type OutgoingMail } from '../../services/mail-outbox';
 
 /** The download link of a finished export: the token rides in the fragment (never in a server log). */
 export function downloadLink(publicUrl: string, token: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportDownloadSchema, dataExportRequestSchema, dataExportStatusSchema, viennaDate } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { contentDisposition } from '../../lib/file-download';
 import { errorSchema, singleSchema } from '../../lib/http-schemas';
 import { discardDownloadedExport, latestDataExport, openExportDownload, requestDataExport } from './service';

@@ -11,7 +11,7 @@ import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { newOpaqueToken } from '../../lib/tokens';
 import { findUserById } from '../accounts/queries';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../../services/mail-outbox';
 import { writeExportZip } from './archive';
 import { collectAccountData } from './contents';
 import { downloadLink, exportReadyMail } from './mails';

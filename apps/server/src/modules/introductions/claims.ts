@@ -3,7 +3,7 @@ import { claimRevivalDeadline, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../../services/mail-outbox';
 import { contactsDiffer, emailMatches, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
 import type { IntroductionRow } from './queries';

@@ -1,5 +1,5 @@
 import { formatDate, INTRODUCTION_STATUS_LABELS, type IntroductionStatus } from '@pb/core';
-import { simpleHtml, type OutgoingMail } from '../mail/outbox';
+import { simpleHtml, type OutgoingMail } from '../../services/mail-outbox';
 
 /**
  * Mails of the introductions register. They name the introduction by number and

@@ -1,7 +1,7 @@
 import { INTRODUCTION_MSG } from '@pb/core';
 import type { UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { hasRole } from '../../lib/policies';
+import { hasRole } from '../../services/policies';
 
 /**
  * Who may see and act on an introduction (issue 11), for REST routes (policies

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
+import { enqueueMail, type OutgoingMail } from '../../services/mail-outbox';
 import { GENESIS_HASH, headMac, macMatches, type RegisterHead } from './register-chain';
 import { headOf, sealEmptyRegister, sealLegacyHead, storedHead, type LegacySeal } from './register';
 
@@ -113,7 +113,7 @@ export async function sealLegacyRegister(deps: AnchorDeps, expectedEntries: numb
   return seal;
 }
 
-/** The daily anchor as scheduled work: one mail a day across all instances (lib/scheduler). */
+/** The daily anchor as scheduled work: one mail a day across all instances (services/scheduler). */
 export function registerAnchorJob(deps: AnchorDeps): ScheduledJob {
   return {
     name: 'register-anchor',

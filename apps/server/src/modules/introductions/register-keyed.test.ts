@@ -3,7 +3,7 @@ import { INTRODUCTION_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { rewriteChainWithoutKey } from '../../../test/support/register-tampering';
-import { Scheduler } from '../../lib/scheduler';
+import { Scheduler } from '../../services/scheduler';
 import { type ChainValue } from './register-chain';
 import { anchorRegister, registerAnchorJob, sealLegacyRegister, sealRegisterOnStart } from './register-anchor';
 import { verifyRegister } from './register-verify';

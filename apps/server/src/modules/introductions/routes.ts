@@ -15,7 +15,7 @@ import {
   type Introduction,
   type IntroductionEvent,
 } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { notFound, parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
@@ -59,12 +59,17 @@ export async function publishIntroduction(
 ): Promise<Map<number, Introduction>> {
   const views = new Map<number, Introduction>();
   try {
-    if (outcome.message) await app.chatHub.publishMessage(outcome.message.message, outcome.message.parties);
+    if (outcome.message) await app.chatEvents.publishMessage(outcome.message.message, outcome.message.parties);
     for (const { userId, view } of await partyViews(app.db, outcome.introductionId, app.now())) {
       views.set(userId, view);
-      app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind, introduction: view });
+      const to = { userIds: [userId] };
+      app.realtime.publish({ name: 'introduction:changed', to, payload: { kind, introduction: view } });
       if (outcome.revived) {
-        app.chatHub.io.to(`user:${userId}`).emit('introduction:changed', { kind: 'claim_revived', introduction: view });
+        app.realtime.publish({
+          name: 'introduction:changed',
+          to,
+          payload: { kind: 'claim_revived', introduction: view },
+        });
       }
     }
   } catch (error) {

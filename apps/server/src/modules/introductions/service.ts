@@ -17,11 +17,11 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, introductions, jobs, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { hasRole } from '../../lib/policies';
+import { hasRole } from '../../services/policies';
 import type { UploadedFile } from '../../lib/uploads';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../services/audit';
 import {
   ensureConversation,
   removeStoredFiles,
@@ -31,8 +31,8 @@ import {
   type StoredFile,
 } from '../chat/service';
 import { activeBonusOf } from '../jobs/active-bonus';
-import { createNotifications, settingsOf } from '../alerts/notifications';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { createNotifications, settingsOf } from '../../services/notifications/centre';
+import { enqueueMail, type OutgoingMail } from '../../services/mail-outbox';
 import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
 import {
   alreadyKnownMail,

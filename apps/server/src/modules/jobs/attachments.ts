@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentSchema, MAX_CHAT_FILES, MSG } from '@pb/core';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { JOB_MSG, placementBonusRecordSchema, placementBonusRequestSchema, type PlacementBonus } from '@pb/core';
 import { placementBonuses } from '../../db/schema';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import { badRequest } from '../../lib/errors';
 import {
   anyQuery,

@@ -1,14 +1,14 @@
 import { desc, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import type { DataVersions } from '../../lib/data-versions';
+import type { DataVersions } from '../../services/data-versions';
 import type { TaggedJson } from '../../lib/json-response';
 
 /**
  * Caches of the advertisement list (issue 14), exact by construction: every entry carries the
  * version of the list (list_versions 'jobs', migration 0022) it was computed at, and a trigger
  * raises that version at the commit of every transaction that writes `jobs` (the stored active
- * bonus included). A request reads the version first (lib/data-versions, one statement shared
+ * bonus included). A request reads the version first (services/data-versions, one statement shared
  * with the sign-in check) and uses an entry only if it is at least that new — so no answer is
  * older than the newest committed write, on every instance sharing the database, with or
  * without Redis (decision 0023).

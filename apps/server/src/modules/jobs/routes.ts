@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobChangeSchema, jobDataSchema, jobSchema, LANDING_JOB_LIMIT, MSG, searchTextSchema } from '@pb/core';
-import { currentUser } from '../../lib/auth';
-import { requestDataVersions } from '../../lib/data-versions';
+import { currentUser } from '../../services/auth';
+import { requestDataVersions } from '../../services/data-versions';
 import { compileJson, sendTaggedJson, taggedJson } from '../../lib/json-response';
 import { notFound, unauthorized } from '../../lib/errors';
 import {

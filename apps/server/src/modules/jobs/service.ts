@@ -17,8 +17,8 @@ import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../.
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
-import type { CurrentUser } from '../../lib/auth';
-import { withStoredUploads } from '../../lib/stored-uploads';
+import type { CurrentUser } from '../../services/auth';
+import { withStoredUploads } from '../../services/stored-uploads';
 import { activeBonusOf } from './active-bonus';
 import { authorizeAdvertisementOwner } from './policy';
 import { attachmentUrl } from './repository';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import { isLocalRequest } from '../../lib/loopback';
-import { escapeHtml } from './outbox';
+import { escapeHtml } from '../../services/mail-outbox';
 
 /**
  * Development mailbox: every queued mail, newest first, with clickable links, so a

@@ -15,7 +15,7 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/metrics',
-    // The bearer token is the scraper's, not a user's JWT: lib/auth leaves it to this route.
+    // The bearer token is the scraper's, not a user's JWT: services/auth leaves it to this route.
     { config: { policy: 'metrics.scraper', ownAuthorization: true }, schema: { hide: true } },
     async (request, reply) => {
       const access = metricsScraperAccess(settings, {

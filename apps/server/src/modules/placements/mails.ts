@@ -7,7 +7,7 @@ import {
   type CountryCode,
   type PlacementFlag,
 } from '@pb/core';
-import { simpleHtml, type OutgoingMail } from '../mail/outbox';
+import { simpleHtml, type OutgoingMail } from '../../services/mail-outbox';
 import { formatPercent, type ReportFigures } from './fees';
 
 /**

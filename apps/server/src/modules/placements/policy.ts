@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { JOB_MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
-import { authorize, hasRole } from '../../lib/policies';
+import { authorize, hasRole } from '../../services/policies';
 import { forbidden } from '../../lib/errors';
 import { isAdvertisementOwner } from '../jobs/policy';
 

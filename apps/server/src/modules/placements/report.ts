@@ -11,13 +11,13 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, germanIssue, notFound } from '../../lib/errors';
 import { activeBonusOf } from '../jobs/active-bonus';
 import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
 import { contactsDiffer, fingerprintsOf } from '../introductions/fingerprint';
 import { lockRegister } from '../introductions/register';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../../services/mail-outbox';
 import { reportFigures } from './fees';
 import { placementFlags } from './flags';
 import { companyReportNoticeMail, officeReportMail, reportConfirmationMail, type ReportedPlacement } from './mails';

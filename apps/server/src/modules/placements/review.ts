@@ -11,11 +11,11 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
-import { recordAudit } from '../admin/audit';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { recordAudit } from '../../services/audit';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { formatPercent } from './fees';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/auth';
+import { currentUser } from '../../services/auth';
 import {
   companyPlacementReportViewSchema,
   placementObjectionSchema,
@@ -48,7 +48,12 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
       });
       // After the commit: the company's open tabs hear of it at once (its mail is already queued).
-      if (notify) app.chatHub.io.to(`user:${notify.companyId}`).emit('placement:reported', notify.event);
+      if (notify)
+        app.realtime.publish({
+          name: 'placement:reported',
+          to: { userIds: [notify.companyId] },
+          payload: notify.event,
+        });
       return reply.code(201).send({ data: result, meta: {} });
     },
   );

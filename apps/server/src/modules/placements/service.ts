@@ -7,10 +7,10 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
+import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
-import { recordAudit } from '../admin/audit';
-import { enqueueMail } from '../mail/outbox';
+import { recordAudit } from '../../services/audit';
+import { enqueueMail } from '../../services/mail-outbox';
 import { officeObjectionMail } from './mails';
 import { mayObjectTo } from './policy';
 import type { ReportContext } from './report';

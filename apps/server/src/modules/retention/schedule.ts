@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { dailyInVienna, type ScheduledJob } from '../../lib/scheduler';
-import { endSessionsOf } from '../../lib/sessions';
+import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
+import { endSessionsOf } from '../../services/sessions';
 import { runRetention } from './service';
 
 /** Retention runs once a day across all instances, from 03:00 Vienna time (quiet hours). */
 export const RETENTION_HOUR = 3;
 
-/** The retention rules as scheduled work (lib/scheduler: exactly one instance runs each day's run). */
+/** The retention rules as scheduled work (services/scheduler: exactly one instance runs each day's run). */
 export function retentionJob(app: FastifyInstance): ScheduledJob {
   return {
     name: 'retention',

@@ -12,11 +12,11 @@ import {
 import type { Db } from '../../db/client';
 import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { deleteUserAccount } from '../accounts/service';
 import { openObligationsOf } from '../accounts/open-obligations';
 import { formerPartyRetention } from '../introductions/former-companies';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../../services/audit';
 import { monthsBefore } from '../../lib/months';
 import { introductionRetention } from '../introductions/retention';
 import { claimDocumentRetention } from '../billing/documents';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { uploads, type UploadPurpose } from '../db/schema';
-import type { FileStorage } from './storage';
-import type { UploadedFile } from './uploads';
+import type { FileStorage } from '../lib/storage';
+import type { UploadedFile } from '../lib/uploads';
 
 /**
  * Files first, rows second: `work` runs after every file is in the store and gets a function that

@@ -39,9 +39,9 @@ export function endUserSessions(app: FastifyInstance, userId: number): Promise<v
 
 /** endUserSessions for several accounts (e.g. the retention run's deletions). */
 export function endSessionsOf(app: FastifyInstance, userIds: readonly number[]): Promise<void> {
-  if (userIds.length === 0 || !app.hasDecorator('chatHub')) return Promise.resolve();
+  if (userIds.length === 0 || !app.hasDecorator('realtime')) return Promise.resolve();
   try {
-    app.chatHub.io.in(userIds.map((id) => `user:${id}`)).disconnectSockets(true);
+    app.realtime.endSocketsOfUsers(userIds);
   } catch (err) {
     app.log.warn({ err, userIds }, 'sessions: could not close the live sockets of revoked sessions');
   }
@@ -50,9 +50,9 @@ export function endSessionsOf(app: FastifyInstance, userIds: readonly number[]):
 
 /** Closes the live sockets of single sessions on all instances (after the commit that revoked them). */
 export function endSessionSockets(app: FastifyInstance, sessionIds: readonly string[]): Promise<void> {
-  if (sessionIds.length === 0 || !app.hasDecorator('chatHub')) return Promise.resolve();
+  if (sessionIds.length === 0 || !app.hasDecorator('realtime')) return Promise.resolve();
   try {
-    app.chatHub.io.in(sessionIds.map((id) => `session:${id}`)).disconnectSockets(true);
+    app.realtime.endSocketsOfSessions(sessionIds);
   } catch (err) {
     app.log.warn({ err }, 'sessions: could not close the live sockets of a revoked session');
   }

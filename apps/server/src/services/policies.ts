@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { users, type UserRole } from '../db/schema';
-import { forbidden } from './errors';
+import { forbidden } from '../lib/errors';
 
 /**
  * The policy layer: small functions that answer "may this user do this to this thing".

@@ -2,11 +2,11 @@ import { asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storageOrphans, uploads } from '../db/schema';
 import type { ScheduledJob } from './scheduler';
-import { StorageUnavailableError, type FileStorage } from './storage';
+import { StorageUnavailableError, type FileStorage } from '../lib/storage';
 
 /**
  * Objects in the file store without a row in `uploads`. Files go to the store before their row
- * is written (lib/stored-uploads), so a failed upload leaves nothing in the database; but a put
+ * is written (services/stored-uploads), so a failed upload leaves nothing in the database; but a put
  * the server gave up on (the store took the bytes, then froze or timed out) may still be
  * written by the store after the client got its 503, and a delete that did not reach the store
  * leaves its object behind. Their keys are noted in `storage_orphans`; the hourly sweep deletes
@@ -92,7 +92,7 @@ export async function sweepStorageOrphans(options: SweepOptions): Promise<number
   return settled;
 }
 
-/** The sweep as scheduled work: once an hour across all instances (lib/scheduler). */
+/** The sweep as scheduled work: once an hour across all instances (services/scheduler). */
 export function storageOrphanJob(
   db: Db,
   storage: FileStorage,

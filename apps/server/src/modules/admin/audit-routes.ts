@@ -1,44 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditEntrySchema } from '@pb/core';
-import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import type { CurrentUser } from '../../lib/auth';
 import { anyQuery, collectionSchema, errorSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { listAuditEntries } from './queries';
+import { listAuditEntries } from '../../services/audit';
 
-/** Transaction handle of Db.transaction (also accepted wherever Db is). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface AuditEntry {
-  action: string;
-  entity: string;
-  entityId: string | number | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Records one admin write; call it with the transaction of the change itself. */
-export async function recordAudit(
-  db: Pick<Db, 'insert'>,
-  actor: Pick<CurrentUser, 'id' | 'email'> | null,
-  entry: AuditEntry,
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === null ? null : String(entry.entityId),
-    before: entry.before === undefined ? null : toJson(entry.before),
-    after: entry.after === undefined ? null : toJson(entry.after),
-  });
-}
-
-/** Dates become ISO strings, undefined keys vanish: what jsonb would store anyway. */
-function toJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value ?? null)) as unknown;
-}
+/** The back office's view of the audit log (services/audit). */
 
 const auditQuerySpec: ResourceQuerySpec = {
   fields: {

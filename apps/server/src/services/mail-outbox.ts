@@ -1,5 +1,5 @@
-import { mailOutbox } from '../../db/schema';
-import type { Db } from '../../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Db } from '../db/client';
 
 export interface OutgoingMail {
   /** What caused the mail (for logs and the back office), e.g. 'contact', 'auth.confirm'. */

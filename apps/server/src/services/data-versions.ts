@@ -7,7 +7,7 @@ import { listVersions } from '../db/schema';
  * The committed versions of what the in-process caches hold (table list_versions; triggers raise
  * a version at the commit of every transaction that changes its data — migrations 0022, 0023):
  *   jobs      everything the advertisement list shows (modules/jobs/list-cache.ts),
- *   accounts  what the sign-in check reads from an account (lib/auth.ts) and the company shown
+ *   accounts  what the sign-in check reads from an account (services/auth.ts) and the company shown
  *             on an advertisement.
  * A request reads both in one statement, at most once (`requestDataVersions()`), and uses a
  * cached entry only while its version is current — exact on every instance, without Redis.
@@ -82,7 +82,7 @@ declare module 'fastify' {
     dataVersions: DataVersionReader;
   }
   interface FastifyRequest {
-    /** Set by the first requestDataVersions() of the request (decorated in lib/services). */
+    /** Set by the first requestDataVersions() of the request (decorated in services/app-services). */
     dataVersionSnapshot: Promise<DataVersions> | null;
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { viennaDate, viennaParts } from '@pb/core';
 import type { Db } from '../db/client';
-import { isDatabaseUnavailable, rootCause } from './db-errors';
+import { isDatabaseUnavailable, rootCause } from '../lib/db-errors';
 
 /**
  * Scheduled work that runs exactly once per period across every instance (retention today;

@@ -4,7 +4,7 @@ import { startInstancePair, type Instance, type InstancePair } from '../../test/
 
 /**
  * Two instances on one PostgreSQL database and no Redis: an account blocked through one instance
- * is refused by the other at once, although the other had its sign-in cached (lib/auth.ts).
+ * is refused by the other at once, although the other had its sign-in cached (services/auth.ts).
  */
 
 let pair: InstancePair;

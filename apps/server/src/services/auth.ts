@@ -5,7 +5,7 @@ import { ROLE_NAMES, TWO_FACTOR_MSG } from '@pb/core';
 import type { Db } from '../db/client';
 import { userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { isActiveUser } from './policies';
 
 /** The authenticated caller, as committed when the request began (see AccountCache). */
@@ -60,7 +60,7 @@ export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
  * that version is still the committed one: every change of what the check reads (token version,
  * block, confirmation, role, e-mail, user name, description, deletion; a session's revocation or
  * second factor) raises it at commit. The request reads the version in the statement it needs
- * anyway for the advertisement list's version (lib/data-versions), so a revocation is seen by the
+ * anyway for the advertisement list's version (services/data-versions), so a revocation is seen by the
  * next request on every instance, exactly as with a fresh read.
  */
 export class AccountCache {

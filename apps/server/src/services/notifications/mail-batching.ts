@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MAIL_INTERVAL_MINUTES, type NotificationKind } from '@pb/core';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
-import { enqueueMail, simpleHtml } from '../mail/outbox';
+import { enqueueMail, simpleHtml } from '../mail-outbox';
 import { unsubscribeApiUrl, unsubscribeUrl } from './unsubscribe';
 
 /**

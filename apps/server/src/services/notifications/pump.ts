@@ -1,13 +1,13 @@
 import { and, asc, gt, inArray, isNull, max, count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
-import type { ChatServer } from '../chat/gateway';
-import { presentNotification } from './notifications';
+import type { Realtime } from '../realtime';
+import { presentNotification } from './centre';
 
 /**
  * Tells open tabs about new notifications (`notification:new` with the unread count), whatever
  * code path wrote them — a command, the alert worker, another instance. Each instance reads the
- * rows after the last id it saw and emits only to its own sockets (io.local), so with several
+ * rows after the last id it saw and emits only to its own sockets (publishLocal), so with several
  * instances every tab hears each entry once.
  */
 export class NotificationPump {
@@ -18,7 +18,7 @@ export class NotificationPump {
   constructor(
     private readonly options: {
       db: Db;
-      io: ChatServer;
+      realtime: Realtime;
       tickMs?: number;
       log?: { warn(obj: object, msg: string): void };
     },
@@ -45,7 +45,7 @@ export class NotificationPump {
   }
 
   private async pump(): Promise<number> {
-    const { db, io } = this.options;
+    const { db, realtime } = this.options;
     if (this.lastId === undefined) {
       const [row] = await db.select({ last: max(notifications.id) }).from(notifications);
       this.lastId = Number(row?.last ?? 0);
@@ -67,9 +67,11 @@ export class NotificationPump {
       .groupBy(notifications.userId);
     const unreadOf = new Map(unread.map((u) => [u.userId, u.n]));
     for (const row of rows) {
-      io.local
-        .to(`user:${row.userId}`)
-        .emit('notification:new', { notification: presentNotification(row), unread: unreadOf.get(row.userId) ?? 0 });
+      realtime.publishLocal({
+        name: 'notification:new',
+        to: { userIds: [row.userId] },
+        payload: { notification: presentNotification(row), unread: unreadOf.get(row.userId) ?? 0 },
+      });
     }
     return rows.length;
   }

@@ -5,7 +5,7 @@ import { createUser, type TestUser } from '../../test/factories';
 import { AccountCache } from './auth';
 
 /**
- * The sign-in check's account cache (lib/auth.ts, migration 0023): a repeated request reads no
+ * The sign-in check's account cache (services/auth.ts, migration 0023): a repeated request reads no
  * account row, and every change of what the check reads ends the cached answer at its commit —
  * whichever code path makes it (the trigger watches the table, not our commands).
  */

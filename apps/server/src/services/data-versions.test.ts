@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/helpers';
 import { DataVersionReader, type DataVersions } from './data-versions';
 
 /**
- * The shared version read (lib/data-versions): many requests share one statement, and none is
+ * The shared version read (services/data-versions): many requests share one statement, and none is
  * answered with a read that was sent before it arrived — so no request sees versions older than
  * a commit that finished before it came.
  */

@@ -3,9 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { DataVersionReader } from './data-versions';
-import type { FileStorage } from './storage';
+import type { FileStorage } from '../lib/storage';
 import { trackStorageOrphans } from './storage-orphans';
-import { JwtService } from './tokens';
+import { JwtService } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
