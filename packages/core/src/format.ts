@@ -174,3 +174,8 @@ export function roundCents(value: number): number {
 export function serviceFeePercent(bonusPercent: number): number {
   return roundCents(bonusPercent * SERVICE_FEE_RATE);
 }
+
+/** A bonus as the mails show it: "20 %", "12,5 %". */
+export function formatPercent(n: number): string {
+  return `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
+}

@@ -1,6 +1,5 @@
 import {
   BILLING_MSG,
-  formatCents,
   formatIban,
   INVOICE_KIND_LABELS,
   SERVICE_FEE_PERCENT,
@@ -9,8 +8,7 @@ import {
   type InvoiceKind,
   formatDay,
 } from '@pb/core';
-import { pdfSafe } from '../introductions/proof-pdf';
-import { newPdfDocument } from '../../lib/pdf';
+import { a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
 
 /**
  * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
@@ -39,10 +37,7 @@ export interface InvoiceDocument {
   note: string | null;
 }
 
-const PAGE = { size: 'A4' as const, margin: 56 };
-const WIDTH = 595.28 - 2 * PAGE.margin;
-/** Helvetica's WinAnsi has '€' but pdfkit needs the no-break space Intl puts in as a plain one. */
-const money = (cents: number) => pdfSafe(formatCents(cents).replace(/\s/g, ' '));
+const { textWidth: WIDTH, ...PAGE } = a4Page(56);
 
 export async function renderInvoicePdf(
   invoice: InvoiceDocument,
@@ -55,12 +50,7 @@ export async function renderInvoicePdf(
     compress: options.compress ?? true,
     info: { Title: title, Author: invoice.issuer.name, CreationDate: issuedAt, ModDate: issuedAt },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   const left = PAGE.margin;
   const { issuer, customer } = invoice;
 

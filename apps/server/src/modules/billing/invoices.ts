@@ -22,13 +22,13 @@ import {
   type InvoiceAddress,
   type InvoiceIssuer,
   formatDay,
+  formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { invoices, placementReports, users } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { formatPercent } from '../placements/fees';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 
 /**

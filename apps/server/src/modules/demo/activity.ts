@@ -10,7 +10,7 @@ import { fileGuaranteeClaim } from '../billing/claims';
 import { appendMessage, contactCompany } from '../chat/service';
 import { reportPlacement } from '../placements/report';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
-import { newPdfDocument } from '../../lib/pdf';
+import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 
 /**
  * The demo marketplace's activity (development only): conversations with files and
@@ -36,16 +36,13 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A one-page PDF, so the demo's files open like real ones. */
 async function demoPdf(title: string, lines: string[]): Promise<UploadedFile> {
   const doc = await newPdfDocument({ size: 'A4', margin: 56, info: { Title: title, Author: 'Prämienbörse (Demo)' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  const bytes = pdfBytes(doc);
   doc.font('Helvetica-Bold').fontSize(18).text(title);
   doc.moveDown().font('Helvetica').fontSize(11);
   for (const line of lines) doc.text(line).moveDown(0.4);
   doc.moveDown().fontSize(9).fillColor('#555555').text('Demo-Dokument der Prämienbörse – frei erfunden.');
   doc.end();
-  await done;
-  const buffer = Buffer.concat(chunks);
+  const buffer = await bytes;
   return {
     buffer,
     filename: `${title.replace(/[^\p{L}\p{N}]+/gu, '_')}.pdf`,

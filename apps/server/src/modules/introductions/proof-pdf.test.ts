@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { introductionDetailSchema, type IntroductionDetail } from '@pb/core';
-import { pdfSafe, renderIntroductionProof } from './proof-pdf';
+import { renderIntroductionProof } from './proof-pdf';
+import { pdfSafe } from '../../services/pdf-parts';
 
 const issuer = {
   company: 'Prämienbörse GmbH',

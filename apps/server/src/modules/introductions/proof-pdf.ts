@@ -7,7 +7,7 @@ import {
   REGISTER_EVENT_LABELS,
   type IntroductionDetail,
 } from '@pb/core';
-import { newPdfDocument } from '../../lib/pdf';
+import { A4, a4Page, newPdfDocument, pdfBytes, pdfSafe } from '../../services/pdf-parts';
 
 /**
  * 'Nachweis (PDF)': one A4 page per introduction for both parties — advertisement, company,
@@ -22,46 +22,14 @@ export interface ProofIssuer {
   publicUrl: string;
 }
 
-const PAGE = { size: 'A4' as const, margin: 50 };
-const WIDTH = 595.28 - 2 * PAGE.margin;
+const { textWidth: WIDTH, ...PAGE } = a4Page(50);
 /** Below this the page ends: the footer (hash, explanation) needs the rest. */
-const TIMELINE_BOTTOM = 841.89 - PAGE.margin - 150;
+const TIMELINE_BOTTOM = A4.height - PAGE.margin - 150;
 const NOTE_MAX = 160;
 const TIMELINE_NOTE_MAX = 90;
 
 /** "20 %", "12,5 %", "12,25 %" — as many decimals as the bonus has (at most two). */
 const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
-
-/** Characters of Windows-1252 beyond Latin-1 that the standard PDF fonts can show. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const SUBSTITUTES: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', ẞ: 'SS', Ø: 'Ø', ø: 'ø' };
-
-/**
- * The built-in Helvetica/Courier cover Windows-1252 only; pdfkit writes anything else as
- * broken bytes. Names like 'Łukasz' or 'Đorđe' become 'Lukasz', 'Dorde' (accents dropped),
- * other scripts '?'. (A Unicode font would show them as written; see docs/introductions.md.)
- */
-export function pdfSafe(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n') {
-      out += ch;
-      continue;
-    }
-    if (SUBSTITUTES[ch]) {
-      out += SUBSTITUTES[ch];
-      continue;
-    }
-    if (/\s/.test(ch)) {
-      out += ' ';
-      continue;
-    }
-    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += base.length > 0 && [...base].every((c) => c.codePointAt(0)! < 0x7f) ? base : /\p{Cf}/u.test(ch) ? '' : '?';
-  }
-  return out;
-}
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -86,12 +54,7 @@ export async function renderIntroductionProof(
       ModDate: generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   // Never a second page: text past the bottom is cut by the limits below, not moved on.
   doc.on('pageAdded', () => {
     throw new Error('proof must stay one page');

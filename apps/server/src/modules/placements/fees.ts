@@ -1,4 +1,4 @@
-import { calculateFees, formatNumber } from '@pb/core';
+import { calculateFees } from '@pb/core';
 
 /**
  * The money of one placement report, computed once (spec §3/§5): the agreed bonus and
@@ -30,9 +30,4 @@ export function reportFigures(
     serviceFee: fees.serviceFee,
     total: fees.total,
   };
-}
-
-/** A bonus as the mails show it: "20 %", "12,5 %". */
-export function formatPercent(n: number): string {
-  return `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
 }

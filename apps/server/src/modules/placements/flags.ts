@@ -7,8 +7,8 @@ import {
   formatEuro,
   type PlacementFlag,
   type PlacementFlagCode,
+  formatPercent,
 } from '@pb/core';
-import { formatPercent } from './fees';
 
 /**
  * Why a placement report needs the back office's decision before it is invoiced (issue 28):

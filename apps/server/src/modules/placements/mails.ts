@@ -6,9 +6,10 @@ import {
   PLACEMENT_REVIEW_MSG,
   type CountryCode,
   type PlacementFlag,
+  formatPercent,
 } from '@pb/core';
 import { simpleHtml, type OutgoingMail } from '../../services/mail-outbox';
-import { formatPercent, type ReportFigures } from './fees';
+import type { ReportFigures } from './fees';
 
 /**
  * The mails of placement reports and objections: pure templates from plain data

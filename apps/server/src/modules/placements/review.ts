@@ -8,6 +8,7 @@ import {
   formatEuro,
   PLACEMENT_REVIEW_MSG,
   type PlacementReviewRequest,
+  formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
@@ -16,7 +17,6 @@ import { conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
 import { recordAudit } from '../../services/audit';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { formatPercent } from './fees';
 
 /**
  * The back office's decision on a flagged report (issue 28): 'freigegeben' releases it for

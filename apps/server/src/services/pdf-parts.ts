@@ -1,0 +1,67 @@
+import { formatCents } from '@pb/core';
+
+/**
+ * The building blocks of the product's PDFs (the introduction proof, invoices, the demo's
+ * documents): the A4 page, the document and its bytes, text the standard fonts can show, money.
+ * Made with pdfkit; the built-in Helvetica covers German text and €.
+ */
+
+/** A4 in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+/** An A4 page with this margin and the width left for text. */
+export function a4Page(margin: number) {
+  return { size: 'A4' as const, margin, textWidth: A4.width - 2 * margin };
+}
+
+/** pdfkit takes about 160 ms to load: it is loaded with the first PDF, not at server start. */
+export async function newPdfDocument(options?: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  return new PDFDocument(options);
+}
+
+/** The document's bytes once it has ended (call before writing; `doc.end()` resolves it). */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** Characters of Windows-1252 beyond Latin-1 that the standard PDF fonts can show. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const SUBSTITUTES: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', ı: 'i', ẞ: 'SS', Ø: 'Ø', ø: 'ø' };
+
+/**
+ * The built-in Helvetica/Courier cover Windows-1252 only; pdfkit writes anything else as
+ * broken bytes. Names like 'Łukasz' or 'Đorđe' become 'Lukasz', 'Dorde' (accents dropped),
+ * other scripts '?'. (A Unicode font would show them as written; see docs/introductions.md.)
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) || ch === '\n') {
+      out += ch;
+      continue;
+    }
+    if (SUBSTITUTES[ch]) {
+      out += SUBSTITUTES[ch];
+      continue;
+    }
+    if (/\s/.test(ch)) {
+      out += ' ';
+      continue;
+    }
+    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += base.length > 0 && [...base].every((c) => c.codePointAt(0)! < 0x7f) ? base : /\p{Cf}/u.test(ch) ? '' : '?';
+  }
+  return out;
+}
+
+/** Helvetica's WinAnsi has '€' but pdfkit needs the no-break space Intl puts in as a plain one. */
+export function pdfMoney(cents: number): string {
+  return pdfSafe(formatCents(cents).replace(/\s/g, ' '));
+}
