@@ -15,8 +15,8 @@ import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
-import { changePlacementStatus } from './service';
-import { presentPlacementReport } from './presenter';
+import { changePlacementStatus } from '../placements/status';
+import { presentPlacementReport } from '../placements/presenter';
 import { reviewPlacementReport } from '../placements/review';
 import { toCsv } from '../../services/csv';
 import { announceBillingChange } from '../billing/routes';
@@ -227,13 +227,13 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await correctInvoicedAmount(app.db, currentUser(request), request.params.id, request.body, {
+      const corrected = await correctInvoicedAmount(app.db, currentUser(request), request.params.id, request.body, {
         issuer: app.config.invoiceIssuer,
         publicUrl: app.config.publicUrl,
         now: app.now(),
       });
-      await announceBillingChange(app, data.id);
-      return { data, meta: {} };
+      await announceBillingChange(app, corrected.report.id);
+      return { data: presentPlacementReport(corrected.report, corrected.invoice), meta: {} };
     },
   );
 };

@@ -1,19 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import {
-  ADMIN_MSG,
-  canChangePlacementStatus,
-  isWithinGuarantee,
-  PLACEMENT_REVIEW_MSG,
-  type AdminContactMessage,
-  type AdminPlacementReport,
-  type AdminUser,
-  type District,
-  type Job,
-  type JobData,
-  type PlacementStatusChange,
-} from '@pb/core';
+import { ADMIN_MSG, type AdminContactMessage, type AdminUser, type District, type Job, type JobData } from '@pb/core';
 import type { Db, Tx } from '../../db/client';
-import { contactMessages, districts, guaranteeClaims, jobs, placementReports, users } from '../../db/schema';
+import { contactMessages, districts, jobs, users } from '../../db/schema';
 import { asCurrentUser, findAccount, type CurrentUser } from '../../services/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../services/sessions';
@@ -24,17 +12,8 @@ import { districtColumns } from '../districts/queries';
 import { findJob, presentJob } from '../jobs/repository';
 import { publishJob, updateJob } from '../jobs/service';
 import { deleteUserAccount } from '../accounts/service';
-import { applyGuaranteeRefund, claimWindowRefusal } from '../billing/claims';
-import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
-import { needsReview } from '../placements/flags';
 import { recordAudit } from '../../services/audit';
-import {
-  adminUserColumns,
-  presentAdminUser,
-  presentContactMessage,
-  presentPlacementReport,
-  type AdminUserRow,
-} from './presenter';
+import { adminUserColumns, presentAdminUser, presentContactMessage, type AdminUserRow } from './presenter';
 
 /**
  * The back office's commands: each runs its own transaction, writes its audit row in
@@ -275,81 +254,3 @@ export async function deleteUserAsAdmin(
 }
 
 // ---------- placement reports ----------
-
-/**
- * Moves a report along gemeldet → verrechnet → bezahlt, or into a guarantee case. 'verrechnet'
- * only once a flagged, suspected or objected report is released (needsReview) and issues the
- * invoice (PDF, mailed to the company); a guarantee case — with an open claim only within the
- * claim's window (guaranteeClaimRefusal), without one within 60 days of the report — issues the
- * correction invoice and decides the open claim, in the same transaction (issues 12, 28).
- */
-export async function changePlacementStatus(
-  db: Db,
-  /** null: the demo seeding (no back-office account). */
-  actor: Actor | null,
-  id: number,
-  change: PlacementStatusChange,
-  context: BillingContext,
-): Promise<AdminPlacementReport> {
-  const to = change.status;
-  const now = context.now;
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
-    if (!row) throw notFound(ADMIN_MSG.reportNotFound);
-    if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
-    // A flagged, suspected or objected report is invoiced only after the office released it.
-    if (to === 'verrechnet' && needsReview(row)) throw conflict(PLACEMENT_REVIEW_MSG.needsReview);
-    if (to === 'garantiefall') {
-      // The report is locked first, then its claims (the lock order of every money command).
-      const [open] = await tx
-        .select()
-        .from(guaranteeClaims)
-        .where(and(eq(guaranteeClaims.placementReportId, id), eq(guaranteeClaims.status, 'offen')))
-        .for('update');
-      // With a claim: the claim's window, as its acceptance checks it; without: 60 days of the report.
-      const refusal = open
-        ? await claimWindowRefusal(tx, row, open)
-        : isWithinGuarantee(row.createdAt, now)
-          ? null
-          : ADMIN_MSG.guaranteeExpired;
-      if (refusal) throw conflict(refusal);
-    }
-    let invoice = await invoiceOfReport(tx, id);
-    if (to === 'verrechnet') invoice = await issueInvoice(tx, row, change.invoiceAddress, context);
-    if (to === 'garantiefall') {
-      const correction = await applyGuaranteeRefund(tx, row, context);
-      // A claim the company filed for this placement is decided by this step too.
-      await tx
-        .update(guaranteeClaims)
-        .set({
-          status: 'angenommen',
-          decidedAt: now,
-          decidedBy: actor?.id ?? null,
-          refundCents: correction ? -correction.grossCents : null,
-          refundDueOn: correction?.dueOn ?? null,
-        })
-        .where(and(eq(guaranteeClaims.placementReportId, id), eq(guaranteeClaims.status, 'offen')));
-    }
-    const stamp = to === 'verrechnet' ? { invoicedAt: now } : to === 'bezahlt' ? { paidAt: now } : { guaranteeAt: now };
-    const [updated] = await tx
-      .update(placementReports)
-      .set({ status: to, ...stamp, updatedAt: now })
-      .where(eq(placementReports.id, id))
-      .returning();
-    const result = presentPlacementReport(updated!, invoice);
-    await recordAudit(tx, actor, {
-      action: 'placement.status',
-      entity: 'placement_report',
-      entityId: id,
-      before: { status: row.status },
-      after: {
-        status: to,
-        ...stamp,
-        ...(result.dueDate ? { dueDate: result.dueDate } : {}),
-        ...(result.refund ? { refund: result.refund } : {}),
-        ...(to === 'verrechnet' && invoice ? { invoiceNumber: invoice.number } : {}),
-      },
-    });
-    return result;
-  });
-}

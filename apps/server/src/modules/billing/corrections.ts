@@ -1,17 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { BILLING_MSG, calculateFees, type AdminPlacementReport, type InvoiceCorrection } from '@pb/core';
+import { BILLING_MSG, calculateFees, type InvoiceCorrection } from '@pb/core';
 import type { Db } from '../../db/client';
 import { placementReports } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
-import { presentPlacementReport } from '../admin/presenter';
-import { customerOfInvoice, invoiceOfReport, issueInvoiceTo, issueStorno, type BillingContext } from './invoices';
+import {
+  customerOfInvoice,
+  invoiceOfReport,
+  issueInvoiceTo,
+  issueStorno,
+  type BillingContext,
+  type InvoiceRow,
+} from './invoices';
 
 /**
  * A corrected amount after invoicing (issue 12): the back office changes bonus and/or salary
  * with a reason; the invoice in force is cancelled by a Storno-/Korrekturrechnung referring to
  * its number and a new invoice with the corrected amounts is issued — one transaction, audited.
+ * Returns the corrected report and its new invoice (the route presents them).
  */
 export async function correctInvoicedAmount(
   db: Db,
@@ -19,7 +26,7 @@ export async function correctInvoicedAmount(
   reportId: number,
   input: InvoiceCorrection,
   context: BillingContext,
-): Promise<AdminPlacementReport> {
+): Promise<{ report: typeof placementReports.$inferSelect; invoice: InvoiceRow }> {
   return db.transaction(async (tx) => {
     const [report] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
     if (!report) throw notFound(BILLING_MSG.noInvoiceToCorrect);
@@ -56,6 +63,6 @@ export async function correctInvoicedAmount(
       },
       after: { ...input, storno: storno.number, invoice: reissued.number },
     });
-    return presentPlacementReport(corrected!, reissued);
+    return { report: corrected!, invoice: reissued };
   });
 }

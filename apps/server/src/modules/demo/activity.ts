@@ -5,7 +5,7 @@ import { DEMO_DOMAIN } from '../../db/seed/demo';
 import { introductions, jobs, mailOutbox, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
-import { changePlacementStatus } from '../admin/service';
+import { changePlacementStatus } from '../placements/status';
 import { fileGuaranteeClaim } from '../billing/claims';
 import { appendMessage, contactCompany } from '../chat/service';
 import { reportPlacement } from '../placements/report';
