@@ -1,12 +1,11 @@
 import { rememberFormerCompany } from '../introductions/former-companies';
 import { forgetConsultant } from '../introductions/service';
-import { dataExportFilesOf } from '../data-export/retention';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ACCOUNT_MSG, accountDeletionRefusal, MSG, type profileUpdateSchema } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, uploads, users } from '../../db/schema';
+import { dataExports, jobs, uploads, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { assertEmailChangeAllowed, findPendingEmailChange, requestEmailChange } from './email-change';
@@ -131,6 +130,15 @@ export async function updateOwnUser(
   }
   if (!updated) throw notFound();
   return updated;
+}
+
+/** Every file of the account's exports (finished or being built): the account deletion removes them. */
+export async function dataExportFilesOf(tx: Pick<Db, 'select'>, userId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ storageKey: dataExports.storageKey, buildingKey: dataExports.buildingKey })
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId));
+  return rows.flatMap((r) => [r.storageKey, r.buildingKey].filter((k): k is string => k !== null));
 }
 
 /**

@@ -7,15 +7,6 @@ import { dataExports } from '../../db/schema';
  * its transaction committed (an orphan file is harmless, a served one after its time is not).
  */
 
-/** Every file of the account's exports (finished or being built): the account deletion removes them. */
-export async function dataExportFilesOf(tx: Pick<Db, 'select'>, userId: number): Promise<string[]> {
-  const rows = await tx
-    .select({ storageKey: dataExports.storageKey, buildingKey: dataExports.buildingKey })
-    .from(dataExports)
-    .where(eq(dataExports.userId, userId));
-  return rows.flatMap((r) => [r.storageKey, r.buildingKey].filter((k): k is string => k !== null));
-}
-
 /**
  * Retention run: a ZIP is kept until it was downloaded or its 7 days ran out; then the row keeps
  * only the dates ('heruntergeladen' / 'abgelaufen'). Returns how many files go and their keys
