@@ -1,7 +1,8 @@
 /**
  * The import graph's rules (docs/architecture.md), checked by `npm run lint:deps` in
  * `npm test` and CI: no cycles, and imports flow one way —
- *   core ← server lib/db ← server modules ← app/main/cli,  core ← web shared ← features ← app.
+ *   core ← server lib ← db ← services ← modules ← app/main/cli,  core ← web shared ← features ← app;
+ * and no cycle between folders either (.dependency-cruiser-folders.cjs).
  */
 module.exports = {
   forbidden: [
@@ -20,18 +21,36 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'server-lib-below-modules',
+      name: 'server-lib-stands-alone',
       severity: 'error',
-      comment: 'lib/ and db/ are the shared floor of the server: they never import a feature module.',
-      from: { path: '^apps/server/src/(lib|db)/' },
+      comment: 'lib/ is the ground floor: technical helpers that know no database, service or feature.',
+      from: { path: '^apps/server/src/lib/' },
+      to: { path: '^apps/server/src/(db|services|modules)/' },
+    },
+    {
+      name: 'server-db-below-services',
+      severity: 'error',
+      comment: 'db/ (schema, client, migrations, reference data) sits on lib/ only.',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/(services|modules)/' },
+    },
+    {
+      name: 'server-services-below-modules',
+      severity: 'error',
+      comment:
+        'services/ serve every feature (audit, notifications, realtime, PDF parts, CSV, mail outbox…): they never import one.',
+      from: { path: '^apps/server/src/services/' },
       to: { path: '^apps/server/src/modules/' },
     },
     {
-      name: 'server-lib-below-seed',
+      name: 'server-modules-through-index',
       severity: 'error',
-      comment: 'The demo seed sits above lib/ (it uses the modules); lib/ never imports it.',
-      from: { path: '^apps/server/src/lib/' },
-      to: { path: '^apps/server/src/db/seed/' },
+      comment: 'A module uses another module only through its index.ts (its public surface), never its internals.',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'server-src-not-tests',
@@ -44,7 +63,7 @@ module.exports = {
       name: 'server-modules-not-entry',
       severity: 'error',
       comment: 'Modules are assembled by app.ts/main.ts/cli; they never import those.',
-      from: { path: '^apps/server/src/(modules|lib|db)/' },
+      from: { path: '^apps/server/src/(modules|services|lib|db)/' },
       to: { path: '^apps/server/src/(app|main)\\.ts$|^apps/server/src/cli/' },
     },
     {

@@ -11,6 +11,7 @@ const DRIVER_INDEPENDENT = [
   'apps/server/src/lib/query-string.test.ts',
   'apps/server/test/storage-migrate-cli.test.ts',
   'apps/server/test/backup-restore-cli.test.ts',
+  'apps/server/test/dependency-rules.test.ts',
 ];
 
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({

@@ -8,7 +8,7 @@ import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support
  * (issue 29, decision 0030): the content is there before any script runs, hydration logs nothing,
  * and nothing is fetched twice.
  */
-/** A listed consultant of the demo data (apps/server/src/db/seed/demo-data.ts). */
+/** A listed consultant of the demo data (apps/server/src/modules/demo/seed-data.ts). */
 const DEMO_CONSULTANT = 'Sabine Huber Personalberatung';
 
 test.describe('without JavaScript', () => {

@@ -111,7 +111,7 @@ export async function signIn(context: BrowserContext, base: string, login: Login
   await page.close();
 }
 
-/** The demo account's session from the API (demo password of apps/server/src/db/seed/demo.ts). */
+/** The demo account's session from the API (demo password of apps/server/src/modules/demo/seed.ts). */
 export async function logIn(base: string, email: string): Promise<LoginResponse> {
   const response = await fetch(`${base}/api/auth/local`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDemoData } from './db/seed/demo';
+import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDemoData } from './modules/demo/seed';
 import { ensureEnvAdmin } from './modules/admin/startup';
 import { seedDemoActivity } from './modules/demo/activity';
 import { Scheduler } from './services/scheduler';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/demo';
+import { seedDemoData } from '../src/modules/demo/seed';
 import { prepareDatabase } from '../src/db/setup';
 import { S3FileStorage } from '../src/lib/storage-s3';
 import { seedDemoActivity } from '../src/modules/demo/activity';

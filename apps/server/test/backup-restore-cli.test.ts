@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/demo';
+import { seedDemoData } from '../src/modules/demo/seed';
 import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';

@@ -4,7 +4,7 @@
  * (skips when demo accounts exist).
  */
 import { loadConfig } from '../config';
-import { demoLoginText, seedDemoData } from '../db/seed/demo';
+import { demoLoginText, seedDemoData } from '../modules/demo/seed';
 import { openFileStorage } from '../lib/file-storage';
 import { seedDemoActivity } from '../modules/demo/activity';
 import { runCli, withDatabase } from './run';

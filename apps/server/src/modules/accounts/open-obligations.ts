@@ -3,7 +3,7 @@ import { CIRCUMVENTION_MONTHS, type OpenObligations } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
 import { monthsAfter } from '../../lib/months';
-import { liveClaim, withinProtection } from '../introductions/matching';
+import { liveClaim, withinProtection } from '../introductions';
 
 /**
  * What an account still owes or is owed under the terms (issue 28 (4)): while any of it is open

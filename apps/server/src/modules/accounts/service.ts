@@ -1,5 +1,4 @@
-import { rememberFormerCompany } from '../introductions/former-companies';
-import { forgetConsultant } from '../introductions/service';
+import { rememberFormerCompany, forgetConsultant } from '../introductions';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';

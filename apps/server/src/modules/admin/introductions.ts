@@ -9,9 +9,7 @@ import {
 import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
-import { introductionDetail, listRegister } from '../introductions/queries';
-import { publishIntroduction } from '../introductions/routes';
-import { resolveIntroduction } from '../introductions/service';
+import { introductionDetail, listRegister, publishIntroduction, resolveIntroduction } from '../introductions';
 
 /** The introductions register in the back office: every introduction, filters, disputes resolved with a note. */
 export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,8 +3,7 @@ import { adminJobCreateSchema, adminJobUpdateSchema, jobDataSchema, jobSchema, p
 import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
-import { jobQuerySpec, presentJob, selectJobs } from '../jobs/repository';
-import { parseJobData } from '../jobs/service';
+import { jobQuerySpec, presentJob, selectJobs, parseJobData } from '../jobs';
 import { createJobForCompany, loadAnyJob, setJobPublished, updateAnyJob } from './service';
 
 export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {

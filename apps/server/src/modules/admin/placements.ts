@@ -15,12 +15,9 @@ import { currentUser } from '../../services/auth';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
-import { changePlacementStatus } from '../placements/status';
-import { presentPlacementReport } from '../placements/presenter';
-import { reviewPlacementReport } from '../placements/review';
+import { changePlacementStatus, presentPlacementReport, reviewPlacementReport } from '../placements';
 import { toCsv } from '../../services/csv';
-import { announceBillingChange } from '../billing/routes';
-import { correctInvoicedAmount } from '../billing/corrections';
+import { announceBillingChange, correctInvoicedAmount } from '../billing';
 
 const text = ['$eq', '$containsi'] as const;
 export const placementQuerySpec: ResourceQuerySpec = {

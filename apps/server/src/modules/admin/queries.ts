@@ -3,7 +3,7 @@ import type { AdminContactMessage, AdminPlacementReport, AdminUser } from '@pb/c
 import type { Db } from '../../db/client';
 import { contactMessages, invoices, placementReports, users } from '../../db/schema';
 import type { Page, ParsedListQuery } from '../../lib/strapi-query';
-import { presentPlacementReport } from '../placements/presenter';
+import { presentPlacementReport } from '../placements';
 import { adminUserColumns, presentAdminUser, presentContactMessage } from './presenter';
 
 /** The back office's list reads: one page of a parsed (whitelisted) query and the total. */

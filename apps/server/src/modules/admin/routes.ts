@@ -6,7 +6,7 @@ import { adminDistrictRoutes } from './districts';
 import { adminIntroductionRoutes } from './introductions';
 import { adminJobRoutes } from './jobs';
 import { adminPlacementRoutes } from './placements';
-import { adminBillingRoutes } from '../billing/routes';
+import { adminBillingRoutes } from '../billing';
 import { adminUserRoutes } from './users';
 
 /**

@@ -6,12 +6,9 @@ import { asCurrentUser, findAccount, type CurrentUser } from '../../services/aut
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../services/sessions';
 import type { FileStorage } from '../../lib/storage';
-import { queueConfirmationMail } from '../accounts/auth-mails';
-import { issueToken } from '../accounts/auth-tokens';
-import { districtColumns } from '../districts/queries';
-import { findJob, presentJob } from '../jobs/repository';
-import { publishJob, updateJob } from '../jobs/service';
-import { deleteUserAccount } from '../accounts/service';
+import { queueConfirmationMail, issueToken, deleteUserAccount } from '../accounts';
+import { districtColumns } from '../districts';
+import { findJob, presentJob, publishJob, updateJob } from '../jobs';
 import { recordAudit } from '../../services/audit';
 import { adminUserColumns, presentAdminUser, presentContactMessage, type AdminUserRow } from './presenter';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { jobs, savedSearches, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
-import { browserFilterCondition, filterColumns, filterConditions } from '../jobs/browser-filters';
+import { browserFilterCondition, filterColumns, filterConditions } from '../jobs';
 
 /**
  * A consultant's saved searches ('Meine Suchaufträge'): at most 10, each with the number of

@@ -25,7 +25,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { activeUserCondition, hasRole, isActiveUser } from '../../services/policies';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
-import { activeBonusSql } from '../jobs/active-bonus';
+import { activeBonusSql } from '../jobs';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { claimMailSlot } from '../../services/notifications/mail-batching';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';

@@ -3,22 +3,14 @@ import { ROLE_NAMES } from '@pb/core';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../services/auth';
 import type { FileStorage } from '../../lib/storage';
-import { findPendingEmailChange } from '../accounts/email-change';
-import { findProfileImage, findUserById } from '../accounts/queries';
-import { sessionHistoryOf } from '../accounts/sessions';
-import { secondFactorsOf } from '../accounts/two-factor-service';
+import { findPendingEmailChange, findProfileImage, findUserById, sessionHistoryOf, secondFactorsOf } from '../accounts';
 import { auditEntriesAbout, type AuditEntryAboutUser } from '../../services/audit';
 import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../services/notifications/centre';
-import { listSavedSearches } from '../alerts/saved-searches';
-import { watchedJobIds } from '../alerts/watches';
-import { claimDocumentForDownload } from '../billing/documents';
-import { companyBilling, consultantEarnings, invoicePdf } from '../billing/overview';
-import { mayReadInvoice } from '../billing/policy';
-import { chatFileForDownload } from '../chat/files';
-import { listConversations, listMessages } from '../chat/service';
-import { listOwnIntroductions } from '../introductions/queries';
-import { advertisementsOfOwner, attachmentForDownload, bonusHistory } from '../jobs/queries';
-import { listAttachments, presentJob } from '../jobs/repository';
+import { listSavedSearches, watchedJobIds } from '../alerts';
+import { claimDocumentForDownload, companyBilling, consultantEarnings, invoicePdf, mayReadInvoice } from '../billing';
+import { chatFileForDownload, listConversations, listMessages } from '../chat';
+import { listOwnIntroductions } from '../introductions';
+import { advertisementsOfOwner, attachmentForDownload, bonusHistory, listAttachments, presentJob } from '../jobs';
 import { presentAccountForExport, presentSecurityForExport } from './presenter';
 
 /**

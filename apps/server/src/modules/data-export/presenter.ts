@@ -1,8 +1,6 @@
 import { type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
 import type { dataExports } from '../../db/schema';
-import type { PresentableUser } from '../accounts/presenter';
-import type { sessionHistoryOf } from '../accounts/sessions';
-import type { secondFactorsOf } from '../accounts/two-factor-service';
+import { type PresentableUser, type sessionHistoryOf, type secondFactorsOf } from '../accounts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 

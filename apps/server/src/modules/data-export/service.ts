@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { DATA_EXPORT_MAX_PER_DAY, DATA_EXPORT_MSG, type DataExportStatus } from '@pb/core';
 import type { Db } from '../../db/client';
 import { dataExports } from '../../db/schema';
-import { isUniqueViolation } from '../accounts/queries';
+import { isUniqueViolation } from '../accounts';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { hashOpaqueToken } from '../../lib/tokens';

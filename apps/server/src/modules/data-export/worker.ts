@@ -10,7 +10,7 @@ import { dataExports } from '../../db/schema';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { newStorageKey, type FileStorage } from '../../lib/storage';
 import { newOpaqueToken } from '../../lib/tokens';
-import { findUserById } from '../accounts/queries';
+import { findUserById } from '../accounts';
 import { enqueueMail } from '../../services/mail-outbox';
 import { writeExportZip } from './archive';
 import { collectAccountData } from './contents';

@@ -1,15 +1,14 @@
 import { and, eq, gt, like, max } from 'drizzle-orm';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
-import { DEMO_DOMAIN } from '../../db/seed/demo';
+import { DEMO_DOMAIN } from './seed';
 import { introductions, jobs, mailOutbox, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
-import { changePlacementStatus } from '../placements/status';
-import { fileGuaranteeClaim } from '../billing/claims';
-import { appendMessage, contactCompany } from '../chat/service';
-import { reportPlacement } from '../placements/report';
-import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions/service';
+import { changePlacementStatus, reportPlacement } from '../placements';
+import { fileGuaranteeClaim } from '../billing';
+import { appendMessage, contactCompany } from '../chat';
+import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 
 /**

@@ -4,7 +4,7 @@ import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams } from '../../lib/http-schemas';
-import { chatFileForDownload } from '../chat/files';
+import { chatFileForDownload } from '../chat';
 
 /**
  * Downloads of stored files. Chat files: only the conversation's two parties and admins, but an

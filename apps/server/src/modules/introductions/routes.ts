@@ -19,7 +19,7 @@ import { currentUser } from '../../services/auth';
 import { notFound, parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
-import { messageContext } from '../chat/service';
+import { messageContext } from '../chat';
 import { authorizeIntroductionCompany } from './policy';
 import { renderIntroductionProof } from './proof-pdf';
 import {

@@ -29,8 +29,8 @@ import {
   writeMessage,
   type MessageContext,
   type StoredFile,
-} from '../chat/service';
-import { activeBonusOf } from '../jobs/active-bonus';
+} from '../chat';
+import { activeBonusOf } from '../jobs';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
 import { enqueueMail, type OutgoingMail } from '../../services/mail-outbox';
 import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';

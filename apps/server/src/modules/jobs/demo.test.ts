@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../demo/seed';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { seedDemoActivity } from '../demo/activity';
 import { verifyRegister } from '../introductions/register-verify';

@@ -11,3 +11,11 @@ export const jobsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(bonusRoutes);
   await app.register(attachmentRoutes);
 };
+
+/** What other modules may use of jobs (dependency-cruiser: modules import each other only through index.ts). */
+export { activeBonusOf, activeBonusSql } from './active-bonus';
+export { browserFilterCondition, filterColumns, filterConditions } from './browser-filters';
+export { isAdvertisementOwner } from './policy';
+export { advertisementsOfOwner, attachmentForDownload, bonusHistory } from './queries';
+export { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs } from './repository';
+export { parseJobData, publishJob, updateJob } from './service';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
 import { authorize, hasRole } from '../../services/policies';
 import { forbidden } from '../../lib/errors';
-import { isAdvertisementOwner } from '../jobs/policy';
+import { isAdvertisementOwner } from '../jobs';
 
 /**
  * Who may report a placement, and who may object to a report

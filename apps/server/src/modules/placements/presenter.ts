@@ -1,6 +1,6 @@
 import { guaranteeDeadline, guaranteeRefund, invoiceDueDate, type AdminPlacementReport } from '@pb/core';
 import type { placementReports } from '../../db/schema';
-import { invoiceUrl } from '../billing/presenter';
+import { invoiceUrl } from '../billing';
 import { needsReview } from './flags';
 
 /** What leaves the server of a placement report for the back office (core's AdminPlacementReport). */

@@ -13,10 +13,14 @@ import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, germanIssue, notFound } from '../../lib/errors';
-import { activeBonusOf } from '../jobs/active-bonus';
-import { applyPlacementToClaims, introductionForReport } from '../introductions/claims';
-import { contactsDiffer, fingerprintsOf } from '../introductions/fingerprint';
-import { lockRegister } from '../introductions/register';
+import { activeBonusOf } from '../jobs';
+import {
+  applyPlacementToClaims,
+  introductionForReport,
+  contactsDiffer,
+  fingerprintsOf,
+  lockRegister,
+} from '../introductions';
 import { enqueueMail } from '../../services/mail-outbox';
 import { reportFigures } from './fees';
 import { placementFlags } from './flags';

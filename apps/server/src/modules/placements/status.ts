@@ -12,8 +12,13 @@ import { guaranteeClaims, placementReports } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { recordAudit } from '../../services/audit';
 import { conflict, notFound } from '../../lib/errors';
-import { applyGuaranteeRefund, claimWindowRefusal } from '../billing/claims';
-import { invoiceOfReport, issueInvoice, type BillingContext } from '../billing/invoices';
+import {
+  applyGuaranteeRefund,
+  claimWindowRefusal,
+  invoiceOfReport,
+  issueInvoice,
+  type BillingContext,
+} from '../billing';
 import { needsReview } from './flags';
 import { presentPlacementReport } from './presenter';
 

@@ -13,15 +13,13 @@ import type { Db } from '../../db/client';
 import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { deleteUserAccount } from '../accounts/service';
-import { openObligationsOf } from '../accounts/open-obligations';
-import { formerPartyRetention } from '../introductions/former-companies';
+import { deleteUserAccount, openObligationsOf } from '../accounts';
+import { formerPartyRetention, introductionRetention } from '../introductions';
 import { recordAudit } from '../../services/audit';
 import { monthsBefore } from '../../lib/months';
-import { introductionRetention } from '../introductions/retention';
-import { claimDocumentRetention } from '../billing/documents';
-import { hiredFingerprintRetention } from '../placements/review';
-import { dataExportRetention } from '../data-export/retention';
+import { claimDocumentRetention } from '../billing';
+import { hiredFingerprintRetention } from '../placements';
+import { dataExportRetention } from '../data-export';
 
 /**
  * Retention rules of the terms (spec §9), run daily by the server and previewed

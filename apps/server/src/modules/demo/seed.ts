@@ -1,8 +1,8 @@
 import { inArray, like } from 'drizzle-orm';
-import type { Db } from '../client';
-import { districts, jobs, placementBonuses, users } from '../schema';
+import type { Db } from '../../db/client';
+import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './demo-data';
+import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
 
 /**
  * Loads the demo data for a new installation (development) from `demo-data.ts`:

@@ -1,0 +1,10 @@
+/** What other modules may use of accounts (dependency-cruiser: modules import each other only through index.ts). */
+export { queueConfirmationMail } from './auth-mails';
+export { issueToken } from './auth-tokens';
+export { findPendingEmailChange } from './email-change';
+export { openObligationsOf } from './open-obligations';
+export { type PresentableUser } from './presenter';
+export { findProfileImage, findUserById, isUniqueViolation } from './queries';
+export { deleteUserAccount } from './service';
+export { sessionHistoryOf } from './sessions';
+export { secondFactorsOf } from './two-factor-service';

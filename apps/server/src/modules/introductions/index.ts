@@ -1,0 +1,16 @@
+/** What other modules may use of introductions (dependency-cruiser: modules import each other only through index.ts). */
+export { applyPlacementToClaims, introductionForReport } from './claims';
+export { contactsDiffer, fingerprintsOf } from './fingerprint';
+export { formerPartyRetention, rememberFormerCompany } from './former-companies';
+export { liveClaim, withinProtection } from './matching';
+export { introductionDetail, listOwnIntroductions, listRegister } from './queries';
+export { lockRegister } from './register';
+export { introductionRetention } from './retention';
+export { publishIntroduction } from './routes';
+export {
+  changeIntroductionStatus,
+  declareAlreadyKnown,
+  forgetConsultant,
+  introduceCandidate,
+  resolveIntroduction,
+} from './service';
