@@ -67,7 +67,8 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
-    files: ['.dependency-cruiser.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
+    files: ['.dependency-cruiser*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
