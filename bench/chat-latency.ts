@@ -26,7 +26,7 @@ import pg from 'pg';
 import { io as connectBare, type Socket as BareSocket } from 'socket.io-client';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { chatCommunications } from '../apps/server/src/db/schema';
-import { textMessageStatement, textMessageValues } from '../apps/server/src/modules/chat/service';
+import { textMessageStatement, textMessageValues } from '../apps/server/src/modules/chat/send-statement';
 import { JwtService } from '../apps/server/src/lib/tokens';
 import { createPostgresDatabase, newJwtSecret } from '../apps/server/test/support/instances';
 import { freePort } from '../apps/server/test/support/ports';

@@ -17,15 +17,11 @@ import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
 import { isActiveUser } from '../../services/policies';
 import type { RealtimeSocket } from '../../services/realtime';
-import {
-  conversationView,
-  conversationViews,
-  eventContextQuery,
-  markRead,
-  messageContext,
-  sendTextMessage,
-  type ConversationRow,
-} from './service';
+import { markConversationRead } from './commands';
+import { messageContext } from './message-context';
+import { type ConversationRow } from './presenter';
+import { conversationView, conversationViews, eventContextQuery } from './queries';
+import { sendTextMessage } from './send-statement';
 import { authorizeWriting } from './policy';
 
 /**
@@ -189,7 +185,7 @@ export const chatGateway = fp(
         'chat:read',
         handle(socket, readSchema, async ({ chatId }) => {
           const { user } = await authorizedContext(socket, 'chat:read', chatId);
-          await markRead(app.db, user, chatId);
+          await markConversationRead(app.db, user, chatId);
           const view = await conversationView(app.db, chatId, user.id);
           await hub.publishConversation(chatId, [user.id]);
           return view!;

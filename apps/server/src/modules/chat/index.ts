@@ -4,12 +4,10 @@ export {
   appendMessage,
   contactCompany,
   ensureConversation,
-  listConversations,
-  listMessages,
-  messageContext,
   removeStoredFiles,
   storeFile,
   writeMessage,
-  type MessageContext,
   type StoredFile,
-} from './service';
+} from './commands';
+export { messageContext, type MessageContext } from './message-context';
+export { listConversations, listMessages } from './queries';

@@ -15,17 +15,15 @@ import { badRequest, parseOrBadRequest } from '../../lib/errors';
 import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
+import { appendMessage, contactCompany, markConversationRead } from './commands';
+import { messageContext } from './message-context';
 import {
-  appendMessage,
-  contactCompany,
   conversationForReading,
   conversationForWriting,
   conversationView,
   listConversations,
   listMessages,
-  markRead,
-  messageContext,
-} from './service';
+} from './queries';
 import { messageBody, messagesQuery, openConversationBody } from './schemas';
 import { seesIntroductionCvs } from './policy';
 
@@ -134,7 +132,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const readHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
-    const row = await markRead(app.db, user, request.params.id);
+    const row = await markConversationRead(app.db, user, request.params.id);
     await app.chatEvents.publishConversation(row.id, [user.id]);
     const view = await conversationView(app.db, row.id, user.id);
     return { data: view!, meta: {} };

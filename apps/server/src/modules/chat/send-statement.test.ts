@@ -7,7 +7,8 @@ import type { UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isActiveUser } from '../../services/policies';
 import { authorizeWriting } from './policy';
-import { messageContext, sendTextMessage } from './service';
+import { messageContext } from './message-context';
+import { sendTextMessage } from './send-statement';
 
 /**
  * A socket's text message is checked and written by one statement (service.textMessageStatement),
