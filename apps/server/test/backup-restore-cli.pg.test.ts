@@ -10,7 +10,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { S3FileStorage } from '../src/lib/storage-s3';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { tableCounts } from './support/table-counts';
-import { runCli } from './support/cli';
+import { runCliProcess } from './support/cli';
 import { createPostgresDatabase } from './support/instances';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
 import { TEST_INVOICE_ISSUER } from './support/ports';
@@ -103,13 +103,13 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     expect(Object.keys(sourceFiles).length).toBeGreaterThan(0);
 
     const backupDir = path.join(root, 'backup');
-    const made = await runCli('backup.ts', [backupDir], env(sourceUrl, sourceS3));
+    const made = await runCliProcess('backup.ts', [backupDir], env(sourceUrl, sourceS3));
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(/^Sicherung erstellt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
 
     const targetUrl = await freshDatabase();
-    const restored = await runCli('restore.ts', [backupDir], env(targetUrl, targetS3));
+    const restored = await runCliProcess('restore.ts', [backupDir], env(targetUrl, targetS3));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
@@ -121,7 +121,7 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
       register?: { entryId: number; hash: string; entries: number };
     };
     expect(manifest.register?.entries).toBeGreaterThan(0);
-    const anchored = await runCli(
+    const anchored = await runCliProcess(
       'register-verify.ts',
       ['--anchor', manifest.register!.hash],
       env(targetUrl, targetS3),
@@ -130,11 +130,11 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     expect(anchored.stdout).toContain(`Anker bestätigt: Eintrag ${manifest.register!.entryId}`);
 
     // The restored database is not empty any more: a second restore needs --force.
-    const again = await runCli('restore.ts', [backupDir], env(targetUrl, targetS3));
+    const again = await runCliProcess('restore.ts', [backupDir], env(targetUrl, targetS3));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Die Datenbank „pb_\w+“ ist nicht leer/);
     expect(again.stderr).toContain('--force');
-    const forced = await runCli('restore.ts', ['--force', backupDir], env(targetUrl, targetS3));
+    const forced = await runCliProcess('restore.ts', ['--force', backupDir], env(targetUrl, targetS3));
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
     expect(await tableCounts({ databaseUrl: targetUrl })).toEqual(sourceCounts);

@@ -9,7 +9,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { tableCounts } from './support/table-counts';
-import { runCli, type CliResult } from './support/cli';
+import { runCliProcess, type CliResult } from './support/cli';
 import { TEST_INVOICE_ISSUER } from './support/ports';
 
 /**
@@ -50,7 +50,7 @@ function fileHashes(dataDir: string): Record<string, string> {
 let backupRun: Promise<CliResult> | undefined;
 /** The one backup of the seeded source the cases share (made by whichever case comes first). */
 async function backup(): Promise<CliResult> {
-  backupRun ??= runCli('backup.ts', [backupDir], env(sourceDir));
+  backupRun ??= runCliProcess('backup.ts', [backupDir], env(sourceDir));
   const result = await backupRun;
   if (result.code !== 0) throw new Error(`backup failed: ${result.stderr}`);
   return result;
@@ -103,12 +103,12 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     expect(Object.fromEntries(manifest.files.map((f) => [f.key, f.sha256]))).toEqual(sourceFiles);
 
     // A folder that already holds something is never written into.
-    const again = await runCli('backup.ts', [backupDir], env(sourceDir));
+    const again = await runCliProcess('backup.ts', [backupDir], env(sourceDir));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Das Verzeichnis .* ist nicht leer/);
 
     const target = path.join(root, 'fresh');
-    const restored = await runCli('restore.ts', [backupDir], env(target));
+    const restored = await runCliProcess('restore.ts', [backupDir], env(target));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
@@ -122,13 +122,13 @@ describe('npm run backup / npm run restore (embedded database)', () => {
       register?: { entryId: number; hash: string; entries: number; legacyEntries: number; mac: string };
     };
     expect(manifest.register).toMatchObject({ legacyEntries: 0, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const source = await runCli('register-verify.ts', [], env(sourceDir));
+    const source = await runCliProcess('register-verify.ts', [], env(sourceDir));
     expect(source.stdout).toContain(`Kopf: Eintrag ${manifest.register!.entryId}, Hash ${manifest.register!.hash}.`);
     expect(source.stdout).toContain(`Register intakt: ${manifest.register!.entries} Einträge`);
 
     const target = path.join(root, 'anchored');
-    expect((await runCli('restore.ts', [backupDir], env(target))).code).toBe(0);
-    const anchored = await runCli('register-verify.ts', ['--anchor', manifest.register!.hash], env(target));
+    expect((await runCliProcess('restore.ts', [backupDir], env(target))).code).toBe(0);
+    const anchored = await runCliProcess('register-verify.ts', ['--anchor', manifest.register!.hash], env(target));
     expect(anchored.stderr).toBe('');
     expect(anchored.code).toBe(0);
     expect(anchored.stdout).toContain(`Anker bestätigt: Eintrag ${manifest.register!.entryId}`);
@@ -147,14 +147,14 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const countsBefore = await tableCounts({ dataDir: target });
     const filesBefore = fileHashes(target);
 
-    const refused = await runCli('restore.ts', [backupDir], env(target));
+    const refused = await runCliProcess('restore.ts', [backupDir], env(target));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Die Datenbank in .* ist nicht leer \(\d+ Tabellen, [\d.]+ Zeilen\)/);
     expect(refused.stderr).toContain('--force');
     expect(await tableCounts({ dataDir: target })).toEqual(countsBefore);
     expect(fileHashes(target)).toEqual(filesBefore);
 
-    const forced = await runCli('restore.ts', ['--force', backupDir], env(target));
+    const forced = await runCliProcess('restore.ts', ['--force', backupDir], env(target));
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain('Hinweis: 1 weitere Dateien');
@@ -176,7 +176,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     writeFileSync(file, bytes);
 
     const target = path.join(root, 'untouched');
-    const result = await runCli('restore.ts', ['--force', tampered], env(target));
+    const result = await runCliProcess('restore.ts', ['--force', tampered], env(target));
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Die Sicherung ist beschädigt: /);
     expect(result.stderr).toContain(`files/${key}`);
@@ -186,7 +186,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
 
     // Without its manifest (an interrupted backup) a folder is refused the same way.
     rmSync(path.join(tampered, 'manifest.json'));
-    const incomplete = await runCli('restore.ts', [tampered], env(target));
+    const incomplete = await runCliProcess('restore.ts', [tampered], env(target));
     expect(incomplete.code).toBe(1);
     expect(incomplete.stderr).toMatch(/fehlt manifest\.json: Die Sicherung ist unvollständig/);
     expect(existsSync(target)).toBe(false);

@@ -8,10 +8,10 @@ import { createPostgresDatabase } from './support/instances';
 import { DATA_DIR_LOCK_FILE } from '../src/lib/data-dir-lock';
 import { verifyPassword } from '../src/lib/passwords';
 import { AdminAccountError, ensureAdmin } from '../src/modules/admin/admin-account';
-import { runCli as runCliWith } from './support/cli';
+import { runCliProcess as runCliWith } from './support/cli';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
-const runCli = (script: string, args: string[], dataDir: string, stdin?: string, env: Record<string, string> = {}) =>
+const runCliProcess = (script: string, args: string[], dataDir: string, stdin?: string, env: Record<string, string> = {}) =>
   runCliWith(
     script,
     args,
@@ -69,7 +69,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
 
   it('When the server runs, then admin:create refuses in German, exits non-zero and creates nothing', async () => {
     expect(existsSync(lockFile)).toBe(true);
-    const result = await runCli('admin-create.ts', ['chefin@example.test'], dataDir, `${PASSWORD}\n`);
+    const result = await runCliProcess('admin-create.ts', ['chefin@example.test'], dataDir, `${PASSWORD}\n`);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`Die Datenbank in ${dataDir} ${REFUSAL}`);
     expect(result.stdout).not.toContain('angelegt');
@@ -80,7 +80,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
       ['retention.ts', ['--dry-run']],
       ['seed-demo.ts', []],
     ] as const) {
-      const result = await runCli(script, [...args], dataDir);
+      const result = await runCliProcess(script, [...args], dataDir);
       expect(result.code, script).not.toBe(0);
       expect(result.stderr, script).toContain(REFUSAL);
     }
@@ -105,7 +105,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
     await server!.stop();
     server = undefined;
     expect(existsSync(lockFile)).toBe(false);
-    const result = await runCli('admin-create.ts', ['chefin@example.test'], dataDir, `${PASSWORD}\n${PASSWORD}\n`);
+    const result = await runCliProcess('admin-create.ts', ['chefin@example.test'], dataDir, `${PASSWORD}\n${PASSWORD}\n`);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('angelegt');
@@ -118,7 +118,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
 
   it('When the lock belongs to a process that has died, then the CLI reclaims it', async () => {
     writeFileSync(lockFile, JSON.stringify({ pid: await deadPid(), role: 'server', since: new Date().toISOString() }));
-    const result = await runCli('admin-create.ts', ['zweite@example.test'], dataDir, `${PASSWORD}\r\n`);
+    const result = await runCliProcess('admin-create.ts', ['zweite@example.test'], dataDir, `${PASSWORD}\r\n`);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
@@ -130,7 +130,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
     // This test process stands in for a running `npm run retention`.
     writeFileSync(lockFile, JSON.stringify({ pid: process.pid, role: 'cli', since: new Date().toISOString() }));
     try {
-      const result = await runCli('retention.ts', ['--dry-run'], dataDir);
+      const result = await runCliProcess('retention.ts', ['--dry-run'], dataDir);
       expect(result.code).not.toBe(0);
       expect(result.stderr).toContain(`Die Datenbank in ${dataDir} wird gerade von einem anderen Befehl`);
       // Not ours to remove.
@@ -148,7 +148,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('CLIs beside the serv
     const pgDb = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     const server = await startServerProcess({ DATA_DIR: dataDir, JWT_SECRET, DATABASE_URL: pgDb.url });
     try {
-      const result = await runCli('admin-create.ts', ['pg-admin@example.test'], dataDir, `${PASSWORD}\n`, {
+      const result = await runCliProcess('admin-create.ts', ['pg-admin@example.test'], dataDir, `${PASSWORD}\n`, {
         DATABASE_URL: pgDb.url,
       });
       expect(result.stderr).toBe('');

@@ -7,7 +7,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { jobs, placementBonuses, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { startBalancer, type Balancer } from './support/balancer';
-import { pdfBytes } from './support/chat-fixtures';
+import { minimalPdf } from './support/chat-fixtures';
 import { createPostgresDatabase } from './support/instances';
 import { multipartBody } from './support/multipart';
 import { startOwnRedis, type OwnRedis } from './support/own-redis';
@@ -235,7 +235,7 @@ describe('Two instances behind HAProxy', () => {
     }
 
     // A file through the balancer: the message reaches the company's socket on the other instance.
-    const cv = pdfBytes(`Lebenslauf ${randomBytes(4000).toString('hex')}`);
+    const cv = minimalPdf(`Lebenslauf ${randomBytes(4000).toString('hex')}`);
     const { payload, headers } = multipartBody([{ name: 'Lebenslauf.pdf', data: cv }], { message: 'CV anbei' });
     const arrived = nextMessage(companySocket, (m) => m.message === 'CV anbei');
     const posted = await fetch(`${lb.url}/api/chat-communications/${chatId}/messages`, {
@@ -251,7 +251,7 @@ describe('Two instances behind HAProxy', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(cv)).toBe(true);
 
     // Uploaded through instance A, downloaded through instance B (the bucket is shared).
-    const big = pdfBytes(randomBytes(1_500_000).toString('base64'));
+    const big = minimalPdf(randomBytes(1_500_000).toString('base64'));
     const direct = multipartBody([{ name: 'Zeugnisse.pdf', data: big }], { message: 'Zeugnisse' });
     const uploadStarted = performance.now();
     const viaA = await fetch(`${a.url}/api/chat-communications/${chatId}/messages`, {

@@ -8,7 +8,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { createBackup } from '../src/modules/backup/backup';
 import { tinyPng } from './support/account-fixtures';
-import { pdfBytes } from './support/chat-fixtures';
+import { minimalPdf } from './support/chat-fixtures';
 import { createPostgresDatabase } from './support/instances';
 
 /**
@@ -67,9 +67,9 @@ describe('Files and folders are private to the server user', () => {
     const uploads = path.join(root, 'store', 'uploads');
     const storage = new LocalFileStorage(uploads);
     await storage.check();
-    await storage.put(pdfBytes('Lebenslauf'), 'pdf');
+    await storage.put(minimalPdf('Lebenslauf'), 'pdf');
     await storage.put(tinyPng(), 'png');
-    await storage.putAt('ab/abababab-abab-4bab-8bab-abababababab.pdf', pdfBytes('wiederhergestellt'));
+    await storage.putAt('ab/abababab-abab-4bab-8bab-abababababab.pdf', minimalPdf('wiederhergestellt'));
     expectPrivate(uploads);
   });
 
@@ -86,7 +86,7 @@ describe('Files and folders are private to the server user', () => {
       } finally {
         await database.close();
       }
-      await storage.put(pdfBytes('Zeugnis'), 'pdf');
+      await storage.put(minimalPdf('Zeugnis'), 'pdf');
       const dir = path.join(root, 'backups', 'pb-2026-11-27');
       await createBackup({
         dir,

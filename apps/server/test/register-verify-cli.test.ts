@@ -8,7 +8,7 @@ import { prepareDatabase } from '../src/db/setup';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { seedDemoActivity } from '../src/modules/demo/activity';
 import { forgetConsultant } from '../src/modules/introductions/service';
-import { runCli } from './support/cli';
+import { runCliProcess } from './support/cli';
 import { rewriteChainWithoutKey } from './support/register-tampering';
 import { TEST_INVOICE_ISSUER } from './support/ports';
 
@@ -72,11 +72,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run register:verify', () => {
   it('When an anchor (a head mailed to the office) is given, then it is proven while the chain extends it, and refused in German once the chain was rewritten or cut', async () => {
-    const first = await runCli('register-verify.ts', [], env());
+    const first = await runCliProcess('register-verify.ts', [], env());
     expect(first.code).toBe(0);
     const anchor = headHash(first.stdout);
     expect(anchor).toMatch(/^[0-9a-f]{64}$/);
-    const proven = await runCli('register-verify.ts', ['--anchor', anchor], env());
+    const proven = await runCliProcess('register-verify.ts', ['--anchor', anchor], env());
     expect(proven.stderr).toBe('');
     expect(proven.stdout).toMatch(
       /Anker bestätigt: Eintrag \d+ mit Hash [0-9a-f]{64} steht unverändert in der Kette; 0 Einträge folgen ihm\./,
@@ -89,7 +89,7 @@ describe('npm run register:verify', () => {
       );
       await database.db.transaction((tx) => forgetConsultant(tx, row!.id, new Date(), SECRET));
     });
-    const extended = await runCli('register-verify.ts', ['--anchor', anchor.toUpperCase()], env());
+    const extended = await runCliProcess('register-verify.ts', ['--anchor', anchor.toUpperCase()], env());
     expect(extended.code).toBe(0);
     expect(extended.stdout).toMatch(/Anker bestätigt: .*; [1-9]\d* Einträge folgen ihm\./);
     const latest = headHash(extended.stdout);
@@ -102,7 +102,7 @@ describe('npm run register:verify', () => {
         index === 1 ? { ...content, note: 'umgeschrieben' } : content,
       );
     }, rewrittenDir);
-    const rewritten = await runCli('register-verify.ts', ['--anchor', anchor], env(rewrittenDir));
+    const rewritten = await runCliProcess('register-verify.ts', ['--anchor', anchor], env(rewrittenDir));
     expect(rewritten.code).toBe(1);
     expect(rewritten.stderr).toContain(`Anker nicht in der Kette: Kein Eintrag hat den Hash ${anchor}.`);
     expect(rewritten.stderr).toContain('MAC ungültig');
@@ -119,12 +119,12 @@ describe('npm run register:verify', () => {
       await query('DELETE FROM introduction_events WHERE introduction_id = $1', [newest!.id]);
       await query('DELETE FROM introductions WHERE id = $1', [newest!.id]);
     }, cutDir);
-    const cut = await runCli('register-verify.ts', ['--anchor', latest], env(cutDir));
+    const cut = await runCliProcess('register-verify.ts', ['--anchor', latest], env(cutDir));
     expect(cut.code).toBe(1);
     expect(cut.stderr).toContain('Anker nicht in der Kette');
     expect(cut.stderr).toMatch(/Register am Ende gekürzt oder verändert: der Registerkopf nennt Eintrag \d+/);
 
-    const wrong = await runCli('register-verify.ts', ['--anchor', 'abc'], env());
+    const wrong = await runCliProcess('register-verify.ts', ['--anchor', 'abc'], env());
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^Ungültiger Anker „abc“: erwartet wird ein SHA-256-Hash aus 64 Hexadezimalzeichen\./);
   }, 120_000);
@@ -139,28 +139,28 @@ describe('npm run register:verify', () => {
       const [row] = await query<{ n: number }>('SELECT count(*)::int AS n FROM introduction_events');
       entries = row!.n;
     }, legacyDir);
-    const unsealed = await runCli('register-verify.ts', [], env(legacyDir));
+    const unsealed = await runCliProcess('register-verify.ts', [], env(legacyDir));
     expect(unsealed.code).toBe(1);
     expect(unsealed.stderr).toContain('Register ohne Registerkopf und ohne MAC');
 
-    const wrongCount = await runCli('register-verify.ts', ['--seal-legacy', String(entries + 1)], env(legacyDir));
+    const wrongCount = await runCliProcess('register-verify.ts', ['--seal-legacy', String(entries + 1)], env(legacyDir));
     expect(wrongCount.code).toBe(1);
     expect(wrongCount.stderr).toContain(
       `Nicht versiegelt: Das Register hat ${entries} Einträge, angegeben wurden ${entries + 1}.`,
     );
-    const sealed = await runCli('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
+    const sealed = await runCliProcess('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
     expect(sealed.stderr).toBe('');
     expect(sealed.stdout).toContain(`Register versiegelt: ${entries} Einträge aus der Zeit vor dem Registerschlüssel`);
-    const intact = await runCli('register-verify.ts', [], env(legacyDir));
+    const intact = await runCliProcess('register-verify.ts', [], env(legacyDir));
     expect(intact.code).toBe(0);
     expect(intact.stdout).toContain(`davon ${entries} Alteinträge vor dem Registerschlüssel`);
-    const again = await runCli('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
+    const again = await runCliProcess('register-verify.ts', ['--seal-legacy', String(entries)], env(legacyDir));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^Nicht versiegelt: Das Register hat bereits einen Registerkopf/);
   }, 120_000);
 
   it('When the register is intact, then it exits 0; when an entry was edited in SQL, then it exits 1 and names it', async () => {
-    const intact = await runCli('register-verify.ts', [], env());
+    const intact = await runCliProcess('register-verify.ts', [], env());
     expect(intact.stderr).toBe('');
     expect(intact.code).toBe(0);
     expect(intact.stdout).toMatch(/^Register intakt: \d+ Einträge, 7 Vorstellungen/);
@@ -170,7 +170,7 @@ describe('npm run register:verify', () => {
       await query(`UPDATE introduction_events SET content = jsonb_set(content, '{bonus}', '50') WHERE id = 3`);
       await query('ALTER TABLE introduction_events ENABLE TRIGGER USER');
     });
-    const broken = await runCli('register-verify.ts', [], env());
+    const broken = await runCliProcess('register-verify.ts', [], env());
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('Register beschädigt');
     expect(broken.stderr).toContain('Eintrag 3');

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@pb/core';
 import { chatCommunications } from '../src/db/schema';
 import { multipartBody } from './support/multipart';
-import { createJob, createChatUser, pdfBytes } from './support/chat-fixtures';
+import { createJob, createChatUser, minimalPdf } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -144,7 +144,7 @@ describe('HTTP timeouts on a listening server', () => {
       .returning({ id: chatCommunications.id });
     const files = Array.from({ length: 5 }, (_, i) => ({
       name: `Unterlagen-${i + 1}.pdf`,
-      data: pdfBytes('x'.repeat(5_000_000)),
+      data: minimalPdf('x'.repeat(5_000_000)),
     }));
     const { payload, headers } = multipartBody(files, { message: 'Alle Unterlagen' });
     expect(payload.length).toBeGreaterThan(25_000_000);

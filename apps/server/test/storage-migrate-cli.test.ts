@@ -6,7 +6,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFileStorage } from '../src/lib/storage-disk';
 import { S3FileStorage } from '../src/lib/storage-s3';
-import { runCli } from './support/cli';
+import { runCliProcess } from './support/cli';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
 
 /** `npm run storage:migrate` as the operator runs it: disk files into a real S3-protocol server, twice. */
@@ -41,11 +41,11 @@ describe('npm run storage:migrate', () => {
       originals.set(await disk.put(data, i % 3 === 0 ? 'png' : 'pdf'), sha256(data));
     }
 
-    const dry = await runCli('storage-migrate.ts', ['--dry-run'], env());
+    const dry = await runCliProcess('storage-migrate.ts', ['--dry-run'], env());
     expect(dry.stderr).toBe('');
     expect(dry.stdout).toMatch(/^12 Dateien würden kopiert/);
 
-    const first = await runCli('storage-migrate.ts', [], env());
+    const first = await runCliProcess('storage-migrate.ts', [], env());
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^12 Dateien kopiert .*, 0 bereits im Bucket/);
@@ -64,13 +64,13 @@ describe('npm run storage:migrate', () => {
 
     // One more file later (the servers still wrote to disk): only that one is copied.
     await disk.put(Buffer.from('%PDF-1.4 neu'), 'pdf');
-    const second = await runCli('storage-migrate.ts', [], env());
+    const second = await runCliProcess('storage-migrate.ts', [], env());
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^1 Dateien kopiert .*, 12 bereits im Bucket/);
   });
 
   it('When S3 is not configured or not reachable, then it exits 1 with a one-line German message', async () => {
-    const unset = await runCli('storage-migrate.ts', [], {
+    const unset = await runCliProcess('storage-migrate.ts', [], {
       DATA_DIR: dataDir,
       JWT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
       FINGERPRINT_SECRET: 'storage-migrate-test-secret-0123456789abcdef',
@@ -81,7 +81,7 @@ describe('npm run storage:migrate', () => {
 
     await s3.stop();
     try {
-      const down = await runCli('storage-migrate.ts', [], env());
+      const down = await runCliProcess('storage-migrate.ts', [], env());
       expect(down.code).toBe(1);
       expect(down.stderr.trim().split('\n')).toHaveLength(1);
       expect(down.stderr).toMatch(/^Die Dateiablage ist nicht erreichbar \(S3 head bucket failed/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatConversation, type ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
-import { createChatUser, createJob, pdfBytes, type ChatUser } from './support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf, type ChatUser } from './support/chat-fixtures';
 import { multipartBody } from './support/multipart';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
 import { expectStorage503, storeKeys } from './support/storage-checks';
@@ -34,7 +34,7 @@ async function storedKeys(): Promise<string[]> {
 }
 
 function sendFile(name: string) {
-  const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message: 'Datei anbei' });
+  const { payload, headers } = multipartBody([{ name, data: minimalPdf(name) }], { message: 'Datei anbei' });
   return ctx.request({
     method: 'POST',
     url: `/api/chat-communications/${conversationId}/messages`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatConversation, type ChatMessage, type Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
 import { tinyPng } from './support/account-fixtures';
-import { createChatUser, createJob, pdfBytes, type ChatUser } from './support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf, type ChatUser } from './support/chat-fixtures';
 import { multipartBody } from './support/multipart';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
 import { expectStorage503, storeKeys } from './support/storage-checks';
@@ -29,7 +29,7 @@ const counts = () => Promise.all(tables.map(count));
 const bucketKeys = () => storeKeys(ctx.app.storage);
 
 function sendFile(user: ChatUser, name: string) {
-  const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message: 'Datei anbei' });
+  const { payload, headers } = multipartBody([{ name, data: minimalPdf(name) }], { message: 'Datei anbei' });
   return ctx.request({
     method: 'POST',
     url: `/api/chat-communications/${conversationId}/messages`,
@@ -45,7 +45,7 @@ function uploadProfileImage(user: ChatUser) {
 }
 
 function attach(user: ChatUser) {
-  const { payload, headers } = multipartBody([{ name: 'Stellenprofil.pdf', data: pdfBytes('profil') }]);
+  const { payload, headers } = multipartBody([{ name: 'Stellenprofil.pdf', data: minimalPdf('profil') }]);
   return ctx.request({ method: 'POST', url: `/api/jobs/${jobId}/attachments`, token: user.token, payload, headers });
 }
 
@@ -59,7 +59,7 @@ function introduceWithCv(user: ChatUser) {
     email: `eva.s3.${personCounter}@example.at`,
     consent: 'true',
   };
-  const body = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: pdfBytes('cv') }], fields);
+  const body = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf('cv') }], fields);
   return ctx.request({ method: 'POST', url: '/api/introductions', token: user.token, ...body });
 }
 
@@ -98,8 +98,8 @@ describe('Files on S3-compatible storage', () => {
     const file = sent.json<{ data: ChatMessage }>().data.files[0]!;
     const download = await ctx.request({ method: 'GET', url: file.url, token: company.token });
     expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(pdfBytes('Lebenslauf.pdf'))).toBe(true);
-    expect(download.headers['content-length']).toBe(String(pdfBytes('Lebenslauf.pdf').length));
+    expect(download.rawPayload.equals(minimalPdf('Lebenslauf.pdf'))).toBe(true);
+    expect(download.headers['content-length']).toBe(String(minimalPdf('Lebenslauf.pdf').length));
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect((await ctx.request({ method: 'GET', url: file.url, token: stranger.token })).statusCode).toBe(404);
     expect((await ctx.request({ method: 'GET', url: file.url })).statusCode).toBe(401);
@@ -108,7 +108,7 @@ describe('Files on S3-compatible storage', () => {
     expect(introduced.statusCode, introduced.body).toBe(201);
     const cv = introduced.json<{ data: Introduction }>().data.cv!;
     expect((await ctx.request({ method: 'GET', url: cv.url, token: company.token })).rawPayload).toEqual(
-      pdfBytes('cv'),
+      minimalPdf('cv'),
     );
 
     expect((await attach(company)).statusCode).toBe(201);

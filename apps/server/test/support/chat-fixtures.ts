@@ -54,7 +54,7 @@ export async function createJob(
 }
 
 /** A minimal valid PDF. */
-export function pdfBytes(extra = ''): Buffer {
+export function minimalPdf(extra = ''): Buffer {
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${extra}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );

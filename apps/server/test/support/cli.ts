@@ -13,7 +13,7 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(
+export function runCliProcess(
   script: string,
   args: string[],
   env: Record<string, string>,

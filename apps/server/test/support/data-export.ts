@@ -4,7 +4,7 @@ import { DataExportWorker } from '../../src/modules/data-export/worker';
 import type { FileStorage } from '../../src/lib/storage';
 import type { TestContext } from '../helpers';
 import { latestMailTo } from './account-fixtures';
-import { pdfBytes, type ChatUser } from './chat-fixtures';
+import { minimalPdf, type ChatUser } from './chat-fixtures';
 import { multipartBody } from './multipart';
 
 /** Test helpers for data exports: a worker on the test app, the mailed token, the ZIP opened with yauzl. */
@@ -19,9 +19,9 @@ export function exportWorker(ctx: TestContext, options: { storage?: FileStorage;
   });
 }
 
-/** `user` sends a PDF named `name` (its bytes: pdfBytes(name)) with `message` into the conversation. */
+/** `user` sends a PDF named `name` (its bytes: minimalPdf(name)) with `message` into the conversation. */
 export async function sendChatFile(ctx: TestContext, user: ChatUser, chatId: number, name: string, message: string) {
-  const { payload, headers } = multipartBody([{ name, data: pdfBytes(name) }], { message });
+  const { payload, headers } = multipartBody([{ name, data: minimalPdf(name) }], { message });
   const res = await ctx.request({
     method: 'POST',
     url: `/api/chat-communications/${chatId}/messages`,

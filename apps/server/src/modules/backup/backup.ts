@@ -11,7 +11,7 @@ import {
   countRows,
   dumpPostgres,
   hasPgliteDatabase,
-  openPglite,
+  openPgliteFolder,
   pgliteFolder,
   pgliteQueryable,
   registerHeadOf,
@@ -185,7 +185,7 @@ async function backupPglite(dataDir: string, dir: string): Promise<DatabasePart>
       `In ${folder} gibt es keine Datenbank, also nichts zu sichern. Ist DATA_DIR richtig gesetzt?`,
     );
   }
-  const client = await openPglite(folder);
+  const client = await openPgliteFolder(folder);
   try {
     const db = pgliteQueryable(client);
     const version = await serverVersion(db);

@@ -93,7 +93,7 @@ export function hasPgliteDatabase(folder: string): boolean {
 }
 
 /** Opens (or, with `load`, creates from a data-folder tarball) the embedded database with the app's extensions. */
-export async function openPglite(folder: string, load?: Blob): Promise<PGlite> {
+export async function openPgliteFolder(folder: string, load?: Blob): Promise<PGlite> {
   return PGlite.create({ dataDir: folder, extensions: { pg_trgm }, ...(load ? { loadDataDir: load } : {}) });
 }
 

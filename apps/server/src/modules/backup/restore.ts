@@ -10,7 +10,7 @@ import {
   countRows,
   hasPgliteDatabase,
   knownMigrations,
-  openPglite,
+  openPgliteFolder,
   pgliteFolder,
   pgliteQueryable,
   restorePostgres,
@@ -163,7 +163,7 @@ async function checkPostgresTarget(databaseUrl: string, manifest: BackupManifest
 
 async function checkPgliteTarget(folder: string, force: boolean): Promise<void> {
   if (!hasPgliteDatabase(folder)) return;
-  const client = await openPglite(folder);
+  const client = await openPgliteFolder(folder);
   try {
     const counts = await countRows(pgliteQueryable(client));
     if (Object.keys(counts).length > 0 && !force) refuseNonEmpty(counts, `Die Datenbank in ${folder}`);
@@ -234,9 +234,9 @@ async function restoreIntoPglite(
   let counts: TableCounts;
   try {
     await makePrivateDir(folder);
-    const loaded = await openPglite(folder, await openAsBlob(path.join(dir, PGLITE_DUMP_FILE)));
+    const loaded = await openPgliteFolder(folder, await openAsBlob(path.join(dir, PGLITE_DUMP_FILE)));
     await loaded.close();
-    const reopened = await openPglite(folder);
+    const reopened = await openPgliteFolder(folder);
     try {
       counts = await countRows(pgliteQueryable(reopened));
     } finally {

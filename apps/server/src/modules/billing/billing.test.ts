@@ -14,7 +14,7 @@ import {
 } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
-import { pdfBytes } from '../../../test/support/chat-fixtures';
+import { minimalPdf } from '../../../test/support/chat-fixtures';
 import { companyReportBody, reportId } from '../../../test/support/placement-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
@@ -565,7 +565,7 @@ describe('claim documents', () => {
       method: 'POST',
       url: `/api/guarantee-claims/${claimId}/documents`,
       token: user.token,
-      ...multipartBody(names.map((name) => ({ name, data: pdfBytes(name) }))),
+      ...multipartBody(names.map((name) => ({ name, data: minimalPdf(name) }))),
     });
 
   it('When the company adds documents to its open claim, then it and the back office read them, nobody else; decided claims take none; retention deletes them 6 months after the decision', async () => {

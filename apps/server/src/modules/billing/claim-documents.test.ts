@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARANTEE_MSG, MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
-import { pdfBytes } from '../../../test/support/chat-fixtures';
+import { minimalPdf } from '../../../test/support/chat-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
 
 /**
@@ -51,13 +51,13 @@ function post(claimId: number, user: TestUser, body: { payload: Buffer; headers:
   return ctx.request({ method: 'POST', url: `/api/guarantee-claims/${claimId}/documents`, token: user.token, ...body });
 }
 
-const validBody = () => multipartBody([{ name: 'Kündigung.pdf', data: pdfBytes('Kündigung') }]);
+const validBody = () => multipartBody([{ name: 'Kündigung.pdf', data: minimalPdf('Kündigung') }]);
 const malformedBody = () => ({
   payload: Buffer.from('--nicht-die-grenze\r\nwhatever\r\n'),
   headers: { 'content-type': 'multipart/form-data; boundary=eine-andere-grenze' },
 });
 const hugeBody = () =>
-  multipartBody([{ name: 'riesig.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(6_000_000)]) }]);
+  multipartBody([{ name: 'riesig.pdf', data: Buffer.concat([minimalPdf(), Buffer.alloc(6_000_000)]) }]);
 
 /**
  * Sends the headers of a 50 MB upload and only its first bytes. Returns the status line the

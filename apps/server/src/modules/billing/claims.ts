@@ -14,13 +14,13 @@ import {
   formatDay,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
+import { guaranteeClaims, introductions, placementReports, users, type PlacementReportRow } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext, type ReportRow } from './invoices';
+import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext } from './invoices';
 import { documentsOf } from './documents';
 import { mayClaimGuarantee } from './policy';
 import { presentClaim } from './presenter';
@@ -42,7 +42,7 @@ export interface BillingNotice {
  * report the consultant of the named introduction, else the consultant account the report's
  * recruiter e-mail names (the same rule as 'Meine Vermittlungen').
  */
-export async function consultantOfReport(tx: Db, report: ReportRow): Promise<number | null> {
+export async function consultantOfReport(tx: Db, report: PlacementReportRow): Promise<number | null> {
   if (report.variant === 'consultant') return report.reporterId;
   if (report.introductionId !== null) {
     const [row] = await tx
@@ -60,7 +60,7 @@ export async function consultantOfReport(tx: Db, report: ReportRow): Promise<num
   return named?.id ?? null;
 }
 
-function noticeFor(report: ReportRow, consultantId: number | null): BillingNotice {
+function noticeFor(report: PlacementReportRow, consultantId: number | null): BillingNotice {
   return {
     placementReportId: report.id,
     userIds: [report.companyId, consultantId].filter((id): id is number => id !== null),
@@ -234,7 +234,7 @@ export async function decideGuaranteeClaim(
  * The placement's guarantee window: from the report's day, or the day the named introduction
  * was hired when that came first (guaranteeWindow in core).
  */
-export async function guaranteeWindowOf(tx: Db, report: ReportRow): Promise<GuaranteeWindow> {
+export async function guaranteeWindowOf(tx: Db, report: PlacementReportRow): Promise<GuaranteeWindow> {
   const [hired] =
     report.introductionId === null
       ? []
@@ -252,7 +252,7 @@ export async function guaranteeWindowOf(tx: Db, report: ReportRow): Promise<Guar
  */
 export async function claimWindowRefusal(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   claim: Pick<typeof guaranteeClaims.$inferSelect, 'employmentStart' | 'employmentEnd' | 'createdAt'>,
 ): Promise<string | null> {
   return guaranteeClaimRefusal(claim, viennaDate(claim.createdAt), await guaranteeWindowOf(tx, report));
@@ -263,7 +263,7 @@ export async function claimWindowRefusal(
  * report's invoice (none when it was never invoiced). Shared by the claim decision and the
  * back office's direct status change.
  */
-export async function applyGuaranteeRefund(tx: Db, report: ReportRow, context: BillingContext) {
+export async function applyGuaranteeRefund(tx: Db, report: PlacementReportRow, context: BillingContext) {
   const original = await invoiceOfReport(tx, report.id);
   // Reports invoiced before invoices existed in the product (no row): the status alone, as before.
   const correction = original ? await issueGuaranteeCorrection(tx, report, original, context) : null;
@@ -276,7 +276,7 @@ export async function applyGuaranteeRefund(tx: Db, report: ReportRow, context: B
 
 async function decisionMails(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   consultantId: number | null,
   claim: typeof guaranteeClaims.$inferSelect,
   refund: { cents: number; dueOn: string; number: string } | null,

@@ -25,7 +25,7 @@ import {
   formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { invoices, placementReports, users } from '../../db/schema';
+import { invoices, users, type PlacementReportRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
@@ -38,7 +38,6 @@ import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
  * rendered and stored in the row, and the mail with the PDF attached is queued — all or nothing.
  */
 
-export type ReportRow = typeof placementReports.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 export interface BillingContext {
@@ -72,7 +71,7 @@ function addressLines(a: { street: string; houseNr: string; postalCode: string; 
 }
 
 /** The customer of a report: the company's invoice address from its report, or the one the back office gives. */
-function customerOf(report: ReportRow, given: InvoiceAddress | undefined): Customer {
+function customerOf(report: PlacementReportRow, given: InvoiceAddress | undefined): Customer {
   if (given) {
     return { name: given.name, address: addressLines(given, given.country), uid: given.uid, country: given.country };
   }
@@ -98,11 +97,11 @@ export function customerOfInvoice(original: InvoiceRow): Customer {
 }
 
 /** The report's fee sheet, computed again from its bonus and salary by the one core function. */
-export function reportFeeLine(report: ReportRow, reverseCharge: boolean) {
+export function reportFeeLine(report: PlacementReportRow, reverseCharge: boolean) {
   return computeFeeLine(Number(report.placementBonus), eurosToCents(Number(report.actualSalary)), { reverseCharge });
 }
 
-function serviceDescription(report: ReportRow): string {
+function serviceDescription(report: PlacementReportRow): string {
   return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
 }
 
@@ -165,7 +164,7 @@ async function storeAndMail(
  */
 export async function issueInvoice(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   given: InvoiceAddress | undefined,
   context: BillingContext,
 ): Promise<InvoiceRow> {
@@ -175,7 +174,7 @@ export async function issueInvoice(
 /** The invoice of a report's current amounts to `customer` (also the re-issue after a corrected amount). */
 export async function issueInvoiceTo(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   customer: Customer,
   context: BillingContext,
 ): Promise<InvoiceRow> {
@@ -269,7 +268,7 @@ interface CorrectionContent {
 /** A Storno-/Korrekturrechnung referring to `original`: its customer, negative amounts, due in 14 working days. */
 async function issueCorrectionInvoice(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   original: InvoiceRow,
   content: CorrectionContent,
   context: BillingContext,
@@ -327,7 +326,7 @@ async function issueCorrectionInvoice(
  */
 export async function issueGuaranteeCorrection(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   original: InvoiceRow,
   context: BillingContext,
 ): Promise<InvoiceRow> {
@@ -366,7 +365,7 @@ export async function issueGuaranteeCorrection(
  */
 export async function issueStorno(
   tx: Db,
-  report: ReportRow,
+  report: PlacementReportRow,
   original: InvoiceRow,
   reason: string,
   context: BillingContext,

@@ -8,11 +8,18 @@ import {
   type StoredFile,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { guaranteeClaims, introductions, invoices, placementReports, users } from '../../db/schema';
+import {
+  guaranteeClaims,
+  introductions,
+  invoices,
+  placementReports,
+  users,
+  type PlacementReportRow,
+} from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
-import type { InvoiceRow, ReportRow } from './invoices';
+import type { InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
 
 /**
@@ -40,7 +47,7 @@ async function invoicesOf(db: Db, reportIds: number[]): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(inArray(invoices.placementReportId, reportIds)).orderBy(desc(invoices.id));
 }
 
-async function consultantNames(db: Db, reports: ReportRow[]): Promise<Map<number, string>> {
+async function consultantNames(db: Db, reports: PlacementReportRow[]): Promise<Map<number, string>> {
   const names = new Map<number, string>();
   const byIntroduction = reports.filter((r) => r.variant === 'company' && r.introductionId !== null);
   if (byIntroduction.length > 0) {
@@ -92,7 +99,7 @@ function invoicesInForce(rows: InvoiceRow[]): Map<number, InvoiceRow> {
   return current;
 }
 
-function presentInvoices(rows: InvoiceRow[], reports: Map<number, ReportRow>, today: string): Invoice[] {
+function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementReportRow>, today: string): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const inForce = invoicesInForce(rows);
   return rows.map((row) =>
@@ -105,7 +112,12 @@ function presentInvoices(rows: InvoiceRow[], reports: Map<number, ReportRow>, to
   );
 }
 
-async function overview(db: Db, reports: ReportRow[], now: Date, forCompany: boolean): Promise<EarningsOverview> {
+async function overview(
+  db: Db,
+  reports: PlacementReportRow[],
+  now: Date,
+  forCompany: boolean,
+): Promise<EarningsOverview> {
   const today = viennaDate(now);
   const ids = reports.map((r) => r.id);
   const [claims, invoiceRows, names] = await Promise.all([

@@ -10,8 +10,8 @@ import {
   type StoredFile,
   formatDay,
 } from '@pb/core';
-import type { guaranteeClaims } from '../../db/schema';
-import { reportFeeLine, type InvoiceRow, type ReportRow } from './invoices';
+import type { guaranteeClaims, PlacementReportRow } from '../../db/schema';
+import { reportFeeLine, type InvoiceRow } from './invoices';
 
 /** What leaves the server about invoices, claims and placements' money. */
 
@@ -66,7 +66,7 @@ export function presentInvoice(
 /** A claim; the company's note only for the company and the back office (`withNote`). */
 export function presentClaim(
   row: ClaimRow,
-  report: Pick<ReportRow, 'jobTitle' | 'companyName'>,
+  report: Pick<PlacementReportRow, 'jobTitle' | 'companyName'>,
   options: { withNote: boolean; documents: StoredFile[] },
 ): GuaranteeClaim {
   return {
@@ -90,7 +90,7 @@ export function presentClaim(
 
 /** One placement with its money, for either party (the claim's note only for the company). */
 export function presentEarning(
-  report: ReportRow,
+  report: PlacementReportRow,
   context: {
     invoice: InvoiceRow | null;
     claim: ClaimRow | null;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_MAX_LENGTH, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { multipartBody } from '../../../test/support/multipart';
-import { createJob, createChatUser, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
+import { createJob, createChatUser, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 
 let clock = new Date('2026-03-02T08:00:00.000Z');
 const tick = (minutes = 1) => {
@@ -314,8 +314,8 @@ describe('Files', () => {
   it('When a participant sends PDFs, then the message carries them and both parties can download them', async () => {
     const { payload, headers } = multipartBody(
       [
-        { name: 'Lebenslauf Müller.pdf', data: pdfBytes('cv') },
-        { name: 'Zeugnis.pdf', data: pdfBytes('zeugnis') },
+        { name: 'Lebenslauf Müller.pdf', data: minimalPdf('cv') },
+        { name: 'Zeugnis.pdf', data: minimalPdf('zeugnis') },
       ],
       { message: 'Lebenslauf anbei' },
     );
@@ -344,13 +344,13 @@ describe('Files', () => {
       expect(download.headers['x-content-type-options']).toBe('nosniff');
       expect(download.headers['content-disposition']).toContain("filename*=UTF-8''Lebenslauf%20M%C3%BCller.pdf");
       expect(download.headers['content-disposition']).toMatch(/^attachment;/);
-      expect(download.rawPayload.equals(pdfBytes('cv'))).toBe(true);
+      expect(download.rawPayload.equals(minimalPdf('cv'))).toBe(true);
     }
   });
 
   it('When a consultant starts a conversation with files (the contact modal), then the first message carries them', async () => {
     const fresh = await createJob(ctx.app.db, company.id, { jobTitle: 'Mit Datei' });
-    const { payload, headers } = multipartBody([{ name: 'cv.pdf', data: pdfBytes('first') }], {
+    const { payload, headers } = multipartBody([{ name: 'cv.pdf', data: minimalPdf('first') }], {
       advertisement: String(fresh.id),
       message: 'Siehe Anhang',
     });
@@ -376,12 +376,12 @@ describe('Files', () => {
   it.each([
     [
       'a sixth file',
-      () => Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, data: pdfBytes(String(i)) })),
+      () => Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.pdf`, data: minimalPdf(String(i)) })),
       MSG.chatTooManyFiles,
     ],
     [
       'a 6 MB file',
-      () => [{ name: 'gross.pdf', data: Buffer.concat([pdfBytes(), Buffer.alloc(6 * 1024 * 1024, 32)]) }],
+      () => [{ name: 'gross.pdf', data: Buffer.concat([minimalPdf(), Buffer.alloc(6 * 1024 * 1024, 32)]) }],
       MSG.fileTooLarge,
     ],
     [
@@ -448,7 +448,7 @@ describe('Authorisation of a conversation', () => {
         expect(res.statusCode, `${user.role} ${route.method} ${route.url}`).toBe(404);
       }
     }
-    const { payload, headers } = multipartBody([{ name: 'a.pdf', data: pdfBytes() }], { message: 'x' });
+    const { payload, headers } = multipartBody([{ name: 'a.pdf', data: minimalPdf() }], { message: 'x' });
     const upload = await ctx.request({
       method: 'POST',
       url: `/api/chat-communications/${conversationId}/messages`,

@@ -47,7 +47,7 @@ export async function appendMessage(
   if (text.length === 0 && input.files.length === 0) throw badRequest(CHAT_MSG.messageEmpty);
   if (input.files.length === 0) return sendTextMessage(db, sender, conversation.id, text, ctx, published);
 
-  const stored: StoredFile[] = [];
+  const stored: StagedFile[] = [];
   let message: ChatMessage;
   try {
     for (const file of input.files) stored.push(await storeFile(ctx.storage, file));
@@ -62,17 +62,17 @@ export async function appendMessage(
 }
 
 /** A file already put into storage, waiting for its database rows. */
-export interface StoredFile {
+export interface StagedFile {
   key: string;
   file: UploadedFile;
 }
 
-export async function storeFile(storage: FileStorage, file: UploadedFile): Promise<StoredFile> {
+export async function storeFile(storage: FileStorage, file: UploadedFile): Promise<StagedFile> {
   return { key: await storage.put(file.buffer, file.ext), file };
 }
 
 /** Undo for files whose transaction failed (best effort: an orphan file is harmless, a lost one is not). */
-export async function removeStoredFiles(storage: FileStorage, stored: readonly StoredFile[]): Promise<void> {
+export async function removeStoredFiles(storage: FileStorage, stored: readonly StagedFile[]): Promise<void> {
   await Promise.all(stored.map((s) => storage.remove(s.key).catch(() => undefined)));
 }
 
@@ -87,7 +87,7 @@ export async function writeMessage(
   conversation: ConversationRow,
   input: {
     text: string;
-    stored: readonly StoredFile[];
+    stored: readonly StagedFile[];
     /** false when the caller queues its own, more specific mail (an introduction, 'Bereits bekannt'). */
     notify?: boolean;
   },

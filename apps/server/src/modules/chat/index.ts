@@ -7,7 +7,7 @@ export {
   removeStoredFiles,
   storeFile,
   writeMessage,
-  type StoredFile,
+  type StagedFile,
 } from './commands';
 export { messageContext, type MessageContext } from './message-context';
 export { listConversations, listMessages } from './queries';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createChatUser, createJob, pdfBytes } from '../../../test/support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf } from '../../../test/support/chat-fixtures';
 import {
   download,
   exportWorker,
@@ -61,7 +61,7 @@ describe('Data export on S3', () => {
     expect(res.statusCode, res.body).toBe(200);
     const entries = await unzip(res.rawPayload);
     const received = [...entries.keys()].find((name) => name.endsWith('-Zeugnis.pdf'));
-    expect(received && entries.get(received)).toEqual(pdfBytes('Zeugnis.pdf'));
+    expect(received && entries.get(received)).toEqual(minimalPdf('Zeugnis.pdf'));
     await expect.poll(bucketKeys).not.toContain(row!.storage_key);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_EXPORT_MSG, type ChatConversation, type DataExportStatus } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createChatUser, createJob, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 import {
   download,
   exportWorker,
@@ -120,7 +120,7 @@ describe('Data export (DSGVO Art. 15/20)', () => {
       expect.stringContaining('Kandidat'),
     ]);
     const filePath = chat.gespraeche[0]!.nachrichten[1]!.dateienImZip[0]!;
-    expect(entries.get(filePath)).toEqual(pdfBytes('Lebenslauf Eva.pdf'));
+    expect(entries.get(filePath)).toEqual(minimalPdf('Lebenslauf Eva.pdf'));
     const intros = jsonOf(entries, 'vorstellungen.json') as { vorstellungen: Array<Record<string, unknown>> };
     expect(intros.vorstellungen).toHaveLength(1);
     expect(intros.vorstellungen[0]).toMatchObject({ consultant: { id: consultant.id } });

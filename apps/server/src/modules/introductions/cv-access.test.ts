@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createChatUser, createJob, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
 
 /**
@@ -18,7 +18,7 @@ let admin: ChatUser;
 let introduction: Introduction;
 let cvUrl: string;
 
-const CV_BYTES = pdfBytes('Lebenslauf Eva Kandidatin, eva.kandidatin@example.at, +43 664 1234567');
+const CV_BYTES = minimalPdf('Lebenslauf Eva Kandidatin, eva.kandidatin@example.at, +43 664 1234567');
 
 async function messagesAs(user: ChatUser): Promise<ChatMessage[]> {
   const res = await ctx.request({
@@ -75,7 +75,7 @@ describe("An introduction's CV and the back office", () => {
   });
 
   it('When a party sends an ordinary file in the same conversation, then the back office still reads that one', async () => {
-    const { payload, headers } = multipartBody([{ name: 'Zeugnis.pdf', data: pdfBytes('Zeugnis') }], {
+    const { payload, headers } = multipartBody([{ name: 'Zeugnis.pdf', data: minimalPdf('Zeugnis') }], {
       message: 'Das Zeugnis',
     });
     const sent = await ctx.request({

@@ -10,7 +10,7 @@ import {
   type IntroductionEvent,
 } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createChatUser, createJob, pdfBytes, type ChatUser } from '../../../test/support/chat-fixtures';
+import { createChatUser, createJob, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 import { runRetention } from '../retention/service';
@@ -162,7 +162,7 @@ describe('Introducing a candidate', () => {
   it('When a CV comes as multipart, then it is the chat file of the message; a fake PDF or two files are a 400 and nothing is written', async () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
     const fields = { advertisement: String(job.id), ...person(), consent: 'true' };
-    const good = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: pdfBytes() }], fields);
+    const good = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf() }], fields);
     const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...good });
     expect(res.statusCode, res.body).toBe(201);
     const cv = res.json<{ data: Introduction }>().data.cv;
@@ -181,8 +181,8 @@ describe('Introducing a candidate', () => {
     ).toBe(400);
     const two = multipartBody(
       [
-        { field: 'cv', name: 'a.pdf', data: pdfBytes() },
-        { field: 'cv', name: 'b.pdf', data: pdfBytes() },
+        { field: 'cv', name: 'a.pdf', data: minimalPdf() },
+        { field: 'cv', name: 'b.pdf', data: minimalPdf() },
       ],
       { ...fields, ...person() },
     );
@@ -202,7 +202,7 @@ describe('Introducing a candidate', () => {
       files: files().length,
       rows: await Promise.all(['introductions', 'introduction_events', 'chat_messages', 'uploads'].map(count)),
     };
-    const again = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: pdfBytes() }], {
+    const again = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf() }], {
       advertisement: String(job.id),
       ...candidate,
       consent: 'true',
@@ -375,7 +375,7 @@ describe('Claims', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const doc = multipartBody([{ field: 'file', name: 'Bewerbung-2025.pdf', data: pdfBytes() }], {
+    const doc = multipartBody([{ field: 'file', name: 'Bewerbung-2025.pdf', data: minimalPdf() }], {
       note: 'Hat sich im Oktober direkt beworben.',
     });
     const declared = await ctx.request({ method: 'POST', url: url(a.data.id), token: company.token, ...doc });
@@ -413,7 +413,7 @@ describe('Bereits bekannt without the conversation', () => {
     const { data } = await introduced(consultant, job.id);
     await ctx.database.query('DELETE FROM chat_communications WHERE id = $1', [data.conversationId]);
     const url = `/api/introductions/${data.id}/already-known`;
-    const doc = multipartBody([{ field: 'file', name: 'Bewerbung.pdf', data: pdfBytes() }], { note: 'Kannten wir' });
+    const doc = multipartBody([{ field: 'file', name: 'Bewerbung.pdf', data: minimalPdf() }], { note: 'Kannten wir' });
     const refused = await ctx.request({ method: 'POST', url, token: company.token, ...doc });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe(
@@ -659,7 +659,7 @@ describe('The register', () => {
   it('When retention runs, then candidate data goes 7 months after a rejection (24 with consent), fingerprints after 12 months, and the register still verifies', async () => {
     at('2028-08-01T09:00:00Z');
     const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
-    const cvBody = multipartBody([{ field: 'cv', name: 'CV.pdf', data: pdfBytes() }], {
+    const cvBody = multipartBody([{ field: 'cv', name: 'CV.pdf', data: minimalPdf() }], {
       advertisement: String(job.id),
       ...person(),
       consent: 'true',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainEntry, GENESIS_HASH, verifyChain, type StoredEntry } from './register-chain';
+import { canonicalJson, chainEntry, GENESIS_HASH, verifyChain, type ChainEntry } from './register-chain';
 
-function buildChain(count: number): StoredEntry[] {
-  const entries: StoredEntry[] = [];
+function buildChain(count: number): ChainEntry[] {
+  const entries: ChainEntry[] = [];
   for (let i = 0; i < count; i += 1) {
     const prev = entries.at(-1)?.hash ?? GENESIS_HASH;
     entries.push(

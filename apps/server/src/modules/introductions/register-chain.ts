@@ -32,7 +32,7 @@ export function entryHash(prevHash: string, content: { [key: string]: ChainValue
   return createHash('sha256').update(prevHash).update('\n').update(canonicalJson(content)).digest('hex');
 }
 
-export interface StoredEntry {
+export interface ChainEntry {
   content: { [key: string]: ChainValue };
   prevHash: string;
   hash: string;
@@ -44,7 +44,7 @@ export type ChainCheck = { ok: true; entries: number } | { ok: false; index: num
  * Walks the entries in register order: each must link to the hash of the one before
  * (the first to GENESIS_HASH) and carry the hash of its own content.
  */
-export function verifyChain(entries: readonly StoredEntry[]): ChainCheck {
+export function verifyChain(entries: readonly ChainEntry[]): ChainCheck {
   let previous = GENESIS_HASH;
   for (const [index, entry] of entries.entries()) {
     if (entry.prevHash !== previous) return { ok: false, index, reason: 'link' };
@@ -55,7 +55,7 @@ export function verifyChain(entries: readonly StoredEntry[]): ChainCheck {
 }
 
 /** Appends content after `prevHash` (the last stored entry's hash, or GENESIS_HASH). */
-export function chainEntry(prevHash: string, content: { [key: string]: ChainValue }): StoredEntry {
+export function chainEntry(prevHash: string, content: { [key: string]: ChainValue }): ChainEntry {
   return { content, prevHash, hash: entryHash(prevHash, content) };
 }
 

@@ -28,7 +28,7 @@ import {
   storeFile,
   writeMessage,
   type MessageContext,
-  type StoredFile,
+  type StagedFile,
 } from '../chat';
 import { activeBonusOf } from '../jobs';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
@@ -109,7 +109,7 @@ export async function introduceCandidate(
 ): Promise<IntroductionOutcome & { notice: string | null }> {
   if (!hasRole(consultant, 'consultant')) throw forbidden(INTRODUCTION_MSG.consultantOnly);
   const { phone, fingerprints } = candidateContact(ctx.fingerprintSecret, input);
-  const stored: StoredFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
+  const stored: StagedFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
   try {
     return await db.transaction(async (tx) => {
       // Claims are decided one at a time: the register lock is held from the checks to the commit.
@@ -393,7 +393,7 @@ export async function declareAlreadyKnown(
   document: UploadedFile | undefined,
   ctx: MessageContext & { registerSecret: string },
 ): Promise<IntroductionOutcome> {
-  const stored: StoredFile[] = document ? [await storeFile(ctx.storage, document)] : [];
+  const stored: StagedFile[] = document ? [await storeFile(ctx.storage, document)] : [];
   try {
     return await db.transaction(async (tx) => {
       await lockRegister(tx); // lock order everywhere: register, then introduction rows

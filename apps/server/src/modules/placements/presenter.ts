@@ -1,15 +1,13 @@
 import { guaranteeDeadline, guaranteeRefund, invoiceDueDate, type AdminPlacementReport } from '@pb/core';
-import type { placementReports } from '../../db/schema';
+import type { PlacementReportRow } from '../../db/schema';
 import { invoiceUrl } from '../billing';
 import { needsReview } from './flags';
 
 /** What leaves the server of a placement report for the back office (core's AdminPlacementReport). */
 
-type ReportRow = typeof placementReports.$inferSelect;
-
 /** Adds what the back office derives: due date, guarantee deadline, refund. */
 export function presentPlacementReport(
-  r: ReportRow,
+  r: PlacementReportRow,
   invoice: { id: number; number: string } | null,
 ): AdminPlacementReport {
   return {

@@ -11,7 +11,7 @@ import {
   formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, placementReports, users } from '../../db/schema';
+import { jobs, placementReports, users, type PlacementReportRow } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
@@ -25,15 +25,13 @@ import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
  * 'verworfen' discards it. One transaction, audited, the reporter mailed.
  */
 
-export type ReportRow = typeof placementReports.$inferSelect;
-
 export async function reviewPlacementReport(
   db: Db,
   actor: CurrentUser,
   id: number,
   input: PlacementReviewRequest,
   context: { now: Date; publicUrl: string },
-): Promise<ReportRow> {
+): Promise<PlacementReportRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
@@ -103,7 +101,12 @@ async function deactivateJob(tx: Db, jobId: number | null, now: Date): Promise<b
   return job !== undefined;
 }
 
-async function mailReporter(tx: Db, report: ReportRow, deactivated: boolean, publicUrl: string): Promise<void> {
+async function mailReporter(
+  tx: Db,
+  report: PlacementReportRow,
+  deactivated: boolean,
+  publicUrl: string,
+): Promise<void> {
   if (report.reporterId === null) return;
   const [reporter] = await tx
     .select({ email: users.email, blocked: users.blocked })

@@ -6,7 +6,7 @@ import {
   type PlacementObjectionRequest,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, placementReports, users } from '../../db/schema';
+import { jobs, placementReports, users, type PlacementReportRow } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
@@ -26,9 +26,7 @@ export function parsePlacementObjection(raw: unknown): PlacementObjectionRequest
   throw badRequest(germanIssue(result.error, PLACEMENT_OBJECTION_MSG.noteRequired));
 }
 
-type ReportRow = typeof placementReports.$inferSelect;
-
-function presentForCompany(r: ReportRow, consultantName: string | null): CompanyPlacementReport {
+function presentForCompany(r: PlacementReportRow, consultantName: string | null): CompanyPlacementReport {
   return {
     id: r.id,
     jobId: r.jobId,

@@ -1,0 +1,90 @@
+import { bigserial, bigint, boolean, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { IntroductionStatus, RegisterEventKind } from '@pb/core';
+import { created, ts, updated } from './columns';
+
+/** Candidate introductions, the register and its head, former parties. */
+
+/** Candidate introductions, current state (migration 0018; modules/introductions). */
+export const introductions = pgTable('introductions', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id'),
+  companyId: integer('company_id'),
+  consultantId: integer('consultant_id'),
+  conversationId: integer('conversation_id'),
+  messageId: bigint('message_id', { mode: 'number' }),
+  jobTitle: text('job_title').notNull(),
+  companyName: text('company_name').notNull(),
+  consultantName: text('consultant_name'),
+  bonus: numeric('bonus', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  introducedAt: ts('introduced_at').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email'),
+  phone: text('phone'),
+  pitch: text('pitch'),
+  cvUploadId: integer('cv_upload_id'),
+  consentAt: ts('consent_at').notNull(),
+  keepLonger: boolean('keep_longer').notNull().default(false),
+  personalDataDeletedAt: ts('personal_data_deleted_at'),
+  emailFingerprint: text('email_fingerprint'),
+  phoneFingerprint: text('phone_fingerprint'),
+  fingerprintsDeletedAt: ts('fingerprints_deleted_at'),
+  candidateSalt: text('candidate_salt'),
+  /** Fingerprint of the normalised name (0026): a secondary signal, deleted with the others. */
+  nameFingerprint: text('name_fingerprint'),
+  /** Another consultant's live claim with the same name but other contacts (0026; back office only). */
+  nameMatchOf: integer('name_match_of'),
+  subordinate: boolean('subordinate').notNull().default(false),
+  priorIntroducedAt: ts('prior_introduced_at'),
+  status: text('status').$type<IntroductionStatus>().notNull().default('neu'),
+  statusChangedAt: ts('status_changed_at').notNull(),
+  statusNote: text('status_note'),
+  claimLapsedAt: ts('claim_lapsed_at'),
+  alreadyKnownAt: ts('already_known_at'),
+  alreadyKnownNote: text('already_known_note'),
+  alreadyKnownUploadId: integer('already_known_upload_id'),
+  seenByCompanyAt: ts('seen_by_company_at'),
+  circumventionAt: ts('circumvention_at'),
+  resolvedAt: ts('resolved_at'),
+  resolutionNote: text('resolution_note'),
+  /** 0031: the company's account id after that account was deleted (company_id is then NULL). */
+  formerCompanyId: integer('former_company_id'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** The append-only register (migration 0018; introductions/register.ts). */
+export const introductionEvents = pgTable('introduction_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  introductionId: integer('introduction_id').notNull(),
+  kind: text('kind').$type<RegisterEventKind>().notNull(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  note: text('note'),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+  /** HMAC-SHA256 of `hash` under REGISTER_SECRET (0026); null only for entries from before it. */
+  mac: text('mac'),
+  createdAt: created(),
+});
+
+/** Evidence of a deleted company's identity for the claim rules (0031; introductions/former-companies.ts). */
+export const formerParties = pgTable('former_parties', {
+  id: serial('id').primaryKey(),
+  formerUserId: integer('former_user_id').notNull(),
+  role: text('role').$type<'company' | 'consultant'>().notNull(),
+  emailDomain: text('email_domain'),
+  uids: text('uids').array().notNull().default([]),
+  deletedAt: ts('deleted_at').notNull(),
+  evidenceUntil: ts('evidence_until').notNull(),
+});
+
+/** The register's newest entry and count, MACed (0026; introductions/register.ts): a cut tail shows. */
+export const registerHead = pgTable('register_head', {
+  id: boolean('id').primaryKey().default(true),
+  entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+  legacyEntries: bigint('legacy_entries', { mode: 'number' }).notNull(),
+  mac: text('mac').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

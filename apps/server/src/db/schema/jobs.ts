@@ -1,0 +1,65 @@
+import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { created, ts, updated } from './columns';
+
+/** Districts, advertisements, their documents and bonus history; list versions. */
+
+export const districts = pgTable('districts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  kind: text('kind').notNull().default('Bezirk'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id'),
+  jobTitle: text('job_title').notNull(),
+  workingTime: text('working_time').notNull(),
+  assignment: jsonb('assignment').$type<string[]>().notNull().default([]),
+  requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+  benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+  jobInfo: jsonb('job_info').$type<string[]>().notNull().default([]),
+  street: text('street').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  city: text('city').notNull().default(''),
+  salary: text('salary').notNull().default(''),
+  /** § 9 (2) GlBG (0020): KV minimum per month in cents, overpayment possible, salaries a year. */
+  kvMinimumCents: integer('kv_minimum_cents'),
+  overpayment: boolean('overpayment'),
+  yearlyPayments: integer('yearly_payments').notNull().default(14),
+  /** The annual gross range parsed from the salary text (0021); salaryParsed false: not yet parsed. */
+  salaryMinCents: bigint('salary_min_cents', { mode: 'number' }),
+  salaryMaxCents: bigint('salary_max_cents', { mode: 'number' }),
+  salaryParsed: boolean('salary_parsed').notNull().default(false),
+  /** The active bonus (newest record of placement_bonuses), kept by a trigger (0022); null without a record. */
+  activeBonus: numeric('active_bonus', { precision: 5, scale: 2, mode: 'number' }),
+  districtId: integer('district_id'),
+  publishedAt: ts('published_at'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** Versions of cached lists, raised at the commit of every write (0022, modules/jobs/list-cache.ts). */
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+export const jobAttachments = pgTable(
+  'job_attachments',
+  {
+    jobId: integer('job_id').notNull(),
+    uploadId: integer('upload_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.uploadId] })],
+);
+
+export const placementBonuses = pgTable('placement_bonuses', {
+  id: serial('id').primaryKey(),
+  jobId: integer('job_id').notNull(),
+  bonus: numeric('bonus', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: created(),
+});
