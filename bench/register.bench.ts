@@ -18,7 +18,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { jobs, placementBonuses, users } from '../apps/server/src/db/schema';
 import { LocalFileStorage } from '../apps/server/src/lib/storage-disk';
-import { introduceCandidate } from '../apps/server/src/modules/introductions/service';
+import { introduceCandidate } from '../apps/server/src/modules/introductions/introduce';
 import { verifyRegister } from '../apps/server/src/modules/introductions/register-verify';
 import { chainEntry, entryMac, GENESIS_HASH, headMac } from '../apps/server/src/modules/introductions/register-chain';
 import { createPostgresDatabase, tempDataDir } from '../apps/server/test/support/instances';

@@ -7,10 +7,6 @@ export { introductionDetail, listOwnIntroductions, listRegister } from './querie
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';
 export { publishIntroduction } from './routes';
-export {
-  changeIntroductionStatus,
-  declareAlreadyKnown,
-  forgetConsultant,
-  introduceCandidate,
-  resolveIntroduction,
-} from './service';
+export { changeIntroductionStatus, forgetConsultant, resolveIntroduction } from './service';
+export { declareAlreadyKnown } from './already-known';
+export { introduceCandidate } from './introduce';

@@ -30,13 +30,9 @@ import {
   partyViews,
   unseenIntroductions,
 } from './queries';
-import {
-  changeIntroductionStatus,
-  declareAlreadyKnown,
-  introduceCandidate,
-  markIntroductionSeen,
-  type IntroductionOutcome,
-} from './service';
+import { changeIntroductionStatus, markIntroductionSeen, type IntroductionOutcome } from './service';
+import { declareAlreadyKnown } from './already-known';
+import { introduceCandidate } from './introduce';
 
 /**
  * Candidate introductions (issue 11). Routes parse, the policy in ./policy decides (inside

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { formatDate, INTRODUCTION_MSG, MSG, subordinateNotice, type IntroductionRequest } from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductions, jobs, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { hasRole } from '../../services/policies';
+import type { UploadedFile } from '../../lib/uploads';
+import { ensureConversation, removeStoredFiles, storeFile, writeMessage, type StagedFile } from '../chat';
+import { activeBonusOf } from '../jobs';
+import { createNotifications, settingsOf } from '../../services/notifications/centre';
+import { enqueueMail } from '../../services/mail-outbox';
+import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
+import { nameMatchMail, newIntroductionMail } from './mails';
+import { liveClaim, sameCandidate, sameNameElsewhere } from './matching';
+import { sameCompany } from './former-companies';
+import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
+import { type Caller, type IntroductionContext, type IntroductionOutcome } from './service';
+
+/** 'Kandidat vorstellen': the introduction, its register entry, its chat message and CV, and the mails. */
+
+/** The chat message an introduction travels as (the CV is its file). */
+function introductionMessageText(input: IntroductionRequest): string {
+  const lines = [`Kandidatenvorstellung: ${input.firstName} ${input.lastName}`];
+  if (input.pitch) lines.push('', input.pitch);
+  return lines.join('\n');
+}
+
+/**
+ * 'Kandidat vorstellen': records the introduction with the bonus in force now and the
+ * server's time, posts it into the conversation (CV as the message's file), appends the
+ * register entry and mails the company. Another consultant's earlier live claim on the
+ * same candidate with the same company makes it 'nachrangig' (the notice names the day,
+ * never who); the same consultant introducing the same candidate for the same
+ * advertisement again is refused.
+ */
+export async function introduceCandidate(
+  db: Db,
+  consultant: Caller,
+  input: IntroductionRequest,
+  cv: UploadedFile | undefined,
+  ctx: IntroductionContext,
+): Promise<IntroductionOutcome & { notice: string | null }> {
+  if (!hasRole(consultant, 'consultant')) throw forbidden(INTRODUCTION_MSG.consultantOnly);
+  const { phone, fingerprints } = candidateContact(ctx.fingerprintSecret, input);
+  const stored: StagedFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
+  try {
+    return await db.transaction(async (tx) => {
+      // Claims are decided one at a time: the register lock is held from the checks to the commit.
+      // Taken before the advertisement's row, like every register command (account deletion and the
+      // retention run hold it and then write advertisements): otherwise the two could deadlock.
+      await lockRegister(tx);
+      const [job] = await tx
+        .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
+        .from(jobs)
+        .where(eq(jobs.id, input.advertisement))
+        .for('share');
+      if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+      const [company] = await tx
+        .select({ id: users.id, username: users.username, email: users.email, blocked: users.blocked })
+        .from(users)
+        .where(eq(users.id, job.ownerId));
+      if (!company) throw notFound(MSG.advertisementGone);
+
+      const candidate = sameCandidate(fingerprints)!;
+      const [duplicate] = await tx
+        .select({ id: introductions.id })
+        .from(introductions)
+        .where(and(eq(introductions.jobId, job.id), eq(introductions.consultantId, consultant.id), candidate))
+        .limit(1);
+      if (duplicate) throw conflict(INTRODUCTION_MSG.duplicate);
+      const [prior] = await tx
+        .select({ introducedAt: introductions.introducedAt })
+        .from(introductions)
+        .where(
+          and(
+            // the company, or a former account of it (deleted and registered again)
+            sameCompany(job.ownerId, ctx.now),
+            // a deleted consultant's claim (consultant_id null) still counts
+            sql`${introductions.consultantId} IS DISTINCT FROM ${consultant.id}`,
+            candidate,
+            liveClaim,
+          ),
+        )
+        .orderBy(asc(introductions.introducedAt))
+        .limit(1);
+
+      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, job.ownerId, consultant.id, fingerprints);
+      const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
+      const conversation = await ensureConversation(
+        tx,
+        { jobId: job.id, consultantId: consultant.id, companyId: job.ownerId },
+        ctx.now,
+      );
+      const posted = await writeMessage(
+        tx,
+        consultant,
+        conversation,
+        { text: introductionMessageText(input), stored, notify: false },
+        ctx,
+      );
+      const salt = randomBytes(16).toString('hex');
+      const [row] = await tx
+        .insert(introductions)
+        .values({
+          jobId: job.id,
+          companyId: job.ownerId,
+          consultantId: consultant.id,
+          conversationId: conversation.id,
+          messageId: posted.message.id,
+          jobTitle: job.jobTitle,
+          companyName: company.username,
+          consultantName: consultant.username,
+          bonus,
+          introducedAt: ctx.now,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email ?? null,
+          phone,
+          pitch: input.pitch ?? null,
+          cvUploadId: posted.files[0]?.id ?? null,
+          consentAt: ctx.now,
+          keepLonger: input.keepLonger ?? false,
+          emailFingerprint: fingerprints.email,
+          phoneFingerprint: fingerprints.phone,
+          candidateSalt: salt,
+          nameFingerprint: fingerprints.name ?? null,
+          nameMatchOf: nameMatch?.id ?? null,
+          subordinate: prior !== undefined,
+          priorIntroducedAt: prior?.introducedAt ?? null,
+          status: 'neu',
+          statusChangedAt: ctx.now,
+        })
+        .returning({ id: introductions.id });
+      await appendRegisterEntry(tx, ctx.registerSecret, {
+        introductionId: row!.id,
+        kind: 'introduced',
+        at: ctx.now,
+        data: {
+          jobId: job.id,
+          companyId: job.ownerId,
+          consultantId: consultant.id,
+          bonus,
+          consentAt: ctx.now.toISOString(),
+          candidate: candidateCommitment(salt, fingerprints, FINGERPRINT_VERSION),
+          fingerprintVersion: FINGERPRINT_VERSION,
+          nameMatchOf: nameMatch?.id ?? null,
+          subordinate: prior !== undefined,
+          // Since 0026 the day 'nachrangig' names is a register fact too (register:verify compares it).
+          priorIntroducedAt: prior?.introducedAt.toISOString() ?? null,
+          status: 'neu',
+        },
+      });
+      const ref = { id: row!.id, jobTitle: job.jobTitle, introducedAt: ctx.now };
+      await createNotifications(
+        tx,
+        [
+          {
+            userId: company.id,
+            kind: 'introduction',
+            title: 'Neue Kandidatenvorstellung',
+            body: `Nr. ${row!.id} zu „${job.jobTitle}“`,
+            link: `/advertisements/introductions/${row!.id}`,
+          },
+        ],
+        ctx.now,
+        { mail: false },
+      );
+      if (nameMatch) {
+        await enqueueMail(tx, nameMatchMail(ctx.officeEmail, { ...ref, otherId: nameMatch.id }, ctx.publicUrl));
+      }
+      if (!company.blocked && (await settingsOf(tx, company.id)).introduction === 'app_mail') {
+        await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
+      }
+      return {
+        introductionId: row!.id,
+        message: { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] },
+        revived: false,
+        notice: prior ? subordinateNotice(formatDate(prior.introducedAt)) : null,
+      };
+    });
+  } catch (error) {
+    await removeStoredFiles(ctx.storage, stored);
+    throw error;
+  }
+}
