@@ -51,6 +51,7 @@ import { introductionRoutes } from './modules/introductions/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { realtimePlugin } from './services/realtime';
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(introductionRoutes);
       await api.register(billingRoutes);
       await api.register(alertRoutes);
+      await api.register(notificationRoutes);
       await api.register(dataExportRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },

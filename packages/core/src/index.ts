@@ -16,6 +16,7 @@
  *   billing.ts     salary facts, invoices, earnings; guarantee.ts: guarantee claims and their window;
  *                  fees.ts: the fee sheet and the salary text parser (cents, no schemas: the landing page and
  *                  the browser use it); uid.ts: EU VAT number syntax
+ *   alerts.ts      saved searches, watched advertisements, the browser's filters; notifications.ts: the notification centre
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
  * input rules), roles.ts, files.ts, format.ts, business-days.ts, site.ts (the server-rendered pages, the pages to index, the noindex areas).
@@ -46,5 +47,6 @@ export * from './fees';
 export * from './billing';
 export * from './guarantee';
 export * from './alerts';
+export * from './notifications';
 export * from './data-export';
 export * from './two-factor';

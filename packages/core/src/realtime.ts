@@ -2,7 +2,8 @@ import type { ChatConversation, ChatMessage } from './chat';
 import type { IntroductionEvent } from './introductions';
 import type { PlacementReportedEvent } from './placements';
 import type { BillingChangedEvent } from './billing';
-import type { JobsPublishedEvent, NotificationEvent } from './alerts';
+import type { JobsPublishedEvent } from './alerts';
+import type { NotificationEvent } from './notifications';
 
 /**
  * Every Socket.IO event the server sends to open tabs (server → client), with its payload. The

@@ -1,23 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ALERT_MSG,
-  NOTIFICATION_KIND_LABELS,
-  notificationListSchema,
-  notificationSettingsSchema,
-  savedSearchRequestSchema,
-  savedSearchSchema,
-  type NotificationSettings,
-} from '@pb/core';
+import { ALERT_MSG, savedSearchRequestSchema, savedSearchSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
-import { badRequest, notFound, parseOrBadRequest } from '../../lib/errors';
+import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
-import { listNotifications, markRead, saveSettings, settingsOf } from '../../services/notifications/centre';
 import { NotificationPump } from '../../services/notifications/pump';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
-import { verifyUnsubscribeToken } from '../../services/notifications/unsubscribe';
 import { unwatchJob, watchedJobIds, watchJob } from './watches';
 import { AlertWorker } from './worker';
 
@@ -56,18 +46,7 @@ export const alertsPlugin = fp(
 );
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const unreadSchema = singleSchema(z.object({ unread: z.number() }));
-const settingsResponse = singleSchema(z.record(z.string(), z.enum(['app', 'app_mail'])));
-const tokenQuery = z.object({ token: z.string().max(200) });
 const jobParams = z.object({ jobId: idSchema });
-
-function announceUnread(app: FastifyInstance, userId: number, unread: number): void {
-  app.realtime.publish({
-    name: 'notification:new',
-    to: { userIds: [userId] },
-    payload: { notification: null, unread },
-  });
-}
 
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- saved searches (consultants) ----
@@ -194,147 +173,4 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await watchedJobIds(app.db, user), meta: {} };
     },
   );
-
-  // ---- notification centre (every signed-in user: own entries only) ----
-  app.get(
-    '/notifications',
-    {
-      config: { policy: 'signedIn' },
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['alerts'],
-        summary: 'The newest 50 own notifications (before=<id> pages back) and the unread count',
-        querystring: z.object({ before: idSchema.optional() }),
-        response: { 200: singleSchema(notificationListSchema), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await listNotifications(app.db, currentUser(request).id, request.query.before),
-      meta: {},
-    }),
-  );
-
-  app.post(
-    '/notifications/read-all',
-    {
-      config: { policy: 'signedIn' },
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['alerts'],
-        summary: "'Alle als gelesen markieren'",
-        response: { 200: unreadSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const unread = (await markRead(app.db, user.id, 'all', app.now())) ?? 0;
-      announceUnread(app, user.id, unread);
-      return { data: { unread }, meta: {} };
-    },
-  );
-
-  app.post(
-    '/notifications/:id/read',
-    {
-      config: { policy: 'alerts.notificationOwner' },
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['alerts'],
-        summary: 'Mark one own notification read',
-        params: idParams,
-        response: { 200: unreadSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const unread = await markRead(app.db, user.id, request.params.id, app.now());
-      if (unread === null) throw notFound(ALERT_MSG.notificationNotFound);
-      announceUnread(app, user.id, unread);
-      return { data: { unread }, meta: {} };
-    },
-  );
-
-  app.get(
-    '/notification-settings',
-    {
-      config: { policy: 'signedIn' },
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['alerts'],
-        summary: "'Benachrichtigungen': per kind in-app only or in-app and mail",
-        response: { 200: settingsResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await settingsOf(app.db, currentUser(request).id), meta: {} }),
-  );
-
-  app.put(
-    '/notification-settings',
-    {
-      config: { policy: 'signedIn', documentedBody: dataBody(notificationSettingsSchema) },
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['alerts'],
-        summary: 'Change the channel of one or more kinds',
-        body: dataEnvelope,
-        response: { 200: settingsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const changes = parseOrBadRequest(notificationSettingsSchema, request.body.data, ALERT_MSG.invalidFilter);
-      return { data: await saveSettings(app.db, currentUser(request).id, changes), meta: {} };
-    },
-  );
-
-  // ---- one-click unsubscribe (no login: the signed token names user and kind) ----
-  await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    // RFC 8058: mail clients POST 'List-Unsubscribe=One-Click' as a form.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-    const check = (token: string) => {
-      const verified = verifyUnsubscribeToken(app.config.jwtSecret, token);
-      if (!verified) throw badRequest(ALERT_MSG.unsubscribeInvalid);
-      return verified;
-    };
-    const answer = z.object({ kind: z.string(), label: z.string(), unsubscribed: z.boolean() });
-    scope.get(
-      '/notifications/unsubscribe',
-      {
-        config: { policy: 'visitor' },
-        schema: {
-          tags: ['alerts'],
-          summary: 'What an unsubscribe link would switch off (changes nothing)',
-          querystring: tokenQuery,
-          response: { 200: singleSchema(answer), 400: errorSchema },
-        },
-      },
-      async (request) => {
-        const { userId, kind } = check(request.query.token);
-        const settings: NotificationSettings = await settingsOf(app.db, userId);
-        return {
-          data: { kind, label: NOTIFICATION_KIND_LABELS[kind], unsubscribed: settings[kind] === 'app' },
-          meta: {},
-        };
-      },
-    );
-    scope.post(
-      '/notifications/unsubscribe',
-      {
-        config: { policy: 'visitor', rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' } },
-        schema: {
-          tags: ['alerts'],
-          summary: 'One-click unsubscribe (RFC 8058): the kind is mailed no more; in-app notices stay',
-          querystring: tokenQuery,
-          response: { 200: singleSchema(answer), 400: errorSchema, 429: errorSchema },
-        },
-      },
-      async (request) => {
-        const { userId, kind } = check(request.query.token);
-        await saveSettings(app.db, userId, { [kind]: 'app' });
-        return { data: { kind, label: NOTIFICATION_KIND_LABELS[kind], unsubscribed: true }, meta: {} };
-      },
-    );
-  });
 };
