@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '@pb/core';
+import { apiErrorSchema, idSchema } from '@pb/core';
 
 /**
  * Route pieces shared by all features that are not part of the contract in @pb/core
@@ -23,3 +23,8 @@ export const dataEnvelope = z.object({ data: z.record(z.string(), z.unknown()) }
 
 /** What such a route documents instead (`config.documentedBody`, lib/openapi.ts): `{ data }` with its core schema. */
 export const dataBody = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** The German error bodies a route answers with, by status: `response: { 200: …, ...errorResponses(400, 404) }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}

@@ -9,7 +9,7 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorSchema, errorResponses } from '../../lib/http-schemas';
 import { endUserSessions } from '../../services/sessions';
 import {
   cancelEmailChange,
@@ -90,8 +90,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailObjectionSchema,
         response: {
           200: emailObjectionResponseSchema,
-          400: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 429),
         },
       },
     },

@@ -15,7 +15,7 @@ import {
   twoFactorStatusSchema,
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorResponses } from '../../lib/http-schemas';
 import { endSessionSockets } from '../../services/sessions';
 import { withFactorProof, type FactorChange } from './factor-proof';
 import { keyedLimiter } from './limiter';
@@ -25,12 +25,7 @@ import { beginTotpSetup, disableTotp } from './second-factor';
 import { relyingParty, secondFactorContext } from './sign-in';
 
 const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
+  ...errorResponses(400, 401, 403, 404, 409, 429),
 };
 
 type ChangeBody = z.infer<typeof factorChangeRequestSchema>;

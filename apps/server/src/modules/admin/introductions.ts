@@ -8,7 +8,7 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
-import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { introductionDetail, listRegister, publishIntroduction, resolveIntroduction } from '../introductions';
 
 /** The introductions register in the back office: every introduction, filters, disputes resolved with a note. */
@@ -41,10 +41,7 @@ export const adminIntroductionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           200: singleSchema(introductionDetailSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

@@ -12,7 +12,14 @@ import {
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../services/auth';
-import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  errorSchema,
+  idParams,
+  singleSchema,
+  errorResponses,
+} from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { listPlacementReports } from './queries';
 import { changePlacementStatus, presentPlacementReport, reviewPlacementReport } from '../placements';
@@ -161,9 +168,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: placementStatusChangeSchema,
         response: {
           200: singleSchema(adminPlacementReportSchema),
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 404, 409),
         },
       },
     },
@@ -190,9 +195,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: placementReviewSchema,
         response: {
           200: singleSchema(adminPlacementReportSchema),
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 404, 409),
         },
       },
     },
@@ -217,9 +220,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: invoiceCorrectionSchema,
         response: {
           200: singleSchema(adminPlacementReportSchema),
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 404, 409),
         },
       },
     },

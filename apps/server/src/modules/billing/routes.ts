@@ -19,7 +19,7 @@ import { currentUser } from '../../services/auth';
 import { parseOrBadRequest, notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { readUploadedFiles } from '../../lib/uploads';
-import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
 import { allClaims, allInvoices, companyBilling, consultantEarnings, earningsCsv, invoicePdf } from './overview';
 import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
@@ -148,12 +148,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           201: singleSchema(guaranteeClaimSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },
@@ -181,11 +176,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: {
           201: singleSchema(z.array(storedFileSchema)),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },
@@ -266,11 +257,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           200: singleSchema(guaranteeClaimSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

@@ -12,7 +12,14 @@ import {
 import { chatCommunications } from '../../db/schema';
 import { currentUser } from '../../services/auth';
 import { badRequest, parseOrBadRequest } from '../../lib/errors';
-import { collectionSchema, errorSchema, idParams, singleSchema, anyQuery } from '../../lib/http-schemas';
+import {
+  collectionSchema,
+  errorSchema,
+  idParams,
+  singleSchema,
+  anyQuery,
+  errorResponses,
+} from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { appendMessage, contactCompany, markConversationRead } from './commands';
@@ -83,11 +90,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: {
           201: conversationResponse,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },

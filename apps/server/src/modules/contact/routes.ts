@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactResultSchema, contactSchema, MSG } from '@pb/core';
 import { submitContactMessage } from './service';
-import { errorSchema, singleSchema } from '../../lib/http-schemas';
+import { singleSchema, errorResponses } from '../../lib/http-schemas';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,8 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         body: contactSchema,
         response: {
           201: singleSchema(contactResultSchema),
-          400: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 429),
         },
       },
     },

@@ -17,7 +17,7 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound, parseOrBadRequest } from '../../lib/errors';
-import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { messageContext } from '../chat';
 import { authorizeIntroductionCompany } from './policy';
@@ -79,9 +79,7 @@ const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 /** What the company's reactions answer: the introduction as it now stands, or why not. */
 const companyWriteResponses = {
   200: singleSchema(introductionSchema),
-  400: errorSchema,
-  409: errorSchema,
-  429: errorSchema,
+  ...errorResponses(400, 409, 429),
   ...notMine,
 };
 
@@ -147,9 +145,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
               unseen: z.number(),
             }),
           }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

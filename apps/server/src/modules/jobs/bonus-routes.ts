@@ -3,15 +3,7 @@ import { JOB_MSG, placementBonusRecordSchema, placementBonusRequestSchema, type 
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../services/auth';
 import { badRequest } from '../../lib/errors';
-import {
-  anyQuery,
-  collectionSchema,
-  dataBody,
-  dataEnvelope,
-  errorSchema,
-  idSchema,
-  singleSchema,
-} from '../../lib/http-schemas';
+import { anyQuery, collectionSchema, dataBody, dataEnvelope, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { assertAdvertisementOwner } from './policy';
 import { bonusHistory } from './queries';
@@ -64,10 +56,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: anyQuery,
         response: {
           200: collectionSchema(placementBonusRecordSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -95,11 +84,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           201: singleSchema(placementBonusRecordSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
         },
       },
     },

@@ -7,7 +7,7 @@ import {
   placementReportResultSchema,
   placementReportSchema,
 } from '@pb/core';
-import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import { dataBody, dataEnvelope, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { parsePlacementReport, reportPlacement } from './report';
 import { companyPlacementReports, objectToPlacement, parsePlacementObjection } from './service';
 
@@ -28,12 +28,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           201: singleSchema(placementReportResultSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },
@@ -68,8 +63,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Consultants' placement reports on the company's advertisements (with objection state)",
         response: {
           200: singleSchema(z.array(companyPlacementReportViewSchema)),
-          401: errorSchema,
-          403: errorSchema,
+          ...errorResponses(401, 403),
         },
       },
     },
@@ -96,12 +90,7 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dataEnvelope,
         response: {
           200: singleSchema(companyPlacementReportViewSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-          429: errorSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },
