@@ -15,12 +15,15 @@ export function TextField({
   autoFocus,
   invalid,
   inputMode,
+  maxLength,
+  placeholder,
+  describedBy,
 }: {
   id: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
   className?: string;
   /** Shown below the input and linked to it as its description. */
@@ -30,9 +33,14 @@ export function TextField({
   /** Marks the input invalid (e.g. a required field left empty after a submit attempt). */
   invalid?: boolean;
   /** The on-screen keyboard to offer (e.g. 'numeric' for a one-time code). */
-  inputMode?: 'text' | 'numeric';
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  maxLength?: number;
+  placeholder?: string;
+  /** Id of a text elsewhere that describes the input (e.g. a hint shared by two fields). */
+  describedBy?: string;
 }) {
   const hintId = hint ? `${id}-help` : undefined;
+  const description = [describedBy, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -44,8 +52,10 @@ export function TextField({
         required={required}
         autoFocus={autoFocus}
         isInvalid={invalid}
-        aria-describedby={hintId}
+        aria-describedby={description}
         inputMode={inputMode}
+        maxLength={maxLength}
+        placeholder={placeholder}
       />
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
     </Form.Group>
