@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   formatDateTime,
   GUARANTEE_CLAIM_STATUS_LABELS,
@@ -11,6 +9,8 @@ import {
   GUARANTEE_REASON_MAX,
   type GuaranteeClaim,
 } from '@pb/core';
+import { FormModal } from '../../components/FormModal';
+import { TextAreaField } from '../../components/TextAreaField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
@@ -170,47 +170,31 @@ function RejectModal({
   const [tried, setTried] = useState(false);
   const empty = reason.trim().length === 0;
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="pb-reject-title">
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (!empty) onReject(reason.trim());
-        }}
-        noValidate
-      >
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-reject-title" as="h2" className="h5">
-            Garantiefall ablehnen
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            {claim.jobTitle} – {claim.companyName}
-          </p>
-          <Form.Group controlId="pb-reject-reason">
-            <Form.Label>Begründung (das Unternehmen erhält sie per E-Mail)</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={reason}
-              maxLength={GUARANTEE_REASON_MAX}
-              onChange={(e) => setReason(e.target.value)}
-              isInvalid={tried && empty}
-              required
-            />
-            <Form.Control.Feedback type="invalid">{GUARANTEE_MSG.reasonRequired}</Form.Control.Feedback>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="danger" disabled={pending}>
-            Ablehnen
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title="Garantiefall ablehnen"
+      titleId="pb-reject-title"
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (!empty) onReject(reason.trim());
+      }}
+      submitLabel="Ablehnen"
+      submitVariant="danger"
+      pending={pending}
+    >
+      <p>
+        {claim.jobTitle} – {claim.companyName}
+      </p>
+      <TextAreaField
+        id="pb-reject-reason"
+        label="Begründung (das Unternehmen erhält sie per E-Mail)"
+        value={reason}
+        maxLength={GUARANTEE_REASON_MAX}
+        onChange={setReason}
+        invalid={tried && empty}
+        feedback={GUARANTEE_MSG.reasonRequired}
+        required
+      />
+    </FormModal>
   );
 }

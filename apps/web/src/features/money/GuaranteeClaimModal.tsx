@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   DOCUMENT_ACCEPT,
   formatDay,
-  formatNumber,
   GUARANTEE_ENDED_BY,
   GUARANTEE_ENDED_BY_LABELS,
   GUARANTEE_MAX_DOCUMENTS,
@@ -18,6 +14,8 @@ import {
   viennaDate,
 } from '@pb/core';
 import { useClaimGuarantee } from '../../components/billing/api';
+import { FormModal } from '../../components/FormModal';
+import { TextAreaField } from '../../components/TextAreaField';
 
 /**
  * 'Garantiefall melden' (company): start and end of the employment, who ended it, a required
@@ -29,13 +27,11 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const claim = useClaimGuarantee();
-  const set =
-    (key: keyof typeof form) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const onInput = (key: keyof typeof form) => (event: React.ChangeEvent<{ value: string }>) =>
+    set(key)(event.target.value);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = guaranteeClaimRequestSchema.safeParse({ ...form, endedBy: form.endedBy || undefined });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? GUARANTEE_MSG.dateInvalid);
@@ -48,101 +44,81 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
     setProblem(null);
     claim.mutate({ reportId: placement.id, claim: parsed.data, files }, { onSuccess: onClose });
   };
-  const error = problem ?? (claim.isError ? claim.error.message : null);
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="pb-claim-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-claim-title" as="h2" className="h5">
-            Garantiefall melden
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="mb-2">
-            <strong>{placement.jobTitle}</strong>
-            {placement.consultantName ? ` – vermittelt von ${placement.consultantName}` : ''}
-          </p>
-          <p className="small text-body-secondary" id="pb-claim-window">
-            Die Garantie gilt für das vermittelte Dienstverhältnis, wenn es innerhalb von 60 Tagen nach seinem Beginn
-            endet und Sie den Garantiefall innerhalb von 7 Tagen nach dem Ende melden.
-            {placement.guaranteeUntil && (
-              <>
-                {' '}
-                Gemeldet wurde die Vermittlung am {formatDay(viennaDate(placement.reportedAt))}; die Garantie läuft bis{' '}
-                <strong>{formatDay(placement.guaranteeUntil)}</strong> — bis dahin muss das Dienstverhältnis geendet
-                haben.
-              </>
-            )}{' '}
-            Erstattet werden dann 50 % der Prämie und der Servicegebühr.
-          </p>
-          <div className="row g-2">
-            <Form.Group className="col-sm-6" controlId="pb-claim-start">
-              <Form.Label>Beginn des Dienstverhältnisses</Form.Label>
-              <Form.Control type="date" value={form.employmentStart} onChange={set('employmentStart')} required />
-            </Form.Group>
-            <Form.Group className="col-sm-6" controlId="pb-claim-end">
-              <Form.Label>Ende des Dienstverhältnisses</Form.Label>
-              <Form.Control
-                type="date"
-                value={form.employmentEnd}
-                onChange={set('employmentEnd')}
-                max={placement.guaranteeUntil ?? undefined}
-                aria-describedby="pb-claim-window"
-                required
-              />
-            </Form.Group>
-          </div>
-          <Form.Group className="mt-2" controlId="pb-claim-ended-by">
-            <Form.Label>Wer hat das Dienstverhältnis beendet?</Form.Label>
-            <Form.Select value={form.endedBy} onChange={set('endedBy')} required>
-              <option value="">Bitte wählen</option>
-              {GUARANTEE_ENDED_BY.map((key: GuaranteeEndedBy) => (
-                <option key={key} value={key}>
-                  {GUARANTEE_ENDED_BY_LABELS[key]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <Form.Group className="mt-2" controlId="pb-claim-note">
-            <Form.Label>Beschreibung</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={form.note}
-              onChange={set('note')}
-              maxLength={GUARANTEE_NOTE_MAX}
-              required
-              aria-describedby="pb-claim-note-count"
-            />
-            <Form.Text id="pb-claim-note-count">
-              {formatNumber(form.note.length)} / {formatNumber(GUARANTEE_NOTE_MAX)} Zeichen
-            </Form.Text>
-          </Form.Group>
-          <Form.Group className="mt-2" controlId="pb-claim-files">
-            <Form.Label>Dokumente (optional, z. B. Kündigungsschreiben; PDF, DOC, DOCX, je 5 MB)</Form.Label>
-            <Form.Control
-              type="file"
-              multiple
-              accept={DOCUMENT_ACCEPT}
-              onChange={(e) => setFiles([...((e.target as HTMLInputElement).files ?? [])])}
-            />
-          </Form.Group>
-          {error && (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={claim.isPending}>
-            Garantiefall melden
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title="Garantiefall melden"
+      titleId="pb-claim-title"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Garantiefall melden"
+      pending={claim.isPending}
+      problem={problem}
+      error={claim.error}
+    >
+      <p className="mb-2">
+        <strong>{placement.jobTitle}</strong>
+        {placement.consultantName ? ` – vermittelt von ${placement.consultantName}` : ''}
+      </p>
+      <p className="small text-body-secondary" id="pb-claim-window">
+        Die Garantie gilt für das vermittelte Dienstverhältnis, wenn es innerhalb von 60 Tagen nach seinem Beginn endet
+        und Sie den Garantiefall innerhalb von 7 Tagen nach dem Ende melden.
+        {placement.guaranteeUntil && (
+          <>
+            {' '}
+            Gemeldet wurde die Vermittlung am {formatDay(viennaDate(placement.reportedAt))}; die Garantie läuft bis{' '}
+            <strong>{formatDay(placement.guaranteeUntil)}</strong> — bis dahin muss das Dienstverhältnis geendet haben.
+          </>
+        )}{' '}
+        Erstattet werden dann 50 % der Prämie und der Servicegebühr.
+      </p>
+      <div className="row g-2">
+        <Form.Group className="col-sm-6" controlId="pb-claim-start">
+          <Form.Label>Beginn des Dienstverhältnisses</Form.Label>
+          <Form.Control type="date" value={form.employmentStart} onChange={onInput('employmentStart')} required />
+        </Form.Group>
+        <Form.Group className="col-sm-6" controlId="pb-claim-end">
+          <Form.Label>Ende des Dienstverhältnisses</Form.Label>
+          <Form.Control
+            type="date"
+            value={form.employmentEnd}
+            onChange={onInput('employmentEnd')}
+            max={placement.guaranteeUntil ?? undefined}
+            aria-describedby="pb-claim-window"
+            required
+          />
+        </Form.Group>
+      </div>
+      <Form.Group className="mt-2" controlId="pb-claim-ended-by">
+        <Form.Label>Wer hat das Dienstverhältnis beendet?</Form.Label>
+        <Form.Select value={form.endedBy} onChange={onInput('endedBy')} required>
+          <option value="">Bitte wählen</option>
+          {GUARANTEE_ENDED_BY.map((key: GuaranteeEndedBy) => (
+            <option key={key} value={key}>
+              {GUARANTEE_ENDED_BY_LABELS[key]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <TextAreaField
+        id="pb-claim-note"
+        className="mt-2"
+        label="Beschreibung"
+        value={form.note}
+        onChange={set('note')}
+        maxLength={GUARANTEE_NOTE_MAX}
+        required
+        counted
+      />
+      <Form.Group className="mt-2" controlId="pb-claim-files">
+        <Form.Label>Dokumente (optional, z. B. Kündigungsschreiben; PDF, DOC, DOCX, je 5 MB)</Form.Label>
+        <Form.Control
+          type="file"
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          onChange={(e) => setFiles([...((e.target as HTMLInputElement).files ?? [])])}
+        />
+      </Form.Group>
+    </FormModal>
   );
 }

@@ -14,12 +14,10 @@ import {
 import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { FormModal } from '../../../components/FormModal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus } from '../../../lib/jobFormat';
-import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, reportAmounts, ReportField } from './ReportFields';
 
 /**
  * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
@@ -59,8 +57,7 @@ export function ConsultantReportModal({
   const bad = (key: keyof typeof invalid) => tried && invalid[key];
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTried(true);
     if (!complete || report.isPending) return;
     report.mutate(
@@ -81,105 +78,86 @@ export function ConsultantReportModal({
   const close = () => onClose(result);
 
   return (
-    <Modal show onHide={close} centered aria-labelledby="pb-consultant-report-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-consultant-report-title" as="h2" className="h5">
-            Stellenbesetzung melden
-          </Modal.Title>
-        </Modal.Header>
-        {result ? (
-          <>
-            <Modal.Body>
-              <Alert variant="success" className="mb-0" role="status">
-                <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
-                <p className="mb-0">
-                  Vermittlungsprämie: {formatEuro(result.placementFee)}.{' '}
-                  {result.reviewPending
-                    ? PLACEMENT_REVIEW_MSG.reviewPending
-                    : 'Das Inserat ist nun nicht mehr sichtbar; wir melden uns bei Ihnen.'}
-                </p>
-              </Alert>
-            </Modal.Body>
-            <Modal.Footer>
-              <Button onClick={close}>Schließen</Button>
-            </Modal.Footer>
-          </>
-        ) : (
-          <>
-            <Modal.Body>
-              <p className="text-body-secondary small">
-                Bitte prüfen Sie die Angaben.{' '}
-                {introduction
-                  ? 'Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse informiert.'
-                  : 'Ohne eine Vorstellung, für die das Unternehmen ein Angebot gemacht oder eingestellt hat, prüfen wir Ihre Meldung zuerst; das Inserat bleibt bis dahin aktiv.'}
-              </p>
-              <IntroductionSelect
-                advertisementId={job.id}
-                eligible={(i) => REPORTABLE_INTRODUCTION_STAGES.includes(i.status)}
-                value={introduction}
-                onChange={(chosen) => {
-                  setIntroduction(chosen);
-                  if (chosen) set('placementBonus')(String(chosen.bonus));
-                }}
-              />
-              <ReportField
-                id="pb-cr-company"
-                label="Firmenname"
-                value={form.companyName}
-                onChange={set('companyName')}
-                invalid={bad('companyName')}
-              />
-              <ReportField
-                id="pb-cr-job"
-                label="Besetzte Stelle"
-                value={form.jobTitle}
-                onChange={set('jobTitle')}
-                invalid={bad('jobTitle')}
-              />
-              <ReportField
-                id="pb-cr-contact"
-                label="Ansprechperson im Unternehmen"
-                value={form.contactPerson}
-                onChange={set('contactPerson')}
-                invalid={bad('contactPerson')}
-              />
-              <div className="row g-3">
-                <ReportField
-                  id="pb-cr-bonus"
-                  className="col-sm-5"
-                  label="Tatsächliche Prämie"
-                  {...PERCENT_INPUT}
-                  value={form.placementBonus}
-                  onChange={set('placementBonus')}
-                  invalid={bad('placementBonus')}
-                  readOnly={introduction !== null}
-                />
-                <ReportField
-                  id="pb-cr-salary"
-                  className="col-sm-7"
-                  label="Tatsächliches Bruttojahresgehalt"
-                  {...EURO_INPUT}
-                  value={form.actualSalary}
-                  onChange={set('actualSalary')}
-                  invalid={bad('actualSalary')}
-                />
-              </div>
-              {fees && fees.placementFee > 0 && (
-                <div className="mt-2">
-                  <FeeSheet
-                    bonusPercent={bonus}
-                    salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
-                    title="Ihre Prämie und was das Unternehmen bezahlt"
-                  />
-                </div>
-              )}
-              <ReportAlerts incomplete={tried && !complete ? MSG.fillAllFields : null} error={report.error} />
-            </Modal.Body>
-            <ReportFooter onCancel={close} pending={report.isPending} />
-          </>
-        )}
-      </Form>
-    </Modal>
+    <FormModal
+      title="Stellenbesetzung melden"
+      titleId="pb-consultant-report-title"
+      onClose={close}
+      onSubmit={submit}
+      submitLabel="Meldung absenden"
+      submitVariant="success"
+      pending={report.isPending}
+      problem={tried && !complete ? MSG.fillAllFields : null}
+      problemVariant="warning"
+      error={report.error}
+      done={
+        result ? (
+          <Alert variant="success" className="mb-0" role="status">
+            <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
+            <p className="mb-0">
+              Vermittlungsprämie: {formatEuro(result.placementFee)}.{' '}
+              {result.reviewPending
+                ? PLACEMENT_REVIEW_MSG.reviewPending
+                : 'Das Inserat ist nun nicht mehr sichtbar; wir melden uns bei Ihnen.'}
+            </p>
+          </Alert>
+        ) : undefined
+      }
+    >
+      <p className="text-body-secondary small">
+        Bitte prüfen Sie die Angaben.{' '}
+        {introduction
+          ? 'Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse informiert.'
+          : 'Ohne eine Vorstellung, für die das Unternehmen ein Angebot gemacht oder eingestellt hat, prüfen wir Ihre Meldung zuerst; das Inserat bleibt bis dahin aktiv.'}
+      </p>
+      <IntroductionSelect
+        advertisementId={job.id}
+        eligible={(i) => REPORTABLE_INTRODUCTION_STAGES.includes(i.status)}
+        value={introduction}
+        onChange={(chosen) => {
+          setIntroduction(chosen);
+          if (chosen) set('placementBonus')(String(chosen.bonus));
+        }}
+      />
+      {TEXT_FIELDS.map(([key, id, label]) => (
+        <ReportField key={id} id={id} label={label} value={form[key]} onChange={set(key)} invalid={bad(key)} />
+      ))}
+      <div className="row g-3">
+        <ReportField
+          id="pb-cr-bonus"
+          className="col-sm-5"
+          label="Tatsächliche Prämie"
+          {...PERCENT_INPUT}
+          value={form.placementBonus}
+          onChange={set('placementBonus')}
+          invalid={bad('placementBonus')}
+          readOnly={introduction !== null}
+        />
+        <ReportField
+          id="pb-cr-salary"
+          className="col-sm-7"
+          label="Tatsächliches Bruttojahresgehalt"
+          {...EURO_INPUT}
+          value={form.actualSalary}
+          onChange={set('actualSalary')}
+          invalid={bad('actualSalary')}
+        />
+      </div>
+      {fees && fees.placementFee > 0 && (
+        <div className="mt-2">
+          <FeeSheet
+            bonusPercent={bonus}
+            salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
+            title="Ihre Prämie und was das Unternehmen bezahlt"
+          />
+        </div>
+      )}
+    </FormModal>
   );
 }
+
+/** The three text fields of the report: the form's key, the input's id and its label. */
+const TEXT_FIELDS = [
+  ['companyName', 'pb-cr-company', 'Firmenname'],
+  ['jobTitle', 'pb-cr-job', 'Besetzte Stelle'],
+  ['contactPerson', 'pb-cr-contact', 'Ansprechperson im Unternehmen'],
+] as const;

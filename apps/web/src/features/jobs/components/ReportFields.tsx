@@ -1,8 +1,20 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+
+export interface ReportFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  type?: 'text' | 'email' | 'number';
+  invalid?: boolean;
+  readOnly?: boolean;
+  className?: string;
+  suffix?: string;
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
+  autoComplete?: string;
+  /** Id of the hint or error text beside the field (read with the field by screen readers). */
+  describedBy?: string;
+}
 
 /** One labelled input of a placement report; marked invalid after a failed submit when empty. */
 export function ReportField({
@@ -18,21 +30,7 @@ export function ReportField({
   inputMode,
   autoComplete,
   describedBy,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange?: (value: string) => void;
-  type?: 'text' | 'email' | 'number';
-  invalid?: boolean;
-  readOnly?: boolean;
-  className?: string;
-  suffix?: string;
-  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
-  autoComplete?: string;
-  /** Id of the hint or error text beside the field (read with the field by screen readers). */
-  describedBy?: string;
-}) {
+}: ReportFieldProps) {
   const control = (
     <Form.Control
       type={type}
@@ -84,42 +82,4 @@ export function reportAmounts(placementBonus: string, actualSalary: string) {
     bonusInvalid: !Number.isFinite(bonus) || bonus < 0 || bonus > 100,
     salaryInvalid: !Number.isFinite(salary) || salary <= 0,
   };
-}
-
-/** The incomplete-form warning (after a submit attempt) and the server's error of a placement report. */
-/**
- * The form's summary under the fields: `incomplete` is the reason the form was not sent — the
- * spec's 'Bitte füllen Sie alle Felder aus!' when a field is empty, a specific text otherwise —
- * and `error` the server's refusal.
- */
-export function ReportAlerts({ incomplete, error }: { incomplete: string | null; error: Error | null }) {
-  return (
-    <>
-      {incomplete && (
-        <Alert variant="warning" className="mt-3 mb-0">
-          {incomplete}
-        </Alert>
-      )}
-      {error && (
-        <Alert variant="danger" className="mt-3 mb-0">
-          {error.message}
-        </Alert>
-      )}
-    </>
-  );
-}
-
-/** 'Abbrechen' and 'Meldung absenden' of a placement report. */
-export function ReportFooter({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
-  return (
-    <Modal.Footer>
-      <Button variant="outline-secondary" onClick={onCancel}>
-        Abbrechen
-      </Button>
-      <Button type="submit" variant="success" disabled={pending}>
-        {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-        Meldung absenden
-      </Button>
-    </Modal.Footer>
-  );
 }
