@@ -16,7 +16,7 @@ import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
-import styles from '../../components/billing/money.module.css';
+import styles from '../../components/billing/billing.module.css';
 
 /**
  * Back office 'Rechnungen' (issue 12): guarantee claims to decide (accept: correction invoice
