@@ -12,8 +12,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { DocumentPicker } from '../DocumentPicker';
 import { FormModal } from '../FormModal';
-import { TextAreaField } from '../TextAreaField';
-import { TextField } from '../TextField';
+import { TextField, type TextFieldProps } from '../TextField';
 import { useIntroduce } from './api';
 
 export interface IntroduceTarget {
@@ -22,8 +21,44 @@ export interface IntroduceTarget {
   companyName: string | null;
 }
 
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** The candidate's name (required) and e-mail or phone (one of them). */
+const PERSON_FIELDS: ({ key: keyof Person } & Omit<TextFieldProps, 'value' | 'onChange'>)[] = [
+  {
+    key: 'firstName',
+    id: 'pb-introduce-first-name',
+    label: 'Vorname',
+    maxLength: CANDIDATE_NAME_MAX_LENGTH,
+    autoFocus: true,
+  },
+  { key: 'lastName', id: 'pb-introduce-last-name', label: 'Nachname', maxLength: CANDIDATE_NAME_MAX_LENGTH },
+  {
+    key: 'email',
+    id: 'pb-introduce-email',
+    label: 'E-Mail',
+    type: 'email',
+    maxLength: EMAIL_MAX_LENGTH,
+    describedBy: 'pb-introduce-contact-hint',
+  },
+  {
+    key: 'phone',
+    id: 'pb-introduce-phone',
+    label: 'Telefon',
+    type: 'tel',
+    maxLength: CANDIDATE_PHONE_MAX_LENGTH,
+    describedBy: 'pb-introduce-contact-hint',
+    placeholder: '+43 664 1234567',
+  },
+];
+
 /** The order of the server's checks, so the first problem shown is the one it would name. */
-function firstProblem(fields: { firstName: string; lastName: string; email: string; phone: string; consent: boolean }) {
+function firstProblem(fields: Person & { consent: boolean }) {
   if (!fields.firstName.trim()) return INTRODUCTION_MSG.firstNameRequired;
   if (!fields.lastName.trim()) return INTRODUCTION_MSG.lastNameRequired;
   if (!fields.email.trim() && !fields.phone.trim()) return INTRODUCTION_MSG.contactRequired;
@@ -37,10 +72,7 @@ function firstProblem(fields: { firstName: string; lastName: string; email: stri
  * company it says so (the day only) and the dialog shows that notice instead of closing.
  */
 export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; onClose: () => void }) {
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [person, setPerson] = useState<Person>({ firstName: '', lastName: '', email: '', phone: '' });
   const [pitch, setPitch] = useState('');
   const [consent, setConsent] = useState(false);
   const [keepLonger, setKeepLonger] = useState(false);
@@ -48,7 +80,7 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
   const [tried, setTried] = useState(false);
   const [done, setDone] = useState<{ notice: string | null } | null>(null);
   const introduce = useIntroduce();
-  const problem = firstProblem({ firstName, lastName, email, phone, consent }) ?? validateChatFiles(files);
+  const problem = firstProblem({ ...person, consent }) ?? validateChatFiles(files);
 
   const submit = () => {
     setTried(true);
@@ -56,10 +88,10 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
     introduce.mutate(
       {
         advertisement: target.advertisementId,
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        email: email.trim(),
-        phone: phone.trim(),
+        firstName: person.firstName.trim(),
+        lastName: person.lastName.trim(),
+        email: person.email.trim(),
+        phone: person.phone.trim(),
         pitch: pitch.trim(),
         consent,
         keepLonger,
@@ -70,7 +102,7 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
   };
 
   const invalid = (when: boolean) => tried && when;
-  const noContact = invalid(!email.trim() && !phone.trim());
+  const noContact = !person.email.trim() && !person.phone.trim();
   return (
     <FormModal
       title={done ? 'Kandidat vorgestellt' : 'Kandidat vorstellen'}
@@ -110,67 +142,26 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
         Vorstellung nicht.
       </p>
       <div className="row g-3">
-        <TextField
-          id="pb-introduce-first-name"
-          className="col-sm-6"
-          label="Vorname"
-          value={firstName}
-          maxLength={CANDIDATE_NAME_MAX_LENGTH}
-          onChange={setFirstName}
-          invalid={invalid(!firstName.trim())}
-          autoComplete="off"
-          autoFocus
-        />
-        <TextField
-          id="pb-introduce-last-name"
-          className="col-sm-6"
-          label="Nachname"
-          value={lastName}
-          maxLength={CANDIDATE_NAME_MAX_LENGTH}
-          onChange={setLastName}
-          invalid={invalid(!lastName.trim())}
-          autoComplete="off"
-        />
-        <TextField
-          id="pb-introduce-email"
-          className="col-sm-6"
-          label="E-Mail"
-          type="email"
-          value={email}
-          maxLength={EMAIL_MAX_LENGTH}
-          onChange={setEmail}
-          invalid={noContact}
-          describedBy="pb-introduce-contact-hint"
-          autoComplete="off"
-        />
-        <TextField
-          id="pb-introduce-phone"
-          className="col-sm-6"
-          label="Telefon"
-          type="tel"
-          value={phone}
-          maxLength={CANDIDATE_PHONE_MAX_LENGTH}
-          onChange={setPhone}
-          invalid={noContact}
-          describedBy="pb-introduce-contact-hint"
-          placeholder="+43 664 1234567"
-          autoComplete="off"
-        />
+        {PERSON_FIELDS.map(({ key, ...field }) => (
+          <TextField
+            key={key}
+            {...field}
+            className="col-sm-6"
+            value={person[key]}
+            onChange={(value) => setPerson((p) => ({ ...p, [key]: value }))}
+            invalid={invalid(key === 'email' || key === 'phone' ? noContact : !person[key].trim())}
+            autoComplete="off"
+          />
+        ))}
       </div>
       <Form.Text id="pb-introduce-contact-hint" muted className="d-block mb-3">
         Mindestens E-Mail oder Telefon. Kontaktdaten sehen nur Sie und das Unternehmen; die Prämienbörse speichert zum
         Abgleich nur einen verschlüsselten Fingerabdruck.
       </Form.Text>
       <div className="mb-3">
-        <DocumentPicker
-          label="Lebenslauf (optional)"
-          files={files}
-          onFilesChange={setFiles}
-          multiple={false}
-          hint="Eine Datei: PDF oder Word (.pdf, .doc, .docx), höchstens 5 MB."
-        />
+        <DocumentPicker label="Lebenslauf (optional)" files={files} onFilesChange={setFiles} multiple={false} />
       </div>
-      <TextAreaField
+      <TextField
         id="pb-introduce-pitch"
         className="mb-3"
         label="Kurzbeschreibung (optional)"

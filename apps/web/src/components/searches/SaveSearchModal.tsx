@@ -8,6 +8,7 @@ import {
   type SearchFrequency,
 } from '@pb/core';
 import { FormModal } from '../FormModal';
+import { TextField } from '../TextField';
 import { useSaveSearch } from './api';
 
 /**
@@ -44,15 +45,15 @@ export function SaveSearchModal({
       pending={save.isPending}
       error={save.error}
     >
-      <Form.Group controlId="pb-search-name" className="mb-3">
-        <Form.Label>Name</Form.Label>
-        <Form.Control
-          value={name}
-          maxLength={SAVED_SEARCH_NAME_MAX}
-          onChange={(e) => setName(e.target.value)}
-          required
-        />
-      </Form.Group>
+      <TextField
+        id="pb-search-name"
+        className="mb-3"
+        label="Name"
+        value={name}
+        maxLength={SAVED_SEARCH_NAME_MAX}
+        onChange={setName}
+        required
+      />
       <fieldset>
         <legend className="form-label fs-6">Benachrichtigung bei neuen passenden Inseraten</legend>
         {SEARCH_FREQUENCIES.map((f) => (

@@ -10,7 +10,7 @@ import {
   type GuaranteeClaim,
 } from '@pb/core';
 import { FormModal } from '../../components/FormModal';
-import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
@@ -185,7 +185,8 @@ function RejectModal({
       <p>
         {claim.jobTitle} – {claim.companyName}
       </p>
-      <TextAreaField
+      <TextField
+        rows={3}
         id="pb-reject-reason"
         label="Begründung (das Unternehmen erhält sie per E-Mail)"
         value={reason}

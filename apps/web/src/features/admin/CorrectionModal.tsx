@@ -1,43 +1,24 @@
 import { useState } from 'react';
-import { invoiceCorrectionSchema, type AdminPlacementReport, type InvoiceCorrection } from '@pb/core';
+import { invoiceCorrectionSchema, type InvoiceCorrection } from '@pb/core';
 import { FormModal } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
-import { InvoiceAmountFields, useInvoiceAmounts } from './InvoiceAmountFields';
+import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
+import { InvoiceAmountFields, useInvoiceAmounts, type ReportDecisionProps } from './InvoiceAmountFields';
 
 /**
  * 'Betrag korrigieren' (an invoiced, unpaid placement): the corrected bonus and salary with a
  * reason; the invoice in force is cancelled by a Storno-/Korrekturrechnung and a new one issued.
  */
-export function CorrectionModal({
-  report,
-  busy,
-  error,
-  onCancel,
-  onSubmit,
-}: {
-  report: AdminPlacementReport;
-  busy: boolean;
-  error: Error | null;
-  onCancel: () => void;
-  onSubmit: (correction: InvoiceCorrection) => void;
-}) {
+export function CorrectionModal({ report, busy, error, onCancel, onSubmit }: ReportDecisionProps<InvoiceCorrection>) {
   const amounts = useInvoiceAmounts(report);
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useSchemaSubmit(invoiceCorrectionSchema, onSubmit);
   return (
     <FormModal
       title={`Betrag korrigieren: ${report.jobTitle}`}
       titleId="pb-correct-title"
       onClose={onCancel}
-      onSubmit={() => {
-        const checked = invoiceCorrectionSchema.safeParse({ ...amounts.amounts, reason });
-        if (!checked.success) {
-          setProblem(checked.error.issues[0]?.message ?? null);
-          return;
-        }
-        setProblem(null);
-        onSubmit(checked.data);
-      }}
+      onSubmit={() => submit({ ...amounts.amounts, reason })}
       submitLabel="Korrigieren"
       pending={busy}
       problem={problem}

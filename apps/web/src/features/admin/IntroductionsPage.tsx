@@ -15,7 +15,7 @@ import {
   type IntroductionStatus,
 } from '@pb/core';
 import { Dialog } from '../../components/FormModal';
-import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
 import {
   bonusText,
@@ -76,7 +76,8 @@ function RegisterEntry({ id, onClose }: { id: number; onClose: () => void }) {
               </Alert>
             )}
             <Form onSubmit={submit} noValidate className="mt-4">
-              <TextAreaField
+              <TextField
+                rows={3}
                 id="pb-register-resolution"
                 label="Klärung (Notiz, wird protokolliert)"
                 value={note}

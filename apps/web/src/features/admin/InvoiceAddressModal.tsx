@@ -13,6 +13,8 @@ import {
 } from '@pb/core';
 import { CountrySelect } from '../../components/billing/CountrySelect';
 import { FormModal } from '../../components/FormModal';
+import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
+import type { ReportDecisionProps } from './InvoiceAmountFields';
 import { TextField } from '../../components/TextField';
 
 /** A report the server can invoice as it is: the company's address and a valid UID are on it. */
@@ -24,19 +26,7 @@ export function hasInvoiceAddress(r: AdminPlacementReport): boolean {
  * 'Verrechnen' of a report without a (valid) invoice address — a consultant's report: the back
  * office enters the customer's address and UID (checked like the server does) for the invoice.
  */
-export function InvoiceAddressModal({
-  report,
-  busy,
-  error,
-  onCancel,
-  onSubmit,
-}: {
-  report: AdminPlacementReport;
-  busy: boolean;
-  error: Error | null;
-  onCancel: () => void;
-  onSubmit: (address: InvoiceAddress) => void;
-}) {
+export function InvoiceAddressModal({ report, busy, error, onCancel, onSubmit }: ReportDecisionProps<InvoiceAddress>) {
   const [form, setForm] = useState({
     name: report.companyName,
     street: report.street ?? '',
@@ -46,7 +36,7 @@ export function InvoiceAddressModal({
     uid: report.uid ?? '',
   });
   const [country, setCountry] = useState<CountryCode>(isCountryCode(report.country) ? report.country : 'AT');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useSchemaSubmit(invoiceAddressSchema, onSubmit);
   const field = (key: keyof typeof form, label: string, maxLength: number, className: string) => (
     <TextField
       id={`pb-invoice-${key}`}
@@ -63,15 +53,7 @@ export function InvoiceAddressModal({
       title={`Rechnungsadresse für „${report.jobTitle}“`}
       titleId="pb-invoice-title"
       onClose={onCancel}
-      onSubmit={() => {
-        const parsed = invoiceAddressSchema.safeParse({ ...form, country });
-        if (!parsed.success) {
-          setProblem(parsed.error.issues[0]?.message ?? null);
-          return;
-        }
-        setProblem(null);
-        onSubmit(parsed.data);
-      }}
+      onSubmit={() => submit({ ...form, country })}
       submitLabel="Verrechnen"
       pending={busy}
       problem={problem}

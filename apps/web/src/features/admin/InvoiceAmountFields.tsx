@@ -4,6 +4,15 @@ import { FeeSheet } from '../../components/billing/FeeSheet';
 import { TextField } from '../../components/TextField';
 import { parseAmount } from './components';
 
+/** A dialog in which the office decides on a report: the request runs while `busy`, `error` is its refusal. */
+export interface ReportDecisionProps<T> {
+  report: AdminPlacementReport;
+  busy: boolean;
+  error: Error | null;
+  onCancel: () => void;
+  onSubmit: (value: T) => void;
+}
+
 /** The bonus (%) and salary (EUR) the office invoices a report with, as typed ('12,5') and parsed. */
 export function useInvoiceAmounts(report: AdminPlacementReport) {
   const [bonus, setBonus] = useState(String(report.placementBonus).replace('.', ','));

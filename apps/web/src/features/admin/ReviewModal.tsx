@@ -5,46 +5,26 @@ import {
   PLACEMENT_FLAG_LABELS,
   PLACEMENT_REVIEW_NOTE_MAX,
   placementReviewSchema,
-  type AdminPlacementReport,
   type PlacementReviewRequest,
 } from '@pb/core';
 import { FormModal } from '../../components/FormModal';
-import { TextAreaField } from '../../components/TextAreaField';
-import { InvoiceAmountFields, useInvoiceAmounts } from './InvoiceAmountFields';
+import { TextField } from '../../components/TextField';
+import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
+import { InvoiceAmountFields, useInvoiceAmounts, type ReportDecisionProps } from './InvoiceAmountFields';
 
 /**
  * 'Prüfen' (issue 28): the office decides a flagged, suspected or objected report before it can be
  * invoiced — releases it (with the bonus and salary to invoice, never 0 €) or discards it; the
  * reason is required and audited. What the decision does is said before it is taken.
  */
-export function ReviewModal({
-  report,
-  busy,
-  error,
-  onCancel,
-  onSubmit,
-}: {
-  report: AdminPlacementReport;
-  busy: boolean;
-  error: Error | null;
-  onCancel: () => void;
-  onSubmit: (review: PlacementReviewRequest) => void;
-}) {
+export function ReviewModal({ report, busy, error, onCancel, onSubmit }: ReportDecisionProps<PlacementReviewRequest>) {
   const invoiceAmounts = useInvoiceAmounts(report);
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useSchemaSubmit(placementReviewSchema, onSubmit);
   const waitsForRelease = report.variant === 'consultant' && report.introductionId === null;
 
-  const decide = (decision: PlacementReviewRequest['decision']) => {
-    const body = decision === 'freigegeben' ? { decision, note, ...invoiceAmounts.amounts } : { decision, note };
-    const checked = placementReviewSchema.safeParse(body);
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    onSubmit(checked.data);
-  };
+  const decide = (decision: PlacementReviewRequest['decision']) =>
+    submit(decision === 'freigegeben' ? { decision, note, ...invoiceAmounts.amounts } : { decision, note });
 
   return (
     <FormModal
@@ -87,7 +67,8 @@ export function ReviewModal({
         state={invoiceAmounts}
         sheetTitle="Rechnungsbetrag nach Freigabe"
       >
-        <TextAreaField
+        <TextField
+          rows={3}
           id="pb-review-note"
           className="col-12"
           label="Begründung (wird protokolliert und dem Meldenden gemailt)"

@@ -15,7 +15,7 @@ import {
 } from '@pb/core';
 import { useClaimGuarantee } from '../../components/billing/api';
 import { FormModal } from '../../components/FormModal';
-import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
 
 /**
  * 'Garantiefall melden' (company): start and end of the employment, who ended it, a required
@@ -100,7 +100,8 @@ export function GuaranteeClaimModal({ placement, onClose }: { placement: Placeme
           ))}
         </Form.Select>
       </Form.Group>
-      <TextAreaField
+      <TextField
+        rows={3}
         id="pb-claim-note"
         className="mt-2"
         label="Beschreibung"

@@ -14,7 +14,7 @@ import {
 } from '@pb/core';
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FormModal } from '../../components/FormModal';
-import { TextAreaField } from '../../components/TextAreaField';
+import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
 import { downloadWithToken } from '../../lib/download';
@@ -62,7 +62,7 @@ function NoteModal({
       problem={tried ? problem : null}
       error={error}
     >
-      <TextAreaField
+      <TextField
         id="pb-note-text"
         className="mb-3"
         label={label}
@@ -74,13 +74,7 @@ function NoteModal({
         autoFocus
       />
       {withDocument && (
-        <DocumentPicker
-          label="Dokument (optional)"
-          files={files}
-          onFilesChange={setFiles}
-          multiple={false}
-          hint="Eine Datei: PDF oder Word (.pdf, .doc, .docx), höchstens 5 MB."
-        />
+        <DocumentPicker label="Dokument (optional)" files={files} onFilesChange={setFiles} multiple={false} />
       )}
     </FormModal>
   );

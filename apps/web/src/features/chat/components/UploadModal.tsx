@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { checkChatFiles, DOCUMENT_ACCEPT, fileSizeText, fileTypeLabel, shortenFileName } from '@pb/core';
 import { FormModal } from '../../../components/FormModal';
-import { TextAreaField } from '../../../components/TextAreaField';
+import { TextField } from '../../../components/TextField';
 
 interface Props {
   show: boolean;
@@ -82,7 +82,7 @@ export function UploadModal({ show, sending, error, onClose, onSend }: Props) {
           ))}
         </ul>
       ) : null}
-      <TextAreaField
+      <TextField
         id="pb-chat-file-message"
         label="Nachricht (optional)"
         rows={2}

@@ -18,7 +18,7 @@ import { FormModal } from '../../../components/FormModal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus, titleWithSuffix } from '../../../lib/jobFormat';
 import styles from '../jobs.module.css';
-import { EURO_INPUT, PERCENT_INPUT, reportAmounts, ReportField, type ReportFieldProps } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, ReportField, useReportForm, type ReportFieldProps } from './ReportFields';
 
 /**
  * Company placement report from the own list (spec §4/§5): pre-filled from the
@@ -37,48 +37,49 @@ export function CompanyReportModal({
   onClose: () => void;
   onReported: (result: PlacementReportResult) => void;
 }) {
-  const [form, setForm] = useState({
-    companyName,
-    jobTitle: job.jobTitle,
-    placementBonus: String(activeBonus(job)),
-    actualSalary: '',
-    recruiter: '',
-    recruiterMail: '',
-    street: '',
-    houseNr: '',
-    postalCode: '',
-    city: '',
-    uid: '',
-    candidateEmail: '',
-    candidatePhone: '',
-  });
   const [country, setCountry] = useState<CountryCode>('AT');
+  const { form, set, amounts, invalid, tried, bad, field, attempt } = useReportForm(
+    {
+      companyName,
+      jobTitle: job.jobTitle,
+      placementBonus: String(activeBonus(job)),
+      actualSalary: '',
+      recruiter: '',
+      recruiterMail: '',
+      street: '',
+      houseNr: '',
+      postalCode: '',
+      city: '',
+      uid: '',
+      candidateEmail: '',
+      candidatePhone: '',
+    },
+    (f, { bonusInvalid, salaryInvalid }) => {
+      // The hired person's e-mail or phone (one is enough): matched with introductions by fingerprint only.
+      const noHiredContact = !f.candidateEmail.trim() && !f.candidatePhone.trim();
+      return {
+        companyName: !f.companyName.trim(),
+        jobTitle: !f.jobTitle.trim(),
+        placementBonus: bonusInvalid,
+        actualSalary: salaryInvalid,
+        recruiter: !f.recruiter.trim(),
+        recruiterMail: !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.recruiterMail.trim()),
+        street: !f.street.trim(),
+        houseNr: !f.houseNr.trim(),
+        postalCode: !f.postalCode.trim(),
+        city: !f.city.trim(),
+        uid: !f.uid.trim() || uidCountryMismatch(f.uid, country) !== null,
+        candidateEmail: noHiredContact,
+        candidatePhone: noHiredContact,
+      };
+    },
+  );
+  const { bonus, salary } = amounts;
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
-  const [tried, setTried] = useState(false);
   const report = useReportPlacement();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
-  const invalid = {
-    companyName: !form.companyName.trim(),
-    jobTitle: !form.jobTitle.trim(),
-    placementBonus: bonusInvalid,
-    actualSalary: salaryInvalid,
-    recruiter: !form.recruiter.trim(),
-    recruiterMail: !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.recruiterMail.trim()),
-    street: !form.street.trim(),
-    houseNr: !form.houseNr.trim(),
-    postalCode: !form.postalCode.trim(),
-    city: !form.city.trim(),
-    uid: !form.uid.trim() || uidCountryMismatch(form.uid, country) !== null,
-    // The hired person's e-mail or phone (one is enough): matched with introductions by fingerprint only.
-    hiredContact: !form.candidateEmail.trim() && !form.candidatePhone.trim(),
-  };
-  const complete = !Object.values(invalid).some(Boolean);
-  const bad = (key: keyof typeof invalid) => tried && invalid[key];
   // 'Alle Felder' only when a field is empty; a missing contact or a UID of another state says so itself.
   const uidMismatch = uidCountryMismatch(form.uid, country);
-  const { hiredContact, uid, ...fields } = invalid;
+  const { candidateEmail: hiredContact, candidatePhone: _sameAsEmail, uid, ...fields } = invalid;
   const incompleteReason =
     Object.values(fields).some(Boolean) || (uid && !uidMismatch)
       ? MSG.fillAllFields
@@ -88,9 +89,8 @@ export function CompanyReportModal({
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) && salary > 0 ? calculateFees(bonus, salary) : null;
 
   const submit = () => {
-    setTried(true);
     // spec §5: with a required field empty nothing is sent
-    if (!complete || report.isPending) return;
+    if (!attempt() || report.isPending) return;
     report.mutate(
       {
         variant: 'company',
@@ -116,16 +116,6 @@ export function CompanyReportModal({
     );
   };
 
-  /** One editable field of the form: its value, its change and (after a submit) its mark. */
-  const field = (key: keyof typeof form, props: FieldProps) => (
-    <ReportField
-      key={props.id}
-      {...props}
-      value={form[key]}
-      onChange={set(key)}
-      invalid={bad(key === 'candidateEmail' || key === 'candidatePhone' ? 'hiredContact' : key)}
-    />
-  );
   return (
     <FormModal
       title="Stellenbesetzung melden"
@@ -183,10 +173,10 @@ export function CompanyReportModal({
         })}
         {HIRED_CONTACT_FIELDS.map(([key, props]) => field(key, props))}
         <p
-          className={`col-12 small mt-1 mb-0 ${bad('hiredContact') ? 'text-danger' : 'text-body-secondary'}`}
+          className={`col-12 small mt-1 mb-0 ${bad('candidateEmail') ? 'text-danger' : 'text-body-secondary'}`}
           id="pb-rep-hired-hint"
         >
-          {bad('hiredContact')
+          {bad('candidateEmail')
             ? PLACEMENT_REVIEW_MSG.hiredContactRequired
             : 'Eine Angabe genügt. Sie dient nur dem Abgleich mit Vorstellungen und wird nicht im Klartext gespeichert.'}
         </p>

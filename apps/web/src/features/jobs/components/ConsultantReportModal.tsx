@@ -17,7 +17,7 @@ import Alert from 'react-bootstrap/Alert';
 import { FormModal } from '../../../components/FormModal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus } from '../../../lib/jobFormat';
-import { EURO_INPUT, PERCENT_INPUT, reportAmounts, ReportField } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, useReportForm } from './ReportFields';
 
 /**
  * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
@@ -32,34 +32,30 @@ export function ConsultantReportModal({
   /** The server's answer once sent (the advertisement is offline unless the report awaits review), else null. */
   onClose: (result: PlacementReportResult | null) => void;
 }) {
-  const [form, setForm] = useState({
-    companyName: job.users_permissions_user?.username ?? '',
-    jobTitle: job.jobTitle,
-    contactPerson: '',
-    placementBonus: String(activeBonus(job)),
-    actualSalary: '',
-  });
+  const { form, set, amounts, complete, tried, field, attempt } = useReportForm(
+    {
+      companyName: job.users_permissions_user?.username ?? '',
+      jobTitle: job.jobTitle,
+      contactPerson: '',
+      placementBonus: String(activeBonus(job)),
+      actualSalary: '',
+    },
+    (f, { bonusInvalid, salaryInvalid }) => ({
+      companyName: !f.companyName.trim(),
+      jobTitle: !f.jobTitle.trim(),
+      contactPerson: !f.contactPerson.trim(),
+      placementBonus: bonusInvalid,
+      actualSalary: salaryInvalid,
+    }),
+  );
+  const { bonus, salary } = amounts;
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
-  const [tried, setTried] = useState(false);
   const [result, setResult] = useState<PlacementReportResult | null>(null);
   const report = useReportPlacement();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
-  const invalid = {
-    companyName: !form.companyName.trim(),
-    jobTitle: !form.jobTitle.trim(),
-    contactPerson: !form.contactPerson.trim(),
-    placementBonus: bonusInvalid,
-    actualSalary: salaryInvalid,
-  };
-  const complete = !Object.values(invalid).some(Boolean);
-  const bad = (key: keyof typeof invalid) => tried && invalid[key];
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
 
   const submit = () => {
-    setTried(true);
-    if (!complete || report.isPending) return;
+    if (!attempt() || report.isPending) return;
     report.mutate(
       {
         variant: 'consultant',
@@ -118,29 +114,23 @@ export function ConsultantReportModal({
           if (chosen) set('placementBonus')(String(chosen.bonus));
         }}
       />
-      {TEXT_FIELDS.map(([key, id, label]) => (
-        <ReportField key={id} id={id} label={label} value={form[key]} onChange={set(key)} invalid={bad(key)} />
-      ))}
+      {field('companyName', { id: 'pb-cr-company', label: 'Firmenname' })}
+      {field('jobTitle', { id: 'pb-cr-job', label: 'Besetzte Stelle' })}
+      {field('contactPerson', { id: 'pb-cr-contact', label: 'Ansprechperson im Unternehmen' })}
       <div className="row g-3">
-        <ReportField
-          id="pb-cr-bonus"
-          className="col-sm-5"
-          label="Tatsächliche Prämie"
-          {...PERCENT_INPUT}
-          value={form.placementBonus}
-          onChange={set('placementBonus')}
-          invalid={bad('placementBonus')}
-          readOnly={introduction !== null}
-        />
-        <ReportField
-          id="pb-cr-salary"
-          className="col-sm-7"
-          label="Tatsächliches Bruttojahresgehalt"
-          {...EURO_INPUT}
-          value={form.actualSalary}
-          onChange={set('actualSalary')}
-          invalid={bad('actualSalary')}
-        />
+        {field('placementBonus', {
+          id: 'pb-cr-bonus',
+          className: 'col-sm-5',
+          label: 'Tatsächliche Prämie',
+          ...PERCENT_INPUT,
+          readOnly: introduction !== null,
+        })}
+        {field('actualSalary', {
+          id: 'pb-cr-salary',
+          className: 'col-sm-7',
+          label: 'Tatsächliches Bruttojahresgehalt',
+          ...EURO_INPUT,
+        })}
       </div>
       {fees && fees.placementFee > 0 && (
         <div className="mt-2">
@@ -154,10 +144,3 @@ export function ConsultantReportModal({
     </FormModal>
   );
 }
-
-/** The three text fields of the report: the form's key, the input's id and its label. */
-const TEXT_FIELDS = [
-  ['companyName', 'pb-cr-company', 'Firmenname'],
-  ['jobTitle', 'pb-cr-job', 'Besetzte Stelle'],
-  ['contactPerson', 'pb-cr-contact', 'Ansprechperson im Unternehmen'],
-] as const;

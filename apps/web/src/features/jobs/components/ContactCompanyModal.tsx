@@ -5,7 +5,7 @@ import { useContactCompany } from '../api/contactCompany';
 import { titleWithSuffix } from '../../../lib/jobFormat';
 import { DocumentPicker } from '../../../components/DocumentPicker';
 import { FormModal } from '../../../components/FormModal';
-import { TextAreaField } from '../../../components/TextAreaField';
+import { TextField } from '../../../components/TextField';
 
 /** 'Unternehmen kontaktieren': first message plus optional documents, then the chat opens. */
 export function ContactCompanyModal({ job, onClose }: { job: Job; onClose: () => void }) {
@@ -41,7 +41,7 @@ export function ContactCompanyModal({ job, onClose }: { job: Job; onClose: () =>
         <strong>{job.users_permissions_user?.username ?? 'das Unternehmen'}</strong>. Die weitere Unterhaltung finden
         Sie im Chat.
       </p>
-      <TextAreaField
+      <TextField
         id="pb-contact-message"
         className="mb-3"
         label="Ihre Nachricht"

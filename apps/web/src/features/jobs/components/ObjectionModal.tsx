@@ -6,7 +6,7 @@ import {
   type CompanyPlacementReport,
 } from '@pb/core';
 import { FormModal } from '../../../components/FormModal';
-import { TextAreaField } from '../../../components/TextAreaField';
+import { TextField } from '../../../components/TextField';
 import { useObjectToPlacement } from '../api/placementReports';
 
 /**
@@ -54,7 +54,7 @@ export function ObjectionModal({
         gemeldet. Wenn das nicht zutrifft, begründen Sie Ihren Widerspruch kurz: Das Inserat wird sofort wieder aktiv
         und unser Backoffice prüft den Fall.
       </p>
-      <TextAreaField
+      <TextField
         id="pb-objection-note"
         label="Begründung"
         rows={4}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 
 export interface ReportFieldProps {
@@ -82,4 +83,33 @@ export function reportAmounts(placementBonus: string, actualSalary: string) {
     bonusInvalid: !Number.isFinite(bonus) || bonus < 0 || bonus > 100,
     salaryInvalid: !Number.isFinite(salary) || salary <= 0,
   };
+}
+
+/** The text of a report's fields by name; bonus and salary are in every report. */
+type ReportForm<F> = Record<keyof F, string> & { placementBonus: string; actualSalary: string };
+
+/**
+ * A report's fields: `check` says which are invalid (given the parsed amounts); after the first
+ * submit attempt they are marked. `field(key, props)` is the field of that name, wired up.
+ */
+export function useReportForm<F extends ReportForm<F>>(
+  initial: F,
+  check: (form: F, amounts: ReturnType<typeof reportAmounts>) => Record<keyof F, boolean>,
+) {
+  const [form, setForm] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const set = (key: keyof F) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const amounts = reportAmounts(form.placementBonus, form.actualSalary);
+  const invalid = check(form, amounts);
+  const complete = !Object.values(invalid).some(Boolean);
+  const bad = (key: keyof F) => tried && invalid[key];
+  const field = (key: keyof F & string, props: Omit<ReportFieldProps, 'value' | 'onChange' | 'invalid'>) => (
+    <ReportField key={props.id} {...props} value={form[key]} onChange={set(key)} invalid={bad(key)} />
+  );
+  /** A submit attempt: marks the invalid fields; true when the report may be sent. */
+  const attempt = () => {
+    setTried(true);
+    return complete;
+  };
+  return { form, set, amounts, invalid, complete, tried, bad, field, attempt };
 }
