@@ -20,7 +20,7 @@ export function DocumentPicker({
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
   hint?: string;
-  /** false: one document only (a CV). */
+  /** false: one document only (a CV); the hint below says so unless `hint` is given. */
   multiple?: boolean;
 }) {
   const id = useId();
@@ -80,7 +80,10 @@ export function DocumentPicker({
         </div>
       )}
       <Form.Text id={`${id}-hint`} muted className="d-block">
-        {hint ?? 'PDF oder Word (.pdf, .doc, .docx), bis zu 5 Dateien mit je höchstens 5 MB.'}
+        {hint ??
+          (multiple
+            ? 'PDF oder Word (.pdf, .doc, .docx), bis zu 5 Dateien mit je höchstens 5 MB.'
+            : 'Eine Datei: PDF oder Word (.pdf, .doc, .docx), höchstens 5 MB.')}
       </Form.Text>
       {files.length > 0 && !error && (
         <ul className="list-unstyled small mt-2 mb-0">

@@ -1,26 +1,15 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '@pb/core';
 import Form from 'react-bootstrap/Form';
 
-/** A labelled text input (e-mail, password …) with an optional hint below it. */
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  type = 'text',
-  autoComplete,
-  className,
-  hint,
-  required,
-  autoFocus,
-  invalid,
-  inputMode,
-}: {
+export interface TextFieldProps {
   id: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'tel';
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
   autoComplete?: string;
   className?: string;
   /** Shown below the input and linked to it as its description. */
@@ -29,25 +18,55 @@ export function TextField({
   autoFocus?: boolean;
   /** Marks the input invalid (e.g. a required field left empty after a submit attempt). */
   invalid?: boolean;
+  /** The message shown below the field while it is invalid. */
+  feedback?: ReactNode;
   /** The on-screen keyboard to offer (e.g. 'numeric' for a one-time code). */
-  inputMode?: 'text' | 'numeric';
-}) {
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  maxLength?: number;
+  /** 'n / max Zeichen' below the field (needs maxLength). */
+  counted?: boolean;
+  placeholder?: string;
+  /** Id of a text elsewhere that describes the input (e.g. a hint shared by two fields). */
+  describedBy?: string;
+}
+
+/**
+ * A labelled text input or text area (e-mail, password, a note …): optionally a hint, the
+ * message while it is invalid, and the characters typed of `maxLength` below it.
+ */
+export function TextField({
+  id,
+  label,
+  onChange,
+  type = 'text',
+  rows,
+  hint,
+  className,
+  invalid,
+  feedback,
+  counted = false,
+  describedBy,
+  ...input
+}: TextFieldProps) {
   const hintId = hint ? `${id}-help` : undefined;
+  const countId = counted && input.maxLength !== undefined ? `${id}-count` : undefined;
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
+        {...input}
+        {...(rows === undefined ? { type } : { as: 'textarea', rows })}
         onChange={(e) => onChange(e.target.value)}
-        required={required}
-        autoFocus={autoFocus}
         isInvalid={invalid}
-        aria-describedby={hintId}
-        inputMode={inputMode}
+        aria-describedby={[describedBy, hintId, countId].filter(Boolean).join(' ') || undefined}
       />
+      {feedback ? <Form.Control.Feedback type="invalid">{feedback}</Form.Control.Feedback> : null}
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
+      {countId && input.maxLength !== undefined ? (
+        <Form.Text id={countId}>
+          {formatNumber(input.value.length)} / {formatNumber(input.maxLength)} Zeichen
+        </Form.Text>
+      ) : null}
     </Form.Group>
   );
 }

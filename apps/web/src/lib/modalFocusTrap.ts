@@ -1,7 +1,7 @@
 /**
  * Keeps Tab and Shift+Tab inside the open dialog. react-bootstrap only pulls focus back
  * after it has left, so one Tab past the last button used to reach the page behind
- * (e.g. the skip link). Installed once for the whole app.
+ * (e.g. the skip link). Installed once for the whole app: later calls (each dialog makes one) do nothing.
  */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -15,7 +15,11 @@ function visible(el: HTMLElement): boolean {
   return el.getClientRects().length > 0;
 }
 
+let installed = false;
+
 export function installModalFocusTrap(): void {
+  if (installed) return;
+  installed = true;
   document.addEventListener(
     'keydown',
     (event) => {

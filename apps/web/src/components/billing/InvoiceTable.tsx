@@ -1,5 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
-import styles from './money.module.css';
+import styles from './billing.module.css';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS, type Invoice, type InvoiceStatus } from '@pb/core';
 import { day, euro } from './format';
 import { InvoiceDownload } from './InvoiceDownload';

@@ -10,20 +10,20 @@ import type {
 import { api } from '../../lib/http';
 import { useServerEvent } from '../../lib/socket';
 
-/** The money after a placement (issue 12): earnings, billing, invoices, guarantee claims. */
+/** Billing after a placement (issue 12, the server's billing area): earnings, company billing, invoices, guarantee claims. */
 
-export const moneyKeys = {
-  all: ['money'] as const,
-  earnings: ['money', 'earnings'] as const,
-  billing: ['money', 'billing'] as const,
-  adminInvoices: ['money', 'admin', 'invoices'] as const,
-  adminClaims: ['money', 'admin', 'claims'] as const,
+export const billingKeys = {
+  all: ['billing'] as const,
+  earnings: ['billing', 'earnings'] as const,
+  companyBilling: ['billing', 'company'] as const,
+  adminInvoices: ['billing', 'admin', 'invoices'] as const,
+  adminClaims: ['billing', 'admin', 'claims'] as const,
 };
 
 /** GET /api/earnings: 'Meine Vermittlungen' (consultant). */
 export function useEarnings() {
   return useQuery({
-    queryKey: moneyKeys.earnings,
+    queryKey: billingKeys.earnings,
     queryFn: ({ signal }) => api<{ data: EarningsOverview }>('/earnings', { signal }),
   });
 }
@@ -31,7 +31,7 @@ export function useEarnings() {
 /** GET /api/billing: 'Rechnungen und Vermittlungen' (company). */
 export function useBilling() {
   return useQuery({
-    queryKey: moneyKeys.billing,
+    queryKey: billingKeys.companyBilling,
     queryFn: ({ signal }) => api<{ data: EarningsOverview }>('/billing', { signal }),
   });
 }
@@ -63,20 +63,20 @@ export function useClaimGuarantee() {
       }
       return created.data;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }
 
 export function useAdminInvoices() {
   return useQuery({
-    queryKey: moneyKeys.adminInvoices,
+    queryKey: billingKeys.adminInvoices,
     queryFn: ({ signal }) => api<{ data: Invoice[] }>('/admin/invoices', { signal }),
   });
 }
 
 export function useAdminClaims() {
   return useQuery({
-    queryKey: moneyKeys.adminClaims,
+    queryKey: billingKeys.adminClaims,
     queryFn: ({ signal }) => api<{ data: GuaranteeClaim[] }>('/admin/guarantee-claims', { signal }),
   });
 }
@@ -87,12 +87,12 @@ export function useDecideClaim() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: GuaranteeDecisionRequest }) =>
       api<{ data: GuaranteeClaim }>(`/admin/guarantee-claims/${id}`, { method: 'PUT', body: { data: decision } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: moneyKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }
 
 /** An invoice issued or a claim filed or decided elsewhere: the pages reload (`billing:changed`). */
 export function useBillingLiveUpdates(): void {
   const client = useQueryClient();
-  useServerEvent('billing:changed', () => void client.invalidateQueries({ queryKey: moneyKeys.all }));
+  useServerEvent('billing:changed', () => void client.invalidateQueries({ queryKey: billingKeys.all }));
 }

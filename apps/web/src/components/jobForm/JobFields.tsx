@@ -77,6 +77,14 @@ export const EMPTY_JOB_FIELDS: JobFieldsState = {
   yearlyPayments: String(DEFAULT_YEARLY_PAYMENTS),
 };
 
+/**
+ * Cents as the form's euro text, as typed and read back by the schema: '2.450' or '2.450,50'
+ * (formatNumber groups with a no-break space, which the schema does not read).
+ */
+function euroInput(cents: number): string {
+  return formatNumber(cents / 100, cents % 100 === 0 ? 0 : 2).replace(/[\s\u00a0\u202f]/g, '.');
+}
+
 /** The form fields of a stored advertisement. */
 export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsState {
   return {
@@ -92,10 +100,7 @@ export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsSta
     benefits: [...job.benefits],
     jobInfo: [...job.jobInfo],
     placementBonus: String(placementBonus),
-    kvMinimum:
-      job.salaryFacts?.kvMinimumCents != null
-        ? formatNumber(job.salaryFacts.kvMinimumCents / 100, job.salaryFacts.kvMinimumCents % 100 === 0 ? 0 : 2)
-        : '',
+    kvMinimum: job.salaryFacts?.kvMinimumCents != null ? euroInput(job.salaryFacts.kvMinimumCents) : '',
     overpayment: job.salaryFacts?.overpayment == null ? '' : job.salaryFacts.overpayment ? 'ja' : 'nein',
     yearlyPayments: String(job.salaryFacts?.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS),
   };

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   SAVED_SEARCH_NAME_MAX,
   SEARCH_FREQUENCIES,
@@ -10,6 +7,8 @@ import {
   type JobBrowserFilters,
   type SearchFrequency,
 } from '@pb/core';
+import { FormModal } from '../FormModal';
+import { TextField } from '../TextField';
 import { useSaveSearch } from './api';
 
 /**
@@ -31,60 +30,44 @@ export function SaveSearchModal({
   const [frequency, setFrequency] = useState<SearchFrequency>(search?.frequency ?? 'sofort');
   const save = useSaveSearch();
   return (
-    <Modal show onHide={() => onClose(false)} centered aria-labelledby="pb-save-search-title">
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(
-            { name, filters, frequency, ...(search ? { id: search.id, paused: search.paused } : {}) },
-            { onSuccess: () => onClose(true) },
-          );
-        }}
-      >
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-save-search-title" as="h2" className="h5">
-            {search ? 'Suchauftrag bearbeiten' : 'Suche speichern'}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Form.Group controlId="pb-search-name" className="mb-3">
-            <Form.Label>Name</Form.Label>
-            <Form.Control
-              value={name}
-              maxLength={SAVED_SEARCH_NAME_MAX}
-              onChange={(e) => setName(e.target.value)}
-              required
-            />
-          </Form.Group>
-          <fieldset>
-            <legend className="form-label fs-6">Benachrichtigung bei neuen passenden Inseraten</legend>
-            {SEARCH_FREQUENCIES.map((f) => (
-              <Form.Check
-                key={f}
-                type="radio"
-                id={`pb-search-frequency-${f}`}
-                name="pb-search-frequency"
-                label={SEARCH_FREQUENCY_LABELS[f]}
-                checked={frequency === f}
-                onChange={() => setFrequency(f)}
-              />
-            ))}
-          </fieldset>
-          {save.isError && (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {save.error.message}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => onClose(false)}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            Speichern
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title={search ? 'Suchauftrag bearbeiten' : 'Suche speichern'}
+      titleId="pb-save-search-title"
+      onClose={() => onClose(false)}
+      nativeValidation
+      onSubmit={() =>
+        save.mutate(
+          { name, filters, frequency, ...(search ? { id: search.id, paused: search.paused } : {}) },
+          { onSuccess: () => onClose(true) },
+        )
+      }
+      submitLabel="Speichern"
+      pending={save.isPending}
+      error={save.error}
+    >
+      <TextField
+        id="pb-search-name"
+        className="mb-3"
+        label="Name"
+        value={name}
+        maxLength={SAVED_SEARCH_NAME_MAX}
+        onChange={setName}
+        required
+      />
+      <fieldset>
+        <legend className="form-label fs-6">Benachrichtigung bei neuen passenden Inseraten</legend>
+        {SEARCH_FREQUENCIES.map((f) => (
+          <Form.Check
+            key={f}
+            type="radio"
+            id={`pb-search-frequency-${f}`}
+            name="pb-search-frequency"
+            label={SEARCH_FREQUENCY_LABELS[f]}
+            checked={frequency === f}
+            onChange={() => setFrequency(f)}
+          />
+        ))}
+      </fieldset>
+    </FormModal>
   );
 }

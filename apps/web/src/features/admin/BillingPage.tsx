@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   formatDateTime,
   GUARANTEE_CLAIM_STATUS_LABELS,
@@ -11,12 +9,14 @@ import {
   GUARANTEE_REASON_MAX,
   type GuaranteeClaim,
 } from '@pb/core';
+import { FormModal } from '../../components/FormModal';
+import { TextField } from '../../components/TextField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
-import styles from '../../components/billing/money.module.css';
+import styles from '../../components/billing/billing.module.css';
 
 /**
  * Back office 'Rechnungen' (issue 12): guarantee claims to decide (accept: correction invoice
@@ -170,47 +170,32 @@ function RejectModal({
   const [tried, setTried] = useState(false);
   const empty = reason.trim().length === 0;
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="pb-reject-title">
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (!empty) onReject(reason.trim());
-        }}
-        noValidate
-      >
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-reject-title" as="h2" className="h5">
-            Garantiefall ablehnen
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            {claim.jobTitle} – {claim.companyName}
-          </p>
-          <Form.Group controlId="pb-reject-reason">
-            <Form.Label>Begründung (das Unternehmen erhält sie per E-Mail)</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              value={reason}
-              maxLength={GUARANTEE_REASON_MAX}
-              onChange={(e) => setReason(e.target.value)}
-              isInvalid={tried && empty}
-              required
-            />
-            <Form.Control.Feedback type="invalid">{GUARANTEE_MSG.reasonRequired}</Form.Control.Feedback>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" variant="danger" disabled={pending}>
-            Ablehnen
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title="Garantiefall ablehnen"
+      titleId="pb-reject-title"
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (!empty) onReject(reason.trim());
+      }}
+      submitLabel="Ablehnen"
+      submitVariant="danger"
+      pending={pending}
+    >
+      <p>
+        {claim.jobTitle} – {claim.companyName}
+      </p>
+      <TextField
+        rows={3}
+        id="pb-reject-reason"
+        label="Begründung (das Unternehmen erhält sie per E-Mail)"
+        value={reason}
+        maxLength={GUARANTEE_REASON_MAX}
+        onChange={setReason}
+        invalid={tried && empty}
+        feedback={GUARANTEE_MSG.reasonRequired}
+        required
+      />
+    </FormModal>
   );
 }

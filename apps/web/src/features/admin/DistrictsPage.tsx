@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { ADMIN_MSG, AUSTRIAN_STATES, DISTRICT_NAME_MAX_LENGTH, type District } from '@pb/core';
 import { useAllDistricts, useDistrictMutations } from './api/districts';
 import { ErrorLine, Loading, PageHeader } from './components';
+import { TextField } from '../../components/TextField';
 
 export function Component() {
   const districts = useAllDistricts();
@@ -58,14 +59,14 @@ export function Component() {
         <div className="card-body">
           <h2 className="h6">Bezirk hinzufügen</h2>
           <Form className="row g-2 align-items-end" onSubmit={add}>
-            <Form.Group className="col-sm-5" controlId="district-name">
-              <Form.Label>Name</Form.Label>
-              <Form.Control
-                value={name}
-                maxLength={DISTRICT_NAME_MAX_LENGTH}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </Form.Group>
+            <TextField
+              id="district-name"
+              className="col-sm-5"
+              label="Name"
+              value={name}
+              maxLength={DISTRICT_NAME_MAX_LENGTH}
+              onChange={setName}
+            />
             <Form.Group className="col-sm-4" controlId="district-state">
               <Form.Label>Bundesland</Form.Label>
               <Form.Select value={state} onChange={(e) => setState(e.target.value)}>

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   formatDateTime,
   INTRODUCTION_FLAG_LABELS,
@@ -15,6 +14,8 @@ import {
   type IntroductionFlag,
   type IntroductionStatus,
 } from '@pb/core';
+import { Dialog } from '../../components/FormModal';
+import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
 import {
   bonusText,
@@ -44,69 +45,60 @@ function RegisterEntry({ id, onClose }: { id: number; onClose: () => void }) {
     resolve.mutate({ id, note: note.trim() }, { onSuccess: () => setNote('') });
   };
   return (
-    <Modal show onHide={onClose} size="xl" centered scrollable aria-labelledby="pb-register-entry-title">
-      <Modal.Header closeButton closeLabel="Schließen">
-        <Modal.Title id="pb-register-entry-title" as="h2" className="h5">
-          Vorstellung Nr. {id}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {detail.isPending ? (
-          <Loading />
-        ) : !introduction ? (
-          <ErrorLine error={detail.error} />
-        ) : (
-          <div className="row g-3">
-            <div className="col-lg-7">
-              <IntroductionFacts introduction={introduction} />
-              {introduction.alreadyKnown && (
-                <Alert variant="secondary" className="mt-3">
-                  <strong>Bereits bekannt:</strong> {introduction.alreadyKnown.note}
-                </Alert>
-              )}
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                className="mt-2"
-                onClick={() => {
-                  setDownloadError(null);
-                  downloadProof(id).catch((e: unknown) => setDownloadError(e instanceof Error ? e.message : String(e)));
-                }}
-              >
-                Nachweis (PDF)
+    <Dialog title={`Vorstellung Nr. ${id}`} titleId="pb-register-entry-title" size="xl" scrollable onClose={onClose}>
+      {detail.isPending ? (
+        <Loading />
+      ) : !introduction ? (
+        <ErrorLine error={detail.error} />
+      ) : (
+        <div className="row g-3">
+          <div className="col-lg-7">
+            <IntroductionFacts introduction={introduction} />
+            {introduction.alreadyKnown && (
+              <Alert variant="secondary" className="mt-3">
+                <strong>Bereits bekannt:</strong> {introduction.alreadyKnown.note}
+              </Alert>
+            )}
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              className="mt-2"
+              onClick={() => {
+                setDownloadError(null);
+                downloadProof(id).catch((e: unknown) => setDownloadError(e instanceof Error ? e.message : String(e)));
+              }}
+            >
+              Nachweis (PDF)
+            </Button>
+            {downloadError && (
+              <Alert variant="danger" className="mt-2">
+                {downloadError}
+              </Alert>
+            )}
+            <Form onSubmit={submit} noValidate className="mt-4">
+              <TextField
+                rows={3}
+                id="pb-register-resolution"
+                label="Klärung (Notiz, wird protokolliert)"
+                value={note}
+                maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
+                onChange={setNote}
+                invalid={tried && !note.trim()}
+                feedback={INTRODUCTION_MSG.resolutionRequired}
+              />
+              <ErrorLine error={resolve.error} />
+              <Button type="submit" size="sm" className="mt-2" disabled={resolve.isPending}>
+                Als geklärt speichern
               </Button>
-              {downloadError && (
-                <Alert variant="danger" className="mt-2">
-                  {downloadError}
-                </Alert>
-              )}
-              <Form onSubmit={submit} noValidate className="mt-4">
-                <Form.Group controlId="pb-register-resolution">
-                  <Form.Label>Klärung (Notiz, wird protokolliert)</Form.Label>
-                  <Form.Control
-                    as="textarea"
-                    rows={3}
-                    value={note}
-                    maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
-                    onChange={(e) => setNote(e.target.value)}
-                    isInvalid={tried && !note.trim()}
-                  />
-                  <Form.Control.Feedback type="invalid">{INTRODUCTION_MSG.resolutionRequired}</Form.Control.Feedback>
-                </Form.Group>
-                <ErrorLine error={resolve.error} />
-                <Button type="submit" size="sm" className="mt-2" disabled={resolve.isPending}>
-                  Als geklärt speichern
-                </Button>
-              </Form>
-            </div>
-            <div className="col-lg-5">
-              <h3 className="h6">Verlauf</h3>
-              <Timeline timeline={introduction.timeline} />
-            </div>
+            </Form>
           </div>
-        )}
-      </Modal.Body>
-    </Modal>
+          <div className="col-lg-5">
+            <h3 className="h6">Verlauf</h3>
+            <Timeline timeline={introduction.timeline} />
+          </div>
+        </div>
+      )}
+    </Dialog>
   );
 }
 

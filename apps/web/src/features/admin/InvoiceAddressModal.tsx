@@ -1,8 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import {
   CITY_MAX_LENGTH,
   HOUSE_NR_MAX_LENGTH,
@@ -16,6 +12,10 @@ import {
   type InvoiceAddress,
 } from '@pb/core';
 import { CountrySelect } from '../../components/billing/CountrySelect';
+import { FormModal } from '../../components/FormModal';
+import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
+import type { ReportDecisionProps } from './InvoiceAmountFields';
+import { TextField } from '../../components/TextField';
 
 /** A report the server can invoice as it is: the company's address and a valid UID are on it. */
 export function hasInvoiceAddress(r: AdminPlacementReport): boolean {
@@ -26,19 +26,7 @@ export function hasInvoiceAddress(r: AdminPlacementReport): boolean {
  * 'Verrechnen' of a report without a (valid) invoice address — a consultant's report: the back
  * office enters the customer's address and UID (checked like the server does) for the invoice.
  */
-export function InvoiceAddressModal({
-  report,
-  busy,
-  error,
-  onCancel,
-  onSubmit,
-}: {
-  report: AdminPlacementReport;
-  busy: boolean;
-  error: Error | null;
-  onCancel: () => void;
-  onSubmit: (address: InvoiceAddress) => void;
-}) {
+export function InvoiceAddressModal({ report, busy, error, onCancel, onSubmit }: ReportDecisionProps<InvoiceAddress>) {
   const [form, setForm] = useState({
     name: report.companyName,
     street: report.street ?? '',
@@ -48,67 +36,42 @@ export function InvoiceAddressModal({
     uid: report.uid ?? '',
   });
   const [country, setCountry] = useState<CountryCode>(isCountryCode(report.country) ? report.country : 'AT');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, submit } = useSchemaSubmit(invoiceAddressSchema, onSubmit);
   const field = (key: keyof typeof form, label: string, maxLength: number, className: string) => (
-    <Form.Group className={className} controlId={`pb-invoice-${key}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        value={form[key]}
-        maxLength={maxLength}
-        onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-        required
-      />
-    </Form.Group>
+    <TextField
+      id={`pb-invoice-${key}`}
+      className={className}
+      label={label}
+      value={form[key]}
+      maxLength={maxLength}
+      onChange={(value) => setForm((f) => ({ ...f, [key]: value }))}
+      required
+    />
   );
   return (
-    <Modal show onHide={onCancel} centered aria-labelledby="pb-invoice-title">
-      <Form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = invoiceAddressSchema.safeParse({ ...form, country });
-          if (!parsed.success) {
-            setProblem(parsed.error.issues[0]?.message ?? null);
-            return;
-          }
-          setProblem(null);
-          onSubmit(parsed.data);
-        }}
-      >
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-invoice-title" as="h2" className="h5">
-            Rechnungsadresse für „{report.jobTitle}“
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-body-secondary">
-            Diese Meldung enthält keine vollständige Rechnungsadresse mit gültiger UID. Die Rechnung wird an diese
-            Adresse ausgestellt und an das Unternehmen gemailt.
-          </p>
-          <div className="row g-2">
-            {field('name', 'Firmenname', PLACEMENT_TEXT_MAX_LENGTH, 'col-12')}
-            {field('street', 'Straße', PLACEMENT_TEXT_MAX_LENGTH, 'col-8')}
-            {field('houseNr', 'Hausnummer', HOUSE_NR_MAX_LENGTH, 'col-4')}
-            {field('postalCode', 'PLZ', POSTCODE_MAX_LENGTH, 'col-4')}
-            {field('city', 'Ort', CITY_MAX_LENGTH, 'col-8')}
-            <CountrySelect id="pb-invoice-country" className="col-6" value={country} onChange={setCountry} />
-            {field('uid', 'UID-Nummer', 30, 'col-6')}
-          </div>
-          {(problem ?? error?.message) && (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {problem ?? error?.message}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onCancel}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Verrechnen
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title={`Rechnungsadresse für „${report.jobTitle}“`}
+      titleId="pb-invoice-title"
+      onClose={onCancel}
+      onSubmit={() => submit({ ...form, country })}
+      submitLabel="Verrechnen"
+      pending={busy}
+      problem={problem}
+      error={error}
+    >
+      <p className="small text-body-secondary">
+        Diese Meldung enthält keine vollständige Rechnungsadresse mit gültiger UID. Die Rechnung wird an diese Adresse
+        ausgestellt und an das Unternehmen gemailt.
+      </p>
+      <div className="row g-2">
+        {field('name', 'Firmenname', PLACEMENT_TEXT_MAX_LENGTH, 'col-12')}
+        {field('street', 'Straße', PLACEMENT_TEXT_MAX_LENGTH, 'col-8')}
+        {field('houseNr', 'Hausnummer', HOUSE_NR_MAX_LENGTH, 'col-4')}
+        {field('postalCode', 'PLZ', POSTCODE_MAX_LENGTH, 'col-4')}
+        {field('city', 'Ort', CITY_MAX_LENGTH, 'col-8')}
+        <CountrySelect id="pb-invoice-country" className="col-6" value={country} onChange={setCountry} />
+        {field('uid', 'UID-Nummer', 30, 'col-6')}
+      </div>
+    </FormModal>
   );
 }

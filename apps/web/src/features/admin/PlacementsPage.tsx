@@ -32,7 +32,8 @@ import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
 import { CorrectionModal } from './CorrectionModal';
 import { ReviewModal } from './ReviewModal';
 import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
-import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ConfirmModal } from '../../components/FormModal';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
   gemeldet: 'warning',
@@ -312,8 +313,8 @@ export function Component() {
         show={guarantee !== null}
         title="Garantiefall erfassen"
         confirmLabel="Garantiefall erfassen"
-        busy={change.isPending}
-        onCancel={() => setGuarantee(null)}
+        pending={change.isPending}
+        onClose={() => setGuarantee(null)}
         onConfirm={() => {
           if (guarantee)
             change.mutate({ id: guarantee.id, status: 'garantiefall' }, { onSettled: () => setGuarantee(null) });

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/core';
 import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendUserConfirmation } from './api/users';
-import { ConfirmModal, ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ConfirmModal } from '../../components/FormModal';
 
 const ROLE_LABELS: Record<RoleType, string> = {
   company: 'Unternehmen',
@@ -130,8 +131,8 @@ export function Component() {
         show={toDelete !== null}
         title={`Benutzer „${toDelete?.username ?? ''}“ löschen`}
         confirmLabel="Endgültig löschen"
-        busy={remove.isPending}
-        onCancel={() => setToDelete(null)}
+        pending={remove.isPending}
+        onClose={() => setToDelete(null)}
         onConfirm={() => {
           if (!toDelete) return;
           const name = toDelete.username;

@@ -1,8 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { SEARCH_TEXT_MAX_LENGTH } from '@pb/core';
 
@@ -88,45 +87,6 @@ export function LoadMore({ shown, total, onMore }: { shown: number; total: numbe
         Mehr laden
       </Button>
     </div>
-  );
-}
-
-/** Confirmation dialog for destructive actions. */
-export function ConfirmModal({
-  show,
-  title,
-  children,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  show: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Schließen">
-        <Modal.Title as="h2" className="h5" id={titleId}>
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel}>
-          Abbrechen
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
   );
 }
 

@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import {
   formatDate,
@@ -15,6 +13,8 @@ import {
   type IntroductionStatus,
 } from '@pb/core';
 import { DocumentPicker } from '../../components/DocumentPicker';
+import { FormModal } from '../../components/FormModal';
+import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
 import { downloadWithToken } from '../../lib/download';
@@ -48,63 +48,35 @@ function NoteModal({
   const [files, setFiles] = useState<File[]>([]);
   const [tried, setTried] = useState(false);
   const problem = note.trim() ? validateChatFiles(files) : INTRODUCTION_MSG.noteRequired;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!problem && !pending) onSubmit(note.trim(), files[0] ?? null);
-  };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="pb-note-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-note-title" as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Form.Group controlId="pb-note-text" className="mb-3">
-            <Form.Label>{label}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              value={note}
-              maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
-              onChange={(e) => setNote(e.target.value)}
-              isInvalid={tried && !note.trim()}
-              autoFocus
-            />
-          </Form.Group>
-          {withDocument && (
-            <DocumentPicker
-              label="Dokument (optional)"
-              files={files}
-              onFilesChange={setFiles}
-              multiple={false}
-              hint="Eine Datei: PDF oder Word (.pdf, .doc, .docx), höchstens 5 MB."
-            />
-          )}
-          {tried && problem && (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {problem}
-            </Alert>
-          )}
-          {error && (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {error.message}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            {submitLabel}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      title={title}
+      titleId="pb-note-title"
+      onClose={onClose}
+      onSubmit={() => {
+        setTried(true);
+        if (!problem && !pending) onSubmit(note.trim(), files[0] ?? null);
+      }}
+      submitLabel={submitLabel}
+      pending={pending}
+      problem={tried ? problem : null}
+      error={error}
+    >
+      <TextField
+        id="pb-note-text"
+        className="mb-3"
+        label={label}
+        rows={4}
+        value={note}
+        maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
+        onChange={setNote}
+        invalid={tried && !note.trim()}
+        autoFocus
+      />
+      {withDocument && (
+        <DocumentPicker label="Dokument (optional)" files={files} onFilesChange={setFiles} multiple={false} />
+      )}
+    </FormModal>
   );
 }
 

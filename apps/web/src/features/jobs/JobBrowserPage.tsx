@@ -176,9 +176,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   const inList = selectedId !== null ? list.find((j) => j.id === selectedId) : undefined;
   const single = useJob(selectedId !== null && !inList && jobs.isSuccess ? selectedId : null);
   const selected: Job | null | undefined =
-    selectedId === null
-      ? list[0]
-      : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
+    selectedId === null ? list[0] : (inList ?? (single.isPending ? undefined : (single.data ?? null)));
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);

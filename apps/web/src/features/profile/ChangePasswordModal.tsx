@@ -1,12 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { useState } from 'react';
 import { MSG, PASSWORD_MIN_LENGTH } from '@pb/core';
 import { saveLogin } from '../../lib/session';
 import { useChangePassword } from './api/changePassword';
+import { FormModal } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
 
 /**
@@ -52,8 +48,7 @@ export function ChangePasswordModal({
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!current || !next || next !== confirmation || next.length < PASSWORD_MIN_LENGTH) {
       setInvalid(true);
       return;
@@ -63,58 +58,44 @@ export function ChangePasswordModal({
   };
 
   return (
-    <Modal show={show} onHide={close} centered aria-labelledby="change-password-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="change-password-title" as="h2" className="h5">
-            Passwort ändern
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {invalid ? (
-            <Alert variant="danger" role="alert">
-              {MSG.passwordChangeFailed}
-            </Alert>
-          ) : null}
-          <TextField
-            className="mb-3"
-            id="password-current"
-            label="Aktuelles Passwort"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={setCurrent}
-            autoFocus
-          />
-          <TextField
-            className="mb-3"
-            id="password-new"
-            label="Neues Passwort"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={setNext}
-            hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
-          />
-          <TextField
-            id="password-confirm"
-            label="Neues Passwort bestätigen"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={setConfirmation}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Abbrechen
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-            Passwort ändern
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormModal
+      show={show}
+      title="Passwort ändern"
+      titleId="change-password-title"
+      onClose={close}
+      onSubmit={onSubmit}
+      submitLabel="Passwort ändern"
+      pending={mutation.isPending}
+      problem={invalid ? MSG.passwordChangeFailed : null}
+    >
+      <TextField
+        className="mb-3"
+        id="password-current"
+        label="Aktuelles Passwort"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        autoFocus
+      />
+      <TextField
+        className="mb-3"
+        id="password-new"
+        label="Neues Passwort"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        hint={`Mindestens ${PASSWORD_MIN_LENGTH} Zeichen.`}
+      />
+      <TextField
+        id="password-confirm"
+        label="Neues Passwort bestätigen"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+      />
+    </FormModal>
   );
 }

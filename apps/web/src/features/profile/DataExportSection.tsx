@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { DATA_EXPORT_MSG, DATA_EXPORT_VALID_DAYS, fileSizeText, type DataExportStatus } from '@pb/core';
+import { ConfirmModal } from '../../components/FormModal';
 import { errorText } from '../../lib/http';
 import { useLatestDataExport, useRequestDataExport } from './api/dataExport';
 import { dateTimeText } from './dateTimeText';
@@ -70,35 +69,28 @@ export function DataExportSection({ userId, email }: { userId: number; email: st
         </div>
       </div>
 
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby="data-export-title">
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="data-export-title" as="h2" className="h5">
-            Meine Daten herunterladen
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            Wir stellen alle Daten zu Ihrem Account zusammen: Konto und Profil, Inserate, Gespräche mit ihren Dateien,
-            Vorstellungen, Vermittlungen, Rechnungen, Benachrichtigungen und Protokolleinträge.
-          </p>
-          <p>
-            Sobald die ZIP-Datei bereit ist, senden wir einen Link an <strong>{email}</strong>.
-          </p>
-          <p className="mb-0 text-secondary">
-            Der Link funktioniert ein Mal, {DATA_EXPORT_VALID_DAYS} Tage lang und nur, wenn Sie mit diesem Account
-            angemeldet sind. Nach dem Download wird die Datei bei uns gelöscht.
-          </p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setConfirming(false)} autoFocus>
-            Abbrechen
-          </Button>
-          <Button onClick={() => request.mutate()} disabled={request.isPending}>
-            {request.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-            Daten anfordern
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmModal
+        show={confirming}
+        title="Meine Daten herunterladen"
+        titleId="data-export-title"
+        onClose={() => setConfirming(false)}
+        confirmLabel="Daten anfordern"
+        confirmVariant="primary"
+        pending={request.isPending}
+        onConfirm={() => request.mutate()}
+      >
+        <p>
+          Wir stellen alle Daten zu Ihrem Account zusammen: Konto und Profil, Inserate, Gespräche mit ihren Dateien,
+          Vorstellungen, Vermittlungen, Rechnungen, Benachrichtigungen und Protokolleinträge.
+        </p>
+        <p>
+          Sobald die ZIP-Datei bereit ist, senden wir einen Link an <strong>{email}</strong>.
+        </p>
+        <p className="mb-0 text-secondary">
+          Der Link funktioniert ein Mal, {DATA_EXPORT_VALID_DAYS} Tage lang und nur, wenn Sie mit diesem Account
+          angemeldet sind. Nach dem Download wird die Datei bei uns gelöscht.
+        </p>
+      </ConfirmModal>
     </section>
   );
 }

@@ -1,6 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+import { ConfirmModal } from '../../components/FormModal';
 import { useDeactivateAccount } from './api/deactivateAccount';
 
 /** Deactivation (spec §4/§8): a confirmation; a failure closes the modal and the page shows the message. */
@@ -26,28 +24,20 @@ export function DeactivateAccountModal({
   });
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="deactivate-title">
-      <Modal.Header closeButton closeLabel="Schließen">
-        <Modal.Title id="deactivate-title" as="h2" className="h5">
-          Account deaktivieren
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>Möchten Sie Ihren Account wirklich deaktivieren?</p>
-        <p className="mb-0 text-secondary">
-          Ihre persönlichen Daten werden gelöscht und Sie werden ausgeloggt. Dieser Schritt kann nicht rückgängig
-          gemacht werden.
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} autoFocus>
-          Abbrechen
-        </Button>
-        <Button variant="danger" onClick={() => mutation.mutate(userId)} disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner animation="border" size="sm" className="me-2" /> : null}
-          Account endgültig deaktivieren
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmModal
+      show={show}
+      title="Account deaktivieren"
+      titleId="deactivate-title"
+      onClose={onClose}
+      confirmLabel="Account endgültig deaktivieren"
+      pending={mutation.isPending}
+      onConfirm={() => mutation.mutate(userId)}
+    >
+      <p>Möchten Sie Ihren Account wirklich deaktivieren?</p>
+      <p className="mb-0 text-secondary">
+        Ihre persönlichen Daten werden gelöscht und Sie werden ausgeloggt. Dieser Schritt kann nicht rückgängig gemacht
+        werden.
+      </p>
+    </ConfirmModal>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { MAX_SAVED_SEARCHES, SEARCH_FREQUENCY_LABELS, type District, type SavedSearch } from '@pb/core';
 import { useDeleteSearch, useSaveSearch, useSavedSearches } from '../../components/searches/api';
@@ -10,6 +9,7 @@ import { filterSummary } from '../../components/searches/summary';
 import { api } from '../../lib/http';
 import { useQuery } from '@tanstack/react-query';
 import { SaveSearchModal } from '../../components/searches/SaveSearchModal';
+import { ConfirmModal } from '../../components/FormModal';
 
 /** The browser's URL for a saved search's filters ('Anzeigen'). */
 function browserLink(search: SavedSearch): string {
@@ -105,26 +105,16 @@ export function Component() {
         />
       )}
       {deleting && (
-        <Modal show onHide={() => setDeleting(null)} centered aria-labelledby="pb-delete-search-title">
-          <Modal.Header closeButton closeLabel="Schließen">
-            <Modal.Title id="pb-delete-search-title" as="h2" className="h5">
-              Suchauftrag löschen
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>„{deleting.name}“ wird gelöscht. Sie erhalten dazu keine Benachrichtigungen mehr.</Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Abbrechen
-            </Button>
-            <Button
-              variant="danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-            >
-              Löschen
-            </Button>
-          </Modal.Footer>
-        </Modal>
+        <ConfirmModal
+          title="Suchauftrag löschen"
+          titleId="pb-delete-search-title"
+          onClose={() => setDeleting(null)}
+          confirmLabel="Löschen"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        >
+          „{deleting.name}“ wird gelöscht. Sie erhalten dazu keine Benachrichtigungen mehr.
+        </ConfirmModal>
       )}
     </div>
   );

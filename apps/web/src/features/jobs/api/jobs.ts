@@ -17,7 +17,7 @@ import {
   type JobBrowserFilters,
   type Single,
 } from '@pb/core';
-import { api, toQuery } from '../../../lib/http';
+import { api, ApiError, toQuery } from '../../../lib/http';
 import type { JobPayload } from '../../../components/jobForm/JobFields';
 
 export interface BrowserFilters {
@@ -227,14 +227,23 @@ export function useOwnJobs(userId: number, enabled: boolean) {
   return { ...query, list };
 }
 
-/** One advertisement for the editor: list call filtered by id (spec §7); null when absent. */
+/**
+ * One advertisement with its documents (GET /api/jobs/:id, for the editor and a browser link to
+ * one not in the list); null when the server answers 404 — it alone decides who may see which.
+ */
+export async function fetchJob(id: number, signal?: AbortSignal): Promise<Job | null> {
+  try {
+    return (await api<Single<Job>>(`/jobs/${id}`, { signal })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function useJob(id: number | null) {
   return useQuery({
     queryKey: jobKeys.one(id ?? 0),
-    queryFn: async ({ signal }) => {
-      const res = await api<Collection<Job>>(listPath({ id: { $eq: id } }, { start: 0, limit: 1 }, false), { signal });
-      return res.data[0] ?? null;
-    },
+    queryFn: ({ signal }) => fetchJob(id ?? 0, signal),
     enabled: id !== null,
     staleTime: 0,
   });

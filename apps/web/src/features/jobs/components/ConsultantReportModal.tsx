@@ -14,12 +14,10 @@ import {
 import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
+import { FormModal } from '../../../components/FormModal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus } from '../../../lib/jobFormat';
-import { EURO_INPUT, PERCENT_INPUT, ReportAlerts, reportAmounts, ReportField, ReportFooter } from './ReportFields';
+import { EURO_INPUT, PERCENT_INPUT, useReportForm } from './ReportFields';
 
 /**
  * 'Stellenbesetzung melden' from an advertisement profile (consultants, spec §2/§4):
@@ -34,35 +32,30 @@ export function ConsultantReportModal({
   /** The server's answer once sent (the advertisement is offline unless the report awaits review), else null. */
   onClose: (result: PlacementReportResult | null) => void;
 }) {
-  const [form, setForm] = useState({
-    companyName: job.users_permissions_user?.username ?? '',
-    jobTitle: job.jobTitle,
-    contactPerson: '',
-    placementBonus: String(activeBonus(job)),
-    actualSalary: '',
-  });
+  const { form, set, amounts, complete, tried, field, attempt } = useReportForm(
+    {
+      companyName: job.users_permissions_user?.username ?? '',
+      jobTitle: job.jobTitle,
+      contactPerson: '',
+      placementBonus: String(activeBonus(job)),
+      actualSalary: '',
+    },
+    (f, { bonusInvalid, salaryInvalid }) => ({
+      companyName: !f.companyName.trim(),
+      jobTitle: !f.jobTitle.trim(),
+      contactPerson: !f.contactPerson.trim(),
+      placementBonus: bonusInvalid,
+      actualSalary: salaryInvalid,
+    }),
+  );
+  const { bonus, salary } = amounts;
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
-  const [tried, setTried] = useState(false);
   const [result, setResult] = useState<PlacementReportResult | null>(null);
   const report = useReportPlacement();
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-
-  const { bonus, salary, bonusInvalid, salaryInvalid } = reportAmounts(form.placementBonus, form.actualSalary);
-  const invalid = {
-    companyName: !form.companyName.trim(),
-    jobTitle: !form.jobTitle.trim(),
-    contactPerson: !form.contactPerson.trim(),
-    placementBonus: bonusInvalid,
-    actualSalary: salaryInvalid,
-  };
-  const complete = !Object.values(invalid).some(Boolean);
-  const bad = (key: keyof typeof invalid) => tried && invalid[key];
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!complete || report.isPending) return;
+  const submit = () => {
+    if (!attempt() || report.isPending) return;
     report.mutate(
       {
         variant: 'consultant',
@@ -81,105 +74,73 @@ export function ConsultantReportModal({
   const close = () => onClose(result);
 
   return (
-    <Modal show onHide={close} centered aria-labelledby="pb-consultant-report-title">
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton closeLabel="Schließen">
-          <Modal.Title id="pb-consultant-report-title" as="h2" className="h5">
-            Stellenbesetzung melden
-          </Modal.Title>
-        </Modal.Header>
-        {result ? (
-          <>
-            <Modal.Body>
-              <Alert variant="success" className="mb-0" role="status">
-                <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
-                <p className="mb-0">
-                  Vermittlungsprämie: {formatEuro(result.placementFee)}.{' '}
-                  {result.reviewPending
-                    ? PLACEMENT_REVIEW_MSG.reviewPending
-                    : 'Das Inserat ist nun nicht mehr sichtbar; wir melden uns bei Ihnen.'}
-                </p>
-              </Alert>
-            </Modal.Body>
-            <Modal.Footer>
-              <Button onClick={close}>Schließen</Button>
-            </Modal.Footer>
-          </>
-        ) : (
-          <>
-            <Modal.Body>
-              <p className="text-body-secondary small">
-                Bitte prüfen Sie die Angaben.{' '}
-                {introduction
-                  ? 'Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse informiert.'
-                  : 'Ohne eine Vorstellung, für die das Unternehmen ein Angebot gemacht oder eingestellt hat, prüfen wir Ihre Meldung zuerst; das Inserat bleibt bis dahin aktiv.'}
-              </p>
-              <IntroductionSelect
-                advertisementId={job.id}
-                eligible={(i) => REPORTABLE_INTRODUCTION_STAGES.includes(i.status)}
-                value={introduction}
-                onChange={(chosen) => {
-                  setIntroduction(chosen);
-                  if (chosen) set('placementBonus')(String(chosen.bonus));
-                }}
-              />
-              <ReportField
-                id="pb-cr-company"
-                label="Firmenname"
-                value={form.companyName}
-                onChange={set('companyName')}
-                invalid={bad('companyName')}
-              />
-              <ReportField
-                id="pb-cr-job"
-                label="Besetzte Stelle"
-                value={form.jobTitle}
-                onChange={set('jobTitle')}
-                invalid={bad('jobTitle')}
-              />
-              <ReportField
-                id="pb-cr-contact"
-                label="Ansprechperson im Unternehmen"
-                value={form.contactPerson}
-                onChange={set('contactPerson')}
-                invalid={bad('contactPerson')}
-              />
-              <div className="row g-3">
-                <ReportField
-                  id="pb-cr-bonus"
-                  className="col-sm-5"
-                  label="Tatsächliche Prämie"
-                  {...PERCENT_INPUT}
-                  value={form.placementBonus}
-                  onChange={set('placementBonus')}
-                  invalid={bad('placementBonus')}
-                  readOnly={introduction !== null}
-                />
-                <ReportField
-                  id="pb-cr-salary"
-                  className="col-sm-7"
-                  label="Tatsächliches Bruttojahresgehalt"
-                  {...EURO_INPUT}
-                  value={form.actualSalary}
-                  onChange={set('actualSalary')}
-                  invalid={bad('actualSalary')}
-                />
-              </div>
-              {fees && fees.placementFee > 0 && (
-                <div className="mt-2">
-                  <FeeSheet
-                    bonusPercent={bonus}
-                    salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
-                    title="Ihre Prämie und was das Unternehmen bezahlt"
-                  />
-                </div>
-              )}
-              <ReportAlerts incomplete={tried && !complete ? MSG.fillAllFields : null} error={report.error} />
-            </Modal.Body>
-            <ReportFooter onCancel={close} pending={report.isPending} />
-          </>
-        )}
-      </Form>
-    </Modal>
+    <FormModal
+      title="Stellenbesetzung melden"
+      titleId="pb-consultant-report-title"
+      onClose={close}
+      onSubmit={submit}
+      submitLabel="Meldung absenden"
+      submitVariant="success"
+      pending={report.isPending}
+      problem={tried && !complete ? MSG.fillAllFields : null}
+      problemVariant="warning"
+      error={report.error}
+      done={
+        result ? (
+          <Alert variant="success" className="mb-0" role="status">
+            <p className="fw-semibold mb-1">{JOB_MSG.reportSent}</p>
+            <p className="mb-0">
+              Vermittlungsprämie: {formatEuro(result.placementFee)}.{' '}
+              {result.reviewPending
+                ? PLACEMENT_REVIEW_MSG.reviewPending
+                : 'Das Inserat ist nun nicht mehr sichtbar; wir melden uns bei Ihnen.'}
+            </p>
+          </Alert>
+        ) : undefined
+      }
+    >
+      <p className="text-body-secondary small">
+        Bitte prüfen Sie die Angaben.{' '}
+        {introduction
+          ? 'Mit dem Absenden wird das Inserat deaktiviert und die Prämienbörse informiert.'
+          : 'Ohne eine Vorstellung, für die das Unternehmen ein Angebot gemacht oder eingestellt hat, prüfen wir Ihre Meldung zuerst; das Inserat bleibt bis dahin aktiv.'}
+      </p>
+      <IntroductionSelect
+        advertisementId={job.id}
+        eligible={(i) => REPORTABLE_INTRODUCTION_STAGES.includes(i.status)}
+        value={introduction}
+        onChange={(chosen) => {
+          setIntroduction(chosen);
+          if (chosen) set('placementBonus')(String(chosen.bonus));
+        }}
+      />
+      {field('companyName', { id: 'pb-cr-company', label: 'Firmenname' })}
+      {field('jobTitle', { id: 'pb-cr-job', label: 'Besetzte Stelle' })}
+      {field('contactPerson', { id: 'pb-cr-contact', label: 'Ansprechperson im Unternehmen' })}
+      <div className="row g-3">
+        {field('placementBonus', {
+          id: 'pb-cr-bonus',
+          className: 'col-sm-5',
+          label: 'Tatsächliche Prämie',
+          ...PERCENT_INPUT,
+          readOnly: introduction !== null,
+        })}
+        {field('actualSalary', {
+          id: 'pb-cr-salary',
+          className: 'col-sm-7',
+          label: 'Tatsächliches Bruttojahresgehalt',
+          ...EURO_INPUT,
+        })}
+      </div>
+      {fees && fees.placementFee > 0 && (
+        <div className="mt-2">
+          <FeeSheet
+            bonusPercent={bonus}
+            salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
+            title="Ihre Prämie und was das Unternehmen bezahlt"
+          />
+        </div>
+      )}
+    </FormModal>
   );
 }

@@ -1,8 +1,21 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
+
+export interface ReportFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  type?: 'text' | 'email' | 'number';
+  invalid?: boolean;
+  readOnly?: boolean;
+  className?: string;
+  suffix?: string;
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
+  autoComplete?: string;
+  /** Id of the hint or error text beside the field (read with the field by screen readers). */
+  describedBy?: string;
+}
 
 /** One labelled input of a placement report; marked invalid after a failed submit when empty. */
 export function ReportField({
@@ -18,21 +31,7 @@ export function ReportField({
   inputMode,
   autoComplete,
   describedBy,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange?: (value: string) => void;
-  type?: 'text' | 'email' | 'number';
-  invalid?: boolean;
-  readOnly?: boolean;
-  className?: string;
-  suffix?: string;
-  inputMode?: 'numeric' | 'decimal' | 'email' | 'text';
-  autoComplete?: string;
-  /** Id of the hint or error text beside the field (read with the field by screen readers). */
-  describedBy?: string;
-}) {
+}: ReportFieldProps) {
   const control = (
     <Form.Control
       type={type}
@@ -86,40 +85,31 @@ export function reportAmounts(placementBonus: string, actualSalary: string) {
   };
 }
 
-/** The incomplete-form warning (after a submit attempt) and the server's error of a placement report. */
-/**
- * The form's summary under the fields: `incomplete` is the reason the form was not sent — the
- * spec's 'Bitte füllen Sie alle Felder aus!' when a field is empty, a specific text otherwise —
- * and `error` the server's refusal.
- */
-export function ReportAlerts({ incomplete, error }: { incomplete: string | null; error: Error | null }) {
-  return (
-    <>
-      {incomplete && (
-        <Alert variant="warning" className="mt-3 mb-0">
-          {incomplete}
-        </Alert>
-      )}
-      {error && (
-        <Alert variant="danger" className="mt-3 mb-0">
-          {error.message}
-        </Alert>
-      )}
-    </>
-  );
-}
+/** The text of a report's fields by name; bonus and salary are in every report. */
+type ReportForm<F> = Record<keyof F, string> & { placementBonus: string; actualSalary: string };
 
-/** 'Abbrechen' and 'Meldung absenden' of a placement report. */
-export function ReportFooter({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
-  return (
-    <Modal.Footer>
-      <Button variant="outline-secondary" onClick={onCancel}>
-        Abbrechen
-      </Button>
-      <Button type="submit" variant="success" disabled={pending}>
-        {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-        Meldung absenden
-      </Button>
-    </Modal.Footer>
+/**
+ * A report's fields: `check` says which are invalid (given the parsed amounts); after the first
+ * submit attempt they are marked. `field(key, props)` is the field of that name, wired up.
+ */
+export function useReportForm<F extends ReportForm<F>>(
+  initial: F,
+  check: (form: F, amounts: ReturnType<typeof reportAmounts>) => Record<keyof F, boolean>,
+) {
+  const [form, setForm] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const set = (key: keyof F) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const amounts = reportAmounts(form.placementBonus, form.actualSalary);
+  const invalid = check(form, amounts);
+  const complete = !Object.values(invalid).some(Boolean);
+  const bad = (key: keyof F) => tried && invalid[key];
+  const field = (key: keyof F & string, props: Omit<ReportFieldProps, 'value' | 'onChange' | 'invalid'>) => (
+    <ReportField key={props.id} {...props} value={form[key]} onChange={set(key)} invalid={bad(key)} />
   );
+  /** A submit attempt: marks the invalid fields; true when the report may be sent. */
+  const attempt = () => {
+    setTried(true);
+    return complete;
+  };
+  return { form, set, amounts, invalid, complete, tried, bad, field, attempt };
 }

@@ -7,7 +7,7 @@ import { useBilling, useBillingLiveUpdates } from '../../components/billing/api'
 import { day, euro } from '../../components/billing/format';
 import { GuaranteeClaimModal } from './GuaranteeClaimModal';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
-import styles from '../../components/billing/money.module.css';
+import styles from '../../components/billing/billing.module.css';
 
 /**
  * 'Rechnungen und Vermittlungen' (company, issue 12): the open amount, every invoice and

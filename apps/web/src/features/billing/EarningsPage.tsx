@@ -6,7 +6,7 @@ import { formatDate } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { useBillingLiveUpdates, useEarnings } from '../../components/billing/api';
 import { day, euro, percent } from '../../components/billing/format';
-import styles from '../../components/billing/money.module.css';
+import styles from '../../components/billing/billing.module.css';
 
 /**
  * 'Meine Vermittlungen' (consultant, issue 12): per placement the bonus in €, its status

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  browserSearchParams,
+  filtersFromParams,
+  hasFilter,
+  NO_BROWSER_FILTERS,
+  queriedFilters,
+  savedFilters,
+  type BrowserFilters,
+} from './jobs';
+
+const ALL: BrowserFilters = {
+  text: '  Pflege ',
+  districtIds: [917, 101],
+  states: ['Wien', 'Steiermark'],
+  minBonus: ' 12,5 ',
+  minBonusEuros: '1.500',
+  workingTime: 'Teilzeit',
+};
+
+describe('browser filters ↔ URL search params ↔ saved search', () => {
+  it('When no filter is set, then there are no parameters and no filter', () => {
+    expect(browserSearchParams(NO_BROWSER_FILTERS)).toEqual({});
+    expect(hasFilter(NO_BROWSER_FILTERS)).toBe(false);
+    expect(hasFilter({ ...NO_BROWSER_FILTERS, text: '   ' })).toBe(false);
+  });
+
+  it('When every filter is set, then the parameters are the server’s names, trimmed, euros without thousands dots', () => {
+    expect(browserSearchParams(ALL)).toEqual({
+      q: 'Pflege',
+      districts: '917,101',
+      states: 'Wien,Steiermark',
+      minBonus: '12,5',
+      minBonusEuros: '1500',
+      workingTime: 'Teilzeit',
+    });
+    expect(hasFilter(ALL)).toBe(true);
+  });
+
+  it('When the parameters are read back from the URL, then the same filters come out (text and numbers trimmed)', () => {
+    const url = new URLSearchParams(browserSearchParams(ALL));
+    expect(filtersFromParams(url)).toEqual({
+      text: 'Pflege',
+      districtIds: [917, 101],
+      states: ['Wien', 'Steiermark'],
+      minBonus: '12,5',
+      minBonusEuros: '1500',
+      workingTime: 'Teilzeit',
+    });
+  });
+
+  it('When the URL carries junk districts or empty lists, then only positive whole district ids stay', () => {
+    const filters = filtersFromParams(new URLSearchParams('districts=3,,abc,-4,2.5,7&states='));
+    expect(filters.districtIds).toEqual([3, 7]);
+    expect(filters.states).toEqual([]);
+    expect(filters.text).toBe('');
+  });
+
+  it('When a search is saved, then numbers are parsed (decimal comma, thousands dots) and empty filters are left out', () => {
+    expect(savedFilters(ALL)).toEqual({
+      q: 'Pflege',
+      districts: [917, 101],
+      states: ['Wien', 'Steiermark'],
+      minBonus: 12.5,
+      minBonusEuros: 1500,
+      workingTime: 'Teilzeit',
+    });
+    expect(savedFilters({ ...NO_BROWSER_FILTERS, minBonus: '20' })).toEqual({ minBonus: 20 });
+    expect(savedFilters(NO_BROWSER_FILTERS)).toEqual({});
+  });
+
+  it('When the list is asked for, then the text is trimmed and districts and states are sorted (one cache entry per meaning)', () => {
+    expect(queriedFilters(ALL)).toEqual({
+      ...ALL,
+      text: 'Pflege',
+      districtIds: [101, 917],
+      states: ['Steiermark', 'Wien'],
+    });
+    expect(ALL.districtIds).toEqual([917, 101]);
+  });
+});
