@@ -185,17 +185,22 @@ async function touchSession(app: FastifyInstance, sessionId: string, now: Date):
   }
 }
 
+/** An account as the guards see it: who, which role, which token version, and whether it may be used. */
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+  blocked: users.blocked,
+  confirmed: users.confirmed,
+};
+
 /** A session with its account, as the sign-in check reads it. */
 export async function findSignedIn(db: Pick<Db, 'select'>, sessionId: string) {
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-      blocked: users.blocked,
-      confirmed: users.confirmed,
+      ...accountColumns,
       sessionId: userSessions.id,
       sessionTokenVersion: userSessions.tokenVersion,
       secondFactor: userSessions.secondFactor,
@@ -211,19 +216,7 @@ export async function findSignedIn(db: Pick<Db, 'select'>, sessionId: string) {
 
 /** An account as the guards see it; Db or a transaction handle. */
 export async function findAccount(db: Pick<Db, 'select'>, id: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      tokenVersion: users.tokenVersion,
-      blocked: users.blocked,
-      confirmed: users.confirmed,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

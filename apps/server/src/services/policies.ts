@@ -61,6 +61,23 @@ export const visitorListedConsultantCondition: SQL = and(
 )!;
 
 /** Whether the caller has one of the roles (null: a visitor). */
+/** The caller a policy asks about: an account and its role. */
+export interface PolicyCaller {
+  id: number;
+  role: UserRole;
+}
+
+/** The two parties of a conversation or an introduction: the consultant and the company. */
+export interface ConsultantCompanyPair {
+  consultantId: number | null;
+  companyId: number | null;
+}
+
+/** The caller is the consultant or the company of the pair. */
+export function isPartyOf(user: Pick<PolicyCaller, 'id'>, pair: ConsultantCompanyPair): boolean {
+  return pair.consultantId === user.id || pair.companyId === user.id;
+}
+
 export function hasRole(user: { role: UserRole } | null, ...roles: UserRole[]): boolean {
   return user !== null && roles.includes(user.role);
 }

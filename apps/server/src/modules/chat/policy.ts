@@ -1,7 +1,7 @@
 import { eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { chatCommunications, type UserRole } from '../../db/schema';
+import { chatCommunications } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { hasRole } from '../../services/policies';
+import { hasRole, isPartyOf, type ConsultantCompanyPair, type PolicyCaller } from '../../services/policies';
 
 /**
  * Who may do what to a conversation. 'Participant of conversation' is defined here once:
@@ -10,19 +10,10 @@ import { hasRole } from '../../services/policies';
  * (policy 'chat.participant', 'chat.reader'), socket events and file downloads ask these.
  */
 
-interface Caller {
-  id: number;
-  role: UserRole;
-}
+type Caller = PolicyCaller;
+type Parties = ConsultantCompanyPair;
 
-interface Parties {
-  consultantId: number | null;
-  companyId: number | null;
-}
-
-export function isParticipant(user: Pick<Caller, 'id'>, conversation: Parties): boolean {
-  return conversation.consultantId === user.id || conversation.companyId === user.id;
-}
+export const isParticipant = isPartyOf;
 
 /**
  * The same rule as SQL over chat_communications, for a statement that checks and writes at once

@@ -1,7 +1,6 @@
 import { INTRODUCTION_MSG } from '@pb/core';
-import type { UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { hasRole } from '../../services/policies';
+import { hasRole, isPartyOf, type ConsultantCompanyPair, type PolicyCaller } from '../../services/policies';
 
 /**
  * Who may see and act on an introduction (issue 11), for REST routes (policies
@@ -10,19 +9,10 @@ import { hasRole } from '../../services/policies';
  * Everybody else gets 404 — an introduction's existence is not revealed.
  */
 
-interface Caller {
-  id: number;
-  role: UserRole;
-}
+type Caller = PolicyCaller;
+type Parties = ConsultantCompanyPair;
 
-interface Parties {
-  consultantId: number | null;
-  companyId: number | null;
-}
-
-export function isIntroductionParty(user: Pick<Caller, 'id'>, introduction: Parties): boolean {
-  return introduction.consultantId === user.id || introduction.companyId === user.id;
-}
+export const isIntroductionParty = isPartyOf;
 
 /** Parties and admins read it (detail, CV, proof); others 404. */
 export function authorizeIntroductionReading<I extends Parties>(user: Caller, introduction: I | undefined): I {
