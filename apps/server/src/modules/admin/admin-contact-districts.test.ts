@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@pb/core';
 import { jobData } from '../../../test/factories';
-import { adminSuite } from '../../../test/support/admin-fixtures';
+import { adminSuite } from '../../../test/support/admin-suite';
 
 /**
  * The back office's contact messages (handled, reopened) and districts (added, renamed, deleted).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, ADMIN_MSG, calculateFees, invoiceDueDate, MSG, viennaDate } from '@pb/core';
 import { jobData } from '../../../test/factories';
-import { adminSuite } from '../../../test/support/admin-fixtures';
+import { adminSuite } from '../../../test/support/admin-suite';
 import { csvText, toCsv } from '../../services/csv';
 
 /**

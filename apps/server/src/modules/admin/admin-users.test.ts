@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@pb/core';
 import { createUser, jobData } from '../../../test/factories';
-import { adminSuite } from '../../../test/support/admin-fixtures';
+import { adminSuite } from '../../../test/support/admin-suite';
 import { sessionToken } from '../../../test/support/sessions';
 
 /**

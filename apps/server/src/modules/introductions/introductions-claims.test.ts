@@ -8,7 +8,7 @@ import {
   type IntroductionEvent,
 } from '@pb/core';
 import { createChatUser, createJob, minimalPdf } from '../../../test/support/chat-fixtures';
-import { introductionsSuite } from '../../../test/support/introduction-fixtures';
+import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
 

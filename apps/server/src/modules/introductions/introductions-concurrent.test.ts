@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Introduction } from '@pb/core';
 import { createJob } from '../../../test/support/chat-fixtures';
-import { introductionsSuite } from '../../../test/support/introduction-fixtures';
+import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { verifyRegister } from './register-verify';
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INTRODUCTION_MSG, INTRODUCTION_PITCH_MAX_LENGTH, type Introduction } from '@pb/core';
 import { createJob, minimalPdf } from '../../../test/support/chat-fixtures';
-import { introductionsSuite } from '../../../test/support/introduction-fixtures';
+import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJob } from '../../../test/support/chat-fixtures';
-import { introductionsSuite } from '../../../test/support/introduction-fixtures';
+import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { verifyRegister } from './register-verify';
 
 /**
