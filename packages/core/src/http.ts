@@ -23,12 +23,12 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/** `z.infer` of `collectionSchema(item)` for an item type (contract.test.ts checks they agree). */
+/** `z.infer` of `collectionSchema(item)` for an item type (contract-types.test.ts checks they agree). */
 export interface Collection<T> {
   data: T[];
   meta: { pagination: Pagination };
 }
-/** `z.infer` of `singleSchema(item)` for an item type (contract.test.ts checks they agree). */
+/** `z.infer` of `singleSchema(item)` for an item type (contract-types.test.ts checks they agree). */
 export interface Single<T> {
   data: T;
   meta: Record<string, never>;

@@ -1,72 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_MSG, MAX_SAVED_SEARCHES, type Job, type NotificationList, type SavedSearch } from '@pb/core';
-import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createUser, jobData, type TestUser, publishJob } from '../../../test/factories';
-import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
+import { describe, expect, it } from 'vitest';
+import { ALERT_MSG, MAX_SAVED_SEARCHES, type SavedSearch } from '@pb/core';
+import { jobData } from '../../../test/factories';
+import { alertsSuite } from '../../../test/support/alerts-suite';
+import { connectChat, EventLog } from '../../../test/support/socket-client';
 import { runDailyDigest } from './digest';
-import { unsubscribeToken } from '../../services/notifications/unsubscribe';
 
 /**
- * Issue 13 through the API on PGlite and PostgreSQL: the browser's filters, saved searches
- * (limit, ownership), matching per filter kind, the high-water record (no repeats, also after a
- * reactivation or a replayed event), watches, batching of mails, unsubscribe tokens, the live bell.
+ * Issue 13 through the API on PGlite and PostgreSQL: the browser's filters, saved searches (limit,
+ * ownership; they match the advertisements the filter tests published), matching per filter kind, the
+ * high-water record (no repeats, also after a reactivation or a replayed event), watches, the live bell and
+ * the notification centre over what matching left.
  */
 
-let ctx: TestContext;
-let company: TestUser;
-let consultant: TestUser;
-let other: TestUser;
-let baseUrl: string;
 let clock = new Date();
-const sockets: ChatClient[] = [];
-const district: Record<string, number> = {};
-
-async function districtId(name: string): Promise<number> {
-  const [row] = await ctx.database.query<{ id: number }>('SELECT id FROM districts WHERE name = $1', [name]);
-  return row!.id;
-}
-
-const publish = (overrides: Parameters<typeof jobData>[0] = {}) => publishJob(ctx, company, overrides);
-
-const save = (user: TestUser, name: string, filters: object, frequency = 'sofort') =>
-  ctx.request({
-    method: 'POST',
-    url: '/api/saved-searches',
-    token: user.token,
-    payload: { data: { name, filters, frequency } },
-  });
-
-async function saved(user: TestUser, name: string, filters: object, frequency = 'sofort'): Promise<SavedSearch> {
-  const res = await save(user, name, filters, frequency);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as SavedSearch;
-}
-
-const list = async (user: TestUser): Promise<NotificationList> =>
-  (await ctx.request({ method: 'GET', url: '/api/notifications', token: user.token })).json().data as NotificationList;
-
-const work = () => ctx.app.alerts.worker.runOnce();
-
-async function jobIds(query: string): Promise<number[]> {
-  const res = await ctx.request({ method: 'GET', url: `/api/jobs?${query}`, token: consultant.token });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as Job[]).map((j) => j.id).sort((a, b) => a - b);
-}
-
-beforeAll(async () => {
-  ctx = await createTestContext({ now: () => clock, env: { RATE_LIMIT_FACTOR: '100' } });
-  company = await createUser(ctx, { role: 'company', username: 'Alpenhof GmbH' });
-  consultant = await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' });
-  other = await createUser(ctx, { role: 'consultant', username: 'Zweite Beratung' });
-  for (const name of ['Linz', 'Graz', 'Innsbruck-Land']) district[name] = await districtId(name);
-  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  await ctx.app.alerts.pump.runOnce(); // starts after what exists
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await ctx?.close();
-});
+const suite = alertsSuite(() => clock);
+const { ctx, company, consultant, other, server, sockets, district } = suite;
+const { publish, save, saved, list, work, jobIds } = suite;
 
 describe('the browser filters (GET /api/jobs)', () => {
   it('When each filter kind is used, then exactly the matching advertisements come back; the € filter ignores unparsed salaries', async () => {
@@ -167,7 +116,7 @@ describe('saved searches', () => {
 describe('matching, exactly once', () => {
   it('When an advertisement is published, then every matching immediate search hears of it once — not a paused or a non-matching one, not again after a reactivation or a replayed event', async () => {
     clock = new Date(); // the searches are saved now: what was published before is no news to them
-    const socket = await connectChat(baseUrl, consultant.token);
+    const socket = await connectChat(server.baseUrl, consultant.token);
     sockets.push(socket);
     const bell = new EventLog(socket, 'notification:new');
     const banner = new EventLog(socket, 'jobs:published');
@@ -261,142 +210,6 @@ describe('matching, exactly once', () => {
     expect(
       (await ctx.request({ method: 'PUT', url: `/api/job-watches/${job}`, token: company.token })).statusCode,
     ).toBe(403);
-  });
-});
-
-describe('mails', () => {
-  it('When matches come in, then the first mail goes at once, later ones wait for 10 minutes and come batched, with one-click unsubscribe headers', async () => {
-    const reader = await createUser(ctx, { role: 'consultant', username: 'Mail Leserin' });
-    await saved(reader, 'Mailtest', { q: 'mailtest' });
-    await publish({ jobTitle: 'Mailtest eins' });
-    await work();
-    await ctx.deliverMail();
-    const first = ctx.smtp.messages.filter((m) => m.to.includes(reader.email));
-    expect(first).toHaveLength(1);
-    expect(first[0]!.subject).toBe('Ein neues passendes Inserat');
-    expect(first[0]!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect(first[0]!.headers['list-unsubscribe']).toMatch(
-      /^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=/,
-    );
-
-    await publish({ jobTitle: 'Mailtest zwei' });
-    await publish({ jobTitle: 'Mailtest drei' });
-    await work();
-    await ctx.deliverMail();
-    expect(ctx.smtp.messages.filter((m) => m.to.includes(reader.email))).toHaveLength(1);
-    const saved10 = clock;
-    clock = new Date(clock.getTime() + 10 * 60_000 + 1000);
-    try {
-      await work();
-      await ctx.deliverMail();
-    } finally {
-      clock = saved10;
-    }
-    const all = ctx.smtp.messages.filter((m) => m.to.includes(reader.email));
-    expect(all).toHaveLength(2);
-    expect(all[1]!.subject).toBe('2 neue passende Inserate');
-    expect(all[1]!.text).toContain('Mailtest zwei');
-    expect(all[1]!.text).toContain('Mailtest drei');
-
-    // one click, no login: no more mails of this kind; the bell still rings
-    const url = /<([^>]+)>/.exec(all[1]!.headers['list-unsubscribe']!)![1]!;
-    const path = url.replace('http://localhost:3000', '');
-    const click = await ctx.request({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(click.statusCode, click.body).toBe(200);
-    expect(click.json().data).toMatchObject({ kind: 'search_match', unsubscribed: true });
-    clock = new Date(clock.getTime() + 30 * 60_000);
-    await publish({ jobTitle: 'Mailtest vier' });
-    await work();
-    await ctx.deliverMail();
-    expect(ctx.smtp.messages.filter((m) => m.to.includes(reader.email))).toHaveLength(2);
-    expect((await list(reader)).items[0]!.body).toBe('Mailtest vier');
-  });
-
-  it('When an unsubscribe token is forged or changed to another user or kind, then it is refused and nothing changes', async () => {
-    const secret = ctx.config.jwtSecret;
-    const valid = unsubscribeToken(secret, consultant.id, 'bonus_rise');
-    const [, , sig] = valid.split('.');
-    for (const token of [
-      `${other.id}.bonus_rise.${sig}`,
-      `${consultant.id}.search_match.${sig}`,
-      unsubscribeToken('another-secret-another-secret-xx', consultant.id, 'bonus_rise'),
-      'garbage',
-      `${consultant.id}.unknown_kind.${sig}`,
-    ]) {
-      const res = await ctx.request({
-        method: 'POST',
-        url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(ALERT_MSG.unsubscribeInvalid);
-    }
-    const settings = await ctx.request({ method: 'GET', url: '/api/notification-settings', token: other.token });
-    expect(settings.json().data.bonus_rise).toBe('app_mail');
-    const view = await ctx.request({
-      method: 'GET',
-      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(valid)}`,
-    });
-    expect(view.json().data).toMatchObject({ kind: 'bonus_rise', unsubscribed: false });
-  });
-});
-
-describe('chat notices', () => {
-  const contact = (user: TestUser, advertisement: number, message: string) =>
-    ctx.request({
-      method: 'POST',
-      url: '/api/chat-communications',
-      token: user.token,
-      payload: { advertisement, message },
-    });
-
-  it('When messages arrive in two conversations within 10 minutes, then the second notice waits and comes batched; the bell never shows the text; app-only stops the mails', async () => {
-    const boss = await createUser(ctx, { role: 'company', username: 'Chatfirma GmbH' });
-    const ad = async (title: string) =>
-      (
-        await ctx.request({
-          method: 'POST',
-          url: '/api/jobs',
-          token: boss.token,
-          payload: { data: jobData({ jobTitle: title }) },
-        })
-      ).json().data.id as number;
-    clock = new Date(clock.getTime() + 60 * 60_000);
-    expect((await contact(consultant, await ad('Chat eins'), 'Geheimer Inhalt eins')).statusCode).toBe(201);
-    expect((await contact(other, await ad('Chat zwei'), 'Geheimer Inhalt zwei')).statusCode).toBe(201);
-    await work();
-    await ctx.deliverMail();
-    const toBoss = () => ctx.smtp.messages.filter((m) => m.to.includes(boss.email));
-    expect(toBoss().map((m) => m.subject)).toEqual(["Neue Nachricht zu 'Chat eins'"]);
-    expect(toBoss()[0]!.headers['list-unsubscribe']).toContain('/api/notifications/unsubscribe?token=');
-    const bell = await list(boss);
-    expect(bell.items.map((n) => n.title)).toEqual([
-      'Neue Nachricht von Zweite Beratung',
-      'Neue Nachricht von Sabine Recruiting',
-    ]);
-    expect(JSON.stringify(bell)).not.toContain('Geheimer Inhalt');
-
-    clock = new Date(clock.getTime() + 11 * 60_000);
-    await work();
-    await ctx.deliverMail();
-    expect(toBoss().map((m) => m.subject)).toEqual(["Neue Nachricht zu 'Chat eins'", 'Eine neue Chat-Nachricht']);
-
-    await ctx.request({
-      method: 'PUT',
-      url: '/api/notification-settings',
-      token: boss.token,
-      payload: { data: { chat_message: 'app' } },
-    });
-    clock = new Date(clock.getTime() + 60 * 60_000);
-    expect((await contact(consultant, await ad('Chat drei'), 'Noch eine')).statusCode).toBe(201);
-    await work();
-    await ctx.deliverMail();
-    expect(toBoss()).toHaveLength(2);
-    expect((await list(boss)).unread).toBe(3);
   });
 });
 

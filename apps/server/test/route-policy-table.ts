@@ -1,0 +1,312 @@
+/**
+ * Every route with the policy that guards it (`config.policy`, services/policies.ts), for
+ * route-policies.test.ts: a new route fails there until it is tagged and listed here.
+ */
+
+export type Actor = 'company' | 'otherCompany' | 'consultant' | 'admin';
+
+export interface Ids {
+  /** The company actor's user id. */
+  company: number;
+  job: number;
+  conversation: number;
+  report: number;
+  introduction: number;
+}
+
+/** An id nothing has. */
+export const NO_ID = 2_000_000_000;
+
+export interface Row {
+  method: string;
+  url: string;
+  policy: string | undefined;
+  /** A caller the policy excludes and the answer it gets (404 where the rule hides that the thing exists). */
+  excluded?: { as: Actor; status: 403 | 404 };
+  /** What a visitor gets where the policy lets some visitors in (default 401). */
+  visitorStatus?: 404;
+  /** The request: a concrete URL (ids filled in) and a body that passes validation, so the guard answers. */
+  request?: (ids: Ids) => { url?: string; payload?: unknown; remoteAddress?: string };
+}
+
+// prettier-ignore
+export const routes: Row[] = [
+  // --- system ---
+  { method: 'GET', url: '/api/health', policy: 'visitor' },
+  { method: 'GET', url: '/api/health/ready', policy: 'visitor' },
+  { method: 'GET', url: '/api/health/live', policy: 'visitor' },
+  { method: 'GET', url: '/api/public-config', policy: 'visitor' },
+  { method: 'GET', url: '/dev/mail', policy: 'visitor' },
+  { method: 'GET', url: '/dev/mail.json', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts/count', policy: 'visitor' },
+  { method: 'GET', url: '/api/districts/:id', policy: 'visitor' },
+  { method: 'POST', url: '/api/contact', policy: 'visitor' },
+  { method: 'GET', url: '/robots.txt', policy: 'visitor' },
+  { method: 'GET', url: '/sitemap.xml', policy: 'visitor' },
+  // Without METRICS_TOKEN outside production only this machine may scrape; others get 404.
+  {
+    method: 'GET', url: '/metrics', policy: 'metrics.scraper', visitorStatus: 404,
+    request: () => ({ remoteAddress: '203.0.113.7' }),
+  },
+
+  // --- advertisements ---
+  { method: 'GET', url: '/api/jobs', policy: 'visitor' },
+  { method: 'GET', url: '/api/jobs/count', policy: 'signedIn' },
+  { method: 'GET', url: '/api/jobs/:id', policy: 'signedIn', request: (ids) => ({ url: `/api/jobs/${ids.job}` }) },
+  { method: 'POST', url: '/api/jobs', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'PUT', url: '/api/jobs/:id', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}`, payload: { data: { publishedAt: null } } }),
+  },
+  {
+    method: 'POST', url: '/api/jobs/:id/attachments', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments` }),
+  },
+  {
+    method: 'GET', url: '/api/jobs/:id/attachments', policy: 'signedIn',
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments` }),
+  },
+  { method: 'GET', url: '/api/job-attachments/:id', policy: 'signedIn' },
+  {
+    method: 'DELETE', url: '/api/jobs/:id/attachments/:uploadId', policy: 'jobs.owner',
+    excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments/${NO_ID}` }),
+  },
+  {
+    method: 'GET', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/placement-bonuses?filters[advertisement][id][$eq]=${ids.job}` }),
+  },
+  {
+    method: 'POST', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ payload: { data: { advertisement: ids.job, bonus: 12 } } }),
+  },
+
+  // --- placement reports ---
+  {
+    method: 'POST', url: '/api/placement-reports', policy: 'placements.reporter',
+    excluded: { as: 'admin', status: 403 },
+  },
+  {
+    method: 'GET', url: '/api/placement-reports/mine', policy: 'role:company',
+    excluded: { as: 'consultant', status: 403 },
+  },
+  {
+    method: 'POST', url: '/api/placement-reports/:id/objection', policy: 'placements.objector',
+    excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/placement-reports/${ids.report}/objection`, payload: { data: { note: 'Stimmt nicht.' } } }),
+  },
+
+  // --- chat and its files ---
+  { method: 'GET', url: '/api/chat-communications', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/chat-communications', policy: 'role:consultant',
+    excluded: { as: 'company', status: 403 },
+  },
+  {
+    // Readers are participants and admins; to anybody else the conversation does not exist.
+    method: 'GET', url: '/api/chat-communications/:id', policy: 'chat.reader',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
+  },
+  {
+    // Writers are participants only: an admin may read but is refused here.
+    method: 'PUT', url: '/api/chat-communications/:id', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
+  },
+  {
+    method: 'PUT', url: '/api/chat-communications/:id/read', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/read` }),
+  },
+  {
+    method: 'GET', url: '/api/chat-communications/:id/messages', policy: 'chat.reader',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/messages` }),
+  },
+  {
+    method: 'POST', url: '/api/chat-communications/:id/messages', policy: 'chat.participant',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/messages`, payload: { message: 'Hallo' } }),
+  },
+  { method: 'GET', url: '/api/files/:id', policy: 'chat.reader', excluded: { as: 'otherCompany', status: 404 } },
+
+  // --- introductions (parties see, the company reacts, everybody else 404) ---
+  {
+    method: 'POST', url: '/api/introductions', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ payload: { advertisement: ids.job, firstName: 'Eva', lastName: 'Muster', email: 'eva.route@example.at', consent: true } }),
+  },
+  { method: 'GET', url: '/api/introductions', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
+  { method: 'GET', url: '/api/introductions/unseen', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'GET', url: '/api/introductions/:id', policy: 'introductions.party', excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}` }),
+  },
+  {
+    method: 'GET', url: '/api/introductions/:id/proof.pdf', policy: 'introductions.party',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/proof.pdf` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/seen', policy: 'introductions.company',
+    excluded: { as: 'consultant', status: 403 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/seen` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/status', policy: 'introductions.company',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/status`, payload: { data: { status: 'in_pruefung' } } }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/already-known', policy: 'introductions.company',
+    excluded: { as: 'admin', status: 403 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/already-known`, payload: { data: { note: 'Kannten wir' } } }),
+  },
+
+  // --- billing (issue 12: own placements and invoices only) ---
+  { method: 'GET', url: '/api/earnings', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/earnings.csv', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/billing', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),
+  },
+  {
+    method: 'POST', url: '/api/placements/:id/guarantee-claim', policy: 'billing.claimant',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({
+      url: `/api/placements/${ids.report}/guarantee-claim`,
+      payload: { data: { employmentStart: '2026-01-01', employmentEnd: '2026-01-20', endedBy: 'arbeitgeber', note: 'Kündigung' } },
+    }),
+  },
+
+  {
+    method: 'POST', url: '/api/guarantee-claims/:id/documents', policy: 'billing.claimant',
+    excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/guarantee-claims/${NO_ID}/documents` }),
+  },
+  {
+    method: 'GET', url: '/api/guarantee-claim-documents/:id', policy: 'billing.claimDocumentReader',
+    excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/guarantee-claim-documents/${NO_ID}` }),
+  },
+
+  // --- saved searches, watches, notifications (issue 13: own only) ---
+  { method: 'GET', url: '/api/saved-searches', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  {
+    method: 'POST', url: '/api/saved-searches', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: () => ({ payload: { data: { name: 'Wien', filters: {}, frequency: 'sofort' } } }),
+  },
+  {
+    method: 'PUT', url: '/api/saved-searches/:id', policy: 'alerts.searchOwner', excluded: { as: 'company', status: 403 },
+    request: () => ({ url: `/api/saved-searches/${NO_ID}`, payload: { data: { name: 'Wien', filters: {}, frequency: 'sofort' } } }),
+  },
+  {
+    method: 'DELETE', url: '/api/saved-searches/:id', policy: 'alerts.searchOwner', excluded: { as: 'company', status: 403 },
+    request: () => ({ url: `/api/saved-searches/${NO_ID}` }),
+  },
+  { method: 'GET', url: '/api/job-watches', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  {
+    method: 'PUT', url: '/api/job-watches/:jobId', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ url: `/api/job-watches/${ids.job}` }),
+  },
+  {
+    method: 'DELETE', url: '/api/job-watches/:jobId', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ url: `/api/job-watches/${ids.job}` }),
+  },
+  { method: 'GET', url: '/api/notifications', policy: 'signedIn' },
+  { method: 'POST', url: '/api/notifications/read-all', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/notifications/:id/read', policy: 'alerts.notificationOwner',
+    request: () => ({ url: `/api/notifications/${NO_ID}/read` }),
+  },
+  { method: 'GET', url: '/api/notification-settings', policy: 'signedIn' },
+  { method: 'PUT', url: '/api/notification-settings', policy: 'signedIn', request: () => ({ payload: { data: {} } }) },
+  { method: 'GET', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
+  { method: 'POST', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
+
+  // --- data export (DSGVO Art. 15/20; another account's token: data-export.test.ts) ---
+  { method: 'GET', url: '/api/data-exports/latest', policy: 'signedIn' },
+  { method: 'POST', url: '/api/data-exports', policy: 'signedIn' },
+  {
+    method: 'POST', url: '/api/data-exports/download', policy: 'dataExport.owner',
+    request: () => ({ payload: { token: 'A'.repeat(43) } }),
+  },
+
+  // --- back office (one onRequest guard for all of /api/admin) ---
+  ...[
+    ['GET', '/api/admin/dashboard'],
+    ['GET', '/api/admin/placement-reports'],
+    ['GET', '/api/admin/placement-reports.csv'],
+    ['PUT', '/api/admin/placement-reports/:id/status'],
+    ['GET', '/api/admin/users'],
+    ['PUT', '/api/admin/users/:id/block'],
+    ['POST', '/api/admin/users/:id/resend-confirmation'],
+    ['DELETE', '/api/admin/users/:id'],
+    ['GET', '/api/admin/jobs'],
+    ['POST', '/api/admin/jobs'],
+    ['PUT', '/api/admin/jobs/:id'],
+    ['PUT', '/api/admin/jobs/:id/publish'],
+    ['GET', '/api/admin/contact-messages'],
+    ['PUT', '/api/admin/contact-messages/:id/handled'],
+    ['POST', '/api/admin/districts'],
+    ['PUT', '/api/admin/districts/:id'],
+    ['DELETE', '/api/admin/districts/:id'],
+    ['GET', '/api/admin/audit-log'],
+    ['GET', '/api/admin/introductions'],
+    ['POST', '/api/admin/introductions/:id/resolution'],
+    ['POST', '/api/admin/placement-reports/:id/correction'],
+    ['PUT', '/api/admin/placement-reports/:id/review'],
+    ['GET', '/api/admin/invoices'],
+    ['GET', '/api/admin/guarantee-claims'],
+    ['PUT', '/api/admin/guarantee-claims/:id'],
+  ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
+
+  // --- accounts (auth, users, profile images, e-mail change) ---
+  { method: 'POST', url: '/api/auth/local', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/local/register', policy: 'visitor' },
+  { method: 'GET', url: '/api/auth/email-confirmation', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/send-email-confirmation', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/forgot-password', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/reset-password', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/change-password', policy: 'signedIn' },
+  { method: 'POST', url: '/api/auth/logout', policy: 'signedIn' },
+  // The sign-in's second step: the password step's challenge is the credential (decision 0028).
+  { method: 'POST', url: '/api/auth/second-factor', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/second-factor/passkey-options', policy: 'visitor' },
+  { method: 'POST', url: '/api/auth/second-factor/passkey', policy: 'visitor' },
+  { method: 'GET', url: '/api/two-factor', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/step-up/passkey-options', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/totp/setup', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/totp/confirm', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/totp/disable', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/recovery-codes', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/passkeys/options', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/passkeys', policy: 'signedIn' },
+  { method: 'POST', url: '/api/two-factor/passkeys/:id/remove', policy: 'signedIn' },
+  { method: 'GET', url: '/api/sessions', policy: 'signedIn' },
+  { method: 'DELETE', url: '/api/sessions/:id', policy: 'signedIn' },
+  { method: 'POST', url: '/api/sessions/logout-all', policy: 'signedIn' },
+  { method: 'GET', url: '/api/email-change/confirm', policy: 'visitor' },
+  { method: 'POST', url: '/api/email-change/object', policy: 'visitor' },
+  // Open to visitors for listed consultants and signed URLs; any other image does not exist to them.
+  { method: 'GET', url: '/api/profile-images/:id', policy: 'accounts.imageViewer', visitorStatus: 404 },
+  // The directory for visitors: listed consultants without e-mail addresses.
+  { method: 'GET', url: '/api/public-consultants', policy: 'visitor' },
+  { method: 'GET', url: '/api/users', policy: 'accounts.selfOrPublicConsultant' },
+  { method: 'GET', url: '/api/users/me', policy: 'signedIn' },
+  { method: 'GET', url: '/api/users/:id', policy: 'accounts.selfOrPublicConsultant' },
+  {
+    method: 'PUT', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/users/${ids.company}`, payload: { description: 'Fremd' } }),
+  },
+  {
+    method: 'DELETE', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
+    request: (ids) => ({ url: `/api/users/${ids.company}` }),
+  },
+  { method: 'POST', url: '/api/users/me/email-change/resend', policy: 'signedIn' },
+  { method: 'DELETE', url: '/api/users/me/email-change', policy: 'signedIn' },
+  { method: 'POST', url: '/api/upload', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  { method: 'DELETE', url: '/api/upload/files/:id', policy: 'accounts.imageOwner' },
+];
