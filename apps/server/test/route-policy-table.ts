@@ -218,7 +218,7 @@ export const routes: Row[] = [
   { method: 'GET', url: '/api/notifications', policy: 'signedIn' },
   { method: 'POST', url: '/api/notifications/read-all', policy: 'signedIn' },
   {
-    method: 'POST', url: '/api/notifications/:id/read', policy: 'alerts.notificationOwner',
+    method: 'POST', url: '/api/notifications/:id/read', policy: 'notifications.owner',
     request: () => ({ url: `/api/notifications/${NO_ID}/read` }),
   },
   { method: 'GET', url: '/api/notification-settings', policy: 'signedIn' },
@@ -245,6 +245,7 @@ export const routes: Row[] = [
     ['POST', '/api/admin/users/:id/resend-confirmation'],
     ['DELETE', '/api/admin/users/:id'],
     ['GET', '/api/admin/jobs'],
+    ['GET', '/api/admin/jobs/:id'],
     ['POST', '/api/admin/jobs'],
     ['PUT', '/api/admin/jobs/:id'],
     ['PUT', '/api/admin/jobs/:id/publish'],

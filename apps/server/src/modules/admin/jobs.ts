@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminJobCreateSchema, adminJobUpdateSchema, jobDataSchema, jobSchema, publishSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
-import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  errorResponses,
+  errorSchema,
+  idParams,
+  singleSchema,
+} from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import { jobQuerySpec, presentJob, selectJobs, parseJobData } from '../jobs';
 import { createJobForCompany, loadAnyJob, setJobPublished, updateAnyJob } from './service';
@@ -25,6 +32,19 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
         meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
       };
     },
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One advertisement, also a deactivated one',
+        params: idParams,
+        response: { 200: singleSchema(jobSchema), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ data: await loadAnyJob(app.db, request.params.id), meta: {} }),
   );
 
   app.post(

@@ -75,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/read',
     {
-      config: { policy: 'alerts.notificationOwner' },
+      config: { policy: 'notifications.owner' },
       preHandler: app.requireUser,
       schema: {
         tags: ['notifications'],

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminJob, Collection, Single } from '@pb/core';
+import type { AdminJob, Single } from '@pb/core';
 import type { JobPayload } from '../../../components/jobForm/JobFields';
-import { api, toQuery } from '../../../lib/http';
+import { api, ApiError } from '../../../lib/http';
 import { adminKeys, useAdminList, useAdminMutation, type ListParams } from './adminQueries';
 
 /** The back office's advertisements: /api/admin/jobs. */
@@ -11,9 +11,14 @@ export const useAdminJobs = (params: ListParams) => useAdminList<AdminJob>('jobs
 export function useAdminJob(id: number | null) {
   return useQuery({
     queryKey: adminKeys.list('job', { id }),
+    // null when the server answers 404: the editor says the advertisement is gone.
     queryFn: ({ signal }) =>
-      api<Collection<AdminJob>>(`/admin/jobs${toQuery({ filters: { id: { $eq: id } } })}`, { signal }).then(
-        (r) => r.data[0] ?? null,
+      api<Single<AdminJob>>(`/admin/jobs/${id}`, { signal }).then(
+        (r) => r.data,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
       ),
     enabled: id !== null,
   });
