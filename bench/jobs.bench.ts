@@ -18,7 +18,6 @@ import { sessionToken } from '../apps/server/test/support/sessions';
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import qs from 'qs';
 import { seed } from './seed-jobs';
+import { freePort, untilReady } from './web/server';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { JwtService } from '../apps/server/src/lib/tokens';
@@ -243,17 +243,6 @@ async function explain(database: Database, statements: Statement[]): Promise<str
   return out.join('\n--\n');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resident and peak resident memory of a process in MB (Linux /proc). */
 function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -347,27 +336,13 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = started + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/jobs?pagination[limit]=1`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (performance.now() > deadline) throw new Error('server did not answer within 120 s');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
+  const stop = await untilReady(
     child,
-    port,
-    startMs: performance.now() - started,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    `http://127.0.0.1:${port}/api/jobs?pagination[limit]=1`,
+    (r) => r.status === 200,
+    20,
+  );
+  return { child, port, startMs: performance.now() - started, stop };
 }
 
 interface CaseResult {

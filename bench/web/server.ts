@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,31 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Polls `url` until `ready` accepts its answer (120 s at most; at once an error if the process
+ * exits); returns how to stop the process.
+ */
+export async function untilReady(
+  child: ChildProcess,
+  url: string,
+  ready: (response: Response) => boolean | Promise<boolean>,
+  pollMs: number,
+): Promise<() => Promise<void>> {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(ready, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server did not answer within 120 s');
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
 }
 
 export interface BenchServer {
@@ -47,24 +72,12 @@ export async function startServer(dataDir: string, webDist?: string): Promise<Be
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/jobs?pagination[limit]=1`).then(
-      async (r) => r.ok && ((await r.json()) as { data: unknown[] }).data.length > 0,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not answer within 120 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const stop = await untilReady(
+    child,
+    `${url}/api/jobs?pagination[limit]=1`,
+    async (r) => r.ok && ((await r.json()) as { data: unknown[] }).data.length > 0,
+    100,
+  );
+  return { url, stop };
 }

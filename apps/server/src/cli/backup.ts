@@ -7,7 +7,7 @@
 import { fileSizeText, formatNumber } from '@pb/core';
 import { loadConfig } from '../config';
 import { checkBackupFolder, createBackup } from '../modules/backup/backup';
-import { folderArgument, runCli, withLockAndStorage } from './run';
+import { backupSettings, folderArgument, runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
   const dir = folderArgument(process.argv.slice(2), 'npm run backup -- <Verzeichnis>');
@@ -18,12 +18,7 @@ async function main(): Promise<number> {
   return withLockAndStorage(config, async (storage) => {
     const result = await createBackup({
       dir,
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      storage,
-      fingerprintSecret: config.fingerprintSecret,
-      registerSecret: config.registerSecret,
-      now: new Date(),
+      ...backupSettings(config, storage),
     });
     console.log(
       `Sicherung erstellt: ${formatNumber(result.tables)} Tabellen, ${formatNumber(result.rows)} Zeilen, ` +

@@ -8,7 +8,7 @@
 import { fileSizeText, formatNumber } from '@pb/core';
 import { loadConfig } from '../config';
 import { checkBackup, restoreBackup } from '../modules/backup/restore';
-import { folderArgument, runCli, withLockAndStorage } from './run';
+import { backupSettings, folderArgument, runCli, withLockAndStorage } from './run';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -26,12 +26,7 @@ async function main(): Promise<number> {
       dir,
       manifest,
       force,
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      storage,
-      fingerprintSecret: config.fingerprintSecret,
-      registerSecret: config.registerSecret,
-      now: new Date(),
+      ...backupSettings(config, storage),
     });
     console.log(
       `Sicherung zurückgespielt: ${formatNumber(result.tables)} Tabellen, ${formatNumber(result.rows)} Zeilen, ` +
