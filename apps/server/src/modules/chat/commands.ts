@@ -9,7 +9,7 @@ import type { UploadedFile } from '../../lib/uploads';
 import { createNotifications } from '../../services/notifications/centre';
 import { chatFileUrl } from './files';
 
-import { type MessageContext, type MessagePublisher, type MessageSender, type NewMessage } from './message-context';
+import type { MessageContext, MessagePublisher, MessageSender, NewMessage } from './message-context';
 import { notificationBody, notificationLink, notificationTitle, queueNotice } from './notices';
 import { presentMessage, type Caller, type ConversationRow, type MessageRow } from './presenter';
 import { conversationForWriting } from './queries';

@@ -19,7 +19,7 @@ import { isActiveUser } from '../../services/policies';
 import type { RealtimeSocket } from '../../services/realtime';
 import { markConversationRead } from './commands';
 import { messageContext } from './message-context';
-import { type ConversationRow } from './presenter';
+import type { ConversationRow } from './presenter';
 import { conversationView, conversationViews, eventContextQuery } from './queries';
 import { sendTextMessage } from './send-statement';
 import { authorizeWriting } from './policy';
@@ -66,9 +66,10 @@ export const SOCKET_EVENT_POLICIES = {
 
 const EVENT_WINDOW_MS = 10_000;
 const EVENTS_PER_WINDOW = 40;
+
 export const chatGateway = fp(
   async (app) => {
-    // The account and the conversation, built once and prepared on the server (service.ts).
+    // The account and the conversation, built once and prepared on the server (queries.ts).
     const eventContextStatement = eventContextQuery(
       app.db,
       sql.placeholder('userId'),

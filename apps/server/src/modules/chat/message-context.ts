@@ -1,4 +1,4 @@
-import { type ChatMessage } from '@pb/core';
+import type { ChatMessage } from '@pb/core';
 import type { FastifyInstance } from 'fastify';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';

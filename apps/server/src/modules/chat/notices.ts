@@ -7,8 +7,8 @@ import { claimMailSlot } from '../../services/notifications/mail-batching';
 import { settingsOf } from '../../services/notifications/centre';
 import { unsubscribeApiUrl, unsubscribeUrl } from '../../services/notifications/unsubscribe';
 
-import { type MessageContext } from './message-context';
-import { type Caller, type ConversationRow } from './presenter';
+import type { MessageContext } from './message-context';
+import type { Caller, ConversationRow } from './presenter';
 
 /** The 'Neue Nachricht' notice of a message: the bell entry and the rate-limited mail to the recipient. */
 

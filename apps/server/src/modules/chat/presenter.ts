@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type ChatConversation, type ChatFile, type ChatMessage } from '@pb/core';
+import type { ChatConversation, ChatFile, ChatMessage } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessages, jobs, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { type ChatConversation, type ChatMessage } from '@pb/core';
+import type { ChatConversation, ChatMessage } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessages, users } from '../../db/schema';
 import { filesOf } from './files';

@@ -2,12 +2,12 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CHAT_NOTICE_INTERVAL_MINUTES, MSG, type ChatMessage } from '@pb/core';
 import type { Db } from '../../db/client';
-import { type UserRole } from '../../db/schema';
+import type { UserRole } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { activeUserCondition, isActiveUser } from '../../services/policies';
 import { authorizeWriting, participantCondition } from './policy';
 
-import { type MessageContext, type MessagePublisher, type MessageSender } from './message-context';
+import type { MessageContext, MessagePublisher, MessageSender } from './message-context';
 import { BELL_TEXT, notificationLink, queueNoticeAfter } from './notices';
 import { presentMessage } from './presenter';
 

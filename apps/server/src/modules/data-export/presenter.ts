@@ -1,6 +1,6 @@
-import { type DataExportState, type DataExportStatus, type PendingEmailChange } from '@pb/core';
+import type { DataExportState, DataExportStatus, PendingEmailChange } from '@pb/core';
 import type { dataExports } from '../../db/schema';
-import { type PresentableUser, type sessionHistoryOf, type secondFactorsOf } from '../accounts';
+import type { PresentableUser, sessionHistoryOf, secondFactorsOf } from '../accounts';
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 

@@ -15,7 +15,7 @@ import { nameMatchMail, newIntroductionMail } from './mails';
 import { liveClaim, sameCandidate, sameNameElsewhere } from './matching';
 import { sameCompany } from './former-companies';
 import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
-import { type Caller, type IntroductionContext, type IntroductionOutcome } from './service';
+import type { Caller, IntroductionContext, IntroductionOutcome } from './service';
 
 /** 'Kandidat vorstellen': the introduction, its register entry, its chat message and CV, and the mails. */
 

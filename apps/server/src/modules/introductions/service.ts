@@ -14,12 +14,12 @@ import { introductions, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
-import { type MessageContext } from '../chat';
+import type { MessageContext } from '../chat';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
 import { enqueueMail, type OutgoingMail } from '../../services/mail-outbox';
 import { claimRevivedMail, statusChangedMail, type IntroductionRef } from './mails';
 import { authorizeIntroductionCompany } from './policy';
-import { type IntroductionRow } from './queries';
+import type { IntroductionRow } from './queries';
 import { appendRegisterEntry, lockRegister } from './register';
 
 /**

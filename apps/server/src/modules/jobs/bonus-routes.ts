@@ -3,7 +3,15 @@ import { JOB_MSG, placementBonusRecordSchema, placementBonusRequestSchema, type 
 import { placementBonuses } from '../../db/schema';
 import { currentUser } from '../../services/auth';
 import { badRequest } from '../../lib/errors';
-import { anyQuery, collectionSchema, dataBody, dataEnvelope, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
+import {
+  anyQuery,
+  collectionSchema,
+  dataBody,
+  dataEnvelope,
+  idSchema,
+  singleSchema,
+  errorResponses,
+} from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { assertAdvertisementOwner } from './policy';
 import { bonusHistory } from './queries';
