@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ALERT_MSG } from '@pb/core';
+import { NOTIFICATION_MSG } from '@pb/core';
 import {
   createAccount as createAccountWith,
   createJob,
@@ -84,7 +84,7 @@ test('When a consultant saves a search and a matching advertisement is published
   await expect(visitor.getByText('Neue passende Inserate (Suchaufträge)')).toBeVisible();
   await expectAccessible(visitor);
   await visitor.getByRole('button', { name: 'Abmelden' }).click();
-  await expect(visitor.getByRole('status')).toHaveText(ALERT_MSG.unsubscribed);
+  await expect(visitor.getByRole('status')).toHaveText(NOTIFICATION_MSG.unsubscribed);
 
   // The settings say so; the saved search lists its match.
   await page.goto('/advertisements/notifications');

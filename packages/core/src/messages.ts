@@ -106,6 +106,13 @@ export const PLACEMENT_OBJECTION_MSG = {
   advertisementStaysActive: 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
 } as const;
 
+/** The notification centre's texts (bell, one-click unsubscribe). */
+export const NOTIFICATION_MSG = {
+  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
+  unsubscribed: 'Sie erhalten zu diesem Thema keine E-Mails mehr. In der App werden Sie weiterhin benachrichtigt.',
+  notificationNotFound: 'Diese Benachrichtigung existiert nicht.',
+} as const;
+
 export const ALERT_MSG = {
   invalidFilter:
     'Ungültiger Filter. Erlaubt sind Suchtext, Bezirke, Bundesländer, Mindestprämie in % oder € und Arbeitszeit.',
@@ -121,8 +128,5 @@ export const ALERT_MSG = {
   searchNotFound: 'Dieser Suchauftrag existiert nicht.',
   euroFilterHint:
     'Der €-Filter berücksichtigt nur Inserate, deren Gehaltsangabe sich als Jahresbruttogehalt lesen lässt; die Prämie wird vom unteren Ende berechnet.',
-  unsubscribeInvalid: 'Dieser Abmeldelink ist ungültig.',
-  unsubscribed: 'Sie erhalten zu diesem Thema keine E-Mails mehr. In der App werden Sie weiterhin benachrichtigt.',
-  notificationNotFound: 'Diese Benachrichtigung existiert nicht.',
   watchOnlyPublished: 'Nur aktive Inserate können gemerkt werden.',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_MSG } from '@pb/core';
+import { NOTIFICATION_MSG } from '@pb/core';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { alertsSuite } from '../../../test/support/alerts-suite';
 import { unsubscribeToken } from '../../services/notifications/unsubscribe';
@@ -81,7 +81,7 @@ describe('mails', () => {
         url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(ALERT_MSG.unsubscribeInvalid);
+      expect(res.json().error.message).toBe(NOTIFICATION_MSG.unsubscribeInvalid);
     }
     const settings = await ctx.request({ method: 'GET', url: '/api/notification-settings', token: other.token });
     expect(settings.json().data.bonus_rise).toBe('app_mail');

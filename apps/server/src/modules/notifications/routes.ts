@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   ALERT_MSG,
+  NOTIFICATION_MSG,
   NOTIFICATION_KIND_LABELS,
   notificationListSchema,
   notificationSettingsSchema,
@@ -87,7 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const unread = await markRead(app.db, user.id, request.params.id, app.now());
-      if (unread === null) throw notFound(ALERT_MSG.notificationNotFound);
+      if (unread === null) throw notFound(NOTIFICATION_MSG.notificationNotFound);
       announceUnread(app, user.id, unread);
       return { data: { unread }, meta: {} };
     },
@@ -134,7 +135,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const check = (token: string) => {
       const verified = verifyUnsubscribeToken(app.config.jwtSecret, token);
-      if (!verified) throw badRequest(ALERT_MSG.unsubscribeInvalid);
+      if (!verified) throw badRequest(NOTIFICATION_MSG.unsubscribeInvalid);
       return verified;
     };
     const answer = z.object({ kind: z.string(), label: z.string(), unsubscribed: z.boolean() });

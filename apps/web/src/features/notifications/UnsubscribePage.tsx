@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { ALERT_MSG } from '@pb/core';
+import { NOTIFICATION_MSG } from '@pb/core';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { api } from '../../lib/http';
 
@@ -30,7 +30,7 @@ export function Component() {
     <PublicLayout title="E-Mails abbestellen – Prämienbörse" description="E-Mails der Prämienbörse abbestellen.">
       <div className="container py-5" style={{ maxWidth: '40rem' }}>
         <h1 className="h3 mb-3">E-Mail-Benachrichtigungen abbestellen</h1>
-        {token === '' && <Alert variant="danger">{ALERT_MSG.unsubscribeInvalid}</Alert>}
+        {token === '' && <Alert variant="danger">{NOTIFICATION_MSG.unsubscribeInvalid}</Alert>}
         {info.isPending && token !== '' && <Spinner animation="border" role="status" aria-label="Wird geladen" />}
         {info.isError && <Alert variant="danger">{info.error.message}</Alert>}
         {info.data && !done && (
@@ -47,7 +47,7 @@ export function Component() {
         )}
         {done && (
           <Alert variant="success" role="status">
-            {ALERT_MSG.unsubscribed}
+            {NOTIFICATION_MSG.unsubscribed}
           </Alert>
         )}
       </div>
