@@ -55,6 +55,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { realtimePlugin } from './services/realtime';
+import { notificationPumpPlugin } from './services/notifications/pump';
 import { fileRoutes } from './modules/files/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { metricsRoutes } from './modules/metrics/routes';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin);
   await app.register(chatGateway);
   await app.register(alertsPlugin);
+  await app.register(notificationPumpPlugin);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // Refused before its body was read (an upload authorised first): close the connection rather

@@ -50,7 +50,7 @@ function startScheduledWork(app: FastifyInstance): void {
   app.addHook('onClose', () => dataExports.stop());
   // Saved-search matches, watch notices and notification mails; the live bell.
   app.alerts.worker.start();
-  app.alerts.pump.start();
+  app.notificationPump.start();
   // Advertisements from before 0021 get their salary range (the € filter) in the background.
   void backfillSalaryRanges(app.db)
     .then((n) => n > 0 && app.log.info({ advertisements: n }, 'salary ranges parsed'))

@@ -64,7 +64,7 @@ export function alertsSuite(now: () => Date) {
     Object.assign(other, await createUser(ctx, { role: 'consultant', username: 'Zweite Beratung' }));
     for (const name of ['Linz', 'Graz', 'Innsbruck-Land']) district[name] = await districtId(name);
     server.baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    await ctx.app.alerts.pump.runOnce(); // starts after what exists
+    await ctx.app.notificationPump.runOnce(); // starts after what exists
   });
 
   afterAll(async () => {

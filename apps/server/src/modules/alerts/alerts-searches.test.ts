@@ -138,7 +138,7 @@ describe('matching, exactly once', () => {
     expect(fresh[0]).toMatchObject({ kind: 'search_match', link: `/advertisements/view?id=${job}`, read: false });
     expect(after.unread).toBeGreaterThanOrEqual(2);
 
-    await ctx.app.alerts.pump.runOnce();
+    await ctx.app.notificationPump.runOnce();
     const events = await bell.waitFor(2);
     expect(events[events.length - 1]!.unread).toBe(after.unread);
     expect((await banner.waitFor(1)).some((e) => e.jobId === job)).toBe(true);

@@ -6,19 +6,18 @@ import { ALERT_MSG, savedSearchRequestSchema, savedSearchSchema } from '@pb/core
 import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
-import { NotificationPump } from '../../services/notifications/pump';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
 import { unwatchJob, watchedJobIds, watchJob } from './watches';
 import { AlertWorker } from './worker';
 
 /**
- * Saved searches, watches, the notification centre and one-click unsubscribe (issue 13).
- * The worker and the pump are created here and started by startup.ts (tests run them by hand).
+ * Saved searches and watches (issue 13). The alert worker (matching, watch notices, batched
+ * notification mails) is created here and started by startup.ts (tests run it by hand).
  */
 
 declare module 'fastify' {
   interface FastifyInstance {
-    alerts: { worker: AlertWorker; pump: NotificationPump };
+    alerts: { worker: AlertWorker };
   }
 }
 
@@ -35,11 +34,9 @@ export const alertsPlugin = fp(
         for (const item of published) app.realtime.publish({ name: 'jobs:published', to: 'everyone', payload: item });
       },
     });
-    const pump = new NotificationPump({ db: app.db, realtime: app.realtime, log: app.log });
-    app.decorate('alerts', { worker, pump });
+    app.decorate('alerts', { worker });
     app.addHook('onClose', async () => {
       await worker.stop();
-      await pump.stop();
     });
   },
   { name: 'alerts', dependencies: ['realtime'] },

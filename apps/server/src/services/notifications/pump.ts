@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import { and, asc, gt, inArray, isNull, max, count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -76,3 +77,20 @@ export class NotificationPump {
     return rows.length;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Started by startup.ts (tests run it by hand). */
+    notificationPump: NotificationPump;
+  }
+}
+
+/** One pump per instance, stopped with the app. */
+export const notificationPumpPlugin = fp(
+  async (app) => {
+    const pump = new NotificationPump({ db: app.db, realtime: app.realtime, log: app.log });
+    app.decorate('notificationPump', pump);
+    app.addHook('onClose', () => pump.stop());
+  },
+  { name: 'notification-pump', dependencies: ['realtime'] },
+);
