@@ -14,7 +14,7 @@ export interface MessageContext {
   storage: FileStorage;
   publicUrl: string;
   now: Date;
-  /** Signs the one-click unsubscribe link of the notice mail (alerts/unsubscribe.ts); none: no link. */
+  /** Signs the one-click unsubscribe link of the notice mail (services/notifications/unsubscribe.ts); none: no link. */
   unsubscribeSecret?: string | undefined;
   /** Where a notice that could not be queued is reported (the batched mail sends it instead). */
   log?: { warn(details: object, message: string): void } | undefined;

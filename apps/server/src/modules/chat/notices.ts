@@ -84,11 +84,11 @@ export async function queueNotice(
     .limit(1);
   if (!user || user.blocked) return;
   // The chat's notice is the mail channel of 'chat_message': off when the user chose the app only,
-  // and at most one per user every 10 minutes across conversations (alerts/mails.ts's claim).
+  // and at most one per user every 10 minutes across conversations (services/notifications/mail-batching.ts's claim).
   if ((await settingsOf(tx, recipientId)).chat_message === 'app') return;
   if (!(await claimMailSlot(tx, recipientId, 'chat_message', ctx.now))) {
     // Another conversation's notice went out less than 10 minutes ago: this one goes batched
-    // with the next notification mail (alerts/mails.ts) instead of being lost.
+    // with the next notification mail (services/notifications/mail-batching.ts) instead of being lost.
     if (notificationId !== undefined) {
       await tx.update(notifications).set({ mailDue: true }).where(eq(notifications.id, notificationId));
     }

@@ -24,7 +24,7 @@ import { presentMessage } from './presenter';
  * The recipient's bell entry is written `mail_due` when a notice may be due, and the notice
  * follows in a transaction of its own (queueNoticeAfter), which takes the entry's mail over —
  * so a crash or a database error in between loses nothing: the batched notification mail
- * (alerts/mails.ts) sends the entry instead.
+ * (services/notifications/mail-batching.ts) sends the entry instead.
  */
 export async function sendTextMessage(
   db: Db,

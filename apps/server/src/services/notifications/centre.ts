@@ -23,7 +23,7 @@ export const DEFAULT_CHANNELS: NotificationSettings = {
   search_match: 'app_mail',
   bonus_rise: 'app_mail',
   job_deactivated: 'app_mail',
-  // Mailed as the chat's own notice (chat/service.ts), gated by this setting.
+  // Mailed as the chat's own notice (chat/notices.ts), gated by this setting.
   chat_message: 'app_mail',
   introduction: 'app_mail',
   guarantee: 'app_mail',
