@@ -31,6 +31,7 @@ describe('/api/admin guard', () => {
     { method: 'POST', url: '/api/admin/users/999999/resend-confirmation', adminStatus: 404 },
     { method: 'DELETE', url: '/api/admin/users/999999', adminStatus: 404 },
     { method: 'GET', url: '/api/admin/jobs', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/jobs/999999', adminStatus: 404 },
     { method: 'POST', url: '/api/admin/jobs', payload: { companyId: 999999, data: jobData() }, adminStatus: 400 },
     { method: 'PUT', url: '/api/admin/jobs/999999', payload: { data: jobData() }, adminStatus: 404 },
     { method: 'PUT', url: '/api/admin/jobs/999999/publish', payload: { published: false }, adminStatus: 404 },
