@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Job, NotificationList, SavedSearch } from '@pb/core';
 import { createTestContext, type TestContext } from '../helpers';
 import { createUser, jobData, publishJob, type TestUser } from '../factories';
-import type { ChatClient } from './socket-client';
+import { socketSide } from './socket-client';
 
 /**
  * Issue 13's suite (src/modules/alerts/alerts-*.test.ts). Each file calls alertsSuite(now) once at
@@ -18,10 +18,8 @@ export function alertsSuite(now: () => Date) {
   const company = {} as TestUser;
   const consultant = {} as TestUser;
   const other = {} as TestUser;
-  /** Where the app listens (for Socket.IO clients), set by beforeAll. */
-  const server = { baseUrl: '' };
-  /** Sockets the tests open; closed after the file. */
-  const sockets: ChatClient[] = [];
+  /** Where the app listens (for Socket.IO clients) and the sockets the tests open. */
+  const { server, sockets, listen, closeSockets } = socketSide();
   const district: Record<string, number> = {};
 
   async function districtId(name: string): Promise<number> {
@@ -63,12 +61,12 @@ export function alertsSuite(now: () => Date) {
     Object.assign(consultant, await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' }));
     Object.assign(other, await createUser(ctx, { role: 'consultant', username: 'Zweite Beratung' }));
     for (const name of ['Linz', 'Graz', 'Innsbruck-Land']) district[name] = await districtId(name);
-    server.baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(ctx.app);
     await ctx.app.notificationPump.runOnce(); // starts after what exists
   });
 
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeSockets();
     await ctx.close?.();
   });
 

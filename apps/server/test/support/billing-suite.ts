@@ -11,7 +11,7 @@ import {
   setPlacementStatus,
   TestClock,
 } from './placement-fixtures';
-import type { ChatClient, EventLog } from './socket-client';
+import { socketSide, type EventLog } from './socket-client';
 
 /**
  * Issue 12's suite (src/modules/billing/billing-*.test.ts): report → 'verrechnet' → invoice →
@@ -30,10 +30,8 @@ export function billingSuite() {
   const otherCompany = {} as TestUser;
   const consultant = {} as TestUser;
   const admin = {} as TestUser;
-  /** Where the app listens (for Socket.IO clients), set by beforeAll. */
-  const server = { baseUrl: '' };
-  /** Sockets the tests open; closed after the file. */
-  const sockets: ChatClient[] = [];
+  /** Where the app listens (for Socket.IO clients) and the sockets the tests open. */
+  const { server, sockets, listen, closeSockets } = socketSide();
   /** The server's clock: moved forward to test the claim windows. */
   const clock = new TestClock();
 
@@ -43,11 +41,11 @@ export function billingSuite() {
     Object.assign(otherCompany, await createUser(ctx, { role: 'company', username: 'Bergbau AG' }));
     Object.assign(consultant, await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' }));
     Object.assign(admin, await createUser(ctx, { role: 'admin', username: 'Backoffice' }));
-    server.baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(ctx.app);
   });
 
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeSockets();
     await ctx.close?.();
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../helpers';
 import { createUser, jobData, type TestUser } from '../factories';
-import type { ChatClient } from './socket-client';
+import { socketSide } from './socket-client';
 
 /**
  * The placement reports' suite (src/modules/placements/placements-*.test.ts). Each file calls
@@ -18,10 +18,8 @@ export function placementsSuite() {
   const b = {} as TestUser;
   const consultant = {} as TestUser;
   const admin = {} as TestUser;
-  /** Where the app listens (for Socket.IO clients), set by beforeAll. */
-  const server = { baseUrl: '' };
-  /** Sockets the tests open; closed after the file. */
-  const sockets: ChatClient[] = [];
+  /** Where the app listens (for Socket.IO clients) and the sockets the tests open. */
+  const { server, sockets, listen, closeSockets } = socketSide();
 
   async function publish(user: TestUser, title: string, bonus = 20): Promise<number> {
     const res = await ctx.request({
@@ -129,11 +127,11 @@ export function placementsSuite() {
     Object.assign(b, await createUser(ctx, { role: 'company', username: 'Bergbau AG' }));
     Object.assign(consultant, await createUser(ctx, { role: 'consultant', username: 'Sabine Recruiting' }));
     Object.assign(admin, await createUser(ctx, { role: 'admin', username: 'Backoffice' }));
-    server.baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen(ctx.app);
   });
 
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeSockets();
     await ctx.close?.();
   });
 

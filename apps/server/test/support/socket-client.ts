@@ -5,6 +5,25 @@ import type { ChatClientEvents, RealtimeEvents } from '@pb/core';
 
 export type ChatClient = Socket<RealtimeEvents, ChatClientEvents>;
 
+/**
+ * A test file's Socket.IO side: where the app listens (`server.baseUrl`, set by `listen`) and the
+ * sockets its tests open, closed together after the file.
+ */
+export function socketSide() {
+  const server = { baseUrl: '' };
+  const sockets: ChatClient[] = [];
+  return {
+    server,
+    sockets,
+    async listen(app: { listen(options: { port: number; host: string }): Promise<string> }): Promise<void> {
+      server.baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    },
+    closeSockets(): void {
+      for (const socket of sockets) socket.close();
+    },
+  };
+}
+
 export function connectChat(baseUrl: string, token: string | undefined): Promise<ChatClient> {
   const socket: ChatClient = io(baseUrl, {
     auth: token ? { token } : {},
