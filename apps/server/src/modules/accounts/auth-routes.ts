@@ -17,7 +17,7 @@ import {
   resetPasswordRequestSchema,
 } from '@pb/core';
 import { errorBody } from '../../lib/errors';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorSchema, errorResponses } from '../../lib/http-schemas';
 import { currentUser } from '../../services/auth';
 import { endSessionSockets, endUserSessions } from '../../services/sessions';
 import {
@@ -36,7 +36,7 @@ import { accountContext } from './service';
 import { carrySession, revokeSession } from './sessions';
 import { afterPassword } from './sign-in';
 
-const errors = { 400: errorSchema, 401: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 401, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;

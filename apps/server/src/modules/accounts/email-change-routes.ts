@@ -21,7 +21,7 @@ import {
 import { presentOwnUser } from './presenter';
 import { findUserById } from './queries';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 const objectionMessages: Record<EmailObjectionResult, string> = {
   cancelled: EMAIL_CHANGE_MSG.objectionCancelled,

@@ -4,7 +4,7 @@ import { ACCOUNT_MSG, deletedIdSchema, profileImageFileSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-download';
-import { errorSchema, idParams } from '../../lib/http-schemas';
+import { errorSchema, idParams, errorResponses } from '../../lib/http-schemas';
 import { hasRole } from '../../services/policies';
 import { readUploadedFiles } from '../../lib/uploads';
 import { isProfileImageOwner, isPublicProfileImage, ownsProfileImage } from './policy';
@@ -12,7 +12,7 @@ import { profileImageUrl } from './presenter';
 import { deleteProfileImage, storeProfileImage } from './profile-images';
 import { findProfileImage, findProfileImageWithOwner } from './queries';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;

@@ -8,12 +8,12 @@ import {
   secondFactorCodeRequestSchema,
   secondFactorPasskeyRequestSchema,
 } from '@pb/core';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorResponses } from '../../lib/http-schemas';
 import { keyedLimiter } from './limiter';
 import { challengeOwner, completeWithCode, completeWithPasskey, passkeyOptionsFor } from './sign-in-challenge';
 import { relyingParty, secondFactorContext, startSession } from './sign-in';
 
-const errors = { 400: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 429);
 
 /**
  * The sign-in's second step (decision 0028): the password step's challenge plus a TOTP code, a

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponseSchema, sessionListSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
-import { errorSchema } from '../../lib/http-schemas';
+import { errorResponses } from '../../lib/http-schemas';
 import { endSessionSockets, endUserSessions } from '../../services/sessions';
 import { listSessions, revokeAllSessions, revokeSession } from './sessions';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 /**
  * The 'Sitzungen' page (decision 0028): the own open sessions, signing one out, signing out

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deletedIdSchema, ownUserSchema, profileUpdateSchema, publicConsultantSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
-import { anyQuery, errorSchema, idParams } from '../../lib/http-schemas';
+import { anyQuery, errorSchema, idParams, errorResponses } from '../../lib/http-schemas';
 import { authorize } from '../../services/policies';
 import { endUserSessions } from '../../services/sessions';
 import { parseListQuery } from '../../lib/strapi-query';
@@ -13,7 +13,7 @@ import { presentOwnUser, presentPublicConsultant, type PresentableUser } from '.
 import { findOwnUser, findPublicConsultant, findUserById, listPublicConsultants, userQuerySpec } from './queries';
 import { accountContext, deleteUserAccount, updateOwnUser } from './service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 function filterIdValue(filters: unknown): unknown {
   if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) return undefined;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ALERT_MSG, savedSearchRequestSchema, savedSearchSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
-import { dataBody, dataEnvelope, errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
+import { dataBody, dataEnvelope, idParams, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
 import { unwatchJob, watchedJobIds, watchJob } from './watches';
 import { AlertWorker } from './worker';
@@ -42,7 +42,7 @@ export const alertsPlugin = fp(
   { name: 'alerts', dependencies: ['realtime'] },
 );
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const jobParams = z.object({ jobId: idSchema });
 
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { dataExportDownloadSchema, dataExportRequestSchema, dataExportStatusSchema, viennaDate } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { contentDisposition } from '../../lib/file-download';
-import { errorSchema, singleSchema } from '../../lib/http-schemas';
+import { errorSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { discardDownloadedExport, latestDataExport, openExportDownload, requestDataExport } from './service';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 /**
  * 'Meine Daten herunterladen' (DSGVO Art. 15 and 20; docs/privacy.md): request an export, read

@@ -4,7 +4,7 @@ import { attachmentSchema, MAX_CHAT_FILES, MSG } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
-import { errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
+import { idParams, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { readUploadedFiles } from '../../lib/uploads';
 import { findJob, listAttachments, visibleTo } from './repository';
 import { assertAdvertisementOwner } from './policy';
@@ -15,7 +15,7 @@ import { addAttachments, removeAttachment } from './service';
 
 const uploadParams = z.object({ id: idSchema, uploadId: idSchema });
 const listResponse = singleSchema(z.array(attachmentSchema));
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -13,6 +13,7 @@ import {
   errorSchema,
   idParams,
   singleSchema,
+  errorResponses,
 } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import {
@@ -48,7 +49,7 @@ const jobListQuery = z
 const jobListJson = compileJson(collectionSchema(jobSchema));
 const jobJson = compileJson(singleSchema(jobSchema));
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Visitors may only read the landing page list: the newest LANDING_JOB_LIMIT

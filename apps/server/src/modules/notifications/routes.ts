@@ -11,7 +11,15 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { badRequest, notFound, parseOrBadRequest } from '../../lib/errors';
-import { dataBody, dataEnvelope, errorSchema, idParams, idSchema, singleSchema } from '../../lib/http-schemas';
+import {
+  dataBody,
+  dataEnvelope,
+  errorSchema,
+  idParams,
+  idSchema,
+  singleSchema,
+  errorResponses,
+} from '../../lib/http-schemas';
 import { listNotifications, markRead, saveSettings, settingsOf } from '../../services/notifications/centre';
 import { verifyUnsubscribeToken } from '../../services/notifications/unsubscribe';
 
@@ -20,7 +28,7 @@ import { verifyUnsubscribeToken } from '../../services/notifications/unsubscribe
  * batching): the bell's list, marking read, the settings per kind, and one-click unsubscribe.
  */
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const unreadSchema = singleSchema(z.object({ unread: z.number() }));
 const settingsResponse = singleSchema(z.record(z.string(), z.enum(['app', 'app_mail'])));
 const tokenQuery = z.object({ token: z.string().max(200) });
