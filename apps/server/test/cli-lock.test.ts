@@ -11,7 +11,13 @@ import { AdminAccountError, ensureAdmin } from '../src/modules/admin/admin-accou
 import { runCliProcess as runCliWith } from './support/cli';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
-const runCliProcess = (script: string, args: string[], dataDir: string, stdin?: string, env: Record<string, string> = {}) =>
+const runCliProcess = (
+  script: string,
+  args: string[],
+  dataDir: string,
+  stdin?: string,
+  env: Record<string, string> = {},
+) =>
   runCliWith(
     script,
     args,
@@ -105,7 +111,12 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('DATA_DIR lock for th
     await server!.stop();
     server = undefined;
     expect(existsSync(lockFile)).toBe(false);
-    const result = await runCliProcess('admin-create.ts', ['chefin@example.test'], dataDir, `${PASSWORD}\n${PASSWORD}\n`);
+    const result = await runCliProcess(
+      'admin-create.ts',
+      ['chefin@example.test'],
+      dataDir,
+      `${PASSWORD}\n${PASSWORD}\n`,
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('angelegt');

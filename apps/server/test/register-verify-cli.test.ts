@@ -143,7 +143,11 @@ describe('npm run register:verify', () => {
     expect(unsealed.code).toBe(1);
     expect(unsealed.stderr).toContain('Register ohne Registerkopf und ohne MAC');
 
-    const wrongCount = await runCliProcess('register-verify.ts', ['--seal-legacy', String(entries + 1)], env(legacyDir));
+    const wrongCount = await runCliProcess(
+      'register-verify.ts',
+      ['--seal-legacy', String(entries + 1)],
+      env(legacyDir),
+    );
     expect(wrongCount.code).toBe(1);
     expect(wrongCount.stderr).toContain(
       `Nicht versiegelt: Das Register hat ${entries} Einträge, angegeben wurden ${entries + 1}.`,
