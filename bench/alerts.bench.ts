@@ -84,6 +84,7 @@ async function measure(label: string, database: Database): Promise<string> {
     role: 'company' as const,
     roleName: '',
     tokenVersion: 0,
+    organisation: null,
   };
   const matchMs: number[] = [];
   const eventMs: number[] = [];

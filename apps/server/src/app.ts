@@ -52,6 +52,7 @@ import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { organisationRoutes } from './modules/organisations';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { realtimePlugin } from './services/realtime';
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(billingRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
+      await api.register(organisationRoutes);
       await api.register(dataExportRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },

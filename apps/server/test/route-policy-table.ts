@@ -226,6 +226,46 @@ export const routes: Row[] = [
   { method: 'GET', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
   { method: 'POST', url: '/api/notifications/unsubscribe', policy: 'visitor', request: () => ({ url: '/api/notifications/unsubscribe?token=x' }) },
 
+  // --- organisations (issue 31: always the session's own organisation; the back office has none) ---
+  { method: 'GET', url: '/api/organisations', policy: 'signedIn' },
+  {
+    method: 'PUT', url: '/api/organisations/active', policy: 'signedIn',
+    request: () => ({ payload: { organisationId: NO_ID } }),
+  },
+  { method: 'GET', url: '/api/organisation', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'PUT', url: '/api/organisation/legal-identity', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ payload: {} }),
+  },
+  { method: 'GET', url: '/api/organisation/members', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'PUT', url: '/api/organisation/members/:id', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/members/${NO_ID}`, payload: { role: 'accounting' } }),
+  },
+  {
+    method: 'DELETE', url: '/api/organisation/members/:id', policy: 'organisations.memberSelfOrAdministrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/members/${NO_ID}` }),
+  },
+  { method: 'GET', url: '/api/organisation/invitations', policy: 'organisations.administrator', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'POST', url: '/api/organisation/invitations', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ payload: { email: 'neu@example.test', role: 'accounting' } }),
+  },
+  {
+    method: 'POST', url: '/api/organisation/invitations/:id/resend', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/invitations/${NO_ID}/resend` }),
+  },
+  {
+    method: 'DELETE', url: '/api/organisation/invitations/:id', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/invitations/${NO_ID}` }),
+  },
+  { method: 'POST', url: '/api/invitations/lookup', policy: 'visitor', request: () => ({ payload: { token: 'x' } }) },
+  { method: 'POST', url: '/api/invitations/accept', policy: 'signedIn', request: () => ({ payload: { token: 'x' } }) },
+  {
+    method: 'POST', url: '/api/invitations/register', policy: 'visitor',
+    request: () => ({ payload: { token: 'x', username: 'Neu Person', password: 'geheim123' } }),
+  },
+
   // --- data export (DSGVO Art. 15/20; another account's token: data-export.test.ts) ---
   { method: 'GET', url: '/api/data-exports/latest', policy: 'signedIn' },
   { method: 'POST', url: '/api/data-exports', policy: 'signedIn' },

@@ -9,6 +9,7 @@
  *   realtime.ts    the server's Socket.IO events to open tabs (RealtimeEvents)
  *   districts.ts   districts: list shape and back-office edits
  *   contact.ts     the contact form
+ *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
@@ -38,6 +39,7 @@ export * from './chat';
 export * from './realtime';
 export * from './districts';
 export * from './contact';
+export * from './organisations';
 export * from './admin';
 export * from './system';
 export * from './introductions';

@@ -10,14 +10,24 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * own transaction, recording them in schema_migrations. The same files run on
  * PGlite and PostgreSQL. An advisory lock keeps two starting instances apart.
  */
-export async function migrate(database: Database, log: (msg: string) => void = () => {}): Promise<string[]> {
-  return database.withSession((session) => migrateOn(session, log));
+export async function migrate(
+  database: Database,
+  log: (msg: string) => void = () => {},
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  return database.withSession((session) => migrateOn(session, log, options));
 }
 
-async function migrateOn(database: Session, log: (msg: string) => void): Promise<string[]> {
+export interface MigrateOptions {
+  /** Apply only the files that sort before this one (a migration's test sets up the data it meets). */
+  before?: string;
+}
+
+async function migrateOn(database: Session, log: (msg: string) => void, options: MigrateOptions): Promise<string[]> {
   const applied: string[] = [];
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .filter((f) => options.before === undefined || f < options.before)
     .sort();
   // The lock comes first: two instances starting on an empty database would otherwise race
   // on CREATE TABLE IF NOT EXISTS (its catalog insert is not protected by IF NOT EXISTS).

@@ -121,6 +121,11 @@ describe('AccountCache', () => {
     secondFactor: null,
     revokedAt: null,
     lastUsedAt: new Date(0),
+    memberId: null,
+    memberRole: null,
+    organisationId: null,
+    organisationName: null,
+    organisationKind: null,
   });
 
   it('answers only at the version an entry was read at, and an older read never replaces a newer one', () => {

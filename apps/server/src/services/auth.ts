@@ -1,21 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, lt } from 'drizzle-orm';
-import { ROLE_NAMES, TWO_FACTOR_MSG } from '@pb/core';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { ROLE_NAMES, TWO_FACTOR_MSG, type MemberRole, type OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
-import { userSessions, users, type UserRole } from '../db/schema';
+import { organisationMembers, organisations, userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { isActiveUser } from './policies';
+
+/** The membership a session acts for: which organisation, of which kind, in which role. */
+export interface ActiveMembership {
+  memberId: number;
+  organisationId: number;
+  organisationName: string;
+  kind: OrganisationKind;
+  role: MemberRole;
+}
 
 /** The authenticated caller, as committed when the request began (see AccountCache). */
 export interface CurrentUser {
   id: number;
   username: string;
   email: string;
+  /**
+   * 'admin' for the back office; otherwise the side of the active organisation ('company' for an
+   * Unternehmen, 'consultant' for a Personalvermittlung), or the account's own without one.
+   */
   role: UserRole;
   roleName: string;
   tokenVersion: number;
+  /** The organisation the session acts for; null for the back office and before one is chosen. */
+  organisation: ActiveMembership | null;
 }
 
 /** The session (user_sessions row) the request's token belongs to. */
@@ -131,7 +146,7 @@ export const authPlugin = fp(
       // Signed in means an active user whose token was issued after the last revocation, in a
       // session of theirs that was not signed out.
       if (!row || !isSessionOf(row, claims)) throw unauthorized();
-      request.user = asCurrentUser(row);
+      request.user = asCurrentUser(row, activeMembershipOf(row));
       request.authSession = { id: row.sessionId, secondFactor: row.secondFactor !== null };
       // Back-office admins must prove a second factor before anything else (decision 0028).
       if (row.role === 'admin' && row.secondFactor === null && !request.routeOptions.config.beforeSecondFactor) {
@@ -206,9 +221,24 @@ export async function findSignedIn(db: Pick<Db, 'select'>, sessionId: string) {
       secondFactor: userSessions.secondFactor,
       revokedAt: userSessions.revokedAt,
       lastUsedAt: userSessions.lastUsedAt,
+      memberId: organisationMembers.id,
+      memberRole: organisationMembers.role,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+      organisationKind: organisations.kind,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
+    // Only a membership that has not ended (and is the session's own person's) counts.
+    .leftJoin(
+      organisationMembers,
+      and(
+        eq(organisationMembers.id, userSessions.organisationMemberId),
+        eq(organisationMembers.userId, userSessions.userId),
+        isNull(organisationMembers.leftAt),
+      ),
+    )
+    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
     .where(eq(userSessions.id, sessionId))
     .limit(1);
   return row;
@@ -220,14 +250,33 @@ export async function findAccount(db: Pick<Db, 'select'>, id: number) {
   return row;
 }
 
+/** The session's membership as the signed-in check read it; null without one (or for the back office). */
+export function activeMembershipOf(row: SignedIn): ActiveMembership | null {
+  if (row.role === 'admin' || row.memberId === null || row.organisationId === null) return null;
+  return {
+    memberId: row.memberId,
+    organisationId: row.organisationId,
+    organisationName: row.organisationName!,
+    kind: row.organisationKind!,
+    role: row.memberRole!,
+  };
+}
+
+/** The side of the marketplace an organisation is on, in the roles the policies know. */
+export function sideOf(kind: OrganisationKind): Exclude<UserRole, 'admin'> {
+  return kind === 'company' ? 'company' : 'consultant';
+}
+
 /** The caller's shape of an account row (the token check is the caller's). */
-export function asCurrentUser(row: Account): CurrentUser {
+export function asCurrentUser(row: Account, organisation: ActiveMembership | null = null): CurrentUser {
+  const role = organisation ? sideOf(organisation.kind) : row.role;
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: row.role,
-    roleName: ROLE_NAMES[row.role],
+    role,
+    roleName: ROLE_NAMES[role],
     tokenVersion: row.tokenVersion,
+    organisation,
   };
 }

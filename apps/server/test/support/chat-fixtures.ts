@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
 import { sessionToken } from './sessions';
+import { foundOrganisation } from '../../src/services/memberships';
 
 /** Test data for the chat suites, written straight into the database. */
 
@@ -22,6 +23,14 @@ export async function createChatUser(app: FastifyInstance, role: UserRole, name?
     .insert(users)
     .values({ username, email, passwordHash: 'x', role, confirmed: true })
     .returning({ id: users.id });
+  if (role !== 'admin') {
+    await foundOrganisation(app.db, {
+      kind: role === 'company' ? 'company' : 'agency',
+      name: username,
+      userId: row!.id,
+      now: app.now(),
+    });
+  }
   const token = await sessionToken({ query: (text, params) => app.database.query(text, params) }, app.jwt, row!.id, {
     secondFactor: role === 'admin',
   });

@@ -34,8 +34,11 @@ export async function insertSession(
 ): Promise<string> {
   const id = randomBytes(18).toString('base64url');
   await db.query(
-    `INSERT INTO user_sessions (id, user_id, token_version, device, place, device_key, second_factor, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + interval '1 day')`,
+    `INSERT INTO user_sessions (id, user_id, token_version, device, place, device_key, second_factor, expires_at,
+                                organisation_member_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + interval '1 day',
+             (SELECT m.id FROM organisation_members m WHERE m.user_id = $2 AND m.left_at IS NULL
+              ORDER BY coalesce(m.last_active_at, m.joined_at) DESC, m.id DESC LIMIT 1))`,
     [
       id,
       userId,

@@ -86,6 +86,8 @@ export const userSessions = pgTable('user_sessions', {
   place: text('place').notNull(),
   deviceKey: text('device_key').notNull(),
   secondFactor: text('second_factor').$type<SessionSecondFactor>(),
+  /** The membership the session acts for (0034); null: none chosen or none left. */
+  organisationMemberId: integer('organisation_member_id'),
   createdAt: created(),
   lastUsedAt: ts('last_used_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),

@@ -12,4 +12,5 @@ export * from './introductions';
 export * from './jobs';
 export * from './notifications';
 export * from './operations';
+export * from './organisations';
 export * from './placements';

@@ -3,6 +3,7 @@ import { ACCOUNT_MSG, MSG, type RegisterRequest } from '@pb/core';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { foundOrganisation } from '../../services/memberships';
 import { revokeTokens } from '../../services/sessions';
 import { queueConfirmationMail, queueResetMail, queueUnknownAddressMail } from './auth-mails';
 import { consumeToken, invalidateTokens, issueToken } from './auth-tokens';
@@ -38,6 +39,12 @@ export async function registerAccount(ctx: AccountContext, input: RegisterReques
           description: input.description ?? null,
         })
         .returning(userColumns);
+      await foundOrganisation(tx, {
+        kind: input.role === 'company' ? 'company' : 'agency',
+        name: input.username,
+        userId: row!.id,
+        now: ctx.now,
+      });
       const token = await issueToken(tx, row!.id, 'email_confirmation', ctx.now);
       await queueConfirmationMail(tx, ctx.publicUrl, row!, token);
       return row!;

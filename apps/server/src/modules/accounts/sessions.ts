@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { userSessions, users, type SessionSecondFactor } from '../../db/schema';
 import { deviceKey, deviceLabel, networkOf } from '../../lib/devices';
 import { notFound } from '../../lib/errors';
+import { latestMembershipOf } from '../../services/memberships';
 import { revokeTokens } from '../../services/sessions';
 import { queueNewDeviceMail } from './session-mails';
 
@@ -72,6 +73,7 @@ export async function openSession(
     place,
     deviceKey: key,
     secondFactor: input.secondFactor,
+    organisationMemberId: await latestMembershipOf(tx, user.id),
     createdAt: now,
     lastUsedAt: now,
     expiresAt: input.expiresAt,

@@ -78,6 +78,7 @@ export async function collectAccountData(
     role: user.role,
     roleName: ROLE_NAMES[user.role],
     tokenVersion: user.tokenVersion,
+    organisation: null,
   };
   const c: Collector = { db, storage, me, now, files: [] };
   const json: ExportContents['json'] = [];

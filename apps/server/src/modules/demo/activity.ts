@@ -344,7 +344,7 @@ async function seedDemoBilling(
   at: (daysAgo: number, hours?: number) => Date,
 ): Promise<void> {
   const { db } = deps;
-  const user = { ...company, roleName: 'Company', tokenVersion: 0 };
+  const user = { ...company, roleName: 'Company', tokenVersion: 0, organisation: null };
   const { result } = await reportPlacement(
     db,
     user,

@@ -2,6 +2,7 @@ import { inArray, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { foundOrganisation } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
 
 /**
@@ -96,7 +97,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           confirmed: true,
         })),
       ])
-      .returning({ id: users.id, email: users.email });
+      .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
+    for (const user of created) {
+      await foundOrganisation(tx, {
+        kind: user.role === 'company' ? 'company' : 'agency',
+        name: user.username,
+        userId: user.id,
+        now,
+      });
+    }
     const idByEmail = new Map(created.map((u) => [u.email, u.id]));
 
     // Interleave the companies so "newest first" mixes them; spread over the last 60 days.

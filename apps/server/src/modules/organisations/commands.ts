@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isRoleOf, ORGANISATION_MSG, type LegalIdentity, type MemberRole } from '@pb/core';
+import type { Db } from '../../db/client';
+import { organisationMembers, organisations, userSessions } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit } from '../../services/audit';
+import type { ActiveMembership, CurrentUser } from '../../services/auth';
+import { countAdministrators, findMember, findMembership } from './queries';
+
+/**
+ * The organisation commands. Each owns its transaction (with its audit entry and outbox mail) and
+ * answers the sessions whose live sockets must end after the commit: a member's role or membership
+ * changed, or a session switched organisations.
+ */
+
+export type Actor = Pick<CurrentUser, 'id' | 'email'> & { organisation: ActiveMembership };
+
+export interface MembershipChange {
+  /** Sessions acting for a membership that changed: their sockets end after the commit. */
+  endedSessions: string[];
+}
+
+/**
+ * Serialises the member changes of one organisation: the 'at least one administrator' check and
+ * the change it guards must not interleave with another administrator's (two demoting each other).
+ */
+async function lockOrganisation(tx: Pick<Db, 'execute'>, organisationId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM organisations WHERE id = ${organisationId} FOR UPDATE`);
+}
+
+async function sessionsActingFor(tx: Pick<Db, 'select'>, memberId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.organisationMemberId, memberId));
+  return rows.map((r) => r.id);
+}
+
+/** Makes the organisation the session acts for; the person must be a live member of it. */
+export async function switchOrganisation(
+  db: Db,
+  input: { userId: number; sessionId: string; organisationId: number; now: Date },
+): Promise<MembershipChange> {
+  return db.transaction(async (tx) => {
+    const membership = await findMembership(tx, input.organisationId, input.userId);
+    if (!membership) throw notFound(ORGANISATION_MSG.notMember);
+    await tx
+      .update(userSessions)
+      .set({ organisationMemberId: membership.id })
+      .where(and(eq(userSessions.id, input.sessionId), eq(userSessions.userId, input.userId)));
+    await tx
+      .update(organisationMembers)
+      .set({ lastActiveAt: input.now })
+      .where(eq(organisationMembers.id, membership.id));
+    return { endedSessions: [input.sessionId] };
+  });
+}
+
+/** An administrator gives or corrects the legal identity invoices and the register name. */
+export async function updateLegalIdentity(db: Db, actor: Actor, identity: LegalIdentity, now: Date): Promise<void> {
+  const organisationId = actor.organisation.organisationId;
+  if (actor.organisation.kind === 'agency' && identity.gisaNumber === null) {
+    throw badRequest(ORGANISATION_MSG.gisaRequired);
+  }
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
+    if (!before) throw notFound();
+    await tx
+      .update(organisations)
+      .set({ ...identity, updatedAt: now })
+      .where(eq(organisations.id, organisationId));
+    await recordAudit(tx, actor, {
+      action: 'organisation.legal-identity',
+      entity: 'organisation',
+      entityId: organisationId,
+      before: legalIdentityOf(before),
+      after: identity,
+    });
+  });
+}
+
+function legalIdentityOf(row: typeof organisations.$inferSelect) {
+  const { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail } = row;
+  return { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail };
+}
+
+/** An administrator changes a member's role; the organisation keeps at least one administrator. */
+export async function changeMemberRole(
+  db: Db,
+  actor: Actor,
+  memberId: number,
+  role: MemberRole,
+): Promise<MembershipChange> {
+  const { organisationId, kind } = actor.organisation;
+  if (!isRoleOf(kind, role)) throw badRequest(ORGANISATION_MSG.roleInvalid);
+  return db.transaction(async (tx) => {
+    await lockOrganisation(tx, organisationId);
+    const member = await findMember(tx, organisationId, memberId);
+    if (!member) throw notFound(ORGANISATION_MSG.memberNotFound);
+    if (member.role === role) return { endedSessions: [] };
+    if (member.role === 'administrator' && (await countAdministrators(tx, organisationId)) <= 1) {
+      throw conflict(ORGANISATION_MSG.lastAdministrator);
+    }
+    await tx.update(organisationMembers).set({ role }).where(eq(organisationMembers.id, memberId));
+    await recordAudit(tx, actor, {
+      action: 'organisation.member-role',
+      entity: 'organisation_member',
+      entityId: memberId,
+      before: { organisationId, userId: member.userId, role: member.role },
+      after: { organisationId, userId: member.userId, role },
+    });
+    return { endedSessions: await sessionsActingFor(tx, memberId) };
+  });
+}
+
+/**
+ * Ends a membership: the member leaves, or an administrator removes them. What the organisation
+ * owns stays with it; the sessions acting for the membership lose it (and their sockets).
+ */
+export async function endMembership(db: Db, actor: Actor, memberId: number, now: Date): Promise<MembershipChange> {
+  const { organisationId } = actor.organisation;
+  const self = actor.organisation.memberId === memberId;
+  if (!self && actor.organisation.role !== 'administrator') throw forbidden(ORGANISATION_MSG.adminOnly);
+  return db.transaction(async (tx) => {
+    await lockOrganisation(tx, organisationId);
+    const member = await findMember(tx, organisationId, memberId);
+    if (!member) throw notFound(ORGANISATION_MSG.memberNotFound);
+    if (member.role === 'administrator' && (await countAdministrators(tx, organisationId)) <= 1) {
+      throw conflict(ORGANISATION_MSG.lastAdministrator);
+    }
+    const endedSessions = await sessionsActingFor(tx, memberId);
+    await tx
+      .update(organisationMembers)
+      .set({ leftAt: now, endedBy: actor.id })
+      .where(eq(organisationMembers.id, memberId));
+    await tx
+      .update(userSessions)
+      .set({ organisationMemberId: null })
+      .where(eq(userSessions.organisationMemberId, memberId));
+    await recordAudit(tx, actor, {
+      action: self ? 'organisation.member-left' : 'organisation.member-removed',
+      entity: 'organisation_member',
+      entityId: memberId,
+      before: { organisationId, userId: member.userId, role: member.role },
+    });
+    return { endedSessions };
+  });
+}

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organisationInvitations, organisationMembers, organisations, users } from '../../db/schema';
+
+/** Reads of organisations, members and invitations; Db or a transaction handle. */
+
+type Reader = Pick<Db, 'select'>;
+
+/** Memberships that have not ended, among those the conditions pick. */
+const live = (...conditions: SQL[]) => and(...conditions, isNull(organisationMembers.leftAt));
+
+/** The person's memberships that have not ended, with their organisations (the switcher). */
+export async function membershipsOf(db: Reader, userId: number) {
+  return db
+    .select({
+      memberId: organisationMembers.id,
+      organisationId: organisations.id,
+      name: organisations.name,
+      kind: organisations.kind,
+      role: organisationMembers.role,
+    })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(live(eq(organisationMembers.userId, userId)))
+    .orderBy(asc(organisations.name), asc(organisations.id));
+}
+
+/** The person's live membership in the organisation, if any. */
+export async function findMembership(db: Reader, organisationId: number, userId: number) {
+  const [row] = await db
+    .select({ id: organisationMembers.id, role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(live(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findOrganisation(db: Reader, id: number) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+  return row;
+}
+export type OrganisationRow = NonNullable<Awaited<ReturnType<typeof findOrganisation>>>;
+
+/** The live members with their names and addresses, administrators first. */
+export async function listMembers(db: Reader, organisationId: number) {
+  return db
+    .select({
+      id: organisationMembers.id,
+      userId: users.id,
+      username: users.username,
+      email: users.email,
+      role: organisationMembers.role,
+      joinedAt: organisationMembers.joinedAt,
+    })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(live(eq(organisationMembers.organisationId, organisationId)))
+    .orderBy(sql`${organisationMembers.role} <> 'administrator'`, asc(users.username), asc(organisationMembers.id));
+}
+export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
+
+/** A live member of the organisation by membership id. */
+export async function findMember(db: Reader, organisationId: number, memberId: number) {
+  const [row] = await db
+    .select({ id: organisationMembers.id, userId: organisationMembers.userId, role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(live(eq(organisationMembers.id, memberId), eq(organisationMembers.organisationId, organisationId)))
+    .limit(1);
+  return row;
+}
+
+/** How many live administrators the organisation has. */
+export async function countAdministrators(db: Reader, organisationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(organisationMembers)
+    .where(live(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.role, 'administrator')));
+  return row?.n ?? 0;
+}
+
+/** Invitations not yet accepted nor revoked (expired ones too: they can be resent), newest first. */
+export async function listOpenInvitations(db: Reader, organisationId: number) {
+  return db
+    .select({
+      id: organisationInvitations.id,
+      email: organisationInvitations.email,
+      role: organisationInvitations.role,
+      sendCount: organisationInvitations.sendCount,
+      lastSentAt: organisationInvitations.lastSentAt,
+      expiresAt: organisationInvitations.expiresAt,
+    })
+    .from(organisationInvitations)
+    .where(
+      and(
+        eq(organisationInvitations.organisationId, organisationId),
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.revokedAt),
+      ),
+    )
+    .orderBy(desc(organisationInvitations.lastSentAt), desc(organisationInvitations.id));
+}
+export type InvitationRow = Awaited<ReturnType<typeof listOpenInvitations>>[number];
+
+/** An invitation by the hash of its token, with its organisation. */
+export async function findInvitationByTokenHash(db: Reader, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: organisationInvitations.id,
+      organisationId: organisationInvitations.organisationId,
+      organisationName: organisations.name,
+      kind: organisations.kind,
+      email: organisationInvitations.email,
+      role: organisationInvitations.role,
+      invitedBy: organisationInvitations.invitedBy,
+      expiresAt: organisationInvitations.expiresAt,
+      acceptedAt: organisationInvitations.acceptedAt,
+      revokedAt: organisationInvitations.revokedAt,
+    })
+    .from(organisationInvitations)
+    .innerJoin(organisations, eq(organisations.id, organisationInvitations.organisationId))
+    .where(eq(organisationInvitations.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
