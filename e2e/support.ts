@@ -132,6 +132,7 @@ export async function checkAtPhoneAndDesktop(page: Page, name: string): Promise<
       await page.setViewportSize({ width, height: Math.max(900, Math.ceil(box?.height ?? 0) + 120) });
     }
     await test.step(`${name} at ${width} px`, () => expectAccessible(page));
+    await settled(page);
     await screenshot(page, `${name}-${width}`, !open);
   }
   if (restore) await page.setViewportSize(restore);
@@ -232,11 +233,26 @@ export async function adminLogin(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until no finite CSS transition or animation runs: axe and screenshots taken while a modal fades in
+ * (or a button fades out of its disabled state) measure colours half-way and report contrast that
+ * no user sees for longer than 150 ms.
+ */
+export async function settled(page: Page): Promise<void> {
+  // Endless ones (a spinner) never settle and change no colour of what they do not cover.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
  * No WCAG 2.1 A/AA violations (axe-core) on what the page shows now; the report names each
  * rule and node. With a modal open only the modal counts: the page behind sits under the
  * backdrop (axe would measure its dimmed colours).
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (await page.locator('.modal.show').count()) builder = builder.include('.modal.show');
   const result = await builder.analyze();

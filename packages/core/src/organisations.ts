@@ -177,9 +177,15 @@ export const legalIdentitySchema = z
     street: requiredText(ORGANISATION_ADDRESS_MAX_LENGTH, ORGANISATION_MSG.addressRequired),
     postalCode: requiredText(12, ORGANISATION_MSG.addressRequired),
     city: requiredText(ORGANISATION_ADDRESS_MAX_LENGTH, ORGANISATION_MSG.addressRequired),
-    registerNumber: optionalText(20),
-    uid: optionalText(20),
-    gisaNumber: optionalText(12),
+    registerNumber: optionalText(20).refine((v) => v === null || isValidRegisterNumber(v), {
+      error: ORGANISATION_MSG.registerNumberInvalid,
+    }),
+    uid: optionalText(20).refine((v) => v === null || isValidOrganisationUid(v), {
+      error: ORGANISATION_MSG.uidInvalid,
+    }),
+    gisaNumber: optionalText(12).refine((v) => v === null || normaliseGisaNumber(v) !== null, {
+      error: ORGANISATION_MSG.gisaInvalid,
+    }),
     billingEmail: z
       .string()
       .trim()
@@ -190,17 +196,10 @@ export const legalIdentitySchema = z
       .transform((v) => v ?? null),
   })
   .strict()
+  // Each field checks itself (all wrong fields are reported at once); what depends on another field after.
   .superRefine((v, ctx) => {
-    if (v.registerNumber !== null && !isValidRegisterNumber(v.registerNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['registerNumber'], message: ORGANISATION_MSG.registerNumberInvalid });
-    } else if (v.registerNumber === null && LEGAL_FORMS[v.legalForm].register) {
+    if (v.registerNumber === null && LEGAL_FORMS[v.legalForm].register) {
       ctx.addIssue({ code: 'custom', path: ['registerNumber'], message: ORGANISATION_MSG.registerNumberRequired });
-    }
-    if (v.uid !== null && !isValidOrganisationUid(v.uid)) {
-      ctx.addIssue({ code: 'custom', path: ['uid'], message: ORGANISATION_MSG.uidInvalid });
-    }
-    if (v.gisaNumber !== null && normaliseGisaNumber(v.gisaNumber) === null) {
-      ctx.addIssue({ code: 'custom', path: ['gisaNumber'], message: ORGANISATION_MSG.gisaInvalid });
     }
   })
   .transform((v) => ({

@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: () => import('../features/auth/LoginPage'), errorElement: <RouteError /> },
       { path: '/register', lazy: () => import('../features/auth/RegisterPage'), errorElement: <RouteError /> },
       {
+        path: '/einladung',
+        lazy: () => import('../features/organisations/InvitationPage'),
+        errorElement: <RouteError />,
+      },
+      {
         path: '/forgot-password',
         lazy: () => import('../features/auth/ForgotPasswordPage'),
         errorElement: <RouteError />,
@@ -114,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage') },
           { path: 'security', lazy: () => import('../features/profile/SecurityPage') },
           { path: 'sessions', lazy: () => import('../features/profile/SessionsPage') },
+          { path: 'organisation', lazy: () => import('../features/organisations/OrganisationPage') },
           { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
           { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
           { path: 'introductions', lazy: () => import('../features/introductions/IntroductionsPage') },

@@ -14,12 +14,16 @@ import { useIntroductionLiveUpdates } from '../../components/introductions/api';
 import { UnseenIntroductionsBadge } from '../../components/introductions/UnseenIntroductionsBadge';
 import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { OrganisationSwitcher } from '../../features/organisations/OrganisationSwitcher';
+import { hasPendingInvitation } from '../../features/organisations/pendingInvitation';
 import styles from './GuardedShell.module.css';
 
 /** Guarded area /advertisements (spec §2): only with a stored token, inside the overview shell. */
 export function Component() {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
+  // Signed in from an invitation's page: back to it to accept.
+  if (hasPendingInvitation()) return <Navigate to="/einladung" replace />;
   return <Shell session={session} />;
 }
 
@@ -43,6 +47,7 @@ function menuFor(session: Session): MenuItem[] {
   if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
   if (session.role === 'consultant')
     items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
+  if (session.role !== 'admin') items.push({ to: '/advertisements/organisation', label: 'Organisation' });
   items.push({ to: '/advertisements/security', label: 'Sicherheit' });
   if (session.role === 'admin') items.push({ to: '/admin', label: 'Backoffice' });
   return items;
@@ -117,6 +122,7 @@ function Shell({ session }: { session: Session }) {
                 </span>
                 {session.role ? <span className="small text-secondary">{ROLE_LABELS[session.role]}</span> : null}
               </span>
+              <OrganisationSwitcher onSwitched={close} />
               <NotificationBell onNavigate={close} />
               <Link to="/login" className="btn btn-outline-secondary btn-sm ms-auto" onClick={logout}>
                 Ausloggen

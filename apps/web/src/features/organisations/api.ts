@@ -1,0 +1,141 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ROLE_NAMES,
+  type Invitation,
+  type InvitationPreview,
+  type InvitationRegisterRequest,
+  type InvitationRequest,
+  type LegalIdentityInput,
+  type LoginResponse,
+  type Member,
+  type MemberRole,
+  type Membership,
+  type Organisation,
+  type OrganisationKind,
+} from '@pb/core';
+import { api } from '../../lib/http';
+import { notifySessionChanged } from '../../lib/session';
+import { storage } from '../../lib/storage';
+
+/** Organisations (issue 31): the switcher, the active organisation, its members and invitations. */
+
+export const organisationKeys = {
+  mine: ['organisations'] as const,
+  active: ['organisation'] as const,
+  members: ['organisation', 'members'] as const,
+  invitations: ['organisation', 'invitations'] as const,
+};
+
+interface Data<T> {
+  data: T;
+}
+
+export function useMemberships() {
+  return useQuery({
+    queryKey: organisationKeys.mine,
+    queryFn: () => api<Data<Membership[]>>('/organisations'),
+    select: (answer) => answer.data,
+  });
+}
+
+/** The side of the marketplace the session acts for: what the menu and the pages show. */
+export function rememberSide(kind: OrganisationKind): void {
+  const role = ROLE_NAMES[kind === 'company' ? 'company' : 'consultant'];
+  if (storage.get('userRole') === role) return;
+  storage.set('userRole', role);
+  notifySessionChanged();
+}
+
+/** Acts for another own organisation: every cached answer belonged to the one before. */
+export function useSwitchOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (membership: Membership) =>
+      api('/organisations/active', { method: 'PUT', body: { organisationId: membership.organisationId } }),
+    onSuccess: async (_answer, membership) => {
+      rememberSide(membership.kind);
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+export function useOrganisation() {
+  return useQuery({
+    queryKey: organisationKeys.active,
+    queryFn: () => api<Data<Organisation>>('/organisation'),
+    select: (answer) => answer.data,
+  });
+}
+
+export function useSaveLegalIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The form's text as typed: the server normalises it with the same schema the form checked.
+    mutationFn: (identity: Record<keyof LegalIdentityInput, string>) =>
+      api<Data<Organisation>>('/organisation/legal-identity', { method: 'PUT', body: { ...identity } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(organisationKeys.active, answer);
+      void queryClient.invalidateQueries({ queryKey: organisationKeys.mine });
+    },
+  });
+}
+
+export function useMembers() {
+  return useQuery({
+    queryKey: organisationKeys.members,
+    queryFn: () => api<Data<Member[]>>('/organisation/members'),
+    select: (answer) => answer.data,
+  });
+}
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: MemberRole }) =>
+      api(`/organisation/members/${member.id}`, { method: 'PUT', body: { role } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organisationKeys.members }),
+  });
+}
+
+export function useInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: organisationKeys.invitations,
+    queryFn: () => api<Data<Invitation[]>>('/organisation/invitations'),
+    select: (answer) => answer.data,
+    enabled,
+  });
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: InvitationRequest) =>
+      api('/organisation/invitations', { method: 'POST', body: { ...request } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations }),
+  });
+}
+
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: Invitation) =>
+      api(`/organisation/invitations/${invitation.id}/resend`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations }),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: Invitation) => api(`/organisation/invitations/${invitation.id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organisationKeys.invitations }),
+  });
+}
+
+export const lookupInvitation = (token: string) =>
+  api<Data<InvitationPreview>>('/invitations/lookup', { method: 'POST', body: { token } }).then((a) => a.data);
+
+export const acceptInvitation = (token: string) => api('/invitations/accept', { method: 'POST', body: { token } });
+
+export const joinWithNewAccount = (request: InvitationRegisterRequest) =>
+  api<LoginResponse>('/invitations/register', { method: 'POST', body: { ...request } });
