@@ -176,17 +176,29 @@ const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-202
 /** Where the admin's TOTP secret is kept once the first login enrolled it (the server lives for the whole run). */
 const adminSecretFile = () => path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'e2e-admin-totp-secret');
 
-/** The newest 30-second step a code was used for: a code is accepted once (the server refuses a replay). */
-let lastTotpStep = 0;
+/**
+ * The newest 30-second step a code was used for: a code is accepted once (the server refuses a
+ * replay). Kept in a file beside the secret, because every repeat of a test (--repeat-each) runs in
+ * a new worker process that would otherwise reuse the step the previous one just spent.
+ */
+const lastStepFile = () => path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'e2e-admin-totp-last-step');
+
+function lastTotpStep(): number {
+  try {
+    return Number(readFileSync(lastStepFile(), 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** The next unused TOTP code of the secret (waits for the next 30-second step when this one was used). */
 export async function freshTotpCode(secret: string): Promise<string> {
   let step = Math.floor(Date.now() / 30_000);
-  while (step <= lastTotpStep) {
+  while (step <= lastTotpStep()) {
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
     step = Math.floor(Date.now() / 30_000);
   }
-  lastTotpStep = step;
+  writeFileSync(lastStepFile(), String(step), { mode: 0o600 });
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: step * 30_000 + 1_000,
   });

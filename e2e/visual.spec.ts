@@ -42,6 +42,7 @@ const COMPANY_SCREENS = [
   { name: 'company-own-advertisements', path: '/advertisements/create' },
   { name: 'company-introductions', path: '/advertisements/introductions' },
   { name: 'company-billing', path: '/advertisements/billing' },
+  { name: 'company-organisation', path: '/advertisements/organisation' },
 ];
 
 async function demoAccount(request: APIRequestContext, email: string): Promise<Account> {
