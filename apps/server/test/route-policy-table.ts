@@ -235,7 +235,8 @@ export const routes: Row[] = [
   { method: 'GET', url: '/api/organisation', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
   {
     method: 'PUT', url: '/api/organisation/legal-identity', policy: 'organisations.administrator',
-    excluded: { as: 'admin', status: 403 }, request: () => ({ payload: {} }),
+    excluded: { as: 'admin', status: 403 },
+    request: () => ({ payload: { name: 'Bau GmbH', legalForm: 'Verein', street: 'Gasse 1', postalCode: '1010', city: 'Wien' } }),
   },
   { method: 'GET', url: '/api/organisation/members', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
   {

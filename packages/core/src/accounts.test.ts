@@ -72,6 +72,18 @@ describe('accountDeletionRefusal (issue 28 (4)): each party is told what it can 
     openClaims: 0,
     liveIntroductions: 2,
     liveIntroductionsUntil: '2027-11-26T10:00:00.000Z',
+    soleAdministratorOf: [],
+  });
+
+  it('When the account is the only administrator of a team, then it names the organisation and what to do', () => {
+    const refusal = accountDeletionRefusal({
+      ...open('company'),
+      liveIntroductions: 0,
+      liveIntroductionsUntil: null,
+      soleAdministratorOf: ['Bau Gruber GmbH'],
+    });
+    expect(refusal).toContain('Sie sind der einzige Administrator von „Bau Gruber GmbH“');
+    expect(refusal).toContain('unter „Organisation“');
   });
 
   it('When nothing is open, then there is no refusal', () => {

@@ -60,6 +60,8 @@ export interface OpenObligations {
   liveIntroductions: number;
   /** ISO time when the last of them stops counting (null: none). */
   liveIntroductionsUntil: string | null;
+  /** Organisations whose only administrator the account is while others are members (issue 31). */
+  soleAdministratorOf: string[];
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -92,6 +94,11 @@ export function accountDeletionRefusal(open: OpenObligations): string | null {
   if (open.liveIntroductions > 0) {
     parts.push(
       `${count(open.liveIntroductions, 'Vorstellung läuft', 'Vorstellungen laufen')} noch (${closingIntroductions(open)})`,
+    );
+  }
+  for (const name of open.soleAdministratorOf) {
+    parts.push(
+      `Sie sind der einzige Administrator von „${name}“ (ernennen Sie unter „Organisation“ zuerst ein weiteres Mitglied zum Administrator)`,
     );
   }
   if (parts.length === 0) return null;

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { INPUT_MSG, int4Id, safeText } from './input';
 import { isValidUid, normaliseUid } from './uid';
 import { registerRequestSchema } from './accounts';
+import type { RoleType } from './roles';
 
 /**
  * Organisations: the parties of the marketplace. A company (Unternehmen) hires, an agency
@@ -31,6 +32,16 @@ export const MEMBER_ROLE_NAMES: Record<MemberRole, string> = {
 
 export function isRoleOf(kind: OrganisationKind, role: MemberRole): boolean {
   return MEMBER_ROLES_OF[kind].includes(role);
+}
+
+/** The side of the marketplace an organisation is on, as accounts and policies name it. */
+export function sideOf(kind: OrganisationKind): Exclude<RoleType, 'admin'> {
+  return kind === 'company' ? 'company' : 'consultant';
+}
+
+/** The kind of organisation a registration's role founds (spec §2's role choice). */
+export function organisationKindOf(side: Exclude<RoleType, 'admin'>): OrganisationKind {
+  return side === 'company' ? 'company' : 'agency';
 }
 
 /** Austrian legal forms; `register` says whether the Firmenbuch holds it (a Firmenbuchnummer is required). */
@@ -77,6 +88,7 @@ export const ORGANISATION_MSG = {
     'Diese Einladung gilt für eine andere E-Mail-Adresse. Bitte melden Sie sich mit der eingeladenen Adresse an.',
   invitationNotFound: 'Diese Einladung wurde nicht gefunden.',
   invitationNotPending: 'Diese Einladung ist nicht mehr offen.',
+  backOfficeCannotJoin: 'Ein Backoffice-Account kann keiner Organisation beitreten.',
 } as const;
 
 export const ORGANISATION_NAME_MAX_LENGTH = 160;
@@ -210,6 +222,24 @@ export const legalIdentitySchema = z
   }));
 export type LegalIdentityInput = z.input<typeof legalIdentitySchema>;
 export type LegalIdentity = z.output<typeof legalIdentitySchema>;
+
+/** What the kind of organisation asks beyond the schema: agencies give the GISA number of their trade. */
+export function legalIdentityGap(
+  kind: OrganisationKind,
+  identity: { gisaNumber?: string | null | undefined },
+): { field: 'gisaNumber'; message: string } | null {
+  return kind === 'agency' && !identity.gisaNumber
+    ? { field: 'gisaNumber', message: ORGANISATION_MSG.gisaRequired }
+    : null;
+}
+
+/** Invoices can go to it: the legal identity passes the schema and what its kind asks. */
+export function isLegalIdentityComplete(
+  kind: OrganisationKind,
+  identity: { [K in keyof LegalIdentityInput]-?: string | null },
+): boolean {
+  return legalIdentitySchema.safeParse(identity).success && legalIdentityGap(kind, identity) === null;
+}
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: ORGANISATION_MSG.roleInvalid });
 

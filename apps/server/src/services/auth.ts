@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { ROLE_NAMES, TWO_FACTOR_MSG, type MemberRole, type OrganisationKind } from '@pb/core';
+import { ROLE_NAMES, sideOf, TWO_FACTOR_MSG, type MemberRole, type OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations, userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
@@ -260,11 +260,6 @@ export function activeMembershipOf(row: SignedIn): ActiveMembership | null {
     kind: row.organisationKind!,
     role: row.memberRole!,
   };
-}
-
-/** The side of the marketplace an organisation is on, in the roles the policies know. */
-export function sideOf(kind: OrganisationKind): Exclude<UserRole, 'admin'> {
-  return kind === 'company' ? 'company' : 'consultant';
 }
 
 /** The caller's shape of an account row (the token check is the caller's). */

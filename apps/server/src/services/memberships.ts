@@ -46,3 +46,29 @@ export async function latestMembershipOf(db: Reader, userId: number): Promise<nu
     .limit(1);
   return row?.id ?? null;
 }
+
+/**
+ * The organisations whose only live administrator the person is while others are still members:
+ * deleting the account would leave them without one (part of the account's open obligations).
+ */
+export async function soleAdministratorships(db: Reader, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: organisations.name })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        eq(organisationMembers.userId, userId),
+        eq(organisationMembers.role, 'administrator'),
+        isNull(organisationMembers.leftAt),
+        sql`NOT EXISTS (SELECT 1 FROM organisation_members other
+          WHERE other.organisation_id = ${organisationMembers.organisationId} AND other.left_at IS NULL
+            AND other.role = 'administrator' AND other.user_id <> ${userId})`,
+        sql`EXISTS (SELECT 1 FROM organisation_members other
+          WHERE other.organisation_id = ${organisationMembers.organisationId} AND other.left_at IS NULL
+            AND other.user_id <> ${userId})`,
+      ),
+    )
+    .orderBy(organisations.name);
+  return rows.map((row) => row.name);
+}

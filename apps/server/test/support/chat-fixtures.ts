@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
 import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
 import { sessionToken } from './sessions';
+import { organisationKindOf } from '@pb/core';
 import { foundOrganisation } from '../../src/services/memberships';
 
 /** Test data for the chat suites, written straight into the database. */
@@ -25,7 +26,7 @@ export async function createChatUser(app: FastifyInstance, role: UserRole, name?
     .returning({ id: users.id });
   if (role !== 'admin') {
     await foundOrganisation(app.db, {
-      kind: role === 'company' ? 'company' : 'agency',
+      kind: organisationKindOf(role),
       name: username,
       userId: row!.id,
       now: app.now(),

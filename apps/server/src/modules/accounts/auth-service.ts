@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MSG, MSG, type RegisterRequest } from '@pb/core';
+import { ACCOUNT_MSG, MSG, organisationKindOf, type RegisterRequest } from '@pb/core';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -40,7 +40,7 @@ export async function registerAccount(ctx: AccountContext, input: RegisterReques
         })
         .returning(userColumns);
       await foundOrganisation(tx, {
-        kind: input.role === 'company' ? 'company' : 'agency',
+        kind: organisationKindOf(input.role),
         name: input.username,
         userId: row!.id,
         now: ctx.now,

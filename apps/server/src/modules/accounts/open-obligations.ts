@@ -3,12 +3,14 @@ import { CIRCUMVENTION_MONTHS, type OpenObligations } from '@pb/core';
 import type { Db } from '../../db/client';
 import { guaranteeClaims, introductions, placementReports, users } from '../../db/schema';
 import { monthsAfter } from '../../lib/months';
+import { soleAdministratorships } from '../../services/memberships';
 import { liveClaim, withinProtection } from '../introductions';
 
 /**
  * What an account still owes or is owed under the terms (issue 28 (4)): while any of it is open
  * the account cannot be deleted — by its owner, by the back office or by the retention run — so
- * neither side escapes an invoice or a claim by leaving and registering again.
+ * neither side escapes an invoice or a claim by leaving and registering again, and no team is left
+ * without an administrator.
  */
 export async function openObligationsOf(
   tx: Pick<Db, 'select'>,
@@ -59,11 +61,13 @@ export async function openObligationsOf(
       ),
     );
   const from = live?.from ? new Date(live.from) : null;
+  const soleAdministratorOf = await soleAdministratorships(tx, userId);
   return {
     party: account?.role ?? 'company',
     openPlacements: placements?.n ?? 0,
     openClaims: claims?.n ?? 0,
     liveIntroductions: live?.n ?? 0,
     liveIntroductionsUntil: from ? monthsAfter(from, CIRCUMVENTION_MONTHS).toISOString() : null,
+    soleAdministratorOf,
   };
 }

@@ -1,4 +1,5 @@
 import { inArray, like } from 'drizzle-orm';
+import { organisationKindOf } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
@@ -99,8 +100,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
       ])
       .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
     for (const user of created) {
+      if (user.role === 'admin') continue;
       await foundOrganisation(tx, {
-        kind: user.role === 'company' ? 'company' : 'agency',
+        kind: organisationKindOf(user.role),
         name: user.username,
         userId: user.id,
         now,

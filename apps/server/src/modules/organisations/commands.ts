@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isRoleOf, ORGANISATION_MSG, type LegalIdentity, type MemberRole } from '@pb/core';
+import { isRoleOf, legalIdentityGap, ORGANISATION_MSG, type LegalIdentity, type MemberRole } from '@pb/core';
 import type { Db } from '../../db/client';
 import { organisationMembers, organisations, userSessions } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { ActiveMembership, CurrentUser } from '../../services/auth';
+import { legalIdentityOf } from './presenter';
 import { countAdministrators, findMember, findMembership } from './queries';
 
 /**
@@ -59,9 +60,8 @@ export async function switchOrganisation(
 /** An administrator gives or corrects the legal identity invoices and the register name. */
 export async function updateLegalIdentity(db: Db, actor: Actor, identity: LegalIdentity, now: Date): Promise<void> {
   const organisationId = actor.organisation.organisationId;
-  if (actor.organisation.kind === 'agency' && identity.gisaNumber === null) {
-    throw badRequest(ORGANISATION_MSG.gisaRequired);
-  }
+  const gap = legalIdentityGap(actor.organisation.kind, identity);
+  if (gap) throw badRequest(gap.message, { errors: [{ path: `/${gap.field}`, message: gap.message }] });
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
     if (!before) throw notFound();
@@ -77,11 +77,6 @@ export async function updateLegalIdentity(db: Db, actor: Actor, identity: LegalI
       after: identity,
     });
   });
-}
-
-function legalIdentityOf(row: typeof organisations.$inferSelect) {
-  const { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail } = row;
-  return { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail };
 }
 
 /** An administrator changes a member's role; the organisation keeps at least one administrator. */

@@ -1,9 +1,8 @@
-import { ORGANISATION_MSG, MSG, type InvitationRegisterRequest } from '@pb/core';
+import { ORGANISATION_MSG, MSG, sideOf, type InvitationRegisterRequest } from '@pb/core';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { sideOf } from '../../services/auth';
 import { isUniqueViolation, userColumns, type PresentableUser } from '../accounts';
 import { joinByInvitation, usableInvitation } from './invitations';
 

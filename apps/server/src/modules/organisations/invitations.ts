@@ -211,7 +211,7 @@ export async function joinByInvitation(
  */
 export async function acceptInvitation(
   db: Db,
-  user: Pick<CurrentUser, 'id' | 'email'>,
+  user: Pick<CurrentUser, 'id' | 'email' | 'role'>,
   sessionId: string | null,
   token: string,
   now: Date,
@@ -219,6 +219,8 @@ export async function acceptInvitation(
   return db.transaction(async (tx) => {
     const invitation = await usableInvitation(tx, token, now);
     if (!invitation) throw badRequest(ORGANISATION_MSG.invitationInvalid);
+    // The back office acts for the operator, never for a party it supervises.
+    if (user.role === 'admin') throw forbidden(ORGANISATION_MSG.backOfficeCannotJoin);
     if (invitation.email !== user.email.toLowerCase()) {
       throw forbidden(ORGANISATION_MSG.invitationOtherAddress);
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, latestMailTo, login, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
+import { createChatUser } from '../../../test/support/chat-fixtures';
 
 /**
  * Organisations (issue 31): registration founds one, administrators give the legal identity and
@@ -80,12 +81,20 @@ describe('organisations', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Firmenbuchnummer ist ungültig');
-    expect(res.json().error.details.issues).toMatchObject({
-      registerNumber: expect.stringContaining('Prüfbuchstabe'),
-      uid: expect.stringContaining('Prüfziffer'),
-    });
+    // Every wrong field with its own message, as every validation error of the API names them.
+    expect(res.json().error.details.errors).toEqual(
+      expect.arrayContaining([
+        { path: '/registerNumber', message: expect.stringContaining('Prüfbuchstabe') },
+        { path: '/uid', message: expect.stringContaining('Prüfziffer') },
+      ]),
+    );
     const missing = await call(company.jwt, 'PUT', '/api/organisation/legal-identity', gruber);
-    expect(missing.json().error.details.issues.registerNumber).toContain('Firmenbuchnummer anzugeben');
+    expect(missing.json().error.details.errors).toEqual([
+      { path: '/registerNumber', message: expect.stringContaining('Firmenbuchnummer anzugeben') },
+    ]);
+    const unknown = await call(company.jwt, 'PUT', '/api/organisation/legal-identity', { ...gruber, owner: 1 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('Unbekanntes Feld: owner.');
     const organisation = await call(company.jwt, 'GET', '/api/organisation');
     expect(organisation.json().data.name).toBe('Bau Gruber');
   });
@@ -276,5 +285,31 @@ describe('organisations', () => {
         (await call(company.jwt, 'POST', `/api/organisation/invitations/${invitation.id}/resend`)).statusCode,
       ).toBe(404);
     }
+  });
+
+  it('When the only administrator of a team deletes the account, then it is refused until another one is named', async () => {
+    const boss = await createAccount(ctx, 'company', 'Solo Chef');
+    const token = await invite(boss, 'team@solo.example.at', 'recruiting');
+    await joinAsNew(token, 'Team Mitglied');
+    const refused = await call(boss.jwt, 'DELETE', `/api/users/${boss.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Sie sind der einzige Administrator von „Solo Chef“');
+    const members = (await call(boss.jwt, 'GET', '/api/organisation/members')).json().data as Array<{
+      id: number;
+      self: boolean;
+    }>;
+    const colleague = members.find((m) => !m.self)!;
+    expect(
+      (await call(boss.jwt, 'PUT', `/api/organisation/members/${colleague.id}`, { role: 'administrator' })).statusCode,
+    ).toBe(200);
+    expect((await call(boss.jwt, 'DELETE', `/api/users/${boss.id}`)).statusCode).toBe(200);
+  });
+
+  it('When a back-office admin follows an invitation to its own address, then it cannot join', async () => {
+    const admin = await createChatUser(ctx.app, 'admin');
+    const token = await invite(company, admin.email, 'recruiting');
+    const res = await call(admin.token, 'POST', '/api/invitations/accept', { token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Ein Backoffice-Account kann keiner Organisation beitreten.');
   });
 });

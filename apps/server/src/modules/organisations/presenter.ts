@@ -1,5 +1,5 @@
 import {
-  LEGAL_FORMS,
+  isLegalIdentityComplete,
   type Invitation,
   type Member,
   type MemberRole,
@@ -23,11 +23,10 @@ export function presentMembership(
   };
 }
 
-/** Invoices can go to it: name, legal form, address, and the Firmenbuchnummer where the form has one. */
-export function isLegalIdentityComplete(row: OrganisationRow): boolean {
-  if (!row.legalForm || !row.street || !row.postalCode || !row.city) return false;
-  if (LEGAL_FORMS[row.legalForm].register && !row.registerNumber) return false;
-  return row.kind !== 'agency' || row.gisaNumber !== null;
+/** The legal identity as stored (the audit log's before, the completeness check's input). */
+export function legalIdentityOf(row: OrganisationRow) {
+  const { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail } = row;
+  return { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail };
 }
 
 export function presentOrganisation(row: OrganisationRow, myRole: MemberRole): Organisation {
@@ -44,7 +43,7 @@ export function presentOrganisation(row: OrganisationRow, myRole: MemberRole): O
     uid: row.uid,
     gisaNumber: row.gisaNumber,
     billingEmail: row.billingEmail,
-    legalIdentityComplete: isLegalIdentityComplete(row),
+    legalIdentityComplete: isLegalIdentityComplete(row.kind, legalIdentityOf(row)),
     myRole,
   };
 }

@@ -116,15 +116,13 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Name, legal form, address, Firmenbuchnummer, UID, GISA number and billing address',
-        body: z.unknown(),
+        body: legalIdentitySchema,
         response: { 200: singleSchema(organisationSchema), ...errors },
       },
     },
     async (request) => {
       const member = actingAdministrator(currentUser(request));
-      const parsed = legalIdentitySchema.safeParse(request.body);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message, { issues: fieldIssues(parsed.error) });
-      await updateLegalIdentity(app.db, member, parsed.data, app.now());
+      await updateLegalIdentity(app.db, member, request.body, app.now());
       const row = await findOrganisation(app.db, member.organisation.organisationId);
       return { data: presentOrganisation(row!, member.organisation.role), meta: {} };
     },
@@ -346,13 +344,3 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Every field's first message, for the form to show beside its field. */
-function fieldIssues(error: z.ZodError): Record<string, string> {
-  const issues: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!(field in issues)) issues[field] = issue.message;
-  }
-  return issues;
-}

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import {
   LEGAL_FORM_KEYS,
   LEGAL_FORMS,
+  legalIdentityGap,
   legalIdentitySchema,
   type LegalIdentityInput,
   type Organisation,
@@ -29,22 +30,29 @@ function fieldsOf(organisation: Organisation): Fields {
   };
 }
 
-/** Every field's first message (the same schema the server checks), so all show at once. */
-function issuesOf(fields: Fields): Record<string, string> {
+/** Every field's first message (what the server checks for this kind), so all show at once. */
+function issuesOf(kind: Organisation['kind'], fields: Fields): Record<string, string> {
   const parsed = legalIdentitySchema.safeParse(fields);
   const issues: Record<string, string> = {};
-  if (parsed.success) return issues;
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? '');
     if (!(field in issues)) issues[field] = issue.message;
   }
+  const gap = legalIdentityGap(kind, fields);
+  if (gap && !(gap.field in issues)) issues[gap.field] = gap.message;
   return issues;
 }
 
+/** The server's refusal per field (its validation errors name each field's path, '/uid'). */
 function serverIssues(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  const details = (error.body as { error?: { details?: { issues?: Record<string, string> } } } | null)?.error?.details;
-  return details?.issues ?? {};
+  const body = error.body as { error?: { details?: { errors?: { path: string; message: string }[] } } } | null;
+  const issues: Record<string, string> = {};
+  for (const { path, message } of body?.error?.details?.errors ?? []) {
+    const field = path.replace(/^\//, '');
+    if (field && !(field in issues)) issues[field] = message;
+  }
+  return issues;
 }
 
 /**
@@ -63,7 +71,7 @@ export function LegalIdentitySection({ organisation, editable }: { organisation:
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = issuesOf(fields);
+    const found = issuesOf(organisation.kind, fields);
     setIssues(found);
     const first = Object.keys(found)[0];
     if (first) {

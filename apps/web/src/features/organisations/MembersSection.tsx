@@ -108,7 +108,7 @@ export function MembersSection({ organisation }: { organisation: Organisation })
 
 /** 'Einladungen' (administrators): invite by e-mail, send again, withdraw. */
 export function InvitationsSection({ organisation }: { organisation: Organisation }) {
-  const invitations = useInvitations(true);
+  const invitations = useInvitations();
   const invite = useInvite();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ROLE_NAMES,
+  sideOf,
   type Invitation,
   type InvitationPreview,
   type InvitationRegisterRequest,
@@ -40,7 +41,7 @@ export function useMemberships() {
 
 /** The side of the marketplace the session acts for: what the menu and the pages show. */
 export function rememberSide(kind: OrganisationKind): void {
-  const role = ROLE_NAMES[kind === 'company' ? 'company' : 'consultant'];
+  const role = ROLE_NAMES[sideOf(kind)];
   if (storage.get('userRole') === role) return;
   storage.set('userRole', role);
   notifySessionChanged();
@@ -93,16 +94,16 @@ export function useChangeRole() {
   return useMutation({
     mutationFn: ({ member, role }: { member: Member; role: MemberRole }) =>
       api(`/organisation/members/${member.id}`, { method: 'PUT', body: { role } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: organisationKeys.members }),
+    // The caller's own role may have changed too (the page's controls follow it).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organisationKeys.active }),
   });
 }
 
-export function useInvitations(enabled: boolean) {
+export function useInvitations() {
   return useQuery({
     queryKey: organisationKeys.invitations,
     queryFn: () => api<Data<Invitation[]>>('/organisation/invitations'),
     select: (answer) => answer.data,
-    enabled,
   });
 }
 
