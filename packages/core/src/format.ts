@@ -175,7 +175,7 @@ export function serviceFeePercent(bonusPercent: number): number {
   return roundCents(bonusPercent * SERVICE_FEE_RATE);
 }
 
-/** A bonus as the mails show it: "20 %", "12,5 %". */
+/** A bonus as the mails and pages show it: "20 %", "12,50 %". */
 export function formatPercent(n: number): string {
   return `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
 }

@@ -43,10 +43,6 @@ export async function withLockAndStorage<T>(config: Config, task: (storage: File
   }
 }
 
-/**
- * The one folder a command takes (`npm run backup -- <Verzeichnis>`), resolved; null after
- * printing `usage` when there is none, more than one, or an unknown option.
- */
 /** What backup and restore both need of the configuration, with the storage the lock opened. */
 export function backupSettings(config: Config, storage: FileStorage) {
   return {
@@ -59,6 +55,10 @@ export function backupSettings(config: Config, storage: FileStorage) {
   };
 }
 
+/**
+ * The one folder a command takes (`npm run backup -- <Verzeichnis>`), resolved; null after
+ * printing `usage` when there is none, more than one, or an unknown option.
+ */
 export function folderArgument(args: readonly string[], usage: string): string | null {
   const [folder] = args;
   if (args.length !== 1 || !folder || folder.startsWith('-')) {

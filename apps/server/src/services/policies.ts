@@ -60,7 +60,6 @@ export const visitorListedConsultantCondition: SQL = and(
   isNotNull(users.publicDirectoryConsentAt),
 )!;
 
-/** Whether the caller has one of the roles (null: a visitor). */
 /** The caller a policy asks about: an account and its role. */
 export interface PolicyCaller {
   id: number;
@@ -78,6 +77,7 @@ export function isPartyOf(user: Pick<PolicyCaller, 'id'>, pair: ConsultantCompan
   return pair.consultantId === user.id || pair.companyId === user.id;
 }
 
+/** Whether the caller has one of the roles (null: a visitor). */
 export function hasRole(user: { role: UserRole } | null, ...roles: UserRole[]): boolean {
   return user !== null && roles.includes(user.role);
 }

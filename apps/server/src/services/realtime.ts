@@ -92,8 +92,8 @@ export const realtimePlugin = fp(
       // instance's sockets only); subscriptions wait and are renewed when it is back.
       pub = createRedisClient(app.config.redisUrl);
       sub = createRedisClient(app.config.redisUrl, REDIS_SUBSCRIBER);
-      watchRedis(pub, app.log, 'chat publish');
-      watchRedis(sub, app.log, 'chat subscribe');
+      watchRedis(pub, app.log, 'realtime publish');
+      watchRedis(sub, app.log, 'realtime subscribe');
       let publishFailed = false;
       pub.on('ready', () => (publishFailed = false));
       guardUnawaitedCommands(pub, ['publish'], (err) => {
@@ -101,7 +101,7 @@ export const realtimePlugin = fp(
         publishFailed = true;
         app.log.warn(
           { reason: err instanceof Error ? err.message : String(err) },
-          'chat: event not sent to other instances (Redis unavailable)',
+          'realtime: event not sent to other instances (Redis unavailable)',
         );
       });
       guardUnawaitedCommands(sub, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], () => undefined);
@@ -147,7 +147,7 @@ export const realtimePlugin = fp(
         (open) => {
           if (!open) socket.disconnect(true);
         },
-        (error: unknown) => app.log.warn({ err: rootCause(error) }, 'chat socket: session re-check failed'),
+        (error: unknown) => app.log.warn({ err: rootCause(error) }, 'realtime socket: session re-check failed'),
       );
       for (const handler of handlers) handler(socket);
     });

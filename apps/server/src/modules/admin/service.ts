@@ -249,5 +249,3 @@ export async function deleteUserAsAdmin(
     });
   });
 }
-
-// ---------- placement reports ----------

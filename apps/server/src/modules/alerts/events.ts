@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { formatNumber } from '@pb/core';
+import { formatPercent } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, jobWatches, savedSearchMatches, users } from '../../db/schema';
 import { createNotifications, type NewNotification } from '../../services/notifications/centre';
@@ -35,8 +35,6 @@ function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown }).rows;
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
-
-const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : 2)} %`;
 
 export async function processAlertEvents(db: Db, now: Date, batch = 50): Promise<ProcessedEvents> {
   return db.transaction(async (tx) => {
@@ -121,7 +119,7 @@ export async function processAlertEvents(db: Db, now: Date, batch = 50): Promise
                 userId,
                 kind: 'bonus_rise',
                 title: `Prämie erhöht: ${job.title}`,
-                body: `${percent(event.old_bonus ?? 0)} → ${percent(event.new_bonus ?? 0)}`,
+                body: `${formatPercent(event.old_bonus ?? 0)} → ${formatPercent(event.new_bonus ?? 0)}`,
                 link,
               },
         );

@@ -52,7 +52,7 @@ const inboxSpec: ResourceQuerySpec = {
 const CHAT_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: MAX_CHAT_FILES, required: false };
 
 const conversationResponse = singleSchema(chatConversationSchema);
-const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const notMine = errorResponses(401, 403, 404);
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = { rateLimit: { max: 120 * app.config.rateLimitFactor, timeWindow: '1 minute' } };

@@ -7,7 +7,7 @@ import { foundOrganisation } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
 
 /**
- * Loads the demo data for a new installation (development) from `demo-data.ts`:
+ * Loads the demo data for a new installation (development) from `seed-data.ts`:
  * four companies, four consultants (two public) and about 30 Austrian
  * advertisements with bonus histories. All demo accounts are confirmed and share
  * the password below.

@@ -75,7 +75,7 @@ export async function publishIntroduction(
   return views;
 }
 
-const notMine = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const notMine = errorResponses(401, 403, 404);
 /** What the company's reactions answer: the introduction as it now stands, or why not. */
 const companyWriteResponses = {
   200: singleSchema(introductionSchema),

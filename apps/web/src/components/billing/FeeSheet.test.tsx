@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { BILLING_MSG } from '@pb/core';
+import { BILLING_MSG, formatPercent } from '@pb/core';
 import { FeeSheet } from './FeeSheet';
-import { day, euro, percent } from './format';
+import { day, euro } from './format';
 
 afterEach(cleanup);
 
@@ -78,7 +78,7 @@ describe('billing format', () => {
   });
 
   it('When a percentage is whole, then without decimals; else with two', () => {
-    expect(percent(20)).toBe('20 %');
-    expect(percent(12.5)).toBe('12,50 %');
+    expect(formatPercent(20)).toBe('20 %');
+    expect(formatPercent(12.5)).toBe('12,50 %');
   });
 });

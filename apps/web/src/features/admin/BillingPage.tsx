@@ -142,6 +142,7 @@ export function Component() {
         <RejectModal
           claim={rejecting}
           pending={decide.isPending}
+          error={decide.error}
           onClose={() => setRejecting(null)}
           onReject={(reason) =>
             decide.mutate(
@@ -158,11 +159,14 @@ export function Component() {
 function RejectModal({
   claim,
   pending,
+  error,
   onClose,
   onReject,
 }: {
   claim: GuaranteeClaim;
   pending: boolean;
+  /** The server's refusal, shown in the dialog (the page's alert sits behind the backdrop). */
+  error: Error | null;
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
@@ -181,6 +185,7 @@ function RejectModal({
       submitLabel="Ablehnen"
       submitVariant="danger"
       pending={pending}
+      error={error}
     >
       <p>
         {claim.jobTitle} – {claim.companyName}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate } from '@pb/core';
+import { formatDate, formatPercent } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { useBillingLiveUpdates, useEarnings } from '../../components/billing/api';
-import { day, euro, percent } from '../../components/billing/format';
+import { day, euro } from '../../components/billing/format';
 import styles from '../../components/billing/billing.module.css';
 
 /**
@@ -81,7 +81,7 @@ export function Component() {
                 <td data-label="Unternehmen">{p.companyName}</td>
                 <td data-label="Gemeldet am">{formatDate(p.reportedAt)}</td>
                 <td data-label="Prämie">
-                  {euro(p.bonusCents)} <span className="text-body-secondary">({percent(p.bonusPercent)})</span>
+                  {euro(p.bonusCents)} <span className="text-body-secondary">({formatPercent(p.bonusPercent)})</span>
                   {p.refundedBonusCents > 0 && (
                     <div className="small text-danger">Garantiefall: {euro(p.refundedBonusCents)} erstattet</div>
                   )}

@@ -175,8 +175,12 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
 
   const inList = selectedId !== null ? list.find((j) => j.id === selectedId) : undefined;
   const single = useJob(selectedId !== null && !inList && jobs.isSuccess ? selectedId : null);
+  // The server decides who may read one; the browser shows only active ones (its owner's deactivated
+  // advertisement is 'not there' here, as before, and opens in the editor).
   const selected: Job | null | undefined =
-    selectedId === null ? list[0] : (inList ?? (single.isPending ? undefined : (single.data ?? null)));
+    selectedId === null
+      ? list[0]
+      : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
