@@ -245,11 +245,17 @@ export async function adminLogin(page: Page): Promise<void> {
 }
 
 /**
- * Waits until no finite CSS transition or animation runs: axe and screenshots taken while a modal fades in
- * (or a button fades out of its disabled state) measure colours half-way and report contrast that
- * no user sees for longer than 150 ms.
+ * Waits until no finite CSS transition or animation runs: axe and screenshots taken while a modal fades in,
+ * or while a button fades between its hover and normal colours, measure colours half-way and report
+ * contrast that no user sees for longer than 150 ms. The pointer leaves the page first (a button just
+ * clicked stays hovered, and a resize can move another under it), and two frames pass so that
+ * transitions the last change started are running before they are waited for.
  */
 export async function settled(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   // Endless ones (a spinner) never settle and change no colour of what they do not cover.
   await page.waitForFunction(() =>
     document
