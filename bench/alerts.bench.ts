@@ -73,18 +73,16 @@ async function measure(label: string, database: Database): Promise<string> {
   await seedSearches(database, SEARCHES);
   const parsed = await backfillSalaryRanges(database.db);
   const seeded = (performance.now() - t0) / 1000;
-  const [owner] = await database.query<{ id: number }>(
-    "SELECT id FROM users WHERE role = 'company' ORDER BY id LIMIT 1",
+  const [owner] = await database.query<{ id: number; organisation_id: number; member_id: number }>(
+    `SELECT m.user_id AS id, m.organisation_id, m.id AS member_id FROM organisation_members m
+     JOIN organisations o ON o.id = m.organisation_id AND o.kind = 'company' ORDER BY m.id LIMIT 1`,
   );
   const districts = await database.query<{ id: number }>('SELECT id FROM districts ORDER BY id');
   const company = {
-    id: owner!.id,
-    username: 'Bench',
-    email: 'b@example.test',
-    role: 'company' as const,
-    roleName: '',
-    tokenVersion: 0,
-    organisation: null,
+    organisationId: owner!.organisation_id,
+    contactId: owner!.id,
+    memberId: owner!.member_id,
+    userId: owner!.id,
   };
   const matchMs: number[] = [];
   const eventMs: number[] = [];

@@ -2,7 +2,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { backfillSalaryRanges } from '../apps/server/src/modules/alerts/salary-backfill';
 
 /**
- * The benchmarks' marketplace: 500 companies, one consultant and `rows` advertisements (4 %
+ * The benchmarks' marketplace: 500 companies, one consultant (each an organisation of one) and `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts), generated inside the database in one
  * statement each. Shared by bench:jobs and bench:alerts.
  */
@@ -15,6 +15,13 @@ export async function seed(database: Database, rows: number): Promise<void> {
     FROM generate_series(1, 500) g;
     INSERT INTO users (username, email, password_hash, role, confirmed)
     VALUES ('Bench Beraterin', 'bench-beraterin@example.test', 'x', 'consultant', true);
+    -- Each account is an organisation of one with its person as administrator (as registration makes them).
+    INSERT INTO organisations (kind, name, created_by)
+    SELECT CASE role WHEN 'company' THEN 'company' ELSE 'agency' END, username, id
+    FROM users WHERE email LIKE 'bench-%@example.test' ORDER BY id;
+    INSERT INTO organisation_members (organisation_id, user_id, role)
+    SELECT o.id, o.created_by, 'administrator'
+    FROM organisations o JOIN users u ON u.id = o.created_by WHERE u.email LIKE 'bench-%@example.test';
   `);
   await database.execScript(`
     WITH t AS (
@@ -31,11 +38,14 @@ export async function seed(database: Database, rows: number): Promise<void> {
       ARRAY['Gleitzeit','Homeoffice','Firmenhandy','Essenszuschuss','Klimaticket','Weiterbildung','Firmenpension','Dienstwagen'] AS bens,
       ARRAY['Wien','Graz','Linz','Salzburg','Innsbruck','Klagenfurt','Villach','Wels','St. Pölten','Dornbirn','Steyr','Leoben'] AS cities,
       (SELECT array_agg(id ORDER BY id) FROM districts) AS dists,
-      (SELECT array_agg(id ORDER BY id) FROM users WHERE role = 'company') AS owners
+      (SELECT array_agg(id ORDER BY id) FROM users WHERE role = 'company') AS owners,
+      (SELECT array_agg(o.id ORDER BY o.created_by) FROM organisations o WHERE o.kind = 'company') AS companies,
+      (SELECT array_agg(m.id ORDER BY m.user_id) FROM organisation_members m
+         JOIN organisations o ON o.id = m.organisation_id AND o.kind = 'company') AS members
     )
-    INSERT INTO jobs (owner_id, job_title, working_time, assignment, requirements, benefits, job_info,
+    INSERT INTO jobs (owner_id, organisation_id, created_by_member_id, updated_by_member_id, job_title, working_time, assignment, requirements, benefits, job_info,
                       street, postcode, city, salary, district_id, published_at, created_at, updated_at)
-    SELECT owners[1 + g % 500],
+    SELECT owners[1 + g % 500], companies[1 + g % 500], members[1 + g % 500], members[1 + g % 500],
            CASE WHEN g % 100 = 1 THEN 'Zollsachbearbeiter/in' ELSE titles[1 + (g * 7) % 30] END,
            CASE WHEN g % 5 = 0 THEN 'Teilzeit' ELSE 'Vollzeit' END,
            jsonb_build_array(tasks[1 + g % 10], tasks[1 + (g / 10) % 10]),

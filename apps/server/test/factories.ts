@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { JobDataInput } from '../src/modules/jobs/service';
+import { organisationKindOf } from '@pb/core';
 import type { UserRole } from '../src/db/schema';
+import { foundOrganisation } from '../src/services/memberships';
 import type { TestContext } from './helpers';
 import { sessionToken } from './support/sessions';
 
@@ -31,6 +33,15 @@ export async function createUser(
     [username, email, options.role, options.confirmed ?? true, options.description ?? null],
   );
   const id = row!.id;
+  // As registration does: a company or consultant account founds its organisation of one.
+  if (options.role !== 'admin') {
+    await foundOrganisation(ctx.database.db, {
+      kind: organisationKindOf(options.role),
+      name: username,
+      userId: id,
+      now: new Date(),
+    });
+  }
   const token = await sessionToken(ctx.database, ctx.app.jwt, id, { secondFactor: options.role === 'admin' });
   return { id, token, email, username };
 }

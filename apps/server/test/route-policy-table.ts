@@ -54,13 +54,13 @@ export const routes: Row[] = [
   { method: 'GET', url: '/api/jobs', policy: 'visitor' },
   { method: 'GET', url: '/api/jobs/count', policy: 'signedIn' },
   { method: 'GET', url: '/api/jobs/:id', policy: 'signedIn', request: (ids) => ({ url: `/api/jobs/${ids.job}` }) },
-  { method: 'POST', url: '/api/jobs', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  { method: 'POST', url: '/api/jobs', policy: 'jobs.publish', excluded: { as: 'consultant', status: 403 } },
   {
-    method: 'PUT', url: '/api/jobs/:id', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    method: 'PUT', url: '/api/jobs/:id', policy: 'jobs.write', excluded: { as: 'otherCompany', status: 403 },
     request: (ids) => ({ url: `/api/jobs/${ids.job}`, payload: { data: { publishedAt: null } } }),
   },
   {
-    method: 'POST', url: '/api/jobs/:id/attachments', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    method: 'POST', url: '/api/jobs/:id/attachments', policy: 'jobs.write', excluded: { as: 'otherCompany', status: 403 },
     request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments` }),
   },
   {
@@ -69,16 +69,16 @@ export const routes: Row[] = [
   },
   { method: 'GET', url: '/api/job-attachments/:id', policy: 'signedIn' },
   {
-    method: 'DELETE', url: '/api/jobs/:id/attachments/:uploadId', policy: 'jobs.owner',
+    method: 'DELETE', url: '/api/jobs/:id/attachments/:uploadId', policy: 'jobs.write',
     excluded: { as: 'otherCompany', status: 403 },
     request: (ids) => ({ url: `/api/jobs/${ids.job}/attachments/${NO_ID}` }),
   },
   {
-    method: 'GET', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    method: 'GET', url: '/api/placement-bonuses', policy: 'jobs.member', excluded: { as: 'otherCompany', status: 403 },
     request: (ids) => ({ url: `/api/placement-bonuses?filters[advertisement][id][$eq]=${ids.job}` }),
   },
   {
-    method: 'POST', url: '/api/placement-bonuses', policy: 'jobs.owner', excluded: { as: 'otherCompany', status: 403 },
+    method: 'POST', url: '/api/placement-bonuses', policy: 'jobs.write', excluded: { as: 'otherCompany', status: 403 },
     request: (ids) => ({ payload: { data: { advertisement: ids.job, bonus: 12 } } }),
   },
 

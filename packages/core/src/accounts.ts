@@ -19,6 +19,7 @@ import {
 import { int4Id, safeText } from './input';
 import { formatDate } from './format';
 import { MSG } from './messages';
+import { activeMembershipSchema } from './member-permissions';
 import type { RoleType } from './roles';
 
 /**
@@ -294,6 +295,8 @@ export const authUserSchema = z.object({
   profile_img_id: z.number().nullable(),
   last_login: z.string().nullable(),
   createdAt: z.string(),
+  /** The organisation this session acts for (issue 31); null for the back office or without one. */
+  organisation: activeMembershipSchema.nullable(),
 });
 
 /** The own user (profile routes): AuthUser plus the e-mail change waiting for confirmation (null: none). */

@@ -158,4 +158,6 @@ export const STORAGE_KEYS = {
   authUser: 'auth_user',
   /** The browser's own random device id (decision 0028); kept across sign-outs. */
   deviceId: 'pb_device_id',
+  /** The organisation the session acts for (issue 31), JSON of ActiveMembership; 'null' without one. */
+  organisation: 'pb_organisation',
 } as const;

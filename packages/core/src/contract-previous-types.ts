@@ -83,6 +83,14 @@ export interface PreviousAuthUser {
   last_login: string | null;
   createdAt: string;
   pendingEmail?: PreviousPendingEmailChange | null;
+  /** Issue 31: the organisation the session acts for. */
+  organisation: {
+    memberId: number;
+    organisationId: number;
+    organisationName: string;
+    kind: 'company' | 'agency';
+    role: 'administrator' | 'recruiting' | 'consultant' | 'accounting';
+  } | null;
 }
 export interface PreviousPublicConsultant {
   id: number;
@@ -301,6 +309,8 @@ export interface PreviousAdminAuditEntry {
 export interface PreviousJobWithOptionalAttachments extends PreviousJob {
   /** Issue 12: § 9 (2) GlBG salary facts. */
   salaryFacts: { kvMinimumCents: number | null; overpayment: boolean | null; yearlyPayments: number };
+  /** Issue 31: the company organisation the advertisement belongs to. */
+  organisation: { id: number; name: string } | null;
   attachments?: PreviousJobAttachment[];
 }
 export interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {

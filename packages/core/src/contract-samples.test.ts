@@ -57,6 +57,7 @@ const job: Job = {
   salary: '52.000 € brutto/Jahr',
   district: { id: 601, name: 'Graz(Stadt)' },
   users_permissions_user: company,
+  organisation: { id: 3, name: 'Huber Bau GmbH' },
   createdAt: '2026-03-02T09:15:00.000Z',
   updatedAt: '2026-03-05T11:00:00.000Z',
   publishedAt: '2026-03-02T09:15:00.000Z',
@@ -88,6 +89,13 @@ const authUser = {
   profile_img_id: 4,
   last_login: '2026-03-10T08:00:00.000Z',
   createdAt: '2025-11-20T14:30:00.000Z',
+  organisation: {
+    memberId: 9,
+    organisationId: 4,
+    organisationName: 'Personal Plus e.U.',
+    kind: 'agency',
+    role: 'consultant',
+  },
 } satisfies z.infer<typeof authUserSchema>;
 
 const chatMessage: ChatMessage = {

@@ -9,7 +9,8 @@
  *   realtime.ts    the server's Socket.IO events to open tabs (RealtimeEvents)
  *   districts.ts   districts: list shape and back-office edits
  *   contact.ts     the contact form
- *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations
+ *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations;
+ *                  member-permissions.ts: what each member role may do (memberMay), the active membership
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
@@ -40,6 +41,7 @@ export * from './realtime';
 export * from './districts';
 export * from './contact';
 export * from './organisations';
+export * from './member-permissions';
 export * from './admin';
 export * from './system';
 export * from './introductions';

@@ -43,6 +43,9 @@ export const publicCompanySchema = z.object({
 });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
+/** The company (organisation) an advertisement belongs to (issue 31); null when it has none. */
+export const jobOrganisationSchema = z.object({ id: z.number(), name: z.string() });
+
 /** An advertisement's address as it is stored (the request side is locationSchema). */
 export const jobLocationSchema = z.object({ street: z.string(), postcode: z.string(), city: z.string() });
 export type JobLocation = z.infer<typeof jobLocationSchema>;
@@ -63,7 +66,9 @@ export const jobSchema = z.object({
   location: jobLocationSchema,
   salary: z.string(),
   district: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The company's contact person: the member who published it (or for whom the office did). */
   users_permissions_user: publicCompanySchema.nullable(),
+  organisation: jobOrganisationSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),

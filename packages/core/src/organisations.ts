@@ -2,23 +2,18 @@ import { z } from './zod';
 import { INPUT_MSG, int4Id, safeText } from './input';
 import { isValidUid, normaliseUid } from './uid';
 import { registerRequestSchema } from './accounts';
-import type { RoleType } from './roles';
+import { MEMBER_ROLES, ORGANISATION_KINDS, type MemberRole, type OrganisationKind, type RoleType } from './roles';
 
 /**
  * Organisations: the parties of the marketplace. A company (Unternehmen) hires, an agency
  * (Personalvermittlung) places; people act as members with a role (issue 31, decision 0031).
  */
 
-export const ORGANISATION_KINDS = ['company', 'agency'] as const;
-export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
 export const ORGANISATION_KIND_NAMES: Record<OrganisationKind, string> = {
   company: 'Unternehmen',
   agency: 'Personalvermittlung',
 };
 
-/** Every member role; which ones an organisation offers depends on its kind (MEMBER_ROLES_OF). */
-export const MEMBER_ROLES = ['administrator', 'recruiting', 'consultant', 'accounting'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBER_ROLES_OF: Record<OrganisationKind, readonly MemberRole[]> = {
   company: ['administrator', 'recruiting', 'accounting'],
   agency: ['administrator', 'consultant', 'accounting'],

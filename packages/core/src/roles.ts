@@ -16,3 +16,11 @@ export function roleTypeFromName(name: string): RoleType | null {
   }
   return null;
 }
+
+/** The kinds of organisation (issue 31): a company hires, an agency places. */
+export const ORGANISATION_KINDS = ['company', 'agency'] as const;
+export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
+
+/** Every member role; which ones an organisation offers depends on its kind (MEMBER_ROLES_OF). */
+export const MEMBER_ROLES = ['administrator', 'recruiting', 'consultant', 'accounting'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];

@@ -61,7 +61,7 @@ describe('Account cache of the sign-in check', () => {
     expect((await me()).status).toBe(401);
   });
 
-  it('When the role changes, then the next request has the new role', async () => {
+  it('When the side changes (the kind of the organisation the session acts for), then the next request has it', async () => {
     expect((await me()).status).toBe(200);
     const consultantOnly = await ctx.request({
       method: 'POST',
@@ -70,7 +70,10 @@ describe('Account cache of the sign-in check', () => {
       payload: { data: {} },
     });
     expect(consultantOnly.statusCode).toBe(403);
-    await execute(`UPDATE users SET role = 'company' WHERE id = ${user.id}`);
+    // A member's side is the kind of the active organisation (issue 31), not the account's role column.
+    await execute(
+      `UPDATE organisations SET kind = 'company' WHERE id = (SELECT organisation_id FROM organisation_members WHERE user_id = ${user.id})`,
+    );
     const asCompany = await ctx.request({ method: 'POST', url: '/api/jobs', token: user.token, payload: { data: {} } });
     expect(asCompany.statusCode).toBe(400);
   });

@@ -1,21 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { ROLE_NAMES, sideOf, TWO_FACTOR_MSG, type MemberRole, type OrganisationKind } from '@pb/core';
+import { ROLE_NAMES, sideOf, TWO_FACTOR_MSG, type ActiveMembership } from '@pb/core';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations, userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { isActiveUser } from './policies';
 
-/** The membership a session acts for: which organisation, of which kind, in which role. */
-export interface ActiveMembership {
-  memberId: number;
-  organisationId: number;
-  organisationName: string;
-  kind: OrganisationKind;
-  role: MemberRole;
-}
+/** The membership a session acts for: which organisation, of which kind, in which role (core's contract). */
+export type { ActiveMembership };
 
 /** The authenticated caller, as committed when the request began (see AccountCache). */
 export interface CurrentUser {

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { OrganisationKind } from '@pb/core';
+import type { ActiveMembership, OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations } from '../db/schema';
 
@@ -34,17 +34,37 @@ export async function foundOrganisation(
 }
 
 /** The membership a new session acts for: the one the person chose last (null: none left). */
-export async function latestMembershipOf(db: Reader, userId: number): Promise<number | null> {
+export async function latestMembershipOf(db: Reader, userId: number, kind?: OrganisationKind): Promise<number | null> {
+  return (await latestMembership(db, userId, kind))?.id ?? null;
+}
+
+/** The company a company account acts for most recently (the back office writes advertisements for it). */
+export async function latestCompanyOf(db: Reader, userId: number): Promise<number | null> {
+  return (await latestMembership(db, userId, 'company'))?.organisationId ?? null;
+}
+
+async function latestMembership(
+  db: Reader,
+  userId: number,
+  kind: OrganisationKind | undefined,
+): Promise<{ id: number; organisationId: number } | undefined> {
   const [row] = await db
-    .select({ id: organisationMembers.id })
+    .select({ id: organisationMembers.id, organisationId: organisationMembers.organisationId })
     .from(organisationMembers)
-    .where(and(eq(organisationMembers.userId, userId), isNull(organisationMembers.leftAt)))
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        eq(organisationMembers.userId, userId),
+        isNull(organisationMembers.leftAt),
+        kind ? eq(organisations.kind, kind) : undefined,
+      ),
+    )
     .orderBy(
       desc(sql`coalesce(${organisationMembers.lastActiveAt}, ${organisationMembers.joinedAt})`),
       desc(organisationMembers.id),
     )
     .limit(1);
-  return row?.id ?? null;
+  return row;
 }
 
 /**
@@ -71,4 +91,22 @@ export async function soleAdministratorships(db: Reader, userId: number): Promis
     )
     .orderBy(organisations.name);
   return rows.map((row) => row.name);
+}
+
+/** A live membership as a session acts for it (the login answer names it); null when it has ended. */
+export async function activeMembershipById(db: Reader, memberId: number | null): Promise<ActiveMembership | null> {
+  if (memberId === null) return null;
+  const [row] = await db
+    .select({
+      memberId: organisationMembers.id,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+      kind: organisations.kind,
+      role: organisationMembers.role,
+    })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(and(eq(organisationMembers.id, memberId), isNull(organisationMembers.leftAt)))
+    .limit(1);
+  return row ?? null;
 }

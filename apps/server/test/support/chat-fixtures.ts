@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/client';
 import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
 import { sessionToken } from './sessions';
 import { organisationKindOf } from '@pb/core';
-import { foundOrganisation } from '../../src/services/memberships';
+import { foundOrganisation, latestCompanyOf } from '../../src/services/memberships';
 
 /** Test data for the chat suites, written straight into the database. */
 
@@ -44,10 +44,13 @@ export async function createJob(
   fields: { jobTitle?: string; bonus?: number; published?: boolean } = {},
 ): Promise<{ id: number; jobTitle: string }> {
   const jobTitle = fields.jobTitle ?? 'Buchhalter/in (m/w/d)';
+  // The company the owner acts for owns it (issue 31), as when its member publishes it.
+  const organisationId = await latestCompanyOf(db, ownerId);
   const [row] = await db
     .insert(jobs)
     .values({
       ownerId,
+      organisationId,
       jobTitle,
       workingTime: 'Vollzeit',
       street: 'Mariahilfer Straße 1',

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { ROLE_NAMES, roleTypeFromName, type LoginResponse, type RoleType } from '@pb/core';
+import {
+  activeMembershipSchema,
+  ROLE_NAMES,
+  roleTypeFromName,
+  sideOf,
+  type ActiveMembership,
+  type LoginResponse,
+  type RoleType,
+} from '@pb/core';
 import { storage } from './storage';
 
 /**
@@ -13,6 +21,18 @@ export interface Session {
   email: string;
   description: string;
   role: RoleType | null;
+  /** The organisation the session acts for and the member's role in it (issue 31). */
+  organisation: ActiveMembership | null;
+}
+
+function storedOrganisation(text: string | null): ActiveMembership | null {
+  if (!text) return null;
+  try {
+    const parsed = activeMembershipSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 const listeners = new Set<() => void>();
@@ -27,6 +47,7 @@ function read(): Session | null {
     storage.get('userEmail'),
     storage.get('userRole'),
     storage.get('userDescription'),
+    storage.get('organisation'),
   ].join('|');
   if (key === cached.key) return cached.value;
   const value: Session | null = token
@@ -37,6 +58,7 @@ function read(): Session | null {
         email: storage.get('userEmail') ?? '',
         description: storage.get('userDescription') ?? '',
         role: roleTypeFromName(storage.get('userRole') ?? ''),
+        organisation: storedOrganisation(storage.get('organisation')),
       }
     : null;
   cached = { key, value };
@@ -59,13 +81,15 @@ export function saveLogin(response: LoginResponse): void {
 
 /** Updates the stored user fields after a profile save. */
 export function saveUser(
-  user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role'>,
+  user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role' | 'organisation'>,
 ): void {
   storage.set('userId', user.id);
   storage.set('user', user.username);
   storage.set('userEmail', user.email);
   storage.set('userDescription', user.description ?? '');
-  storage.set('userRole', ROLE_NAMES[user.role.type]);
+  // A member acts for the side of the organisation the session has chosen.
+  storage.set('userRole', ROLE_NAMES[user.organisation ? sideOf(user.organisation.kind) : user.role.type]);
+  storage.set('organisation', JSON.stringify(user.organisation ?? null));
   notifySessionChanged();
 }
 

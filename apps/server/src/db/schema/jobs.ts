@@ -14,7 +14,13 @@ export const districts = pgTable('districts', {
 
 export const jobs = pgTable('jobs', {
   id: serial('id').primaryKey(),
+  /** The company's contact person: the member who published it, or the account the office wrote it for. */
   ownerId: integer('owner_id'),
+  /** The company organisation the advertisement belongs to (0035); null once that organisation is gone. */
+  organisationId: integer('organisation_id'),
+  /** The member who published it and the one who changed it last (null: the office, or gone). */
+  createdByMemberId: integer('created_by_member_id'),
+  updatedByMemberId: integer('updated_by_member_id'),
   jobTitle: text('job_title').notNull(),
   workingTime: text('working_time').notNull(),
   assignment: jsonb('assignment').$type<string[]>().notNull().default([]),

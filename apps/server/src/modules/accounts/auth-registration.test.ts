@@ -22,6 +22,7 @@ const AUTH_USER_KEYS = [
   'email',
   'id',
   'last_login',
+  'organisation',
   'profile_img',
   'profile_img_id',
   'public',

@@ -7,7 +7,7 @@ import {
   ownUserSchema,
   type EmailObjectionResult,
 } from '@pb/core';
-import { currentUser } from '../../services/auth';
+import { currentUser, type CurrentUser } from '../../services/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { errorSchema, errorResponses } from '../../lib/http-schemas';
 import { endUserSessions } from '../../services/sessions';
@@ -45,10 +45,13 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const endLiveSessions = (userId: number) => endUserSessions(app, userId);
 
   /** The own user with the pending change, after an action on it. */
-  const presentMe = async (userId: number) => {
-    const user = await findUserById(app.db, userId);
+  const presentMe = async (me: CurrentUser) => {
+    const user = await findUserById(app.db, me.id);
     if (!user) throw notFound();
-    return presentOwnUser(user, await findPendingEmailChange(app.db, userId, app.now()), own);
+    return presentOwnUser(user, await findPendingEmailChange(app.db, me.id, app.now()), {
+      ...own,
+      organisation: me.organisation,
+    });
   };
 
   app.get(
@@ -118,7 +121,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       await resendEmailChange(app.db, me, app.now(), app.config.publicUrl);
-      return presentMe(me.id);
+      return presentMe(me);
     },
   );
 
@@ -137,7 +140,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       if (!(await cancelEmailChange(app.db, me.id, app.now()))) throw notFound(EMAIL_CHANGE_MSG.noPendingChange);
-      return presentMe(me.id);
+      return presentMe(me);
     },
   );
 };

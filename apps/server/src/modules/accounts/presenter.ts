@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ROLE_NAMES,
+  type ActiveMembership,
   type AuthUser,
   type ListedConsultant,
   type OwnUser,
@@ -70,6 +71,8 @@ export function profileImageUrl(uploadId: number | null, secret?: string): strin
 export interface UserPresentOptions {
   /** Signs profile_img for its owner (pass app.config.jwtSecret). */
   imageSecret?: string;
+  /** The organisation the session acts for (the login answer, the own user); null without one. */
+  organisation?: ActiveMembership | null;
 }
 
 /** The one shape of the signed-in user (login, /users/me, own profile, back office). */
@@ -88,6 +91,7 @@ export function presentAuthUser(row: PresentableUser, options: UserPresentOption
     profile_img_id: row.profileImgId,
     last_login: row.lastLogin ? row.lastLogin.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    organisation: options.organisation ?? null,
   };
 }
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { TWO_FACTOR_MSG, type UserSession } from '@pb/core';
+import { TWO_FACTOR_MSG, type ActiveMembership, type UserSession } from '@pb/core';
 import type { Db } from '../../db/client';
 import { userSessions, users, type SessionSecondFactor } from '../../db/schema';
 import { deviceKey, deviceLabel, networkOf } from '../../lib/devices';
 import { notFound } from '../../lib/errors';
-import { latestMembershipOf } from '../../services/memberships';
+import { activeMembershipById, latestMembershipOf } from '../../services/memberships';
 import { revokeTokens } from '../../services/sessions';
 import { queueNewDeviceMail } from './session-mails';
 
@@ -50,7 +50,7 @@ export async function openSession(
     now: Date;
     publicUrl: string;
   },
-): Promise<string> {
+): Promise<{ id: string; organisation: ActiveMembership | null }> {
   const { user, origin, now } = input;
   const device = deviceLabel(origin.userAgent);
   const place = networkOf(origin.ip);
@@ -65,6 +65,7 @@ export async function openSession(
     })
     .from(userSessions)
     .where(eq(userSessions.userId, user.id));
+  const organisationMemberId = await latestMembershipOf(tx, user.id);
   await tx.insert(userSessions).values({
     id,
     userId: user.id,
@@ -73,7 +74,7 @@ export async function openSession(
     place,
     deviceKey: key,
     secondFactor: input.secondFactor,
-    organisationMemberId: await latestMembershipOf(tx, user.id),
+    organisationMemberId,
     createdAt: now,
     lastUsedAt: now,
     expiresAt: input.expiresAt,
@@ -81,7 +82,7 @@ export async function openSession(
   if ((seen?.any ?? 0) > 0 && (seen?.same ?? 0) === 0) {
     await queueNewDeviceMail(tx, input.publicUrl, user, { device, place, at: now });
   }
-  return id;
+  return { id, organisation: await activeMembershipById(tx, organisationMemberId) };
 }
 
 /** The account's open sessions, newest use first; `current` marks the caller's. */

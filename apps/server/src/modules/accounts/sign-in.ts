@@ -43,7 +43,7 @@ export async function startSession(
 ): Promise<LoginResponse> {
   const now = app.now();
   const expiresAt = app.jwt.expiryFrom(now);
-  const sessionId = await app.db.transaction((tx) =>
+  const session = await app.db.transaction((tx) =>
     openSession(tx, {
       user,
       origin: signInOrigin(request, options.deviceId),
@@ -55,8 +55,8 @@ export async function startSession(
     }),
   );
   return {
-    jwt: await app.jwt.sign(user.id, user.tokenVersion, sessionId),
-    user: presentAuthUser(user, { imageSecret: app.config.jwtSecret }) as LoginResponse['user'],
+    jwt: await app.jwt.sign(user.id, user.tokenVersion, session.id),
+    user: presentAuthUser(user, { imageSecret: app.config.jwtSecret, organisation: session.organisation }),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedIdSchema, ownUserSchema, profileUpdateSchema, publicConsultantSchema } from '@pb/core';
+import {
+  deletedIdSchema,
+  ownUserSchema,
+  profileUpdateSchema,
+  publicConsultantSchema,
+  type ActiveMembership,
+} from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams, errorResponses } from '../../lib/http-schemas';
@@ -26,8 +32,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The owner's view signs the profile image URL. */
   const own = { imageSecret: app.config.jwtSecret };
   /** The caller's own view: AuthUser plus the e-mail change waiting for confirmation. */
-  const presentOwn = async (user: PresentableUser) =>
-    presentOwnUser(user, await findPendingEmailChange(app.db, user.id, app.now()), own);
+  const presentOwn = async (user: PresentableUser, organisation: ActiveMembership | null) =>
+    presentOwnUser(user, await findPendingEmailChange(app.db, user.id, app.now()), { ...own, organisation });
 
   app.get(
     '/users/me',
@@ -43,9 +49,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserById(app.db, currentUser(request).id);
+      const me = currentUser(request);
+      const user = await findUserById(app.db, me.id);
       if (!user) throw notFound();
-      return presentOwn(user);
+      return presentOwn(user, me.organisation);
     },
   );
 
@@ -70,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         // Only the caller's own record may be read this way.
         authorize(isSelf(me, Number(idFilter)));
         const rows = await findOwnUser(app.db, me.id, parsed);
-        return Promise.all(rows.map(presentOwn));
+        return Promise.all(rows.map((row) => presentOwn(row, me.organisation)));
       }
       const rows = await listPublicConsultants(app.db, parsed);
       return rows.map(presentPublicConsultant);
@@ -96,7 +103,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isSelf(me, id)) {
         const user = await findUserById(app.db, id);
         if (!user) throw notFound();
-        return presentOwn(user);
+        return presentOwn(user, me.organisation);
       }
       const row = await findPublicConsultant(app.db, id);
       if (!row) throw notFound();
@@ -123,7 +130,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       authorize(isSelf(me, request.params.id));
       const user = await updateOwnUser(accountContext(app), me.id, request.body);
-      return presentOwn(user);
+      return presentOwn(user, me.organisation);
     },
   );
 

@@ -2,13 +2,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { ADMIN_MSG, type AdminContactMessage, type AdminUser, type District, type Job, type JobData } from '@pb/core';
 import type { Db, Tx } from '../../db/client';
 import { contactMessages, districts, jobs, users } from '../../db/schema';
-import { asCurrentUser, findAccount, type CurrentUser } from '../../services/auth';
+import { findAccount, type CurrentUser } from '../../services/auth';
+import { latestCompanyOf } from '../../services/memberships';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { revokeTokens } from '../../services/sessions';
 import type { FileStorage } from '../../lib/storage';
 import { queueConfirmationMail, issueToken, deleteUserAccount } from '../accounts';
 import { districtColumns } from '../districts';
-import { findJob, presentJob, publishJob, updateJob } from '../jobs';
+import { findJob, presentJob, publishJob, writeJobUpdate, type AdvertisementAuthor } from '../jobs';
 import { recordAudit } from '../../services/audit';
 import { adminUserColumns, presentAdminUser, presentContactMessage, type AdminUserRow } from './presenter';
 
@@ -102,12 +103,14 @@ export async function deleteDistrict(db: Db, actor: Actor, id: number): Promise<
 
 // ---------- advertisements ----------
 
-/** The company an advertisement is written for, in the shape the jobs commands expect of their caller. */
-async function companyAsOwner(db: Tx, companyId: number): Promise<CurrentUser> {
+/** The company an advertisement is written for: the account (its contact person) and its organisation. */
+async function companyAsAuthor(db: Tx, companyId: number, actor: Actor): Promise<AdvertisementAuthor> {
   const row = await findAccount(db, companyId);
   if (!row) throw badRequest(ADMIN_MSG.companyRequired);
   if (row.role !== 'company') throw badRequest(ADMIN_MSG.notACompany);
-  return asCurrentUser(row);
+  const organisationId = await latestCompanyOf(db, row.id);
+  if (organisationId === null) throw badRequest(ADMIN_MSG.notACompany);
+  return { organisationId, contactId: row.id, memberId: null, userId: actor.id };
 }
 
 /** Any advertisement, deactivated ones too (404 in the back office's words). */
@@ -120,27 +123,30 @@ export async function loadAnyJob(db: Db, id: number): Promise<Job> {
 /** Publishes an advertisement on behalf of a company (the jobs command, as a savepoint of this transaction). */
 export async function createJobForCompany(db: Db, actor: Actor, companyId: number, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
-    const owner = await companyAsOwner(tx, companyId);
-    const jobId = await publishJob(tx, owner, data);
+    const author = await companyAsAuthor(tx, companyId, actor);
+    const jobId = await publishJob(tx, author, data);
     await recordAudit(tx, actor, {
       action: 'job.create',
       entity: 'job',
       entityId: jobId,
-      after: { companyId: owner.id, ...data },
+      after: { companyId: author.contactId, organisationId: author.organisationId, ...data },
     });
     return jobId;
   });
 }
 
-/** Edits any advertisement with the company's rules (as its owner). */
+/** Edits any advertisement with the company's rules; the office, not a member, is its last editor. */
 export async function updateAnyJob(db: Db, actor: Actor, id: number, data: JobData): Promise<void> {
   const before = await loadAnyJob(db, id);
   await db.transaction(async (tx) => {
-    const [job] = await tx.select({ ownerId: jobs.ownerId }).from(jobs).where(eq(jobs.id, id)).for('update');
+    const [job] = await tx
+      .select({ organisationId: jobs.organisationId })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+      .for('update');
     if (!job) throw notFound(ADMIN_MSG.jobNotFound);
-    if (job.ownerId === null) throw conflict(ADMIN_MSG.jobWithoutCompany);
-    const owner = await companyAsOwner(tx, job.ownerId);
-    await updateJob(tx, owner, id, data);
+    if (job.organisationId === null) throw conflict(ADMIN_MSG.jobWithoutCompany);
+    await writeJobUpdate(tx, id, data, { memberId: null, userId: actor.id });
     await recordAudit(tx, actor, { action: 'job.update', entity: 'job', entityId: id, before, after: data });
   });
 }

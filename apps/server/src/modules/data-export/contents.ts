@@ -10,7 +10,14 @@ import { listSavedSearches, watchedJobIds } from '../alerts';
 import { claimDocumentForDownload, companyBilling, consultantEarnings, invoicePdf, mayReadInvoice } from '../billing';
 import { chatFileForDownload, listConversations, listMessages } from '../chat';
 import { listOwnIntroductions } from '../introductions';
-import { advertisementsOfOwner, attachmentForDownload, bonusHistory, listAttachments, presentJob } from '../jobs';
+import {
+  advertisementsOfOwner,
+  attachmentForDownload,
+  bonusHistory,
+  listAttachments,
+  ownedBy,
+  presentJob,
+} from '../jobs';
 import { presentAccountForExport, presentSecurityForExport } from './presenter';
 
 /**
@@ -147,7 +154,7 @@ async function advertisements(c: Collector) {
     const history = await bonusHistory(c.db, row.id, { where: undefined, orderBy: [], limit: 10_000, start: 0 });
     const documents: string[] = [];
     for (const attachment of await listAttachments(c.db, row.id)) {
-      const stored = await attachmentForDownload(c.db, c.me.id, attachment.id);
+      const stored = await attachmentForDownload(c.db, ownedBy(c.me.id), attachment.id);
       if (!stored) continue;
       const path = `dateien/inserate/${row.id}/${attachment.id}-${zipSegment(attachment.name)}`;
       documents.push(...(await addStored(c, path, stored.storageKey)));

@@ -1,3 +1,4 @@
+import { activeMembershipById, latestMembershipOf } from '../../services/memberships';
 import { and, eq, gt, like, max } from 'drizzle-orm';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
@@ -344,7 +345,9 @@ async function seedDemoBilling(
   at: (daysAgo: number, hours?: number) => Date,
 ): Promise<void> {
   const { db } = deps;
-  const user = { ...company, roleName: 'Company', tokenVersion: 0, organisation: null };
+  // The company's administrator reports, acting for the company (its organisation of one).
+  const organisation = await activeMembershipById(db, await latestMembershipOf(db, company.id));
+  const user = { ...company, roleName: 'Company', tokenVersion: 0, organisation };
   const { result } = await reportPlacement(
     db,
     user,

@@ -5,11 +5,12 @@ import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { foundOrganisation } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
+import { demoTeamMembers, seedDemoTeams, teamRoleText } from './teams';
 
 /**
  * Loads the demo data for a new installation (development) from `seed-data.ts`:
- * four companies, four consultants (two public) and about 30 Austrian
- * advertisements with bonus histories. All demo accounts are confirmed and share
+ * four companies, four consultants (two public) — each an organisation, the first company and
+ * the first agency with a team (teams.ts) — and about 30 Austrian advertisements with bonus histories. All demo accounts are confirmed and share
  * the password below.
  */
 
@@ -20,6 +21,8 @@ export interface DemoLogin {
   role: 'company' | 'consultant';
   username: string;
   email: string;
+  /** A team member's role and organisation, e.g. 'Recruiting bei …'; absent for a founder (Administrator). */
+  team?: string;
 }
 
 export interface DemoResult {
@@ -29,7 +32,7 @@ export interface DemoResult {
 }
 
 export function demoLogins(): DemoLogin[] {
-  return [
+  const founders: DemoLogin[] = [
     ...DEMO_COMPANIES.map((c, i) => ({
       role: 'company' as const,
       username: c.username,
@@ -41,6 +44,13 @@ export function demoLogins(): DemoLogin[] {
       email: `berater${i + 1}@${DEMO_DOMAIN}`,
     })),
   ];
+  const team = demoTeamMembers(DEMO_DOMAIN).map((m) => ({
+    role: m.side,
+    username: m.username,
+    email: m.email,
+    team: teamRoleText(m, founders.find((f) => f.email === m.founderEmail)!.username),
+  }));
+  return [...founders, ...team];
 }
 
 /** True when no company or consultant exists yet (an admin from ADMIN_EMAIL does not count). */
@@ -73,7 +83,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
   await db.transaction(async (tx) => {
     const districtRows = await tx.select({ id: districts.id, name: districts.name }).from(districts);
     const districtId = new Map(districtRows.map((d) => [d.name, d.id]));
-    const logins = demoLogins();
+    const logins = demoLogins().filter((l) => l.team === undefined);
     const created = await tx
       .insert(users)
       .values([
@@ -99,16 +109,24 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
         })),
       ])
       .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
+    const membershipOf = new Map<number, { organisationId: number; memberId: number }>();
     for (const user of created) {
       if (user.role === 'admin') continue;
-      await foundOrganisation(tx, {
+      const membership = await foundOrganisation(tx, {
         kind: organisationKindOf(user.role),
         name: user.username,
         userId: user.id,
         now,
       });
+      membershipOf.set(user.id, membership);
     }
     const idByEmail = new Map(created.map((u) => [u.email, u.id]));
+    await seedDemoTeams(tx, {
+      domain: DEMO_DOMAIN,
+      passwordHash,
+      now,
+      organisationOf: (email) => membershipOf.get(idByEmail.get(email)!)!.organisationId,
+    });
 
     // Interleave the companies so "newest first" mixes them; spread over the last 60 days.
     const all = DEMO_COMPANIES.flatMap((company, ci) => company.jobs.map((job, ji) => ({ job, ci, ji })));
@@ -119,10 +137,14 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
       const district = districtId.get(job.district);
       if (district === undefined) throw new Error(`demo data: unknown district ${job.district}`);
       const ownerId = idByEmail.get(logins[ci]!.email)!;
+      const company = membershipOf.get(ownerId)!;
       const [row] = await tx
         .insert(jobs)
         .values({
           ownerId,
+          organisationId: company.organisationId,
+          createdByMemberId: company.memberId,
+          updatedByMemberId: company.memberId,
           jobTitle: job.title,
           workingTime: job.time ?? 'Vollzeit',
           assignment: job.assignment,
@@ -160,7 +182,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
 export function demoLoginText(result: DemoResult): string {
   const width = Math.max(...result.logins.map((l) => l.email.length));
   const lines = result.logins.map(
-    (l) => `  ${l.email.padEnd(width)}  ${l.role === 'company' ? 'Unternehmen  ' : 'HR-Consultant'}  ${l.username}`,
+    (l) =>
+      `  ${l.email.padEnd(width)}  ${l.role === 'company' ? 'Unternehmen  ' : 'HR-Consultant'}  ${l.username}` +
+      (l.team ? ` (${l.team})` : ''),
   );
   return [
     result.created

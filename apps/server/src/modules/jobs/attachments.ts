@@ -7,7 +7,7 @@ import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { idParams, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { readUploadedFiles } from '../../lib/uploads';
 import { findJob, listAttachments, visibleTo } from './repository';
-import { assertAdvertisementOwner } from './policy';
+import { assertOnAdvertisement } from './policy';
 import { attachmentForDownload } from './queries';
 import { addAttachments, removeAttachment } from './service';
 
@@ -21,7 +21,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/:id/attachments',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.write' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
@@ -33,7 +33,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await assertAdvertisementOwner(app.db, user, request.params.id);
+      await assertOnAdvertisement(app.db, user, request.params.id);
       const files = await readUploadedFiles(request, { kind: 'document', maxFiles: MAX_CHAT_FILES });
       const data = await addAttachments(app.db, app.storage, user, request.params.id, files);
       return reply.code(201).send({ data, meta: {} });
@@ -54,7 +54,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const job = await findJob(app.db, request.params.id, visibleTo(user.id));
+      const job = await findJob(app.db, request.params.id, visibleTo(user));
       if (!job) throw notFound(MSG.advertisementGone);
       return { data: await listAttachments(app.db, job.id), meta: {} };
     },
@@ -74,7 +74,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const row = await attachmentForDownload(app.db, user.id, request.params.id);
+      const row = await attachmentForDownload(app.db, visibleTo(user), request.params.id);
       if (!row) throw notFound('Datei nicht gefunden.');
       return sendStoredFile(
         reply,
@@ -93,7 +93,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/jobs/:id/attachments/:uploadId',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.write' },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
@@ -105,7 +105,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { id, uploadId } = request.params;
-      await assertAdvertisementOwner(app.db, user, id);
+      await assertOnAdvertisement(app.db, user, id);
       const removed = await removeAttachment(app.db, app.storage, id, uploadId);
       return {
         data: removed,

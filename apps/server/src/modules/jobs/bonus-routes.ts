@@ -13,7 +13,7 @@ import {
   errorResponses,
 } from '../../lib/http-schemas';
 import { parseListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
-import { assertAdvertisementOwner } from './policy';
+import { assertOnAdvertisement } from './policy';
 import { bonusHistory } from './queries';
 import { addBonus, parseBonus } from './service';
 
@@ -56,11 +56,11 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/placement-bonuses',
     {
-      config: { policy: 'jobs.owner' },
+      config: { policy: 'jobs.member' },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],
-        summary: "Bonus history of one advertisement, newest first (the owner's)",
+        summary: 'Bonus history of one advertisement, newest first (members of its company)',
         querystring: anyQuery,
         response: {
           200: collectionSchema(placementBonusRecordSchema),
@@ -72,7 +72,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const jobId = advertisementOf(request.query);
       const q = parseListQuery(request.query, bonusQuerySpec);
-      await assertAdvertisementOwner(app.db, user, jobId);
+      await assertOnAdvertisement(app.db, user, jobId, 'member');
       const { rows, total } = await bonusHistory(app.db, jobId, q);
       return {
         data: rows.map(presentBonus),
@@ -84,11 +84,11 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/placement-bonuses',
     {
-      config: { policy: 'jobs.owner', documentedBody: dataBody(placementBonusRequestSchema) },
+      config: { policy: 'jobs.write', documentedBody: dataBody(placementBonusRequestSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['placement-bonuses'],
-        summary: 'Append a bonus record; the newest is active (owner only)',
+        summary: 'Append a bonus record; the newest is active (its company: Administrator, Recruiting)',
         body: dataEnvelope,
         response: {
           201: singleSchema(placementBonusRecordSchema),

@@ -32,8 +32,9 @@ describe('Demo data', () => {
              (SELECT min(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS min_bonuses,
              (SELECT max(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS max_bonuses`);
     expect(counts).toEqual({
-      companies: 4,
-      consultants: 4,
+      // firma1's team: + Recruiting, + Buchhaltung; berater1's agency: + a second consultant.
+      companies: 6,
+      consultants: 5,
       public_consultants: 2,
       jobs: result.jobs,
       min_bonuses: 1,
@@ -57,6 +58,26 @@ describe('Demo data', () => {
       placementBonus: 20,
       district: { name: 'Kitzbühel' },
     });
+  });
+
+  it('When seeded, then the first company works as a team of three and the first agency with two consultants', async () => {
+    const teams = await ctx.database.query<{ organisation: string; members: string }>(`
+      SELECT o.name AS organisation, string_agg(m.role, ',' ORDER BY m.role) AS members
+      FROM organisations o JOIN organisation_members m ON m.organisation_id = o.id AND m.left_at IS NULL
+      GROUP BY o.id, o.name HAVING count(*) > 1 ORDER BY o.kind DESC`);
+    expect(teams.map((t) => t.members)).toEqual(['accounting,administrator,recruiting', 'administrator,consultant']);
+    const bookkeeper = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: 'buchhaltung1@demo.praemienboerse.at', password: DEMO_PASSWORD },
+    });
+    expect(bookkeeper.json().user.organisation).toMatchObject({ role: 'accounting', kind: 'company' });
+    const own = await ctx.request({
+      method: 'GET',
+      url: `/api/jobs?filters[organisation][id][$eq]=${bookkeeper.json().user.organisation.organisationId}`,
+      token: bookkeeper.json().jwt,
+    });
+    expect(own.json().data.length).toBeGreaterThan(0);
   });
 
   it('When the demo activity is seeded, then conversations with files and introductions in every state exist, the register verifies and nobody is mailed', async () => {

@@ -15,7 +15,7 @@ export const jobsModule: FastifyPluginAsyncZod = async (app) => {
 /** What other modules may use of jobs (dependency-cruiser: modules import each other only through index.ts). */
 export { activeBonusOf, activeBonusSql } from './active-bonus';
 export { browserFilterCondition, filterColumns, filterConditions } from './browser-filters';
-export { isAdvertisementOwner } from './policy';
-export { advertisementsOfOwner, attachmentForDownload, bonusHistory } from './queries';
+export { authorizeOnAdvertisement, isAdvertisementMember, mayOnAdvertisement } from './policy';
+export { advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
 export { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs } from './repository';
-export { parseJobData, publishJob, updateJob } from './service';
+export { parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';

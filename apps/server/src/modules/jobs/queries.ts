@@ -1,14 +1,17 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
-import { selectJobs, visibleTo, type JobRow } from './repository';
+import { selectJobs, type JobRow } from './repository';
+
+/** The advertisements a person is the contact of (owner_id): what their data export holds. */
+export const ownedBy = (userId: number): SQL => eq(jobs.ownerId, userId);
 
 /** Reads of the jobs module beside the advertisement SELECT (repository.ts): counts, documents, bonus history. */
 
-/** A document of an advertisement the user may see (published, or the user's own), for download. */
+/** A document of an advertisement the caller may see (visibleTo, or the export's own ones), for download. */
 export async function attachmentForDownload(
   db: Db,
-  userId: number,
+  visibility: SQL,
   uploadId: number,
 ): Promise<{ storageKey: string; name: string; mime: string; size: number } | undefined> {
   const [row] = await db
@@ -16,7 +19,7 @@ export async function attachmentForDownload(
     .from(uploads)
     .innerJoin(jobAttachments, eq(jobAttachments.uploadId, uploads.id))
     .innerJoin(jobs, eq(jobs.id, jobAttachments.jobId))
-    .where(and(eq(uploads.id, uploadId), visibleTo(userId)))
+    .where(and(eq(uploads.id, uploadId), visibility))
     .limit(1);
   return row;
 }
@@ -41,10 +44,10 @@ export async function bonusHistory(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every advertisement of a company, published or not, newest first (its data export). */
+/** Every advertisement a person published or is the contact of, active or not, newest first (their data export). */
 export async function advertisementsOfOwner(db: Db, ownerId: number): Promise<JobRow[]> {
   const { rows } = await selectJobs(db, {
-    where: eq(jobs.ownerId, ownerId),
+    where: ownedBy(ownerId),
     orderBy: [desc(jobs.createdAt)],
     start: 0,
     limit: 10_000,

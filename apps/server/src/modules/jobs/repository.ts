@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from '@pb/core';
 import type { Db } from '../../db/client';
-import { districts, jobAttachments, jobs, uploads, users } from '../../db/schema';
+import { districts, jobAttachments, jobs, organisations, uploads, users } from '../../db/schema';
+import type { CurrentUser } from '../../services/auth';
 import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
 import { browserFilterCondition, takeBrowserFilters } from './browser-filters';
 import type { JobListCache } from './list-cache';
@@ -43,6 +44,8 @@ export const jobQuerySpec: ResourceQuerySpec = {
     'district.id': { expr: jobs.districtId, type: 'int', ops: ids },
     users_permissions_user: { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
     'users_permissions_user.id': { expr: jobs.ownerId, type: 'int', ops: ['$eq', '$in'] },
+    organisation: { expr: jobs.organisationId, type: 'int', ops: ['$eq', '$in'] },
+    'organisation.id': { expr: jobs.organisationId, type: 'int', ops: ['$eq', '$in'] },
     createdAt: { expr: jobs.createdAt, type: 'date', ops: dates },
     publishedAt: { expr: jobs.publishedAt, type: 'date', ops: [...dates, '$notNull', '$null'] },
   },
@@ -97,6 +100,8 @@ const jobColumns = {
   ownerName: users.username,
   ownerEmail: users.email,
   ownerDescription: users.description,
+  organisationId: organisations.id,
+  organisationName: organisations.name,
   createdAt: jobs.createdAt,
   updatedAt: jobs.updatedAt,
   publishedAt: jobs.publishedAt,
@@ -108,16 +113,21 @@ function jobSelect(db: Db) {
     .select(jobColumns)
     .from(jobs)
     .leftJoin(districts, eq(districts.id, jobs.districtId))
-    .leftJoin(users, eq(users.id, jobs.ownerId));
+    .leftJoin(users, eq(users.id, jobs.ownerId))
+    .leftJoin(organisations, eq(organisations.id, jobs.organisationId));
 }
 
 export type JobRow = Awaited<ReturnType<typeof jobSelect>>[number];
 
-/** Published advertisements; with `ownerId` also that company's deactivated ones. */
-export function visibleTo(ownerId?: number): SQL {
-  return ownerId === undefined
+/**
+ * Published advertisements; for a member of a company also that company's deactivated ones
+ * (pass the caller: the session's organisation decides, never a request parameter).
+ */
+export function visibleTo(caller?: Pick<CurrentUser, 'organisation'>): SQL {
+  const organisationId = caller?.organisation?.kind === 'company' ? caller.organisation.organisationId : undefined;
+  return organisationId === undefined
     ? isNotNull(jobs.publishedAt)
-    : or(isNotNull(jobs.publishedAt), eq(jobs.ownerId, ownerId))!;
+    : or(isNotNull(jobs.publishedAt), eq(jobs.organisationId, organisationId))!;
 }
 
 export interface JobPage {
@@ -227,6 +237,10 @@ export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
             email: row.ownerEmail ?? '',
             description: row.ownerDescription,
           },
+    organisation:
+      visitor || row.organisationId === null || row.organisationName === null
+        ? null
+        : { id: row.organisationId, name: row.organisationName },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
@@ -258,9 +272,18 @@ export async function listAttachments(db: Db, jobId: number): Promise<JobAttachm
 export async function jobOwnership(
   db: Pick<Db, 'select'>,
   id: number,
-): Promise<{ id: number; ownerId: number | null; publishedAt: Date | null; jobTitle: string } | undefined> {
+): Promise<
+  | { id: number; ownerId: number | null; organisationId: number | null; publishedAt: Date | null; jobTitle: string }
+  | undefined
+> {
   const [row] = await db
-    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
+    .select({
+      id: jobs.id,
+      ownerId: jobs.ownerId,
+      organisationId: jobs.organisationId,
+      publishedAt: jobs.publishedAt,
+      jobTitle: jobs.jobTitle,
+    })
     .from(jobs)
     .where(eq(jobs.id, id))
     .limit(1);

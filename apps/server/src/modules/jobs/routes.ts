@@ -25,7 +25,7 @@ import {
   selectJobPage,
   visibleTo,
 } from './repository';
-import { changeJob, parseJobChange, parseJobData, publishJob } from './service';
+import { changeJob, memberAsAuthor, parseJobChange, parseJobData, publishJob } from './service';
 
 /** GET /api/jobs: the text search `q` beside the Strapi-style list query (checked by lib/strapi-query). */
 const jobListQuery = z
@@ -126,13 +126,14 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendTaggedJson(request, reply, answer, { cacheControl: 'public, no-cache', kept: true });
       }
       // Signed-in answers depend on the caller only where the editor loads an advertisement by id
-      // (the owner also sees a deactivated one); otherwise on the query alone. The query's text is
+      // (members of its company also see a deactivated one); otherwise on the query alone. The query's text is
       // the key: a kept answer was built from a query that parsed, so a hit needs no parsing.
       const ownFilter = filtersById(request.query);
       const queryText = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      const key = `list:${ownFilter ? `owner ${user.id}` : 'any'}:${queryText}`;
+      const viewer = ownFilter && user.organisation ? `organisation ${user.organisation.organisationId}` : 'any';
+      const key = `list:${viewer}:${queryText}`;
       const answer = await cache.answer(key, versions, async () => {
-        const q = parseJobListQuery(request.query, ownFilter ? visibleTo(user.id) : visibleTo());
+        const q = parseJobListQuery(request.query, ownFilter ? visibleTo(user) : visibleTo());
         const page = await selectJobPage(app.db, cache, { ...q, version: versions.jobs });
         return taggedJson(
           jobListJson({
@@ -179,7 +180,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const row = await findJob(app.db, request.params.id, visibleTo(user.id));
+      const row = await findJob(app.db, request.params.id, visibleTo(user));
       if (!row) throw notFound(MSG.advertisementGone);
       const body = jobJson({
         data: { ...presentJob(row), attachments: await listAttachments(app.db, row.id) },
@@ -192,20 +193,20 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs',
     {
-      config: { policy: 'role:company', documentedBody: dataBody(jobDataSchema) },
+      config: { policy: 'jobs.publish', documentedBody: dataBody(jobDataSchema) },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['jobs'],
-        summary: 'Publish a new advertisement (company; the caller is the owner)',
+        summary: 'Publish a new advertisement for the own company (Administrator, Recruiting)',
         body: dataEnvelope,
         response: { 201: singleSchema(jobSchema), ...errors },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const data = parseJobData(request.body.data);
-      const id = await publishJob(app.db, user, data);
-      const row = await findJob(app.db, id, visibleTo(user.id));
+      const author = memberAsAuthor(user);
+      const id = await publishJob(app.db, author, parseJobData(request.body.data));
+      const row = await findJob(app.db, id, visibleTo(user));
       return reply.code(201).send({ data: presentJob(row!), meta: {} });
     },
   );
@@ -213,11 +214,12 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/jobs/:id',
     {
-      config: { policy: 'jobs.owner', documentedBody: dataBody(jobChangeSchema) },
+      config: { policy: 'jobs.write', documentedBody: dataBody(jobChangeSchema) },
       preHandler: app.requireUser,
       schema: {
         tags: ['jobs'],
-        summary: 'Update an advertisement, or deactivate it with {data:{publishedAt:null}} (owner only)',
+        summary:
+          'Update an advertisement, or deactivate it with {data:{publishedAt:null}} (its company: Administrator, Recruiting)',
         params: idParams,
         body: dataEnvelope,
         response: { 200: singleSchema(jobSchema), ...errors },
@@ -227,7 +229,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const id = request.params.id;
       await changeJob(app.db, user, id, parseJobChange(request.body.data));
-      const row = await findJob(app.db, id, visibleTo(user.id));
+      const row = await findJob(app.db, id, visibleTo(user));
       if (!row) throw notFound(MSG.advertisementGone);
       return { data: presentJob(row), meta: {} };
     },

@@ -6,7 +6,9 @@ import {
   parseAnnualSalary,
   JOB_MSG,
   MAX_JOB_ATTACHMENTS,
+  MEMBER_PERMISSION_MSG,
   MSG,
+  memberMay,
   jobDataSchema,
   placementBonusSchema,
   type JobAttachment,
@@ -14,13 +16,13 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import type { CurrentUser } from '../../services/auth';
 import { withStoredUploads } from '../../services/stored-uploads';
 import { activeBonusOf } from './active-bonus';
-import { authorizeAdvertisementOwner } from './policy';
+import { authorizeOnAdvertisement } from './policy';
 import { attachmentUrl } from './repository';
 
 /** Commands that change advertisements: publish, update, deactivate, new bonus. */
@@ -88,44 +90,86 @@ function columnsOf(data: JobData) {
   };
 }
 
-/** Publishes a new advertisement owned by the caller with its first bonus record. */
-export async function publishJob(db: Db, owner: CurrentUser, data: JobData): Promise<number> {
+/**
+ * Who writes an advertisement: the company organisation it belongs to, its contact person
+ * (owner_id) and the member who wrote it — null when the back office wrote it for the company.
+ */
+export interface AdvertisementAuthor {
+  organisationId: number;
+  contactId: number;
+  memberId: number | null;
+  /** Who the bonus record names: the member's person, or the office account. */
+  userId: number;
+}
+
+/** The author of a member's own write: a member of a company whose role may write advertisements. */
+export function memberAsAuthor(user: CurrentUser): AdvertisementAuthor {
+  const membership = user.organisation;
+  if (!membership || membership.kind !== 'company') throw forbidden(JOB_MSG.notOwner);
+  if (!memberMay(membership, 'advertisements.write')) throw forbidden(MEMBER_PERMISSION_MSG['advertisements.write']);
+  return {
+    organisationId: membership.organisationId,
+    contactId: user.id,
+    memberId: membership.memberId,
+    userId: user.id,
+  };
+}
+
+/** Publishes a new advertisement of the author's company with its first bonus record. */
+export async function publishJob(db: Executor, author: AdvertisementAuthor, data: JobData): Promise<number> {
   return db.transaction(async (tx) => {
     await assertDistrict(tx, data.district);
     const [row] = await tx
       .insert(jobs)
-      .values({ ...columnsOf(data), ownerId: owner.id, publishedAt: sql`now()` })
+      .values({
+        ...columnsOf(data),
+        ownerId: author.contactId,
+        organisationId: author.organisationId,
+        createdByMemberId: author.memberId,
+        updatedByMemberId: author.memberId,
+        publishedAt: sql`now()`,
+      })
       .returning({ id: jobs.id });
     await tx.insert(placementBonuses).values({
       jobId: row!.id,
       bonus: data.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
-      createdBy: owner.id,
+      createdBy: author.userId,
     });
     return row!.id;
   });
 }
 
-/** Loads the advertisement for a change by its owner; locks the row inside a transaction. */
+/** Loads the advertisement for a change by a member of its company; locks the row inside a transaction. */
 async function lockOwned(tx: Tx, id: number, user: CurrentUser) {
   const [row] = await tx
-    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
+    .select({ id: jobs.id, organisationId: jobs.organisationId, publishedAt: jobs.publishedAt })
     .from(jobs)
     .where(eq(jobs.id, id))
     .for('update');
-  return authorizeAdvertisementOwner(user, row);
+  return authorizeOnAdvertisement(user, row);
+}
+
+/** Replaces the data of an advertisement (locked by the caller); a changed bonus becomes a new record. */
+export async function writeJobUpdate(
+  tx: Executor,
+  id: number,
+  data: JobData,
+  by: { memberId: number | null; userId: number },
+): Promise<void> {
+  await assertDistrict(tx, data.district);
+  await tx
+    .update(jobs)
+    .set({ ...columnsOf(data), updatedByMemberId: by.memberId, updatedAt: sql`now()` })
+    .where(eq(jobs.id, id));
+  if (data.placementBonus !== undefined && data.placementBonus !== (await activeBonusOf(tx, id))) {
+    await tx.insert(placementBonuses).values({ jobId: id, bonus: data.placementBonus, createdBy: by.userId });
+  }
 }
 
 export async function updateJob(db: Db, user: CurrentUser, id: number, data: JobData): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwned(tx, id, user);
-    await assertDistrict(tx, data.district);
-    await tx
-      .update(jobs)
-      .set({ ...columnsOf(data), updatedAt: sql`now()` })
-      .where(eq(jobs.id, id));
-    if (data.placementBonus !== undefined && data.placementBonus !== (await activeBonusOf(tx, id))) {
-      await tx.insert(placementBonuses).values({ jobId: id, bonus: data.placementBonus, createdBy: user.id });
-    }
+    await writeJobUpdate(tx, id, data, { memberId: user.organisation?.memberId ?? null, userId: user.id });
   });
 }
 
@@ -135,7 +179,7 @@ export async function deactivateJob(db: Db, user: CurrentUser, id: number): Prom
     await lockOwned(tx, id, user);
     await tx
       .update(jobs)
-      .set({ publishedAt: null, updatedAt: sql`now()` })
+      .set({ publishedAt: null, updatedByMemberId: user.organisation?.memberId ?? null, updatedAt: sql`now()` })
       .where(eq(jobs.id, id));
   });
 }
@@ -151,13 +195,13 @@ export function parseJobChange(body: Record<string, unknown>): JobChange {
   return { kind: 'update', data: parseJobData(body) };
 }
 
-/** Command: the owner deactivates or updates the advertisement. */
+/** Command: a member of its company deactivates or updates the advertisement. */
 export async function changeJob(db: Db, user: CurrentUser, id: number, change: JobChange): Promise<void> {
   if (change.kind === 'deactivate') await deactivateJob(db, user, id);
   else await updateJob(db, user, id, change.data);
 }
 
-/** Appends a bonus record; the newest is the active one. Only for the owner of an active advertisement. */
+/** Appends a bonus record; the newest is the active one. Only for its company's members (Administrator, Recruiting) and an active advertisement. */
 export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: number) {
   return db.transaction(async (tx) => {
     const job = await lockOwned(tx, jobId, user);
@@ -167,7 +211,7 @@ export async function addBonus(db: Db, user: CurrentUser, jobId: number, bonus: 
   });
 }
 
-/** Command: stores the owner's documents, then links them in one transaction (at most MAX_JOB_ATTACHMENTS). */
+/** Command: stores the company's documents, then links them in one transaction (at most MAX_JOB_ATTACHMENTS). */
 export async function addAttachments(
   db: Db,
   storage: FileStorage,

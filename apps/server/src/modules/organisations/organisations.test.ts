@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, latestMailTo, login, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { createChatUser } from '../../../test/support/chat-fixtures';
+import { invite as inviteBy, joinAsNew as joinBy } from '../../../test/support/organisation-fixtures';
 
 /**
  * Organisations (issue 31): registration founds one, administrators give the legal identity and
@@ -28,25 +29,8 @@ describe('organisations', () => {
   const call = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     ctx.request({ method, url, token, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload }) });
 
-  async function invite(admin: TestAccount, email: string, role: string): Promise<string> {
-    const res = await call(admin.jwt, 'POST', '/api/organisation/invitations', { email, role });
-    expect(res.statusCode, res.body).toBe(201);
-    const mail = await latestMailTo(ctx, email, /einladung#/);
-    const token = /\/einladung#([\w%-]+)/.exec(mail.text)?.[1];
-    if (!token) throw new Error('no invitation link');
-    return decodeURIComponent(token);
-  }
-
-  async function joinAsNew(token: string, username: string): Promise<string> {
-    const res = await ctx.request({
-      method: 'POST',
-      url: '/api/invitations/register',
-      payload: { token, username, password: 'geheim123' },
-      remoteAddress: nextIp(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().jwt as string;
-  }
+  const invite = (admin: TestAccount, email: string, role: string) => inviteBy(ctx, admin, email, role);
+  const joinAsNew = (token: string, username: string) => joinBy(ctx, token, username);
 
   beforeAll(async () => {
     ctx = await createTestContext({ now: () => now });

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { JOB_MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
+import type { CurrentUser } from '../../services/auth';
 import { authorize, hasRole } from '../../services/policies';
 import { forbidden } from '../../lib/errors';
-import { isAdvertisementOwner } from '../jobs';
+import { authorizeOnAdvertisement, isAdvertisementMember } from '../jobs';
 
 /**
  * Who may report a placement, and who may object to a report
@@ -36,14 +37,18 @@ export async function mayReportPlacement(db: Queryable, consultantId: number, jo
   return conversation !== undefined;
 }
 
-/** 403 (German message) unless the reporter may report on this advertisement: its owner, or a consultant in touch. */
+/**
+ * 403 (German message) unless the reporter may report on this advertisement: a member of its company
+ * whose role may report placements, or a consultant in touch.
+ */
 export async function authorizeReportOn(
   db: Queryable,
-  user: { id: number },
+  user: Pick<CurrentUser, 'id' | 'organisation'>,
   variant: ReportVariant,
-  job: { id: number; ownerId: number | null },
+  job: { id: number; organisationId: number | null },
 ): Promise<void> {
-  if (variant === 'company' && !isAdvertisementOwner(user, job)) throw forbidden(JOB_MSG.reportOwnOnly);
+  if (variant === 'company' && !isAdvertisementMember(user, job)) throw forbidden(JOB_MSG.reportOwnOnly);
+  if (variant === 'company') authorizeOnAdvertisement(user, job, 'placements.report');
   if (variant === 'consultant' && !(await mayReportPlacement(db, user.id, job.id))) {
     throw forbidden(PLACEMENT_OBJECTION_MSG.noConversation);
   }

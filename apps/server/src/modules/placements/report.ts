@@ -86,6 +86,7 @@ export async function reportPlacement(
       .select({
         id: jobs.id,
         ownerId: jobs.ownerId,
+        organisationId: jobs.organisationId,
         publishedAt: jobs.publishedAt,
         jobTitle: jobs.jobTitle,
         salaryMinCents: jobs.salaryMinCents,

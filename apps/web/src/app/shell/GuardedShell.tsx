@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { initials } from '@pb/core';
+import { initials, memberMay } from '@pb/core';
 import { BrandMark, NavbarToggler, useCollapsibleMenu } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { signOut, useSession, type Session } from '../../lib/session';
@@ -35,7 +35,15 @@ interface MenuItem {
 
 function menuFor(session: Session): MenuItem[] {
   const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
-  if (session.role === 'company') items.push({ to: '/advertisements/create', label: 'Inserate erstellen/bearbeiten' });
+  // Buchhaltung reads the company's advertisements; the spec's entry is for those who write them.
+  if (session.role === 'company')
+    items.push({
+      to: '/advertisements/create',
+      label:
+        !session.organisation || memberMay(session.organisation, 'advertisements.write')
+          ? 'Inserate erstellen/bearbeiten'
+          : 'Inserate des Unternehmens',
+    });
   items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
   if (session.role === 'company')
     items.push({ to: '/advertisements/introductions', label: 'Vorstellungen', badge: <UnseenIntroductionsBadge /> });

@@ -4,6 +4,8 @@ import {
   DEFAULT_PLACEMENT_BONUS,
   firstMessage,
   jobDataSchema,
+  MEMBER_PERMISSION_MSG,
+  memberMay,
   MSG,
   placementBonusSchema,
   validateChatFiles,
@@ -62,6 +64,14 @@ export function Component() {
       </EditorFrame>
     );
   }
+  if (session.organisation && !memberMay(session.organisation, 'advertisements.write')) {
+    return (
+      <EditorFrame title={editing ? 'Inserat bearbeiten' : 'Neues Inserat erstellen'}>
+        <Alert variant="info">{MEMBER_PERMISSION_MSG['advertisements.write']}</Alert>
+        <Link to={LIST_PATH}>Zu den Inseraten des Unternehmens</Link>
+      </EditorFrame>
+    );
+  }
   if (!editing) return <EditorForm job={null} initial={EMPTY_FORM} />;
   if (jobId === null) return <Missing />;
   if (job.isPending) {
@@ -82,8 +92,11 @@ export function Component() {
   }
   // a deactivated advertisement (only its owner still gets it) cannot be edited
   if (!job.data || job.data.publishedAt === null) return <Missing />;
-  // spec §2: content loads only if the advertisement's owner is the current user
-  if (job.data.users_permissions_user?.id !== session.userId) {
+  // spec §2: content loads only for the advertisement's company (issue 31: its Administrators and Recruiting)
+  if (
+    job.data.organisation?.id !== session.organisation?.organisationId ||
+    !memberMay(session.organisation, 'advertisements.write')
+  ) {
     return (
       <EditorFrame title="Inserat bearbeiten">
         <Alert variant="warning">Sie können nur Ihre eigenen Inserate bearbeiten.</Alert>

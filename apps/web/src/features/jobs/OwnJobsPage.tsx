@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   formatDate,
   formatEuro,
+  memberMay,
   PLACEMENT_OBJECTION_MSG,
   type CompanyPlacementReport,
   type Job,
@@ -30,7 +31,11 @@ export function Component() {
   const isCompany = session?.role === 'company';
   const navigate = useNavigate();
   const officeEmail = usePublicConfig().data?.officeEmail;
-  const jobs = useOwnJobs(session?.userId ?? 0, isCompany);
+  const membership = session?.organisation ?? null;
+  const jobs = useOwnJobs(membership?.organisationId ?? 0, isCompany && membership !== null);
+  // Buchhaltung reads the company's advertisements; Administrator and Recruiting change them.
+  const mayWrite = memberMay(membership, 'advertisements.write');
+  const mayReport = memberMay(membership, 'placements.report');
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
@@ -56,7 +61,9 @@ export function Component() {
   const list = jobs.list;
   // Reports the company can still object to, and objections it made (the rest is the office's business).
   const consultantReports = (reports.data ?? []).filter((r) => r.canObject || r.objectedAt !== null);
-  const open = (job: Job) => navigate(`/advertisements/create/update/${job.id}`);
+  const pathOf = (job: Job) =>
+    mayWrite ? `/advertisements/create/update/${job.id}` : `/advertisements/view?id=${job.id}`;
+  const open = (job: Job) => navigate(pathOf(job));
 
   return (
     <div className="container py-4 py-lg-5">
@@ -65,10 +72,12 @@ export function Component() {
           <h1 className="h3 mb-1">Meine Inserate</h1>
           <p className="text-body-secondary mb-0">Verwalten Sie Ihre Stelleninserate und Vermittlungsprämien.</p>
         </div>
-        <Button onClick={() => navigate('/advertisements/create/save')} size="lg" className="flex-shrink-0">
-          <Icon name="plus" className="me-2" />
-          Neues Inserat erstellen
-        </Button>
+        {mayWrite && (
+          <Button onClick={() => navigate('/advertisements/create/save')} size="lg" className="flex-shrink-0">
+            <Icon name="plus" className="me-2" />
+            Neues Inserat erstellen
+          </Button>
+        )}
       </div>
 
       <div className={`${styles.note} mb-4`}>
@@ -159,7 +168,9 @@ export function Component() {
         <div className="card shadow-sm">
           <div className="card-body text-center py-5">
             <p className="h5">Sie haben noch keine aktiven Inserate.</p>
-            <p className="text-body-secondary mb-0">Erstellen Sie Ihr erstes Inserat – es ist sofort sichtbar.</p>
+            {mayWrite && (
+              <p className="text-body-secondary mb-0">Erstellen Sie Ihr erstes Inserat – es ist sofort sichtbar.</p>
+            )}
           </div>
         </div>
       ) : (
@@ -186,7 +197,7 @@ export function Component() {
                   <tr key={job.id} className={styles.clickable} onClick={() => open(job)}>
                     <td>
                       <Link
-                        to={`/advertisements/create/update/${job.id}`}
+                        to={pathOf(job)}
                         className="fw-semibold text-decoration-none text-body stretched-focus"
                         onClick={(e) => e.stopPropagation()}
                       >
@@ -210,32 +221,36 @@ export function Component() {
                     </td>
                     <td className="text-end">
                       <div className="d-flex flex-column flex-sm-row justify-content-end align-items-end align-items-sm-center gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline-success"
-                          className="text-nowrap"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setDialog({ kind: 'report', job });
-                          }}
-                          aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
-                        >
-                          <Icon name="flag" />
-                          <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          className="text-nowrap"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setDialog({ kind: 'delete', job });
-                          }}
-                          aria-label={`Inserat ${job.jobTitle} löschen`}
-                        >
-                          <Icon name="trash" />
-                          <span className="d-none d-lg-inline ms-1">Löschen</span>
-                        </Button>
+                        {mayReport && (
+                          <Button
+                            size="sm"
+                            variant="outline-success"
+                            className="text-nowrap"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setDialog({ kind: 'report', job });
+                            }}
+                            aria-label={`Stellenbesetzung für ${job.jobTitle} melden`}
+                          >
+                            <Icon name="flag" />
+                            <span className="d-none d-lg-inline ms-1">Besetzung melden</span>
+                          </Button>
+                        )}
+                        {mayWrite && (
+                          <Button
+                            size="sm"
+                            variant="outline-danger"
+                            className="text-nowrap"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setDialog({ kind: 'delete', job });
+                            }}
+                            aria-label={`Inserat ${job.jobTitle} löschen`}
+                          >
+                            <Icon name="trash" />
+                            <span className="d-none d-lg-inline ms-1">Löschen</span>
+                          </Button>
+                        )}
                       </div>
                     </td>
                   </tr>

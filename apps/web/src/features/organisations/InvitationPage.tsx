@@ -15,7 +15,7 @@ import { PendingButton } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
 import { errorText } from '../../lib/http';
 import { saveLogin, useSession } from '../../lib/session';
-import { acceptInvitation, joinWithNewAccount, lookupInvitation, rememberSide } from './api';
+import { acceptInvitation, joinWithNewAccount, lookupInvitation, refreshSession } from './api';
 import { forgetPendingInvitation, pendingInvitation } from './pendingInvitation';
 
 /**
@@ -53,7 +53,7 @@ function InvitationChoice({ token, invitation }: { token: string; invitation: In
       </p>
       {session ? (
         session.email.toLowerCase() === invitation.email ? (
-          <Accept token={token} invitation={invitation} />
+          <Accept token={token} />
         ) : (
           <Alert variant="warning">
             Sie sind als {session.email} angemeldet. Bitte melden Sie sich ab und mit {invitation.email} wieder an, um
@@ -66,7 +66,7 @@ function InvitationChoice({ token, invitation }: { token: string; invitation: In
           geht es hier weiter.
         </Alert>
       ) : (
-        <NewAccount token={token} invitation={invitation} />
+        <NewAccount token={token} />
       )}
     </>
   );
@@ -75,15 +75,15 @@ function InvitationChoice({ token, invitation }: { token: string; invitation: In
 function useJoined() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async (invitation: InvitationPreview) => {
+  return async () => {
     forgetPendingInvitation();
-    rememberSide(invitation.kind);
+    await refreshSession();
     await queryClient.invalidateQueries();
     navigate('/advertisements/organisation', { replace: true });
   };
 }
 
-function Accept({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+function Accept({ token }: { token: string }) {
   const joined = useJoined();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -91,7 +91,7 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
     setPending(true);
     try {
       await acceptInvitation(token);
-      await joined(invitation);
+      await joined();
     } catch (caught) {
       setError(caught);
       setPending(false);
@@ -107,7 +107,7 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
   );
 }
 
-function NewAccount({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+function NewAccount({ token }: { token: string }) {
   const joined = useJoined();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -123,7 +123,7 @@ function NewAccount({ token, invitation }: { token: string; invitation: Invitati
     setPending(true);
     try {
       saveLogin(await joinWithNewAccount(parsed.data));
-      await joined(invitation);
+      await joined();
     } catch (caught) {
       setProblem(errorText(caught));
       setPending(false);

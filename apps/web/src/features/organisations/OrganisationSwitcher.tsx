@@ -1,20 +1,24 @@
 import { useEffect } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
-import { rememberSide, useMemberships, useSwitchOrganisation } from './api';
+import { useSession } from '../../lib/session';
+import { refreshSession, sessionActsFor, useMemberships, useSwitchOrganisation } from './api';
 
 /**
  * The header's choice of organisation, shown to people in more than one (a freelance consultant
- * for two agencies). It also keeps the stored side (company or agency) in step with the session's.
+ * for two agencies). It also keeps the browser's session in step with the server's: another tab's
+ * switch, or an administrator's change of the member's role.
  */
 export function OrganisationSwitcher({ onSwitched }: { onSwitched: () => void }) {
   const memberships = useMemberships();
   const switchTo = useSwitchOrganisation();
   const navigate = useNavigate();
+  const session = useSession();
   const active = memberships.data?.find((m) => m.active);
+  const inStep = !active || sessionActsFor(session, active);
   useEffect(() => {
-    if (active) rememberSide(active.kind);
-  }, [active]);
+    if (!inStep) void refreshSession();
+  }, [inStep]);
   if (!memberships.data || memberships.data.length < 2) return null;
   return (
     <Form.Select

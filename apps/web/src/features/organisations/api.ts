@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ROLE_NAMES,
-  sideOf,
   type Invitation,
   type InvitationPreview,
   type InvitationRegisterRequest,
@@ -12,11 +10,10 @@ import {
   type MemberRole,
   type Membership,
   type Organisation,
-  type OrganisationKind,
+  type OwnUser,
 } from '@pb/core';
 import { api } from '../../lib/http';
-import { notifySessionChanged } from '../../lib/session';
-import { storage } from '../../lib/storage';
+import { saveUser, type Session } from '../../lib/session';
 
 /** Organisations (issue 31): the switcher, the active organisation, its members and invitations. */
 
@@ -39,12 +36,19 @@ export function useMemberships() {
   });
 }
 
-/** The side of the marketplace the session acts for: what the menu and the pages show. */
-export function rememberSide(kind: OrganisationKind): void {
-  const role = ROLE_NAMES[sideOf(kind)];
-  if (storage.get('userRole') === role) return;
-  storage.set('userRole', role);
-  notifySessionChanged();
+/**
+ * Reads the own user again and keeps what the session acts for — organisation, role in it, side
+ * of the marketplace — in the browser's session: what the menu and the pages show.
+ */
+export async function refreshSession(): Promise<void> {
+  saveUser(await api<OwnUser>('/users/me'));
+}
+
+/** Whether the stored session still names this membership in this role. */
+export function sessionActsFor(session: Session | null, membership: Membership): boolean {
+  return (
+    session?.organisation?.organisationId === membership.organisationId && session.organisation.role === membership.role
+  );
 }
 
 /** Acts for another own organisation: every cached answer belonged to the one before. */
@@ -53,8 +57,8 @@ export function useSwitchOrganisation() {
   return useMutation({
     mutationFn: (membership: Membership) =>
       api('/organisations/active', { method: 'PUT', body: { organisationId: membership.organisationId } }),
-    onSuccess: async (_answer, membership) => {
-      rememberSide(membership.kind);
+    onSuccess: async () => {
+      await refreshSession();
       await queryClient.invalidateQueries();
     },
   });

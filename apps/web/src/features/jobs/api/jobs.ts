@@ -121,7 +121,7 @@ function listPath(
 export const jobKeys = {
   all: ['jobs'] as const,
   browser: (filters: BrowserFilters) => ['jobs', 'browser', filters] as const,
-  own: (userId: number) => ['jobs', 'own', userId] as const,
+  own: (organisationId: number) => ['jobs', 'own', organisationId] as const,
   one: (id: number) => ['jobs', 'one', id] as const,
 };
 
@@ -203,14 +203,17 @@ export async function countPublishedSince(filters: BrowserFilters, since: string
   return answer.meta.pagination.total ?? 0;
 }
 
-/** The company's own advertisements (spec §2 create), OWN_JOBS_PAGE_SIZE at a time ('Mehr laden' appends). */
-export function useOwnJobs(userId: number, enabled: boolean) {
+/**
+ * The company's own advertisements (spec §2 create; issue 31: the organisation's, whoever wrote
+ * them), OWN_JOBS_PAGE_SIZE at a time ('Mehr laden' appends).
+ */
+export function useOwnJobs(organisationId: number, enabled: boolean) {
   const query = useInfiniteQuery({
-    queryKey: jobKeys.own(userId),
+    queryKey: jobKeys.own(organisationId),
     queryFn: ({ pageParam, signal }) =>
       api<Collection<Job>>(
         listPath(
-          { users_permissions_user: { id: { $eq: userId } } },
+          { organisation: { id: { $eq: organisationId } } },
           { start: pageParam, limit: OWN_JOBS_PAGE_SIZE },
           false,
         ),
