@@ -117,6 +117,17 @@ async function seedPairs(database: Database, jwt: JwtService): Promise<Pair[]> {
      RETURNING id, role`,
     [PAIRS],
   );
+  // Each account an organisation of one with its person as administrator, as registration makes them.
+  const organisations = await database.query<{ id: number; user_id: number }>(
+    `WITH o AS (
+       INSERT INTO organisations (kind, name, created_by)
+       SELECT CASE role WHEN 'company' THEN 'company' ELSE 'agency' END, username, id
+       FROM users WHERE email LIKE 'bench-%@bench.test' RETURNING id, created_by
+     )
+     INSERT INTO organisation_members (organisation_id, user_id, role)
+     SELECT id, created_by, 'administrator' FROM o RETURNING organisation_id AS id, user_id`,
+  );
+  const organisationOf = new Map(organisations.map((o) => [o.user_id, o.id]));
   const consultants = users.filter((u) => u.role === 'consultant');
   const companies = users.filter((u) => u.role === 'company');
   const pairs: Pair[] = [];
@@ -124,12 +135,14 @@ async function seedPairs(database: Database, jwt: JwtService): Promise<Pair[]> {
     const consultant = consultants[i]!;
     const company = companies[i]!;
     const [job] = await database.query<{ id: number }>(
-      `INSERT INTO jobs (owner_id, job_title, working_time, published_at) VALUES ($1, 'Bench-Inserat', 'Vollzeit', now()) RETURNING id`,
-      [company.id],
+      `INSERT INTO jobs (owner_id, organisation_id, job_title, working_time, published_at)
+       VALUES ($1, $2, 'Bench-Inserat', 'Vollzeit', now()) RETURNING id`,
+      [company.id, organisationOf.get(company.id)],
     );
     const [chat] = await database.query<{ id: number }>(
-      `INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id`,
-      [job!.id, consultant.id, company.id],
+      `INSERT INTO chat_communications (job_id, consultant_id, company_id, agency_organisation_id, company_organisation_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [job!.id, consultant.id, company.id, organisationOf.get(consultant.id), organisationOf.get(company.id)],
     );
     pairs.push({
       chatId: chat!.id,
@@ -211,6 +224,13 @@ async function databaseFloor(): Promise<{ durable: Row; unflushed: Row }> {
     db = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
     await seedPairs(db, new JwtService(newJwtSecret(), '2h'));
     const conversations = await db.db.select().from(chatCommunications).orderBy(asc(chatCommunications.id));
+    // The session each consultant writes from (its membership is what the statement checks).
+    const sessions = new Map(
+      (await db.query<{ id: string; user_id: number }>('SELECT id, user_id FROM user_sessions')).map((r) => [
+        r.user_id,
+        r.id,
+      ]),
+    );
     const dialect = new PgDialect();
     const durableClient = new pg.Client({ connectionString: database.url });
     const unflushedClient = new pg.Client({ connectionString: database.url });
@@ -221,7 +241,11 @@ async function databaseFloor(): Promise<{ durable: Row; unflushed: Row }> {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const timed = async (client: pg.Client, i: number): Promise<number> => {
         const conversation = conversations[(i + conversations.length) % conversations.length]!;
-        const sender = { id: conversation.consultantId!, tokenVersion: 0 };
+        const sender = {
+          id: conversation.consultantId!,
+          tokenVersion: 0,
+          sessionId: sessions.get(conversation.consultantId!)!,
+        };
         const message = dialect.sqlToQuery(
           textMessageStatement(textMessageValues(sender, conversation.id, `Bench ${i}`, new Date())),
         );

@@ -10,6 +10,7 @@
  *      chain function): the time `npm run register:verify` takes at that size.
  * Prints a markdown table (docs/introductions.md). Not a test: nothing asserts timings.
  */
+import { activeMembershipById, foundOrganisation } from '../apps/server/src/services/memberships';
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,11 +65,26 @@ async function main(): Promise<void> {
         })),
       )
       .returning({ id: users.id, username: users.username });
+    // Each account an organisation of one, as registration makes them (issue 31).
+    const now = new Date();
+    const companyOrganisation = await foundOrganisation(db, {
+      kind: 'company',
+      name: 'Bench GmbH',
+      userId: company!.id,
+      now,
+    });
+    const agencies = await Promise.all(
+      consultants.map(async (c) => {
+        const founded = await foundOrganisation(db, { kind: 'agency', name: c.username, userId: c.id, now });
+        return activeMembershipById(db, founded.memberId);
+      }),
+    );
     const jobRows = await db
       .insert(jobs)
       .values(
         Array.from({ length: 50 }, (_, i) => ({
           ownerId: company!.id,
+          organisationId: companyOrganisation.organisationId,
           jobTitle: `Stelle ${i}`,
           workingTime: 'Vollzeit',
           publishedAt: new Date(),
@@ -83,14 +99,14 @@ async function main(): Promise<void> {
     let next = 0;
     const started = performance.now();
     await Promise.all(
-      consultants.map(async (consultant) => {
+      consultants.map(async (consultant, index) => {
         for (;;) {
           const n = next++;
           if (n >= INTRODUCTIONS) return;
           const t0 = performance.now();
           await introduceCandidate(
             db,
-            { id: consultant.id, role: 'consultant', username: consultant.username },
+            { id: consultant.id, role: 'consultant', username: consultant.username, organisation: agencies[index]! },
             {
               advertisement: jobRows[n % jobRows.length]!.id,
               firstName: 'Kandidat',

@@ -1,3 +1,4 @@
+import { foundOrganisation } from '../src/services/memberships';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
@@ -159,10 +160,15 @@ beforeAll(async () => {
       },
     ])
     .returning({ id: users.id });
+  // Each founds its organisation of one, as registration does (issue 31).
+  const now = new Date();
+  const firm = await foundOrganisation(database.db, { kind: 'company', name: 'Cluster GmbH', userId: c!.id, now });
+  await foundOrganisation(database.db, { kind: 'agency', name: 'Cluster Beratung', userId: k!.id, now });
   const [job] = await database.db
     .insert(jobs)
     .values({
       ownerId: c!.id,
+      organisationId: firm.organisationId,
       jobTitle: 'Controller/in (m/w/d)',
       workingTime: 'Vollzeit',
       city: 'Wien',

@@ -224,6 +224,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const ids: number[] = [];
+    const organisations: number[] = [];
     for (const role of ['company', 'consultant']) {
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO users (username, email, password_hash, role, confirmed)
@@ -231,16 +232,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
         [`${role}-${Date.now()}`, `${role}-${Date.now()}@example.test`, role],
       );
       ids.push(rows[0]!.id);
+      // Its organisation of one, as registration founds it (issue 31).
+      const founded = await db.query<{ id: number }>(
+        `WITH o AS (INSERT INTO organisations (kind, name, created_by) VALUES ($2, $3, $1) RETURNING id)
+         INSERT INTO organisation_members (organisation_id, user_id, role)
+         SELECT id, $1, 'administrator' FROM o RETURNING organisation_id AS id`,
+        [rows[0]!.id, role === 'company' ? 'company' : 'agency', `${role} ${Date.now()}`],
+      );
+      organisations.push(founded.rows[0]!.id);
     }
     const [companyId, consultantId] = ids as [number, number];
+    const [companyOrganisation, agencyOrganisation] = organisations as [number, number];
     const job = await db.query<{ id: number }>(
-      `INSERT INTO jobs (owner_id, job_title, working_time, published_at)
-       VALUES ($1, 'Buchhalter/in (m/w/d)', 'Vollzeit', now()) RETURNING id`,
-      [companyId],
+      `INSERT INTO jobs (owner_id, organisation_id, job_title, working_time, published_at)
+       VALUES ($1, $2, 'Buchhalter/in (m/w/d)', 'Vollzeit', now()) RETURNING id`,
+      [companyId, companyOrganisation],
     );
     const chat = await db.query<{ id: number }>(
-      `INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id`,
-      [job.rows[0]!.id, consultantId, companyId],
+      `INSERT INTO chat_communications (job_id, consultant_id, company_id, agency_organisation_id, company_organisation_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [job.rows[0]!.id, consultantId, companyId, agencyOrganisation, companyOrganisation],
     );
     const token = await sessionToken(db, new JwtService(JWT_SECRET, '1h'), consultantId);
     await db.end();

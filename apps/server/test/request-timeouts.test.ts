@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@pb/core';
-import { chatCommunications } from '../src/db/schema';
 import { multipartBody } from './support/multipart';
-import { createJob, createChatUser, minimalPdf } from './support/chat-fixtures';
+import { createJob, createChatUser, insertConversation, minimalPdf } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -138,10 +137,9 @@ describe('HTTP timeouts on a listening server', () => {
     const company = await createChatUser(ctx.app, 'company');
     const consultant = await createChatUser(ctx.app, 'consultant');
     const job = await createJob(ctx.app.db, company.id);
-    const [chat] = await ctx.app.db
-      .insert(chatCommunications)
-      .values({ jobId: job.id, consultantId: consultant.id, companyId: company.id })
-      .returning({ id: chatCommunications.id });
+    const chat = {
+      id: await insertConversation(ctx.app.db, { jobId: job.id, consultantId: consultant.id, companyId: company.id }),
+    };
     const files = Array.from({ length: 5 }, (_, i) => ({
       name: `Unterlagen-${i + 1}.pdf`,
       data: minimalPdf('x'.repeat(5_000_000)),

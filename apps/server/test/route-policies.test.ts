@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCommunications, placementReports } from '../src/db/schema';
+import { placementReports } from '../src/db/schema';
 import { SOCKET_EVENT_POLICIES } from '../src/modules/chat/gateway';
-import { createJob, createChatUser, type ChatUser } from './support/chat-fixtures';
+import { createJob, createChatUser, insertConversation, type ChatUser } from './support/chat-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 import { NO_ID, routes, type Actor, type Ids } from './route-policy-table';
 
@@ -15,7 +15,7 @@ import { NO_ID, routes, type Actor, type Ids } from './route-policy-table';
 const socketEvents = {
   connection: 'signedIn',
   'chat:send': 'chat.participant',
-  'chat:read': 'chat.participant',
+  'chat:read': 'chat.member',
 };
 
 // Routes of third-party plugins (the OpenAPI pages under /api/docs) are registered before the
@@ -34,11 +34,11 @@ describe('route policies', () => {
     ids.company = actors.company.id;
     const db = ctx.app.db;
     ids.job = (await createJob(db, actors.company.id, { bonus: 15 })).id;
-    const [conversation] = await db
-      .insert(chatCommunications)
-      .values({ jobId: ids.job, consultantId: actors.consultant.id, companyId: actors.company.id })
-      .returning({ id: chatCommunications.id });
-    ids.conversation = conversation!.id;
+    ids.conversation = await insertConversation(db, {
+      jobId: ids.job,
+      consultantId: actors.consultant.id,
+      companyId: actors.company.id,
+    });
     const [report] = await db
       .insert(placementReports)
       .values({

@@ -110,13 +110,13 @@ export const routes: Row[] = [
     request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
   },
   {
-    // Writers are participants only: an admin may read but is refused here.
-    method: 'PUT', url: '/api/chat-communications/:id', policy: 'chat.participant',
+    // The own unread state: members of its organisations; an admin may read but is refused here.
+    method: 'PUT', url: '/api/chat-communications/:id', policy: 'chat.member',
     excluded: { as: 'admin', status: 403 },
     request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}` }),
   },
   {
-    method: 'PUT', url: '/api/chat-communications/:id/read', policy: 'chat.participant',
+    method: 'PUT', url: '/api/chat-communications/:id/read', policy: 'chat.member',
     excluded: { as: 'admin', status: 403 },
     request: (ids) => ({ url: `/api/chat-communications/${ids.conversation}/read` }),
   },

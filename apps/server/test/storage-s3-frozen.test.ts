@@ -108,7 +108,10 @@ describe('A frozen S3 server', () => {
 
   it('When an upload failed on a frozen S3 server that stores it after all, then no row is committed, the retry is stored once and the late object is swept', async () => {
     const { sweepStorageOrphans } = await import('../src/services/storage-orphans');
-    // The previous test's failed upload is swept too; start from a bucket that matches the rows.
+    // The previous test's failed upload is swept too; start from a bucket that matches the rows. Its
+    // object lands when the thawed server works off the PUT (later under load): wait for it first,
+    // or it lands after the sweep and is counted as this test's.
+    expect(await until(async () => (await bucketKeys()).length > (await storedKeys()).length, 5000)).toBe(true);
     await sweepStorageOrphans({ db: ctx.app.db, storage: ctx.app.storage, now: new Date(Date.now() + 86_400_000) });
     expect(await bucketKeys()).toEqual(await storedKeys());
     const messagesBefore = await rowCount('chat_messages');

@@ -56,17 +56,28 @@ export type ChatAdvertisementSummary = z.infer<typeof chatAdvertisementSummarySc
 export const chatConversationSchema = z.object({
   id: z.number(),
   advertisement: chatAdvertisementSummarySchema.nullable(),
-  /** The other party from the caller's view; null when that account no longer exists. */
+  /** The other side's assignee from the caller's view; null when that account no longer exists. */
   counterpart: z.object({ id: z.number(), username: z.string() }).nullable(),
+  /** The other side's organisation (issue 31): what the list and the header name. */
+  counterpartOrganisation: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The side of the caller's organisation; null for the back office. */
+  side: z.enum(['agency', 'company']).nullable(),
   chat_sender_p1: z.number().nullable(),
   chat_receiver_p2: z.number().nullable(),
   last_message_timestamp: z.string(),
   unread_message_p1: z.boolean(),
   unread_message_p2: z.boolean(),
-  /** The caller's own unread flag. */
+  /** Whether the other side wrote after the caller last read it (per person). */
   unread: z.boolean(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** How a conversation names the other side: its organisation, else its assignee (null: 'Benutzer existiert nicht mehr'). */
+export function counterpartName(
+  conversation: Pick<ChatConversation, 'counterpart' | 'counterpartOrganisation'>,
+): string | null {
+  return conversation.counterpartOrganisation?.name ?? conversation.counterpart?.username ?? null;
+}
 
 export type ChatAck<T> = (
   result: { ok: true; data: T } | { ok: false; error: { status: number; message: string } },

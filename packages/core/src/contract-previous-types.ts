@@ -129,6 +129,9 @@ export interface PreviousChatConversation {
   id: number;
   advertisement: PreviousChatAdvertisementSummary | null;
   counterpart: { id: number; username: string } | null;
+  /** Issue 31: the other side's organisation and the caller's side. */
+  counterpartOrganisation: { id: number; name: string } | null;
+  side: 'agency' | 'company' | null;
   chat_sender_p1: number | null;
   chat_receiver_p2: number | null;
   last_message_timestamp: string;

@@ -119,6 +119,8 @@ const conversation: ChatConversation = {
     salary: '52.000 € brutto/Jahr',
   },
   counterpart: { id: 7, username: 'Huber Bau GmbH' },
+  counterpartOrganisation: { id: 3, name: 'Huber Bau GmbH' },
+  side: 'agency',
   chat_sender_p1: 9,
   chat_receiver_p2: 7,
   last_message_timestamp: '2026-03-10T08:05:00.000Z',

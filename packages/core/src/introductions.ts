@@ -245,6 +245,7 @@ export const REGISTER_EVENT_KINDS = [
   'personal_data_deleted',
   'fingerprints_deleted',
   'consultant_removed',
+  'handed_over',
 ] as const;
 export type RegisterEventKind = (typeof REGISTER_EVENT_KINDS)[number];
 
@@ -259,6 +260,7 @@ export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
   personal_data_deleted: 'Personenbezogene Daten gelöscht',
   fingerprints_deleted: 'Kandidaten-Fingerabdruck gelöscht',
   consultant_removed: 'Konto des HR-Consultants gelöscht',
+  handed_over: 'Übergeben',
 };
 
 /** One entry of an introduction's timeline (a register entry): what happened, when, and the entry's hash. */

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { INPUT_MSG, int4Id, safeText } from './input';
+import { idSchema, INPUT_MSG, int4Id, safeText } from './input';
 import { isValidUid, normaliseUid } from './uid';
 import { registerRequestSchema } from './accounts';
 import { MEMBER_ROLES, ORGANISATION_KINDS, type MemberRole, type OrganisationKind, type RoleType } from './roles';
@@ -74,6 +74,8 @@ export const ORGANISATION_MSG = {
   adminOnly: 'Diese Aktion ist den Administratoren der Organisation vorbehalten.',
   roleInvalid: 'Diese Rolle gibt es in dieser Organisation nicht.',
   lastAdministrator: 'Eine Organisation braucht mindestens einen Administrator.',
+  successorInvalid:
+    'Bitte wählen Sie für die Übergabe ein anderes Mitglied, das Vorstellungen und Unterhaltungen betreuen darf.',
   memberNotFound: 'Dieses Mitglied wurde nicht gefunden.',
   noOrganisation: 'Bitte wählen Sie zuerst eine Organisation.',
   invitationEmailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
@@ -256,6 +258,10 @@ export const invitationRequestSchema = z
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 
 /** PUT /api/organisations/active: the organisation to act for. */
+/** DELETE /api/organisation/members/:id?successor=…: who takes over the member's work (default: see the command). */
+export const memberEndQuerySchema = z.object({ successor: idSchema.optional() }).strict();
+export type MemberEndQuery = z.infer<typeof memberEndQuerySchema>;
+
 export const activeOrganisationRequestSchema = z.object({ organisationId: int4Id() }).strict();
 
 /** POST /api/invitations/lookup and /accept: the mailed token. */

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
-import { jobs, placementBonuses, users, type UserRole } from '../../src/db/schema';
-import { sessionToken } from './sessions';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  chatCommunications,
+  jobs,
+  organisationMembers,
+  placementBonuses,
+  users,
+  type UserRole,
+} from '../../src/db/schema';
+import { insertSession } from './sessions';
 import { organisationKindOf } from '@pb/core';
 import { foundOrganisation, latestCompanyOf } from '../../src/services/memberships';
 
@@ -14,6 +22,8 @@ export interface ChatUser {
   email: string;
   role: UserRole;
   token: string;
+  /** The session the token names (its membership is what the chat checks). */
+  sessionId: string;
 }
 
 export async function createChatUser(app: FastifyInstance, role: UserRole, name?: string): Promise<ChatUser> {
@@ -32,10 +42,11 @@ export async function createChatUser(app: FastifyInstance, role: UserRole, name?
       now: app.now(),
     });
   }
-  const token = await sessionToken({ query: (text, params) => app.database.query(text, params) }, app.jwt, row!.id, {
+  const sessionId = await insertSession({ query: (text, params) => app.database.query(text, params) }, row!.id, {
     secondFactor: role === 'admin',
   });
-  return { id: row!.id, username, email, role, token };
+  const token = await app.jwt.sign(row!.id, 0, sessionId);
+  return { id: row!.id, username, email, role, token, sessionId };
 }
 
 export async function createJob(
@@ -71,4 +82,34 @@ export function minimalPdf(extra = ''): Buffer {
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${extra}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
+}
+
+/** The organisation the account acts for (its organisation of one unless it joined another since). */
+export async function organisationOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.userId, userId), isNull(organisationMembers.leftAt)))
+    .orderBy(desc(organisationMembers.id))
+    .limit(1);
+  if (!row) throw new Error(`test: account ${userId} has no organisation`);
+  return row.id;
+}
+
+/** A conversation of the consultant's agency with the company about the job, written straight into the database. */
+export async function insertConversation(
+  db: Db,
+  pair: { jobId: number; consultantId: number; companyId: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(chatCommunications)
+    .values({
+      jobId: pair.jobId,
+      consultantId: pair.consultantId,
+      companyId: pair.companyId,
+      agencyOrganisationId: await organisationOf(db, pair.consultantId),
+      companyOrganisationId: await organisationOf(db, pair.companyId),
+    })
+    .returning({ id: chatCommunications.id });
+  return row!.id;
 }

@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { CHAT_MSG, MSG, type ChatFile, type ChatMessage } from '@pb/core';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { CHAT_MSG, MEMBER_PERMISSION_MSG, memberMay, MSG, type ChatFile, type ChatMessage } from '@pb/core';
 import type { Db } from '../../db/client';
-import { chatCommunications, chatMessageFiles, chatMessages, jobs, uploads } from '../../db/schema';
+import { chatCommunications, chatMessageFiles, chatMessages, chatReads, jobs, uploads } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../services/policies';
 import type { FileStorage } from '../../lib/storage';
@@ -12,19 +12,33 @@ import { chatFileUrl } from './files';
 import type { MessageContext, MessagePublisher, MessageSender, NewMessage } from './message-context';
 import { notificationBody, notificationLink, notificationTitle, queueNotice } from './notices';
 import { presentMessage, type Caller, type ConversationRow, type MessageRow } from './presenter';
-import { conversationForWriting } from './queries';
+import { isParticipant, sideOf } from './policy';
+import { conversationForReading } from './queries';
 import { sendTextMessage } from './send-statement';
 
 /** Chat commands: open a conversation, contact a company, append a message (text or with files), mark read. */
 
-/** Clears only the caller's own unread flag. */
-export async function markConversationRead(db: Db, user: Caller, id: number): Promise<ConversationRow> {
-  const row = await conversationForWriting(db, user, id);
-  const patch: Partial<Pick<ConversationRow, 'unreadMessageP1' | 'unreadMessageP2'>> = {};
-  if (row.consultantId === user.id) patch.unreadMessageP1 = false;
-  if (row.companyId === user.id) patch.unreadMessageP2 = false;
-  await db.update(chatCommunications).set(patch).where(eq(chatCommunications.id, id));
+/** Records that the caller read the conversation now (unread is per person); an assignee's flag clears too. */
+export async function markConversationRead(db: Db, user: Caller, id: number, now: Date): Promise<ConversationRow> {
+  const row = await conversationForReading(db, user, id);
+  if (!isParticipant(user, row)) throw forbidden();
+  await db.transaction(async (tx) => {
+    await recordRead(tx, row.id, user.id, now);
+    const patch: Partial<Pick<ConversationRow, 'unreadMessageP1' | 'unreadMessageP2'>> = {};
+    if (row.consultantId === user.id) patch.unreadMessageP1 = false;
+    if (row.companyId === user.id) patch.unreadMessageP2 = false;
+    if (Object.keys(patch).length > 0)
+      await tx.update(chatCommunications).set(patch).where(eq(chatCommunications.id, id));
+  });
   return row;
+}
+
+/** The person has read the conversation up to `at`. */
+async function recordRead(tx: Db, chatId: number, userId: number, at: Date): Promise<void> {
+  await tx
+    .insert(chatReads)
+    .values({ chatId, userId, readAt: at })
+    .onConflictDoUpdate({ target: [chatReads.chatId, chatReads.userId], set: { readAt: at } });
 }
 
 /**
@@ -57,7 +71,7 @@ export async function appendMessage(
     await removeStoredFiles(ctx.storage, stored);
     throw error;
   }
-  await published?.(message, [conversation.consultantId, conversation.companyId]);
+  await published?.(message, conversation);
   return message;
 }
 
@@ -77,9 +91,10 @@ export async function removeStoredFiles(storage: FileStorage, stored: readonly S
 }
 
 /**
- * The rows of one message inside the caller's transaction: the message, its files, the
- * counterpart's unread flag, the timestamp and the (rate-limited) mail notice. Other
- * commands (an introduction, 'Bereits bekannt') post into the conversation with it.
+ * The rows of one message inside the caller's transaction: the message, its files, the side's
+ * time of writing, the sender's read, the other assignee's unread flag, the timestamp and the
+ * (rate-limited) mail notice. Other commands (an introduction, 'Bereits bekannt') post into the
+ * conversation with it.
  */
 export async function writeMessage(
   tx: Db,
@@ -93,7 +108,9 @@ export async function writeMessage(
   },
   ctx: MessageContext,
 ): Promise<{ message: MessageRow; files: ChatFile[]; presented: ChatMessage }> {
-  const senderIsConsultant = conversation.consultantId === sender.id;
+  const side = sideOf(sender.organisation, conversation);
+  if (side === null) throw new Error('chat: a message from outside the conversation');
+  const senderIsConsultant = side === 'agency';
   const [message] = await tx
     .insert(chatMessages)
     .values({
@@ -133,7 +150,9 @@ export async function writeMessage(
     .update(chatCommunications)
     .set({
       lastMessageTimestamp: ctx.now,
-      ...(senderIsConsultant ? { unreadMessageP2: true } : { unreadMessageP1: true }),
+      ...(senderIsConsultant
+        ? { unreadMessageP2: true, lastAgencyMessageAt: ctx.now }
+        : { unreadMessageP1: true, lastCompanyMessageAt: ctx.now }),
     })
     .where(eq(chatCommunications.id, conversation.id))
     // The advertisement's title for the bell in the same round trip (one statement less per message).
@@ -144,6 +163,7 @@ export async function writeMessage(
       >`(select ${jobs.jobTitle} from ${jobs} where ${jobs.id} = ${chatCommunications.jobId})`,
     });
   const { jobTitle, ...updated } = row!;
+  await recordRead(tx, conversation.id, sender.id, ctx.now);
   // The bell (issue 13): the recipient's notification centre names sender and advertisement, never the text.
   const recipientId = senderIsConsultant ? updated.companyId : updated.consultantId;
   let notificationId: number | undefined;
@@ -171,43 +191,82 @@ export async function writeMessage(
 }
 
 /**
- * A consultant starts (or reopens) the conversation about an advertisement; the
- * company is the advertisement's owner at that moment.
+ * A member of an agency starts (or reopens) its conversation about an advertisement; the company
+ * is the advertisement's at that moment, its contact person the company's assignee.
  */
 export async function openConversation(db: Db, consultant: Caller, jobId: number, now: Date): Promise<ConversationRow> {
-  if (!hasRole(consultant, 'consultant')) throw forbidden(CHAT_MSG.consultantOnly);
+  const membership = consultant.organisation;
+  if (!hasRole(consultant, 'consultant') || membership?.kind !== 'agency') throw forbidden(CHAT_MSG.consultantOnly);
+  if (!memberMay(membership, 'conversations.write')) throw forbidden(MEMBER_PERMISSION_MSG['conversations.write']);
   const [job] = await db
-    .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt })
+    .select({ id: jobs.id, ownerId: jobs.ownerId, organisationId: jobs.organisationId, publishedAt: jobs.publishedAt })
     .from(jobs)
     .where(eq(jobs.id, jobId))
     .limit(1);
-  if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
-  return ensureConversation(db, { jobId, consultantId: consultant.id, companyId: job.ownerId }, now);
+  if (!job || job.organisationId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+  return ensureConversation(
+    db,
+    {
+      jobId,
+      agencyOrganisationId: membership.organisationId,
+      consultantId: consultant.id,
+      companyOrganisationId: job.organisationId,
+      companyId: job.ownerId,
+    },
+    now,
+  );
 }
 
-/** The conversation of consultant and advertisement, created if missing (also inside a caller's transaction). */
+/**
+ * The agency's conversation about the advertisement, created if missing (also inside a caller's
+ * transaction). Two members of one agency opening it at once get the same one: creation is
+ * serialised per advertisement and agency by a transaction-scoped advisory lock; the oldest
+ * conversation of the pair is the one (decision 0031).
+ */
 export async function ensureConversation(
   db: Db,
-  pair: { jobId: number; consultantId: number; companyId: number },
+  pair: {
+    jobId: number;
+    agencyOrganisationId: number;
+    /** The agency's assignee when the conversation is new. */
+    consultantId: number;
+    companyOrganisationId: number;
+    companyId: number | null;
+  },
   now: Date,
 ): Promise<ConversationRow> {
-  await db
-    .insert(chatCommunications)
-    .values({
-      jobId: pair.jobId,
-      consultantId: pair.consultantId,
-      companyId: pair.companyId,
-      lastMessageTimestamp: now,
-      unreadMessageP1: false,
-      unreadMessageP2: true,
-    })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(chatCommunications)
-    .where(and(eq(chatCommunications.jobId, pair.jobId), eq(chatCommunications.consultantId, pair.consultantId)))
-    .limit(1);
-  return row!;
+  return db.transaction(async (tx) => {
+    const key = `chat-conversation:${pair.jobId}:${pair.agencyOrganisationId}`;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const [existing] = await tx
+      .select()
+      .from(chatCommunications)
+      .where(
+        and(
+          eq(chatCommunications.jobId, pair.jobId),
+          eq(chatCommunications.agencyOrganisationId, pair.agencyOrganisationId),
+        ),
+      )
+      .orderBy(asc(chatCommunications.id))
+      .limit(1);
+    if (existing) return existing;
+    const [created] = await tx
+      .insert(chatCommunications)
+      .values({
+        jobId: pair.jobId,
+        agencyOrganisationId: pair.agencyOrganisationId,
+        consultantId: pair.consultantId,
+        companyOrganisationId: pair.companyOrganisationId,
+        companyId: pair.companyId,
+        lastMessageTimestamp: now,
+        unreadMessageP1: false,
+        unreadMessageP2: true,
+        // A new conversation counts as written by the agency: the company sees it as unread.
+        lastAgencyMessageAt: now,
+      })
+      .returning();
+    return created!;
+  });
 }
 
 /**
@@ -232,4 +291,38 @@ export async function contactCompany(
     published && ((committed) => published(committed, conversation)),
   );
   return { conversation, message };
+}
+
+/**
+ * A leaving member's conversations go to the successor (issue 31 hand-over): on the member's
+ * side of every conversation of the organisation, the successor becomes the assignee who gets
+ * the bell and the mail notice. Inside the caller's transaction; answers how many moved.
+ */
+export async function handOverConversations(
+  tx: Db,
+  input: { organisationId: number; kind: 'company' | 'agency'; fromUserId: number; toUserId: number },
+): Promise<number> {
+  const moved =
+    input.kind === 'agency'
+      ? await tx
+          .update(chatCommunications)
+          .set({ consultantId: input.toUserId })
+          .where(
+            and(
+              eq(chatCommunications.agencyOrganisationId, input.organisationId),
+              eq(chatCommunications.consultantId, input.fromUserId),
+            ),
+          )
+          .returning({ id: chatCommunications.id })
+      : await tx
+          .update(chatCommunications)
+          .set({ companyId: input.toUserId })
+          .where(
+            and(
+              eq(chatCommunications.companyOrganisationId, input.organisationId),
+              eq(chatCommunications.companyId, input.fromUserId),
+            ),
+          )
+          .returning({ id: chatCommunications.id });
+  return moved.length;
 }

@@ -1,15 +1,8 @@
-import { and, asc, eq, exists, inArray, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, not, or, type SQL } from 'drizzle-orm';
 import type { ChatFile } from '@pb/core';
 import type { Db } from '../../db/client';
-import {
-  chatCommunications,
-  chatMessageFiles,
-  chatMessages,
-  introductions,
-  uploads,
-  type UserRole,
-} from '../../db/schema';
-import { mayReadChatFile } from './policy';
+import { chatCommunications, chatMessageFiles, chatMessages, introductions, uploads } from '../../db/schema';
+import { mayReadChatFile, type Caller } from './policy';
 
 /** The files of chat messages: their list in a message and their download (routes in modules/files). */
 
@@ -61,14 +54,14 @@ export async function filesOf(
  */
 export async function chatFileForDownload(
   db: Db,
-  user: { id: number; role: UserRole },
+  user: Pick<Caller, 'role' | 'organisation'>,
   uploadId: number,
 ): Promise<typeof uploads.$inferSelect | undefined> {
   const [row] = await db
     .select({
       upload: uploads,
-      consultantId: chatCommunications.consultantId,
-      companyId: chatCommunications.companyId,
+      agencyOrganisationId: chatCommunications.agencyOrganisationId,
+      companyOrganisationId: chatCommunications.companyOrganisationId,
       isIntroductionCv: isIntroductionCv(db).mapWith(Boolean),
     })
     .from(uploads)
@@ -80,4 +73,27 @@ export async function chatFileForDownload(
   if (!row) return undefined;
   if (!mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv })) return undefined;
   return row.upload;
+}
+
+/** A chat file of a conversation the person is an assignee of (their own data export). */
+export async function assignedChatFile(
+  db: Db,
+  userId: number,
+  uploadId: number,
+): Promise<typeof uploads.$inferSelect | undefined> {
+  const [row] = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.purpose, 'chat_file'),
+        or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId)),
+      ),
+    )
+    .limit(1);
+  return row?.upload;
 }

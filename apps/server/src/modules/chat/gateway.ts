@@ -9,31 +9,39 @@ import {
   MSG,
   type ChatAck,
   type ChatClientEvents,
+  type ActiveMembership,
   type ChatMessage,
 } from '@pb/core';
 import type { UserRole } from '../../db/schema';
-import { AppError, badRequest, germanIssue, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, forbidden, germanIssue, unauthorized } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
 import { isActiveUser } from '../../services/policies';
 import type { RealtimeSocket } from '../../services/realtime';
 import { markConversationRead } from './commands';
-import { messageContext } from './message-context';
-import type { ConversationRow } from './presenter';
-import { conversationView, conversationViews, eventContextQuery } from './queries';
+import { messageContext, type MessageParties } from './message-context';
+import type { ConversationRow, ConversationViewer } from './presenter';
+import {
+  conversationAudience,
+  conversationView,
+  conversationViews,
+  eventContextQuery,
+  loadConversation,
+} from './queries';
 import { sendTextMessage } from './send-statement';
-import { authorizeWriting } from './policy';
+import { authorizeReading, authorizeWriting, isParticipant, sideOf, type Caller } from './policy';
 
 /**
  * The chat's client events on the realtime service's sockets (services/realtime), and the chat's
- * own publishing: after a commit both parties hear `chat:message` and their `chat:conversation`.
+ * own publishing: after a commit the members of both organisations who read the conversation hear
+ * `chat:message` and their `chat:conversation`.
  */
 
 export interface ChatEvents {
-  /** Tells both parties about a committed message (and their updated conversation). */
-  publishMessage(message: ChatMessage, participantIds: Array<number | null>): Promise<void>;
-  /** Tells one user their view of a conversation changed (e.g. read in another tab). */
-  publishConversation(conversationId: number, userIds: Array<number | null>): Promise<void>;
+  /** Tells every member of both organisations who reads it about a committed message (and their updated conversation). */
+  publishMessage(message: ChatMessage, conversation: MessageParties): Promise<void>;
+  /** Tells the reader's other tabs that they read the conversation. */
+  publishConversation(conversationId: number, reader: Pick<Caller, 'id' | 'organisation'>): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -46,6 +54,8 @@ interface SocketUser {
   id: number;
   username: string;
   role: UserRole;
+  /** The membership the socket's session acts for, as it is now (null: none, or it ended). */
+  organisation: ActiveMembership | null;
 }
 
 // chatId is an int4 id (core/input): 2^31 or a 400-digit number is a 400, not a database error.
@@ -61,7 +71,8 @@ export const SOCKET_EVENT_POLICIES = {
   connection: 'signedIn',
   // A text message's statement applies it in SQL (participantCondition, decision 0026).
   'chat:send': 'chat.participant',
-  'chat:read': 'chat.participant',
+  // Reading is the own unread state: every member who reads the conversation (Buchhaltung too).
+  'chat:read': 'chat.member',
 } as const satisfies Record<'connection' | keyof ChatClientEvents, string>;
 
 const EVENT_WINDOW_MS = 10_000;
@@ -73,20 +84,32 @@ export const chatGateway = fp(
     const eventContextStatement = eventContextQuery(
       app.db,
       sql.placeholder('userId'),
+      sql.placeholder('sessionId'),
       sql.placeholder('chatId'),
     ).prepare('pb_chat_event_context');
 
     /** The event's account (null unless active with this token version) and conversation (ids start at 1: 0 finds none). */
     async function loadEventContext(
-      userId: number,
-      tokenVersion: number,
+      socket: RealtimeSocket,
       chatId: number | undefined,
     ): Promise<{ user: SocketUser | null; conversation: ConversationRow | undefined }> {
-      const [row] = await eventContextStatement.execute({ userId, chatId: chatId ?? 0 });
+      const { userId, sessionId, tokenVersion } = socket.data;
+      const [row] = await eventContextStatement.execute({ userId, sessionId, chatId: chatId ?? 0 });
       const account = row?.user;
+      const m = row?.membership;
+      const membership: ActiveMembership | null =
+        m && m.memberId !== null && m.organisationId !== null && m.kind !== null && m.role !== null
+          ? {
+              memberId: m.memberId,
+              organisationId: m.organisationId,
+              organisationName: m.organisationName ?? '',
+              kind: m.kind,
+              role: m.role,
+            }
+          : null;
       const user =
         account && isActiveUser(account) && account.tokenVersion === tokenVersion
-          ? { id: account.id, username: account.username, role: account.role }
+          ? { id: account.id, username: account.username, role: account.role, organisation: membership }
           : null;
       return { user, conversation: row?.conversation ?? undefined };
     }
@@ -100,6 +123,12 @@ export const chatGateway = fp(
       switch (SOCKET_EVENT_POLICIES[event]) {
         case 'chat.participant':
           return authorizeWriting(user, conversation);
+        case 'chat.member': {
+          // The own unread state: every member who reads the conversation; the back office 403.
+          const readable = authorizeReading(user, conversation);
+          if (!isParticipant(user, readable)) throw forbidden();
+          return readable;
+        }
       }
     }
 
@@ -109,7 +138,7 @@ export const chatGateway = fp(
       event: keyof ChatClientEvents,
       chatId: number,
     ): Promise<{ user: SocketUser; conversation: ConversationRow }> {
-      const { user, conversation } = await loadEventContext(socket.data.userId, socket.data.tokenVersion, chatId);
+      const { user, conversation } = await loadEventContext(socket, chatId);
       if (!user) throw unauthorized();
       return { user, conversation: authorizeEvent(event, user, conversation) };
     }
@@ -145,7 +174,7 @@ export const chatGateway = fp(
           const parsed = hasUnsafeText(payload) ? null : schema.safeParse(payload);
           if (!parsed?.success) {
             // An invalid payload: 401 if the account may no longer be used, else 400.
-            const { user } = await loadEventContext(socket.data.userId, socket.data.tokenVersion, undefined);
+            const { user } = await loadEventContext(socket, undefined);
             if (!user) throw unauthorized();
             throw badRequest(parsed ? germanIssue(parsed.error) : INPUT_MSG.invalidCharacters);
           }
@@ -178,7 +207,11 @@ export const chatGateway = fp(
             throw badRequest(CHAT_MSG.messageEmpty);
           }
           // The account and 'chat.participant' are checked by the statement that writes (one round trip).
-          const sender = { id: socket.data.userId, tokenVersion: socket.data.tokenVersion };
+          const sender = {
+            id: socket.data.userId,
+            tokenVersion: socket.data.tokenVersion,
+            sessionId: socket.data.sessionId,
+          };
           return sendTextMessage(app.db, sender, chatId, text, messageContext(app), hub.publishMessage);
         }),
       );
@@ -186,35 +219,51 @@ export const chatGateway = fp(
         'chat:read',
         handle(socket, readSchema, async ({ chatId }) => {
           const { user } = await authorizedContext(socket, 'chat:read', chatId);
-          await markConversationRead(app.db, user, chatId);
-          const view = await conversationView(app.db, chatId, user.id);
-          await hub.publishConversation(chatId, [user.id]);
+          await markConversationRead(app.db, user, chatId, app.now());
+          const view = await conversationView(app.db, chatId, user);
+          await hub.publishConversation(chatId, user);
           return view!;
         }),
       );
     });
 
     const hub: ChatEvents = {
-      async publishMessage(message, participantIds) {
-        const ids = [...new Set(participantIds.filter((id): id is number => id !== null))];
-        // The counterpart first: the sending tab has the message from its answer, the sender's other tabs can wait a write.
-        ids.sort((a, b) => Number(a === message.userId) - Number(b === message.userId));
-        for (const id of ids) app.realtime.publish({ name: 'chat:message', to: { userIds: [id] }, payload: message });
-        await hub.publishConversation(message.chatId, ids);
-      },
-      async publishConversation(conversationId, userIds) {
-        const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+      async publishMessage(message, conversation) {
+        let audience: ConversationViewer[];
         try {
-          // One query for all recipients; each gets their own view (counterpart, unread flag).
-          const views = await conversationViews(app.db, conversationId, ids);
-          for (const [id, view] of views) {
-            app.realtime.publish({ name: 'chat:conversation', to: { userIds: [id] }, payload: view });
-          }
+          audience = await conversationAudience(app.db, conversation);
         } catch (error) {
-          app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
+          app.log.warn({ err: error, conversationId: conversation.id }, 'chat message event failed');
+          return;
         }
+        // The other side first: the sending tab has the message from its answer, the sender's colleagues can wait a write.
+        const senderSide = audience.find((viewer) => viewer.userId === message.userId)?.side;
+        const ordered = [...audience].sort((a, b) => Number(a.side === senderSide) - Number(b.side === senderSide));
+        for (const viewer of ordered) {
+          app.realtime.publish({ name: 'chat:message', to: { userIds: [viewer.userId] }, payload: message });
+        }
+        await publishViews(conversation.id, ordered);
+      },
+      async publishConversation(conversationId, reader) {
+        const conversation = await loadConversation(app.db, conversationId);
+        if (!conversation) return;
+        const readAt = new Date();
+        await publishViews(conversationId, [
+          { userId: reader.id, side: sideOf(reader.organisation, conversation), readAt },
+        ]);
       },
     };
+    /** Each viewer gets their own view of the conversation (other side, own unread state), from one query. */
+    async function publishViews(conversationId: number, viewers: ConversationViewer[]): Promise<void> {
+      try {
+        const views = await conversationViews(app.db, conversationId, viewers);
+        for (const [id, view] of views) {
+          app.realtime.publish({ name: 'chat:conversation', to: { userIds: [id] }, payload: view });
+        }
+      } catch (error) {
+        app.log.warn({ err: error, conversationId }, 'chat conversation event failed');
+      }
+    }
     app.decorate('chatEvents', hub);
   },
   { name: 'chat-gateway', dependencies: ['services', 'realtime'] },

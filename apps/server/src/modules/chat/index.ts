@@ -1,13 +1,16 @@
 /** What other modules may use of chat (dependency-cruiser: modules import each other only through index.ts). */
-export { chatFileForDownload } from './files';
+export { assignedChatFile, chatFileForDownload } from './files';
 export {
   appendMessage,
   contactCompany,
   ensureConversation,
+  handOverConversations,
+  openConversation,
   removeStoredFiles,
   storeFile,
   writeMessage,
   type StagedFile,
 } from './commands';
-export { messageContext, type MessageContext } from './message-context';
-export { listConversations, listMessages } from './queries';
+export { messageContext, type MessageContext, type MessageParties, type NewMessage } from './message-context';
+export type { ConversationRow } from './presenter';
+export { listAssignedConversations, listConversations, listMessages } from './queries';

@@ -31,14 +31,22 @@ export function messageContext(app: Pick<FastifyInstance, 'storage' | 'config' |
   };
 }
 
-/** Who sends a text message: the account and the token version its session carries (re-checked at the write). */
+/**
+ * Who sends a text message: the account, the token version and the session whose membership it
+ * acts for (all re-checked at the write).
+ */
 export interface MessageSender {
   id: number;
   tokenVersion: number;
+  sessionId: string;
 }
 
-/** The parties a committed message is published to: the conversation's consultant and company. */
-export type MessageParties = [consultantId: number | null, companyId: number | null];
+/** The conversation a committed message is published to: the members of both its organisations. */
+export interface MessageParties {
+  id: number;
+  agencyOrganisationId: number | null;
+  companyOrganisationId: number | null;
+}
 
 /** Called right after the commit, before the mail notice: the parties hear of the message first. */
-export type MessagePublisher = (message: ChatMessage, parties: MessageParties) => Promise<void>;
+export type MessagePublisher = (message: ChatMessage, conversation: MessageParties) => Promise<void>;

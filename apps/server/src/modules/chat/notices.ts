@@ -21,7 +21,7 @@ import type { Caller, ConversationRow } from './presenter';
  */
 export async function queueNoticeAfter(
   db: Db,
-  senderId: number,
+  recipient: 'p1' | 'p2',
   conversationId: number,
   notificationId: number,
   ctx: MessageContext,
@@ -40,7 +40,7 @@ export async function queueNoticeAfter(
         .where(eq(chatCommunications.id, conversationId))
         .for('update');
       if (!row) return;
-      await queueNotice(tx, row, row.consultantId === senderId ? 'p2' : 'p1', ctx, notificationId);
+      await queueNotice(tx, row, recipient, ctx, notificationId);
     });
   } catch (error) {
     ctx.log?.warn({ err: error, conversationId }, 'chat notice not queued now: the batched notification mail sends it');

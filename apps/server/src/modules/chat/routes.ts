@@ -101,13 +101,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.message.trim() === '' && input.files.length === 0) throw badRequest(MSG.badRequest);
       const { conversation } = await contactCompany(
         app.db,
-        user,
+        { ...user, sessionId: request.authSession!.id },
         body.advertisement,
         { text: body.message, files: input.files },
         messageContext(app),
-        (committed, opened) => app.chatEvents.publishMessage(committed, [opened.consultantId, opened.companyId]),
+        (committed, opened) => app.chatEvents.publishMessage(committed, opened),
       );
-      const view = await conversationView(app.db, conversation.id, user.id);
+      const view = await conversationView(app.db, conversation.id, user);
       return reply.code(201).send({ data: view!, meta: {} });
     },
   );
@@ -128,16 +128,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await conversationForReading(app.db, user, request.params.id);
-      const view = await conversationView(app.db, request.params.id, user.id);
+      const view = await conversationView(app.db, request.params.id, user);
       return { data: view!, meta: {} };
     },
   );
 
   const readHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
-    const row = await markConversationRead(app.db, user, request.params.id);
-    await app.chatEvents.publishConversation(row.id, [user.id]);
-    const view = await conversationView(app.db, row.id, user.id);
+    const row = await markConversationRead(app.db, user, request.params.id, app.now());
+    await app.chatEvents.publishConversation(row.id, user);
+    const view = await conversationView(app.db, row.id, user);
     return { data: view!, meta: {} };
   };
   const readSchema = {
@@ -149,7 +149,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/chat-communications/:id',
     {
-      config: { policy: 'chat.participant' },
+      config: { policy: 'chat.member' },
       preHandler: app.requireUser,
       schema: {
         ...readSchema,
@@ -162,7 +162,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/chat-communications/:id/read',
     {
-      config: { policy: 'chat.participant' },
+      config: { policy: 'chat.member' },
       preHandler: app.requireUser,
       schema: { ...readSchema, summary: 'Mark a conversation read for the caller' },
     },
@@ -221,7 +221,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = parseOrBadRequest(messageBody, input.fields);
       const message = await appendMessage(
         app.db,
-        user,
+        { ...user, sessionId: request.authSession!.id },
         row,
         { text: body.message, files: input.files },
         messageContext(app),

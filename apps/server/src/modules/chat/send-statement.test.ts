@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MSG } from '@pb/core';
+import { CHAT_MSG, MEMBER_ROLES_OF, ORGANISATION_KINDS, type MemberRole, type OrganisationKind } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
+import {
+  createChatUser,
+  createJob,
+  insertConversation,
+  organisationOf,
+  type ChatUser,
+} from '../../../test/support/chat-fixtures';
 import { connectChat, type ChatClient } from '../../../test/support/socket-client';
 import type { UserRole } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isActiveUser } from '../../services/policies';
 import { authorizeWriting } from './policy';
-import { messageContext } from './message-context';
+import { messageContext, type MessageParties } from './message-context';
 import { sendTextMessage } from './send-statement';
 
 /**
  * A socket's text message is checked and written by one statement (service.textMessageStatement),
- * which carries the SQL forms of the account and participant rules. These tests hold them to the
+ * which carries the SQL forms of the account, membership and participant rules. These tests hold them to the
  * JavaScript rules every other path asks (services/policies isActiveUser, ./policy authorizeWriting).
  */
 
@@ -34,38 +40,54 @@ beforeAll(async () => {
   otherConsultant = await createChatUser(ctx.app, 'consultant');
   otherCompany = await createChatUser(ctx.app, 'company');
   const job = await createJob(ctx.app.db, otherCompany.id, { jobTitle: 'Regeln' });
-  const [row] = await ctx.database.query<{ id: number }>(
-    'INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id',
-    [job.id, otherConsultant.id, otherCompany.id],
-  );
-  conversationId = row!.id;
+  conversationId = await insertConversation(ctx.app.db, {
+    jobId: job.id,
+    consultantId: otherConsultant.id,
+    companyId: otherCompany.id,
+  });
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
   await ctx?.close();
 });
 
+/** Which organisation a side of the conversation belongs to: the sender's, another one, none. */
 type Party = 'sender' | 'other' | 'none';
 
-/** What the JavaScript rules answer: 'written', or the status of the refusal. */
-function expected(state: {
+/** The membership the sender's session acts for: a kind and role, an ended one, or none (with the account's role). */
+type MembershipState =
+  { kind: OrganisationKind; role: MemberRole } | { ended: true } | { none: 'consultant' | 'admin' };
+
+interface State {
   exists: boolean;
   confirmed: boolean;
   blocked: boolean;
   sameTokenVersion: boolean;
-  role: UserRole;
+  membership: MembershipState;
   conversationExists: boolean;
-  consultant: Party;
+  agency: Party;
   company: Party;
-}): 'written' | number {
+}
+
+/** What the JavaScript rules answer: 'written', or the status of the refusal. */
+function expected(
+  state: State,
+  ids: { sender: number; otherAgency: number; otherCompany: number },
+): 'written' | number {
   if (!state.exists || !isActiveUser(state) || !state.sameTokenVersion) return 401;
-  const id = 1;
-  const party = (p: Party, other: number) => (p === 'sender' ? id : p === 'other' ? other : null);
+  const m = state.membership;
+  const organisation =
+    'kind' in m ? { memberId: 1, organisationId: ids.sender, organisationName: '', kind: m.kind, role: m.role } : null;
+  const role: UserRole = 'none' in m ? m.none : 'consultant';
+  const party = (p: Party, other: number) => (p === 'sender' ? ids.sender : p === 'other' ? other : null);
   const conversation = state.conversationExists
-    ? { consultantId: party(state.consultant, 2), companyId: party(state.company, 3) }
+    ? {
+        agencyOrganisationId: party(state.agency, ids.otherAgency),
+        companyOrganisationId: party(state.company, ids.otherCompany),
+      }
     : undefined;
   try {
-    authorizeWriting({ id, role: state.role }, conversation);
+    authorizeWriting({ role, organisation }, conversation);
     return 'written';
   } catch (error) {
     return (error as AppError).status;
@@ -77,11 +99,12 @@ async function freshConversation(title: string): Promise<{ consultant: ChatUser;
   const consultant = await createChatUser(ctx.app, 'consultant');
   const company = await createChatUser(ctx.app, 'company');
   const job = await createJob(ctx.app.db, company.id, { jobTitle: title });
-  const [row] = await ctx.database.query<{ id: number }>(
-    'INSERT INTO chat_communications (job_id, consultant_id, company_id) VALUES ($1, $2, $3) RETURNING id',
-    [job.id, consultant.id, company.id],
-  );
-  return { consultant, company, chatId: row!.id };
+  const chatId = await insertConversation(ctx.app.db, {
+    jobId: job.id,
+    consultantId: consultant.id,
+    companyId: company.id,
+  });
+  return { consultant, company, chatId };
 }
 
 async function messageCount(): Promise<number> {
@@ -89,51 +112,86 @@ async function messageCount(): Promise<number> {
   return row!.n;
 }
 
+/** The sender's own organisation (of one) and membership row, which each state rewrites. */
+async function senderMembership(sender: ChatUser): Promise<{ organisationId: number; memberId: number }> {
+  const [row] = await ctx.database.query<{ organisation_id: number; id: number }>(
+    'SELECT organisation_id, id FROM organisation_members WHERE user_id = $1',
+    [sender.id],
+  );
+  return { organisationId: row!.organisation_id, memberId: row!.id };
+}
+
 describe('A text message in one statement', () => {
-  it('When account and conversation take every state, then the statement writes exactly when the policies allow, and refuses with their answer', async () => {
-    // Every combination (864), not a sample: a rule that differs in one narrow case is found.
+  it('When account, membership and conversation take every state, then the statement writes exactly when the policies allow, and refuses with their answer', async () => {
+    // Every combination (1,440), not a sample: a rule that differs in one narrow case is found.
     const booleans = [false, true];
     const parties: Party[] = ['sender', 'other', 'none'];
-    const states: Array<Parameters<typeof expected>[0]> = [];
+    const memberships: MembershipState[] = [
+      ...ORGANISATION_KINDS.flatMap((kind) => MEMBER_ROLES_OF[kind].map((role) => ({ kind, role }))),
+      { ended: true },
+      { none: 'consultant' },
+      { none: 'admin' },
+    ];
+    const states: State[] = [];
     for (const exists of booleans)
       for (const confirmed of booleans)
         for (const blocked of booleans)
           for (const sameTokenVersion of booleans)
-            for (const role of ['consultant', 'company', 'admin'] as const)
+            for (const membership of memberships)
               for (const conversationExists of booleans)
-                for (const consultant of parties)
-                  for (const company of parties)
+                for (const agency of conversationExists ? parties : (['none'] as Party[]))
+                  for (const company of conversationExists ? parties : (['none'] as Party[]))
                     states.push({
                       exists,
                       confirmed,
                       blocked,
                       sameTokenVersion,
-                      role,
+                      membership,
                       conversationExists,
-                      consultant,
+                      agency,
                       company,
                     });
-    expect(states).toHaveLength(864);
+    expect(states).toHaveLength(1440);
+    const sender = senders.get('consultant')!;
+    const own = await senderMembership(sender);
+    const ids = {
+      sender: own.organisationId,
+      otherAgency: await organisationOf(ctx.app.db, otherConsultant.id),
+      otherCompany: await organisationOf(ctx.app.db, otherCompany.id),
+    };
     const mismatches: string[] = [];
     for (const state of states) {
-      const sender = senders.get(state.role)!;
-      await ctx.database.query('UPDATE users SET confirmed = $2, blocked = $3, token_version = 5 WHERE id = $1', [
-        sender.id,
-        state.confirmed,
-        state.blocked,
+      const m = state.membership;
+      await ctx.database.query(
+        'UPDATE users SET confirmed = $2, blocked = $3, token_version = 5, role = $4 WHERE id = $1',
+        [sender.id, state.confirmed, state.blocked, 'none' in m ? m.none : 'consultant'],
+      );
+      if ('kind' in m)
+        await ctx.database.query('UPDATE organisations SET kind = $2 WHERE id = $1', [ids.sender, m.kind]);
+      await ctx.database.query('UPDATE organisation_members SET role = $2, left_at = $3 WHERE id = $1', [
+        own.memberId,
+        'kind' in m ? m.role : 'administrator',
+        'ended' in m ? new Date() : null,
       ]);
-      const partyId = (p: Party, other: ChatUser) => (p === 'sender' ? sender.id : p === 'other' ? other.id : null);
-      await ctx.database.query('UPDATE chat_communications SET consultant_id = $2, company_id = $3 WHERE id = $1', [
-        conversationId,
-        partyId(state.consultant, otherConsultant),
-        partyId(state.company, otherCompany),
+      await ctx.database.query('UPDATE user_sessions SET organisation_member_id = $2 WHERE id = $1', [
+        sender.sessionId,
+        'none' in m ? null : own.memberId,
       ]);
+      const party = (p: Party, other: number) => (p === 'sender' ? ids.sender : p === 'other' ? other : null);
+      await ctx.database.query(
+        'UPDATE chat_communications SET agency_organisation_id = $2, company_organisation_id = $3 WHERE id = $1',
+        [conversationId, party(state.agency, ids.otherAgency), party(state.company, ids.otherCompany)],
+      );
       const before = await messageCount();
       let outcome: 'written' | number;
       try {
         await sendTextMessage(
           ctx.app.db,
-          { id: state.exists ? sender.id : MISSING, tokenVersion: state.sameTokenVersion ? 5 : 4 },
+          {
+            id: state.exists ? sender.id : MISSING,
+            tokenVersion: state.sameTokenVersion ? 5 : 4,
+            sessionId: sender.sessionId,
+          },
           state.conversationExists ? conversationId : MISSING,
           'Regelprüfung',
           messageContext(ctx.app),
@@ -144,10 +202,20 @@ describe('A text message in one statement', () => {
         outcome = error.status;
       }
       const written = (await messageCount()) - before;
-      if (outcome !== expected(state) || written !== (outcome === 'written' ? 1 : 0)) {
+      if (outcome !== expected(state, ids) || written !== (outcome === 'written' ? 1 : 0)) {
         mismatches.push(`${JSON.stringify(state)} → ${outcome}, ${written} written`);
       }
     }
+    // Back to the sender's own agency, administered by itself, for the tests below.
+    await ctx.database.query("UPDATE organisations SET kind = 'agency' WHERE id = $1", [ids.sender]);
+    await ctx.database.query("UPDATE organisation_members SET role = 'administrator', left_at = NULL WHERE id = $1", [
+      own.memberId,
+    ]);
+    await ctx.database.query("UPDATE users SET role = 'consultant' WHERE id = $1", [sender.id]);
+    await ctx.database.query('UPDATE user_sessions SET organisation_member_id = $2 WHERE id = $1', [
+      sender.sessionId,
+      own.memberId,
+    ]);
     expect(mismatches).toEqual([]);
   });
 
@@ -157,13 +225,19 @@ describe('A text message in one statement', () => {
       sender.id,
     ]);
     await ctx.database.query(
-      'UPDATE chat_communications SET consultant_id = $2, company_id = $3, unread_message_p1 = false, unread_message_p2 = false, last_notice_p2_at = now() WHERE id = $1',
-      [conversationId, sender.id, otherCompany.id],
+      'UPDATE chat_communications SET consultant_id = $2, company_id = $3, agency_organisation_id = $4, company_organisation_id = $5, unread_message_p1 = false, unread_message_p2 = false, last_notice_p2_at = now() WHERE id = $1',
+      [
+        conversationId,
+        sender.id,
+        otherCompany.id,
+        await organisationOf(ctx.app.db, sender.id),
+        await organisationOf(ctx.app.db, otherCompany.id),
+      ],
     );
-    const published: Array<[number | null, number | null]> = [];
+    const published: MessageParties[] = [];
     const message = await sendTextMessage(
       ctx.app.db,
-      { id: sender.id, tokenVersion: 0 },
+      { id: sender.id, tokenVersion: 0, sessionId: sender.sessionId },
       conversationId,
       'Grüß Gott',
       messageContext(ctx.app),
@@ -172,7 +246,13 @@ describe('A text message in one statement', () => {
       },
     );
     expect(message).toMatchObject({ chatId: conversationId, userId: sender.id, message: 'Grüß Gott' });
-    expect(published).toEqual([[sender.id, otherCompany.id]]);
+    expect(published).toEqual([
+      {
+        id: conversationId,
+        agencyOrganisationId: await organisationOf(ctx.app.db, sender.id),
+        companyOrganisationId: await organisationOf(ctx.app.db, otherCompany.id),
+      },
+    ]);
     const [conversation] = await ctx.database.query<{ p1: boolean; p2: boolean }>(
       'SELECT unread_message_p1 AS p1, unread_message_p2 AS p2 FROM chat_communications WHERE id = $1',
       [conversationId],
@@ -196,12 +276,18 @@ describe('A text message in one statement', () => {
       [[company.id, consultant.id]],
     );
     await ctx.database.query(
-      'UPDATE chat_communications SET consultant_id = $2, company_id = $3, unread_message_p1 = false, unread_message_p2 = false, last_notice_p1_at = NULL WHERE id = $1',
-      [conversationId, consultant.id, company.id],
+      'UPDATE chat_communications SET consultant_id = $2, company_id = $3, agency_organisation_id = $4, company_organisation_id = $5, unread_message_p1 = false, unread_message_p2 = false, last_notice_p1_at = NULL WHERE id = $1',
+      [
+        conversationId,
+        consultant.id,
+        company.id,
+        await organisationOf(ctx.app.db, consultant.id),
+        await organisationOf(ctx.app.db, company.id),
+      ],
     );
     await sendTextMessage(
       ctx.app.db,
-      { id: company.id, tokenVersion: 0 },
+      { id: company.id, tokenVersion: 0, sessionId: company.sessionId },
       conversationId,
       'Servus',
       messageContext(ctx.app),

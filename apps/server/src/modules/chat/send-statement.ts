@@ -1,11 +1,11 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { CHAT_NOTICE_INTERVAL_MINUTES, MSG, type ChatMessage } from '@pb/core';
+import { CHAT_NOTICE_INTERVAL_MINUTES, MSG, type ChatMessage, type MemberRole, type OrganisationKind } from '@pb/core';
 import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { activeUserCondition, isActiveUser } from '../../services/policies';
-import { authorizeWriting, participantCondition } from './policy';
+import { authorizeWriting, writerRolesSql } from './policy';
 
 import type { MessageContext, MessagePublisher, MessageSender } from './message-context';
 import { BELL_TEXT, notificationLink, queueNoticeAfter } from './notices';
@@ -15,8 +15,8 @@ import { presentMessage } from './presenter';
 
 /**
  * A text message (`text` trimmed, not empty) in ONE statement that checks and writes at once
- * (textMessageStatement): the sender must still be active with the session's token version and
- * a participant of the conversation, as the event's read used to establish in a round trip of
+ * (textMessageStatement): the sender must still be active with the session's token version, and
+ * the session's membership live, in a role that writes, in one of the conversation's organisations, as the event's read used to establish in a round trip of
  * its own (issue 14: that read was half a message's database time). When the statement refuses,
  * its answer says why, and the same policies as everywhere else (services/policies, ./policy) turn
  * that into 401, 404 or 403.
@@ -54,9 +54,13 @@ export async function sendTextMessage(
     },
     [],
   );
-  await published?.(message, [row.consultant_id, row.company_id]);
+  await published?.(message, {
+    id: conversationId,
+    agencyOrganisationId: row.agency_organisation_id,
+    companyOrganisationId: row.company_organisation_id,
+  });
   if (row.notification_id !== null && row.notice_due) {
-    await queueNoticeAfter(db, sender.id, conversationId, Number(row.notification_id), ctx);
+    await queueNoticeAfter(db, row.side === 'agency' ? 'p2' : 'p1', conversationId, Number(row.notification_id), ctx);
   }
   return message;
 }
@@ -68,9 +72,13 @@ interface TextMessageRow {
   account_token_version: number | null;
   account_confirmed: boolean | null;
   account_blocked: boolean | null;
+  member_organisation_id: number | null;
+  member_role: MemberRole | null;
+  organisation_kind: OrganisationKind | null;
   conversation_id: number | null;
-  consultant_id: number | null;
-  company_id: number | null;
+  agency_organisation_id: number | null;
+  company_organisation_id: number | null;
+  side: 'agency' | 'company' | null;
   notice_due: boolean | null;
   id: number | string | null;
   chat_id: number | null;
@@ -93,8 +101,20 @@ function refusalOf(row: TextMessageRow | undefined, sender: MessageSender): Erro
     return unauthorized();
   }
   const conversation =
-    row.conversation_id === null ? undefined : { consultantId: row.consultant_id, companyId: row.company_id };
-  authorizeWriting({ id: row.account_id, role: row.account_role! }, conversation);
+    row.conversation_id === null
+      ? undefined
+      : { agencyOrganisationId: row.agency_organisation_id, companyOrganisationId: row.company_organisation_id };
+  const organisation =
+    row.member_organisation_id === null
+      ? null
+      : {
+          memberId: 0,
+          organisationId: row.member_organisation_id,
+          organisationName: '',
+          kind: row.organisation_kind!,
+          role: row.member_role!,
+        };
+  authorizeWriting({ role: row.account_role!, organisation }, conversation);
   // The SQL forms of the rules disagree with the JavaScript ones (send-statement.test.ts holds them together).
   return new Error('chat: the message statement refused a sender the policies allow');
 }
@@ -103,6 +123,8 @@ function refusalOf(row: TextMessageRow | undefined, sender: MessageSender): Erro
 export interface TextMessageValues {
   senderId: number;
   tokenVersion: number;
+  /** The session whose membership the sender acts for. */
+  sessionId: string;
   conversationId: number;
   text: string;
   now: Date;
@@ -120,6 +142,7 @@ export function textMessageValues(
   return {
     senderId: sender.id,
     tokenVersion: sender.tokenVersion,
+    sessionId: sender.sessionId,
     conversationId,
     text,
     now,
@@ -132,10 +155,9 @@ type TextMessageParams = { [K in keyof TextMessageValues]: TextMessageValues[K] 
 
 /** Every value of textMessageStatement() as a placeholder of the same name: the statement to prepare. */
 const TEXT_MESSAGE_PLACEHOLDERS = Object.fromEntries(
-  (['senderId', 'tokenVersion', 'conversationId', 'text', 'now', 'noticeBefore', 'link'] as const).map((name) => [
-    name,
-    sql.placeholder(name),
-  ]),
+  (['senderId', 'tokenVersion', 'sessionId', 'conversationId', 'text', 'now', 'noticeBefore', 'link'] as const).map(
+    (name) => [name, sql.placeholder(name)],
+  ),
 ) as Record<keyof TextMessageValues, Placeholder>;
 
 /**
@@ -153,31 +175,47 @@ function prepareTextMessageStatement(db: Db) {
 
 /**
  * The statement of sendTextMessage() (the benchmark's floor runs it too): reads the sender's
- * account and the conversation, and — only if the account is active with this token version
- * (activeUserCondition) and a participant (participantCondition) — writes the message, the
- * counterpart's unread flag and the timestamp, and the recipient's bell entry (`mail_due` when
- * their last notice is older than the interval). One round trip, its own transaction.
+ * account, the membership the session acts for and the conversation, and — only if the account is
+ * active with this token version (activeUserCondition) and the membership writes in one of the
+ * conversation's organisations (policy writerRolesSql, sideOf) — writes the message, the side's
+ * time of writing, the sender's read, the other assignee's unread flag and the timestamp, and that
+ * assignee's bell entry (`mail_due` when their last notice is older than the interval). One round
+ * trip, its own transaction.
  */
 export function textMessageStatement(v: TextMessageParams): SQL {
   return sql`
     WITH account AS (
       SELECT id, username, role, token_version, confirmed, blocked, ${activeUserCondition} AS active
       FROM users WHERE id = ${v.senderId}
+    ), membership AS (
+      SELECT m.organisation_id, m.role AS member_role, o.kind AS organisation_kind,
+        ${writerRolesSql(sql`o.kind`, sql`m.role`)} AS writes
+      FROM user_sessions s
+      JOIN organisation_members m ON m.id = s.organisation_member_id AND m.user_id = s.user_id AND m.left_at IS NULL
+      JOIN organisations o ON o.id = m.organisation_id
+      WHERE s.id = ${v.sessionId} AND s.user_id = ${v.senderId} AND s.revoked_at IS NULL
     ), conversation AS (
-      SELECT id, consultant_id, company_id, last_notice_p1_at, last_notice_p2_at,
-        ${participantCondition(v.senderId)} AS participant,
-        consultant_id IS NOT DISTINCT FROM ${v.senderId} AS from_consultant
-      FROM chat_communications WHERE id = ${v.conversationId}
+      SELECT c.id, c.consultant_id, c.company_id, c.agency_organisation_id, c.company_organisation_id,
+        c.last_notice_p1_at, c.last_notice_p2_at,
+        CASE
+          WHEN membership.organisation_kind = 'agency' AND c.agency_organisation_id = membership.organisation_id
+            THEN 'agency'
+          WHEN membership.organisation_kind = 'company' AND c.company_organisation_id = membership.organisation_id
+            THEN 'company'
+        END AS side,
+        coalesce(membership.writes, false) AS writes
+      FROM chat_communications c LEFT JOIN membership ON true WHERE c.id = ${v.conversationId}
     ), allowed AS (
       SELECT account.id AS sender_id, account.username AS sender_username, conversation.id AS chat_id,
-        conversation.from_consultant,
-        CASE WHEN conversation.from_consultant THEN conversation.company_id ELSE conversation.consultant_id END
+        conversation.side = 'agency' AS from_consultant,
+        CASE WHEN conversation.side = 'agency' THEN conversation.company_id ELSE conversation.consultant_id END
           AS recipient_id,
-        coalesce(CASE WHEN conversation.from_consultant
+        coalesce(CASE WHEN conversation.side = 'agency'
           THEN conversation.last_notice_p2_at ELSE conversation.last_notice_p1_at END <= ${v.noticeBefore}, true)
           AS notice_due
       FROM account, conversation
-      WHERE account.active AND account.token_version = ${v.tokenVersion} AND conversation.participant
+      WHERE account.active AND account.token_version = ${v.tokenVersion}
+        AND conversation.side IS NOT NULL AND conversation.writes
     ), message AS (
       INSERT INTO chat_messages (chat_id, sender_id, sender_username, message, file_message, created_at)
       SELECT chat_id, sender_id, sender_username, ${v.text}, false, ${v.now} FROM allowed
@@ -185,9 +223,15 @@ export function textMessageStatement(v: TextMessageParams): SQL {
     ), touched AS (
       UPDATE chat_communications SET last_message_timestamp = ${v.now},
         unread_message_p2 = unread_message_p2 OR allowed.from_consultant,
-        unread_message_p1 = unread_message_p1 OR NOT allowed.from_consultant
+        unread_message_p1 = unread_message_p1 OR NOT allowed.from_consultant,
+        last_agency_message_at = CASE WHEN allowed.from_consultant THEN ${v.now} ELSE last_agency_message_at END,
+        last_company_message_at = CASE WHEN allowed.from_consultant THEN last_company_message_at ELSE ${v.now} END
       FROM allowed WHERE chat_communications.id = allowed.chat_id
       RETURNING (SELECT job_title FROM jobs WHERE jobs.id = chat_communications.job_id) AS job_title
+    ), seen AS (
+      INSERT INTO chat_reads (chat_id, user_id, read_at)
+      SELECT chat_id, sender_id, ${v.now} FROM allowed
+      ON CONFLICT (chat_id, user_id) DO UPDATE SET read_at = EXCLUDED.read_at
     ), bell AS (
       INSERT INTO notifications (user_id, kind, title, body, link, created_at, mail_due)
       SELECT allowed.recipient_id, 'chat_message', ${BELL_TEXT.titleBefore} || allowed.sender_username,
@@ -198,9 +242,10 @@ export function textMessageStatement(v: TextMessageParams): SQL {
     )
     SELECT account.id AS account_id, account.role AS account_role, account.token_version AS account_token_version,
       account.confirmed AS account_confirmed, account.blocked AS account_blocked,
-      conversation.id AS conversation_id, conversation.consultant_id, conversation.company_id,
-      allowed.notice_due, message.*, (SELECT id FROM bell) AS notification_id
+      membership.organisation_id AS member_organisation_id, membership.member_role, membership.organisation_kind,
+      conversation.id AS conversation_id, conversation.agency_organisation_id, conversation.company_organisation_id,
+      conversation.side, allowed.notice_due, message.*, (SELECT id FROM bell) AS notification_id
     FROM (VALUES (1)) AS one (x)
-      LEFT JOIN account ON true LEFT JOIN conversation ON true
+      LEFT JOIN account ON true LEFT JOIN membership ON true LEFT JOIN conversation ON true
       LEFT JOIN allowed ON true LEFT JOIN message ON true`;
 }

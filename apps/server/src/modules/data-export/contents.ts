@@ -8,7 +8,7 @@ import { auditEntriesAbout, type AuditEntryAboutUser } from '../../services/audi
 import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../services/notifications/centre';
 import { listSavedSearches, watchedJobIds } from '../alerts';
 import { claimDocumentForDownload, companyBilling, consultantEarnings, invoicePdf, mayReadInvoice } from '../billing';
-import { chatFileForDownload, listConversations, listMessages } from '../chat';
+import { assignedChatFile, listAssignedConversations, listMessages } from '../chat';
 import { listOwnIntroductions } from '../introductions';
 import {
   advertisementsOfOwner,
@@ -172,7 +172,7 @@ async function advertisements(c: Collector) {
 async function conversations(c: Collector) {
   const result = [];
   for (let start = 0; ; start += PAGE) {
-    const page = await listConversations(c.db, c.me, { where: undefined, orderBy: [], start, limit: PAGE });
+    const page = await listAssignedConversations(c.db, c.me.id, { where: undefined, orderBy: [], start, limit: PAGE });
     for (const conversation of page.data) {
       const messages = [];
       let before: number | undefined;
@@ -187,7 +187,7 @@ async function conversations(c: Collector) {
       for (const message of messages) {
         const paths: string[] = [];
         for (const file of message.files) {
-          const upload = await chatFileForDownload(c.db, c.me, file.id);
+          const upload = await assignedChatFile(c.db, c.me.id, file.id);
           if (!upload) continue;
           const path = `dateien/nachrichten/${conversation.id}/${file.id}-${zipSegment(file.name)}`;
           paths.push(...(await addStored(c, path, upload.storageKey)));

@@ -1,14 +1,14 @@
-import { activeMembershipById, latestMembershipOf } from '../../services/memberships';
-import { and, eq, gt, like, max } from 'drizzle-orm';
+import { and, eq, gt, max } from 'drizzle-orm';
 import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from './seed';
-import { introductions, jobs, mailOutbox, users } from '../../db/schema';
+import { introductions, mailOutbox } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { changePlacementStatus, reportPlacement } from '../placements';
 import { fileGuaranteeClaim } from '../billing';
-import { appendMessage, contactCompany } from '../chat';
+import { openConversation } from '../chat';
+import { demoActors, jobOf, post, type Actor } from './actors';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 
@@ -50,44 +50,6 @@ async function demoPdf(title: string, lines: string[]): Promise<UploadedFile> {
     mime: 'application/pdf',
     size: buffer.length,
   };
-}
-
-interface Actor {
-  id: number;
-  role: 'company' | 'consultant';
-  username: string;
-  email: string;
-  tokenVersion: number;
-}
-
-async function demoActors(db: Db): Promise<{ companies: Actor[]; consultants: Actor[] }> {
-  const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      username: users.username,
-      email: users.email,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(like(users.email, `%@${DEMO_DOMAIN}`))
-    .orderBy(users.email);
-  const pick = (prefix: string, role: Actor['role']) =>
-    rows
-      .filter((r) => r.email.startsWith(prefix))
-      .sort((a, b) => a.email.localeCompare(b.email, 'en', { numeric: true }))
-      .map((r) => ({ id: r.id, role, username: r.username, email: r.email, tokenVersion: r.tokenVersion }));
-  return { companies: pick('firma', 'company'), consultants: pick('berater', 'consultant') };
-}
-
-async function jobOf(db: Db, owner: Actor, title: string): Promise<number> {
-  const [job] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.ownerId, owner.id), eq(jobs.jobTitle, title)))
-    .limit(1);
-  if (!job) throw new Error(`demo activity: no advertisement '${title}' of ${owner.username}`);
-  return job.id;
 }
 
 interface DemoIntroduction {
@@ -231,17 +193,18 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   // A conversation with files before any introduction: the company sends its profile of requirements.
   const hotel = companies[0]!;
   const sabine = consultants[0]!;
-  const { conversation } = await contactCompany(
+  const conversation = await openConversation(db, sabine, await jobOf(db, hotel, 'Rezeptionist/in'), at(20, 10));
+  await post(
     db,
     sabine,
-    await jobOf(db, hotel, 'Rezeptionist/in'),
+    conversation,
     {
       text: 'Grüß Gott! Ich betreue mehrere Rezeptionistinnen mit Erfahrung in der gehobenen Hotellerie. Gibt es ein Anforderungsprofil und einen gewünschten Starttermin?',
       files: [],
     },
     context(at(20, 10)),
   );
-  await appendMessage(
+  await post(
     db,
     hotel,
     conversation,
@@ -259,7 +222,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
     },
     context(at(19, 14)),
   );
-  await appendMessage(
+  await post(
     db,
     sabine,
     conversation,
@@ -346,8 +309,7 @@ async function seedDemoBilling(
 ): Promise<void> {
   const { db } = deps;
   // The company's administrator reports, acting for the company (its organisation of one).
-  const organisation = await activeMembershipById(db, await latestMembershipOf(db, company.id));
-  const user = { ...company, roleName: 'Company', tokenVersion: 0, organisation };
+  const user = { ...company, roleName: 'Company', tokenVersion: 0 };
   const { result } = await reportPlacement(
     db,
     user,

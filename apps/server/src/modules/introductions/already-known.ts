@@ -79,10 +79,7 @@ export async function declareAlreadyKnown(
       await mailParties(tx, row, ['consultant'], (to, ref) => alreadyKnownMail(to, ref, note, ctx.publicUrl));
       return {
         introductionId: row.id,
-        message:
-          posted && conversation
-            ? { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] }
-            : null,
+        message: posted && conversation ? { message: posted.presented, parties: conversation } : null,
         revived: false,
       };
     });

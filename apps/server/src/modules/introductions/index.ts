@@ -10,3 +10,4 @@ export { publishIntroduction } from './routes';
 export { changeIntroductionStatus, forgetConsultant, resolveIntroduction } from './service';
 export { declareAlreadyKnown } from './already-known';
 export { introduceCandidate } from './introduce';
+export { handOverIntroductions } from './hand-over';

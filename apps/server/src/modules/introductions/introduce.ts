@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatDate, INTRODUCTION_MSG, MSG, subordinateNotice, type IntroductionRequest } from '@pb/core';
+import {
+  formatDate,
+  INTRODUCTION_MSG,
+  MEMBER_PERMISSION_MSG,
+  memberMay,
+  MSG,
+  subordinateNotice,
+  type IntroductionRequest,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, jobs, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -42,6 +50,9 @@ export async function introduceCandidate(
   ctx: IntroductionContext,
 ): Promise<IntroductionOutcome & { notice: string | null }> {
   if (!hasRole(consultant, 'consultant')) throw forbidden(INTRODUCTION_MSG.consultantOnly);
+  const agency = consultant.organisation;
+  if (agency?.kind !== 'agency') throw forbidden(INTRODUCTION_MSG.consultantOnly);
+  if (!memberMay(agency, 'introductions.write')) throw forbidden(MEMBER_PERMISSION_MSG['introductions.write']);
   const { phone, fingerprints } = candidateContact(ctx.fingerprintSecret, input);
   const stored: StagedFile[] = cv ? [await storeFile(ctx.storage, cv)] : [];
   try {
@@ -51,11 +62,19 @@ export async function introduceCandidate(
       // retention run hold it and then write advertisements): otherwise the two could deadlock.
       await lockRegister(tx);
       const [job] = await tx
-        .select({ id: jobs.id, ownerId: jobs.ownerId, publishedAt: jobs.publishedAt, jobTitle: jobs.jobTitle })
+        .select({
+          id: jobs.id,
+          ownerId: jobs.ownerId,
+          organisationId: jobs.organisationId,
+          publishedAt: jobs.publishedAt,
+          jobTitle: jobs.jobTitle,
+        })
         .from(jobs)
         .where(eq(jobs.id, input.advertisement))
         .for('share');
-      if (!job || job.ownerId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+      if (!job || job.ownerId === null || job.organisationId === null || job.publishedAt === null) {
+        throw notFound(MSG.advertisementGone);
+      }
       const [company] = await tx
         .select({ id: users.id, username: users.username, email: users.email, blocked: users.blocked })
         .from(users)
@@ -89,7 +108,13 @@ export async function introduceCandidate(
       const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
       const conversation = await ensureConversation(
         tx,
-        { jobId: job.id, consultantId: consultant.id, companyId: job.ownerId },
+        {
+          jobId: job.id,
+          agencyOrganisationId: agency.organisationId,
+          consultantId: consultant.id,
+          companyOrganisationId: job.organisationId,
+          companyId: job.ownerId,
+        },
         ctx.now,
       );
       const posted = await writeMessage(
@@ -174,7 +199,7 @@ export async function introduceCandidate(
       }
       return {
         introductionId: row!.id,
-        message: { message: posted.presented, parties: [conversation.consultantId, conversation.companyId] },
+        message: { message: posted.presented, parties: conversation },
         revived: false,
         notice: prior ? subordinateNotice(formatDate(prior.introducedAt)) : null,
       };

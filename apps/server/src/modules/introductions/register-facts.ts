@@ -30,6 +30,8 @@ interface Facts {
   circumventionAt: ChainValue;
   resolved: { at: ChainValue; noteHash: ChainValue } | null;
   fingerprintsDeletedAt: ChainValue;
+  /** Who handles it now per side: the introduced parties, changed by each 'handed_over' entry (issue 31). */
+  handler: { consultant: ChainValue; company: ChainValue };
   /** Whether the introductions table still has the row (compareWithState). */
   stateSeen: boolean;
 }
@@ -69,6 +71,7 @@ export class RegisterFacts {
       circumventionAt: null,
       resolved: null,
       fingerprintsDeletedAt: null,
+      handler: { consultant: null, company: null },
       stateSeen: false,
     };
     this.byIntroduction.set(introductionId, fact);
@@ -76,6 +79,7 @@ export class RegisterFacts {
     switch (content['kind']) {
       case 'introduced': {
         fact.introduced = content;
+        fact.handler = { consultant: content['consultantId'] ?? null, company: content['companyId'] ?? null };
         const list = this.introducedByCompany.get(content['companyId'] ?? null) ?? [];
         list.push({ at, consultantId: content['consultantId'] ?? null });
         this.introducedByCompany.set(content['companyId'] ?? null, list);
@@ -113,6 +117,18 @@ export class RegisterFacts {
       case 'fingerprints_deleted':
         fact.fingerprintsDeletedAt = at;
         break;
+      case 'handed_over': {
+        const side = content['side'] === 'consultant' ? 'consultant' : 'company';
+        if (content['fromUserId'] !== fact.handler[side]) {
+          problems.push({
+            entryId,
+            introductionId,
+            problem: 'Übergabe von jemandem, der die Vorstellung nicht betreute',
+          });
+        }
+        fact.handler[side] = content['toUserId'] ?? null;
+        break;
+      }
     }
     if (typeof content['status'] === 'string') {
       fact.status = content['status'];
@@ -152,8 +168,8 @@ export class RegisterFacts {
       };
       if (
         differs(row.jobId, locked['jobId'], 'jobs') ||
-        differs(row.companyId, locked['companyId'], 'users') ||
-        differs(row.consultantId, locked['consultantId'], 'users') ||
+        differs(row.companyId, fact.handler.company, 'users') ||
+        differs(row.consultantId, fact.handler.consultant, 'users') ||
         row.bonus !== locked['bonus'] ||
         iso(row.introducedAt) !== locked['at'] ||
         iso(row.consentAt) !== (locked['consentAt'] ?? iso(row.consentAt))

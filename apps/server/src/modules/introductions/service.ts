@@ -14,7 +14,7 @@ import { introductions, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
-import type { MessageContext } from '../chat';
+import type { MessageContext, MessageParties } from '../chat';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
 import { enqueueMail, type OutgoingMail } from '../../services/mail-outbox';
 import { claimRevivedMail, statusChangedMail, type IntroductionRef } from './mails';
@@ -31,7 +31,7 @@ import { appendRegisterEntry, lockRegister } from './register';
  * the two commands that take a file.
  */
 
-export type Caller = Pick<CurrentUser, 'id' | 'role' | 'username'>;
+export type Caller = Pick<CurrentUser, 'id' | 'role' | 'username' | 'organisation'>;
 
 export interface IntroductionContext extends MessageContext {
   fingerprintSecret: string;
@@ -52,7 +52,7 @@ export interface RegisterContext {
 export interface IntroductionOutcome {
   introductionId: number;
   /** Chat message posted in the same transaction (to publish), with its conversation's parties. */
-  message: { message: ChatMessage; parties: Array<number | null> } | null;
+  message: { message: ChatMessage; parties: MessageParties } | null;
   revived: boolean;
 }
 

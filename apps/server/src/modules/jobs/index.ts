@@ -18,4 +18,4 @@ export { browserFilterCondition, filterColumns, filterConditions } from './brows
 export { authorizeOnAdvertisement, isAdvertisementMember, mayOnAdvertisement } from './policy';
 export { advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
 export { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs } from './repository';
-export { parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';
+export { handOverAdvertisements, parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionToken } from '../../../test/support/sessions';
+import { foundOrganisation } from '../../services/memberships';
 import type { Job } from '@pb/core';
 import { startInstancePair, type Instance, type InstancePair } from '../../../test/support/instances';
 import { jobData } from '../../../test/factories';
@@ -24,6 +25,15 @@ beforeAll(async () => {
        ('Beraterin Cache', 'beraterin-cache@example.test', 'x', 'consultant', true)
      RETURNING id, role`,
   );
+  // Each founds its organisation of one, as registration does (issue 31).
+  for (const user of users) {
+    await foundOrganisation(a.database.db, {
+      kind: user.role === 'company' ? 'company' : 'agency',
+      name: `Organisation ${user.id}`,
+      userId: user.id,
+      now: new Date(),
+    });
+  }
   companyToken = await sessionToken(a.database, a.app.jwt, users.find((u) => u.role === 'company')!.id);
   consultantToken = await sessionToken(a.database, a.app.jwt, users.find((u) => u.role === 'consultant')!.id);
 });

@@ -267,3 +267,20 @@ export async function removeAttachment(
 }
 
 export type JobDataInput = z.input<typeof jobDataSchema>;
+
+/**
+ * A leaving member's advertisements get the successor as the company's contact person (issue 31
+ * hand-over): new conversations, introductions and reports about them address a live member.
+ * Inside the caller's transaction; answers how many changed.
+ */
+export async function handOverAdvertisements(
+  tx: Executor,
+  input: { organisationId: number; fromUserId: number; toUserId: number },
+): Promise<number> {
+  const moved = await tx
+    .update(jobs)
+    .set({ ownerId: input.toUserId })
+    .where(and(eq(jobs.organisationId, input.organisationId), eq(jobs.ownerId, input.fromUserId)))
+    .returning({ id: jobs.id });
+  return moved.length;
+}

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isRoleOf, legalIdentityGap, ORGANISATION_MSG, type LegalIdentity, type MemberRole } from '@pb/core';
+import { isRoleOf, legalIdentityGap, memberMay, ORGANISATION_MSG, type LegalIdentity, type MemberRole } from '@pb/core';
 import type { Db } from '../../db/client';
-import { organisationMembers, organisations, userSessions } from '../../db/schema';
+import { organisationMembers, organisations, users, userSessions } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { ActiveMembership, CurrentUser } from '../../services/auth';
 import { legalIdentityOf } from './presenter';
-import { countAdministrators, findMember, findMembership } from './queries';
+import { handOverWork } from './hand-over';
+import { countAdministrators, findMember, findMembership, longestStandingAdministrator } from './queries';
 
 /**
  * The organisation commands. Each owns its transaction (with its audit entry and outbox mail) and
@@ -112,8 +113,13 @@ export async function changeMemberRole(
  * Ends a membership: the member leaves, or an administrator removes them. What the organisation
  * owns stays with it; the sessions acting for the membership lose it (and their sockets).
  */
-export async function endMembership(db: Db, actor: Actor, memberId: number, now: Date): Promise<MembershipChange> {
-  const { organisationId } = actor.organisation;
+export async function endMembership(
+  db: Db,
+  actor: Actor,
+  memberId: number,
+  context: { now: Date; registerSecret: string; successorMemberId?: number | undefined },
+): Promise<MembershipChange> {
+  const { organisationId, kind } = actor.organisation;
   const self = actor.organisation.memberId === memberId;
   if (!self && actor.organisation.role !== 'administrator') throw forbidden(ORGANISATION_MSG.adminOnly);
   return db.transaction(async (tx) => {
@@ -123,10 +129,19 @@ export async function endMembership(db: Db, actor: Actor, memberId: number, now:
     if (member.role === 'administrator' && (await countAdministrators(tx, organisationId)) <= 1) {
       throw conflict(ORGANISATION_MSG.lastAdministrator);
     }
+    const successor = await successorFor(tx, actor, member, context.successorMemberId);
+    const handedOver = await handOverWork(tx, {
+      organisationId,
+      kind,
+      fromUserId: member.userId,
+      to: successor,
+      now: context.now,
+      registerSecret: context.registerSecret,
+    });
     const endedSessions = await sessionsActingFor(tx, memberId);
     await tx
       .update(organisationMembers)
-      .set({ leftAt: now, endedBy: actor.id })
+      .set({ leftAt: context.now, endedBy: actor.id })
       .where(eq(organisationMembers.id, memberId));
     await tx
       .update(userSessions)
@@ -137,7 +152,34 @@ export async function endMembership(db: Db, actor: Actor, memberId: number, now:
       entity: 'organisation_member',
       entityId: memberId,
       before: { organisationId, userId: member.userId, role: member.role },
+      after: { handedOverTo: successor.userId, ...handedOver },
     });
     return { endedSessions };
   });
+}
+
+/**
+ * Who takes over a leaving member's work (issue 31): the member an administrator chose, else the
+ * administrator removing them, else (someone leaving) the organisation's longest-standing other
+ * administrator. It must be another live member whose role handles introductions.
+ */
+async function successorFor(
+  tx: Db,
+  actor: Actor,
+  leaving: { id: number; userId: number },
+  chosen: number | undefined,
+): Promise<{ memberId: number; userId: number; name: string }> {
+  const { organisationId, kind } = actor.organisation;
+  if (chosen !== undefined && actor.organisation.role !== 'administrator') throw forbidden(ORGANISATION_MSG.adminOnly);
+  const candidateId =
+    chosen ??
+    (actor.organisation.memberId !== leaving.id
+      ? actor.organisation.memberId
+      : await longestStandingAdministrator(tx, organisationId, leaving.id));
+  const candidate = candidateId === null ? undefined : await findMember(tx, organisationId, candidateId);
+  if (!candidate || candidate.id === leaving.id || !memberMay({ kind, role: candidate.role }, 'introductions.write')) {
+    throw badRequest(ORGANISATION_MSG.successorInvalid);
+  }
+  const [person] = await tx.select({ username: users.username }).from(users).where(eq(users.id, candidate.userId));
+  return { memberId: candidate.id, userId: candidate.userId, name: person?.username ?? '' };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisationInvitations, organisationMembers, organisations, users } from '../../db/schema';
 
@@ -121,4 +121,25 @@ export async function findInvitationByTokenHash(db: Reader, tokenHash: string) {
     .where(eq(organisationInvitations.tokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+/** The administrator who joined first, other than `exceptMemberId`; null when there is none. */
+export async function longestStandingAdministrator(
+  db: Reader,
+  organisationId: number,
+  exceptMemberId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: organisationMembers.id })
+    .from(organisationMembers)
+    .where(
+      live(
+        eq(organisationMembers.organisationId, organisationId),
+        eq(organisationMembers.role, 'administrator'),
+        ne(organisationMembers.id, exceptMemberId),
+      ),
+    )
+    .orderBy(asc(organisationMembers.joinedAt), asc(organisationMembers.id))
+    .limit(1);
+  return row?.id ?? null;
 }

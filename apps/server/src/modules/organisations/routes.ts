@@ -9,6 +9,7 @@ import {
   invitationTokenSchema,
   legalIdentitySchema,
   loginResponseSchema,
+  memberEndQuerySchema,
   memberRoleChangeSchema,
   memberSchema,
   membershipSchema,
@@ -177,14 +178,20 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Leave (own membership) or remove a member (administrators); their sessions lose the organisation',
+        summary:
+          'Leave (own membership) or remove a member (administrators); their conversations, introductions and advertisements go to the successor; their sessions lose the organisation',
         params: idParams,
+        querystring: memberEndQuerySchema,
         response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
       const member = actingMember(currentUser(request));
-      const { endedSessions } = await endMembership(app.db, member, request.params.id, app.now());
+      const { endedSessions } = await endMembership(app.db, member, request.params.id, {
+        now: app.now(),
+        registerSecret: app.config.registerSecret,
+        successorMemberId: request.query.successor,
+      });
       await endSessionSockets(app, endedSessions);
       return { ok: true as const };
     },

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { JOB_MSG, PLACEMENT_OBJECTION_MSG } from '@pb/core';
+import { JOB_MSG, memberMay, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
@@ -23,17 +23,24 @@ export function mayReportAs(user: { role: UserRole }, variant: ReportVariant): b
 }
 
 /**
- * A consultant may report on an advertisement only when in touch with the company about
- * that very advertisement: a conversation (a chat_communications row for job and
- * consultant), which contacting the company and introducing a candidate both open.
+ * A consultant may report on an advertisement only when the agency is in touch with the company
+ * about that very advertisement: its conversation (one per agency and advertisement, issue 31),
+ * which contacting the company and introducing a candidate both open — and only in a role that
+ * reports placements.
  */
-export async function mayReportPlacement(db: Queryable, consultantId: number, jobId: number): Promise<boolean> {
+export async function mayReportPlacement(
+  db: Queryable,
+  user: Pick<CurrentUser, 'organisation'>,
+  jobId: number,
+): Promise<boolean> {
+  const agency = user.organisation;
+  if (agency?.kind !== 'agency' || !memberMay(agency, 'placements.report')) return false;
   const [conversation] = await db
     .select({ id: chatCommunications.id })
     .from(chatCommunications)
-    .where(and(eq(chatCommunications.jobId, jobId), eq(chatCommunications.consultantId, consultantId)))
+    .where(and(eq(chatCommunications.jobId, jobId), eq(chatCommunications.agencyOrganisationId, agency.organisationId)))
     .limit(1);
-  // An introduction opens this conversation too, so it covers consultants who introduced a candidate.
+  // An introduction opens this conversation too, so it covers agencies that introduced a candidate.
   return conversation !== undefined;
 }
 
@@ -49,7 +56,7 @@ export async function authorizeReportOn(
 ): Promise<void> {
   if (variant === 'company' && !isAdvertisementMember(user, job)) throw forbidden(JOB_MSG.reportOwnOnly);
   if (variant === 'company') authorizeOnAdvertisement(user, job, 'placements.report');
-  if (variant === 'consultant' && !(await mayReportPlacement(db, user.id, job.id))) {
+  if (variant === 'consultant' && !(await mayReportPlacement(db, user, job.id))) {
     throw forbidden(PLACEMENT_OBJECTION_MSG.noConversation);
   }
 }

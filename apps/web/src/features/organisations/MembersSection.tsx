@@ -9,13 +9,24 @@ import {
   MEMBER_ROLE_NAMES,
   MEMBER_ROLES_OF,
   type Invitation,
+  type Member,
   type MemberRole,
   type Organisation,
 } from '@pb/core';
 import { ConfirmModal, PendingButton } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
 import { errorText } from '../../lib/http';
-import { useChangeRole, useInvitations, useInvite, useMembers, useResendInvitation, useRevokeInvitation } from './api';
+import { useNavigate } from 'react-router';
+import {
+  useChangeRole,
+  useEndMembership,
+  useInvitations,
+  useInvite,
+  useMembers,
+  useResendInvitation,
+  useRevokeInvitation,
+} from './api';
+import { EndMembershipDialog } from './EndMembershipDialog';
 
 function RoleSelect({
   id,
@@ -41,11 +52,17 @@ function RoleSelect({
   );
 }
 
-/** 'Mitglieder': everyone sees the team; administrators change roles (one administrator always stays). */
+/**
+ * 'Mitglieder': everyone sees the team and may leave; administrators change roles and remove members
+ * (one administrator always stays; the server refuses the last one in German).
+ */
 export function MembersSection({ organisation }: { organisation: Organisation }) {
   const members = useMembers();
   const changeRole = useChangeRole();
+  const endMembership = useEndMembership();
+  const navigate = useNavigate();
   const [message, setMessage] = useState<string | null>(null);
+  const [ending, setEnding] = useState<Member | null>(null);
   const administrator = organisation.myRole === 'administrator';
   return (
     <>
@@ -64,6 +81,9 @@ export function MembersSection({ organisation }: { organisation: Organisation })
               <th scope="col">Rolle</th>
               <th scope="col" className="d-none d-sm-table-cell">
                 Dabei seit
+              </th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">Aktionen</span>
               </th>
             </tr>
           </thead>
@@ -97,11 +117,54 @@ export function MembersSection({ organisation }: { organisation: Organisation })
                   )}
                 </td>
                 <td className="d-none d-sm-table-cell">{formatDate(member.joinedAt)}</td>
+                <td className="text-end">
+                  {member.self || administrator ? (
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      className="text-nowrap"
+                      onClick={() => {
+                        setMessage(null);
+                        endMembership.reset();
+                        setEnding(member);
+                      }}
+                    >
+                      {member.self ? 'Verlassen' : 'Entfernen'}
+                      {member.self ? null : <span className="visually-hidden"> {member.username}</span>}
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>
         </Table>
       </div>
+      {ending && members.data ? (
+        <EndMembershipDialog
+          organisation={organisation}
+          member={ending}
+          members={members.data}
+          pending={endMembership.isPending}
+          error={endMembership.error}
+          onClose={() => setEnding(null)}
+          onConfirm={(successor) =>
+            endMembership.mutate(
+              { member: ending, successor },
+              {
+                onSuccess: () => {
+                  setEnding(null);
+                  if (ending.self) navigate('/advertisements/view', { replace: true });
+                  else
+                    setMessage(
+                      `${ending.username} ist nicht mehr Mitglied.` +
+                        (successor ? ` Die laufende Arbeit übernimmt ${successor.username}.` : ''),
+                    );
+                },
+              },
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }

@@ -103,6 +103,20 @@ export function useChangeRole() {
   });
 }
 
+/** Removes a member or leaves (own membership); the successor takes over the member's work. */
+export function useEndMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ member, successor }: { member: Member; successor: Member | null }) =>
+      api(`/organisation/members/${member.id}${successor ? `?successor=${successor.id}` : ''}`, { method: 'DELETE' }),
+    onSuccess: async (_answer, { member }) => {
+      // Leaving: the session acts for no organisation (or the next one) now.
+      if (member.self) await refreshSession();
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
 export function useInvitations() {
   return useQuery({
     queryKey: organisationKeys.invitations,

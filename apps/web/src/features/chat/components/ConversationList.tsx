@@ -1,5 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
-import { CHAT_MSG, initials, MSG, truncateTitle, type ChatConversation } from '@pb/core';
+import { CHAT_MSG, counterpartName, initials, MSG, truncateTitle, type ChatConversation } from '@pb/core';
 import styles from '../chat.module.css';
 
 interface Props {
@@ -22,7 +22,7 @@ export function ConversationList({ conversations, selectedId, role, onSelect }: 
   return (
     <ul className="list-group list-group-flush" aria-label="Konversationen">
       {conversations.map((c) => {
-        const name = c.counterpart?.username ?? MSG.userGone;
+        const name = counterpartName(c) ?? MSG.userGone;
         const title = c.advertisement ? truncateTitle(c.advertisement.jobTitle) : MSG.advertisementGone;
         const active = c.id === selectedId;
         return (
@@ -35,7 +35,7 @@ export function ConversationList({ conversations, selectedId, role, onSelect }: 
               data-testid="chat-row"
             >
               <span className={styles.avatar} aria-hidden="true">
-                {initials(c.counterpart?.username ?? '?')}
+                {initials(counterpartName(c) ?? '?')}
               </span>
               <span className="flex-grow-1 overflow-hidden">
                 <span className="d-block fw-semibold text-truncate">{name}</span>

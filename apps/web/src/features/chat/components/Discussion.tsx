@@ -4,7 +4,17 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MSG, MSG, type ChatConversation, type ChatMessage } from '@pb/core';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MSG,
+  counterpartName,
+  MEMBER_PERMISSION_MSG,
+  memberMay,
+  MSG,
+  type ChatConversation,
+  type ChatMessage,
+} from '@pb/core';
+import { useSession } from '../../../lib/session';
 import { percentNumber, salaryText } from '../../../lib/jobFormat';
 import { useServerEvent } from '../../../lib/socket';
 import { useMessages, useSendMessage } from '../api/messages';
@@ -19,10 +29,15 @@ const IntroduceModal = lazy(() =>
 );
 
 /** Header of the open conversation: the advertisement's key facts (spec §2). */
-function DiscussionHeader({ conversation, userId }: { conversation: ChatConversation; userId: number }) {
+function DiscussionHeader({ conversation }: { conversation: ChatConversation }) {
   const ad = conversation.advertisement;
+  const session = useSession();
   const [introducing, setIntroducing] = useState(false);
-  const who = conversation.counterpart?.username ?? MSG.userGone;
+  const organisation = counterpartName(conversation) ?? MSG.userGone;
+  // The other side's assignee, when it is a person of a team (not the organisation of one).
+  const assignee = conversation.counterpart?.username;
+  const who = assignee && assignee !== organisation ? `${organisation} · ${assignee}` : organisation;
+  const mayIntroduce = conversation.side === 'agency' && memberMay(session?.organisation, 'introductions.write');
   if (!ad) {
     return (
       <header className="border-bottom px-3 py-2" data-testid="chat-header">
@@ -41,7 +56,7 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
         {place ? <span>{place}</span> : null}
         {ad.salary ? <span>Bruttojahresgehalt: {salaryText(ad.salary)}</span> : null}
         <span className="ms-auto d-flex gap-3">
-          {conversation.chat_sender_p1 === userId && (
+          {mayIntroduce && (
             <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => setIntroducing(true)}>
               Kandidat vorstellen
             </Button>
@@ -55,7 +70,7 @@ function DiscussionHeader({ conversation, userId }: { conversation: ChatConversa
             target={{
               advertisementId: ad.id,
               jobTitle: ad.jobTitle,
-              companyName: conversation.counterpart?.username ?? null,
+              companyName: counterpartName(conversation),
             }}
             onClose={() => setIntroducing(false)}
           />
@@ -73,6 +88,9 @@ interface Props {
 /** Right pane: header, messages (older ones load when scrolling up) and the input. */
 export function Discussion({ conversation, userId }: Props) {
   const chatId = conversation.id;
+  const session = useSession();
+  // Buchhaltung reads along; members whose role writes answer (the server decides either way).
+  const mayWrite = conversation.side !== null && memberMay(session?.organisation, 'conversations.write');
   const messages = useMessages(chatId);
   const send = useSendMessage(chatId);
   const [text, setText] = useState('');
@@ -156,7 +174,7 @@ export function Discussion({ conversation, userId }: Props) {
 
   return (
     <div className={`${styles.discussion} d-flex flex-column h-100`}>
-      <DiscussionHeader conversation={conversation} userId={userId} />
+      <DiscussionHeader conversation={conversation} />
       <div
         ref={scroller}
         className={`${styles.messages} flex-grow-1 overflow-auto px-3 py-3`}
@@ -182,8 +200,14 @@ export function Discussion({ conversation, userId }: Props) {
           </ul>
         )}
       </div>
+      {!mayWrite ? (
+        <p className={`${styles.input} border-top p-2 mb-0 small text-body-secondary`} data-testid="chat-read-only">
+          {MEMBER_PERMISSION_MSG['conversations.write']}
+        </p>
+      ) : null}
       <Form
-        className={`${styles.input} border-top p-2 d-flex gap-2 align-items-end`}
+        hidden={!mayWrite}
+        className={`${styles.input} border-top p-2 ${mayWrite ? 'd-flex' : 'd-none'} gap-2 align-items-end`}
         onSubmit={(event) => {
           event.preventDefault();
           submitText();
