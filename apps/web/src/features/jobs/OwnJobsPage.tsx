@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   formatDate,
   formatEuro,
+  MEMBER_PERMISSION_MSG,
   memberMay,
   PLACEMENT_OBJECTION_MSG,
   type CompanyPlacementReport,
@@ -69,8 +70,12 @@ export function Component() {
     <div className="container py-4 py-lg-5">
       <div className="d-flex flex-column flex-md-row align-items-md-end justify-content-between gap-3 mb-4">
         <div>
-          <h1 className="h3 mb-1">Meine Inserate</h1>
-          <p className="text-body-secondary mb-0">Verwalten Sie Ihre Stelleninserate und Vermittlungsprämien.</p>
+          <h1 className="h3 mb-1">{mayWrite ? 'Meine Inserate' : 'Inserate des Unternehmens'}</h1>
+          <p className="text-body-secondary mb-0">
+            {mayWrite
+              ? 'Verwalten Sie Ihre Stelleninserate und Vermittlungsprämien.'
+              : MEMBER_PERMISSION_MSG['advertisements.write']}
+          </p>
         </div>
         {mayWrite && (
           <Button onClick={() => navigate('/advertisements/create/save')} size="lg" className="flex-shrink-0">
@@ -80,7 +85,7 @@ export function Component() {
         )}
       </div>
 
-      <div className={`${styles.note} mb-4`}>
+      <div className={`${styles.note} mb-4`} hidden={!mayWrite}>
         <strong>Keine Zeit?</strong> Senden Sie uns einfach einen Link zu Ihrer Stellenausschreibung oder ein PDF
         {officeEmail ? (
           <>
@@ -206,7 +211,7 @@ export function Component() {
                       <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
                       <Link
                         to={`/advertisements/introductions?advertisement=${job.id}`}
-                        className="small d-inline-block"
+                        className="small d-inline-block ms-md-2"
                         onClick={(e) => e.stopPropagation()}
                       >
                         Vorstellungen

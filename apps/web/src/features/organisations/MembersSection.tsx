@@ -64,6 +64,22 @@ export function MembersSection({ organisation }: { organisation: Organisation })
   const [message, setMessage] = useState<string | null>(null);
   const [ending, setEnding] = useState<Member | null>(null);
   const administrator = organisation.myRole === 'administrator';
+  const endButton = (member: Member) =>
+    member.self || administrator ? (
+      <Button
+        size="sm"
+        variant="outline-danger"
+        className="text-nowrap"
+        onClick={() => {
+          setMessage(null);
+          endMembership.reset();
+          setEnding(member);
+        }}
+      >
+        {member.self ? 'Verlassen' : 'Entfernen'}
+        {member.self ? null : <span className="visually-hidden"> {member.username}</span>}
+      </Button>
+    ) : null;
   return (
     <>
       {members.isError ? <Alert variant="danger">{errorText(members.error)}</Alert> : null}
@@ -82,7 +98,7 @@ export function MembersSection({ organisation }: { organisation: Organisation })
               <th scope="col" className="d-none d-sm-table-cell">
                 Dabei seit
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 <span className="visually-hidden">Aktionen</span>
               </th>
             </tr>
@@ -115,25 +131,11 @@ export function MembersSection({ organisation }: { organisation: Organisation })
                   ) : (
                     MEMBER_ROLE_NAMES[member.role]
                   )}
+                  {/* Narrow screens: the action under the role (the table keeps to the screen). */}
+                  <div className="d-sm-none mt-2">{endButton(member)}</div>
                 </td>
                 <td className="d-none d-sm-table-cell">{formatDate(member.joinedAt)}</td>
-                <td className="text-end">
-                  {member.self || administrator ? (
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      className="text-nowrap"
-                      onClick={() => {
-                        setMessage(null);
-                        endMembership.reset();
-                        setEnding(member);
-                      }}
-                    >
-                      {member.self ? 'Verlassen' : 'Entfernen'}
-                      {member.self ? null : <span className="visually-hidden"> {member.username}</span>}
-                    </Button>
-                  ) : null}
-                </td>
+                <td className="text-end d-none d-sm-table-cell">{endButton(member)}</td>
               </tr>
             ))}
           </tbody>
