@@ -88,8 +88,9 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/404');
   const user = account.login.user;
   await page.evaluate(
-    ({ keys, jwt, id, username, email, description, role }) => {
+    ({ keys, jwt, id, username, email, description, role, organisation }) => {
       localStorage.clear();
+      localStorage.setItem(keys.organisation, JSON.stringify(organisation));
       localStorage.setItem(keys.token, jwt);
       localStorage.setItem(keys.userId, String(id));
       localStorage.setItem(keys.user, username);
@@ -105,6 +106,7 @@ export async function signIn(page: Page, account: Account): Promise<void> {
       email: user.email,
       description: user.description ?? '',
       role: ROLE_NAMES[user.role.type],
+      organisation: user.organisation,
     },
   );
 }

@@ -1,0 +1,129 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MEMBER_PERMISSION_MSG } from '@pb/core';
+import {
+  checkAtPhoneAndDesktop,
+  createAccount,
+  createJob,
+  mailedLink,
+  PASSWORD,
+  run,
+  signIn,
+  uniqueEmail,
+} from './support';
+
+/**
+ * Issue 31 in three browsers: a company's administrator invites a recruiter and a bookkeeper; the
+ * recruiter answers an agency's message; the bookkeeper sees the company's advertisements and the
+ * conversation but can change neither; the administrator removes the recruiter and hands her work
+ * over; nothing disappears, and the recruiter reaches none of it any more.
+ */
+
+async function page(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const opened = await context.newPage();
+  await opened.setViewportSize({ width: 1280, height: 900 });
+  return opened;
+}
+
+/** The invited person opens the mailed link in their own browser and makes an account there. */
+async function join(invited: Page, link: string, name: string): Promise<void> {
+  await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await invited.getByLabel('Ihr Name').fill(name);
+  await invited.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await invited.getByLabel('Passwort wiederholen').fill(PASSWORD);
+  await invited.getByRole('button', { name: 'Account anlegen und beitreten' }).click();
+  await expect(invited).toHaveURL(/\/advertisements\/organisation$/);
+}
+
+test('When a company works as a team of three, then each role sees what it may and nothing is lost when the recruiter leaves', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const company = await createAccount(request, 'company', `Teamfirma ${run()}`);
+  const agency = await createAccount(request, 'consultant', `Teamvermittlung ${run()}`);
+  const jobTitle = `Küchenchef/in im Team ${run()}`;
+  const jobId = await createJob(request, company, jobTitle);
+  const recruiterEmail = uniqueEmail('recruiting');
+  const bookkeeperEmail = uniqueEmail('buchhaltung');
+  const recruiterName = `Rita Recruiting ${run()}`;
+
+  // The administrator invites both from the organisation page.
+  const admin = await page(browser);
+  await signIn(admin, company);
+  await admin.goto('/advertisements/organisation');
+  const inviteForm = admin.getByRole('form', { name: 'Person einladen' });
+  for (const [email, role] of [
+    [recruiterEmail, 'Recruiting'],
+    [bookkeeperEmail, 'Buchhaltung'],
+  ] as const) {
+    await inviteForm.getByLabel('E-Mail-Adresse').fill(email);
+    await inviteForm.getByLabel('Rolle').selectOption({ label: role });
+    await inviteForm.getByRole('button', { name: 'Einladen' }).click();
+    await expect(admin.getByText(`Die Einladung an ${email} ist unterwegs`)).toBeVisible();
+  }
+
+  const recruiter = await page(browser);
+  await join(recruiter, await mailedLink(request, recruiterEmail, '/einladung#'), recruiterName);
+  const bookkeeper = await page(browser);
+  await join(bookkeeper, await mailedLink(request, bookkeeperEmail, '/einladung#'), `Bernd Buchhaltung ${run()}`);
+  await admin.reload();
+  await expect(admin.getByTestId('member')).toHaveCount(3);
+
+  // An agency writes to the company; the recruiter answers in her browser.
+  const contacted = await request.post('/api/chat-communications', {
+    headers: { authorization: `Bearer ${agency.jwt}` },
+    data: { advertisement: jobId, message: 'Grüß Gott, wir hätten eine erfahrene Küchenchefin.' },
+  });
+  expect(contacted.status()).toBe(201);
+  await recruiter.goto('/advertisements/chat');
+  await recruiter.getByTestId('chat-row').first().click();
+  await expect(recruiter.getByTestId('chat-messages').getByText('erfahrene Küchenchefin')).toBeVisible();
+  await recruiter.getByLabel('Nachricht', { exact: true }).fill('Sehr gerne – bitte schicken Sie uns das Profil.');
+  await recruiter.getByRole('button', { name: 'Senden' }).click();
+  await expect(recruiter.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
+
+  // The bookkeeper reads along but cannot write, and sees the advertisements without changing them.
+  await bookkeeper.goto('/advertisements/chat');
+  await bookkeeper.getByTestId('chat-row').first().click();
+  await expect(bookkeeper.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
+  await expect(bookkeeper.getByTestId('chat-read-only')).toHaveText(MEMBER_PERMISSION_MSG['conversations.write']);
+  await expect(bookkeeper.getByLabel('Nachricht', { exact: true })).toBeHidden();
+  await bookkeeper.goto('/advertisements/create');
+  await expect(bookkeeper.getByRole('heading', { name: 'Inserate des Unternehmens' })).toBeVisible();
+  await expect(bookkeeper.getByText(jobTitle)).toBeVisible();
+  await expect(bookkeeper.getByRole('button', { name: 'Neues Inserat erstellen' })).toHaveCount(0);
+  await expect(bookkeeper.getByRole('button', { name: /löschen/ })).toHaveCount(0);
+  await checkAtPhoneAndDesktop(bookkeeper, 'organisation-bookkeeper-advertisements');
+
+  // The administrator removes the recruiter; her work goes to the administrator.
+  await admin.reload();
+  await admin.getByRole('button', { name: `Entfernen ${recruiterName}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText('verliert sofort den Zugang');
+  await expect(dialog.getByLabel(/übernimmt/).locator('option:checked')).toContainText(company.username);
+  await checkAtPhoneAndDesktop(admin, 'organisation-remove-member');
+  await dialog.getByRole('button', { name: 'Entfernen' }).click();
+  await expect(admin.getByRole('status')).toContainText(`${recruiterName} ist nicht mehr Mitglied`);
+  await expect(admin.getByTestId('member')).toHaveCount(2);
+
+  // Nothing disappeared: the administrator has the conversation with the recruiter's answer.
+  await admin.goto('/advertisements/chat');
+  await admin.getByTestId('chat-row').first().click();
+  await expect(admin.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
+
+  // The recruiter reaches none of it any more.
+  await recruiter.goto('/advertisements/chat');
+  await expect(recruiter.getByTestId('chat-row')).toHaveCount(0);
+  const conversationId = ((await contacted.json()) as { data: { id: number } }).data.id;
+  const status = await recruiter.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/chat-communications/${id}`, {
+          headers: { authorization: `Bearer ${localStorage.getItem('jwt_token') ?? ''}` },
+        })
+      ).status,
+    conversationId,
+  );
+  expect(status).toBe(404);
+});
