@@ -406,7 +406,7 @@ test('When a consultant or a company loads more advertisements, then the next on
   const ownCalls: URL[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname === '/api/jobs' && url.searchParams.has('filters[users_permissions_user][id][$eq]')) {
+    if (url.pathname === '/api/jobs' && url.searchParams.has('filters[organisation][id][$eq]')) {
       ownCalls.push(url);
     }
   });
