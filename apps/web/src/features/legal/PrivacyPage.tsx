@@ -162,9 +162,10 @@ export function Component() {
           ))}
         </ul>
         <p>
-          Diese Einträge enthalten Ihr Anmelde-Token sowie Benutzer-ID, Name, E-Mail-Adresse, Rolle und Beschreibung und
-          werden beim Logout gelöscht. Rechtsgrundlage ist § 165 Abs 3 TKG 2021 (unbedingt erforderlich) bzw. Art 6 Abs
-          1 lit b DSGVO. Ein Vorstellungsvideo auf der Startseite wird erst geladen, wenn Sie es selbst öffnen.
+          Diese Einträge enthalten Ihr Anmelde-Token sowie Benutzer-ID, Name, E-Mail-Adresse, Rolle, Beschreibung und
+          die Organisation, für die Sie gerade handeln, und werden beim Logout gelöscht. Rechtsgrundlage ist § 165 Abs 3
+          TKG 2021 (unbedingt erforderlich) bzw. Art 6 Abs 1 lit b DSGVO. Ein Vorstellungsvideo auf der Startseite wird
+          erst geladen, wenn Sie es selbst öffnen.
         </p>
 
         <h2>8. Datensicherheit</h2>
