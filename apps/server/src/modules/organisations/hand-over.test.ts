@@ -4,6 +4,7 @@ import { jobData } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
+import { connectChat, socketSide } from '../../../test/support/socket-client';
 import { verifyRegister } from '../introductions/register-verify';
 
 /**
@@ -21,6 +22,7 @@ interface Member {
 
 describe('hand-over when a member leaves', () => {
   let ctx: TestContext;
+  const side = socketSide();
   let company: TestAccount;
   let agency: TestAccount;
   let recruiter: Member;
@@ -37,6 +39,7 @@ describe('hand-over when a member leaves', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
+    await side.listen(ctx.app);
     company = await createAccount(ctx, 'company', 'Hotel Sonnblick');
     agency = await createAccount(ctx, 'consultant', 'Talente Huber');
     recruiter = await addMember(ctx, company, 'Rita Recruiting', 'recruiting');
@@ -59,6 +62,7 @@ describe('hand-over when a member leaves', () => {
     )[0]!.id;
   });
   afterAll(async () => {
+    side.closeSockets();
     await ctx?.close();
   });
 
@@ -88,12 +92,19 @@ describe('hand-over when a member leaves', () => {
   });
 
   it('When the administrator removes the recruiter for a chosen colleague, then her advertisement, conversation and introduction go to him, in the register too', async () => {
+    // Her open socket ends with the removal (decision 0031: the session loses the organisation).
+    const socket = await connectChat(side.server.baseUrl, recruiter.jwt);
+    side.sockets.push(socket);
+    const disconnected = new Promise<number>((resolve) => socket.once('disconnect', () => resolve(performance.now())));
     const removed = await call(
       company.jwt,
       'DELETE',
       `/api/organisation/members/${recruiter.memberId}?successor=${secondRecruiter.memberId}`,
     );
     expect(removed.statusCode, removed.body).toBe(200);
+    // The server closes the socket before it answers; the close reaches the client right after.
+    const answered = performance.now();
+    expect((await disconnected) - answered).toBeLessThan(1000);
     const successor = await userIdOf(secondRecruiter.jwt);
     const [state] = await ctx.database.query<{ owner: number; assignee: number; party: number }>(
       `SELECT j.owner_id AS owner, c.company_id AS assignee, i.company_id AS party
