@@ -15,7 +15,8 @@ export function OrganisationSwitcher({ onSwitched }: { onSwitched: () => void })
   const navigate = useNavigate();
   const session = useSession();
   const active = memberships.data?.find((m) => m.active);
-  const inStep = !active || sessionActsFor(session, active);
+  // Also after losing the last membership: the session then acts for none.
+  const inStep = !memberships.data || (active ? sessionActsFor(session, active) : !session?.organisation);
   useEffect(() => {
     if (!inStep) void refreshSession();
   }, [inStep]);
