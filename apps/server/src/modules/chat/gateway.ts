@@ -229,20 +229,27 @@ export const chatGateway = fp(
 
     const hub: ChatEvents = {
       async publishMessage(message, conversation) {
-        let audience: ConversationViewer[];
+        let readerIds = conversation.readerIds;
+        let audience: ConversationViewer[] | undefined;
         try {
-          audience = await conversationAudience(app.db, conversation);
+          if (!readerIds) {
+            audience = await conversationAudience(app.db, conversation);
+            readerIds = audience.map((viewer) => viewer.userId);
+          }
         } catch (error) {
           app.log.warn({ err: error, conversationId: conversation.id }, 'chat message event failed');
           return;
         }
-        // The other side first: the sending tab has the message from its answer, the sender's colleagues can wait a write.
-        const senderSide = audience.find((viewer) => viewer.userId === message.userId)?.side;
-        const ordered = [...audience].sort((a, b) => Number(a.side === senderSide) - Number(b.side === senderSide));
-        for (const viewer of ordered) {
-          app.realtime.publish({ name: 'chat:message', to: { userIds: [viewer.userId] }, payload: message });
+        // The others first: the sending tab has the message from its answer, the sender's other tabs can wait a write.
+        const ordered = [...readerIds].sort((a, b) => Number(a === message.userId) - Number(b === message.userId));
+        for (const id of ordered)
+          app.realtime.publish({ name: 'chat:message', to: { userIds: [id] }, payload: message });
+        // Then each reader's view of the conversation (side, own unread state): one query for who, one for what.
+        try {
+          await publishViews(conversation.id, audience ?? (await conversationAudience(app.db, conversation)));
+        } catch (error) {
+          app.log.warn({ err: error, conversationId: conversation.id }, 'chat conversation event failed');
         }
-        await publishViews(conversation.id, ordered);
       },
       async publishConversation(conversationId, reader) {
         const conversation = await loadConversation(app.db, conversationId);

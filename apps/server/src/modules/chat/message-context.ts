@@ -46,6 +46,8 @@ export interface MessageParties {
   id: number;
   agencyOrganisationId: number | null;
   companyOrganisationId: number | null;
+  /** Who reads it, when the write already knows (the text message's statement): no query before delivery. */
+  readerIds?: readonly number[];
 }
 
 /** Called right after the commit, before the mail notice: the parties hear of the message first. */

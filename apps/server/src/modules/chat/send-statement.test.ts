@@ -251,6 +251,8 @@ describe('A text message in one statement', () => {
         id: conversationId,
         agencyOrganisationId: await organisationOf(ctx.app.db, sender.id),
         companyOrganisationId: await organisationOf(ctx.app.db, otherCompany.id),
+        // Everybody who reads it, from the same statement: the sender's agency and the company.
+        readerIds: [sender.id, otherCompany.id].sort((a, b) => a - b),
       },
     ]);
     const [conversation] = await ctx.database.query<{ p1: boolean; p2: boolean }>(

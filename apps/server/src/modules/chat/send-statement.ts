@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { UserRole } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { activeUserCondition, isActiveUser } from '../../services/policies';
-import { authorizeWriting, writerRolesSql } from './policy';
+import { authorizeWriting, readerRolesSql, writerRolesSql } from './policy';
 
 import type { MessageContext, MessagePublisher, MessageSender } from './message-context';
 import { BELL_TEXT, notificationLink, queueNoticeAfter } from './notices';
@@ -58,6 +58,7 @@ export async function sendTextMessage(
     id: conversationId,
     agencyOrganisationId: row.agency_organisation_id,
     companyOrganisationId: row.company_organisation_id,
+    readerIds: row.audience_ids ?? [],
   });
   if (row.notification_id !== null && row.notice_due) {
     await queueNoticeAfter(db, row.side === 'agency' ? 'p2' : 'p1', conversationId, Number(row.notification_id), ctx);
@@ -88,6 +89,7 @@ interface TextMessageRow {
   file_message: boolean | null;
   created_at: Date | string | null;
   notification_id: number | string | null;
+  audience_ids: number[] | null;
 }
 
 /** Why the statement wrote nothing, in the policies' words (the same order as a read first: 401, 404, 403). */
@@ -232,6 +234,14 @@ export function textMessageStatement(v: TextMessageParams): SQL {
       INSERT INTO chat_reads (chat_id, user_id, read_at)
       SELECT chat_id, sender_id, ${v.now} FROM allowed
       ON CONFLICT (chat_id, user_id) DO UPDATE SET read_at = EXCLUDED.read_at
+    ), audience AS (
+      -- Who reads the conversation (policy readerRolesSql): the message goes to them without another query.
+      SELECT array_agg(m.user_id ORDER BY m.user_id) AS ids
+      FROM organisation_members m JOIN organisations o ON o.id = m.organisation_id
+      WHERE m.left_at IS NULL AND EXISTS (SELECT 1 FROM allowed)
+        AND ((o.kind = 'agency' AND o.id = (SELECT agency_organisation_id FROM conversation))
+          OR (o.kind = 'company' AND o.id = (SELECT company_organisation_id FROM conversation)))
+        AND ${readerRolesSql(sql`o.kind`, sql`m.role`)}
     ), bell AS (
       INSERT INTO notifications (user_id, kind, title, body, link, created_at, mail_due)
       SELECT allowed.recipient_id, 'chat_message', ${BELL_TEXT.titleBefore} || allowed.sender_username,
@@ -244,7 +254,8 @@ export function textMessageStatement(v: TextMessageParams): SQL {
       account.confirmed AS account_confirmed, account.blocked AS account_blocked,
       membership.organisation_id AS member_organisation_id, membership.member_role, membership.organisation_kind,
       conversation.id AS conversation_id, conversation.agency_organisation_id, conversation.company_organisation_id,
-      conversation.side, allowed.notice_due, message.*, (SELECT id FROM bell) AS notification_id
+      conversation.side, allowed.notice_due, message.*, (SELECT id FROM bell) AS notification_id,
+      (SELECT ids FROM audience) AS audience_ids
     FROM (VALUES (1)) AS one (x)
       LEFT JOIN account ON true LEFT JOIN membership ON true LEFT JOIN conversation ON true
       LEFT JOIN allowed ON true LEFT JOIN message ON true`;
