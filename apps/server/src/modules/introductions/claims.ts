@@ -22,7 +22,7 @@ import { moveIntroduction, reviveClaimIfInWindow, type RegisterContext } from '.
 
 export interface PlacementClaimInput {
   reporter: { id: number; role: string };
-  job: { id: number; ownerId: number | null };
+  job: { id: number; ownerId: number | null; organisationId: number | null };
   introductionId: number | undefined;
   candidateEmail: string | undefined;
   candidatePhone: string | undefined;
@@ -196,7 +196,7 @@ async function competingClaims(
     .where(
       and(
         // The company, or a former account of it (deleted and registered again, issue 28 (4)).
-        sameCompany(input.job.ownerId!, now, input.uids),
+        sameCompany({ contactId: input.job.ownerId!, organisationId: input.job.organisationId }, now, input.uids),
         candidate,
         sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
         sql`${introductions.alreadyKnownAt} IS NULL`,

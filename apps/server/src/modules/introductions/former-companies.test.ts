@@ -66,7 +66,7 @@ describe('a company that returns under its Irish UID', () => {
         const linked = await ctx.app.db
           .select({ id: introductions.id })
           .from(introductions)
-          .where(sameCompany(again.id, new Date(), [given]));
+          .where(sameCompany({ contactId: again.id, organisationId: null }, new Date(), [given]));
         expect(linked.map((r) => r.id)).toEqual([claim]);
       }
       const newAd = await publishJob(ctx, again, { placementBonus: 15 });

@@ -1,8 +1,9 @@
-import { and, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CIRCUMVENTION_MONTHS, normaliseUid } from '@pb/core';
 import type { Db } from '../../db/client';
 import { formerParties, introductions, invoices, placementReports, users } from '../../db/schema';
 import { monthsAfter } from '../../lib/months';
+import { advertisementsOf } from '../jobs';
 import { isFreeMailDomain } from './free-mail';
 
 /**
@@ -47,12 +48,20 @@ export async function rememberFormerCompany(tx: Db, company: { id: number; email
   });
 }
 
+/** The company the claim rules compare: its contact person and the organisation it belongs to (issue 31). */
+export interface CompanyParty {
+  contactId: number;
+  organisationId: number | null;
+}
+
 /**
- * The introductions made to `companyId` or to a former account of the same company (same
- * non-free-mail domain, or a UID in common with `uids` or the account's own reports), as a
- * condition on `introductions`.
+ * The introductions made to the company — to any advertisement of its organisation (a second member
+ * hiring through an advertisement of their own is the same company), to its contact person, or to a
+ * former account of it (same non-free-mail domain, or a UID in common with `uids` or the account's
+ * own reports) — as a condition on `introductions`.
  */
-export function sameCompany(companyId: number, now: Date, uids: readonly string[] = []): SQL {
+export function sameCompany(company: CompanyParty, now: Date, uids: readonly string[] = []): SQL {
+  const companyId = company.contactId;
   const domain = sql`(SELECT lower(split_part(${users.email}, '@', 2)) FROM ${users} WHERE ${users.id} = ${companyId})`;
   const ownUids = sql`(SELECT coalesce(array_agg(DISTINCT ${placementReports.uid}), '{}') FROM ${placementReports}
       WHERE ${placementReports.companyId} = ${companyId} AND ${placementReports.uid} IS NOT NULL)`;
@@ -69,7 +78,13 @@ export function sameCompany(companyId: number, now: Date, uids: readonly string[
       WHERE fp.role = 'company' AND fp.evidence_until > ${now}
         AND ((fp.email_domain IS NOT NULL AND fp.email_domain = ${domain})
              OR fp.uids && ${ownUids} OR fp.uids && ${given}))`;
-  return or(eq(introductions.companyId, companyId), sql`${introductions.formerCompanyId} IN ${formerIds}`)!;
+  return or(
+    eq(introductions.companyId, companyId),
+    company.organisationId === null
+      ? undefined
+      : inArray(introductions.jobId, advertisementsOf(company.organisationId)),
+    sql`${introductions.formerCompanyId} IN ${formerIds}`,
+  )!;
 }
 
 /** Retention: evidence of former companies goes CIRCUMVENTION_MONTHS after their deletion. */

@@ -75,6 +75,8 @@ export async function introduceCandidate(
       if (!job || job.ownerId === null || job.organisationId === null || job.publishedAt === null) {
         throw notFound(MSG.advertisementGone);
       }
+      // The claim rules compare companies: the advertisement's organisation and its contact person.
+      const companyParty = { contactId: job.ownerId, organisationId: job.organisationId };
       const [company] = await tx
         .select({ id: users.id, username: users.username, email: users.email, blocked: users.blocked })
         .from(users)
@@ -94,7 +96,7 @@ export async function introduceCandidate(
         .where(
           and(
             // the company, or a former account of it (deleted and registered again)
-            sameCompany(job.ownerId, ctx.now),
+            sameCompany(companyParty, ctx.now),
             // a deleted consultant's claim (consultant_id null) still counts
             sql`${introductions.consultantId} IS DISTINCT FROM ${consultant.id}`,
             candidate,
@@ -104,7 +106,7 @@ export async function introduceCandidate(
         .orderBy(asc(introductions.introducedAt))
         .limit(1);
 
-      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, job.ownerId, consultant.id, fingerprints);
+      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, companyParty, consultant.id, fingerprints);
       const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
       const conversation = await ensureConversation(
         tx,

@@ -3,7 +3,9 @@ import { CIRCUMVENTION_MONTHS } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions } from '../../db/schema';
 import { monthsBefore } from '../../lib/months';
+import { advertisementsOf } from '../jobs';
 import type { CandidateFingerprints } from './fingerprint';
+import type { CompanyParty } from './former-companies';
 
 /**
  * Which introductions are about the same candidate (issue 11; issue 28 item 10, decision 0027):
@@ -41,7 +43,7 @@ export function withinProtection(now: Date, from: Column = introductions.introdu
  */
 export async function sameNameElsewhere(
   tx: Db,
-  companyId: number,
+  company: CompanyParty,
   consultantId: number,
   fingerprints: CandidateFingerprints,
 ): Promise<{ id: number } | undefined> {
@@ -51,7 +53,12 @@ export async function sameNameElsewhere(
     .from(introductions)
     .where(
       and(
-        eq(introductions.companyId, companyId),
+        or(
+          eq(introductions.companyId, company.contactId),
+          company.organisationId === null
+            ? undefined
+            : inArray(introductions.jobId, advertisementsOf(company.organisationId)),
+        ),
         sql`${introductions.consultantId} IS DISTINCT FROM ${consultantId}`,
         eq(introductions.nameFingerprint, fingerprints.name),
         liveClaim,

@@ -16,6 +16,6 @@ export const jobsModule: FastifyPluginAsyncZod = async (app) => {
 export { activeBonusOf, activeBonusSql } from './active-bonus';
 export { browserFilterCondition, filterColumns, filterConditions } from './browser-filters';
 export { authorizeOnAdvertisement, isAdvertisementMember, mayOnAdvertisement } from './policy';
-export { advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
+export { advertisementsOf, advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
 export { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs } from './repository';
 export { handOverAdvertisements, parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';

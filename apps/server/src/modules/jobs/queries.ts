@@ -1,7 +1,11 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
 import { selectJobs, type JobRow } from './repository';
+
+/** The ids of a company organisation's advertisements, as a subquery: what 'the same company' owns (claims, reports). */
+export const advertisementsOf = (organisationId: number): SQL =>
+  sql`(SELECT ${jobs.id} FROM ${jobs} WHERE ${jobs.organisationId} = ${organisationId})`;
 
 /** The advertisements a person is the contact of (owner_id): what their data export holds. */
 export const ownedBy = (userId: number): SQL => eq(jobs.ownerId, userId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import {
   CIRCUMVENTION_MONTHS,
   OBJECTED_REPORTS_MONTHS,
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { placementReports } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
+import { advertisementsOf } from '../jobs';
 
 /**
  * The refusals a placement report meets inside its transaction (issue 28 (6)): who may report
@@ -80,7 +81,7 @@ export async function objectedReportsOf(tx: Db, consultantId: number, now: Date)
  */
 export async function earlierReportOfHired(
   tx: Db,
-  companyId: number,
+  company: { contactId: number; organisationId: number | null },
   hired: { email: string | null; phone: string | null },
   now: Date,
 ): Promise<number | null> {
@@ -94,7 +95,13 @@ export async function earlierReportOfHired(
     .from(placementReports)
     .where(
       and(
-        eq(placementReports.companyId, companyId),
+        // The same company: its contact person, or any advertisement of its organisation (issue 31).
+        or(
+          eq(placementReports.companyId, company.contactId),
+          company.organisationId === null
+            ? undefined
+            : inArray(placementReports.jobId, advertisementsOf(company.organisationId)),
+        ),
         ne(placementReports.status, 'verworfen'),
         gte(placementReports.createdAt, monthsBefore(now, CIRCUMVENTION_MONTHS)),
         sameHired,

@@ -145,7 +145,12 @@ export async function reportPlacement(
       objectedReports: input.variant === 'consultant' ? await objectedReportsOf(tx, user.id, context.now) : 0,
       hiredReportedIn:
         input.variant === 'company' && job.ownerId !== null
-          ? await earlierReportOfHired(tx, job.ownerId, hiredStored, context.now)
+          ? await earlierReportOfHired(
+              tx,
+              { contactId: job.ownerId, organisationId: job.organisationId },
+              hiredStored,
+              context.now,
+            )
           : null,
     });
     // Without an introduction the company made an offer for, a consultant's word alone does not
