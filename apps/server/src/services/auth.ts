@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { ROLE_NAMES, sideOf, TWO_FACTOR_MSG, type ActiveMembership } from '@pb/core';
+import {
+  ROLE_NAMES,
+  sideOf,
+  TWO_FACTOR_MSG,
+  type ActiveMembership,
+  type MemberRole,
+  type OrganisationKind,
+} from '@pb/core';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations, userSessions, users, type UserRole } from '../db/schema';
 import { requestDataVersions } from './data-versions';
@@ -244,9 +251,18 @@ export async function findAccount(db: Pick<Db, 'select'>, id: number) {
   return row;
 }
 
-/** The session's membership as the signed-in check read it; null without one (or for the back office). */
-export function activeMembershipOf(row: SignedIn): ActiveMembership | null {
-  if (row.role === 'admin' || row.memberId === null || row.organisationId === null) return null;
+/** The columns of a session's live membership as a left join reads them (null: none, or it ended). */
+export interface MembershipColumns {
+  memberId: number | null;
+  memberRole: MemberRole | null;
+  organisationId: number | null;
+  organisationName: string | null;
+  organisationKind: OrganisationKind | null;
+}
+
+/** The membership those columns name; null when the join found none. */
+export function membershipFrom(row: MembershipColumns | null | undefined): ActiveMembership | null {
+  if (!row || row.memberId === null || row.organisationId === null) return null;
   return {
     memberId: row.memberId,
     organisationId: row.organisationId,
@@ -254,6 +270,11 @@ export function activeMembershipOf(row: SignedIn): ActiveMembership | null {
     kind: row.organisationKind!,
     role: row.memberRole!,
   };
+}
+
+/** The session's membership as the signed-in check read it; null without one (or for the back office). */
+export function activeMembershipOf(row: SignedIn): ActiveMembership | null {
+  return row.role === 'admin' ? null : membershipFrom(row);
 }
 
 /** The caller's shape of an account row (the token check is the caller's). */

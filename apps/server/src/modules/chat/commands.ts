@@ -14,6 +14,7 @@ import { notificationBody, notificationLink, notificationTitle, queueNotice } fr
 import { presentMessage, type Caller, type ConversationRow, type MessageRow } from './presenter';
 import { isParticipant, sideOf } from './policy';
 import { conversationForReading } from './queries';
+import { ownershipColumns } from '../jobs';
 import { sendTextMessage } from './send-statement';
 
 /** Chat commands: open a conversation, contact a company, append a message (text or with files), mark read. */
@@ -198,11 +199,7 @@ export async function openConversation(db: Db, consultant: Caller, jobId: number
   const membership = consultant.organisation;
   if (!hasRole(consultant, 'consultant') || membership?.kind !== 'agency') throw forbidden(CHAT_MSG.consultantOnly);
   if (!memberMay(membership, 'conversations.write')) throw forbidden(MEMBER_PERMISSION_MSG['conversations.write']);
-  const [job] = await db
-    .select({ id: jobs.id, ownerId: jobs.ownerId, organisationId: jobs.organisationId, publishedAt: jobs.publishedAt })
-    .from(jobs)
-    .where(eq(jobs.id, jobId))
-    .limit(1);
+  const [job] = await db.select(ownershipColumns).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!job || job.organisationId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
   return ensureConversation(
     db,
@@ -302,27 +299,13 @@ export async function handOverConversations(
   tx: Db,
   input: { organisationId: number; kind: 'company' | 'agency'; fromUserId: number; toUserId: number },
 ): Promise<number> {
-  const moved =
-    input.kind === 'agency'
-      ? await tx
-          .update(chatCommunications)
-          .set({ consultantId: input.toUserId })
-          .where(
-            and(
-              eq(chatCommunications.agencyOrganisationId, input.organisationId),
-              eq(chatCommunications.consultantId, input.fromUserId),
-            ),
-          )
-          .returning({ id: chatCommunications.id })
-      : await tx
-          .update(chatCommunications)
-          .set({ companyId: input.toUserId })
-          .where(
-            and(
-              eq(chatCommunications.companyOrganisationId, input.organisationId),
-              eq(chatCommunications.companyId, input.fromUserId),
-            ),
-          )
-          .returning({ id: chatCommunications.id });
+  const agency = input.kind === 'agency';
+  const organisation = agency ? chatCommunications.agencyOrganisationId : chatCommunications.companyOrganisationId;
+  const assignee = agency ? chatCommunications.consultantId : chatCommunications.companyId;
+  const moved = await tx
+    .update(chatCommunications)
+    .set(agency ? { consultantId: input.toUserId } : { companyId: input.toUserId })
+    .where(and(eq(organisation, input.organisationId), eq(assignee, input.fromUserId)))
+    .returning({ id: chatCommunications.id });
   return moved.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, not, type SQL } from 'drizzle-orm';
 import type { ChatFile } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, introductions, uploads } from '../../db/schema';
@@ -48,6 +48,26 @@ export async function filesOf(
   return map;
 }
 
+/** A chat file with the conversation it was sent in (unchecked: the callers below decide). */
+async function chatFileWithConversation(db: Db, uploadId: number) {
+  const [row] = await db
+    .select({
+      upload: uploads,
+      agencyOrganisationId: chatCommunications.agencyOrganisationId,
+      companyOrganisationId: chatCommunications.companyOrganisationId,
+      consultantId: chatCommunications.consultantId,
+      companyId: chatCommunications.companyId,
+      isIntroductionCv: isIntroductionCv(db).mapWith(Boolean),
+    })
+    .from(uploads)
+    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
+    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
+    .limit(1);
+  return row;
+}
+
 /**
  * The upload (chat file) if `user` may download it: participants of its conversation, and
  * admins unless it is an introduction's CV (chat/policy mayReadChatFile).
@@ -57,21 +77,8 @@ export async function chatFileForDownload(
   user: Pick<Caller, 'role' | 'organisation'>,
   uploadId: number,
 ): Promise<typeof uploads.$inferSelect | undefined> {
-  const [row] = await db
-    .select({
-      upload: uploads,
-      agencyOrganisationId: chatCommunications.agencyOrganisationId,
-      companyOrganisationId: chatCommunications.companyOrganisationId,
-      isIntroductionCv: isIntroductionCv(db).mapWith(Boolean),
-    })
-    .from(uploads)
-    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
-    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
-    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
-    .where(and(eq(uploads.id, uploadId), eq(uploads.purpose, 'chat_file')))
-    .limit(1);
-  if (!row) return undefined;
-  if (!mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv })) return undefined;
+  const row = await chatFileWithConversation(db, uploadId);
+  if (!row || !mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv })) return undefined;
   return row.upload;
 }
 
@@ -81,19 +88,6 @@ export async function assignedChatFile(
   userId: number,
   uploadId: number,
 ): Promise<typeof uploads.$inferSelect | undefined> {
-  const [row] = await db
-    .select({ upload: uploads })
-    .from(uploads)
-    .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
-    .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
-    .innerJoin(chatCommunications, eq(chatCommunications.id, chatMessages.chatId))
-    .where(
-      and(
-        eq(uploads.id, uploadId),
-        eq(uploads.purpose, 'chat_file'),
-        or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId)),
-      ),
-    )
-    .limit(1);
-  return row?.upload;
+  const row = await chatFileWithConversation(db, uploadId);
+  return row && (row.consultantId === userId || row.companyId === userId) ? row.upload : undefined;
 }

@@ -10,26 +10,22 @@ import {
   type ChatAck,
   type ChatClientEvents,
   type ActiveMembership,
+  type ChatConversation,
   type ChatMessage,
 } from '@pb/core';
 import type { UserRole } from '../../db/schema';
 import { AppError, badRequest, forbidden, germanIssue, unauthorized } from '../../lib/errors';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 import { hasUnsafeText } from '../../lib/input-guard';
+import { membershipFrom } from '../../services/auth';
 import { isActiveUser } from '../../services/policies';
 import type { RealtimeSocket } from '../../services/realtime';
 import { markConversationRead } from './commands';
 import { messageContext, type MessageParties } from './message-context';
 import type { ConversationRow, ConversationViewer } from './presenter';
-import {
-  conversationAudience,
-  conversationView,
-  conversationViews,
-  eventContextQuery,
-  loadConversation,
-} from './queries';
+import { conversationAudience, conversationView, conversationViews, eventContextQuery } from './queries';
 import { sendTextMessage } from './send-statement';
-import { authorizeReading, authorizeWriting, isParticipant, sideOf, type Caller } from './policy';
+import { authorizeReading, authorizeWriting, isParticipant } from './policy';
 
 /**
  * The chat's client events on the realtime service's sockets (services/realtime), and the chat's
@@ -40,8 +36,8 @@ import { authorizeReading, authorizeWriting, isParticipant, sideOf, type Caller 
 export interface ChatEvents {
   /** Tells every member of both organisations who reads it about a committed message (and their updated conversation). */
   publishMessage(message: ChatMessage, conversation: MessageParties): Promise<void>;
-  /** Tells the reader's other tabs that they read the conversation. */
-  publishConversation(conversationId: number, reader: Pick<Caller, 'id' | 'organisation'>): Promise<void>;
+  /** Tells the reader's other tabs their view of the conversation now (they read it). */
+  publishConversation(view: ChatConversation, readerId: number): void;
 }
 
 declare module 'fastify' {
@@ -96,17 +92,7 @@ export const chatGateway = fp(
       const { userId, sessionId, tokenVersion } = socket.data;
       const [row] = await eventContextStatement.execute({ userId, sessionId, chatId: chatId ?? 0 });
       const account = row?.user;
-      const m = row?.membership;
-      const membership: ActiveMembership | null =
-        m && m.memberId !== null && m.organisationId !== null && m.kind !== null && m.role !== null
-          ? {
-              memberId: m.memberId,
-              organisationId: m.organisationId,
-              organisationName: m.organisationName ?? '',
-              kind: m.kind,
-              role: m.role,
-            }
-          : null;
+      const membership = membershipFrom(row?.membership);
       const user =
         account && isActiveUser(account) && account.tokenVersion === tokenVersion
           ? { id: account.id, username: account.username, role: account.role, organisation: membership }
@@ -220,9 +206,9 @@ export const chatGateway = fp(
         handle(socket, readSchema, async ({ chatId }) => {
           const { user } = await authorizedContext(socket, 'chat:read', chatId);
           await markConversationRead(app.db, user, chatId, app.now());
-          const view = await conversationView(app.db, chatId, user);
-          await hub.publishConversation(chatId, user);
-          return view!;
+          const view = (await conversationView(app.db, chatId, user))!;
+          hub.publishConversation(view, user.id);
+          return view;
         }),
       );
     });
@@ -251,13 +237,8 @@ export const chatGateway = fp(
           app.log.warn({ err: error, conversationId: conversation.id }, 'chat conversation event failed');
         }
       },
-      async publishConversation(conversationId, reader) {
-        const conversation = await loadConversation(app.db, conversationId);
-        if (!conversation) return;
-        const readAt = new Date();
-        await publishViews(conversationId, [
-          { userId: reader.id, side: sideOf(reader.organisation, conversation), readAt },
-        ]);
+      publishConversation(view, readerId) {
+        app.realtime.publish({ name: 'chat:conversation', to: { userIds: [readerId] }, payload: view });
       },
     };
     /** Each viewer gets their own view of the conversation (other side, own unread state), from one query. */

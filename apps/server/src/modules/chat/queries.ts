@@ -57,10 +57,10 @@ export function eventContextQuery(
       },
       membership: {
         memberId: organisationMembers.id,
+        memberRole: organisationMembers.role,
         organisationId: organisations.id,
         organisationName: organisations.name,
-        kind: organisations.kind,
-        role: organisationMembers.role,
+        organisationKind: organisations.kind,
       },
       conversation: chatCommunications,
     })
@@ -196,33 +196,7 @@ export async function listConversations(
     side === 'agency' ? chatCommunications.agencyOrganisationId : chatCommunications.companyOrganisationId,
     membership.organisationId,
   );
-  const where = query.where ? and(scope, query.where) : scope;
-  const rows = await conversationQuery(db)
-    .where(where)
-    .orderBy(...query.orderBy, desc(chatCommunications.id))
-    .limit(query.limit)
-    .offset(query.start);
-  const reads = await db
-    .select({ chatId: chatReads.chatId, readAt: chatReads.readAt })
-    .from(chatReads)
-    .where(
-      and(
-        eq(chatReads.userId, user.id),
-        inArray(
-          chatReads.chatId,
-          rows.map((r) => r.c.id),
-        ),
-      ),
-    );
-  const readAt = new Map(reads.map((r) => [r.chatId, r.readAt]));
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatCommunications)
-    .where(where);
-  return {
-    data: rows.map((r) => presentConversation(r, { userId: user.id, side, readAt: readAt.get(r.c.id) ?? null })),
-    total: Number(count?.n ?? 0),
-  };
+  return inboxPage(db, user.id, scope, query, () => side);
 }
 
 /**
@@ -234,26 +208,48 @@ export async function listAssignedConversations(
   userId: number,
   query: InboxQuery,
 ): Promise<{ data: ChatConversation[]; total: number }> {
-  const where = or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId))!;
+  const scope = or(eq(chatCommunications.consultantId, userId), eq(chatCommunications.companyId, userId))!;
+  return inboxPage(db, userId, scope, query, (c) => (c.consultantId === userId ? 'agency' : 'company'));
+}
+
+/** One page of conversations in `scope` as the person sees them: their side, and their reads from one query. */
+async function inboxPage(
+  db: Db,
+  userId: number,
+  scope: SQL,
+  query: InboxQuery,
+  sideFor: (c: ConversationRow) => ConversationSide,
+): Promise<{ data: ChatConversation[]; total: number }> {
+  const where = query.where ? and(scope, query.where) : scope;
   const rows = await conversationQuery(db)
     .where(where)
     .orderBy(...query.orderBy, desc(chatCommunications.id))
     .limit(query.limit)
     .offset(query.start);
+  const reads =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ chatId: chatReads.chatId, readAt: chatReads.readAt })
+          .from(chatReads)
+          .where(
+            and(
+              eq(chatReads.userId, userId),
+              inArray(
+                chatReads.chatId,
+                rows.map((r) => r.c.id),
+              ),
+            ),
+          );
+  const readAt = new Map(reads.map((r) => [r.chatId, r.readAt]));
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatCommunications)
     .where(where);
-  const data = await Promise.all(
-    rows.map(async (r) =>
-      presentConversation(r, {
-        userId,
-        side: r.c.consultantId === userId ? 'agency' : 'company',
-        readAt: await readAtOf(db, r.c.id, userId),
-      }),
-    ),
-  );
-  return { data, total: Number(count?.n ?? 0) };
+  return {
+    data: rows.map((r) => presentConversation(r, { userId, side: sideFor(r.c), readAt: readAt.get(r.c.id) ?? null })),
+    total: Number(count?.n ?? 0),
+  };
 }
 
 /** One page of messages, oldest to newest; `before` is a message id cursor. */

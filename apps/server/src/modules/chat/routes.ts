@@ -136,9 +136,9 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const readHandler = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
     const row = await markConversationRead(app.db, user, request.params.id, app.now());
-    await app.chatEvents.publishConversation(row.id, user);
-    const view = await conversationView(app.db, row.id, user);
-    return { data: view!, meta: {} };
+    const view = (await conversationView(app.db, row.id, user))!;
+    app.chatEvents.publishConversation(view, user.id);
+    return { data: view, meta: {} };
   };
   const readSchema = {
     tags: ['chat'],

@@ -15,7 +15,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../services/policies';
 import type { UploadedFile } from '../../lib/uploads';
 import { ensureConversation, removeStoredFiles, storeFile, writeMessage, type StagedFile } from '../chat';
-import { activeBonusOf } from '../jobs';
+import { activeBonusOf, ownershipColumns } from '../jobs';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
 import { enqueueMail } from '../../services/mail-outbox';
 import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
@@ -61,17 +61,7 @@ export async function introduceCandidate(
       // Taken before the advertisement's row, like every register command (account deletion and the
       // retention run hold it and then write advertisements): otherwise the two could deadlock.
       await lockRegister(tx);
-      const [job] = await tx
-        .select({
-          id: jobs.id,
-          ownerId: jobs.ownerId,
-          organisationId: jobs.organisationId,
-          publishedAt: jobs.publishedAt,
-          jobTitle: jobs.jobTitle,
-        })
-        .from(jobs)
-        .where(eq(jobs.id, input.advertisement))
-        .for('share');
+      const [job] = await tx.select(ownershipColumns).from(jobs).where(eq(jobs.id, input.advertisement)).for('share');
       if (!job || job.ownerId === null || job.organisationId === null || job.publishedAt === null) {
         throw notFound(MSG.advertisementGone);
       }

@@ -17,5 +17,5 @@ export { activeBonusOf, activeBonusSql } from './active-bonus';
 export { browserFilterCondition, filterColumns, filterConditions } from './browser-filters';
 export { authorizeOnAdvertisement, isAdvertisementMember, mayOnAdvertisement } from './policy';
 export { advertisementsOf, advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
-export { findJob, jobQuerySpec, listAttachments, presentJob, selectJobs } from './repository';
+export { findJob, jobQuerySpec, listAttachments, ownershipColumns, presentJob, selectJobs } from './repository';
 export { handOverAdvertisements, parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';

@@ -268,24 +268,17 @@ export async function listAttachments(db: Db, jobId: number): Promise<JobAttachm
   return rows.map((r) => ({ ...r, url: attachmentUrl(r.id) }));
 }
 
+/** Who an advertisement belongs to and whether it is active: what every check on it reads. */
+export const ownershipColumns = {
+  id: jobs.id,
+  ownerId: jobs.ownerId,
+  organisationId: jobs.organisationId,
+  publishedAt: jobs.publishedAt,
+  jobTitle: jobs.jobTitle,
+};
+
 /** Owner and state of one advertisement, for authorisation (no visibility filter). */
-export async function jobOwnership(
-  db: Pick<Db, 'select'>,
-  id: number,
-): Promise<
-  | { id: number; ownerId: number | null; organisationId: number | null; publishedAt: Date | null; jobTitle: string }
-  | undefined
-> {
-  const [row] = await db
-    .select({
-      id: jobs.id,
-      ownerId: jobs.ownerId,
-      organisationId: jobs.organisationId,
-      publishedAt: jobs.publishedAt,
-      jobTitle: jobs.jobTitle,
-    })
-    .from(jobs)
-    .where(eq(jobs.id, id))
-    .limit(1);
+export async function jobOwnership(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db.select(ownershipColumns).from(jobs).where(eq(jobs.id, id)).limit(1);
   return row;
 }

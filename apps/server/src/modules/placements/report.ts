@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, germanIssue, notFound } from '../../lib/errors';
-import { activeBonusOf } from '../jobs';
+import { activeBonusOf, ownershipColumns } from '../jobs';
 import {
   applyPlacementToClaims,
   introductionForReport,
@@ -84,11 +84,7 @@ export async function reportPlacement(
     await lockRegister(tx);
     const [job] = await tx
       .select({
-        id: jobs.id,
-        ownerId: jobs.ownerId,
-        organisationId: jobs.organisationId,
-        publishedAt: jobs.publishedAt,
-        jobTitle: jobs.jobTitle,
+        ...ownershipColumns,
         salaryMinCents: jobs.salaryMinCents,
         salaryMaxCents: jobs.salaryMaxCents,
       })

@@ -206,7 +206,6 @@ export function Discussion({ conversation, userId }: Props) {
         </p>
       ) : null}
       <Form
-        hidden={!mayWrite}
         className={`${styles.input} border-top p-2 ${mayWrite ? 'd-flex' : 'd-none'} gap-2 align-items-end`}
         onSubmit={(event) => {
           event.preventDefault();
