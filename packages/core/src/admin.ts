@@ -163,7 +163,7 @@ export const adminPlacementReportSchema = z.object({
   invoiceNumber: z.string().nullable(),
   invoiceUrl: z.string().nullable(),
   /**
-   * 'Umgehungsverdacht': another consultant has a live or revivable claim on the hired person
+   * 'Umgehungsverdacht': another agency has a live or revivable claim on the hired person
    * from the last 12 months — the evidence names their introductions (never fingerprints).
    */
   circumvention: z

@@ -36,7 +36,8 @@ export const INTRODUCTION_MSG = {
   consultantOnly: 'Nur HR-Consultants können Kandidatinnen und Kandidaten vorstellen.',
   companyOnly: 'Nur das Unternehmen des Inserats kann diese Vorstellung bearbeiten.',
   notFound: 'Diese Vorstellung existiert nicht.',
-  duplicate: 'Sie haben diese Kandidatin bzw. diesen Kandidaten für dieses Inserat bereits vorgestellt.',
+  duplicate:
+    'Ihre Personalvermittlung hat diese Kandidatin bzw. diesen Kandidaten für dieses Inserat bereits vorgestellt.',
   alreadyKnownTooLate:
     "'Bereits bekannt' kann nur innerhalb von 2 Arbeitstagen nach der Vorstellung erklärt werden; die Vorstellung ist jetzt verbindlich.",
   alreadyKnownTwice: "Sie haben diese Vorstellung bereits als 'Bereits bekannt' markiert.",
@@ -51,7 +52,7 @@ export const INTRODUCTION_MSG = {
     'Das Vorstellungsregister ist wegen einer Unstimmigkeit vorübergehend gesperrt. Bitte versuchen Sie es später erneut; das Backoffice prüft das Register.',
 } as const;
 
-/** Told to the consultant at once when another consultant's live claim came first — the date, never by whom. */
+/** Told to the consultant at once when another agency's live claim came first — the date, never by whom. */
 export function subordinateNotice(priorIntroducedOn: string): string {
   return `Diese Kandidatin bzw. dieser Kandidat wurde diesem Unternehmen bereits am ${priorIntroducedOn} vorgestellt. Ihre Vorstellung ist als nachrangig erfasst.`;
 }
@@ -276,8 +277,11 @@ export type IntroductionTimelineEntry = z.infer<typeof introductionTimelineEntry
 export const introductionSchema = z.object({
   id: z.number(),
   advertisement: z.object({ id: z.number().nullable(), jobTitle: z.string() }),
+  /** The company's contact person (id) and the company's name when it was introduced. */
   company: z.object({ id: z.number().nullable(), name: z.string() }),
-  /** Null name: the consultant's account was deleted (the evidence stays). */
+  /** The agency the introduction and its claim belong to (issue 31). */
+  agency: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
+  /** The agency's member who handles it. Null name: the consultant's account was deleted (the evidence stays). */
   consultant: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   /** Server clock, ISO 8601. */
   introducedAt: z.string(),
@@ -293,7 +297,7 @@ export const introductionSchema = z.object({
   cv: storedFileSchema.nullable(),
   consentAt: z.string(),
   keepLonger: z.boolean(),
-  /** Another consultant's live claim on this candidate with this company came first. */
+  /** Another agency's live claim on this candidate with this company came first. */
   subordinate: z.boolean(),
   /** Day (Vienna, YYYY-MM-DD) of that earlier introduction; never who made it. */
   priorIntroducedOn: z.string().nullable(),

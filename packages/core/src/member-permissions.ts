@@ -81,7 +81,8 @@ export const MEMBER_PERMISSION_MSG: Record<MemberPermission, string> = {
   'organisation.manage': 'Diese Aktion ist den Administratoren der Organisation vorbehalten.',
   'advertisements.write': 'Inserate verwalten Administratoren und Recruiting; Ihre Rolle kann sie nur ansehen.',
   'conversations.write': 'Ihre Rolle in dieser Organisation kann in Unterhaltungen nur mitlesen.',
-  'introductions.write': 'Ihre Rolle in dieser Organisation kann Vorstellungen nur ansehen.',
+  'introductions.write':
+    'Vorstellungen von Kandidatinnen und Kandidaten sehen und bearbeiten nur Administratoren, Recruiting und Berater/innen.',
   'placements.report': 'Ihre Rolle in dieser Organisation kann keine Besetzung melden.',
   'billing.manage': 'Rechnungen und Garantiefälle bearbeiten Administratoren und die Buchhaltung.',
   'earnings.agency': 'Die Provisionen der ganzen Personalvermittlung sehen Administratoren und die Buchhaltung.',

@@ -79,7 +79,7 @@ const basePlacement = {
   introduction: int4Id().optional(),
   /**
    * The hired person's e-mail and/or phone (a company's report needs one): only their keyed
-   * fingerprints are used and kept, to flag a report whose candidate another consultant
+   * fingerprints are used and kept, to flag a report whose candidate another agency
    * introduced ('Umgehungsverdacht'); the clear text is never stored.
    */
   candidateEmail: z.preprocess(

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { MEMBER_ROLES_OF, ORGANISATION_KINDS, type ActiveMembership, type OrganisationKind } from '@pb/core';
 import { users, type UserRole } from '../db/schema';
 import { forbidden } from '../lib/errors';
 
@@ -75,6 +76,43 @@ export interface ConsultantCompanyPair {
 /** The caller is the consultant or the company of the pair. */
 export function isPartyOf(user: Pick<PolicyCaller, 'id'>, pair: ConsultantCompanyPair): boolean {
   return pair.consultantId === user.id || pair.companyId === user.id;
+}
+
+/** The two organisations of a conversation or an introduction: the agency and the company (issue 31). */
+export interface OrganisationPair {
+  agencyOrganisationId: number | null;
+  companyOrganisationId: number | null;
+}
+
+export type OrganisationSide = 'agency' | 'company';
+
+/** The side the membership is on in `pair`; null when its organisation is neither. */
+export function organisationSideOf(
+  membership: Pick<ActiveMembership, 'kind' | 'organisationId'> | null | undefined,
+  pair: OrganisationPair,
+): OrganisationSide | null {
+  if (!membership) return null;
+  if (membership.kind === 'agency' && pair.agencyOrganisationId === membership.organisationId) return 'agency';
+  if (membership.kind === 'company' && pair.companyOrganisationId === membership.organisationId) return 'company';
+  return null;
+}
+
+/**
+ * The member roles of each kind for which `allowed` holds, as SQL over `kind` and `role` columns:
+ * a rule of core's permission table, for statements that find who may read or write something.
+ */
+export function memberRolesSql(
+  kind: SQL,
+  role: SQL,
+  allowed: (membership: { kind: OrganisationKind; role: string }) => boolean,
+): SQL {
+  const cases = ORGANISATION_KINDS.map((k) => {
+    const roles = MEMBER_ROLES_OF[k].filter((r) => allowed({ kind: k, role: r }));
+    if (roles.length === 0) return sql`false`;
+    // Our own constants, written as literals: the statement stays one fixed text to prepare.
+    return sql`(${kind} = ${sql.raw(`'${k}'`)} AND ${role} IN (${sql.raw(roles.map((r) => `'${r}'`).join(', '))}))`;
+  });
+  return sql`coalesce((${sql.join(cases, sql` OR `)}), false)`;
 }
 
 /** Whether the caller has one of the roles (null: a visitor). */

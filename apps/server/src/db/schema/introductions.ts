@@ -32,7 +32,7 @@ export const introductions = pgTable('introductions', {
   candidateSalt: text('candidate_salt'),
   /** Fingerprint of the normalised name (0026): a secondary signal, deleted with the others. */
   nameFingerprint: text('name_fingerprint'),
-  /** Another consultant's live claim with the same name but other contacts (0026; back office only). */
+  /** Another agency's live claim with the same name but other contacts (0026; back office only). */
   nameMatchOf: integer('name_match_of'),
   subordinate: boolean('subordinate').notNull().default(false),
   priorIntroducedAt: ts('prior_introduced_at'),
@@ -49,6 +49,11 @@ export const introductions = pgTable('introductions', {
   resolutionNote: text('resolution_note'),
   /** 0031: the company's account id after that account was deleted (company_id is then NULL). */
   formerCompanyId: integer('former_company_id'),
+  /** 0037: the agency the introduction and its claim belong to; the company it was made to. */
+  agencyOrganisationId: integer('agency_organisation_id'),
+  companyOrganisationId: integer('company_organisation_id'),
+  /** 0037: the member who introduced (consultant_id is the handler and changes with a hand-over). */
+  introducedByMemberId: integer('introduced_by_member_id'),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -37,7 +37,7 @@ export const placementReports = pgTable('placement_reports', {
   objectionNote: text('objection_note'),
   /** The introduction this placement is about (0018): its locked bonus applies. */
   introductionId: integer('introduction_id'),
-  /** 'Umgehungsverdacht' (0018): another consultant's claim on the candidate, with the evidence. */
+  /** 'Umgehungsverdacht' (0018): another agency's claim on the candidate, with the evidence. */
   circumventionAt: ts('circumvention_at'),
   circumventionEvidence: jsonb('circumvention_evidence').$type<CircumventionEvidence[]>(),
   /** 0030: the hired person's keyed fingerprints (never the clear contact); retention deletes them. */
@@ -54,10 +54,12 @@ export const placementReports = pgTable('placement_reports', {
   updatedAt: updated(),
 });
 
-/** One other consultant's claim that makes a placement report suspicious (placement_reports.circumvention_evidence). */
+/** One other agency's claim that makes a placement report suspicious (placement_reports.circumvention_evidence). */
 export interface CircumventionEvidence {
   introductionId: number;
   consultantId: number | null;
+  /** The agency the claim belongs to (since 0037; absent in older evidence). */
+  agencyOrganisationId?: number | null;
   introducedAt: string;
   claim: 'live' | 'lapsed';
   matchedBy: Array<'email' | 'phone'>;

@@ -1,15 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
-import {
-  MEMBER_PERMISSION_MSG,
-  MEMBER_ROLES_OF,
-  memberMay,
-  ORGANISATION_KINDS,
-  type ActiveMembership,
-  type OrganisationKind,
-} from '@pb/core';
+import type { SQL } from 'drizzle-orm';
+import { MEMBER_PERMISSION_MSG, memberMay, type ActiveMembership } from '@pb/core';
 import { forbidden, notFound } from '../../lib/errors';
 import type { CurrentUser } from '../../services/auth';
-import { hasRole } from '../../services/policies';
+import {
+  hasRole,
+  memberRolesSql,
+  organisationSideOf,
+  type OrganisationPair,
+  type OrganisationSide,
+} from '../../services/policies';
 
 /**
  * Who may do what to a conversation (issue 31): it is between an agency and a company about one
@@ -24,25 +23,12 @@ import { hasRole } from '../../services/policies';
 export type Caller = Pick<CurrentUser, 'id' | 'role' | 'username' | 'organisation'>;
 
 /** The two organisations of a conversation. */
-export interface ConversationParties {
-  agencyOrganisationId: number | null;
-  companyOrganisationId: number | null;
-}
+export type ConversationParties = OrganisationPair;
 
-export type ConversationSide = 'agency' | 'company';
+export type ConversationSide = OrganisationSide;
 
 /** The side the membership is on in this conversation; null when its organisation is neither. */
-export function sideOf(
-  membership: ActiveMembership | null,
-  conversation: ConversationParties,
-): ConversationSide | null {
-  if (!membership) return null;
-  if (membership.kind === 'agency' && conversation.agencyOrganisationId === membership.organisationId) return 'agency';
-  if (membership.kind === 'company' && conversation.companyOrganisationId === membership.organisationId) {
-    return 'company';
-  }
-  return null;
-}
+export const sideOf = organisationSideOf;
 
 /** Members in this role read conversations of their organisation. */
 export function memberReadsConversations(membership: Pick<ActiveMembership, 'kind' | 'role'>): boolean {
@@ -104,25 +90,10 @@ export function authorizeWriting<C extends ConversationParties>(
   throw hasRole(user, 'admin') ? forbidden() : notFound();
 }
 
-/** The roles of each kind for which `allowed` holds, as SQL over `kind` and `role` columns. */
-function rolesSql(
-  kind: SQL,
-  role: SQL,
-  allowed: (membership: { kind: OrganisationKind; role: string }) => boolean,
-): SQL {
-  const cases = ORGANISATION_KINDS.map((k) => {
-    const roles = MEMBER_ROLES_OF[k].filter((r) => allowed({ kind: k, role: r }));
-    if (roles.length === 0) return sql`false`;
-    // Our own constants, written as literals: the statement stays one fixed text to prepare.
-    return sql`(${kind} = ${sql.raw(`'${k}'`)} AND ${role} IN (${sql.raw(roles.map((r) => `'${r}'`).join(', '))}))`;
-  });
-  return sql`coalesce((${sql.join(cases, sql` OR `)}), false)`;
-}
-
 /** memberReadsConversations as SQL (the one-statement text message and the audience of a message). */
 export const readerRolesSql = (kind: SQL, role: SQL): SQL =>
-  rolesSql(kind, role, (m) => memberReadsConversations(m as Pick<ActiveMembership, 'kind' | 'role'>));
+  memberRolesSql(kind, role, (m) => memberReadsConversations(m as Pick<ActiveMembership, 'kind' | 'role'>));
 
 /** memberMay(…, 'conversations.write') as SQL. */
 export const writerRolesSql = (kind: SQL, role: SQL): SQL =>
-  rolesSql(kind, role, (m) => memberMay(m as Pick<ActiveMembership, 'kind' | 'role'>, 'conversations.write'));
+  memberRolesSql(kind, role, (m) => memberMay(m as Pick<ActiveMembership, 'kind' | 'role'>, 'conversations.write'));

@@ -9,7 +9,7 @@ import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../se
 import { listSavedSearches, watchedJobIds } from '../alerts';
 import { claimDocumentForDownload, companyBilling, consultantEarnings, invoicePdf, mayReadInvoice } from '../billing';
 import { assignedChatFile, listAssignedConversations, listMessages } from '../chat';
-import { listOwnIntroductions } from '../introductions';
+import { listHandledIntroductions } from '../introductions';
 import {
   advertisementsOfOwner,
   attachmentForDownload,
@@ -201,12 +201,11 @@ async function conversations(c: Collector) {
   return { gespraeche: result };
 }
 
-/** Introductions the consultant made or the company received, as each sees them in the product. */
+/** Introductions the person handles for their agency or company, as their side sees them in the product. */
 async function introductionsOf(c: Collector) {
-  const viewer = { id: c.me.id, role: c.me.role };
   const result = [];
   for (let start = 0; ; start += PAGE) {
-    const page = await listOwnIntroductions(c.db, viewer, { start, limit: PAGE }, c.now);
+    const page = await listHandledIntroductions(c.db, c.me.id, { start, limit: PAGE }, c.now);
     result.push(...page.data);
     if (start + PAGE >= page.total) break;
   }

@@ -98,7 +98,7 @@ const DEMO_INTRODUCTIONS: readonly DemoIntroduction[] = [
     cv: true,
   },
   {
-    // The same candidate as above, by another consultant: recorded 'nachrangig'.
+    // The same candidate as above, by another agency: recorded 'nachrangig'.
     consultant: 2,
     company: 0,
     job: 'Hausdame',

@@ -15,13 +15,13 @@ import { moveIntroduction, reviveClaimIfInWindow, type RegisterContext } from '.
 /**
  * What a placement report means for the register (issue 11): a report names the
  * introduction of the hired candidate (its locked bonus applies; it moves to 'eingestellt'
- * or revives within the window), and a report whose candidate another consultant has a
+ * or revives within the window), and a report whose candidate another agency has a
  * live or revivable claim on from the last CIRCUMVENTION_MONTHS is flagged
  * 'Umgehungsverdacht' for the back office, with the evidence.
  */
 
 export interface PlacementClaimInput {
-  reporter: { id: number; role: string };
+  reporter: { id: number; role: string; organisation: { organisationId: number } | null };
   job: { id: number; ownerId: number | null; organisationId: number | null };
   introductionId: number | undefined;
   candidateEmail: string | undefined;
@@ -32,12 +32,16 @@ export interface PlacementClaimInput {
 
 /**
  * The introduction a report names, locked: it must be about this advertisement and, for a
- * consultant's report, be the consultant's own. A wrong id is a 400 that reveals nothing.
+ * consultant's report, belong to the consultant's agency (a colleague's counts: the claim is the
+ * agency's). A wrong id is a 400 that reveals nothing.
  */
 export async function introductionForReport(tx: Db, input: PlacementClaimInput): Promise<IntroductionRow | null> {
   if (input.introductionId === undefined) return null;
   const [row] = await tx.select().from(introductions).where(eq(introductions.id, input.introductionId)).for('update');
-  const mine = input.reporter.role === 'consultant' ? row?.consultantId === input.reporter.id : true;
+  const mine =
+    input.reporter.role === 'consultant'
+      ? row !== undefined && row.agencyOrganisationId === (input.reporter.organisation?.organisationId ?? null)
+      : true;
   if (!row || row.jobId !== input.job.id || !mine) throw badRequest(INTRODUCTION_MSG.notFound);
   return row;
 }
@@ -62,7 +66,7 @@ function reportCandidates(
 /**
  * After the report's row exists (same transaction): the named introduction moves to
  * 'eingestellt' (reviving a lapsed claim within the window) and records the report; other
- * consultants' claims on the same person with this company are revived where in window and
+ * agencies' claims on the same person with this company are revived where in window and
  * flagged as evidence. Returns whether the report was flagged.
  */
 export async function applyPlacementToClaims(
@@ -106,6 +110,7 @@ export async function applyPlacementToClaims(
     const found: CircumventionEvidence = {
       introductionId: row.id,
       consultantId: row.consultantId,
+      agencyOrganisationId: row.agencyOrganisationId,
       introducedAt: row.introducedAt.toISOString(),
       claim: lapsed ? 'lapsed' : 'live',
       matchedBy: [
@@ -149,6 +154,7 @@ export async function applyPlacementToClaims(
       evidence.push({
         introductionId: row.id,
         consultantId: row.consultantId,
+        agencyOrganisationId: row.agencyOrganisationId,
         introducedAt: row.introducedAt.toISOString(),
         claim: row.claimLapsedAt === null ? 'live' : 'lapsed',
         matchedBy: [],
@@ -179,8 +185,10 @@ function revivable(row: IntroductionRow, now: Date): boolean {
 }
 
 /**
- * Other consultants' claims on the hired person with this company from the last
- * CIRCUMVENTION_MONTHS, locked: live ones, and lapsed ones that may still revive.
+ * Other agencies' claims on the hired person with this company from the last
+ * CIRCUMVENTION_MONTHS, locked: live ones, and lapsed ones that may still revive. The claimant is
+ * the named introduction's agency, else the reporting consultant's; a company's report without an
+ * introduction has none, and every claim competes.
  */
 async function competingClaims(
   tx: Db,
@@ -189,7 +197,9 @@ async function competingClaims(
   candidate: SQL,
   now: Date,
 ): Promise<IntroductionRow[]> {
-  const claimant = introduction?.consultantId ?? (input.reporter.role === 'consultant' ? input.reporter.id : null);
+  const claimant =
+    introduction?.agencyOrganisationId ??
+    (input.reporter.role === 'consultant' ? (input.reporter.organisation?.organisationId ?? null) : null);
   return tx
     .select()
     .from(introductions)
@@ -198,7 +208,7 @@ async function competingClaims(
         // The company, or a former account of it (deleted and registered again, issue 28 (4)).
         sameCompany({ contactId: input.job.ownerId!, organisationId: input.job.organisationId }, now, input.uids),
         candidate,
-        sql`${introductions.consultantId} IS DISTINCT FROM ${claimant}`,
+        claimant === null ? undefined : sql`${introductions.agencyOrganisationId} IS DISTINCT FROM ${claimant}`,
         sql`${introductions.alreadyKnownAt} IS NULL`,
         withinProtection(now),
         introduction ? ne(introductions.id, introduction.id) : undefined,

@@ -1,15 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatCommunications, introductions, jobs } from '../../db/schema';
+import { introductions } from '../../db/schema';
 import { appendRegisterEntry, lockRegister } from './register';
 
 /**
  * A leaving member's introductions go to the successor (issue 31 hand-over): on the member's side
- * of every introduction of the organisation — the company's through its advertisement, the agency's
- * through its conversation — the successor becomes the party who handles it, and the register
- * records 'übergeben an' (who, to whom, when), so the verification replays the change instead of
- * calling it tampering. Closed introductions move too: a person who left keeps no access to
- * candidates' data. Inside the caller's transaction; answers how many moved.
+ * of every introduction of the organisation the successor becomes the member who handles it (whom
+ * notices reach), and the register records 'übergeben an' (who, to whom, when), so the
+ * verification replays the change instead of calling it tampering. Closed introductions move too:
+ * a revived claim or a late report still needs someone to tell. Access never depended on it — the
+ * organisation's members see its introductions. Inside the caller's transaction; answers how many moved.
  */
 export async function handOverIntroductions(
   tx: Db,
@@ -26,17 +26,8 @@ export async function handOverIntroductions(
   const side = input.kind === 'agency' ? 'consultant' : 'company';
   const ofOrganisation =
     input.kind === 'agency'
-      ? inArray(
-          introductions.conversationId,
-          tx
-            .select({ id: chatCommunications.id })
-            .from(chatCommunications)
-            .where(eq(chatCommunications.agencyOrganisationId, input.organisationId)),
-        )
-      : inArray(
-          introductions.jobId,
-          tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.organisationId, input.organisationId)),
-        );
+      ? eq(introductions.agencyOrganisationId, input.organisationId)
+      : eq(introductions.companyOrganisationId, input.organisationId);
   const party = side === 'consultant' ? introductions.consultantId : introductions.companyId;
   const moved = await tx
     .update(introductions)

@@ -3,7 +3,7 @@ export { applyPlacementToClaims, introductionForReport } from './claims';
 export { contactsDiffer, fingerprintsOf } from './fingerprint';
 export { formerPartyRetention, rememberFormerCompany } from './former-companies';
 export { liveClaim, withinProtection } from './matching';
-export { introductionDetail, listOwnIntroductions, listRegister } from './queries';
+export { introductionDetail, listHandledIntroductions, listRegister } from './queries';
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';
 export { publishIntroduction } from './routes';

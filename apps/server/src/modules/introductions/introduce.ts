@@ -10,7 +10,7 @@ import {
   type IntroductionRequest,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions, jobs, users } from '../../db/schema';
+import { introductions, jobs, organisations, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hasRole } from '../../services/policies';
 import type { UploadedFile } from '../../lib/uploads';
@@ -37,10 +37,11 @@ function introductionMessageText(input: IntroductionRequest): string {
 /**
  * 'Kandidat vorstellen': records the introduction with the bonus in force now and the
  * server's time, posts it into the conversation (CV as the message's file), appends the
- * register entry and mails the company. Another consultant's earlier live claim on the
- * same candidate with the same company makes it 'nachrangig' (the notice names the day,
- * never who); the same consultant introducing the same candidate for the same
- * advertisement again is refused.
+ * register entry and mails the company. The introduction and its claim belong to the
+ * consultant's agency (issue 31): another agency's earlier live claim on the same candidate
+ * with the same company makes it 'nachrangig' (the notice names the day, never who); the
+ * agency introducing the same candidate for the same advertisement again — by any of its
+ * members — is refused.
  */
 export async function introduceCandidate(
   db: Db,
@@ -68,8 +69,9 @@ export async function introduceCandidate(
       // The claim rules compare companies: the advertisement's organisation and its contact person.
       const companyParty = { contactId: job.ownerId, organisationId: job.organisationId };
       const [company] = await tx
-        .select({ id: users.id, username: users.username, email: users.email, blocked: users.blocked })
+        .select({ id: users.id, email: users.email, blocked: users.blocked, name: organisations.name })
         .from(users)
+        .innerJoin(organisations, eq(organisations.id, job.organisationId))
         .where(eq(users.id, job.ownerId));
       if (!company) throw notFound(MSG.advertisementGone);
 
@@ -77,7 +79,13 @@ export async function introduceCandidate(
       const [duplicate] = await tx
         .select({ id: introductions.id })
         .from(introductions)
-        .where(and(eq(introductions.jobId, job.id), eq(introductions.consultantId, consultant.id), candidate))
+        .where(
+          and(
+            eq(introductions.jobId, job.id),
+            eq(introductions.agencyOrganisationId, agency.organisationId),
+            candidate,
+          ),
+        )
         .limit(1);
       if (duplicate) throw conflict(INTRODUCTION_MSG.duplicate);
       const [prior] = await tx
@@ -87,8 +95,8 @@ export async function introduceCandidate(
           and(
             // the company, or a former account of it (deleted and registered again)
             sameCompany(companyParty, ctx.now),
-            // a deleted consultant's claim (consultant_id null) still counts
-            sql`${introductions.consultantId} IS DISTINCT FROM ${consultant.id}`,
+            // another agency's claim; a colleague's is the agency's own
+            sql`${introductions.agencyOrganisationId} IS DISTINCT FROM ${agency.organisationId}`,
             candidate,
             liveClaim,
           ),
@@ -96,7 +104,9 @@ export async function introduceCandidate(
         .orderBy(asc(introductions.introducedAt))
         .limit(1);
 
-      const nameMatch = prior ? undefined : await sameNameElsewhere(tx, companyParty, consultant.id, fingerprints);
+      const nameMatch = prior
+        ? undefined
+        : await sameNameElsewhere(tx, companyParty, agency.organisationId, fingerprints);
       const bonus = (await activeBonusOf(tx, job.id)) ?? 0;
       const conversation = await ensureConversation(
         tx,
@@ -126,7 +136,10 @@ export async function introduceCandidate(
           conversationId: conversation.id,
           messageId: posted.message.id,
           jobTitle: job.jobTitle,
-          companyName: company.username,
+          companyName: company.name,
+          agencyOrganisationId: agency.organisationId,
+          companyOrganisationId: job.organisationId,
+          introducedByMemberId: agency.memberId,
           consultantName: consultant.username,
           bonus,
           introducedAt: ctx.now,
@@ -157,6 +170,9 @@ export async function introduceCandidate(
           jobId: job.id,
           companyId: job.ownerId,
           consultantId: consultant.id,
+          // Since 0037: the agency the claim belongs to and the company it was made to.
+          agencyOrganisationId: agency.organisationId,
+          companyOrganisationId: job.organisationId,
           bonus,
           consentAt: ctx.now.toISOString(),
           candidate: candidateCommitment(salt, fingerprints, FINGERPRINT_VERSION),

@@ -33,7 +33,7 @@ const ref = (i: IntroductionRef) =>
   `Vorstellung Nr. ${i.id} vom ${formatDate(i.introducedAt)} zum Inserat „${i.jobTitle}“`;
 
 /**
- * To the back office: a candidate with the name of another consultant's live claim but other
+ * To the back office: a candidate with the name of another agency's live claim but other
  * contacts (decision 0027). Not decided by the server: the office clarifies and records it.
  */
 export function nameMatchMail(to: string, i: IntroductionRef & { otherId: number }, publicUrl: string): OutgoingMail {
@@ -119,7 +119,7 @@ export function claimRevivedMail(to: string, i: IntroductionRef, publicUrl: stri
   );
 }
 
-/** To the office: a placement report names a candidate another consultant has a claim on. */
+/** To the office: a placement report names a candidate another agency has a claim on. */
 export function circumventionMail(
   to: string,
   report: { id: number; jobTitle: string; companyName: string },

@@ -37,14 +37,14 @@ export function withinProtection(now: Date, from: Column = introductions.introdu
 }
 
 /**
- * The secondary signal (decision 0027): another consultant's live claim with this company on a
+ * The secondary signal (decision 0027): another agency's live claim with this company on a
  * candidate of the same normalised name, whose contacts did not match. Not decided here — the
  * introduction stays a live claim, and the office is told and clarifies; the parties never see it.
  */
 export async function sameNameElsewhere(
   tx: Db,
   company: CompanyParty,
-  consultantId: number,
+  agencyOrganisationId: number,
   fingerprints: CandidateFingerprints,
 ): Promise<{ id: number } | undefined> {
   if (!fingerprints.name) return undefined;
@@ -59,7 +59,7 @@ export async function sameNameElsewhere(
             ? undefined
             : inArray(introductions.jobId, advertisementsOf(company.organisationId)),
         ),
-        sql`${introductions.consultantId} IS DISTINCT FROM ${consultantId}`,
+        sql`${introductions.agencyOrganisationId} IS DISTINCT FROM ${agencyOrganisationId}`,
         eq(introductions.nameFingerprint, fingerprints.name),
         liveClaim,
       ),

@@ -74,6 +74,7 @@ export async function renderIntroductionProof(
       `${detail.advertisement.jobTitle}${detail.advertisement.id ? ` (Nr. ${detail.advertisement.id})` : ''}`,
     ],
     ['Unternehmen', detail.company.name],
+    ['Personalvermittlung', detail.agency.name ?? '–'],
     ['HR-Consultant', detail.consultant.name ?? 'Konto gelöscht'],
     [
       'Kandidat/in',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   alreadyKnownDeadline,
@@ -14,15 +14,25 @@ import {
   type IntroductionListQuery,
   type IntroductionTimelineEntry,
   type StoredFile,
+  type ActiveMembership,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductionEvents, introductions, uploads, type UserRole } from '../../db/schema';
-import { authorizeIntroductionReading } from './policy';
+import {
+  introductionEvents,
+  introductions,
+  organisationMembers,
+  organisations,
+  uploads,
+  type UserRole,
+} from '../../db/schema';
+import type { OrganisationSide } from '../../services/policies';
+import { authorizeIntroductionReading, introductionRolesSql, introductionSideOf } from './policy';
 
 /**
  * Reads of the introductions register and the one presenter of an introduction. What a
- * caller sees depends on who they are: raw contact data only for the two parties, the
- * company's actions only for the company, fingerprints never.
+ * caller sees depends on their side: raw contact data only for the members of the two
+ * organisations who handle introductions, the company's actions only for the company's,
+ * fingerprints never.
  */
 
 export type IntroductionRow = typeof introductions.$inferSelect;
@@ -30,11 +40,23 @@ export type IntroductionRow = typeof introductions.$inferSelect;
 export interface Viewer {
   id: number;
   role: UserRole;
+  organisation: ActiveMembership | null;
+}
+
+/** Whose eyes the presenter serves: a side of the introduction (its handling members), or the back office. */
+export interface Perspective {
+  side: OrganisationSide | null;
+  admin: boolean;
+}
+
+function perspectiveOf(viewer: Viewer, row: IntroductionRow): Perspective {
+  return { side: introductionSideOf(viewer, row), admin: viewer.role === 'admin' };
 }
 
 const cvUpload = alias(uploads, 'cv_upload');
 const knownUpload = alias(uploads, 'known_upload');
 const introducedEntry = alias(introductionEvents, 'introduced_entry');
+const agencyOrganisation = alias(organisations, 'agency_organisation');
 
 const fileColumns = (u: typeof cvUpload | typeof knownUpload) => ({
   id: u.id,
@@ -74,8 +96,10 @@ function introductionQuery(db: Db) {
       knownFile: fileColumns(knownUpload),
       hash: introducedEntry.hash,
       committed: committedInRegister,
+      agencyName: agencyOrganisation.name,
     })
     .from(introductions)
+    .leftJoin(agencyOrganisation, eq(agencyOrganisation.id, introductions.agencyOrganisationId))
     .leftJoin(cvUpload, eq(cvUpload.id, introductions.cvUploadId))
     .leftJoin(knownUpload, eq(knownUpload.id, introductions.alreadyKnownUploadId))
     .leftJoin(
@@ -119,13 +143,13 @@ export function claimState(row: Pick<IntroductionRow, 'alreadyKnownAt' | 'claimL
   return 'live';
 }
 
-function flagsOf(row: IntroductionRow, viewer: Viewer): IntroductionFlag[] {
+function flagsOf(row: IntroductionRow, perspective: Perspective): IntroductionFlag[] {
   const flags: IntroductionFlag[] = [];
   if (row.subordinate) flags.push('nachrangig');
   if (row.alreadyKnownAt) flags.push('bereits_bekannt');
   if (row.circumventionAt) flags.push('umgehungsverdacht');
-  // Would tell a party that another consultant introduced someone of that name: the office's only.
-  if (row.nameMatchOf !== null && viewer.role === 'admin') flags.push('namensgleich');
+  // Would tell a party that another agency introduced someone of that name: the office's only.
+  if (row.nameMatchOf !== null && perspective.admin) flags.push('namensgleich');
   if (row.resolvedAt) flags.push('geklaert');
   return flags;
 }
@@ -138,17 +162,18 @@ function lastReaction(row: IntroductionRow): Introduction['lastReaction'] {
   return { status: row.status, at: row.statusChangedAt.toISOString(), note: row.statusNote };
 }
 
-/** The introduction as `viewer` may see it; `now` decides the 'Bereits bekannt' window. */
-export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date): Introduction {
+/** The introduction as seen from `perspective`; `now` decides the 'Bereits bekannt' window. */
+export function presentIntroduction(joined: JoinedRow, perspective: Perspective, now: Date): Introduction {
   const row = joined.row;
-  const isCompany = row.companyId === viewer.id;
-  const isParty = isCompany || row.consultantId === viewer.id;
+  const isCompany = perspective.side === 'company';
+  const isParty = perspective.side !== null;
   const deadline = alreadyKnownDeadline(row.introducedAt);
   const personal = row.personalDataDeletedAt === null && row.firstName !== null && row.lastName !== null;
   return {
     id: row.id,
     advertisement: { id: row.jobId, jobTitle: row.jobTitle },
     company: { id: row.companyId, name: row.companyName },
+    agency: { id: row.agencyOrganisationId, name: joined.agencyName },
     consultant: { id: row.consultantId, name: row.consultantName },
     introducedAt: row.introducedAt.toISOString(),
     bonus: row.bonus,
@@ -185,7 +210,7 @@ export function presentIntroduction(joined: JoinedRow, viewer: Viewer, now: Date
     lastReaction: lastReaction(row),
     conversationId: row.conversationId,
     seen: row.seenByCompanyAt !== null,
-    flags: flagsOf(row, viewer),
+    flags: flagsOf(row, perspective),
     hash: joined.hash ?? '',
     personalDataDeletedAt: row.personalDataDeletedAt?.toISOString() ?? null,
   };
@@ -199,13 +224,16 @@ export async function introductionView(
   now: Date,
 ): Promise<Introduction | undefined> {
   const joined = await loadJoined(db, id);
-  return joined ? presentIntroduction(joined, viewer, now) : undefined;
+  return joined ? presentIntroduction(joined, perspectiveOf(viewer, joined.row), now) : undefined;
 }
 
 /** Who the introduction's parties are (for a policy check before any upload is read). */
 export async function introductionParties(db: Db, id: number) {
   const [row] = await db
-    .select({ consultantId: introductions.consultantId, companyId: introductions.companyId })
+    .select({
+      agencyOrganisationId: introductions.agencyOrganisationId,
+      companyOrganisationId: introductions.companyOrganisationId,
+    })
     .from(introductions)
     .where(eq(introductions.id, id));
   return row;
@@ -233,14 +261,17 @@ async function timelineOf(db: Db, id: number): Promise<IntroductionTimelineEntry
 export async function introductionDetail(db: Db, viewer: Viewer, id: number, now: Date): Promise<IntroductionDetail> {
   const joined = await loadJoined(db, id);
   authorizeIntroductionReading(viewer, joined?.row);
-  return { ...presentIntroduction(joined!, viewer, now), timeline: await timelineOf(db, id) };
+  return {
+    ...presentIntroduction(joined!, perspectiveOf(viewer, joined!.row), now),
+    timeline: await timelineOf(db, id),
+  };
 }
 
 async function page(
   db: Db,
   where: SQL | undefined,
   query: { start: number; limit: number },
-  viewer: Viewer,
+  seenBy: (row: IntroductionRow) => Perspective,
   now: Date,
 ): Promise<{ data: Introduction[]; total: number }> {
   const rows = await introductionQuery(db)
@@ -249,12 +280,14 @@ async function page(
     .limit(query.limit)
     .offset(query.start);
   const [total] = await db.select({ n: count() }).from(introductions).where(where);
-  return { data: rows.map((r) => presentIntroduction(r, viewer, now)), total: total?.n ?? 0 };
+  return { data: rows.map((r) => presentIntroduction(r, seenBy(r.row), now)), total: total?.n ?? 0 };
 }
 
-/** The caller's own: a consultant's introductions, or those made to a company. */
-function ownScope(viewer: Viewer): SQL {
-  return viewer.role === 'company' ? eq(introductions.companyId, viewer.id) : eq(introductions.consultantId, viewer.id);
+/** The organisation's own: the agency's introductions, or those made to the company. */
+function ownScope(membership: ActiveMembership): SQL {
+  return membership.kind === 'company'
+    ? eq(introductions.companyOrganisationId, membership.organisationId)
+    : eq(introductions.agencyOrganisationId, membership.organisationId);
 }
 
 /** The filters both lists share: advertisement and status. */
@@ -265,17 +298,46 @@ function listFilters(query: IntroductionListQuery): SQL[] {
   return conditions;
 }
 
-export async function listOwnIntroductions(db: Db, viewer: Viewer, query: IntroductionListQuery, now: Date) {
-  return page(db, and(ownScope(viewer), ...listFilters(query)), query, viewer, now);
+/** The introductions of the viewer's organisation (`membership`, which the policy allowed). */
+export async function listOwnIntroductions(
+  db: Db,
+  viewer: Viewer,
+  membership: ActiveMembership,
+  query: IntroductionListQuery,
+  now: Date,
+) {
+  return page(db, and(ownScope(membership), ...listFilters(query)), query, (row) => perspectiveOf(viewer, row), now);
 }
 
-/** Introductions the company has not opened yet (the badge); 0 for consultants. */
-export async function unseenIntroductions(db: Db, viewer: Viewer): Promise<number> {
-  if (viewer.role !== 'company') return 0;
+/**
+ * The introductions the person handles (the data export, issue 31): as the agency's or the company's
+ * member they are assigned to, each seen from that side.
+ */
+export async function listHandledIntroductions(
+  db: Db,
+  personId: number,
+  query: { start: number; limit: number },
+  now: Date,
+) {
+  const where = or(eq(introductions.consultantId, personId), eq(introductions.companyId, personId));
+  return page(
+    db,
+    where,
+    query,
+    (row) => ({ side: row.consultantId === personId ? 'agency' : 'company', admin: false }),
+    now,
+  );
+}
+
+/** Introductions the company has not opened yet (the badge); 0 for agencies. */
+export async function unseenIntroductions(db: Db, membership: ActiveMembership): Promise<number> {
+  if (membership.kind !== 'company') return 0;
   const [row] = await db
     .select({ n: count() })
     .from(introductions)
-    .where(and(eq(introductions.companyId, viewer.id), isNull(introductions.seenByCompanyAt)));
+    .where(
+      and(eq(introductions.companyOrganisationId, membership.organisationId), isNull(introductions.seenByCompanyAt)),
+    );
   return row?.n ?? 0;
 }
 
@@ -293,19 +355,47 @@ export async function listRegister(db: Db, viewer: Viewer, query: AdminIntroduct
   if (query.company !== undefined) conditions.push(eq(introductions.companyId, query.company));
   if (query.consultant !== undefined) conditions.push(eq(introductions.consultantId, query.consultant));
   if (query.flag !== undefined) conditions.push(FLAG_CONDITIONS[query.flag]);
-  return page(db, conditions.length > 0 ? and(...conditions) : undefined, query, viewer, now);
+  return page(
+    db,
+    conditions.length > 0 ? and(...conditions) : undefined,
+    query,
+    (row) => perspectiveOf(viewer, row),
+    now,
+  );
 }
 
-/** Views of one introduction for each of its parties (live events after a commit). */
+/**
+ * After a change: the introduction as each side sees it, and who on each side hears of it live —
+ * the members of either organisation whose role handles introductions.
+ */
 export async function partyViews(
   db: Db,
   id: number,
   now: Date,
-): Promise<Array<{ userId: number; view: Introduction }>> {
+): Promise<Array<{ side: OrganisationSide; view: Introduction; userIds: number[] }>> {
   const joined = await loadJoined(db, id);
   if (!joined) return [];
-  const parties: Array<{ id: number; role: UserRole }> = [];
-  if (joined.row.consultantId !== null) parties.push({ id: joined.row.consultantId, role: 'consultant' });
-  if (joined.row.companyId !== null) parties.push({ id: joined.row.companyId, role: 'company' });
-  return parties.map((p) => ({ userId: p.id, view: presentIntroduction(joined, p, now) }));
+  const { agencyOrganisationId, companyOrganisationId } = joined.row;
+  const ids = [agencyOrganisationId, companyOrganisationId].filter((o): o is number => o !== null);
+  if (ids.length === 0) return [];
+  const members = await db
+    .select({ userId: organisationMembers.userId, organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        inArray(organisationMembers.organisationId, ids),
+        isNull(organisationMembers.leftAt),
+        introductionRolesSql(sql`${organisations.kind}`, sql`${organisationMembers.role}`),
+      ),
+    );
+  const sides: Array<{ side: OrganisationSide; organisationId: number | null }> = [
+    { side: 'agency', organisationId: agencyOrganisationId },
+    { side: 'company', organisationId: companyOrganisationId },
+  ];
+  return sides.map(({ side, organisationId }) => ({
+    side,
+    view: presentIntroduction(joined, { side, admin: false }, now),
+    userIds: members.filter((m) => m.organisationId === organisationId).map((m) => m.userId),
+  }));
 }

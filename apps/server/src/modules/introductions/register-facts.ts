@@ -170,6 +170,9 @@ export class RegisterFacts {
         differs(row.jobId, locked['jobId'], 'jobs') ||
         differs(row.companyId, fact.handler.company, 'users') ||
         differs(row.consultantId, fact.handler.consultant, 'users') ||
+        // Since 0037 the entry names the agency the claim belongs to and the company it was made to.
+        ('agencyOrganisationId' in locked && row.agencyOrganisationId !== locked['agencyOrganisationId']) ||
+        ('companyOrganisationId' in locked && row.companyOrganisationId !== locked['companyOrganisationId']) ||
         row.bonus !== locked['bonus'] ||
         iso(row.introducedAt) !== locked['at'] ||
         iso(row.consentAt) !== (locked['consentAt'] ?? iso(row.consentAt))

@@ -12,6 +12,7 @@ import {
   introductionStatusChangeSchema,
   introductionUnseenSchema,
   INTRODUCTION_MSG,
+  memberMay,
   type Introduction,
   type IntroductionEvent,
 } from '@pb/core';
@@ -20,7 +21,8 @@ import { notFound, parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { messageContext } from '../chat';
-import { authorizeIntroductionCompany } from './policy';
+import type { OrganisationSide } from '../../services/policies';
+import { authorizeIntroductionCompany, authorizeOwnIntroductions } from './policy';
 import { renderIntroductionProof } from './proof-pdf';
 import {
   introductionDetail,
@@ -45,20 +47,22 @@ const CV_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'cv
 const KNOWN_UPLOAD: ReadUploadOptions = { kind: 'document', maxFiles: 1, field: 'file', required: false };
 
 /**
- * After a commit: the chat message (if one was posted) and each party's own view of the
- * introduction. Returns those views by user id, so the route answers from them.
+ * After a commit: the chat message (if one was posted) and each side's own view of the
+ * introduction to its members who handle introductions. Returns those views by side, so the
+ * route answers from them.
  */
 export async function publishIntroduction(
   app: FastifyInstance,
   outcome: IntroductionOutcome,
   kind: IntroductionEvent['kind'],
-): Promise<Map<number, Introduction>> {
-  const views = new Map<number, Introduction>();
+): Promise<Map<OrganisationSide, Introduction>> {
+  const views = new Map<OrganisationSide, Introduction>();
   try {
     if (outcome.message) await app.chatEvents.publishMessage(outcome.message.message, outcome.message.parties);
-    for (const { userId, view } of await partyViews(app.db, outcome.introductionId, app.now())) {
-      views.set(userId, view);
-      const to = { userIds: [userId] };
+    for (const { side, view, userIds } of await partyViews(app.db, outcome.introductionId, app.now())) {
+      views.set(side, view);
+      if (userIds.length === 0) continue;
+      const to = { userIds };
       app.realtime.publish({ name: 'introduction:changed', to, payload: { kind, introduction: view } });
       if (outcome.revived) {
         app.realtime.publish({
@@ -86,14 +90,16 @@ const companyWriteResponses = {
 export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
   const writeLimit = { rateLimit: { max: 60 * app.config.rateLimitFactor, timeWindow: '10 minutes' } };
 
-  /** The caller's view after a write: from the views just published, else read again. */
+  /** The caller's view after a write: their side's view just published (they acted for it), else read again. */
   async function viewFor(
     request: Parameters<typeof currentUser>[0],
     id: number,
-    published: Map<number, Introduction> = new Map(),
+    published: Map<OrganisationSide, Introduction> = new Map(),
   ) {
     const user = currentUser(request);
-    const view = published.get(user.id) ?? (await introductionView(app.db, id, user, app.now()));
+    const side = user.organisation?.kind;
+    const view =
+      (side === undefined ? undefined : published.get(side)) ?? (await introductionView(app.db, id, user, app.now()));
     if (!view) throw notFound(INTRODUCTION_MSG.notFound);
     return view;
   }
@@ -135,7 +141,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'introductions.own' },
       schema: {
         tags: ['introductions'],
-        summary: "The caller's introductions, newest first: a consultant's own, or those made to a company",
+        summary: "The organisation's introductions, newest first: the agency's, or those made to the company",
         security: [{ bearer: [] }],
         querystring: introductionListQuerySchema,
         response: {
@@ -151,13 +157,14 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      const membership = authorizeOwnIntroductions(user);
       const query = request.query;
-      const { data, total } = await listOwnIntroductions(app.db, user, query, app.now());
+      const { data, total } = await listOwnIntroductions(app.db, user, membership, query, app.now());
       return {
         data,
         meta: {
           pagination: { start: query.start, limit: query.limit, total },
-          unseen: await unseenIntroductions(app.db, user),
+          unseen: await unseenIntroductions(app.db, membership),
         },
       };
     },
@@ -175,7 +182,12 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: singleSchema(introductionUnseenSchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => ({ data: { count: await unseenIntroductions(app.db, currentUser(request)) }, meta: {} }),
+    async (request) => {
+      // A member whose role does not handle introductions has none to open: 0, not an error (the badge asks).
+      const membership = currentUser(request).organisation;
+      const count = memberMay(membership, 'introductions.write') ? await unseenIntroductions(app.db, membership!) : 0;
+      return { data: { count }, meta: {} };
+    },
   );
 
   app.get(
@@ -185,7 +197,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'introductions.party' },
       schema: {
         tags: ['introductions'],
-        summary: 'One introduction with its register timeline (its consultant, its company, admins)',
+        summary: 'One introduction with its register timeline (members of its agency and its company, admins)',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: singleSchema(introductionDetailSchema), 400: errorSchema, ...notMine },

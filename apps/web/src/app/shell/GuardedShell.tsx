@@ -45,9 +45,12 @@ function menuFor(session: Session): MenuItem[] {
           : 'Inserate des Unternehmens',
     });
   items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
-  if (session.role === 'company')
+  // Candidates' data is for the members who handle introductions, not for Buchhaltung.
+  const handlesIntroductions = !session.organisation || memberMay(session.organisation, 'introductions.write');
+  if (session.role === 'company' && handlesIntroductions)
     items.push({ to: '/advertisements/introductions', label: 'Vorstellungen', badge: <UnseenIntroductionsBadge /> });
-  if (session.role === 'consultant') items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
+  if (session.role === 'consultant' && handlesIntroductions)
+    items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
   if (session.role === 'consultant') items.push({ to: '/advertisements/earnings', label: 'Meine Vermittlungen' });
   if (session.role === 'company') items.push({ to: '/advertisements/billing', label: 'Rechnungen' });
   if (session.role === 'consultant') items.push({ to: '/advertisements/searches', label: 'Meine Suchaufträge' });

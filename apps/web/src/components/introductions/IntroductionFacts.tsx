@@ -80,6 +80,8 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
       <dd className="col-sm-8 text-break">{i.advertisement.jobTitle}</dd>
       <dt className="col-sm-4">Unternehmen</dt>
       <dd className="col-sm-8">{i.company.name}</dd>
+      <dt className="col-sm-4">Personalvermittlung</dt>
+      <dd className="col-sm-8">{i.agency.name ?? '–'}</dd>
       <dt className="col-sm-4">HR-Consultant</dt>
       <dd className="col-sm-8">{i.consultant.name ?? 'Konto gelöscht'}</dd>
       <dt className="col-sm-4">Kandidat/in</dt>

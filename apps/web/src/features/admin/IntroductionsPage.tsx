@@ -180,7 +180,7 @@ export function Component() {
           'Nr.',
           'Vorgestellt',
           'Unternehmen',
-          'HR-Consultant',
+          'Personalvermittlung',
           'Kandidat/in',
           'Inserat',
           { label: 'Prämie', end: true },
@@ -194,7 +194,10 @@ export function Component() {
             <td>{i.id}</td>
             <td className="text-nowrap">{formatDateTime(i.introducedAt)}</td>
             <td>{i.company.name}</td>
-            <td>{i.consultant.name ?? 'Konto gelöscht'}</td>
+            <td>
+              {i.agency.name ?? '–'}
+              <div className="small text-body-secondary">{i.consultant.name ?? 'Konto gelöscht'}</div>
+            </td>
             <td>{candidateName(i)}</td>
             <td>{i.advertisement.jobTitle}</td>
             <td className="text-end text-nowrap">{bonusText(i.bonus)}</td>

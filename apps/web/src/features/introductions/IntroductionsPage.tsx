@@ -21,9 +21,10 @@ const isStatus = (value: string | null): value is IntroductionStatus =>
   value !== null && (INTRODUCTION_STATUSES as readonly string[]).includes(value);
 
 /**
- * 'Meine Vorstellungen' (consultant) and 'Vorstellungen' (company): newest first, with
- * status, dates, locked bonus and the company's last reaction; the company sees 'Neu' on
- * those it has not opened. Filters by advertisement (?advertisement=ID) and status. Live.
+ * 'Meine Vorstellungen' (agency) and 'Vorstellungen' (company): the organisation's introductions
+ * (issue 31), newest first, with status, dates, locked bonus and the company's last reaction;
+ * the company sees 'Neu' on those it has not opened. Each names the other side's organisation and
+ * who handles it. Filters by advertisement (?advertisement=ID) and status. Live.
  */
 export function Component() {
   const session = useSession();
@@ -64,7 +65,7 @@ export function Component() {
       <p className="text-body-secondary">
         {isCompany
           ? 'Kandidatinnen und Kandidaten, die HR-Consultants Ihnen vorgestellt haben. Innerhalb von 2 Arbeitstagen können Sie eine Person als „Bereits bekannt“ markieren; danach ist die Vorstellung verbindlich.'
-          : 'Ihre Vorstellungen mit Zeitpunkt, Prämie bei Vorstellung und der letzten Reaktion des Unternehmens.'}
+          : 'Die Vorstellungen Ihrer Personalvermittlung mit Zeitpunkt, Prämie bei Vorstellung und der letzten Reaktion des Unternehmens.'}
       </p>
       <form className="row g-2 mb-3" onSubmit={(e) => e.preventDefault()} aria-label="Vorstellungen filtern">
         <div className="col-sm-6 col-lg-4">
@@ -135,7 +136,8 @@ export function Component() {
                   <span className="ms-auto small text-body-secondary">{formatDateTime(i.introducedAt)}</span>
                 </div>
                 <div className="small mt-1 text-break">
-                  {i.advertisement.jobTitle} · {isCompany ? (i.consultant.name ?? 'Konto gelöscht') : i.company.name}
+                  {i.advertisement.jobTitle} · {isCompany ? (i.agency.name ?? '–') : i.company.name} ·{' '}
+                  <span className="text-body-secondary">{i.consultant.name ?? 'Konto gelöscht'}</span>
                 </div>
                 <div className="small mt-1 d-flex flex-wrap gap-3">
                   <span>Prämie bei Vorstellung: {bonusText(i.bonus)}</span>
