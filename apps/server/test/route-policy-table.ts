@@ -165,9 +165,9 @@ export const routes: Row[] = [
   },
 
   // --- billing (issue 12: own placements and invoices only) ---
-  { method: 'GET', url: '/api/earnings', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
-  { method: 'GET', url: '/api/earnings.csv', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
-  { method: 'GET', url: '/api/billing', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  { method: 'GET', url: '/api/earnings', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/earnings.csv', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },
+  { method: 'GET', url: '/api/billing', policy: 'billing.companyMember', excluded: { as: 'consultant', status: 403 } },
   {
     method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
     request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),

@@ -9,7 +9,7 @@ import {
 } from './constants';
 import { BILLING_MSG } from './fees';
 import { guaranteeClaimSchema } from './guarantee';
-import { INPUT_MSG, isSafeText } from './input';
+import { idSchema, INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
 import { countrySchema, uidCountryMismatch, uidSchema } from './uid';
@@ -219,3 +219,11 @@ export const earningsOverviewSchema = z.object({
   openCents: z.number(),
 });
 export type EarningsOverview = z.infer<typeof earningsOverviewSchema>;
+
+/**
+ * GET /api/earnings(.csv) query (issue 31): an agency's administrators and Buchhaltung see every
+ * placement of the agency and may narrow it to one member (their membership id); a consultant sees
+ * their own and the filter is ignored.
+ */
+export const earningsQuerySchema = z.object({ member: idSchema.optional() });
+export type EarningsQuery = z.infer<typeof earningsQuerySchema>;

@@ -28,7 +28,7 @@ export const BILLING_MSG = {
     'Aus dem Gehaltstext lässt sich kein Jahresbruttogehalt ablesen; die Prämie in € wird daher nicht berechnet.',
   reverseChargeNote: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge) gemäß Art. 196 MwStSystRL.',
   invoiceAddressMissing:
-    'Für diese Meldung fehlen Rechnungsadresse und UID des Unternehmens. Bitte erfassen Sie sie, bevor Sie verrechnen.',
+    'Für diese Meldung fehlen Rechnungsadresse und UID des Unternehmens. Die Administratoren des Unternehmens wurden gebeten, die Rechnungsdaten ihrer Organisation zu ergänzen; Sie können sie auch hier erfassen.',
   invoiceUidInvalid:
     'Die UID-Nummer dieser Meldung ist ungültig. Bitte erfassen Sie eine gültige UID-Nummer, bevor Sie verrechnen.',
   invoiceNotFound: 'Diese Rechnung existiert nicht.',

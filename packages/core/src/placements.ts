@@ -99,21 +99,35 @@ export const companyPlacementReportSchema = z
     ...basePlacement,
     recruiter: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
     recruiterMail: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema),
-    street: requiredText(PLACEMENT_TEXT_MAX_LENGTH),
-    houseNr: requiredText(HOUSE_NR_MAX_LENGTH),
-    postalCode: requiredText(POSTCODE_MAX_LENGTH),
-    city: requiredText(CITY_MAX_LENGTH),
+    /**
+     * The invoice address (issue 31: optional): the invoice goes to the legal identity of the
+     * company's organisation; a company whose identity is incomplete names the address here — all
+     * five fields or none.
+     */
+    street: requiredText(PLACEMENT_TEXT_MAX_LENGTH).optional(),
+    houseNr: requiredText(HOUSE_NR_MAX_LENGTH).optional(),
+    postalCode: requiredText(POSTCODE_MAX_LENGTH).optional(),
+    city: requiredText(CITY_MAX_LENGTH).optional(),
     /** Checked for the syntax of an EU VAT number and normalised ('atu 1234 5678' → 'ATU12345678'). */
-    uid: uidSchema,
+    uid: uidSchema.optional(),
     /** The invoice address's state (EU; Austria when not given): reverse charge needs a foreign one. */
     country: countrySchema,
   })
   .strict()
   .superRefine((report, issues) => {
-    const mismatch = uidCountryMismatch(report.uid, report.country);
+    const address = INVOICE_ADDRESS_FIELDS.filter((field) => report[field] !== undefined);
+    if (address.length > 0) {
+      for (const field of INVOICE_ADDRESS_FIELDS.filter((f) => report[f] === undefined)) {
+        issues.addIssue({ code: 'custom', path: [field], message: MSG.fillAllFields });
+      }
+    }
+    const mismatch = report.uid === undefined ? null : uidCountryMismatch(report.uid, report.country);
     if (mismatch) issues.addIssue({ code: 'custom', path: ['uid'], message: mismatch });
     requireHiredContact(report, issues);
   });
+
+/** The invoice address of a company's report: all of these or none. */
+const INVOICE_ADDRESS_FIELDS = ['street', 'houseNr', 'postalCode', 'city', 'uid'] as const;
 
 /** A company names the hired person's e-mail or phone: the only way its report meets the introductions register. */
 function requireHiredContact(

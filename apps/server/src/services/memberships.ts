@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ActiveMembership, OrganisationKind } from '@pb/core';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ORGANISATION_MSG, type ActiveMembership, type OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
-import { organisationMembers, organisations } from '../db/schema';
+import { organisationMembers, organisations, users } from '../db/schema';
+import { badRequest } from '../lib/errors';
 
 /**
  * Memberships every feature needs (decision 0031): founding an organisation of one at sign-up, and
@@ -38,9 +39,44 @@ export async function latestMembershipOf(db: Reader, userId: number, kind?: Orga
   return (await latestMembership(db, userId, kind))?.id ?? null;
 }
 
+/**
+ * A member of the organisation by membership id — also one who left (their past work still counts) —
+ * as the person behind it; a German 400 when the organisation has no such member.
+ */
+export async function memberOfOrganisation(
+  db: Reader,
+  organisationId: number,
+  memberId: number,
+): Promise<{ id: number; email: string }> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(and(eq(organisationMembers.id, memberId), eq(organisationMembers.organisationId, organisationId)))
+    .limit(1);
+  if (!row) throw badRequest(ORGANISATION_MSG.memberNotFound);
+  return row;
+}
+
+/** The persons who are live members of any of the organisations (nulls skipped). */
+export async function liveMemberIdsOf(db: Reader, organisationIds: ReadonlyArray<number | null>): Promise<number[]> {
+  const ids = organisationIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .where(and(inArray(organisationMembers.organisationId, ids), isNull(organisationMembers.leftAt)));
+  return [...new Set(rows.map((r) => r.userId))];
+}
+
+/** The organisation of a kind the person acts for most recently (null: none). */
+export async function latestOrganisationOf(db: Reader, userId: number, kind: OrganisationKind): Promise<number | null> {
+  return (await latestMembership(db, userId, kind))?.organisationId ?? null;
+}
+
 /** The company a company account acts for most recently (the back office writes advertisements for it). */
 export async function latestCompanyOf(db: Reader, userId: number): Promise<number | null> {
-  return (await latestMembership(db, userId, 'company'))?.organisationId ?? null;
+  return latestOrganisationOf(db, userId, 'company');
 }
 
 async function latestMembership(

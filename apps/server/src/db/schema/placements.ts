@@ -50,6 +50,11 @@ export const placementReports = pgTable('placement_reports', {
   reviewedBy: integer('reviewed_by'),
   reviewDecision: text('review_decision').$type<'freigegeben' | 'verworfen'>(),
   reviewNote: text('review_note'),
+  /** 0038: the company the placement is about, the agency that placed (null: a company's own hire). */
+  companyOrganisationId: integer('company_organisation_id'),
+  agencyOrganisationId: integer('agency_organisation_id'),
+  /** 0038: the membership the report was made in (reporter_id is the person). */
+  reportedByMemberId: integer('reported_by_member_id'),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -26,9 +26,10 @@ let decidedClaimId: number;
 /** A placement report and a claim on it, written straight into the database (the claim rules are not under test). */
 async function claimOf(owner: TestUser, status: 'offen' | 'abgelehnt'): Promise<number> {
   const [report] = await ctx.database.query<{ id: number }>(
-    `INSERT INTO placement_reports (variant, company_id, recruiter, recruiter_mail, company_name, job_title,
-       contact_person, placement_bonus, actual_salary, placement_fee, service_fee, status)
-     VALUES ('company', $1, 'Sabine Recruiting', 'sabine@example.test', 'Alpenhof GmbH', 'Nachtportier',
+    `INSERT INTO placement_reports (variant, company_id, company_organisation_id, recruiter, recruiter_mail,
+       company_name, job_title, contact_person, placement_bonus, actual_salary, placement_fee, service_fee, status)
+     VALUES ('company', $1, (SELECT organisation_id FROM organisation_members WHERE user_id = $1),
+       'Sabine Recruiting', 'sabine@example.test', 'Alpenhof GmbH', 'Nachtportier',
        'Frau Muster', 20, 60000, 12000, 1200, 'verrechnet') RETURNING id`,
     [owner.id],
   );

@@ -22,7 +22,7 @@ import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext } from './invoices';
 import { documentsOf } from './documents';
-import { mayClaimGuarantee } from './policy';
+import { authorizeGuaranteeClaim } from './policy';
 import { presentClaim } from './presenter';
 
 /**
@@ -82,9 +82,9 @@ export async function fileGuaranteeClaim(
   context: BillingContext & { officeEmail: string },
 ): Promise<{ claim: GuaranteeClaim; notice: BillingNotice }> {
   return db.transaction(async (tx) => {
-    const [report] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
     // Another company's placement answers as if it did not exist.
-    if (!report || !mayClaimGuarantee(user, report)) throw notFound(GUARANTEE_MSG.reportNotFound);
+    const [locked] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
+    const report = authorizeGuaranteeClaim(user, locked);
     if (report.status !== 'verrechnet' && report.status !== 'bezahlt') throw conflict(GUARANTEE_MSG.notInvoiced);
     if (!(await invoiceOfReport(tx, reportId))) throw conflict(GUARANTEE_MSG.notInvoiced);
     const [live] = await tx

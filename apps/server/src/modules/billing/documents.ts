@@ -3,12 +3,12 @@ import { GUARANTEE_DOCUMENT_RETENTION_MONTHS, GUARANTEE_MAX_DOCUMENTS, GUARANTEE
 import type { Db } from '../../db/client';
 import { guaranteeClaimDocuments, guaranteeClaims, placementReports, uploads } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
 import type { FileStorage } from '../../lib/storage';
 import { withStoredUploads } from '../../services/stored-uploads';
 import type { UploadedFile } from '../../lib/uploads';
-import { mayClaimGuarantee } from './policy';
+import { authorizeGuaranteeClaim, mayReadCompanyMoney } from './policy';
 
 /**
  * A guarantee claim's documents (termination letter …): the company adds them while the claim
@@ -52,12 +52,13 @@ export async function documentsOf(db: Db, claimIds: number[]): Promise<Map<numbe
  * in between still wins.
  */
 export async function authorizeClaimDocuments(db: Db, user: CurrentUser, claimId: number): Promise<void> {
-  const [claim] = await db
-    .select({ companyId: guaranteeClaims.companyId, status: guaranteeClaims.status })
+  const [row] = await db
+    .select({ companyOrganisationId: placementReports.companyOrganisationId, status: guaranteeClaims.status })
     .from(guaranteeClaims)
+    .innerJoin(placementReports, eq(placementReports.id, guaranteeClaims.placementReportId))
     .where(eq(guaranteeClaims.id, claimId))
     .limit(1);
-  if (!claim || !mayClaimGuarantee(user, claim)) throw notFound(GUARANTEE_MSG.claimNotFound);
+  const claim = authorizeGuaranteeClaim(user, row, GUARANTEE_MSG.claimNotFound);
   if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.documentsClosed);
 }
 
@@ -71,8 +72,13 @@ export async function addClaimDocuments(
 ): Promise<StoredFile[]> {
   return withStoredUploads(storage, files, (insertRows) =>
     db.transaction(async (tx) => {
-      const [claim] = await tx.select().from(guaranteeClaims).where(eq(guaranteeClaims.id, claimId)).for('update');
-      if (!claim || !mayClaimGuarantee(user, claim)) throw notFound(GUARANTEE_MSG.claimNotFound);
+      const [locked] = await tx
+        .select({ claim: guaranteeClaims, companyOrganisationId: placementReports.companyOrganisationId })
+        .from(guaranteeClaims)
+        .innerJoin(placementReports, eq(placementReports.id, guaranteeClaims.placementReportId))
+        .where(eq(guaranteeClaims.id, claimId))
+        .for('update', { of: guaranteeClaims });
+      const claim = authorizeGuaranteeClaim(user, locked, GUARANTEE_MSG.claimNotFound).claim;
       if (claim.status !== 'offen') throw conflict(GUARANTEE_MSG.documentsClosed);
       const [existing] = await tx
         .select({ n: count() })
@@ -86,10 +92,10 @@ export async function addClaimDocuments(
   );
 }
 
-/** A document for download if the caller may read it: the claiming company or the back office. */
+/** A document for download if the caller may read it: the claiming company's members or the back office. */
 export async function claimDocumentForDownload(db: Db, user: CurrentUser, uploadId: number) {
   const [row] = await db
-    .select({ upload: uploads, companyId: placementReports.companyId })
+    .select({ upload: uploads, companyOrganisationId: placementReports.companyOrganisationId })
     .from(guaranteeClaimDocuments)
     .innerJoin(uploads, eq(uploads.id, guaranteeClaimDocuments.uploadId))
     .innerJoin(guaranteeClaims, eq(guaranteeClaims.id, guaranteeClaimDocuments.claimId))
@@ -97,7 +103,7 @@ export async function claimDocumentForDownload(db: Db, user: CurrentUser, upload
     .where(eq(guaranteeClaimDocuments.uploadId, uploadId))
     .limit(1);
   if (!row) return null;
-  if (user.role !== 'admin' && !mayClaimGuarantee(user, row)) return null;
+  if (!mayReadCompanyMoney(user, row)) return null;
   return row.upload;
 }
 

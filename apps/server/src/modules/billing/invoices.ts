@@ -30,6 +30,7 @@ import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { legalIdentityMissing, organisationCustomer, type Customer } from './legal-identity';
 
 /**
  * Issuing invoices (issue 12, docs/decisions/0021-invoices.md). Both commands run inside the
@@ -56,12 +57,7 @@ export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ sequenc
   return { sequence, number: formatInvoiceNumber(year, sequence) };
 }
 
-export interface Customer {
-  name: string;
-  address: string;
-  uid: string;
-  country: CountryCode;
-}
+export type { Customer } from './legal-identity';
 
 /** The address block: street, postcode and city, and the state when it is not Austria. */
 function addressLines(a: { street: string; houseNr: string; postalCode: string; city: string }, country: CountryCode) {
@@ -70,13 +66,19 @@ function addressLines(a: { street: string; houseNr: string; postalCode: string; 
   return lines.join('\n');
 }
 
-/** The customer of a report: the company's invoice address from its report, or the one the back office gives. */
-function customerOf(report: PlacementReportRow, given: InvoiceAddress | undefined): Customer {
+/**
+ * The customer of a report: the address the back office gives; else the company's legal identity
+ * from its organisation (issue 31); else, for reports from before it, the invoice address the
+ * report named. Without any: the German 409 that asks for the legal identity.
+ */
+async function customerOf(tx: Db, report: PlacementReportRow, given: InvoiceAddress | undefined): Promise<Customer> {
   if (given) {
     return { name: given.name, address: addressLines(given, given.country), uid: given.uid, country: given.country };
   }
+  const organisation = await organisationCustomer(tx, report.companyOrganisationId);
+  if (organisation) return organisation;
   if (!report.street || !report.houseNr || !report.postalCode || !report.city || !report.uid) {
-    throw conflict(BILLING_MSG.invoiceAddressMissing);
+    throw legalIdentityMissing();
   }
   if (!isValidUid(report.uid)) throw conflict(BILLING_MSG.invoiceUidInvalid);
   // Reports from before the country was asked: Austria (never reverse charge without a foreign address).
@@ -168,7 +170,7 @@ export async function issueInvoice(
   given: InvoiceAddress | undefined,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  return issueInvoiceTo(tx, report, customerOf(report, given), context);
+  return issueInvoiceTo(tx, report, await customerOf(tx, report, given), context);
 }
 
 /** The invoice of a report's current amounts to `customer` (also the re-issue after a corrected amount). */

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   viennaDate,
+  type ActiveMembership,
   type EarningsOverview,
   type EarningsYear,
   type GuaranteeClaim,
@@ -15,8 +16,8 @@ import {
   placementReports,
   users,
   type PlacementReportRow,
+  type UserRole,
 } from '../../db/schema';
-import type { CurrentUser } from '../../services/auth';
 import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
 import type { InvoiceRow } from './invoices';
@@ -154,39 +155,72 @@ async function overview(
   return { placements, years: yearsOf(placements), invoices: invoiceList, openCents: forCompany ? openCents : 0 };
 }
 
-/** The consultant's placements: their own reports, and companies' reports naming them or their introduction. */
-export async function consultantEarnings(db: Db, user: CurrentUser, now: Date): Promise<EarningsOverview> {
+/**
+ * The placements a consultant counts as theirs: their own reports, and companies' reports naming
+ * their introduction or their e-mail as the recruiter's.
+ */
+function placedBy(person: { id: number; email: string }): SQL {
+  return or(
+    and(eq(placementReports.variant, 'consultant'), eq(placementReports.reporterId, person.id)),
+    and(eq(placementReports.variant, 'company'), eq(introductions.consultantId, person.id)),
+    and(
+      eq(placementReports.variant, 'company'),
+      sql`lower(${placementReports.recruiterMail}) = lower(${person.email})`,
+    ),
+  )!;
+}
+
+async function reportsWhere(db: Db, where: SQL | undefined): Promise<PlacementReportRow[]> {
   const rows = await db
     .select({ report: placementReports })
     .from(placementReports)
     .leftJoin(introductions, eq(introductions.id, placementReports.introductionId))
-    .where(
-      or(
-        and(eq(placementReports.variant, 'consultant'), eq(placementReports.reporterId, user.id)),
-        and(eq(placementReports.variant, 'company'), eq(introductions.consultantId, user.id)),
-        and(
-          eq(placementReports.variant, 'company'),
-          sql`lower(${placementReports.recruiterMail}) = lower(${user.email})`,
-        ),
-      ),
-    )
+    .where(where)
     .orderBy(desc(placementReports.createdAt), desc(placementReports.id));
-  return overview(
-    db,
-    rows.map((r) => r.report),
-    now,
-    false,
-  );
+  return rows.map((r) => r.report);
 }
 
-/** The company's placements (on its advertisements) and its invoices. */
-export async function companyBilling(db: Db, user: CurrentUser, now: Date): Promise<EarningsOverview> {
-  const reports = await db
-    .select()
-    .from(placementReports)
-    .where(eq(placementReports.companyId, user.id))
-    .orderBy(desc(placementReports.createdAt), desc(placementReports.id));
-  return overview(db, reports, now, true);
+/**
+ * 'Meine Vermittlungen' of an agency (issue 31): every placement of the agency, or only those of
+ * `person` — a consultant's own, or the member an administrator filters by.
+ */
+export async function agencyEarnings(
+  db: Db,
+  agency: Pick<ActiveMembership, 'organisationId'>,
+  person: { id: number; email: string } | null,
+  now: Date,
+): Promise<EarningsOverview> {
+  const where = and(
+    eq(placementReports.agencyOrganisationId, agency.organisationId),
+    person ? placedBy(person) : undefined,
+  );
+  return overview(db, await reportsWhere(db, where), now, false);
+}
+
+/** The company's placements (on its advertisements) and their invoices, for every member of the company. */
+export async function companyBilling(
+  db: Db,
+  company: Pick<ActiveMembership, 'organisationId'>,
+  now: Date,
+): Promise<EarningsOverview> {
+  const where = eq(placementReports.companyOrganisationId, company.organisationId);
+  return overview(db, await reportsWhere(db, where), now, true);
+}
+
+/**
+ * The placements of one person for their data export: a consultant's as 'Meine Vermittlungen'
+ * counts them; a company member's those they reported or are the contact person of.
+ */
+export async function personalPlacements(
+  db: Db,
+  person: { id: number; email: string; role: UserRole },
+  now: Date,
+): Promise<EarningsOverview> {
+  const forCompany = person.role === 'company';
+  const where = forCompany
+    ? or(eq(placementReports.reporterId, person.id), eq(placementReports.companyId, person.id))
+    : placedBy(person);
+  return overview(db, await reportsWhere(db, where), now, forCompany);
 }
 
 /** 'Meine Vermittlungen' as CSV (the back office's Excel format): the placements that count for money. */
@@ -250,8 +284,14 @@ export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
 /** An invoice's stored PDF with what the policy needs. */
 export async function invoicePdf(db: Db, id: number) {
   const [row] = await db
-    .select({ number: invoices.number, kind: invoices.kind, companyId: invoices.companyId, pdf: invoices.pdf })
+    .select({
+      number: invoices.number,
+      kind: invoices.kind,
+      companyOrganisationId: placementReports.companyOrganisationId,
+      pdf: invoices.pdf,
+    })
     .from(invoices)
+    .innerJoin(placementReports, eq(placementReports.id, invoices.placementReportId))
     .where(eq(invoices.id, id))
     .limit(1);
   return row ?? null;

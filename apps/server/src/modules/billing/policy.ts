@@ -1,17 +1,67 @@
+import { GUARANTEE_MSG, MEMBER_PERMISSION_MSG, memberMay, ORGANISATION_MSG, type ActiveMembership } from '@pb/core';
 import type { UserRole } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
 
 /**
- * Who may see and do what with placements' money (issue 12). The same rules serve the REST
- * routes and the queries: a company its own placements and invoices, a consultant the
- * placements they made, the back office everything.
+ * Who may see and do what with placements' money (issues 12 and 31). The same rules serve the REST
+ * routes and the queries: the members of the company a placement is about read its placements,
+ * invoices and claim documents; those whose role handles billing (administrators, Buchhaltung) file
+ * guarantee claims; an agency's earnings are read by its administrators and Buchhaltung, each
+ * consultant reads their own; the back office reads everything.
  */
 
-/** A company files a guarantee claim only on a placement at one of its own advertisements. */
-export function mayClaimGuarantee(user: { id: number; role: UserRole }, report: { companyId: number | null }): boolean {
-  return user.role === 'company' && report.companyId === user.id;
+type Member = { role: UserRole; organisation: ActiveMembership | null };
+
+/** The company organisation a placement (or its invoice or claim) is about. */
+export interface CompanyOwned {
+  companyOrganisationId: number | null;
 }
 
-/** An invoice's PDF: the company it is addressed to, or the back office. */
-export function mayReadInvoice(user: { id: number; role: UserRole }, invoice: { companyId: number | null }): boolean {
-  return user.role === 'admin' || (user.role === 'company' && invoice.companyId === user.id);
+/** A member of the company the placement is about, in any role. */
+export function isCompanyMemberOf(user: Pick<Member, 'organisation'>, row: CompanyOwned): boolean {
+  const membership = user.organisation;
+  return membership?.kind === 'company' && row.companyOrganisationId === membership.organisationId;
+}
+
+/** Files a guarantee claim and its documents: the company's members whose role handles billing. */
+export function mayClaimGuarantee(user: Pick<Member, 'organisation'>, report: CompanyOwned): boolean {
+  return isCompanyMemberOf(user, report) && memberMay(user.organisation, 'billing.manage');
+}
+
+/**
+ * Throws unless the caller may claim on the placement: another organisation's answers as if it did
+ * not exist (404), a member whose role does not handle billing gets a German 403.
+ */
+export function authorizeGuaranteeClaim<R extends CompanyOwned>(
+  user: Pick<Member, 'organisation'>,
+  report: R | undefined,
+  notFoundMessage: string = GUARANTEE_MSG.reportNotFound,
+): R {
+  if (!report || !isCompanyMemberOf(user, report)) throw notFound(notFoundMessage);
+  if (!mayClaimGuarantee(user, report)) throw forbidden(MEMBER_PERMISSION_MSG['billing.manage']);
+  return report;
+}
+
+/** An invoice's PDF or a claim's document: the company's members, or the back office. */
+export function mayReadCompanyMoney(user: Member, row: CompanyOwned): boolean {
+  return user.role === 'admin' || isCompanyMemberOf(user, row);
+}
+
+/**
+ * Which of the agency's placements a member reads: all of them (administrators, Buchhaltung) or only
+ * their own (Berater). Without an agency a German 403.
+ */
+export function authorizeEarnings(user: Pick<Member, 'organisation'>): 'agency' | 'own' {
+  const membership = user.organisation;
+  if (membership?.kind !== 'agency') throw forbidden(ORGANISATION_MSG.noOrganisation);
+  if (memberMay(membership, 'earnings.agency')) return 'agency';
+  if (memberMay(membership, 'earnings.own')) return 'own';
+  throw forbidden(MEMBER_PERMISSION_MSG['earnings.own']);
+}
+
+/** The company's money pages: every member of a company reads them; without one a German 403. */
+export function authorizeCompanyBilling(user: Pick<Member, 'organisation'>): ActiveMembership {
+  const membership = user.organisation;
+  if (membership?.kind !== 'company') throw forbidden(ORGANISATION_MSG.noOrganisation);
+  return membership;
 }

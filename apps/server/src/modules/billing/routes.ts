@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +8,9 @@ import {
   GUARANTEE_MSG,
   storedFileSchema,
   earningsOverviewSchema,
+  earningsQuerySchema,
+  type EarningsOverview,
+  type EarningsQuery,
   guaranteeClaimRequestSchema,
   guaranteeClaimSchema,
   guaranteeDecisionSchema,
@@ -16,26 +19,41 @@ import {
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../services/auth';
+import { liveMemberIdsOf, memberOfOrganisation } from '../../services/memberships';
 import { parseOrBadRequest, notFound } from '../../lib/errors';
 import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { readUploadedFiles } from '../../lib/uploads';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
-import { allClaims, allInvoices, companyBilling, consultantEarnings, earningsCsv, invoicePdf } from './overview';
+import { agencyEarnings, allClaims, allInvoices, companyBilling, earningsCsv, invoicePdf } from './overview';
 import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
-import { mayReadInvoice } from './policy';
+import { authorizeCompanyBilling, authorizeEarnings, mayReadCompanyMoney } from './policy';
 
 /**
  * The money after a placement (issue 12): earnings (consultant), billing (company), invoice PDFs,
  * guarantee claims; the back office's invoice and claim lists and decisions.
  */
 
-function emit(app: FastifyInstance, notice: BillingNotice): void {
-  app.realtime.publish({
-    name: 'billing:changed',
-    to: { userIds: notice.userIds },
-    payload: { placementReportId: notice.placementReportId },
-  });
+/**
+ * `billing:changed` to the persons of the notice and the members of both organisations of the
+ * placement (issue 31): their open money pages reload, each reading only what its role may.
+ */
+async function emit(app: FastifyInstance, notice: BillingNotice): Promise<void> {
+  try {
+    const [report] = await app.db
+      .select({ company: placementReports.companyOrganisationId, agency: placementReports.agencyOrganisationId })
+      .from(placementReports)
+      .where(eq(placementReports.id, notice.placementReportId));
+    const members = report ? await liveMemberIdsOf(app.db, [report.company, report.agency]) : [];
+    app.realtime.publish({
+      name: 'billing:changed',
+      to: { userIds: [...new Set([...notice.userIds, ...members])] },
+      payload: { placementReportId: notice.placementReportId },
+    });
+  } catch (error) {
+    // The change is committed; a missed live event only means a reload shows it.
+    app.log.warn({ err: error, placementReportId: notice.placementReportId }, 'billing event not sent');
+  }
 }
 
 /** After a commit that changed a placement's money: both parties' open pages reload (`billing:changed`). */
@@ -43,7 +61,7 @@ export async function announceBillingChange(app: FastifyInstance, reportId: numb
   const [report] = await app.db.select().from(placementReports).where(eq(placementReports.id, reportId)).limit(1);
   if (!report) return;
   const consultantId = await consultantOfReport(app.db, report);
-  emit(app, {
+  await emit(app, {
     placementReportId: reportId,
     userIds: [report.companyId, consultantId].filter((id): id is number => id !== null),
   });
@@ -54,33 +72,49 @@ function billingContext(app: FastifyInstance) {
 }
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The agency's placements the caller may read: all (filtered by member) or their own. */
+  async function earningsFor(request: FastifyRequest, query: EarningsQuery): Promise<EarningsOverview> {
+    const user = currentUser(request);
+    const scope = authorizeEarnings(user);
+    const person =
+      scope === 'own'
+        ? { id: user.id, email: user.email }
+        : query.member === undefined
+          ? null
+          : await memberOfOrganisation(app.db, user.organisation!.organisationId, query.member);
+    return agencyEarnings(app.db, user.organisation!, person, app.now());
+  }
+
   app.get(
     '/earnings',
     {
-      config: { policy: 'role:consultant' },
+      config: { policy: 'billing.earnings' },
       preHandler: app.requireRole('consultant'),
       schema: {
         tags: ['billing'],
-        summary: "'Meine Vermittlungen': the consultant's placements with bonus, status, payout date and yearly totals",
-        response: { 200: singleSchema(earningsOverviewSchema), 401: errorSchema, 403: errorSchema },
+        summary:
+          "'Meine Vermittlungen': the agency's placements (administrators, Buchhaltung; ?member= narrows to one member) or the consultant's own, with bonus, status, payout date and yearly totals",
+        querystring: earningsQuerySchema,
+        response: { 200: singleSchema(earningsOverviewSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => ({ data: await consultantEarnings(app.db, currentUser(request), app.now()), meta: {} }),
+    async (request) => ({ data: await earningsFor(request, request.query), meta: {} }),
   );
 
   app.get(
     '/earnings.csv',
     {
-      config: { policy: 'role:consultant' },
+      config: { policy: 'billing.earnings' },
       preHandler: app.requireRole('consultant'),
       schema: {
         tags: ['billing'],
         summary: "'Meine Vermittlungen' as CSV (semicolon, UTF-8 BOM, decimal comma)",
-        response: { 200: z.string(), 401: errorSchema, 403: errorSchema },
+        querystring: earningsQuerySchema,
+        response: { 200: z.string(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
-      const data = await consultantEarnings(app.db, currentUser(request), app.now());
+      const data = await earningsFor(request, request.query);
       const stamp = app.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -93,16 +127,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/billing',
     {
-      config: { policy: 'role:company' },
+      config: { policy: 'billing.companyMember' },
       preHandler: app.requireRole('company'),
       schema: {
         tags: ['billing'],
         summary:
-          "'Rechnungen und Vermittlungen': the company's invoices, open amount, placements and guarantee deadlines",
+          "'Rechnungen und Vermittlungen': the company's invoices, open amount, placements and guarantee deadlines (every member of the company)",
         response: { 200: singleSchema(earningsOverviewSchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => ({ data: await companyBilling(app.db, currentUser(request), app.now()), meta: {} }),
+    async (request) => {
+      const company = authorizeCompanyBilling(currentUser(request));
+      return { data: await companyBilling(app.db, company, app.now()), meta: {} };
+    },
   );
 
   app.get(
@@ -112,7 +149,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('company', 'admin'),
       schema: {
         tags: ['billing'],
-        summary: 'The invoice PDF as issued (the company it is addressed to, or the back office)',
+        summary: 'The invoice PDF as issued (the members of the company it is addressed to, or the back office)',
         params: idParams,
         response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -120,7 +157,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invoice = await invoicePdf(app.db, request.params.id);
       // Someone else's invoice answers as if it did not exist.
-      if (!invoice || !mayReadInvoice(currentUser(request), invoice)) throw notFound(BILLING_MSG.invoiceNotFound);
+      if (!invoice || !mayReadCompanyMoney(currentUser(request), invoice)) {
+        throw notFound(BILLING_MSG.invoiceNotFound);
+      }
       const name = `${invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'}-${invoice.number}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
@@ -158,7 +197,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...billingContext(app),
         officeEmail: app.config.officeEmail,
       });
-      emit(app, notice);
+      await emit(app, notice);
       return reply.code(201).send({ data: claim, meta: {} });
     },
   );
@@ -270,7 +309,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
         decision,
         billingContext(app),
       );
-      emit(app, notice);
+      await emit(app, notice);
       return { data: claim, meta: {} };
     },
   );

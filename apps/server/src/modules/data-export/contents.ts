@@ -7,7 +7,7 @@ import { findPendingEmailChange, findProfileImage, findUserById, sessionHistoryO
 import { auditEntriesAbout, type AuditEntryAboutUser } from '../../services/audit';
 import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../services/notifications/centre';
 import { listSavedSearches, watchedJobIds } from '../alerts';
-import { claimDocumentForDownload, companyBilling, consultantEarnings, invoicePdf, mayReadInvoice } from '../billing';
+import { claimDocumentForDownload, invoicePdf, personalPlacements } from '../billing';
 import { assignedChatFile, listAssignedConversations, listMessages } from '../chat';
 import { listHandledIntroductions } from '../introductions';
 import {
@@ -214,8 +214,7 @@ async function introductionsOf(c: Collector) {
 
 /** Placement reports, guarantee claims (with the company's documents) and invoices (with their PDFs). */
 async function money(c: Collector) {
-  const overview =
-    c.me.role === 'company' ? await companyBilling(c.db, c.me, c.now) : await consultantEarnings(c.db, c.me, c.now);
+  const overview = await personalPlacements(c.db, c.me, c.now);
   const claimDocuments: Record<number, string[]> = {};
   for (const placement of overview.placements) {
     for (const document of placement.claim?.documents ?? []) {
@@ -227,8 +226,9 @@ async function money(c: Collector) {
   }
   const invoicePdfs: Record<string, string> = {};
   for (const invoice of overview.invoices) {
+    // Only invoices of the person's own placements are listed; a removed member's too.
     const stored = await invoicePdf(c.db, invoice.id);
-    if (!stored || !mayReadInvoice(c.me, stored)) continue;
+    if (!stored) continue;
     const path = `rechnungen/${zipSegment(stored.number)}.pdf`;
     c.files.push({ path, open: () => Promise.resolve(stored.pdf) });
     invoicePdfs[invoice.number] = path;

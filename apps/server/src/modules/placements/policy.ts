@@ -61,9 +61,17 @@ export async function authorizeReportOn(
   }
 }
 
-/** Only the company a report is about may object to it. */
-export function mayObjectTo(user: { id: number }, report: { companyId: number | null }): boolean {
-  return report.companyId === user.id;
+/** Only the company a report is about objects to it: its members whose role reports placements. */
+export function mayObjectTo(
+  user: Pick<CurrentUser, 'organisation'>,
+  report: { companyOrganisationId: number | null },
+): boolean {
+  const membership = user.organisation;
+  return (
+    membership?.kind === 'company' &&
+    report.companyOrganisationId === membership.organisationId &&
+    memberMay(membership, 'placements.report')
+  );
 }
 
 /** 403 unless the role matches the report's variant. */

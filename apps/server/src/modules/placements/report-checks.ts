@@ -30,12 +30,12 @@ export async function assertIntroductionNotReported(tx: Db, introductionId: numb
 
 /**
  * A consultant's report: with an introduction only in 'Angebot' or 'eingestellt'; without one,
- * not again after the company objected to an earlier report on this advertisement, and not while
- * an earlier one is still open.
+ * not again after the company objected to an earlier report of the agency (any of its members) on
+ * this advertisement, and not while an earlier one is still open.
  */
 export async function assertConsultantMayReport(
   tx: Db,
-  consultantId: number,
+  agencyOrganisationId: number,
   jobId: number,
   introduction: { status: IntroductionStatus } | null,
 ): Promise<void> {
@@ -49,7 +49,7 @@ export async function assertConsultantMayReport(
     .from(placementReports)
     .where(
       and(
-        eq(placementReports.reporterId, consultantId),
+        eq(placementReports.agencyOrganisationId, agencyOrganisationId),
         eq(placementReports.jobId, jobId),
         eq(placementReports.variant, 'consultant'),
       ),
@@ -58,14 +58,14 @@ export async function assertConsultantMayReport(
   if (earlier.some((r) => r.status === 'gemeldet')) throw conflict(PLACEMENT_REVIEW_MSG.alreadyReported);
 }
 
-/** How many of the consultant's reports companies objected to within OBJECTED_REPORTS_MONTHS. */
-export async function objectedReportsOf(tx: Db, consultantId: number, now: Date): Promise<number> {
+/** How many of the agency's reports companies objected to within OBJECTED_REPORTS_MONTHS. */
+export async function objectedReportsOf(tx: Db, agencyOrganisationId: number, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(placementReports)
     .where(
       and(
-        eq(placementReports.reporterId, consultantId),
+        eq(placementReports.agencyOrganisationId, agencyOrganisationId),
         eq(placementReports.variant, 'consultant'),
         isNotNull(placementReports.objectedAt),
         gte(placementReports.objectedAt, monthsBefore(now, OBJECTED_REPORTS_MONTHS)),

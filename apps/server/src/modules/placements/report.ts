@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   computeFeeLine,
   eurosToCents,
@@ -22,6 +22,7 @@ import {
   lockRegister,
 } from '../introductions';
 import { enqueueMail } from '../../services/mail-outbox';
+import { latestOrganisationOf } from '../../services/memberships';
 import { reportFigures } from './fees';
 import { placementFlags } from './flags';
 import { companyReportNoticeMail, officeReportMail, reportConfirmationMail, type ReportedPlacement } from './mails';
@@ -38,6 +39,20 @@ import {
  * the hired person's fingerprints, and the flags the back office must decide before invoicing;
  * the advertisement deactivated unless the office reviews first; the mails queued — one transaction.
  */
+
+/**
+ * A company's report without an introduction names the placing consultant by e-mail: the agency
+ * that consultant acts for most recently (the placement counts in its earnings), else none.
+ */
+async function agencyNamedBy(tx: Db, recruiterMail: string): Promise<number | null> {
+  const [consultant] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'consultant'), sql`lower(${users.email}) = lower(${recruiterMail})`))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return consultant ? latestOrganisationOf(tx, consultant.id, 'agency') : null;
+}
 
 export function parsePlacementReport(raw: unknown): PlacementReportRequest {
   const result = placementReportSchema.safeParse(raw);
@@ -64,7 +79,7 @@ export interface PlacementReportContext extends ReportContext {
 export interface ReportOutcome {
   result: PlacementReportResult;
   /** For a consultant's report: whom to tell live after the commit (`placement:reported`). */
-  notify: { companyId: number; event: PlacementReportedEvent } | null;
+  notify: { companyId: number; companyOrganisationId: number | null; event: PlacementReportedEvent } | null;
 }
 
 /**
@@ -103,12 +118,19 @@ export async function reportPlacement(
       introductionId: input.introduction,
       candidateEmail: input.candidateEmail,
       candidatePhone: input.candidatePhone,
-      uids: input.variant === 'company' ? [input.uid] : [],
+      uids: input.variant === 'company' && input.uid !== undefined ? [input.uid] : [],
     };
     // The hired candidate's introduction fixes the bonus: the one in force when they were introduced.
     const introduction = await introductionForReport(tx, claimInput);
     if (introduction) await assertIntroductionNotReported(tx, introduction.id);
-    if (input.variant === 'consultant') await assertConsultantMayReport(tx, user.id, job.id, introduction);
+    // The agency the placement is the agency's of: the reporting consultant's, or the named introduction's.
+    const agencyOrganisationId =
+      input.variant === 'consultant'
+        ? user.organisation!.organisationId
+        : (introduction?.agencyOrganisationId ?? (await agencyNamedBy(tx, input.recruiterMail)));
+    if (input.variant === 'consultant') {
+      await assertConsultantMayReport(tx, agencyOrganisationId!, job.id, introduction);
+    }
     const figures = introduction
       ? reportFigures({ ...input, placementBonus: introduction.bonus }, introduction.bonus)
       : reportFigures(input, await activeBonusOf(tx, job.id));
@@ -138,7 +160,8 @@ export async function reportPlacement(
           : null,
       netCents: computeFeeLine(figures.placementBonus, eurosToCents(figures.actualSalary), { reverseCharge: false })
         .netCents,
-      objectedReports: input.variant === 'consultant' ? await objectedReportsOf(tx, user.id, context.now) : 0,
+      objectedReports:
+        input.variant === 'consultant' ? await objectedReportsOf(tx, agencyOrganisationId!, context.now) : 0,
       hiredReportedIn:
         input.variant === 'company' && job.ownerId !== null
           ? await earlierReportOfHired(
@@ -162,8 +185,14 @@ export async function reportPlacement(
             recruiter: `${user.username} (${user.id})`,
             recruiterMail: user.email,
           };
+    // A company whose organisation's legal identity is incomplete names its invoice address (issue 31).
     const invoiceAddress =
-      input.variant === 'company'
+      input.variant === 'company' &&
+      input.street !== undefined &&
+      input.houseNr !== undefined &&
+      input.postalCode !== undefined &&
+      input.city !== undefined &&
+      input.uid !== undefined
         ? {
             street: input.street,
             houseNr: input.houseNr,
@@ -179,6 +208,9 @@ export async function reportPlacement(
         jobId: job.id,
         reporterId: user.id,
         companyId: job.ownerId,
+        companyOrganisationId: job.organisationId,
+        agencyOrganisationId,
+        reportedByMemberId: user.organisation?.memberId ?? null,
         variant: input.variant,
         companyName: input.companyName,
         jobTitle: input.jobTitle,
@@ -235,6 +267,7 @@ export async function reportPlacement(
       result,
       notify: {
         companyId: job.ownerId,
+        companyOrganisationId: job.organisationId,
         event: {
           reportId: report.id,
           jobId: job.id,

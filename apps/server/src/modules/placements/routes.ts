@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../services/auth';
+import { liveMemberIdsOf } from '../../services/memberships';
 import {
   companyPlacementReportViewSchema,
   placementObjectionSchema,
@@ -42,13 +43,15 @@ export const placementRoutes: FastifyPluginAsyncZod = async (app) => {
         registerSecret: app.config.registerSecret,
         now: app.now(),
       });
-      // After the commit: the company's open tabs hear of it at once (its mail is already queued).
-      if (notify)
+      // After the commit: the company's members hear of it at once (its mail is already queued).
+      if (notify) {
+        const members = await liveMemberIdsOf(app.db, [notify.companyOrganisationId]).catch(() => []);
         app.realtime.publish({
           name: 'placement:reported',
-          to: { userIds: [notify.companyId] },
+          to: { userIds: [...new Set([notify.companyId, ...members])] },
           payload: notify.event,
         });
+      }
       return reply.code(201).send({ data: result, meta: {} });
     },
   );

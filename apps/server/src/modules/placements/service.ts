@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  MEMBER_PERMISSION_MSG,
   PLACEMENT_OBJECTION_MSG,
   placementObjectionSchema,
   type CompanyPlacementReport,
@@ -26,7 +27,11 @@ export function parsePlacementObjection(raw: unknown): PlacementObjectionRequest
   throw badRequest(germanIssue(result.error, PLACEMENT_OBJECTION_MSG.noteRequired));
 }
 
-function presentForCompany(r: PlacementReportRow, consultantName: string | null): CompanyPlacementReport {
+function presentForCompany(
+  r: PlacementReportRow,
+  consultantName: string | null,
+  mayObject: boolean,
+): CompanyPlacementReport {
   return {
     id: r.id,
     jobId: r.jobId,
@@ -36,25 +41,35 @@ function presentForCompany(r: PlacementReportRow, consultantName: string | null)
     status: r.status,
     objectedAt: r.objectedAt?.toISOString() ?? null,
     objectionNote: r.objectionNote,
-    canObject: r.variant === 'consultant' && r.status === 'gemeldet' && r.objectedAt === null,
+    canObject: mayObject && r.variant === 'consultant' && r.status === 'gemeldet' && r.objectedAt === null,
     // Without an introduction at 'Angebot'/'eingestellt' the advertisement waits for the office's review.
     reviewPending:
       r.variant === 'consultant' && r.introductionId === null && r.status === 'gemeldet' && r.reviewDecision === null,
   };
 }
 
-/** Consultants' reports on the company's advertisements, newest first (its own reports are not listed). */
+/**
+ * Consultants' reports on the company's advertisements, newest first (its own reports are not
+ * listed), for every member of the company; objecting is offered to those whose role may.
+ */
 export async function companyPlacementReports(db: Db, user: CurrentUser): Promise<CompanyPlacementReport[]> {
+  const company = user.organisation;
+  if (company?.kind !== 'company') return [];
   const rows = await db
     .select({ report: placementReports, consultantName: users.username, jobTitle: jobs.jobTitle })
     .from(placementReports)
     .leftJoin(users, eq(users.id, placementReports.reporterId))
     .leftJoin(jobs, eq(jobs.id, placementReports.jobId))
-    .where(and(eq(placementReports.companyId, user.id), eq(placementReports.variant, 'consultant')))
+    .where(
+      and(
+        eq(placementReports.companyOrganisationId, company.organisationId),
+        eq(placementReports.variant, 'consultant'),
+      ),
+    )
     .orderBy(desc(placementReports.createdAt), desc(placementReports.id))
     .limit(100);
   return rows.map((r) => ({
-    ...presentForCompany(r.report, r.consultantName),
+    ...presentForCompany(r.report, r.consultantName, mayObjectTo(user, r.report)),
     // The advertisement's own title (the report holds the consultant's text for the filled position).
     jobTitle: r.jobTitle ?? r.report.jobTitle,
   }));
@@ -76,7 +91,10 @@ export async function objectToPlacement(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
     if (!row) throw notFound(PLACEMENT_OBJECTION_MSG.reportNotFound);
-    if (!mayObjectTo(user, row)) throw forbidden(PLACEMENT_OBJECTION_MSG.ownOnly);
+    if (!mayObjectTo(user, row)) {
+      const ownCompany = user.organisation?.organisationId === row.companyOrganisationId;
+      throw forbidden(ownCompany ? MEMBER_PERMISSION_MSG['placements.report'] : PLACEMENT_OBJECTION_MSG.ownOnly);
+    }
     if (row.variant !== 'consultant') throw conflict(PLACEMENT_OBJECTION_MSG.consultantOnly);
     if (row.objectedAt) throw conflict(PLACEMENT_OBJECTION_MSG.alreadyObjected);
     if (row.status !== 'gemeldet') throw conflict(PLACEMENT_OBJECTION_MSG.notPending);
@@ -153,6 +171,9 @@ export async function objectToPlacement(
         context.officeEmail,
       ),
     );
-    return { ...presentForCompany(updated!, consultant?.username ?? null), jobTitle: job?.jobTitle ?? row.jobTitle };
+    return {
+      ...presentForCompany(updated!, consultant?.username ?? null, true),
+      jobTitle: job?.jobTitle ?? row.jobTitle,
+    };
   });
 }

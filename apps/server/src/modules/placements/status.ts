@@ -16,7 +16,9 @@ import {
   applyGuaranteeRefund,
   claimWindowRefusal,
   invoiceOfReport,
+  isLegalIdentityMissing,
   issueInvoice,
+  requestLegalIdentity,
   type BillingContext,
 } from '../billing';
 import { needsReview } from './flags';
@@ -37,6 +39,25 @@ import { presentPlacementReport } from './presenter';
 export async function changePlacementStatus(
   db: Db,
   /** null: the demo seeding (no back-office account). */
+  actor: CurrentUser | null,
+  id: number,
+  change: PlacementStatusChange,
+  context: BillingContext,
+): Promise<AdminPlacementReport> {
+  try {
+    return await moveReport(db, actor, id, change, context);
+  } catch (error) {
+    // Refused for want of the company's legal identity: its administrators are asked to complete it.
+    if (isLegalIdentityMissing(error)) {
+      const [report] = await db.select().from(placementReports).where(eq(placementReports.id, id));
+      if (report) await requestLegalIdentity(db, report, context.now).catch(() => 0);
+    }
+    throw error;
+  }
+}
+
+async function moveReport(
+  db: Db,
   actor: CurrentUser | null,
   id: number,
   change: PlacementStatusChange,

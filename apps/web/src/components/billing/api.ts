@@ -20,11 +20,16 @@ export const billingKeys = {
   adminClaims: ['billing', 'admin', 'claims'] as const,
 };
 
-/** GET /api/earnings: 'Meine Vermittlungen' (consultant). */
-export function useEarnings() {
+/** The query of 'Meine Vermittlungen': one member of the agency, or all (administrators, Buchhaltung). */
+export function earningsQuery(member: number | undefined): string {
+  return member === undefined ? '' : `?member=${member}`;
+}
+
+/** GET /api/earnings: 'Meine Vermittlungen' (the agency's, or the consultant's own). */
+export function useEarnings(member?: number) {
   return useQuery({
-    queryKey: billingKeys.earnings,
-    queryFn: ({ signal }) => api<{ data: EarningsOverview }>('/earnings', { signal }),
+    queryKey: [...billingKeys.earnings, member ?? 'all'],
+    queryFn: ({ signal }) => api<{ data: EarningsOverview }>(`/earnings${earningsQuery(member)}`, { signal }),
   });
 }
 

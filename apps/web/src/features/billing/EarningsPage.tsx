@@ -1,19 +1,28 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, formatPercent } from '@pb/core';
+import { formatDate, formatPercent, memberMay, MEMBER_ROLE_NAMES } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
-import { useBillingLiveUpdates, useEarnings } from '../../components/billing/api';
+import { useSession } from '../../lib/session';
+import { earningsQuery, useBillingLiveUpdates, useEarnings } from '../../components/billing/api';
+import { useMembers } from '../../components/organisations/queries';
 import { day, euro } from '../../components/billing/format';
 import styles from '../../components/billing/billing.module.css';
 
 /**
- * 'Meine Vermittlungen' (consultant, issue 12): per placement the bonus in €, its status
- * ("Garantie läuft bis …"), the expected payout and a refunded part; totals per year; CSV.
+ * 'Meine Vermittlungen' (issue 12): per placement the bonus in €, its status ("Garantie läuft
+ * bis …"), the expected payout and a refunded part; totals per year; CSV. The agency's
+ * administrators and Buchhaltung see every placement of the agency and narrow it to one member
+ * (issue 31); a consultant sees their own.
  */
 export function Component() {
-  const earnings = useEarnings();
+  const session = useSession();
+  const seesAgency = memberMay(session?.organisation, 'earnings.agency');
+  const [member, setMember] = useState<number | undefined>(undefined);
+  const members = useMembers({ enabled: seesAgency });
+  const earnings = useEarnings(seesAgency ? member : undefined);
   useBillingLiveUpdates();
   const [csvFailed, setCsvFailed] = useState(false);
   const data = earnings.data?.data;
@@ -27,12 +36,35 @@ export function Component() {
           disabled={!data || data.placements.length === 0}
           onClick={() => {
             setCsvFailed(false);
-            downloadWithToken('/api/earnings.csv', 'Der Export ist fehlgeschlagen.').catch(() => setCsvFailed(true));
+            downloadWithToken(`/api/earnings.csv${earningsQuery(member)}`, 'Der Export ist fehlgeschlagen.').catch(() =>
+              setCsvFailed(true),
+            );
           }}
         >
           CSV exportieren
         </Button>
       </div>
+      {seesAgency && (
+        <div className="row g-2 mb-3">
+          <div className="col-sm-6 col-lg-4">
+            <Form.Label htmlFor="pb-earnings-member" className="small mb-1">
+              Mitglied
+            </Form.Label>
+            <Form.Select
+              id="pb-earnings-member"
+              value={member ?? ''}
+              onChange={(e) => setMember(e.target.value === '' ? undefined : Number(e.target.value))}
+            >
+              <option value="">Alle Mitglieder der Personalvermittlung</option>
+              {(members.data ?? []).map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.username} ({MEMBER_ROLE_NAMES[m.role]})
+                </option>
+              ))}
+            </Form.Select>
+          </div>
+        </div>
+      )}
       {csvFailed && <Alert variant="danger">Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.</Alert>}
       {earnings.isPending && <Spinner animation="border" role="status" aria-label="Wird geladen" />}
       {earnings.isError && <Alert variant="danger">{earnings.error.message}</Alert>}

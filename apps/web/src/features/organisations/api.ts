@@ -14,13 +14,16 @@ import {
 } from '@pb/core';
 import { api } from '../../lib/http';
 import { saveUser, type Session } from '../../lib/session';
+import { activeOrganisationKey, membersKey } from '../../components/organisations/queries';
+
+export { useActiveOrganisation as useOrganisation, useMembers } from '../../components/organisations/queries';
 
 /** Organisations (issue 31): the switcher, the active organisation, its members and invitations. */
 
 export const organisationKeys = {
   mine: ['organisations'] as const,
-  active: ['organisation'] as const,
-  members: ['organisation', 'members'] as const,
+  active: activeOrganisationKey,
+  members: membersKey,
   invitations: ['organisation', 'invitations'] as const,
 };
 
@@ -64,14 +67,6 @@ export function useSwitchOrganisation() {
   });
 }
 
-export function useOrganisation() {
-  return useQuery({
-    queryKey: organisationKeys.active,
-    queryFn: () => api<Data<Organisation>>('/organisation'),
-    select: (answer) => answer.data,
-  });
-}
-
 export function useSaveLegalIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -82,14 +77,6 @@ export function useSaveLegalIdentity() {
       queryClient.setQueryData(organisationKeys.active, answer);
       void queryClient.invalidateQueries({ queryKey: organisationKeys.mine });
     },
-  });
-}
-
-export function useMembers() {
-  return useQuery({
-    queryKey: organisationKeys.members,
-    queryFn: () => api<Data<Member[]>>('/organisation/members'),
-    select: (answer) => answer.data,
   });
 }
 

@@ -5,6 +5,7 @@ import {
   isReverseCharge,
   MSG,
   PLACEMENT_REVIEW_MSG,
+  uidCountry,
   uidCountryMismatch,
   type CountryCode,
   type Introduction,
@@ -14,6 +15,7 @@ import {
 import { CountrySelect } from '../../../components/billing/CountrySelect';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
+import { useActiveOrganisation } from '../../../components/organisations/queries';
 import { FormModal } from '../../../components/FormModal';
 import { useReportPlacement } from '../api/placementReports';
 import { activeBonus, titleWithSuffix } from '../../../lib/jobFormat';
@@ -22,7 +24,9 @@ import { EURO_INPUT, PERCENT_INPUT, ReportField, useReportForm, type ReportField
 
 /**
  * Company placement report from the own list (spec §4/§5): pre-filled from the
- * advertisement; recruiter, recruiter mail and the invoice address with UID are required.
+ * advertisement; recruiter and recruiter mail are required. The invoice goes to the legal
+ * identity of the company's organisation (issue 31): while it is incomplete the dialog asks
+ * for the invoice address with UID as before.
  */
 export function CompanyReportModal({
   job,
@@ -38,6 +42,9 @@ export function CompanyReportModal({
   onReported: (result: PlacementReportResult) => void;
 }) {
   const [country, setCountry] = useState<CountryCode>('AT');
+  const organisation = useActiveOrganisation();
+  const billedTo = organisation.data?.legalIdentityComplete && organisation.data.uid ? organisation.data : null;
+  const asksAddress = !billedTo;
   const { form, set, amounts, invalid, tried, bad, field, attempt } = useReportForm(
     {
       companyName,
@@ -64,11 +71,11 @@ export function CompanyReportModal({
         actualSalary: salaryInvalid,
         recruiter: !f.recruiter.trim(),
         recruiterMail: !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.recruiterMail.trim()),
-        street: !f.street.trim(),
-        houseNr: !f.houseNr.trim(),
-        postalCode: !f.postalCode.trim(),
-        city: !f.city.trim(),
-        uid: !f.uid.trim() || uidCountryMismatch(f.uid, country) !== null,
+        street: asksAddress && !f.street.trim(),
+        houseNr: asksAddress && !f.houseNr.trim(),
+        postalCode: asksAddress && !f.postalCode.trim(),
+        city: asksAddress && !f.city.trim(),
+        uid: asksAddress && (!f.uid.trim() || uidCountryMismatch(f.uid, country) !== null),
         candidateEmail: noHiredContact,
         candidatePhone: noHiredContact,
       };
@@ -78,7 +85,7 @@ export function CompanyReportModal({
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
   const report = useReportPlacement();
   // 'Alle Felder' only when a field is empty; a missing contact or a UID of another state says so itself.
-  const uidMismatch = uidCountryMismatch(form.uid, country);
+  const uidMismatch = asksAddress ? uidCountryMismatch(form.uid, country) : null;
   const { candidateEmail: hiredContact, candidatePhone: _sameAsEmail, uid, ...fields } = invalid;
   const incompleteReason =
     Object.values(fields).some(Boolean) || (uid && !uidMismatch)
@@ -102,11 +109,15 @@ export function CompanyReportModal({
         actualSalary: salary,
         recruiter: form.recruiter.trim(),
         recruiterMail: form.recruiterMail.trim(),
-        street: form.street.trim(),
-        houseNr: form.houseNr.trim(),
-        postalCode: form.postalCode.trim(),
-        city: form.city.trim(),
-        uid: form.uid.trim(),
+        ...(asksAddress
+          ? {
+              street: form.street.trim(),
+              houseNr: form.houseNr.trim(),
+              postalCode: form.postalCode.trim(),
+              city: form.city.trim(),
+              uid: form.uid.trim(),
+            }
+          : {}),
         country,
         ...(introduction ? { introduction: introduction.id } : {}),
         ...(form.candidateEmail.trim() ? { candidateEmail: form.candidateEmail.trim() } : {}),
@@ -183,18 +194,41 @@ export function CompanyReportModal({
         {RECRUITER_FIELDS.map(([key, props]) => field(key, props))}
       </div>
       <h3 className={`h6 text-uppercase text-body-secondary ${styles.eyebrow}`}>Rechnungsadresse</h3>
-      <div className="row g-3">
-        {ADDRESS_FIELDS.map(([key, props]) => field(key, props))}
-        <CountrySelect id="pb-rep-country" className="col-6" value={country} onChange={setCountry} />
-        {field('uid', { id: 'pb-rep-uid', className: 'col-6', label: 'UID-Nummer' })}
-      </div>
+      {billedTo ? (
+        <div className="border rounded p-3" data-testid="report-billed-to">
+          <div className="fw-semibold text-break">{billedTo.name}</div>
+          <div className="text-break">{billedTo.street}</div>
+          <div>
+            {billedTo.postalCode} {billedTo.city}
+          </div>
+          <div>UID-Nummer: {billedTo.uid}</div>
+          <p className="small text-body-secondary mb-0 mt-2">
+            Aus den Rechnungsdaten Ihrer Organisation; Ihre Administratoren ändern sie unter „Organisation“.
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="small text-body-secondary">
+            Hinterlegen Ihre Administratoren die Rechnungsdaten unter „Organisation“, entfallen diese Angaben.
+          </p>
+          <div className="row g-3">
+            {ADDRESS_FIELDS.map(([key, props]) => field(key, props))}
+            <CountrySelect id="pb-rep-country" className="col-6" value={country} onChange={setCountry} />
+            {field('uid', { id: 'pb-rep-uid', className: 'col-6', label: 'UID-Nummer' })}
+          </div>
+        </>
+      )}
       {tried && uidMismatch && <p className="text-danger small mt-2 mb-0">{uidMismatch}</p>}
       {fees && (
         <div className="mt-3">
           <FeeSheet
             bonusPercent={bonus}
             salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
-            reverseCharge={isReverseCharge(form.uid, country)}
+            reverseCharge={
+              billedTo
+                ? isReverseCharge(billedTo.uid!, uidCountry(billedTo.uid!) ?? 'AT')
+                : isReverseCharge(form.uid, country)
+            }
             title="Rechnungsbetrag dieser Meldung"
           />
         </div>

@@ -1,0 +1,104 @@
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import {
+  BILLING_MSG,
+  EU_COUNTRIES,
+  isLegalIdentityComplete,
+  normaliseUid,
+  uidCountry,
+  type CountryCode,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { notifications, organisationMembers, organisations, type PlacementReportRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createNotifications } from '../../services/notifications/centre';
+
+/**
+ * The company's one legal identity (issue 31): invoices go to the name, address and UID its
+ * administrators keep on the organisation page. Without a complete identity (and a UID) an invoice
+ * cannot be issued: the office's step is refused in German and the company's administrators are
+ * asked — in the app and by mail, once a day per placement — to complete it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whom an invoice is addressed to. */
+export interface Customer {
+  name: string;
+  address: string;
+  uid: string;
+  country: CountryCode;
+}
+
+/** The customer as the organisation's legal identity states it, or null while it is incomplete. */
+export async function organisationCustomer(tx: Db, organisationId: number | null): Promise<Customer | null> {
+  if (organisationId === null) return null;
+  const [row] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).limit(1);
+  if (!row?.uid) return null;
+  const { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail } = row;
+  const identity = { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail };
+  if (!isLegalIdentityComplete(row.kind, identity)) return null;
+  const normalised = normaliseUid(uid);
+  const country = uidCountry(normalised) ?? 'AT';
+  const lines = [street!, `${postalCode} ${city}`, ...(country === 'AT' ? [] : [EU_COUNTRIES[country]])];
+  return { name, address: lines.join('\n'), uid: normalised, country };
+}
+
+/** The refusal when neither the organisation nor the report names whom to invoice. */
+export function legalIdentityMissing(): AppError {
+  return new AppError(409, BILLING_MSG.invoiceAddressMissing);
+}
+
+export function isLegalIdentityMissing(error: unknown): boolean {
+  return error instanceof AppError && error.status === 409 && error.message === BILLING_MSG.invoiceAddressMissing;
+}
+
+/**
+ * Asks the administrators of the placement's company to complete the legal identity (bell and mail),
+ * unless they were asked about this placement in the last 24 hours. Its own transaction: the refused
+ * step rolled back.
+ */
+export async function requestLegalIdentity(db: Db, report: PlacementReportRow, now: Date): Promise<number> {
+  if (report.companyOrganisationId === null) return 0;
+  const link = '/advertisements/organisation';
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ userId: organisationMembers.userId })
+      .from(organisationMembers)
+      .where(
+        and(
+          eq(organisationMembers.organisationId, report.companyOrganisationId!),
+          eq(organisationMembers.role, 'administrator'),
+          isNull(organisationMembers.leftAt),
+        ),
+      );
+    if (admins.length === 0) return 0;
+    const body = `Für die Vermittlung „${report.jobTitle}“ (Meldung Nr. ${report.id}) kann keine Rechnung ausgestellt werden, solange Name, Anschrift und UID-Nummer Ihrer Organisation fehlen. Bitte ergänzen Sie die Rechnungsdaten unter „Organisation“.`;
+    const [recent] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          inArray(
+            notifications.userId,
+            admins.map((a) => a.userId),
+          ),
+          eq(notifications.body, body),
+          gte(notifications.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return 0;
+    const rows = await createNotifications(
+      tx,
+      admins.map((a) => ({
+        userId: a.userId,
+        kind: 'guarantee' as const,
+        title: 'Rechnungsdaten fehlen',
+        body,
+        link,
+      })),
+      now,
+    );
+    return rows.length;
+  });
+}
