@@ -44,7 +44,7 @@ export function Component() {
           CSV exportieren
         </Button>
       </div>
-      {seesAgency && (
+      {seesAgency && (members.data?.length ?? 0) > 1 && (
         <div className="row g-2 mb-3">
           <div className="col-sm-6 col-lg-4">
             <Form.Label htmlFor="pb-earnings-member" className="small mb-1">
@@ -55,7 +55,7 @@ export function Component() {
               value={member ?? ''}
               onChange={(e) => setMember(e.target.value === '' ? undefined : Number(e.target.value))}
             >
-              <option value="">Alle Mitglieder der Personalvermittlung</option>
+              <option value="">Alle Mitglieder</option>
               {(members.data ?? []).map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.username} ({MEMBER_ROLE_NAMES[m.role]})

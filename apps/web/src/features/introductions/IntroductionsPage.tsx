@@ -4,7 +4,13 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDateTime, INTRODUCTION_STATUS_LABELS, INTRODUCTION_STATUSES, type IntroductionStatus } from '@pb/core';
+import {
+  formatDateTime,
+  INTRODUCTION_STATUS_LABELS,
+  INTRODUCTION_STATUSES,
+  type Introduction,
+  type IntroductionStatus,
+} from '@pb/core';
 import { useIntroductionList } from '../../components/introductions/api';
 import {
   bonusText,
@@ -16,6 +22,12 @@ import {
 } from '../../components/introductions/IntroductionFacts';
 import { useSession } from '../../lib/session';
 import styles from './introductions.module.css';
+
+/** Who handles it for the agency, unless the agency bears that person's name (an agency of one). */
+function handlerOf(i: Introduction): string | null {
+  const name = i.consultant.name ?? 'Konto gelöscht';
+  return name === i.agency.name ? null : name;
+}
 
 const isStatus = (value: string | null): value is IntroductionStatus =>
   value !== null && (INTRODUCTION_STATUSES as readonly string[]).includes(value);
@@ -136,8 +148,8 @@ export function Component() {
                   <span className="ms-auto small text-body-secondary">{formatDateTime(i.introducedAt)}</span>
                 </div>
                 <div className="small mt-1 text-break">
-                  {i.advertisement.jobTitle} · {isCompany ? (i.agency.name ?? '–') : i.company.name} ·{' '}
-                  <span className="text-body-secondary">{i.consultant.name ?? 'Konto gelöscht'}</span>
+                  {i.advertisement.jobTitle} · {isCompany ? (i.agency.name ?? '–') : i.company.name}
+                  {handlerOf(i) && <span className="text-body-secondary"> · {handlerOf(i)}</span>}
                 </div>
                 <div className="small mt-1 d-flex flex-wrap gap-3">
                   <span>Prämie bei Vorstellung: {bonusText(i.bonus)}</span>
