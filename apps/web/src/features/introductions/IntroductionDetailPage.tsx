@@ -161,7 +161,9 @@ export function Component() {
   const seen = useMarkIntroductionSeen();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const introduction = query.data?.data;
-  const isCompany = introduction !== undefined && session !== null && introduction.company.id === session.userId;
+  // The server shows an introduction only to the members of its two organisations who handle
+  // introductions (and the office): a company's member sees it from the company's side (issue 31).
+  const isCompany = introduction !== undefined && session?.role === 'company';
   const unseen = isCompany && !introduction.seen;
   const { mutate: markSeen } = seen;
 
