@@ -13,7 +13,7 @@ import {
 
 /**
  * Issue 31 in three browsers: a company's administrator invites a recruiter and a bookkeeper; the
- * recruiter answers an agency's message; the bookkeeper sees the company's advertisements and the
+ * recruiter answers an agency's message and its introduction; the bookkeeper sees the company's advertisements and the
  * conversation but can change neither; the administrator removes the recruiter and hands her work
  * over; nothing disappears, and the recruiter reaches none of it any more.
  */
@@ -83,6 +83,24 @@ test('When a company works as a team of three, then each role sees what it may a
   await recruiter.getByRole('button', { name: 'Senden' }).click();
   await expect(recruiter.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
 
+  // The agency introduces a candidate; the recruiter answers it from 'Vorstellungen'.
+  const introduced = await request.post('/api/introductions', {
+    headers: { authorization: `Bearer ${agency.jwt}` },
+    data: {
+      advertisement: jobId,
+      firstName: 'Eva',
+      lastName: 'Teamtest',
+      email: uniqueEmail('kandidatin'),
+      consent: true,
+    },
+  });
+  expect(introduced.status()).toBe(201);
+  const introductionId = ((await introduced.json()) as { data: { id: number } }).data.id;
+  await recruiter.goto('/advertisements/introductions');
+  await recruiter.getByTestId(`introduction-${introductionId}`).click();
+  await recruiter.getByRole('button', { name: 'In Prüfung', exact: true }).click();
+  await expect(recruiter.getByRole('button', { name: 'Interview', exact: true })).toBeVisible();
+
   // The bookkeeper reads along but cannot write, and sees the advertisements without changing them.
   await bookkeeper.goto('/advertisements/chat');
   await bookkeeper.getByTestId('chat-row').first().click();
@@ -95,6 +113,9 @@ test('When a company works as a team of three, then each role sees what it may a
   await expect(bookkeeper.getByRole('button', { name: 'Neues Inserat erstellen' })).toHaveCount(0);
   await expect(bookkeeper.getByRole('button', { name: /löschen/ })).toHaveCount(0);
   await checkAtPhoneAndDesktop(bookkeeper, 'organisation-bookkeeper-advertisements');
+  // Candidates' data is not the bookkeeper's: no 'Vorstellungen' in the menu.
+  await expect(bookkeeper.getByRole('link', { name: 'Inserate des Unternehmens' })).toBeVisible();
+  await expect(bookkeeper.getByRole('link', { name: /^Vorstellungen/ })).toHaveCount(0);
 
   // The administrator removes the recruiter; her work goes to the administrator.
   await admin.reload();
@@ -111,6 +132,10 @@ test('When a company works as a team of three, then each role sees what it may a
   await admin.goto('/advertisements/chat');
   await admin.getByTestId('chat-row').first().click();
   await expect(admin.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
+
+  // ... and the introduction, as the recruiter left it.
+  await admin.goto('/advertisements/introductions');
+  await expect(admin.getByTestId(`introduction-${introductionId}`)).toContainText('In Prüfung');
 
   // The recruiter reaches none of it any more.
   await recruiter.goto('/advertisements/chat');
