@@ -37,6 +37,7 @@ export function Component() {
   // Buchhaltung reads the company's advertisements; Administrator and Recruiting change them.
   const mayWrite = memberMay(membership, 'advertisements.write');
   const mayReport = memberMay(membership, 'placements.report');
+  const handlesIntroductions = memberMay(membership, 'introductions.write');
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
@@ -209,13 +210,15 @@ export function Component() {
                         {titleWithSuffix(job.jobTitle)}
                       </Link>
                       <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
-                      <Link
-                        to={`/advertisements/introductions?advertisement=${job.id}`}
-                        className="small d-inline-block ms-md-2"
-                        onClick={(e) => e.stopPropagation()}
-                      >
-                        Vorstellungen
-                      </Link>
+                      {handlesIntroductions && (
+                        <Link
+                          to={`/advertisements/introductions?advertisement=${job.id}`}
+                          className="small d-inline-block ms-md-2"
+                          onClick={(e) => e.stopPropagation()}
+                        >
+                          Vorstellungen
+                        </Link>
+                      )}
                     </td>
                     <td className="d-none d-md-table-cell">{locationText(job.location)}</td>
                     <td className="d-none d-sm-table-cell text-nowrap">
