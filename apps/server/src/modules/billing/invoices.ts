@@ -25,7 +25,7 @@ import {
   formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { invoices, users, type PlacementReportRow } from '../../db/schema';
+import { invoices, organisations, placementReports, users, type PlacementReportRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
@@ -107,7 +107,18 @@ function serviceDescription(report: PlacementReportRow): string {
   return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
 }
 
-async function companyEmail(tx: Db, companyId: number | null): Promise<string | null> {
+/**
+ * Where an invoice is mailed: the billing address of the company's organisation (issue 31), else
+ * the company's contact person.
+ */
+async function invoiceRecipient(tx: Db, placementReportId: number, companyId: number | null): Promise<string | null> {
+  const [billing] = await tx
+    .select({ email: organisations.billingEmail })
+    .from(placementReports)
+    .innerJoin(organisations, eq(organisations.id, placementReports.companyOrganisationId))
+    .where(eq(placementReports.id, placementReportId))
+    .limit(1);
+  if (billing?.email) return billing.email;
   if (companyId === null) return null;
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, companyId)).limit(1);
   return row?.email ?? null;
@@ -144,7 +155,7 @@ async function storeAndMail(
       { mail: false },
     );
   }
-  const to = await companyEmail(tx, values.companyId ?? null);
+  const to = await invoiceRecipient(tx, values.placementReportId, values.companyId ?? null);
   if (to) {
     const { subject, paragraphs } = mail(number);
     const link = { href: `${context.publicUrl}/advertisements/billing`, label: 'Rechnungen ansehen' };

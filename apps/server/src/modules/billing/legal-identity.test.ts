@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MSG, MSG, type NotificationList } from '@pb/core';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
+import { createAccount, latestMailTo, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
 import { companyReportBody, setPlacementStatus } from '../../../test/support/placement-fixtures';
 
@@ -10,8 +10,8 @@ import { companyReportBody, setPlacementStatus } from '../../../test/support/pla
  * Issue 31: the invoice goes to the company's one legal identity, kept on its organisation. A
  * report no longer needs an invoice address; without a complete identity the office's invoicing is
  * refused in German and the company's administrators are asked (bell, and mail by their setting;
- * once a day per placement) — not Recruiting. Once the identity is complete, the invoice states it, also for a
- * report that named an older address. Half an address in a report is refused.
+ * once a day per placement) — not Recruiting. Once the identity is complete, the invoice states it
+ * and is mailed to the organisation's billing address. Half an address in a report is refused.
  */
 
 const ADDRESS_FIELDS = ['street', 'houseNr', 'postalCode', 'city', 'uid', 'country'] as const;
@@ -87,6 +87,7 @@ describe('invoices go to the organisation’s legal identity', () => {
       city: 'Innsbruck',
       registerNumber: 'FN 33209m',
       uid: 'ATU13585627',
+      billingEmail: 'rechnungen@bergblick.example.at',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const invoiced = await setPlacementStatus(ctx, office, reportId, 'verrechnet');
@@ -101,5 +102,8 @@ describe('invoices go to the organisation’s legal identity', () => {
       customer_address: 'Maria-Theresien-Straße 12\n6020 Innsbruck',
       customer_uid: 'ATU13585627',
     });
+    // The invoice is mailed to the organisation's billing address.
+    const mail = await latestMailTo(ctx, 'rechnungen@bergblick.example.at');
+    expect(mail.subject).toContain('Rechnung');
   });
 });

@@ -82,6 +82,14 @@ export function CompanyReportModal({
     },
   );
   const { bonus, salary } = amounts;
+  // The legal name the invoice goes to, once the organisation's identity has loaded; edits afterwards stay
+  // (React's way of adjusting state to a new input during render, no effect).
+  const legalName = billedTo?.name;
+  const [namedAs, setNamedAs] = useState<string | undefined>(undefined);
+  if (legalName && legalName !== namedAs) {
+    setNamedAs(legalName);
+    set('companyName')(legalName);
+  }
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
   const report = useReportPlacement();
   // 'Alle Felder' only when a field is empty; a missing contact or a UID of another state says so itself.
