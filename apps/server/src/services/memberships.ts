@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ORGANISATION_MSG, type ActiveMembership, type OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
 import { organisationMembers, organisations, users } from '../db/schema';
@@ -58,15 +58,33 @@ export async function memberOfOrganisation(
   return row;
 }
 
-/** The persons who are live members of any of the organisations (nulls skipped). */
-export async function liveMemberIdsOf(db: Reader, organisationIds: ReadonlyArray<number | null>): Promise<number[]> {
+/**
+ * The live members of any of the organisations (nulls skipped), each with the organisation; `roles`
+ * narrows them to the roles a rule allows (SQL over the organisation's kind and the member's role).
+ */
+export async function liveMembersOf(
+  db: Reader,
+  organisationIds: ReadonlyArray<number | null>,
+  roles?: (kind: SQL, role: SQL) => SQL,
+): Promise<Array<{ userId: number; organisationId: number }>> {
   const ids = organisationIds.filter((id): id is number => id !== null);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ userId: organisationMembers.userId })
+  return db
+    .select({ userId: organisationMembers.userId, organisationId: organisationMembers.organisationId })
     .from(organisationMembers)
-    .where(and(inArray(organisationMembers.organisationId, ids), isNull(organisationMembers.leftAt)));
-  return [...new Set(rows.map((r) => r.userId))];
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(
+      and(
+        inArray(organisationMembers.organisationId, ids),
+        isNull(organisationMembers.leftAt),
+        roles?.(sql`${organisations.kind}`, sql`${organisationMembers.role}`),
+      ),
+    );
+}
+
+/** The persons who are live members of any of the organisations (nulls skipped). */
+export async function liveMemberIdsOf(db: Reader, organisationIds: ReadonlyArray<number | null>): Promise<number[]> {
+  return [...new Set((await liveMembersOf(db, organisationIds)).map((m) => m.userId))];
 }
 
 /** The organisation of a kind the person acts for most recently (null: none). */

@@ -97,6 +97,14 @@ export function organisationSideOf(
   return null;
 }
 
+/** The membership is one of the company organisation `companyOrganisationId` (any role). */
+export function isMemberOfCompany(
+  membership: Pick<ActiveMembership, 'kind' | 'organisationId'> | null | undefined,
+  companyOrganisationId: number | null,
+): boolean {
+  return organisationSideOf(membership, { agencyOrganisationId: null, companyOrganisationId }) === 'company';
+}
+
 /**
  * The member roles of each kind for which `allowed` holds, as SQL over `kind` and `role` columns:
  * a rule of core's permission table, for statements that find who may read or write something.

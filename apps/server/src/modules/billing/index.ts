@@ -3,7 +3,7 @@ export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim } from './
 export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
 export { invoiceOfReport, issueInvoice, type BillingContext } from './invoices';
-export { isLegalIdentityMissing, requestLegalIdentity } from './legal-identity';
+export { LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
 export { invoicePdf, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';
 export { adminBillingRoutes, announceBillingChange } from './routes';

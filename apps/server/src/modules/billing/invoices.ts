@@ -10,7 +10,6 @@ import {
   formatInvoiceNumber,
   INVOICE_DUE_WORKING_DAYS,
   PLACEMENT_REVIEW_MSG,
-  EU_COUNTRIES,
   isReverseCharge,
   isValidUid,
   normaliseUid,
@@ -18,7 +17,6 @@ import {
   REFUND_PAYOUT_WORKING_DAYS,
   SERVICE_FEE_PERCENT,
   viennaDate,
-  type CountryCode,
   type InvoiceAddress,
   type InvoiceIssuer,
   formatDay,
@@ -30,7 +28,7 @@ import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
-import { legalIdentityMissing, organisationCustomer, type Customer } from './legal-identity';
+import { addressBlock, LegalIdentityMissingError, organisationCustomer, type Customer } from './legal-identity';
 
 /**
  * Issuing invoices (issue 12, docs/decisions/0021-invoices.md). Both commands run inside the
@@ -59,13 +57,6 @@ export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ sequenc
 
 export type { Customer } from './legal-identity';
 
-/** The address block: street, postcode and city, and the state when it is not Austria. */
-function addressLines(a: { street: string; houseNr: string; postalCode: string; city: string }, country: CountryCode) {
-  const lines = [`${a.street} ${a.houseNr}`, `${a.postalCode} ${a.city}`];
-  if (country !== 'AT') lines.push(EU_COUNTRIES[country]);
-  return lines.join('\n');
-}
-
 /**
  * The customer of a report: the address the back office gives; else the company's legal identity
  * from its organisation (issue 31); else, for reports from before it, the invoice address the
@@ -73,18 +64,18 @@ function addressLines(a: { street: string; houseNr: string; postalCode: string; 
  */
 async function customerOf(tx: Db, report: PlacementReportRow, given: InvoiceAddress | undefined): Promise<Customer> {
   if (given) {
-    return { name: given.name, address: addressLines(given, given.country), uid: given.uid, country: given.country };
+    return { name: given.name, address: addressBlock(given, given.country), uid: given.uid, country: given.country };
   }
   const organisation = await organisationCustomer(tx, report.companyOrganisationId);
   if (organisation) return organisation;
   if (!report.street || !report.houseNr || !report.postalCode || !report.city || !report.uid) {
-    throw legalIdentityMissing();
+    throw new LegalIdentityMissingError();
   }
   if (!isValidUid(report.uid)) throw conflict(BILLING_MSG.invoiceUidInvalid);
   // Reports from before the country was asked: Austria (never reverse charge without a foreign address).
   const country = report.country ?? 'AT';
   const address = { street: report.street, houseNr: report.houseNr, postalCode: report.postalCode, city: report.city };
-  return { name: report.companyName, address: addressLines(address, country), uid: normaliseUid(report.uid), country };
+  return { name: report.companyName, address: addressBlock(address, country), uid: normaliseUid(report.uid), country };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { notifications, organisationMembers, organisations, type PlacementReportRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
+import { legalIdentityOf } from '../organisations';
 
 /**
  * The company's one legal identity (issue 31): invoices go to the name, address and UID its
@@ -33,23 +34,30 @@ export interface Customer {
 export async function organisationCustomer(tx: Db, organisationId: number | null): Promise<Customer | null> {
   if (organisationId === null) return null;
   const [row] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).limit(1);
-  if (!row?.uid) return null;
-  const { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail } = row;
-  const identity = { name, legalForm, street, postalCode, city, registerNumber, uid, gisaNumber, billingEmail };
-  if (!isLegalIdentityComplete(row.kind, identity)) return null;
-  const normalised = normaliseUid(uid);
-  const country = uidCountry(normalised) ?? 'AT';
-  const lines = [street!, `${postalCode} ${city}`, ...(country === 'AT' ? [] : [EU_COUNTRIES[country]])];
-  return { name, address: lines.join('\n'), uid: normalised, country };
+  if (!row?.uid || !row.street || !isLegalIdentityComplete(row.kind, legalIdentityOf(row))) return null;
+  const uid = normaliseUid(row.uid);
+  const country = uidCountry(uid) ?? 'AT';
+  const address = addressBlock({ street: row.street, postalCode: row.postalCode ?? '', city: row.city ?? '' }, country);
+  return { name: row.name, address, uid, country };
 }
 
-/** The refusal when neither the organisation nor the report names whom to invoice. */
-export function legalIdentityMissing(): AppError {
-  return new AppError(409, BILLING_MSG.invoiceAddressMissing);
+/**
+ * The address block of an invoice: street (and house number, where it is a field of its own), postcode
+ * and city, and the state when it is not Austria.
+ */
+export function addressBlock(
+  a: { street: string; houseNr?: string; postalCode: string; city: string },
+  country: CountryCode,
+): string {
+  const street = a.houseNr ? `${a.street} ${a.houseNr}` : a.street;
+  return [street, `${a.postalCode} ${a.city}`, ...(country === 'AT' ? [] : [EU_COUNTRIES[country]])].join('\n');
 }
 
-export function isLegalIdentityMissing(error: unknown): boolean {
-  return error instanceof AppError && error.status === 409 && error.message === BILLING_MSG.invoiceAddressMissing;
+/** The refusal when neither the organisation nor the report names whom to invoice (a 409 in German). */
+export class LegalIdentityMissingError extends AppError {
+  constructor() {
+    super(409, BILLING_MSG.invoiceAddressMissing);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { GUARANTEE_MSG, MEMBER_PERMISSION_MSG, memberMay, ORGANISATION_MSG, type ActiveMembership } from '@pb/core';
 import type { UserRole } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { isMemberOfCompany } from '../../services/policies';
 
 /**
  * Who may see and do what with placements' money (issues 12 and 31). The same rules serve the REST
@@ -19,8 +20,7 @@ export interface CompanyOwned {
 
 /** A member of the company the placement is about, in any role. */
 export function isCompanyMemberOf(user: Pick<Member, 'organisation'>, row: CompanyOwned): boolean {
-  const membership = user.organisation;
-  return membership?.kind === 'company' && row.companyOrganisationId === membership.organisationId;
+  return isMemberOfCompany(user.organisation, row.companyOrganisationId);
 }
 
 /** Files a guarantee claim and its documents: the company's members whose role handles billing. */

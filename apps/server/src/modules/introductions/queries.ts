@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   alreadyKnownDeadline,
@@ -17,15 +17,9 @@ import {
   type ActiveMembership,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import {
-  introductionEvents,
-  introductions,
-  organisationMembers,
-  organisations,
-  uploads,
-  type UserRole,
-} from '../../db/schema';
+import { introductionEvents, introductions, organisations, uploads, type UserRole } from '../../db/schema';
 import type { OrganisationSide } from '../../services/policies';
+import { liveMembersOf } from '../../services/memberships';
 import { authorizeIntroductionReading, introductionRolesSql, introductionSideOf } from './policy';
 
 /**
@@ -376,19 +370,8 @@ export async function partyViews(
   const joined = await loadJoined(db, id);
   if (!joined) return [];
   const { agencyOrganisationId, companyOrganisationId } = joined.row;
-  const ids = [agencyOrganisationId, companyOrganisationId].filter((o): o is number => o !== null);
-  if (ids.length === 0) return [];
-  const members = await db
-    .select({ userId: organisationMembers.userId, organisationId: organisationMembers.organisationId })
-    .from(organisationMembers)
-    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
-    .where(
-      and(
-        inArray(organisationMembers.organisationId, ids),
-        isNull(organisationMembers.leftAt),
-        introductionRolesSql(sql`${organisations.kind}`, sql`${organisationMembers.role}`),
-      ),
-    );
+  if (agencyOrganisationId === null && companyOrganisationId === null) return [];
+  const members = await liveMembersOf(db, [agencyOrganisationId, companyOrganisationId], introductionRolesSql);
   const sides: Array<{ side: OrganisationSide; organisationId: number | null }> = [
     { side: 'agency', organisationId: agencyOrganisationId },
     { side: 'company', organisationId: companyOrganisationId },

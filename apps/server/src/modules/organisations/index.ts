@@ -1,3 +1,4 @@
 /** What other modules may use of organisations (dependency-cruiser: modules import each other only through index.ts). */
 export { organisationRoutes } from './routes';
 export { actingAdministrator, actingMember, isAdministrator, type ActingMember } from './policy';
+export { legalIdentityOf } from './presenter';

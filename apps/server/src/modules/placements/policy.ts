@@ -3,7 +3,7 @@ import { JOB_MSG, memberMay, PLACEMENT_OBJECTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, type UserRole } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
-import { authorize, hasRole } from '../../services/policies';
+import { authorize, hasRole, isMemberOfCompany } from '../../services/policies';
 import { forbidden } from '../../lib/errors';
 import { authorizeOnAdvertisement, isAdvertisementMember } from '../jobs';
 
@@ -66,11 +66,9 @@ export function mayObjectTo(
   user: Pick<CurrentUser, 'organisation'>,
   report: { companyOrganisationId: number | null },
 ): boolean {
-  const membership = user.organisation;
   return (
-    membership?.kind === 'company' &&
-    report.companyOrganisationId === membership.organisationId &&
-    memberMay(membership, 'placements.report')
+    isMemberOfCompany(user.organisation, report.companyOrganisationId) &&
+    memberMay(user.organisation, 'placements.report')
   );
 }
 

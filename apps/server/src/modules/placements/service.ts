@@ -11,6 +11,7 @@ import { jobs, placementReports, users, type PlacementReportRow } from '../../db
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
+import { isMemberOfCompany } from '../../services/policies';
 import { enqueueMail } from '../../services/mail-outbox';
 import { officeObjectionMail } from './mails';
 import { mayObjectTo } from './policy';
@@ -92,7 +93,7 @@ export async function objectToPlacement(
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId)).for('update');
     if (!row) throw notFound(PLACEMENT_OBJECTION_MSG.reportNotFound);
     if (!mayObjectTo(user, row)) {
-      const ownCompany = user.organisation?.organisationId === row.companyOrganisationId;
+      const ownCompany = isMemberOfCompany(user.organisation, row.companyOrganisationId);
       throw forbidden(ownCompany ? MEMBER_PERMISSION_MSG['placements.report'] : PLACEMENT_OBJECTION_MSG.ownOnly);
     }
     if (row.variant !== 'consultant') throw conflict(PLACEMENT_OBJECTION_MSG.consultantOnly);

@@ -16,8 +16,8 @@ import {
   applyGuaranteeRefund,
   claimWindowRefusal,
   invoiceOfReport,
-  isLegalIdentityMissing,
   issueInvoice,
+  LegalIdentityMissingError,
   requestLegalIdentity,
   type BillingContext,
 } from '../billing';
@@ -48,7 +48,7 @@ export async function changePlacementStatus(
     return await moveReport(db, actor, id, change, context);
   } catch (error) {
     // Refused for want of the company's legal identity: its administrators are asked to complete it.
-    if (isLegalIdentityMissing(error)) {
+    if (error instanceof LegalIdentityMissingError) {
       const [report] = await db.select().from(placementReports).where(eq(placementReports.id, id));
       if (report) await requestLegalIdentity(db, report, context.now).catch(() => 0);
     }
