@@ -47,6 +47,7 @@ test('When the admin opens each back-office screen at 1280 and 375 px, then axe 
       '/admin/placements',
       '/admin/introductions',
       '/admin/users',
+      '/admin/organisations',
       '/admin/advertisements',
     ]) {
       await page.goto(url);

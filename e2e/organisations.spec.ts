@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MEMBER_PERMISSION_MSG } from '@pb/core';
 import {
+  adminLogin,
   checkAtPhoneAndDesktop,
   createAccount,
   createJob,
@@ -151,4 +152,75 @@ test('When a company works as a team of three, then each role sees what it may a
     conversationId,
   );
   expect(status).toBe(404);
+});
+
+test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, then the company sees 'geprüft' on its introduction", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Prüffirma ${run()}`);
+  const agency = await createAccount(request, 'consultant', `Prüfvermittlung ${run()}`);
+  const identity = await request.put('/api/organisation/legal-identity', {
+    headers: { authorization: `Bearer ${agency.jwt}` },
+    data: {
+      name: agency.username,
+      legalForm: 'eU',
+      street: 'Mariahilfer Straße 1',
+      postalCode: '1060',
+      city: 'Wien',
+      registerNumber: 'FN 33209m',
+      uid: 'ATU13585627',
+      gisaNumber: '12345678',
+    },
+  });
+  expect(identity.status()).toBe(200);
+  const jobId = await createJob(request, company, `Sous-Chef/in ${run()}`);
+  const introduced = await request.post('/api/introductions', {
+    headers: { authorization: `Bearer ${agency.jwt}` },
+    data: { advertisement: jobId, firstName: 'Paul', lastName: 'Prüftest', email: uniqueEmail('kandidat'), consent: true },
+  });
+  expect(introduced.status()).toBe(201);
+  const introductionId = ((await introduced.json()) as { data: { id: number } }).data.id;
+
+  // Not yet checked: the company sees the agency's name without a badge.
+  const companyPage = await page(browser);
+  await signIn(companyPage, company);
+  await companyPage.goto('/advertisements/introductions');
+  await companyPage.getByTestId(`introduction-${introductionId}`).click();
+  await expect(companyPage.getByText(agency.username).first()).toBeVisible();
+  await expect(companyPage.getByTestId('verified-badge')).toHaveCount(0);
+
+  // The office finds the agency and marks each field after looking it up.
+  const office = await page(browser);
+  await adminLogin(office);
+  await office.goto('/admin/organisations');
+  await office.getByRole('search').getByRole('searchbox').fill(agency.username);
+  await office.getByRole('button', { name: 'Suchen' }).click();
+  await office.getByRole('link', { name: agency.username }).click();
+  await expect(office.getByRole('heading', { name: 'Mitglieder (1)' })).toBeVisible();
+  for (const [field, name] of [
+    ['register_number', 'Firmenbuchnummer'],
+    ['uid', 'UID-Nummer'],
+    ['gisa_number', 'GISA-Zahl'],
+  ] as const) {
+    await office.getByTestId(`register-field-${field}`).getByRole('button', { name: 'Als geprüft markieren' }).click();
+    const dialog = office.getByRole('dialog', { name: `${name} als geprüft markieren` });
+    // A check without a note says so at the field.
+    await dialog.getByRole('button', { name: 'Als geprüft markieren' }).click();
+    await expect(dialog.getByText('Bitte notieren Sie, wie Sie geprüft haben')).toBeVisible();
+    await dialog.getByLabel('Wie geprüft? (Notiz)').fill(`${name} am ${run()} im Register abgefragt`);
+    if (field === 'gisa_number') await checkAtPhoneAndDesktop(office, 'admin-organisation-register-check');
+    await dialog.getByRole('button', { name: 'Als geprüft markieren' }).click();
+    await expect(dialog.getByRole('status')).toContainText(`${name}`);
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await expect(office.getByTestId(`register-field-${field}`)).toContainText('geprüft am');
+  }
+  await expect(office.getByRole('heading', { name: agency.username })).toBeVisible();
+  await checkAtPhoneAndDesktop(office, 'admin-organisation-detail');
+
+  // The company now sees the badge beside the agency's name.
+  await companyPage.reload();
+  await expect(companyPage.getByTestId('verified-badge')).toBeVisible();
+  await expect(companyPage.getByTestId('verified-badge')).toContainText('geprüft');
 });

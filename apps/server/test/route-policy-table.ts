@@ -233,6 +233,7 @@ export const routes: Row[] = [
     request: () => ({ payload: { organisationId: NO_ID } }),
   },
   { method: 'GET', url: '/api/organisation', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
+  { method: 'GET', url: '/api/organisations/:id/verification', policy: 'signedIn', request: () => ({ url: `/api/organisations/${NO_ID}/verification` }) },
   {
     method: 'PUT', url: '/api/organisation/legal-identity', policy: 'organisations.administrator',
     excluded: { as: 'admin', status: 403 },
@@ -303,6 +304,9 @@ export const routes: Row[] = [
     ['GET', '/api/admin/invoices'],
     ['GET', '/api/admin/guarantee-claims'],
     ['PUT', '/api/admin/guarantee-claims/:id'],
+    ['GET', '/api/admin/organisations'],
+    ['GET', '/api/admin/organisations/:id'],
+    ['POST', '/api/admin/organisations/:id/register-checks'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

@@ -10,7 +10,8 @@
  *   districts.ts   districts: list shape and back-office edits
  *   contact.ts     the contact form
  *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations;
- *                  member-permissions.ts: what each member role may do (memberMay), the active membership
+ *                  member-permissions.ts: what each member role may do (memberMay), the active membership;
+ *                  organisation-checks.ts: the back office's 'geprüft' marks (FN, UID, GISA) and its organisation pages
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
@@ -41,6 +42,7 @@ export * from './realtime';
 export * from './districts';
 export * from './contact';
 export * from './organisations';
+export * from './organisation-checks';
 export * from './member-permissions';
 export * from './admin';
 export * from './system';

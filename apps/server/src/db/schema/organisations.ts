@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { LegalForm, MemberRole, OrganisationKind } from '@pb/core';
+import type { LegalForm, MemberRole, OrganisationKind, RegisterField } from '@pb/core';
 import { created, ts, updated } from './columns';
 
 /** Organisations, their members, invitations and the back office's register checks (0034). */
@@ -55,8 +55,6 @@ export const organisationInvitations = pgTable('organisation_invitations', {
   revokedBy: integer('revoked_by'),
   createdAt: created(),
 });
-
-export type RegisterField = 'register_number' | 'uid' | 'gisa_number';
 
 export const organisationRegisterChecks = pgTable('organisation_register_checks', {
   id: serial('id').primaryKey(),

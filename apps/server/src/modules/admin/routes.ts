@@ -7,6 +7,7 @@ import { adminIntroductionRoutes } from './introductions';
 import { adminJobRoutes } from './jobs';
 import { adminPlacementRoutes } from './placements';
 import { adminBillingRoutes } from '../billing';
+import { adminOrganisationRoutes } from '../organisations';
 import { adminUserRoutes } from './users';
 
 /**
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(auditRoutes);
       await admin.register(adminIntroductionRoutes);
       await admin.register(adminBillingRoutes);
+      await admin.register(adminOrganisationRoutes);
     },
     { prefix: '/admin' },
   );

@@ -5,7 +5,7 @@ import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { foundOrganisation } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
-import { demoTeamMembers, seedDemoTeams, teamRoleText } from './teams';
+import { demoTeamMembers, seedDemoAgencyIdentity, seedDemoTeams, teamRoleText } from './teams';
 
 /**
  * Loads the demo data for a new installation (development) from `seed-data.ts`:
@@ -126,6 +126,10 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
       passwordHash,
       now,
       organisationOf: (email) => membershipOf.get(idByEmail.get(email)!)!.organisationId,
+    });
+    await seedDemoAgencyIdentity(tx, {
+      organisationId: membershipOf.get(idByEmail.get(`berater1@${DEMO_DOMAIN}`)!)!.organisationId,
+      now,
     });
 
     // Interleave the companies so "newest first" mixes them; spread over the last 60 days.

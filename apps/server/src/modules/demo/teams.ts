@@ -1,6 +1,7 @@
-import { MEMBER_ROLE_NAMES, type MemberRole } from '@pb/core';
+import { austrianUidCheckDigit, MEMBER_ROLE_NAMES, registerCheckLetter, type MemberRole } from '@pb/core';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { organisationMembers, users } from '../../db/schema';
+import { organisationMembers, organisationRegisterChecks, organisations, users } from '../../db/schema';
 
 /**
  * The demo's teams (issue 31): the first company works with a recruiter and a bookkeeper beside its
@@ -77,4 +78,37 @@ export async function seedDemoTeams(
       lastActiveAt: input.now,
     });
   }
+}
+
+/**
+ * The first agency's complete legal identity, checked by the office, so that its companies see the
+ * 'geprüft' badge on its introductions. The numbers are made up but carry valid check digits.
+ */
+export async function seedDemoAgencyIdentity(tx: Tx, input: { organisationId: number; now: Date }): Promise<void> {
+  const registerNumber = `FN 512073${registerCheckLetter('512073')}`;
+  const uid = `ATU6120453${austrianUidCheckDigit('6120453')}`;
+  const gisaNumber = '33917452';
+  await tx
+    .update(organisations)
+    .set({
+      legalForm: 'eU',
+      street: 'Mariahilfer Straße 88',
+      postalCode: '1070',
+      city: 'Wien',
+      registerNumber,
+      uid,
+      gisaNumber,
+      billingEmail: null,
+    })
+    .where(eq(organisations.id, input.organisationId));
+  const note = 'Demo: Firmenbuch, UID-Bestätigung Stufe 2 und GISA abgefragt';
+  await tx.insert(organisationRegisterChecks).values(
+    (
+      [
+        ['register_number', registerNumber],
+        ['uid', uid],
+        ['gisa_number', gisaNumber],
+      ] as const
+    ).map(([field, value]) => ({ organisationId: input.organisationId, field, value, note, checkedAt: input.now })),
+  );
 }

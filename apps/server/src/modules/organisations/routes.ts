@@ -16,6 +16,7 @@ import {
   okResponseSchema,
   ORGANISATION_MSG,
   organisationSchema,
+  organisationVerificationSchema,
 } from '@pb/core';
 import { badRequest, notFound } from '../../lib/errors';
 import { errorResponses, idParams, singleSchema } from '../../lib/http-schemas';
@@ -28,6 +29,7 @@ import { signUpByInvitation } from './invitation-sign-up';
 import { actingAdministrator, actingMember } from './policy';
 import { presentInvitation, presentMember, presentMembership, presentOrganisation } from './presenter';
 import { findOrganisation, listMembers, listOpenInvitations, membershipsOf } from './queries';
+import { verificationOf } from './register-checks';
 
 /**
  * Organisations over HTTP (issue 31). `/organisations` lists the caller's own and switches between
@@ -106,6 +108,22 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound();
       return { data: presentOrganisation(row, member.organisation.role), meta: {} };
     },
+  );
+
+  app.get(
+    '/organisations/:id/verification',
+    {
+      onRequest: app.requireUser,
+      config: { policy: 'signedIn' },
+      schema: {
+        tags,
+        security,
+        summary: "Whether the back office checked an organisation's register entries ('geprüft'): fields and dates only",
+        params: idParams,
+        response: { 200: singleSchema(organisationVerificationSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await verificationOf(app.db, request.params.id), meta: {} }),
   );
 
   app.put(

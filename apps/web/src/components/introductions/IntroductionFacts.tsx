@@ -11,6 +11,7 @@ import {
   type IntroductionDetail,
   formatDay,
 } from '@pb/core';
+import { VerifiedBadge } from '../organisations/VerifiedBadge';
 import styles from './IntroductionFacts.module.css';
 
 /** Pieces of an introduction's view shared by the parties' pages and the back office. */
@@ -81,7 +82,10 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
       <dt className="col-sm-4">Unternehmen</dt>
       <dd className="col-sm-8">{i.company.name}</dd>
       <dt className="col-sm-4">Personalvermittlung</dt>
-      <dd className="col-sm-8">{i.agency.name ?? '–'}</dd>
+      <dd className="col-sm-8">
+        {i.agency.name ?? '–'}
+        <VerifiedBadge organisationId={i.agency.id} />
+      </dd>
       <dt className="col-sm-4">HR-Consultant</dt>
       <dd className="col-sm-8">{i.consultant.name ?? 'Konto gelöscht'}</dd>
       <dt className="col-sm-4">Kandidat/in</dt>

@@ -19,6 +19,7 @@ const TABS = [
   { to: '/admin/placements', label: 'Vermittlungen' },
   { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
+  { to: '/admin/organisations', label: 'Organisationen' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
   { to: '/admin/districts', label: 'Bezirke' },

@@ -5,6 +5,7 @@ import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
+import { VerifiedBadge } from '../../../components/organisations/VerifiedBadge';
 import styles from '../jobs.module.css';
 
 const SECTIONS = [
@@ -56,7 +57,10 @@ export function JobProfile({
             <h2 id="pb-job-profile-title" className="h3 mb-1 text-break">
               {titleWithSuffix(job.jobTitle)}
             </h2>
-            <p className="text-body-secondary fs-5 mb-0">{company?.username ?? 'Unbekanntes Unternehmen'}</p>
+            <p className="text-body-secondary fs-5 mb-0">
+              {company?.username ?? 'Unbekanntes Unternehmen'}
+              {isConsultant ? <VerifiedBadge organisationId={job.organisation?.id} /> : null}
+            </p>
           </div>
           {isConsultant && (
             <div className="d-flex flex-column flex-sm-row flex-lg-column gap-2 flex-shrink-0">

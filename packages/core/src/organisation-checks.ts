@@ -1,0 +1,137 @@
+import { z } from './zod';
+import { INPUT_MSG, safeText } from './input';
+import { LEGAL_FORM_KEYS, memberRoleSchema } from './organisations';
+import { ORGANISATION_KINDS, type OrganisationKind } from './roles';
+
+/**
+ * The back office's 'geprüft' marks (issue 31): the operator checks an organisation's Firmenbuchnummer,
+ * UID and GISA number against the public registers and records the value it checked, with a note. A
+ * mark counts only while the field still holds that value; the other side sees one badge.
+ */
+
+export const REGISTER_FIELDS = ['register_number', 'uid', 'gisa_number'] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export const REGISTER_FIELD_NAMES: Record<RegisterField, string> = {
+  register_number: 'Firmenbuchnummer',
+  uid: 'UID-Nummer',
+  gisa_number: 'GISA-Zahl',
+};
+
+export const REGISTER_CHECK_NOTE_MAX_LENGTH = 500;
+
+export const REGISTER_CHECK_MSG = {
+  fieldInvalid: 'Bitte wählen Sie, was Sie geprüft haben: Firmenbuchnummer, UID-Nummer oder GISA-Zahl.',
+  noteRequired: 'Bitte notieren Sie, wie Sie geprüft haben (z. B. „Firmenbuchauszug vom 28.11.2026“).',
+  fieldEmpty: 'Die Organisation hat dieses Feld nicht ausgefüllt; es gibt nichts zu prüfen.',
+  organisationNotFound: 'Diese Organisation wurde nicht gefunden.',
+} as const;
+
+/** Which register fields an organisation with these values has to have checked to be 'geprüft'. */
+export function registerFieldsToCheck(
+  kind: OrganisationKind,
+  values: Record<RegisterField, string | null>,
+): RegisterField[] {
+  return REGISTER_FIELDS.filter((field) => values[field] !== null || (kind === 'agency' && field === 'gisa_number'));
+}
+
+/**
+ * 'geprüft': the legal identity is complete and every register field it has (an agency's GISA number
+ * always) carries a mark for the value it holds now. A change of a value takes the badge away.
+ */
+export function isOrganisationVerified(
+  kind: OrganisationKind,
+  legalIdentityComplete: boolean,
+  values: Record<RegisterField, string | null>,
+  currentlyChecked: readonly RegisterField[],
+): boolean {
+  const needed = registerFieldsToCheck(kind, values);
+  return legalIdentityComplete && needed.length > 0 && needed.every((field) => currentlyChecked.includes(field));
+}
+
+// ---------- requests ----------
+
+/** POST /api/admin/organisations/:id/register-checks: the office checked the field's current value. */
+export const registerCheckRequestSchema = z
+  .object({
+    field: z.enum(REGISTER_FIELDS, { error: REGISTER_CHECK_MSG.fieldInvalid }),
+    note: z
+      .string({ error: REGISTER_CHECK_MSG.noteRequired })
+      .pipe(safeText())
+      .transform((v) => v.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, { error: REGISTER_CHECK_MSG.noteRequired })
+          .max(REGISTER_CHECK_NOTE_MAX_LENGTH, { error: INPUT_MSG.tooLong }),
+      ),
+  })
+  .strict();
+export type RegisterCheckRequest = z.infer<typeof registerCheckRequestSchema>;
+
+// ---------- responses ----------
+
+const kindSchema = z.enum(ORGANISATION_KINDS);
+
+/** GET /api/organisations/:id/verification: what the other side sees about an organisation. */
+export const organisationVerificationSchema = z.object({
+  organisationId: z.number(),
+  name: z.string(),
+  kind: kindSchema,
+  verified: z.boolean(),
+  /** The fields whose current value the office checked, with the date of the check. */
+  checks: z.array(z.object({ field: z.enum(REGISTER_FIELDS), checkedAt: z.string() })),
+});
+export type OrganisationVerification = z.infer<typeof organisationVerificationSchema>;
+
+/** GET /api/admin/organisations: one row of the back office's list. */
+export const adminOrganisationSchema = z.object({
+  id: z.number(),
+  kind: kindSchema,
+  name: z.string(),
+  legalForm: z.enum(LEGAL_FORM_KEYS).nullable(),
+  city: z.string().nullable(),
+  memberCount: z.number(),
+  legalIdentityComplete: z.boolean(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
+
+export const adminRegisterCheckSchema = z.object({
+  id: z.number(),
+  field: z.enum(REGISTER_FIELDS),
+  value: z.string(),
+  note: z.string(),
+  checkedAt: z.string(),
+  checkedBy: z.string().nullable(),
+  /** The field still holds the value that was checked. */
+  current: z.boolean(),
+});
+export type AdminRegisterCheck = z.infer<typeof adminRegisterCheckSchema>;
+
+/** GET /api/admin/organisations/:id: legal identity, members with roles, the marks and their history. */
+export const adminOrganisationDetailSchema = adminOrganisationSchema.extend({
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string(),
+  registerNumber: z.string().nullable(),
+  uid: z.string().nullable(),
+  gisaNumber: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  members: z.array(
+    z.object({
+      id: z.number(),
+      userId: z.number(),
+      username: z.string(),
+      email: z.string(),
+      role: memberRoleSchema,
+      joinedAt: z.string(),
+      blocked: z.boolean(),
+    }),
+  ),
+  openInvitations: z.number(),
+  fieldsToCheck: z.array(z.enum(REGISTER_FIELDS)),
+  checks: z.array(adminRegisterCheckSchema),
+});
+export type AdminOrganisationDetail = z.infer<typeof adminOrganisationDetailSchema>;
