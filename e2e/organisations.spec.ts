@@ -178,7 +178,13 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
   const jobId = await createJob(request, company, `Sous-Chef/in ${run()}`);
   const introduced = await request.post('/api/introductions', {
     headers: { authorization: `Bearer ${agency.jwt}` },
-    data: { advertisement: jobId, firstName: 'Paul', lastName: 'Prüftest', email: uniqueEmail('kandidat'), consent: true },
+    data: {
+      advertisement: jobId,
+      firstName: 'Paul',
+      lastName: 'Prüftest',
+      email: uniqueEmail('kandidat'),
+      consent: true,
+    },
   });
   expect(introduced.status()).toBe(201);
   const introductionId = ((await introduced.json()) as { data: { id: number } }).data.id;
@@ -197,6 +203,8 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
   await office.goto('/admin/organisations');
   await office.getByRole('search').getByRole('searchbox').fill(agency.username);
   await office.getByRole('button', { name: 'Suchen' }).click();
+  await expect(office.getByTestId(/^organisation-/)).toHaveCount(1);
+  await checkAtPhoneAndDesktop(office, 'admin-organisations');
   await office.getByRole('link', { name: agency.username }).click();
   await expect(office.getByRole('heading', { name: 'Mitglieder (1)' })).toBeVisible();
   for (const [field, name] of [
@@ -213,7 +221,7 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
     if (field === 'gisa_number') await checkAtPhoneAndDesktop(office, 'admin-organisation-register-check');
     await dialog.getByRole('button', { name: 'Als geprüft markieren' }).click();
     await expect(dialog.getByRole('status')).toContainText(`${name}`);
-    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await dialog.getByRole('button', { name: 'Schließen', exact: true }).last().click();
     await expect(office.getByTestId(`register-field-${field}`)).toContainText('geprüft am');
   }
   await expect(office.getByRole('heading', { name: agency.username })).toBeVisible();

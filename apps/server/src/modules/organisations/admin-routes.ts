@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminOrganisationDetailSchema,
-  adminOrganisationSchema,
-  registerCheckRequestSchema,
-} from '@pb/core';
+import { adminOrganisationDetailSchema, adminOrganisationSchema, registerCheckRequestSchema } from '@pb/core';
 import { anyQuery, collectionSchema, errorSchema, idParams, singleSchema } from '../../lib/http-schemas';
 import { parseListQuery } from '../../lib/strapi-query';
 import { currentUser } from '../../services/auth';

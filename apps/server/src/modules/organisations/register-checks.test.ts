@@ -68,11 +68,21 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
   });
 
   it('When the office lists organisations, then it sees kind, members and completeness, filtered by kind and name', async () => {
-    const res = await call(office.token, 'GET', '/api/admin/organisations?filters[kind][$eq]=company&filters[name][$containsi]=gruber');
+    const res = await call(
+      office.token,
+      'GET',
+      '/api/admin/organisations?filters[kind][$eq]=company&filters[name][$containsi]=gruber',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as AdminOrganisation[];
     expect(rows).toEqual([
-      expect.objectContaining({ id: companyId, kind: 'company', memberCount: 2, legalIdentityComplete: true, verified: false }),
+      expect.objectContaining({
+        id: companyId,
+        kind: 'company',
+        memberCount: 2,
+        legalIdentityComplete: true,
+        verified: false,
+      }),
     ]);
     const unknownFilter = await call(office.token, 'GET', '/api/admin/organisations?filters[billingEmail][$eq]=x');
     expect(unknownFilter.statusCode).toBe(400);
@@ -97,14 +107,21 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
     expect(JSON.stringify(shown)).not.toContain('ATU13585627');
     expect(JSON.stringify(shown)).not.toContain('VIES');
 
-    const audit = await call(office.token, 'GET', '/api/admin/audit-log?filters[action][$eq]=organisation.register-checked');
+    const audit = await call(
+      office.token,
+      'GET',
+      '/api/admin/audit-log?filters[action][$eq]=organisation.register-checked',
+    );
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json().data).toHaveLength(2);
     expect(audit.json().data[0]).toMatchObject({ entity: 'organisation', entityId: String(companyId) });
   });
 
   it('When the company changes its UID after the check, then the badge is gone and the old check is kept as history', async () => {
-    const changed = await call(company.jwt, 'PUT', '/api/organisation/legal-identity', { ...identity, uid: 'DE123456789' });
+    const changed = await call(company.jwt, 'PUT', '/api/organisation/legal-identity', {
+      ...identity,
+      uid: 'DE123456789',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await badge(agency.jwt, companyId)).verified).toBe(false);
     const organisation = await detail(companyId);

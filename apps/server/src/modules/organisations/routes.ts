@@ -118,7 +118,8 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Whether the back office checked an organisation's register entries ('geprüft'): fields and dates only",
+        summary:
+          "Whether the back office checked an organisation's register entries ('geprüft'): fields and dates only",
         params: idParams,
         response: { 200: singleSchema(organisationVerificationSchema), ...errors },
       },

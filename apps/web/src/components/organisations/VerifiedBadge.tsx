@@ -23,7 +23,11 @@ export function VerifiedBadge({ organisationId }: { organisationId: number | nul
   const what = data.checks.map((c) => REGISTER_FIELD_NAMES[c.field]).join(', ');
   const explanation = `${what} vom Betreiber der Prämienbörse geprüft am ${formatDate(latest)}`;
   return (
-    <span className="badge rounded-pill text-bg-success align-middle ms-2" title={explanation} data-testid="verified-badge">
+    <span
+      className="badge rounded-pill text-bg-success align-middle ms-2"
+      title={explanation}
+      data-testid="verified-badge"
+    >
       <span aria-hidden="true">✓ </span>geprüft<span className="visually-hidden">: {explanation}</span>
     </span>
   );

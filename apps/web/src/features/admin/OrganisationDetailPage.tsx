@@ -43,7 +43,8 @@ export function Component() {
   if (organisation.isPending) return <Loading />;
   if (!organisation.data) return <ErrorLine error={organisation.error} />;
   const o = organisation.data;
-  const fields: RegisterField[] = o.kind === 'agency' ? ['register_number', 'uid', 'gisa_number'] : ['register_number', 'uid'];
+  const fields: RegisterField[] =
+    o.kind === 'agency' ? ['register_number', 'uid', 'gisa_number'] : ['register_number', 'uid'];
 
   return (
     <>
@@ -134,9 +135,7 @@ export function Component() {
         </section>
       </div>
       <CheckHistory organisation={o} />
-      {checking ? (
-        <CheckModal organisation={o} field={checking} onClose={() => setChecking(null)} />
-      ) : null}
+      {checking ? <CheckModal organisation={o} field={checking} onClose={() => setChecking(null)} /> : null}
     </>
   );
 }
@@ -176,32 +175,26 @@ function CheckHistory({ organisation }: { organisation: AdminOrganisationDetail 
         {organisation.checks.length === 0 ? (
           <p className="text-body-secondary mb-0">Noch keine Prüfung vermerkt.</p>
         ) : (
-          <div className="table-responsive" tabIndex={0} role="region" aria-label="Prüfungen">
-            <table className="table table-sm mb-0">
-              <thead>
-                <tr>
-                  <th>Zeitpunkt</th>
-                  <th>Feld</th>
-                  <th>Geprüfter Wert</th>
-                  <th>Notiz</th>
-                  <th>Von</th>
-                  <th>Gilt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {organisation.checks.map((c) => (
-                  <tr key={c.id}>
-                    <td className="text-nowrap">{formatDateTime(c.checkedAt)}</td>
-                    <td>{REGISTER_FIELD_NAMES[c.field]}</td>
-                    <td>{c.value}</td>
-                    <td className="text-break">{c.note}</td>
-                    <td>{c.checkedBy ?? '–'}</td>
-                    <td>{c.current ? 'ja' : 'nein, Wert geändert'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // A list, not a table: the notes are sentences and stay readable at 375 px.
+          <ul className="list-group list-group-flush">
+            {organisation.checks.map((c) => (
+              <li key={c.id} className="list-group-item px-0" data-testid="register-check">
+                <div className="d-flex flex-wrap gap-2 align-items-baseline">
+                  <strong>{REGISTER_FIELD_NAMES[c.field]}</strong>
+                  <span>{c.value}</span>
+                  {c.current ? (
+                    <Badge bg="success">gilt</Badge>
+                  ) : (
+                    <Badge bg="secondary">gilt nicht mehr: Wert geändert</Badge>
+                  )}
+                </div>
+                <p className="mb-1 text-break">{c.note}</p>
+                <p className="small text-body-secondary mb-0">
+                  {formatDateTime(c.checkedAt)} · {c.checkedBy ?? 'Betreiber'}
+                </p>
+              </li>
+            ))}
+          </ul>
         )}
       </div>
     </section>
@@ -254,7 +247,10 @@ function CheckModal(props: { organisation: AdminOrganisationDetail; field: Regis
           maxLength={REGISTER_CHECK_NOTE_MAX_LENGTH}
           isInvalid={problem !== null}
           aria-describedby={problem ? 'register-check-note-error' : undefined}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setProblem(null);
+          }}
         />
         {problem ? (
           <Form.Control.Feedback type="invalid" id="register-check-note-error">

@@ -33,7 +33,12 @@ export function Component() {
       <PageHeader title="Organisationen" />
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchForm label="Name, Ort, UID oder FN suchen" onSearch={search} />
-        <FilterSelect<OrganisationKind | ''> label="Art filtern" value={kind} onChange={setKind} options={KIND_OPTIONS} />
+        <FilterSelect<OrganisationKind | ''>
+          label="Art filtern"
+          value={kind}
+          onChange={setKind}
+          options={KIND_OPTIONS}
+        />
       </div>
       <ErrorLine error={organisations.error} />
       <ListTable
