@@ -89,18 +89,23 @@ async function measure(label: string, database: Database): Promise<string> {
   let matched = 0;
   const titles = ['Elektrotechniker/in', 'Buchhalter/in', 'Koch/Köchin', 'Pflegeassistenz', 'Data Engineer'];
   for (let i = 0; i < PUBLISH; i += 1) {
-    const jobId = await publishJob(database.db, company, {
-      jobTitle: titles[i % titles.length]!,
-      workingTime: i % 3 === 0 ? 'Teilzeit' : 'Vollzeit',
-      assignment: ['Aufgaben'],
-      requirements: ['Ausbildung'],
-      benefits: ['Gleitzeit'],
-      jobInfo: ['Ab sofort'],
-      location: { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien' },
-      salary: `${40 + (i % 30)}.000 – ${50 + (i % 30)}.000`,
-      district: districts[(i * 11) % districts.length]!.id,
-      placementBonus: 10 + (i % 20),
-    });
+    const jobId = await publishJob(
+      database.db,
+      company,
+      {
+        jobTitle: titles[i % titles.length]!,
+        workingTime: i % 3 === 0 ? 'Teilzeit' : 'Vollzeit',
+        assignment: ['Aufgaben'],
+        requirements: ['Ausbildung'],
+        benefits: ['Gleitzeit'],
+        jobInfo: ['Ab sofort'],
+        location: { street: 'Hauptstraße 1', postcode: '1010', city: 'Wien' },
+        salary: `${40 + (i % 30)}.000 – ${50 + (i % 30)}.000`,
+        district: districts[(i * 11) % districts.length]!.id,
+        placementBonus: 10 + (i % 20),
+      },
+      new Date(),
+    );
     const m0 = performance.now();
     const rows = await database.db.execute(matchingSearchesSql(jobId));
     matchMs.push(performance.now() - m0);

@@ -53,6 +53,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { organisationRoutes } from './modules/organisations';
+import { termsRoutes } from './modules/terms';
 import { chatRoutes } from './modules/chat/routes';
 import { chatGateway } from './modules/chat/gateway';
 import { realtimePlugin } from './services/realtime';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(organisationRoutes);
+      await api.register(termsRoutes);
       await api.register(dataExportRoutes);
       // Feature modules register here (accounts, jobs, chat, admin).
     },

@@ -261,6 +261,15 @@ export const routes: Row[] = [
     method: 'DELETE', url: '/api/organisation/invitations/:id', policy: 'organisations.administrator',
     excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/invitations/${NO_ID}` }),
   },
+  { method: 'GET', url: '/api/organisation/terms', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'POST', url: '/api/organisation/terms/:id/acceptance', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/terms/${NO_ID}/acceptance` }),
+  },
+  {
+    method: 'POST', url: '/api/organisation/terms/:id/objection', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ url: `/api/organisation/terms/${NO_ID}/objection` }),
+  },
   { method: 'POST', url: '/api/invitations/lookup', policy: 'visitor', request: () => ({ payload: { token: 'x' } }) },
   { method: 'POST', url: '/api/invitations/accept', policy: 'signedIn', request: () => ({ payload: { token: 'x' } }) },
   {
@@ -307,6 +316,9 @@ export const routes: Row[] = [
     ['GET', '/api/admin/organisations'],
     ['GET', '/api/admin/organisations/:id'],
     ['POST', '/api/admin/organisations/:id/register-checks'],
+    ['GET', '/api/admin/terms-versions'],
+    ['POST', '/api/admin/terms-versions'],
+    ['GET', '/api/admin/terms-versions/:id/decisions'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

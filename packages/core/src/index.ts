@@ -11,7 +11,8 @@
  *   contact.ts     the contact form
  *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations;
  *                  member-permissions.ts: what each member role may do (memberMay), the active membership;
- *                  organisation-checks.ts: the back office's 'geprüft' marks (FN, UID, GISA) and its organisation pages
+ *                  organisation-checks.ts: the back office's 'geprüft' marks (FN, UID, GISA) and its organisation pages;
+ *                  terms.ts: terms versions, an organisation's acceptance or objection (six weeks)
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
  *   system.ts      health checks, public site settings
  *   http.ts        envelopes: Collection, Single, Pagination, ApiErrorBody; query-string.ts: Strapi-style query strings
@@ -43,6 +44,7 @@ export * from './districts';
 export * from './contact';
 export * from './organisations';
 export * from './organisation-checks';
+export * from './terms';
 export * from './member-permissions';
 export * from './admin';
 export * from './system';

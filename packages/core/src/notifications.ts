@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'chat_message',
   'introduction',
   'guarantee',
+  'terms',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -23,11 +24,13 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   chat_message: 'Neue Chat-Nachrichten',
   introduction: 'Statusänderungen von Kandidatenvorstellungen',
   guarantee: 'Garantiefälle und Rechnungen',
+  terms: 'Änderungen der AGB',
 };
 /** What the mail channel of a kind does not switch off (shown beside the setting). */
 export const NOTIFICATION_KIND_HINTS: Partial<Record<NotificationKind, string>> = {
   introduction: 'Hinweise zu Ihrem Anspruch (z. B. „Bereits bekannt“) senden wir immer auch per E-Mail.',
   guarantee: 'Rechnungen und Entscheidungen über Garantiefälle senden wir immer auch per E-Mail.',
+  terms: 'Neue AGB-Fassungen senden wir den Administratoren Ihrer Organisation immer auch per E-Mail.',
 };
 
 /** Mails of one kind to one user: at most one per this many minutes, the rest batched into it. */

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { ORGANISATION_MSG, type ActiveMembership, type OrganisationKind } from '@pb/core';
 import type { Db } from '../db/client';
-import { organisationMembers, organisations, users } from '../db/schema';
+import { organisationMembers, organisations, organisationTerms, termsVersions, users } from '../db/schema';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -14,7 +14,7 @@ type Reader = Pick<Db, 'select'>;
 
 /** Creates an organisation with its founder as the first administrator; answers the membership id. */
 export async function foundOrganisation(
-  tx: Pick<Db, 'insert'>,
+  tx: Pick<Db, 'insert' | 'select'>,
   input: { kind: OrganisationKind; name: string; userId: number; now: Date },
 ): Promise<{ organisationId: number; memberId: number }> {
   const [organisation] = await tx
@@ -31,6 +31,23 @@ export async function foundOrganisation(
       lastActiveAt: input.now,
     })
     .returning({ id: organisationMembers.id });
+  // Registration accepts the terms (spec §2's consent): every version published so far, the one in
+  // its objection period too — the terms page shows the newest.
+  const published = await tx
+    .select({ id: termsVersions.id })
+    .from(termsVersions)
+    .where(lte(termsVersions.publishedAt, input.now));
+  if (published.length > 0) {
+    await tx.insert(organisationTerms).values(
+      published.map((version) => ({
+        organisationId: organisation!.id,
+        termsVersionId: version.id,
+        decision: 'accepted' as const,
+        decidedAt: input.now,
+        decidedBy: input.userId,
+      })),
+    );
+  }
   return { organisationId: organisation!.id, memberId: member!.id };
 }
 

@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './operations';
 export * from './organisations';
 export * from './placements';
+export * from './terms';

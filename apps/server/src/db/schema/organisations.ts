@@ -22,6 +22,8 @@ export const organisations = pgTable('organisations', {
   logoUploadId: integer('logo_upload_id'),
   public: boolean('public').notNull().default(false),
   publicDirectoryConsentAt: ts('public_directory_consent_at'),
+  /** The end of the contract after an objection to new terms (0039); null: running. */
+  contractEndsAt: ts('contract_ends_at'),
   createdBy: integer('created_by'),
   createdAt: created(),
   updatedAt: updated(),

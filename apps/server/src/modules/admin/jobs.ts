@@ -62,7 +62,7 @@ export const adminJobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       const data = parseJobData(request.body.data);
-      const id = await createJobForCompany(app.db, actor, request.body.companyId, data);
+      const id = await createJobForCompany(app.db, actor, request.body.companyId, data, app.now());
       return reply.code(201).send({ data: await loadAnyJob(app.db, id), meta: {} });
     },
   );

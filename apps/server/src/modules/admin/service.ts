@@ -121,10 +121,16 @@ export async function loadAnyJob(db: Db, id: number): Promise<Job> {
 }
 
 /** Publishes an advertisement on behalf of a company (the jobs command, as a savepoint of this transaction). */
-export async function createJobForCompany(db: Db, actor: Actor, companyId: number, data: JobData): Promise<number> {
+export async function createJobForCompany(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  data: JobData,
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const author = await companyAsAuthor(tx, companyId, actor);
-    const jobId = await publishJob(tx, author, data);
+    const jobId = await publishJob(tx, author, data, now);
     await recordAudit(tx, actor, {
       action: 'job.create',
       entity: 'job',

@@ -3,6 +3,7 @@ import { CHAT_MSG, MEMBER_PERMISSION_MSG, memberMay, MSG, type ChatFile, type Ch
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, chatReads, jobs, uploads } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { assertContractRunning } from '../../services/contract';
 import { hasRole } from '../../services/policies';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
@@ -201,6 +202,7 @@ export async function openConversation(db: Db, consultant: Caller, jobId: number
   if (!memberMay(membership, 'conversations.write')) throw forbidden(MEMBER_PERMISSION_MSG['conversations.write']);
   const [job] = await db.select(ownershipColumns).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!job || job.organisationId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
+  await assertContractRunning(db, [membership.organisationId, job.organisationId], now);
   return ensureConversation(
     db,
     {

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { introductions, jobs, organisations, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { assertContractRunning } from '../../services/contract';
 import { hasRole } from '../../services/policies';
 import type { UploadedFile } from '../../lib/uploads';
 import { ensureConversation, removeStoredFiles, storeFile, writeMessage, type StagedFile } from '../chat';
@@ -74,6 +75,7 @@ export async function introduceCandidate(
         .innerJoin(organisations, eq(organisations.id, job.organisationId))
         .where(eq(users.id, job.ownerId));
       if (!company) throw notFound(MSG.advertisementGone);
+      await assertContractRunning(tx, [agency.organisationId, job.organisationId], ctx.now);
 
       const candidate = sameCandidate(fingerprints)!;
       const [duplicate] = await tx

@@ -205,7 +205,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const author = memberAsAuthor(user);
-      const id = await publishJob(app.db, author, parseJobData(request.body.data));
+      const id = await publishJob(app.db, author, parseJobData(request.body.data), app.now());
       const row = await findJob(app.db, id, visibleTo(user));
       return reply.code(201).send({ data: presentJob(row!), meta: {} });
     },

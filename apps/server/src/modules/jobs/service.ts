@@ -19,6 +19,7 @@ import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../.
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
+import { assertContractRunning } from '../../services/contract';
 import type { CurrentUser } from '../../services/auth';
 import { withStoredUploads } from '../../services/stored-uploads';
 import { activeBonusOf } from './active-bonus';
@@ -115,9 +116,13 @@ export function memberAsAuthor(user: CurrentUser): AdvertisementAuthor {
   };
 }
 
-/** Publishes a new advertisement of the author's company with its first bonus record. */
-export async function publishJob(db: Executor, author: AdvertisementAuthor, data: JobData): Promise<number> {
+/**
+ * Publishes a new advertisement of the author's company with its first bonus record; refused once
+ * the company's contract has ended (an objection to new terms).
+ */
+export async function publishJob(db: Executor, author: AdvertisementAuthor, data: JobData, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
+    await assertContractRunning(tx, [author.organisationId], now);
     await assertDistrict(tx, data.district);
     const [row] = await tx
       .insert(jobs)

@@ -27,6 +27,8 @@ export const DEFAULT_CHANNELS: NotificationSettings = {
   chat_message: 'app_mail',
   introduction: 'app_mail',
   guarantee: 'app_mail',
+  // The terms' own mail goes out regardless (terms/commands.ts); the bell entry is not mailed again.
+  terms: 'app',
 };
 
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -29,6 +29,7 @@ const SUBJECTS: Record<NotificationKind, (n: number) => string> = {
   chat_message: (n) => (n === 1 ? 'Eine neue Chat-Nachricht' : `${n} neue Chat-Nachrichten`),
   introduction: () => 'Neuigkeiten zu Ihren Kandidatenvorstellungen',
   guarantee: () => 'Neuigkeiten zu Garantiefällen und Rechnungen',
+  terms: () => 'Änderung der AGB der Prämienbörse',
 };
 
 /**

@@ -1,0 +1,108 @@
+import { z } from './zod';
+import { INPUT_MSG, safeText } from './input';
+import { TERMS_OBJECTION_WEEKS } from './constants';
+import { ORGANISATION_KINDS } from './roles';
+
+/**
+ * The terms as a contract between the operator and each organisation (issue 31, spec §9): the
+ * operator publishes a version; administrators are told by mail and in the app; an organisation may
+ * object within six weeks, which ends its contract on the day the version applies; silence accepts.
+ */
+
+export const TERMS_DECISIONS = ['accepted', 'objected'] as const;
+export type TermsDecision = (typeof TERMS_DECISIONS)[number];
+
+/** How an organisation stands to a version: its decision, or silence before/after the deadline. */
+export type TermsStanding = TermsDecision | 'open' | 'deemed_accepted';
+export const TERMS_STANDING_NAMES: Record<TermsStanding, string> = {
+  accepted: 'zugestimmt',
+  objected: 'widersprochen',
+  open: 'offen',
+  deemed_accepted: 'gilt als angenommen (kein Widerspruch)',
+};
+
+export const TERMS_VERSION_MAX_LENGTH = 60;
+export const TERMS_SUMMARY_MAX_LENGTH = 4000;
+
+/** The day a version published at `publishedAt` applies, which is the last moment to object. */
+export function termsEffectiveAt(publishedAt: Date): Date {
+  return new Date(publishedAt.getTime() + TERMS_OBJECTION_WEEKS * 7 * 24 * 60 * 60 * 1000);
+}
+
+export const TERMS_MSG = {
+  versionRequired: 'Bitte geben Sie die Bezeichnung der Fassung an (z. B. „Fassung Jänner 2027“).',
+  summaryRequired: 'Bitte beschreiben Sie, was sich ändert.',
+  versionTaken: 'Eine Fassung mit dieser Bezeichnung gibt es bereits.',
+  notFound: 'Diese AGB-Fassung wurde nicht gefunden.',
+  alreadyDecided: 'Ihre Organisation hat über diese Fassung bereits entschieden.',
+  objectionClosed: 'Die Widerspruchsfrist für diese Fassung ist abgelaufen; sie gilt für Ihre Organisation.',
+  contractEnded:
+    'Der Vertrag Ihrer Organisation mit der Prämienbörse ist durch Widerspruch gegen geänderte AGB beendet. Bestehende Vermittlungen und Rechnungen bleiben davon unberührt.',
+} as const;
+
+// ---------- requests ----------
+
+const text = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .pipe(safeText())
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: message }).max(max, { error: INPUT_MSG.tooLong }));
+
+/** POST /api/admin/terms-versions: the operator publishes a new version. */
+export const termsVersionRequestSchema = z
+  .object({
+    version: text(TERMS_VERSION_MAX_LENGTH, TERMS_MSG.versionRequired),
+    summary: text(TERMS_SUMMARY_MAX_LENGTH, TERMS_MSG.summaryRequired),
+  })
+  .strict();
+export type TermsVersionRequest = z.infer<typeof termsVersionRequestSchema>;
+
+// ---------- responses ----------
+
+export const termsVersionSchema = z.object({
+  id: z.number(),
+  version: z.string(),
+  summary: z.string(),
+  publishedAt: z.string(),
+  effectiveAt: z.string(),
+});
+export type TermsVersion = z.infer<typeof termsVersionSchema>;
+
+/** GET /api/organisation/terms: every version with the organisation's standing, newest first. */
+export const organisationTermsSchema = z.object({
+  versions: z.array(
+    termsVersionSchema.extend({
+      standing: z.enum(['accepted', 'objected', 'open', 'deemed_accepted']),
+      decidedAt: z.string().nullable(),
+      decidedBy: z.string().nullable(),
+      /** The caller may still object (an administrator, before the version applies, not decided). */
+      mayObject: z.boolean(),
+    }),
+  ),
+  /** The day the contract ends (or ended) after an objection; null while it runs. */
+  contractEndsAt: z.string().nullable(),
+});
+export type OrganisationTerms = z.infer<typeof organisationTermsSchema>;
+
+/** GET /api/admin/terms-versions: each version with how many organisations stand where. */
+export const adminTermsVersionSchema = termsVersionSchema.extend({
+  publishedBy: z.string().nullable(),
+  accepted: z.number(),
+  objected: z.number(),
+  /** No decision yet: open before the effective date, deemed accepted after it. */
+  undecided: z.number(),
+});
+export type AdminTermsVersion = z.infer<typeof adminTermsVersionSchema>;
+
+/** GET /api/admin/terms-versions/:id/decisions: who accepted or objected, when and by whom. */
+export const adminTermsDecisionSchema = z.object({
+  organisationId: z.number(),
+  organisationName: z.string(),
+  kind: z.enum(ORGANISATION_KINDS),
+  decision: z.enum(TERMS_DECISIONS),
+  decidedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  contractEndsAt: z.string().nullable(),
+});
+export type AdminTermsDecision = z.infer<typeof adminTermsDecisionSchema>;
