@@ -48,6 +48,7 @@ test('When the admin opens each back-office screen at 1280 and 375 px, then axe 
       '/admin/introductions',
       '/admin/users',
       '/admin/organisations',
+      '/admin/terms',
       '/admin/advertisements',
     ]) {
       await page.goto(url);

@@ -232,3 +232,52 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
   await expect(companyPage.getByTestId('verified-badge')).toBeVisible();
   await expect(companyPage.getByTestId('verified-badge')).toContainText('geprüft');
 });
+
+test('When the office publishes new terms, then a company administrator objects within six weeks and the office sees it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `AGB-Firma ${run()}`);
+  const version = `Fassung E2E ${run()}`;
+
+  const office = await page(browser);
+  await adminLogin(office);
+  await office.goto('/admin/terms');
+  // Without a text the form says what is missing at the field.
+  await office.getByLabel('Bezeichnung').fill(version);
+  await office.getByRole('button', { name: 'Veröffentlichen …' }).click();
+  await expect(office.getByText('Bitte beschreiben Sie, was sich ändert.')).toBeVisible();
+  await office.getByLabel(/Was ändert sich/).fill('Die Garantiefrist wird auf 90 Tage verlängert.');
+  await office.getByRole('button', { name: 'Veröffentlichen …' }).click();
+  const confirm = office.getByRole('dialog', { name: `„${version}“ veröffentlichen` });
+  await expect(confirm).toContainText('Widerspruch ist bis');
+  await checkAtPhoneAndDesktop(office, 'admin-terms-publish');
+  await confirm.getByRole('button', { name: 'Veröffentlichen und alle informieren' }).click();
+  await expect(office.getByRole('status')).toContainText(`„${version}“ ist veröffentlicht`);
+
+  // The company's administrator is told by mail and objects on the organisation page.
+  const link = await mailedLink(request, company.email, '/advertisements/organisation#agb');
+  const admin = await page(browser);
+  await signIn(admin, company);
+  await admin.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  const entry = admin.getByTestId('terms-version').filter({ hasText: version });
+  await expect(entry).toContainText('offen');
+  await entry.getByRole('button', { name: 'Widersprechen' }).click();
+  const objection = admin.getByRole('dialog', { name: `Der Fassung „${version}“ widersprechen` });
+  await expect(objection).toContainText('kann nicht zurückgenommen werden');
+  await checkAtPhoneAndDesktop(admin, 'organisation-terms-objection');
+  await objection.getByRole('button', { name: 'Widersprechen und Vertrag beenden' }).click();
+  await expect(admin.getByRole('status')).toContainText('Ihr Widerspruch ist vermerkt');
+  await expect(entry).toContainText('widersprochen');
+  await expect(admin.getByTestId('contract-ends')).toContainText('endet am');
+  await checkAtPhoneAndDesktop(admin, 'organisation-terms');
+
+  // The office sees the objection first among the decisions.
+  await office.reload();
+  const card = office.getByTestId('admin-terms-version').filter({ hasText: version });
+  await card.getByRole('button', { name: 'Entscheidungen anzeigen' }).click();
+  await expect(card.getByTestId('admin-terms-decision').first()).toContainText(company.username);
+  await expect(card.getByTestId('admin-terms-decision').first()).toContainText('widersprochen');
+  await checkAtPhoneAndDesktop(office, 'admin-terms');
+});

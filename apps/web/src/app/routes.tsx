@@ -142,6 +142,7 @@ export const routes: RouteObject[] = [
           { path: 'placements', lazy: () => import('../features/admin/PlacementsPage') },
           { path: 'organisations', lazy: () => import('../features/admin/OrganisationsPage') },
           { path: 'organisations/:id', lazy: () => import('../features/admin/OrganisationDetailPage') },
+          { path: 'terms', lazy: () => import('../features/admin/TermsPage') },
           { path: 'users', lazy: () => import('../features/admin/UsersPage') },
           { path: 'contact-messages', lazy: () => import('../features/admin/ContactMessagesPage') },
           { path: 'districts', lazy: () => import('../features/admin/DistrictsPage') },

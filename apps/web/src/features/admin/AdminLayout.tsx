@@ -20,6 +20,7 @@ const TABS = [
   { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
   { to: '/admin/organisations', label: 'Organisationen' },
+  { to: '/admin/terms', label: 'AGB' },
   { to: '/admin/users', label: 'Benutzer' },
   { to: '/admin/contact-messages', label: 'Kontaktanfragen' },
   { to: '/admin/districts', label: 'Bezirke' },

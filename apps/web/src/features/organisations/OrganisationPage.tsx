@@ -7,6 +7,7 @@ import { errorText } from '../../lib/http';
 import { useOrganisation } from './api';
 import { LegalIdentitySection } from './LegalIdentitySection';
 import { InvitationsSection, MembersSection } from './MembersSection';
+import { TermsSection } from './TermsSection';
 
 /** One card of the page, named by its heading. */
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
@@ -24,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 
 /**
  * 'Organisation' (issue 31): the organisation the session acts for — its legal identity, its members
- * and (for administrators) invitations.
+ * (for administrators) invitations, and the terms it agreed to.
  */
 export function Component() {
   const organisation = useOrganisation();
@@ -70,6 +71,11 @@ export function Component() {
               <InvitationsSection organisation={data} />
             </Section>
           ) : null}
+          <div id="agb">
+            <Section id="terms-heading" title="AGB">
+              <TermsSection organisationName={data.name} />
+            </Section>
+          </div>
         </>
       ) : null}
     </div>
