@@ -6,6 +6,7 @@ import { Scheduler } from './services/scheduler';
 import { storageOrphanJob } from './services/storage-orphans';
 import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
+import { contractEndJob } from './modules/terms';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
@@ -32,6 +33,7 @@ function startScheduledWork(app: FastifyInstance): void {
     jobs: [
       retentionJob(app),
       dailyDigestJob(app.db),
+      contractEndJob(app.db),
       storageOrphanJob(app.db, app.storage, app.log),
       registerAnchorJob({ db: app.db, registerSecret: app.config.registerSecret, officeEmail: app.config.officeEmail }),
     ],

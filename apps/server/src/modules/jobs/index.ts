@@ -18,4 +18,11 @@ export { browserFilterCondition, filterColumns, filterConditions } from './brows
 export { authorizeOnAdvertisement, isAdvertisementMember, mayOnAdvertisement } from './policy';
 export { advertisementsOf, advertisementsOfOwner, attachmentForDownload, bonusHistory, ownedBy } from './queries';
 export { findJob, jobQuerySpec, listAttachments, ownershipColumns, presentJob, selectJobs } from './repository';
-export { handOverAdvertisements, parseJobData, publishJob, writeJobUpdate, type AdvertisementAuthor } from './service';
+export {
+  deactivateAdvertisementsOf,
+  handOverAdvertisements,
+  parseJobData,
+  publishJob,
+  writeJobUpdate,
+  type AdvertisementAuthor,
+} from './service';

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PLACEMENT_BONUS,
@@ -187,6 +187,20 @@ export async function deactivateJob(db: Db, user: CurrentUser, id: number): Prom
       .set({ publishedAt: null, updatedByMemberId: user.organisation?.memberId ?? null, updatedAt: sql`now()` })
       .where(eq(jobs.id, id));
   });
+}
+
+/**
+ * Deactivates every live advertisement of the organisations (their contract ended); answers the ids.
+ * The alerts' triggers tell watchers, as for any deactivation.
+ */
+export async function deactivateAdvertisementsOf(tx: Db, organisationIds: readonly number[]): Promise<number[]> {
+  if (organisationIds.length === 0) return [];
+  const rows = await tx
+    .update(jobs)
+    .set({ publishedAt: null, updatedAt: sql`now()` })
+    .where(and(inArray(jobs.organisationId, [...organisationIds]), isNotNull(jobs.publishedAt)))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
 }
 
 /** What a PUT on an advertisement asks for: {publishedAt: null} alone deactivates it, anything else replaces its data. */

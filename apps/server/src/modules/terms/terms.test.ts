@@ -10,6 +10,7 @@ import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, latestMailTo, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
+import { takeDownEndedContracts } from './contract-ends';
 
 /**
  * The terms between the operator and each organisation (issue 31, spec §9): registration accepts
@@ -189,6 +190,17 @@ describe('terms versions, acceptance and objection', () => {
     // What exists stays readable: the company's own terms page and its members.
     expect((await termsOf(company.jwt)).contractEndsAt).not.toBeNull();
     expect((await call(company.jwt, 'GET', '/api/organisation/members')).statusCode).toBe(200);
+  });
+
+  it("When the daily run meets the ended contract, then the company's advertisements come down once, audited", async () => {
+    const before = await call(agency.jwt, 'GET', `/api/jobs/${advertisement}`);
+    expect(before.statusCode).toBe(200);
+    expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 1, advertisements: 2 });
+    expect((await call(agency.jwt, 'GET', `/api/jobs/${advertisement}`)).statusCode).toBe(404);
+    // Another instance, or the next day: nothing left to take down, nothing recorded twice.
+    expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 0, advertisements: 0 });
+    const audit = await call(office.token, 'GET', '/api/admin/audit-log?filters[action][$eq]=terms.contract-ended');
+    expect(audit.json().data).toHaveLength(1);
   });
 
   it('When an organisation registers after a version was published, then it has accepted that version too', async () => {
