@@ -73,6 +73,18 @@ describe('/api/admin guard', () => {
       payload: { data: { decision: 'angenommen' } },
       adminStatus: 404,
     },
+    { method: 'GET', url: '/api/admin/organisations', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/organisations/999999', adminStatus: 404 },
+    {
+      method: 'POST',
+      url: '/api/admin/organisations/999999/register-checks',
+      payload: { field: 'uid', note: 'Geprüft' },
+      adminStatus: 404,
+    },
+    { method: 'GET', url: '/api/admin/terms-versions', adminStatus: 200 },
+    // A company's attempt would publish for everyone: the guard stands before validation.
+    { method: 'POST', url: '/api/admin/terms-versions', payload: { version: '' }, adminStatus: 400 },
+    { method: 'GET', url: '/api/admin/terms-versions/999999/decisions', adminStatus: 200 },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {
