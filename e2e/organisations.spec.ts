@@ -85,13 +85,14 @@ test('When a company works as a team of three, then each role sees what it may a
   await expect(recruiter.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
 
   // The agency introduces a candidate; the recruiter answers it from 'Vorstellungen'.
+  const candidateEmail = uniqueEmail('kandidatin');
   const introduced = await request.post('/api/introductions', {
     headers: { authorization: `Bearer ${agency.jwt}` },
     data: {
       advertisement: jobId,
       firstName: 'Eva',
       lastName: 'Teamtest',
-      email: uniqueEmail('kandidatin'),
+      email: candidateEmail,
       consent: true,
     },
   });
@@ -117,6 +118,48 @@ test('When a company works as a team of three, then each role sees what it may a
   // Candidates' data is not the bookkeeper's: no 'Vorstellungen' in the menu.
   await expect(bookkeeper.getByRole('link', { name: 'Inserate des Unternehmens' })).toBeVisible();
   await expect(bookkeeper.getByRole('link', { name: /^Vorstellungen/ })).toHaveCount(0);
+
+  // The recruiter reports the hire; once the office has invoiced it, the bookkeeper sees the invoice.
+  const recruiterToken = await recruiter.evaluate(() => localStorage.getItem('jwt_token') ?? '');
+  const reported = await request.post('/api/placement-reports', {
+    headers: { authorization: `Bearer ${recruiterToken}` },
+    data: {
+      data: {
+        variant: 'company',
+        advertisement: jobId,
+        introduction: introductionId,
+        companyName: company.username,
+        jobTitle,
+        contactPerson: recruiterName,
+        placementBonus: 20,
+        actualSalary: 60000,
+        recruiter: agency.username,
+        recruiterMail: agency.email,
+        street: 'Ringstraße',
+        houseNr: '1',
+        postalCode: '1010',
+        city: 'Wien',
+        uid: 'ATU13585627',
+        candidateEmail: candidateEmail,
+      },
+    },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const office = await page(browser);
+  await adminLogin(office);
+  await office.goto('/admin/placements');
+  await office.getByRole('searchbox', { name: 'Unternehmen, Inserat oder Personalberater suchen' }).fill(jobTitle);
+  await office.getByRole('button', { name: 'Suchen' }).click();
+  const officeRow = office.getByRole('row', { name: new RegExp(jobTitle.replace(/[/()]/g, '.')) });
+  await officeRow.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  await expect(officeRow).toContainText(/Rechnung \d{4}-\d{6}/);
+  await bookkeeper.goto('/advertisements/billing');
+  const invoiceRow = bookkeeper.getByRole('row', { name: /Rechnung .*Offen/ });
+  await expect(invoiceRow).toBeVisible();
+  const download = bookkeeper.waitForEvent('download');
+  await invoiceRow.getByRole('button', { name: /als PDF herunterladen/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^Rechnung-\d{4}-\d{6}\.pdf$/);
+  await checkAtPhoneAndDesktop(bookkeeper, 'organisation-bookkeeper-billing');
 
   // The administrator removes the recruiter; her work goes to the administrator.
   await admin.reload();
