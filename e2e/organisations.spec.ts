@@ -177,9 +177,9 @@ test('When a company works as a team of three, then each role sees what it may a
   await admin.getByTestId('chat-row').first().click();
   await expect(admin.getByTestId('chat-messages').getByText('bitte schicken Sie uns das Profil')).toBeVisible();
 
-  // ... and the introduction, as the recruiter left it.
+  // ... and the introduction, as the recruiter left it: hired through her report.
   await admin.goto('/advertisements/introductions');
-  await expect(admin.getByTestId(`introduction-${introductionId}`)).toContainText('In Prüfung');
+  await expect(admin.getByTestId(`introduction-${introductionId}`)).toContainText('Eingestellt');
 
   // The recruiter reaches none of it any more.
   await recruiter.goto('/advertisements/chat');
