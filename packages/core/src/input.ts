@@ -62,6 +62,14 @@ export const safeText = (message: string = INPUT_MSG.invalidCharacters) =>
   z.string().refine(isSafeText, { message, abort: true });
 
 /** A positive int4 id as a JSON number (ids, references such as district, advertisement, companyId, chatId). */
+/** A required text field, trimmed: its own message when missing or empty, at most `max` characters. */
+export const requiredText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .pipe(safeText())
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: message }).max(max, { error: INPUT_MSG.tooLong }));
+
 export const int4Id = (message: string = INPUT_MSG.invalidId) =>
   z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 

@@ -1,7 +1,7 @@
 import { z } from './zod';
-import { INPUT_MSG, safeText } from './input';
-import { LEGAL_FORM_KEYS, memberRoleSchema } from './organisations';
-import { ORGANISATION_KINDS, type OrganisationKind } from './roles';
+import { requiredText } from './input';
+import { LEGAL_FORM_KEYS, memberRoleSchema, organisationKindSchema } from './organisations';
+import type { OrganisationKind } from './roles';
 
 /**
  * The back office's 'geprüft' marks (issue 31): the operator checks an organisation's Firmenbuchnummer,
@@ -55,29 +55,18 @@ export function isOrganisationVerified(
 export const registerCheckRequestSchema = z
   .object({
     field: z.enum(REGISTER_FIELDS, { error: REGISTER_CHECK_MSG.fieldInvalid }),
-    note: z
-      .string({ error: REGISTER_CHECK_MSG.noteRequired })
-      .pipe(safeText())
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, { error: REGISTER_CHECK_MSG.noteRequired })
-          .max(REGISTER_CHECK_NOTE_MAX_LENGTH, { error: INPUT_MSG.tooLong }),
-      ),
+    note: requiredText(REGISTER_CHECK_NOTE_MAX_LENGTH, REGISTER_CHECK_MSG.noteRequired),
   })
   .strict();
 export type RegisterCheckRequest = z.infer<typeof registerCheckRequestSchema>;
 
 // ---------- responses ----------
 
-const kindSchema = z.enum(ORGANISATION_KINDS);
-
 /** GET /api/organisations/:id/verification: what the other side sees about an organisation. */
 export const organisationVerificationSchema = z.object({
   organisationId: z.number(),
   name: z.string(),
-  kind: kindSchema,
+  kind: organisationKindSchema,
   verified: z.boolean(),
   /** The fields whose current value the office checked, with the date of the check. */
   checks: z.array(z.object({ field: z.enum(REGISTER_FIELDS), checkedAt: z.string() })),
@@ -87,7 +76,7 @@ export type OrganisationVerification = z.infer<typeof organisationVerificationSc
 /** GET /api/admin/organisations: one row of the back office's list. */
 export const adminOrganisationSchema = z.object({
   id: z.number(),
-  kind: kindSchema,
+  kind: organisationKindSchema,
   name: z.string(),
   legalForm: z.enum(LEGAL_FORM_KEYS).nullable(),
   city: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { idSchema, INPUT_MSG, int4Id, safeText } from './input';
+import { idSchema, INPUT_MSG, int4Id, requiredText, safeText } from './input';
 import { isValidUid, normaliseUid } from './uid';
 import { registerRequestSchema } from './accounts';
 import { MEMBER_ROLES, ORGANISATION_KINDS, type MemberRole, type OrganisationKind, type RoleType } from './roles';
@@ -159,14 +159,6 @@ export function normaliseGisaNumber(input: string): string | null {
 
 // ---------- schemas ----------
 
-/** A required text field: its own message when missing or empty. */
-const requiredText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .pipe(safeText())
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, { error: message }).max(max, { error: INPUT_MSG.tooLong }));
-
 /** An optional text field: empty and missing are null. */
 const optionalText = (max: number) =>
   safeText()
@@ -278,13 +270,13 @@ export type InvitationRegisterRequest = z.infer<typeof invitationRegisterSchema>
 
 // ---------- responses ----------
 
-const kindSchema = z.enum(ORGANISATION_KINDS);
+export const organisationKindSchema = z.enum(ORGANISATION_KINDS);
 
 /** GET /api/organisations: the caller's organisations for the switcher; `active` marks the session's. */
 export const membershipSchema = z.object({
   organisationId: z.number(),
   name: z.string(),
-  kind: kindSchema,
+  kind: organisationKindSchema,
   role: memberRoleSchema,
   active: z.boolean(),
 });
@@ -293,7 +285,7 @@ export type Membership = z.infer<typeof membershipSchema>;
 /** GET /api/organisation: the active organisation as its members see it. */
 export const organisationSchema = z.object({
   id: z.number(),
-  kind: kindSchema,
+  kind: organisationKindSchema,
   name: z.string(),
   legalForm: z.enum(LEGAL_FORM_KEYS).nullable(),
   street: z.string().nullable(),
@@ -337,7 +329,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 /** POST /api/invitations/lookup: what the invitation page shows before it is accepted. */
 export const invitationPreviewSchema = z.object({
   organisationName: z.string(),
-  kind: kindSchema,
+  kind: organisationKindSchema,
   role: memberRoleSchema,
   email: z.string(),
   /** An account with the invited address exists: sign in and accept; otherwise create one. */

@@ -1,7 +1,7 @@
 import { z } from './zod';
-import { INPUT_MSG, safeText } from './input';
+import { requiredText } from './input';
 import { TERMS_OBJECTION_WEEKS } from './constants';
-import { ORGANISATION_KINDS } from './roles';
+import { organisationKindSchema } from './organisations';
 
 /**
  * The terms as a contract between the operator and each organisation (issue 31, spec §9): the
@@ -42,18 +42,11 @@ export const TERMS_MSG = {
 
 // ---------- requests ----------
 
-const text = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .pipe(safeText())
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, { error: message }).max(max, { error: INPUT_MSG.tooLong }));
-
 /** POST /api/admin/terms-versions: the operator publishes a new version. */
 export const termsVersionRequestSchema = z
   .object({
-    version: text(TERMS_VERSION_MAX_LENGTH, TERMS_MSG.versionRequired),
-    summary: text(TERMS_SUMMARY_MAX_LENGTH, TERMS_MSG.summaryRequired),
+    version: requiredText(TERMS_VERSION_MAX_LENGTH, TERMS_MSG.versionRequired),
+    summary: requiredText(TERMS_SUMMARY_MAX_LENGTH, TERMS_MSG.summaryRequired),
   })
   .strict();
 export type TermsVersionRequest = z.infer<typeof termsVersionRequestSchema>;
@@ -99,7 +92,7 @@ export type AdminTermsVersion = z.infer<typeof adminTermsVersionSchema>;
 export const adminTermsDecisionSchema = z.object({
   organisationId: z.number(),
   organisationName: z.string(),
-  kind: z.enum(ORGANISATION_KINDS),
+  kind: organisationKindSchema,
   decision: z.enum(TERMS_DECISIONS),
   decidedAt: z.string(),
   decidedBy: z.string().nullable(),

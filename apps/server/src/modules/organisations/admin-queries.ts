@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   isLegalIdentityComplete,
   REGISTER_CHECK_MSG,
@@ -7,11 +7,11 @@ import {
   type AdminOrganisationDetail,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { organisationInvitations, organisationMembers, organisations, users } from '../../db/schema';
+import { organisations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Page, ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
 import { legalIdentityOf } from './presenter';
-import type { OrganisationRow } from './queries';
+import { listMembers, listOpenInvitations, type OrganisationRow } from './queries';
 import { currentChecksOf, registerChecksOf, registerValuesOf, verifiedWith } from './register-checks';
 
 /** The back office's reads of organisations (issue 31): the list and one organisation with its members. */
@@ -86,31 +86,9 @@ export async function adminOrganisationDetail(db: Db, id: number): Promise<Admin
     .limit(1);
   if (!found) throw notFound(REGISTER_CHECK_MSG.organisationNotFound);
   const row = found.organisation;
-  const [members, [invitations], checks] = await Promise.all([
-    db
-      .select({
-        id: organisationMembers.id,
-        userId: users.id,
-        username: users.username,
-        email: users.email,
-        role: organisationMembers.role,
-        joinedAt: organisationMembers.joinedAt,
-        blocked: users.blocked,
-      })
-      .from(organisationMembers)
-      .innerJoin(users, eq(users.id, organisationMembers.userId))
-      .where(and(eq(organisationMembers.organisationId, id), isNull(organisationMembers.leftAt)))
-      .orderBy(sql`${organisationMembers.role} <> 'administrator'`, users.username, organisationMembers.id),
-    db
-      .select({ n: count() })
-      .from(organisationInvitations)
-      .where(
-        and(
-          eq(organisationInvitations.organisationId, id),
-          isNull(organisationInvitations.acceptedAt),
-          isNull(organisationInvitations.revokedAt),
-        ),
-      ),
+  const [members, invitations, checks] = await Promise.all([
+    listMembers(db, id),
+    listOpenInvitations(db, id),
     registerChecksOf(db, id),
   ]);
   const currentFields = checks.filter((c) => c.current).map((c) => c.field);
@@ -123,8 +101,16 @@ export async function adminOrganisationDetail(db: Db, id: number): Promise<Admin
     uid: row.uid,
     gisaNumber: row.gisaNumber,
     billingEmail: row.billingEmail,
-    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-    openInvitations: invitations?.n ?? 0,
+    members: members.map((m) => ({
+      id: m.id,
+      userId: m.userId,
+      username: m.username,
+      email: m.email,
+      role: m.role,
+      joinedAt: m.joinedAt.toISOString(),
+      blocked: m.blocked,
+    })),
+    openInvitations: invitations.length,
     fieldsToCheck: registerFieldsToCheck(row.kind, registerValuesOf(row)),
     checks: checks.map((c) => ({ ...c, checkedAt: c.checkedAt.toISOString() })),
   };

@@ -51,6 +51,8 @@ export async function listMembers(db: Reader, organisationId: number) {
       email: users.email,
       role: organisationMembers.role,
       joinedAt: organisationMembers.joinedAt,
+      // The back office's page shows it; the members' own page does not.
+      blocked: users.blocked,
     })
     .from(organisationMembers)
     .innerJoin(users, eq(users.id, organisationMembers.userId))
