@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { requiredText } from './input';
-import { LEGAL_FORM_KEYS, memberRoleSchema, organisationKindSchema } from './organisations';
+import { memberSchema, organisationKindSchema, organisationSchema } from './organisations';
 import type { OrganisationKind } from './roles';
 
 /**
@@ -74,17 +74,9 @@ export const organisationVerificationSchema = z.object({
 export type OrganisationVerification = z.infer<typeof organisationVerificationSchema>;
 
 /** GET /api/admin/organisations: one row of the back office's list. */
-export const adminOrganisationSchema = z.object({
-  id: z.number(),
-  kind: organisationKindSchema,
-  name: z.string(),
-  legalForm: z.enum(LEGAL_FORM_KEYS).nullable(),
-  city: z.string().nullable(),
-  memberCount: z.number(),
-  legalIdentityComplete: z.boolean(),
-  verified: z.boolean(),
-  createdAt: z.string(),
-});
+export const adminOrganisationSchema = organisationSchema
+  .pick({ id: true, kind: true, name: true, legalForm: true, city: true, legalIdentityComplete: true })
+  .extend({ memberCount: z.number(), verified: z.boolean(), createdAt: z.string() });
 export type AdminOrganisation = z.infer<typeof adminOrganisationSchema>;
 
 export const adminRegisterCheckSchema = z.object({
@@ -100,27 +92,13 @@ export const adminRegisterCheckSchema = z.object({
 export type AdminRegisterCheck = z.infer<typeof adminRegisterCheckSchema>;
 
 /** GET /api/admin/organisations/:id: legal identity, members with roles, the marks and their history. */
-export const adminOrganisationDetailSchema = adminOrganisationSchema.extend({
-  street: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  country: z.string(),
-  registerNumber: z.string().nullable(),
-  uid: z.string().nullable(),
-  gisaNumber: z.string().nullable(),
-  billingEmail: z.string().nullable(),
-  members: z.array(
-    z.object({
-      id: z.number(),
-      userId: z.number(),
-      username: z.string(),
-      email: z.string(),
-      role: memberRoleSchema,
-      joinedAt: z.string(),
-      blocked: z.boolean(),
-    }),
-  ),
-  openInvitations: z.number(),
-  fieldsToCheck: z.array(z.enum(REGISTER_FIELDS)),
-  checks: z.array(adminRegisterCheckSchema),
-});
+export const adminOrganisationDetailSchema = organisationSchema
+  .omit({ myRole: true })
+  .extend(adminOrganisationSchema.pick({ memberCount: true, verified: true, createdAt: true }).shape)
+  .extend({
+    members: z.array(memberSchema.omit({ self: true }).extend({ blocked: z.boolean() })),
+    openInvitations: z.number(),
+    fieldsToCheck: z.array(z.enum(REGISTER_FIELDS)),
+    checks: z.array(adminRegisterCheckSchema),
+  });
 export type AdminOrganisationDetail = z.infer<typeof adminOrganisationDetailSchema>;
