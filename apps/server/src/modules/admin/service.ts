@@ -11,6 +11,7 @@ import { queueConfirmationMail, issueToken, deleteUserAccount } from '../account
 import { districtColumns } from '../districts';
 import { findJob, presentJob, publishJob, writeJobUpdate, type AdvertisementAuthor } from '../jobs';
 import { recordAudit } from '../../services/audit';
+import { assertContractRunning } from '../../services/contract';
 import { adminUserColumns, presentAdminUser, presentContactMessage, type AdminUserRow } from './presenter';
 
 /**
@@ -160,9 +161,15 @@ export async function updateAnyJob(db: Db, actor: Actor, id: number, data: JobDa
 /** Deactivates (publishedAt null) or reactivates an advertisement; no change, no audit row. */
 export async function setJobPublished(db: Db, actor: Actor, id: number, published: boolean, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [job] = await tx.select({ publishedAt: jobs.publishedAt }).from(jobs).where(eq(jobs.id, id)).for('update');
+    const [job] = await tx
+      .select({ publishedAt: jobs.publishedAt, organisationId: jobs.organisationId })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+      .for('update');
     if (!job) throw notFound(ADMIN_MSG.jobNotFound);
     if ((job.publishedAt !== null) === published) return;
+    // Reactivating is new business for the company: not after its contract ended.
+    if (published && job.organisationId !== null) await assertContractRunning(tx, [job.organisationId], now);
     await tx
       .update(jobs)
       .set({ publishedAt: published ? now : null, updatedAt: now })

@@ -34,6 +34,7 @@ describe('terms versions, acceptance and objection', () => {
   let office: TestUser;
   let advertisement: number;
   let versionId: number;
+  let secondAdvertisement: number;
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     ctx.request({ method, url, token, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload }) });
@@ -151,6 +152,7 @@ describe('terms versions, acceptance and objection', () => {
   it('Until the version applies, the objecting company still works; the agency can talk to it', async () => {
     const published = await call(company.jwt, 'POST', '/api/jobs', { data: jobData({ jobTitle: 'Rezeptionist/in' }) });
     expect(published.statusCode, published.body).toBe(201);
+    secondAdvertisement = published.json().data.id as number;
     const contacted = await call(agency.jwt, 'POST', '/api/chat-communications', {
       advertisement,
       message: 'Grüß Gott!',
@@ -183,6 +185,10 @@ describe('terms versions, acceptance and objection', () => {
         consent: true,
       }),
     ];
+    // The office cannot bring the ended company's advertisement back either.
+    const deactivated = await call(company.jwt, 'PUT', `/api/jobs/${advertisement}`, { data: { publishedAt: null } });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    refused.push(await call(office.token, 'PUT', `/api/admin/jobs/${advertisement}/publish`, { published: true }));
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().error.message).toBe(TERMS_MSG.contractEnded);
@@ -193,10 +199,10 @@ describe('terms versions, acceptance and objection', () => {
   });
 
   it("When the daily run meets the ended contract, then the company's advertisements come down once, audited", async () => {
-    const before = await call(agency.jwt, 'GET', `/api/jobs/${advertisement}`);
+    const before = await call(agency.jwt, 'GET', `/api/jobs/${secondAdvertisement}`);
     expect(before.statusCode).toBe(200);
-    expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 1, advertisements: 2 });
-    expect((await call(agency.jwt, 'GET', `/api/jobs/${advertisement}`)).statusCode).toBe(404);
+    expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 1, advertisements: 1 });
+    expect((await call(agency.jwt, 'GET', `/api/jobs/${secondAdvertisement}`)).statusCode).toBe(404);
     // Another instance, or the next day: nothing left to take down, nothing recorded twice.
     expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 0, advertisements: 0 });
     const audit = await call(office.token, 'GET', '/api/admin/audit-log?filters[action][$eq]=terms.contract-ended');
