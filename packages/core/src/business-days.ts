@@ -50,6 +50,21 @@ export function viennaDate(value: string | number | Date): IsoDate {
   return `${year}-${month}-${day}`;
 }
 
+/** The instant a Vienna calendar day begins (00:00 CET or CEST; midnight always exists in Vienna). */
+export function viennaMidnight(date: IsoDate): Date {
+  const utcMidnight = parseIso(date).getTime();
+  for (const offsetHours of [1, 2]) {
+    const candidate = new Date(utcMidnight - offsetHours * 3_600_000);
+    if (viennaDate(candidate) === date && Number(viennaParts(candidate).hour) === 0) return candidate;
+  }
+  throw new RangeError(`No Vienna midnight for ${date}`);
+}
+
+/** The Vienna day before the one an instant falls on: the last full day before a change at midnight. */
+export function viennaDayBefore(value: string | number | Date): IsoDate {
+  return addCalendarDays(viennaDate(value), -1);
+}
+
 /** Easter Sunday (Gregorian calendar, anonymous algorithm of Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;

@@ -61,7 +61,6 @@ function isBinary(value: object): boolean {
 export const safeText = (message: string = INPUT_MSG.invalidCharacters) =>
   z.string().refine(isSafeText, { message, abort: true });
 
-/** A positive int4 id as a JSON number (ids, references such as district, advertisement, companyId, chatId). */
 /** A required text field, trimmed: its own message when missing or empty, at most `max` characters. */
 export const requiredText = (max: number, message: string) =>
   z
@@ -70,6 +69,7 @@ export const requiredText = (max: number, message: string) =>
     .transform((v) => v.trim())
     .pipe(z.string().min(1, { error: message }).max(max, { error: INPUT_MSG.tooLong }));
 
+/** A positive int4 id as a JSON number (ids, references such as district, advertisement, companyId, chatId). */
 export const int4Id = (message: string = INPUT_MSG.invalidId) =>
   z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
 

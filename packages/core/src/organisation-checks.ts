@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { requiredText } from './input';
-import { memberSchema, organisationKindSchema, organisationSchema } from './organisations';
+import { memberSchema, organisationSchema } from './organisations';
 import type { OrganisationKind } from './roles';
 
 /**
@@ -24,6 +24,9 @@ export const REGISTER_CHECK_MSG = {
   fieldInvalid: 'Bitte wählen Sie, was Sie geprüft haben: Firmenbuchnummer, UID-Nummer oder GISA-Zahl.',
   noteRequired: 'Bitte notieren Sie, wie Sie geprüft haben (z. B. „Firmenbuchauszug vom 28.11.2026“).',
   fieldEmpty: 'Die Organisation hat dieses Feld nicht ausgefüllt; es gibt nichts zu prüfen.',
+  valueRequired: 'Bitte geben Sie den geprüften Wert an.',
+  valueChanged:
+    'Die Organisation hat diesen Wert inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie den neuen Wert.',
   organisationNotFound: 'Diese Organisation wurde nicht gefunden.',
 } as const;
 
@@ -55,6 +58,8 @@ export function isOrganisationVerified(
 export const registerCheckRequestSchema = z
   .object({
     field: z.enum(REGISTER_FIELDS, { error: REGISTER_CHECK_MSG.fieldInvalid }),
+    /** The value the office saw and checked: a value changed since is refused, never marked unseen. */
+    value: requiredText(40, REGISTER_CHECK_MSG.valueRequired),
     note: requiredText(REGISTER_CHECK_NOTE_MAX_LENGTH, REGISTER_CHECK_MSG.noteRequired),
   })
   .strict();
@@ -62,11 +67,12 @@ export type RegisterCheckRequest = z.infer<typeof registerCheckRequestSchema>;
 
 // ---------- responses ----------
 
-/** GET /api/organisations/:id/verification: what the other side sees about an organisation. */
+/**
+ * GET /api/organisations/:id/verification: what the other side sees about an organisation — whether
+ * and when, nothing else (no name: walking the ids must not list the customers).
+ */
 export const organisationVerificationSchema = z.object({
   organisationId: z.number(),
-  name: z.string(),
-  kind: organisationKindSchema,
   verified: z.boolean(),
   /** The fields whose current value the office checked, with the date of the check. */
   checks: z.array(z.object({ field: z.enum(REGISTER_FIELDS), checkedAt: z.string() })),

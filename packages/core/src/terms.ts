@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { requiredText } from './input';
 import { TERMS_OBJECTION_WEEKS } from './constants';
+import { addCalendarDays, formatDay, viennaDate, viennaDayBefore, viennaMidnight } from './business-days';
 import { organisationKindSchema } from './organisations';
 
 /**
@@ -24,9 +25,17 @@ export const TERMS_STANDING_NAMES: Record<TermsStanding, string> = {
 export const TERMS_VERSION_MAX_LENGTH = 60;
 export const TERMS_SUMMARY_MAX_LENGTH = 4000;
 
-/** The day a version published at `publishedAt` applies, which is the last moment to object. */
+/**
+ * When a version published at `publishedAt` applies: 00:00 Vienna time after six full weeks. An
+ * organisation may object until the end of the day before (the publishing day plus 42 days).
+ */
 export function termsEffectiveAt(publishedAt: Date): Date {
-  return new Date(publishedAt.getTime() + TERMS_OBJECTION_WEEKS * 7 * 24 * 60 * 60 * 1000);
+  return viennaMidnight(addCalendarDays(viennaDate(publishedAt), TERMS_OBJECTION_WEEKS * 7 + 1));
+}
+
+/** The last day to object to a version (or on which an ended contract still ran), 'dd.MM.yyyy'. */
+export function termsLastDayText(effectiveAt: string | Date): string {
+  return formatDay(viennaDayBefore(effectiveAt));
 }
 
 export const TERMS_MSG = {
@@ -38,6 +47,8 @@ export const TERMS_MSG = {
   objectionClosed: 'Die Widerspruchsfrist für diese Fassung ist abgelaufen; sie gilt für Ihre Organisation.',
   contractEnded:
     'Der Vertrag Ihrer Organisation mit der Prämienbörse ist durch Widerspruch gegen geänderte AGB beendet. Bestehende Vermittlungen und Rechnungen bleiben davon unberührt.',
+  contractEndedOffice:
+    'Der Vertrag dieses Unternehmens mit der Prämienbörse ist durch Widerspruch gegen geänderte AGB beendet; es kann keine neuen Inserate veröffentlichen.',
 } as const;
 
 // ---------- requests ----------

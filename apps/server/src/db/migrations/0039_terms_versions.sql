@@ -48,3 +48,9 @@ FROM organisations o CROSS JOIN terms_versions v;
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
   CHECK (kind IN ('search_match', 'bonus_rise', 'job_deactivated', 'chat_message', 'introduction', 'guarantee', 'terms'));
+
+-- The office's 'geprüft' marks (0034) also record the organisation's name they were given under: a
+-- mark counts while the checked number and the name are unchanged, so renaming a checked company to
+-- a famous one takes the badge away. No mark exists before this migration (no route wrote them).
+ALTER TABLE organisation_register_checks ADD COLUMN organisation_name text;
+CREATE UNIQUE INDEX terms_versions_version_lower_unique ON terms_versions (lower(version));

@@ -63,6 +63,8 @@ export const organisationRegisterChecks = pgTable('organisation_register_checks'
   organisationId: integer('organisation_id').notNull(),
   field: text('field').$type<RegisterField>().notNull(),
   value: text('value').notNull(),
+  /** The organisation's name when checked (0039): the mark lapses when the name changes. */
+  organisationName: text('organisation_name'),
   note: text('note').notNull(),
   checkedBy: integer('checked_by'),
   checkedAt: ts('checked_at').notNull().defaultNow(),

@@ -169,7 +169,7 @@ export async function setJobPublished(db: Db, actor: Actor, id: number, publishe
     if (!job) throw notFound(ADMIN_MSG.jobNotFound);
     if ((job.publishedAt !== null) === published) return;
     // Reactivating is new business for the company: not after its contract ended.
-    if (published && job.organisationId !== null) await assertContractRunning(tx, [job.organisationId], now);
+    if (published && job.organisationId !== null) await assertContractRunning(tx, [job.organisationId], now, 'office');
     await tx
       .update(jobs)
       .set({ publishedAt: published ? now : null, updatedAt: now })

@@ -202,7 +202,8 @@ export async function openConversation(db: Db, consultant: Caller, jobId: number
   if (!memberMay(membership, 'conversations.write')) throw forbidden(MEMBER_PERMISSION_MSG['conversations.write']);
   const [job] = await db.select(ownershipColumns).from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!job || job.organisationId === null || job.publishedAt === null) throw notFound(MSG.advertisementGone);
-  await assertContractRunning(db, [membership.organisationId, job.organisationId], now);
+  await assertContractRunning(db, [membership.organisationId], now);
+  await assertContractRunning(db, [job.organisationId], now, 'counterparty');
   return ensureConversation(
     db,
     {

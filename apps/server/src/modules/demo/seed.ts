@@ -129,6 +129,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
     });
     await seedDemoAgencyIdentity(tx, {
       organisationId: membershipOf.get(idByEmail.get(`berater1@${DEMO_DOMAIN}`)!)!.organisationId,
+      organisationName: DEMO_CONSULTANTS[0]!.username,
       now,
     });
 

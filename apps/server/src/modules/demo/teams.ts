@@ -84,7 +84,10 @@ export async function seedDemoTeams(
  * The first agency's complete legal identity, checked by the office, so that its companies see the
  * 'geprüft' badge on its introductions. The numbers are made up but carry valid check digits.
  */
-export async function seedDemoAgencyIdentity(tx: Tx, input: { organisationId: number; now: Date }): Promise<void> {
+export async function seedDemoAgencyIdentity(
+  tx: Tx,
+  input: { organisationId: number; organisationName: string; now: Date },
+): Promise<void> {
   const registerNumber = `FN 512073${registerCheckLetter('512073')}`;
   const uid = `ATU6120453${austrianUidCheckDigit('6120453')}`;
   const gisaNumber = '33917452';
@@ -109,6 +112,13 @@ export async function seedDemoAgencyIdentity(tx: Tx, input: { organisationId: nu
         ['uid', uid],
         ['gisa_number', gisaNumber],
       ] as const
-    ).map(([field, value]) => ({ organisationId: input.organisationId, field, value, note, checkedAt: input.now })),
+    ).map(([field, value]) => ({
+      organisationId: input.organisationId,
+      field,
+      value,
+      organisationName: input.organisationName,
+      note,
+      checkedAt: input.now,
+    })),
   );
 }

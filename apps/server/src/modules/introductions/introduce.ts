@@ -75,7 +75,8 @@ export async function introduceCandidate(
         .innerJoin(organisations, eq(organisations.id, job.organisationId))
         .where(eq(users.id, job.ownerId));
       if (!company) throw notFound(MSG.advertisementGone);
-      await assertContractRunning(tx, [agency.organisationId, job.organisationId], ctx.now);
+      await assertContractRunning(tx, [agency.organisationId], ctx.now);
+      await assertContractRunning(tx, [job.organisationId], ctx.now, 'counterparty');
 
       const candidate = sameCandidate(fingerprints)!;
       const [duplicate] = await tx

@@ -122,7 +122,8 @@ export function memberAsAuthor(user: CurrentUser): AdvertisementAuthor {
  */
 export async function publishJob(db: Executor, author: AdvertisementAuthor, data: JobData, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    await assertContractRunning(tx, [author.organisationId], now);
+    // The office publishing on the company's behalf has no membership: it hears whose contract ended.
+    await assertContractRunning(tx, [author.organisationId], now, author.memberId === null ? 'office' : 'own');
     await assertDistrict(tx, data.district);
     const [row] = await tx
       .insert(jobs)

@@ -44,8 +44,9 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as AdminOrganisationDetail;
   };
-  const check = (id: number, field: string, note = 'Firmenbuchauszug vom 28.11.2026') =>
-    call(office.token, 'POST', `/api/admin/organisations/${id}/register-checks`, { field, note });
+  const shown: Record<string, string> = { register_number: 'FN 33209m', uid: 'ATU13585627', gisa_number: '12345678' };
+  const check = (id: number, field: string, note = 'Firmenbuchauszug vom 28.11.2026', value = shown[field]!) =>
+    call(office.token, 'POST', `/api/admin/organisations/${id}/register-checks`, { field, value, note });
   const badge = async (token: string, id: number) => {
     const res = await call(token, 'GET', `/api/organisations/${id}/verification`);
     expect(res.statusCode, res.body).toBe(200);
@@ -100,12 +101,13 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
     expect((await badge(agency.jwt, companyId)).verified).toBe(false);
     const res = await check(companyId, 'uid', 'VIES-Abfrage Stufe 2, Bestätigung Nr. 123');
     expect(res.statusCode, res.body).toBe(200);
-    const shown = await badge(agency.jwt, companyId);
-    expect(shown).toMatchObject({ name: 'Bau Gruber GmbH', kind: 'company', verified: true });
-    expect(shown.checks.map((c) => c.field)).toEqual(['register_number', 'uid']);
-    // The other side learns that and when, not the values or the office's notes.
-    expect(JSON.stringify(shown)).not.toContain('ATU13585627');
-    expect(JSON.stringify(shown)).not.toContain('VIES');
+    const seen = await badge(agency.jwt, companyId);
+    expect(seen).toEqual({ organisationId: companyId, verified: true, checks: expect.any(Array) });
+    expect(seen.checks.map((c) => c.field)).toEqual(['register_number', 'uid']);
+    // The other side learns that and when — not the values, the notes or even the name.
+    expect(JSON.stringify(seen)).not.toContain('ATU13585627');
+    expect(JSON.stringify(seen)).not.toContain('VIES');
+    expect(JSON.stringify(seen)).not.toContain('Gruber');
 
     const audit = await call(
       office.token,
@@ -143,13 +145,36 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
     expect((await badge(company.jwt, agencyId)).verified).toBe(false);
   });
 
+  it('When the company changes its UID while the office looks at the old one, then the check is refused, not recorded for the new value', async () => {
+    await call(company.jwt, 'PUT', '/api/organisation/legal-identity', { ...identity, uid: 'DE123456789' });
+    const stale = await check(companyId, 'uid', 'VIES-Abfrage', 'ATU13585627');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(REGISTER_CHECK_MSG.valueChanged);
+    expect((await detail(companyId)).checks.filter((c) => c.value === 'DE123456789')).toEqual([]);
+    await call(company.jwt, 'PUT', '/api/organisation/legal-identity', identity);
+    expect((await badge(agency.jwt, companyId)).verified).toBe(true);
+  });
+
+  it('When a checked company renames itself, then the badge is gone until the office checks again', async () => {
+    const renamed = await call(company.jwt, 'PUT', '/api/organisation/legal-identity', {
+      ...identity,
+      name: 'Siemens Aktiengesellschaft Österreich',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await badge(agency.jwt, companyId)).verified).toBe(false);
+    await check(companyId, 'register_number', 'Firmenbuch: Name geändert');
+    await check(companyId, 'uid', 'VIES: Name geändert');
+    expect((await badge(agency.jwt, companyId)).verified).toBe(true);
+  });
+
   it('When a check is malformed, then a German 400 names it and nothing is recorded', async () => {
     const before = (await detail(companyId)).checks.length;
     const cases: Array<[object, string]> = [
-      [{ field: 'iban', note: 'x' }, REGISTER_CHECK_MSG.fieldInvalid],
-      [{ field: 'uid', note: '   ' }, REGISTER_CHECK_MSG.noteRequired],
-      [{ field: 'uid' }, REGISTER_CHECK_MSG.noteRequired],
-      [{ field: 'uid', note: 'x'.repeat(501) }, INPUT_MSG.tooLong],
+      [{ field: 'iban', value: 'x', note: 'x' }, REGISTER_CHECK_MSG.fieldInvalid],
+      [{ field: 'uid', value: 'ATU13585627', note: '   ' }, REGISTER_CHECK_MSG.noteRequired],
+      [{ field: 'uid', value: 'ATU13585627' }, REGISTER_CHECK_MSG.noteRequired],
+      [{ field: 'uid', note: 'x' }, REGISTER_CHECK_MSG.valueRequired],
+      [{ field: 'uid', value: 'ATU13585627', note: 'x'.repeat(501) }, INPUT_MSG.tooLong],
     ];
     for (const [payload, message] of cases) {
       const res = await call(office.token, 'POST', `/api/admin/organisations/${companyId}/register-checks`, payload);
@@ -166,6 +191,7 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
       expect((await call(token, 'GET', `/api/admin/organisations/${companyId}`)).statusCode).toBe(403);
       const self = await call(token, 'POST', `/api/admin/organisations/${companyId}/register-checks`, {
         field: 'uid',
+        value: 'ATU13585627',
         note: 'selbst geprüft',
       });
       expect(self.statusCode).toBe(403);

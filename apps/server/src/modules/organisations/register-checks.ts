@@ -9,16 +9,16 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { organisationRegisterChecks, organisations, users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
 import { legalIdentityOf } from './presenter';
 import type { OrganisationRow } from './queries';
 
 /**
- * The back office's 'geprüft' marks (issue 31). A check records the value it saw; it counts only
- * while the organisation's field still holds that value, so a changed UID loses its mark by itself
- * and no trigger or clean-up has to run.
+ * The back office's 'geprüft' marks (issue 31). A check records the value the office saw and the
+ * organisation's name; it counts only while the field holds that value under that name, so a changed
+ * UID or a new name loses the mark by itself and no trigger or clean-up has to run.
  */
 
 type Reader = Pick<Db, 'select'>;
@@ -28,11 +28,12 @@ export function registerValuesOf(row: OrganisationRow): Record<RegisterField, st
   return { register_number: row.registerNumber, uid: row.uid, gisa_number: row.gisaNumber };
 }
 
-/** A check is current while its organisation's field still holds the checked value. */
-const isCurrent = sql<boolean>`${organisationRegisterChecks.value} = CASE ${organisationRegisterChecks.field}
+/** A check is current while its organisation's field holds the checked value under the same name. */
+const isCurrent = sql<boolean>`(${organisationRegisterChecks.value} = CASE ${organisationRegisterChecks.field}
   WHEN 'register_number' THEN ${organisations.registerNumber}
   WHEN 'uid' THEN ${organisations.uid}
-  WHEN 'gisa_number' THEN ${organisations.gisaNumber} END`;
+  WHEN 'gisa_number' THEN ${organisations.gisaNumber} END
+  AND ${organisationRegisterChecks.organisationName} = ${organisations.name})`;
 
 /** Per organisation: the fields with a current mark and the date of their latest check. */
 export async function currentChecksOf(
@@ -73,8 +74,6 @@ export async function verificationOf(db: Reader, organisationId: number): Promis
   const checks = (await currentChecksOf(db, [row.id])).get(row.id) ?? [];
   return {
     organisationId: row.id,
-    name: row.name,
-    kind: row.kind,
     verified: verifiedWith(
       row,
       checks.map((c) => c.field),
@@ -123,15 +122,24 @@ export async function recordRegisterCheck(
     if (!row) throw notFound(REGISTER_CHECK_MSG.organisationNotFound);
     const value = registerValuesOf(row)[input.field];
     if (value === null) throw badRequest(REGISTER_CHECK_MSG.fieldEmpty);
+    if (value !== input.value) throw conflict(REGISTER_CHECK_MSG.valueChanged);
     const [check] = await tx
       .insert(organisationRegisterChecks)
-      .values({ organisationId, field: input.field, value, note: input.note, checkedBy: actor.id, checkedAt: now })
+      .values({
+        organisationId,
+        field: input.field,
+        value,
+        organisationName: row.name,
+        note: input.note,
+        checkedBy: actor.id,
+        checkedAt: now,
+      })
       .returning({ id: organisationRegisterChecks.id });
     await recordAudit(tx, actor, {
       action: 'organisation.register-checked',
       entity: 'organisation',
       entityId: organisationId,
-      after: { checkId: check!.id, field: input.field, value, note: input.note },
+      after: { checkId: check!.id, field: input.field, value, organisationName: row.name, note: input.note },
     });
   });
 }

@@ -10,7 +10,7 @@ import {
   type PlacementReportedEvent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, placementReports, users } from '../../db/schema';
+import { introductions, jobs, placementReports, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, germanIssue, notFound } from '../../lib/errors';
 import { activeBonusOf, ownershipColumns } from '../jobs';
@@ -108,7 +108,11 @@ export async function reportPlacement(
       .for('update');
     if (!job) throw notFound(MSG.advertisementGone);
     await authorizeReportOn(tx, user, input.variant, job);
-    if (!job.publishedAt) throw conflict(JOB_MSG.inactive);
+    // An agency that introduced someone here may report on an advertisement taken down since — by
+    // its company or at the end of its contract: deactivating must not dodge the fee.
+    if (!job.publishedAt && !(await introducedHere(tx, job.id, input.variant === 'consultant' ? user : null))) {
+      throw conflict(JOB_MSG.inactive);
+    }
     const [owner] = job.ownerId
       ? await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, job.ownerId))
       : [];
@@ -279,4 +283,16 @@ export async function reportPlacement(
       },
     };
   });
+}
+
+/** Whether the reporting consultant's agency has introduced anyone to this advertisement. */
+async function introducedHere(tx: Db, jobId: number, consultant: CurrentUser | null): Promise<boolean> {
+  const agency = consultant?.organisation?.organisationId;
+  if (agency === undefined) return false;
+  const [row] = await tx
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(and(eq(introductions.jobId, jobId), eq(introductions.agencyOrganisationId, agency)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -8,6 +8,7 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { jobs, placementReports, users, type PlacementReportRow } from '../../db/schema';
+import { endedContracts } from '../../services/contract';
 import type { CurrentUser } from '../../services/auth';
 import { badRequest, conflict, forbidden, germanIssue, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
@@ -120,11 +121,20 @@ export async function objectToPlacement(
       row.jobId === null
         ? []
         : await tx
-            .select({ id: jobs.id, jobTitle: jobs.jobTitle, publishedAt: jobs.publishedAt })
+            .select({
+              id: jobs.id,
+              jobTitle: jobs.jobTitle,
+              publishedAt: jobs.publishedAt,
+              organisationId: jobs.organisationId,
+            })
             .from(jobs)
             .where(eq(jobs.id, row.jobId))
             .for('update');
-    const reactivated = job !== undefined && job.publishedAt === null;
+    // The objection brings the advertisement back (the position is open again) — not for a company
+    // whose contract has ended: it may not advertise any more.
+    const ended =
+      job?.organisationId != null && (await endedContracts(tx, [job.organisationId], now)).has(job.organisationId);
+    const reactivated = job !== undefined && job.publishedAt === null && !ended;
     if (reactivated) {
       await tx.update(jobs).set({ publishedAt: now, updatedAt: now }).where(eq(jobs.id, job.id));
     }

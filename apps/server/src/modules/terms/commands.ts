@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatDate, termsEffectiveAt, TERMS_MSG, type TermsDecision, type TermsVersionRequest } from '@pb/core';
+import {
+  formatDate,
+  termsEffectiveAt,
+  termsLastDayText,
+  TERMS_MSG,
+  type TermsDecision,
+  type TermsVersionRequest,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { organisations, organisationTerms, termsVersions } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -36,21 +43,22 @@ export async function publishTermsVersion(
       .values({ ...input, publishedAt: context.now, effectiveAt, publishedBy: actor.id })
       .returning({ id: termsVersions.id });
     const administrators = await administratorsToTell(tx);
-    const deadline = formatDate(effectiveAt.toISOString());
+    const lastDay = termsLastDayText(effectiveAt);
+    const applies = formatDate(effectiveAt.toISOString());
     const title = `Neue AGB: ${input.version}`;
-    const body = `Die AGB der Prämienbörse ändern sich mit ${deadline}. Ihre Organisation kann bis dahin widersprechen; ohne Widerspruch gilt die neue Fassung ab diesem Tag.`;
+    const body = `Die AGB der Prämienbörse ändern sich: Ihre Organisation kann bis einschließlich ${lastDay} widersprechen; ohne Widerspruch gilt die neue Fassung ab ${applies}.`;
     for (const admin of administrators) {
       const paragraphs = [
         `Guten Tag ${admin.username},`,
         `die Prämienbörse hat eine neue Fassung ihrer Allgemeinen Geschäftsbedingungen veröffentlicht: „${input.version}“. Das ändert sich:`,
         input.summary,
-        `Als Administrator von „${admin.organisationName}“ können Sie bis ${deadline} widersprechen. Ein Widerspruch beendet den Vertrag Ihrer Organisation mit diesem Tag; bestehende Vermittlungen und Rechnungen bleiben davon unberührt. Ohne Widerspruch gilt die neue Fassung ab ${deadline}.`,
+        `Als Administrator von „${admin.organisationName}“ können Sie bis einschließlich ${lastDay} widersprechen. Ein Widerspruch beendet den Vertrag Ihrer Organisation mit Ablauf dieses Tages; bestehende Vermittlungen, Ansprüche und Rechnungen bleiben davon unberührt. Ohne Widerspruch gilt die neue Fassung ab ${applies}.`,
       ];
       const link = `${context.publicUrl}${ORGANISATION_TERMS_LINK}`;
       await enqueueMail(tx, {
         event: 'terms.published',
         to: admin.email,
-        subject: `Änderung der AGB der Prämienbörse – Widerspruch bis ${deadline} möglich`,
+        subject: `Änderung der AGB der Prämienbörse – Widerspruch bis ${lastDay} möglich`,
         text: [...paragraphs, link].join('\n\n'),
         html: simpleHtml(paragraphs, { href: link, label: 'Neue Fassung ansehen' }),
       });

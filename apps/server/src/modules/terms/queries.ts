@@ -57,17 +57,23 @@ export async function organisationTermsOf(
 }
 
 export async function listAdminTermsVersions(db: Reader): Promise<AdminTermsVersion[]> {
-  const [organisationCount] = await db.select({ n: count() }).from(organisations);
+  // Organisations whose contract ended are not asked any more: they count as neither side.
+  const [organisationCount] = await db
+    .select({ n: count() })
+    .from(organisations)
+    .where(isNull(organisations.contractEndsAt));
   const rows = await db
     .select({
       version: termsVersions,
       publishedBy: users.username,
       accepted: sql<number>`count(${organisationTerms.id}) FILTER (WHERE ${organisationTerms.decision} = 'accepted')::int`,
       objected: sql<number>`count(${organisationTerms.id}) FILTER (WHERE ${organisationTerms.decision} = 'objected')::int`,
+      decidedRunning: sql<number>`count(${organisationTerms.id}) FILTER (WHERE ${organisations.contractEndsAt} IS NULL)::int`,
     })
     .from(termsVersions)
     .leftJoin(users, eq(users.id, termsVersions.publishedBy))
     .leftJoin(organisationTerms, eq(organisationTerms.termsVersionId, termsVersions.id))
+    .leftJoin(organisations, eq(organisations.id, organisationTerms.organisationId))
     .groupBy(termsVersions.id, users.username)
     .orderBy(desc(termsVersions.publishedAt), desc(termsVersions.id));
   const all = organisationCount?.n ?? 0;
@@ -80,7 +86,7 @@ export async function listAdminTermsVersions(db: Reader): Promise<AdminTermsVers
     publishedBy: row.publishedBy,
     accepted: row.accepted,
     objected: row.objected,
-    undecided: Math.max(0, all - row.accepted - row.objected),
+    undecided: Math.max(0, all - row.decidedRunning),
   }));
 }
 

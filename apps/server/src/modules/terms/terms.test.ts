@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MSG,
   ORGANISATION_MSG,
   TERMS_MSG,
   type AdminTermsDecision,
@@ -10,6 +11,7 @@ import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, latestMailTo, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
+import { consultantReportBody } from '../../../test/support/placement-fixtures';
 import { takeDownEndedContracts } from './contract-ends';
 
 /**
@@ -36,7 +38,7 @@ describe('terms versions, acceptance and objection', () => {
   let versionId: number;
   let secondAdvertisement: number;
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx.request({ method, url, token, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload }) });
   const termsOf = async (token: string) => {
     const res = await call(token, 'GET', '/api/organisation/terms');
@@ -108,7 +110,8 @@ describe('terms versions, acceptance and objection', () => {
 
     const mine = await termsOf(company.jwt);
     expect(mine.versions[0]).toMatchObject({ id: versionId, standing: 'open', mayObject: true });
-    expect(mine.versions[0]!.effectiveAt).toBe(new Date(now.getTime() + 42 * DAY).toISOString());
+    // Published on 20.11.2026: objections until the end of 01.01.2027, in force from 00:00 Vienna time on 02.01.2027.
+    expect(mine.versions[0]!.effectiveAt).toBe('2027-01-01T23:00:00.000Z');
     expect((await termsOf(recruiter.jwt)).versions[0]).toMatchObject({ standing: 'open', mayObject: false });
   });
 
@@ -158,6 +161,14 @@ describe('terms versions, acceptance and objection', () => {
       message: 'Grüß Gott!',
     });
     expect(contacted.statusCode, contacted.body).toBe(201);
+    const introduced = await call(agency.jwt, 'POST', '/api/introductions', {
+      advertisement,
+      firstName: 'Max',
+      lastName: 'Vorher',
+      email: 'max.vorher@example.at',
+      consent: true,
+    });
+    expect(introduced.statusCode, introduced.body).toBe(201);
   });
 
   it('When the version applies, then a silent organisation is bound and may no longer object; the ended company starts no new business', async () => {
@@ -170,12 +181,15 @@ describe('terms versions, acceptance and objection', () => {
       mayObject: false,
     });
 
+    // The company hears why; the office hears whose contract it is; an agency finds the advertisement gone.
+    const own = await call(company.jwt, 'POST', '/api/jobs', { data: jobData({ jobTitle: 'Kellner/in' }) });
+    expect([own.statusCode, own.json().error.message]).toEqual([403, TERMS_MSG.contractEnded]);
+    const byOffice = await call(office.token, 'POST', '/api/admin/jobs', {
+      companyId: company.id,
+      data: jobData({ jobTitle: 'Kellner/in' }),
+    });
+    expect([byOffice.statusCode, byOffice.json().error.message]).toEqual([409, TERMS_MSG.contractEndedOffice]);
     const refused = [
-      await call(company.jwt, 'POST', '/api/jobs', { data: jobData({ jobTitle: 'Kellner/in' }) }),
-      await call(office.token, 'POST', '/api/admin/jobs', {
-        companyId: company.id,
-        data: jobData({ jobTitle: 'Kellner/in' }),
-      }),
       await call(otherAgency.jwt, 'POST', '/api/chat-communications', { advertisement, message: 'Grüß Gott!' }),
       await call(otherAgency.jwt, 'POST', '/api/introductions', {
         advertisement,
@@ -188,10 +202,13 @@ describe('terms versions, acceptance and objection', () => {
     // The office cannot bring the ended company's advertisement back either.
     const deactivated = await call(company.jwt, 'PUT', `/api/jobs/${advertisement}`, { data: { publishedAt: null } });
     expect(deactivated.statusCode, deactivated.body).toBe(200);
-    refused.push(await call(office.token, 'PUT', `/api/admin/jobs/${advertisement}/publish`, { published: true }));
+    const reactivated = await call(office.token, 'PUT', `/api/admin/jobs/${advertisement}/publish`, {
+      published: true,
+    });
+    expect([reactivated.statusCode, reactivated.json().error.message]).toEqual([409, TERMS_MSG.contractEndedOffice]);
     for (const res of refused) {
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json().error.message).toBe(TERMS_MSG.contractEnded);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error.message).toBe(MSG.advertisementGone);
     }
     // What exists stays readable: the company's own terms page and its members.
     expect((await termsOf(company.jwt)).contractEndsAt).not.toBeNull();
@@ -207,6 +224,25 @@ describe('terms versions, acceptance and objection', () => {
     expect(await takeDownEndedContracts(ctx.app.db, now)).toEqual({ organisations: 0, advertisements: 0 });
     const audit = await call(office.token, 'GET', '/api/admin/audit-log?filters[action][$eq]=terms.contract-ended');
     expect(audit.json().data).toHaveLength(1);
+  });
+
+  it('When the agency reports a hire after the contract ended, then the fee is still owed; an objection brings no advertisement back', async () => {
+    // The agency introduced someone here before: the taken-down advertisement still takes its report.
+    const owed = await call(agency.jwt, 'POST', '/api/placement-reports', {
+      data: consultantReportBody(advertisement, {}),
+    });
+    expect(owed.statusCode, owed.body).toBe(201);
+    // Another agency, which never introduced anyone here, cannot report on it.
+    const stranger = await call(otherAgency.jwt, 'POST', '/api/placement-reports', {
+      data: consultantReportBody(advertisement, {}),
+    });
+    expect(stranger.statusCode).toBeGreaterThanOrEqual(400);
+    const reportId = owed.json().data.id as number;
+    const objected = await call(company.jwt, 'POST', `/api/placement-reports/${reportId}/objection`, {
+      data: { note: 'Nicht über die Prämienbörse besetzt.' },
+    });
+    expect(objected.statusCode, objected.body).toBe(200);
+    expect((await call(agency.jwt, 'GET', `/api/jobs/${advertisement}`)).statusCode).toBe(404);
   });
 
   it('When an organisation registers after a version was published, then it has accepted that version too', async () => {

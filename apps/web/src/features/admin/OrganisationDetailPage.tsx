@@ -13,6 +13,7 @@ import {
   REGISTER_CHECK_MSG,
   REGISTER_CHECK_NOTE_MAX_LENGTH,
   REGISTER_FIELD_NAMES,
+  REGISTER_FIELDS,
   registerCheckRequestSchema,
   type AdminOrganisationDetail,
   type RegisterField,
@@ -43,8 +44,10 @@ export function Component() {
   if (organisation.isPending) return <Loading />;
   if (!organisation.data) return <ErrorLine error={organisation.error} />;
   const o = organisation.data;
-  const fields: RegisterField[] =
-    o.kind === 'agency' ? ['register_number', 'uid', 'gisa_number'] : ['register_number', 'uid'];
+  // What the kind asks for, and whatever else the organisation gave (a company may name a GISA number).
+  const fields = REGISTER_FIELDS.filter(
+    (field) => field !== 'gisa_number' || o.kind === 'agency' || o.fieldsToCheck.includes(field),
+  );
 
   return (
     <>
@@ -157,7 +160,7 @@ function FieldRow(props: {
           <Badge bg="success">geprüft am {formatDate(props.checkedAt)}</Badge>
         ) : props.value ? (
           <Button size="sm" variant="outline-primary" onClick={props.onCheck}>
-            Als geprüft markieren
+            Als geprüft markieren<span className="visually-hidden">: {name}</span>
           </Button>
         ) : null}
       </dd>
@@ -209,7 +212,7 @@ function CheckModal(props: { organisation: AdminOrganisationDetail; field: Regis
   const name = REGISTER_FIELD_NAMES[field];
   const value = valueOf(organisation, field);
   const submit = () => {
-    const parsed = registerCheckRequestSchema.safeParse({ field, note });
+    const parsed = registerCheckRequestSchema.safeParse({ field, value, note });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? REGISTER_CHECK_MSG.noteRequired);
       document.getElementById('register-check-note')?.focus();
@@ -227,9 +230,12 @@ function CheckModal(props: { organisation: AdminOrganisationDetail; field: Regis
       pending={record.isPending}
       error={record.error}
       done={
-        record.isSuccess ? (
+        record.isSuccess && record.data ? (
           <p className="mb-0" role="status">
-            Vermerkt: {name} {value} von {organisation.name} ist geprüft. Die andere Seite sieht ab jetzt „geprüft“.
+            Vermerkt: {name} {value} von {organisation.name} ist geprüft.{' '}
+            {record.data.data.verified
+              ? 'Die andere Seite sieht ab jetzt „geprüft“.'
+              : 'Das Abzeichen „geprüft“ erscheint, sobald alle Angaben geprüft sind.'}
           </p>
         ) : undefined
       }

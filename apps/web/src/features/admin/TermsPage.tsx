@@ -10,6 +10,7 @@ import {
   TERMS_SUMMARY_MAX_LENGTH,
   TERMS_VERSION_MAX_LENGTH,
   termsEffectiveAt,
+  termsLastDayText,
   termsVersionRequestSchema,
   type AdminTermsVersion,
   type TermsVersionRequest,
@@ -52,11 +53,14 @@ export function Component() {
   return (
     <>
       <PageHeader title="AGB-Fassungen" />
-      {notice ? (
-        <Alert variant="success" role="status" dismissible onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
+      {/* Always mounted: a screen reader announces what is put into it. */}
+      <div aria-live="polite" aria-atomic="true">
+        {notice ? (
+          <Alert variant="success" role="status" dismissible onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        ) : null}
+      </div>
       <section className="card shadow-sm mb-4" aria-labelledby="publish-title">
         <Form
           className="card-body"
@@ -75,9 +79,15 @@ export function Component() {
               value={form.version}
               maxLength={TERMS_VERSION_MAX_LENGTH}
               isInvalid={!!errors.version}
-              onChange={(e) => setForm({ ...form, version: e.target.value })}
+              aria-describedby={errors.version ? 'terms-version-error' : undefined}
+              onChange={(e) => {
+                setForm({ ...form, version: e.target.value });
+                setErrors({ ...errors, version: undefined });
+              }}
             />
-            <Form.Control.Feedback type="invalid">{errors.version}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid" id="terms-version-error">
+              {errors.version}
+            </Form.Control.Feedback>
           </Form.Group>
           <Form.Group className="mb-3" controlId="terms-summary">
             <Form.Label>Was ändert sich? (geht wörtlich an alle Administratoren)</Form.Label>
@@ -87,9 +97,15 @@ export function Component() {
               value={form.summary}
               maxLength={TERMS_SUMMARY_MAX_LENGTH}
               isInvalid={!!errors.summary}
-              onChange={(e) => setForm({ ...form, summary: e.target.value })}
+              aria-describedby={errors.summary ? 'terms-summary-error' : undefined}
+              onChange={(e) => {
+                setForm({ ...form, summary: e.target.value });
+                setErrors({ ...errors, summary: undefined });
+              }}
             />
-            <Form.Control.Feedback type="invalid">{errors.summary}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid" id="terms-summary-error">
+              {errors.summary}
+            </Form.Control.Feedback>
           </Form.Group>
           <Button type="submit">Veröffentlichen …</Button>
         </Form>
@@ -122,7 +138,7 @@ export function Component() {
             publish.mutate(confirming, {
               onSuccess: (answer) => {
                 setNotice(
-                  `„${confirming.version}“ ist veröffentlicht; ${answer.data.told} Administratoren wurden per E-Mail und in der App informiert.`,
+                  `„${confirming.version}“ ist veröffentlicht; ${answer.data.told === 1 ? 'ein Administrator wurde' : `${answer.data.told} Administratoren wurden`} per E-Mail und in der App informiert.`,
                 );
                 setForm({ version: '', summary: '' });
                 setConfirming(null);
@@ -132,8 +148,8 @@ export function Component() {
         >
           <p>
             Alle Administratoren aller Organisationen mit laufendem Vertrag erhalten sofort eine E-Mail mit Ihrem Text.
-            Widerspruch ist bis <strong>{formatDate(termsEffectiveAt(new Date()).toISOString())}</strong> möglich; ab
-            diesem Tag gilt die Fassung für alle, die nicht widersprochen haben.
+            Widerspruch ist bis einschließlich <strong>{termsLastDayText(termsEffectiveAt(new Date()))}</strong>{' '}
+            möglich; danach gilt die Fassung für alle, die nicht widersprochen haben.
           </p>
           <p className="mb-0">Eine veröffentlichte Fassung kann nicht geändert oder zurückgezogen werden.</p>
         </ConfirmModal>

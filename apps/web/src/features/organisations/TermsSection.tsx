@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatDate,
+  termsLastDayText,
   TERMS_STANDING_NAMES,
   type OrganisationTerms,
   type TermsDecision,
@@ -61,22 +62,24 @@ export function TermsSection({ organisationName }: { organisationName: string })
     <>
       <p className="small text-secondary">
         Die <Link to="/terms-and-conditions">AGB</Link> gelten zwischen der Prämienbörse und Ihrer Organisation. Einer
-        geänderten Fassung können Administratoren bis zu dem Tag widersprechen, an dem sie gilt; ohne Widerspruch gilt
-        sie ab diesem Tag.
+        geänderten Fassung können Administratoren sechs Wochen lang widersprechen; ohne Widerspruch gilt sie danach.
       </p>
       {contractEndsAt ? (
         <Alert variant="danger" data-testid="contract-ends">
           Der Vertrag von {organisationName} mit der Prämienbörse{' '}
-          {new Date(contractEndsAt) <= new Date() ? 'endete' : 'endet'} am {formatDate(contractEndsAt)} (Widerspruch
-          gegen geänderte AGB). Danach sind keine neuen Inserate, Unterhaltungen oder Vorstellungen möglich; bestehende
-          Vermittlungen und Rechnungen bleiben unberührt.
+          {new Date(contractEndsAt) <= new Date() ? 'endete' : 'endet'} mit Ablauf des{' '}
+          {termsLastDayText(contractEndsAt)} (Widerspruch gegen geänderte AGB). Danach sind keine neuen Inserate,
+          Unterhaltungen oder Vorstellungen möglich; bestehende Vermittlungen und Rechnungen bleiben unberührt.
         </Alert>
       ) : null}
-      {notice ? (
-        <Alert variant="success" role="status" onClose={() => setNotice(null)} dismissible>
-          {notice}
-        </Alert>
-      ) : null}
+      {/* Always mounted: a screen reader announces what is put into it. */}
+      <div aria-live="polite" aria-atomic="true">
+        {notice ? (
+          <Alert variant="success" role="status" onClose={() => setNotice(null)} dismissible>
+            {notice}
+          </Alert>
+        ) : null}
+      </div>
       <ul className="list-group" data-testid="terms-versions">
         {versions.map((v) => (
           <li key={v.id} className="list-group-item" data-testid="terms-version">
@@ -96,8 +99,8 @@ export function TermsSection({ organisationName }: { organisationName: string })
             </p>
             {v.standing === 'open' && !v.mayObject ? (
               <p className="small mb-0 mt-1">
-                Widerspruch bis {formatDate(v.effectiveAt)} möglich – das entscheiden die Administratoren Ihrer
-                Organisation.
+                Widerspruch bis einschließlich {termsLastDayText(v.effectiveAt)} möglich – das entscheiden die
+                Administratoren Ihrer Organisation.
               </p>
             ) : null}
             {v.mayObject ? (
@@ -107,14 +110,14 @@ export function TermsSection({ organisationName }: { organisationName: string })
                   variant="outline-success"
                   onClick={() => setAsking({ version: v, decision: 'accepted' })}
                 >
-                  Zustimmen
+                  Zustimmen<span className="visually-hidden">: {v.version}</span>
                 </Button>
                 <Button
                   size="sm"
                   variant="outline-danger"
                   onClick={() => setAsking({ version: v, decision: 'objected' })}
                 >
-                  Widersprechen
+                  Widersprechen<span className="visually-hidden">: {v.version}</span>
                 </Button>
               </div>
             ) : null}
@@ -143,7 +146,7 @@ export function TermsSection({ organisationName }: { organisationName: string })
                 onSuccess: () => {
                   setNotice(
                     asking.decision === 'objected'
-                      ? `Ihr Widerspruch ist vermerkt. Der Vertrag endet am ${formatDate(asking.version.effectiveAt)}.`
+                      ? `Ihr Widerspruch ist vermerkt. Der Vertrag endet mit Ablauf des ${termsLastDayText(asking.version.effectiveAt)}.`
                       : `Ihre Zustimmung zur Fassung „${asking.version.version}“ ist vermerkt.`,
                   );
                   setAsking(null);
@@ -154,10 +157,10 @@ export function TermsSection({ organisationName }: { organisationName: string })
         >
           {asking.decision === 'objected' ? (
             <p className="mb-0">
-              Mit dem Widerspruch endet der Vertrag von <strong>{organisationName}</strong> mit der Prämienbörse am{' '}
-              <strong>{formatDate(asking.version.effectiveAt)}</strong>. Ab dann sind keine neuen Inserate,
-              Unterhaltungen oder Vorstellungen möglich; bestehende Vermittlungen, Ansprüche und Rechnungen laufen nach
-              den bisherigen AGB weiter. Der Widerspruch kann nicht zurückgenommen werden.
+              Mit dem Widerspruch endet der Vertrag von <strong>{organisationName}</strong> mit der Prämienbörse mit
+              Ablauf des <strong>{termsLastDayText(asking.version.effectiveAt)}</strong>. Ab dann sind keine neuen
+              Inserate, Unterhaltungen oder Vorstellungen möglich; bestehende Vermittlungen, Ansprüche und Rechnungen
+              laufen nach den bisherigen AGB weiter. Der Widerspruch kann nicht zurückgenommen werden.
             </p>
           ) : (
             <p className="mb-0">
