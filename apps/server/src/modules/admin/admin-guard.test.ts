@@ -78,7 +78,7 @@ describe('/api/admin guard', () => {
     {
       method: 'POST',
       url: '/api/admin/organisations/999999/register-checks',
-      payload: { field: 'uid', note: 'Geprüft' },
+      payload: { field: 'uid', value: 'ATU13585627', note: 'Geprüft' },
       adminStatus: 404,
     },
     { method: 'GET', url: '/api/admin/terms-versions', adminStatus: 200 },
