@@ -313,7 +313,7 @@ test('When the office publishes new terms, then a company administrator objects 
   await objection.getByRole('button', { name: 'Widersprechen und Vertrag beenden' }).click();
   await expect(admin.getByRole('status')).toContainText('Ihr Widerspruch ist vermerkt');
   await expect(entry).toContainText('widersprochen');
-  await expect(admin.getByTestId('contract-ends')).toContainText('endet am');
+  await expect(admin.getByTestId('contract-ends')).toContainText('endet mit Ablauf des');
   await checkAtPhoneAndDesktop(admin, 'organisation-terms');
 
   // The office sees the objection first among the decisions.

@@ -21,6 +21,6 @@ export const useRecordRegisterCheck = () =>
   useAdminMutation((v: { id: number } & RegisterCheckRequest) =>
     api<Single<AdminOrganisationDetail>>(`/admin/organisations/${v.id}/register-checks`, {
       method: 'POST',
-      body: { field: v.field, note: v.note },
+      body: { field: v.field, value: v.value, note: v.note },
     }),
   );
