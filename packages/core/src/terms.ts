@@ -14,7 +14,8 @@ export const TERMS_DECISIONS = ['accepted', 'objected'] as const;
 export type TermsDecision = (typeof TERMS_DECISIONS)[number];
 
 /** How an organisation stands to a version: its decision, or silence before/after the deadline. */
-export type TermsStanding = TermsDecision | 'open' | 'deemed_accepted';
+export const TERMS_STANDINGS = [...TERMS_DECISIONS, 'open', 'deemed_accepted'] as const;
+export type TermsStanding = (typeof TERMS_STANDINGS)[number];
 export const TERMS_STANDING_NAMES: Record<TermsStanding, string> = {
   accepted: 'zugestimmt',
   objected: 'widersprochen',
@@ -77,7 +78,7 @@ export type TermsVersion = z.infer<typeof termsVersionSchema>;
 export const organisationTermsSchema = z.object({
   versions: z.array(
     termsVersionSchema.extend({
-      standing: z.enum(['accepted', 'objected', 'open', 'deemed_accepted']),
+      standing: z.enum(TERMS_STANDINGS),
       decidedAt: z.string().nullable(),
       decidedBy: z.string().nullable(),
       /** The caller may still object (an administrator, before the version applies, not decided). */

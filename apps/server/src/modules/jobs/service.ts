@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_PLACEMENT_BONUS,
@@ -191,17 +191,19 @@ export async function deactivateJob(db: Db, user: CurrentUser, id: number): Prom
 }
 
 /**
- * Deactivates every live advertisement of the organisations (their contract ended); answers the ids.
+ * Deactivates every live advertisement of the organisations a subquery names (their contract ended);
+ * answers which, with their organisation.
  * The alerts' triggers tell watchers, as for any deactivation.
  */
-export async function deactivateAdvertisementsOf(tx: Db, organisationIds: readonly number[]): Promise<number[]> {
-  if (organisationIds.length === 0) return [];
-  const rows = await tx
+export async function deactivateAdvertisementsOf(
+  tx: Db,
+  organisations: SQLWrapper,
+): Promise<Array<{ id: number; organisationId: number | null }>> {
+  return tx
     .update(jobs)
     .set({ publishedAt: null, updatedAt: sql`now()` })
-    .where(and(inArray(jobs.organisationId, [...organisationIds]), isNotNull(jobs.publishedAt)))
-    .returning({ id: jobs.id });
-  return rows.map((row) => row.id);
+    .where(and(inArray(jobs.organisationId, organisations), isNotNull(jobs.publishedAt)))
+    .returning({ id: jobs.id, organisationId: jobs.organisationId });
 }
 
 /** What a PUT on an advertisement asks for: {publishedAt: null} alone deactivates it, anything else replaces its data. */

@@ -14,6 +14,7 @@ import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
+import { isUniqueViolation } from '../accounts';
 import type { ActingMember } from '../organisations';
 import { administratorsToTell } from './queries';
 
@@ -31,58 +32,59 @@ export async function publishTermsVersion(
   input: TermsVersionRequest,
   context: { now: Date; publicUrl: string },
 ): Promise<{ id: number; told: number }> {
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: termsVersions.id })
-      .from(termsVersions)
-      .where(sql`lower(${termsVersions.version}) = lower(${input.version})`);
-    if (taken) throw conflict(TERMS_MSG.versionTaken);
-    const effectiveAt = termsEffectiveAt(context.now);
-    const [version] = await tx
-      .insert(termsVersions)
-      .values({ ...input, publishedAt: context.now, effectiveAt, publishedBy: actor.id })
-      .returning({ id: termsVersions.id });
-    const administrators = await administratorsToTell(tx);
-    const lastDay = termsLastDayText(effectiveAt);
-    const applies = formatDate(effectiveAt.toISOString());
-    const title = `Neue AGB: ${input.version}`;
-    const body = `Die AGB der Prämienbörse ändern sich: Ihre Organisation kann bis einschließlich ${lastDay} widersprechen; ohne Widerspruch gilt die neue Fassung ab ${applies}.`;
-    for (const admin of administrators) {
-      const paragraphs = [
-        `Guten Tag ${admin.username},`,
-        `die Prämienbörse hat eine neue Fassung ihrer Allgemeinen Geschäftsbedingungen veröffentlicht: „${input.version}“. Das ändert sich:`,
-        input.summary,
-        `Als Administrator von „${admin.organisationName}“ können Sie bis einschließlich ${lastDay} widersprechen. Ein Widerspruch beendet den Vertrag Ihrer Organisation mit Ablauf dieses Tages; bestehende Vermittlungen, Ansprüche und Rechnungen bleiben davon unberührt. Ohne Widerspruch gilt die neue Fassung ab ${applies}.`,
-      ];
-      const link = `${context.publicUrl}${ORGANISATION_TERMS_LINK}`;
-      await enqueueMail(tx, {
-        event: 'terms.published',
-        to: admin.email,
-        subject: `Änderung der AGB der Prämienbörse – Widerspruch bis ${lastDay} möglich`,
-        text: [...paragraphs, link].join('\n\n'),
-        html: simpleHtml(paragraphs, { href: link, label: 'Neue Fassung ansehen' }),
+  // The name is unique regardless of case (index of 0039): two offices publishing the same name at
+  // once meet there, and the loser's transaction — mails included — is rolled back.
+  return db
+    .transaction(async (tx) => {
+      const effectiveAt = termsEffectiveAt(context.now);
+      const [version] = await tx
+        .insert(termsVersions)
+        .values({ ...input, publishedAt: context.now, effectiveAt, publishedBy: actor.id })
+        .returning({ id: termsVersions.id });
+      const administrators = await administratorsToTell(tx);
+      const lastDay = termsLastDayText(effectiveAt);
+      const applies = formatDate(effectiveAt.toISOString());
+      const title = `Neue AGB: ${input.version}`;
+      const body = `Die AGB der Prämienbörse ändern sich: Ihre Organisation kann bis einschließlich ${lastDay} widersprechen; ohne Widerspruch gilt die neue Fassung ab ${applies}.`;
+      for (const admin of administrators) {
+        const paragraphs = [
+          `Guten Tag ${admin.username},`,
+          `die Prämienbörse hat eine neue Fassung ihrer Allgemeinen Geschäftsbedingungen veröffentlicht: „${input.version}“. Das ändert sich:`,
+          input.summary,
+          `Als Administrator von „${admin.organisationName}“ können Sie bis einschließlich ${lastDay} widersprechen. Ein Widerspruch beendet den Vertrag Ihrer Organisation mit Ablauf dieses Tages; bestehende Vermittlungen, Ansprüche und Rechnungen bleiben davon unberührt. Ohne Widerspruch gilt die neue Fassung ab ${applies}.`,
+        ];
+        const link = `${context.publicUrl}${ORGANISATION_TERMS_LINK}`;
+        await enqueueMail(tx, {
+          event: 'terms.published',
+          to: admin.email,
+          subject: `Änderung der AGB der Prämienbörse – Widerspruch bis ${lastDay} möglich`,
+          text: [...paragraphs, link].join('\n\n'),
+          html: simpleHtml(paragraphs, { href: link, label: 'Neue Fassung ansehen' }),
+        });
+      }
+      await createNotifications(
+        tx,
+        administrators.map((admin) => ({
+          userId: admin.userId,
+          kind: 'terms' as const,
+          title,
+          body,
+          link: ORGANISATION_TERMS_LINK,
+        })),
+        context.now,
+        { mail: false },
+      );
+      await recordAudit(tx, actor, {
+        action: 'terms.published',
+        entity: 'terms_version',
+        entityId: version!.id,
+        after: { ...input, effectiveAt, told: administrators.length },
       });
-    }
-    await createNotifications(
-      tx,
-      administrators.map((admin) => ({
-        userId: admin.userId,
-        kind: 'terms' as const,
-        title,
-        body,
-        link: ORGANISATION_TERMS_LINK,
-      })),
-      context.now,
-      { mail: false },
-    );
-    await recordAudit(tx, actor, {
-      action: 'terms.published',
-      entity: 'terms_version',
-      entityId: version!.id,
-      after: { ...input, effectiveAt, told: administrators.length },
+      return { id: version!.id, told: administrators.length };
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(TERMS_MSG.versionTaken) : error;
     });
-    return { id: version!.id, told: administrators.length };
-  });
 }
 
 /**

@@ -19,25 +19,24 @@ export async function takeDownEndedContracts(
   now: Date,
 ): Promise<{ organisations: number; advertisements: number }> {
   return db.transaction(async (tx) => {
-    const ended = await tx
+    const ended = tx
       .select({ id: organisations.id })
       .from(organisations)
       .where(and(isNotNull(organisations.contractEndsAt), lte(organisations.contractEndsAt, now)));
-    let advertisements = 0;
-    let touched = 0;
-    for (const organisation of ended) {
-      const taken = await deactivateAdvertisementsOf(tx, [organisation.id]);
-      if (taken.length === 0) continue;
-      touched += 1;
-      advertisements += taken.length;
+    // One statement for every ended contract; only what is still live comes back.
+    const taken = await deactivateAdvertisementsOf(tx, ended);
+    const byOrganisation = new Map<number, number[]>();
+    for (const job of taken)
+      byOrganisation.set(job.organisationId!, [...(byOrganisation.get(job.organisationId!) ?? []), job.id]);
+    for (const [organisationId, deactivatedAdvertisements] of byOrganisation) {
       await recordAudit(tx, null, {
         action: 'terms.contract-ended',
         entity: 'organisation',
-        entityId: organisation.id,
-        after: { deactivatedAdvertisements: taken },
+        entityId: organisationId,
+        after: { deactivatedAdvertisements },
       });
     }
-    return { organisations: touched, advertisements };
+    return { organisations: byOrganisation.size, advertisements: taken.length };
   });
 }
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminTermsDecision, AdminTermsVersion, OrganisationTerms, TermsStanding } from '@pb/core';
+import type { AdminTermsDecision, AdminTermsVersion, OrganisationTerms, TermsDecision, TermsStanding } from '@pb/core';
 import type { Db } from '../../db/client';
 import { organisationMembers, organisations, organisationTerms, termsVersions, users } from '../../db/schema';
 
@@ -8,7 +8,7 @@ import { organisationMembers, organisations, organisationTerms, termsVersions, u
 type Reader = Pick<Db, 'select'>;
 
 /** How an organisation stands to a version: its decision, or silence before or after the deadline. */
-export function standingOf(decision: 'accepted' | 'objected' | null, effectiveAt: Date, now: Date): TermsStanding {
+export function standingOf(decision: TermsDecision | null, effectiveAt: Date, now: Date): TermsStanding {
   if (decision) return decision;
   return effectiveAt.getTime() <= now.getTime() ? 'deemed_accepted' : 'open';
 }

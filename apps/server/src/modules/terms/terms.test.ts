@@ -254,6 +254,14 @@ describe('terms versions, acceptance and objection', () => {
     ]);
   });
 
+  it('When two offices publish the same name at once, then one version is published and the other hears 409', async () => {
+    const answers = await Promise.all(
+      ['Fassung Juli 2027', 'fassung juli 2027'].map((version) => publish({ version, summary: 'Neue Zahlungsfrist.' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe(TERMS_MSG.versionTaken);
+  });
+
   it('A visitor reaches none of it', async () => {
     expect((await ctx.request({ method: 'GET', url: '/api/organisation/terms' })).statusCode).toBe(401);
     expect((await ctx.request({ method: 'GET', url: '/api/admin/terms-versions' })).statusCode).toBe(401);
