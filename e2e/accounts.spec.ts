@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { EMAIL_CHANGE_MSG, MSG, STORAGE_KEYS } from '@pb/core';
+import { EMAIL_CHANGE_MSG, MSG, ORGANISATION_PROFILE_MSG, STORAGE_KEYS } from '@pb/core';
 import { mailedLink, PASSWORD, registerAccount as createAccount, run, screenshot, uniqueEmail } from './support';
 
 /**
@@ -167,22 +167,35 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/advertisements\/view$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt_user_role'))).toBe('Company');
 
-    // Company profile: heading, labels, save and the empty-name rule.
+    // Company profile: heading, the organisation's public profile (no listing, logo or services),
+    // the account with its own save and the empty-name rule.
     await openMenuIfCollapsed(page);
     await menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
     await expect(page.getByRole('heading', { name: 'Unternehmensprofil bearbeiten' })).toBeVisible();
-    await expect(page.getByLabel('Firmenname')).toHaveValue(companyName);
+    await expect(page.getByTestId('org-profile-organisation')).toContainText(companyName);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(companyName);
+    await expect(page.getByLabel('Beschreibung')).toHaveValue('Hochbau und Sanierung in Wien.');
+    await expect(page.getByLabel('Kontakt-E-Mail')).toHaveValue(email);
     await expect(page.getByLabel('Profil öffentlich anzeigen')).toHaveCount(0);
+    await expect(page.getByLabel('Logo auswählen')).toHaveCount(0);
     await page.getByLabel('Beschreibung').fill('Hochbau, Sanierung und Holzbau in Wien und Niederösterreich.');
-    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.getByLabel('Kontakt-E-Mail').fill('keine-adresse');
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
+    await expect(page.getByText(ORGANISATION_PROFILE_MSG.invalidContactEmail)).toBeVisible();
+    await expect(page.getByLabel('Kontakt-E-Mail')).toBeFocused();
+    await page.getByLabel('Kontakt-E-Mail').fill('');
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.profileSaved);
     await snap(page, 'profile-company');
-    await page.getByLabel('Firmenname').fill('');
-    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
-    await expect(page.getByRole('alert')).toHaveText(MSG.fillAllFields);
+    await page.getByLabel('Name', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Kontodaten speichern' }).click();
+    // Each form has its own message: the public profile's success stays beside it.
+    await expect(page.getByRole('form', { name: 'Ihr Konto' }).getByRole('alert')).toHaveText(MSG.fillAllFields);
+    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
     await page.reload();
-    await expect(page.getByLabel('Firmenname')).toHaveValue(companyName);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(companyName);
     await expect(page.getByLabel('Beschreibung')).toHaveValue(/Holzbau/);
+    await expect(page.getByLabel('Kontakt-E-Mail')).toHaveValue('');
 
     await logout(page);
     // Everything of the session is gone; only the random device id stays, so the next sign-in
@@ -235,7 +248,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(MSG.confirmationLinkInvalid)).toBeVisible();
   });
 
-  test('When a consultant publishes a profile with image and services, then another user sees the card on the public consultants page', async ({
+  test('When an agency administrator publishes the profile with logo and services, then another user sees the card on the public consultants page', async ({
     page,
     request,
     browser,
@@ -248,9 +261,10 @@ test.describe('accounts', () => {
     await menu(page).getByRole('link', { name: 'Personalvermittlerprofil bearbeiten' }).click();
     await expect(page.getByRole('heading', { name: 'Personalvermittlerprofil bearbeiten' })).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(consultant.username);
+    await expect(page.getByTestId('org-profile-organisation')).toContainText(consultant.username);
 
     // Client-side image checks, in the spec's wording.
-    const fileInput = page.getByLabel('Profilbild auswählen');
+    const fileInput = page.getByLabel('Logo auswählen');
     const png = solidPng(64, [11, 94, 215]);
     await fileInput.setInputFiles([
       { name: 'a.png', mimeType: 'image/png', buffer: png },
@@ -273,13 +287,13 @@ test.describe('accounts', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('%PDF-1.4 not an image'),
     });
-    await expect(page.getByAltText('Vorschau des Profilbilds')).toBeVisible();
-    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(page.getByAltText('Vorschau des Logos')).toBeVisible();
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
     await expect(page.getByRole('alert').filter({ hasText: MSG.profileSaveFailed })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: MSG.imageWrongType })).toBeVisible();
 
     await fileInput.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
-    await expect(page.getByAltText('Vorschau des Profilbilds')).toBeVisible();
+    await expect(page.getByAltText('Vorschau des Logos')).toBeVisible();
     await page.getByLabel('Beschreibung').fill('Personalberatung für Technik und IT in ganz Österreich.');
     const newService = page.getByLabel('Neue Leistung');
     await newService.fill('Executive Search');
@@ -292,11 +306,11 @@ test.describe('accounts', () => {
     await newService.press('Enter');
     await page.getByRole('button', { name: 'Leistung entfernen: Wird wieder entfernt' }).click();
     await expect(page.getByRole('list', { name: 'Eingetragene Leistungen' }).getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.profileSaved);
     await snap(page, 'profile-consultant');
 
-    // Not public yet: another user does not see the card; the owner still sees the stored image.
+    // Not public yet: another user does not see the card; the administrator still sees the stored logo.
     const companyContext = await browser.newContext();
     const companyPage = await companyContext.newPage();
     await login(companyPage, company.email);
@@ -307,14 +321,14 @@ test.describe('accounts', () => {
     await expect(loaded).toBeVisible();
     await expect(companyPage.getByRole('article', { name: consultant.username })).toHaveCount(0);
     await page.reload();
-    const preview = page.getByAltText('Vorschau des Profilbilds');
+    const preview = page.getByAltText('Vorschau des Logos');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     await expect(page.getByLabel('Profil öffentlich anzeigen')).not.toBeChecked();
 
-    // Replace the image and go public; after a reload the new one is shown.
+    // Replace the logo and go public; after a reload the new one is shown.
     await fileInput.setInputFiles({ name: 'neu.png', mimeType: 'image/png', buffer: solidPng(48, [240, 180, 41]) });
     await page.getByLabel('Profil öffentlich anzeigen').check();
-    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.getByRole('button', { name: 'Profil speichern' }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.profileSaved);
     await page.reload();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
@@ -329,7 +343,7 @@ test.describe('accounts', () => {
     );
     await expect(card.getByText('Personalberatung für Technik und IT')).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveText(['Executive Search', 'Active Sourcing']);
-    const image = card.getByRole('img', { name: `Profilbild von ${consultant.username}` });
+    const image = card.getByRole('img', { name: `Logo von ${consultant.username}` });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
     await snap(companyPage, 'public-consultants');
@@ -378,7 +392,7 @@ test.describe('accounts', () => {
     // The new token is kept: the profile still loads after a reload.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Unternehmensprofil bearbeiten' })).toBeVisible();
-    await expect(page.getByLabel('Firmenname')).toHaveValue(account.username);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.username);
 
     await logout(page);
     await page.getByLabel('E-Mail').fill(account.email);
@@ -469,7 +483,7 @@ test.describe('accounts', () => {
       const field = page.getByLabel('E-Mail', { exact: true });
       await expect(field).toHaveValue(account.email);
       await field.fill(newEmail);
-      await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+      await page.getByRole('button', { name: 'Kontodaten speichern' }).click();
 
       // Pending: the old address stays, the notice offers resend and cancel and receives focus.
       const pending = page.getByText(`Neue E-Mail-Adresse ${newEmail} wartet auf Bestätigung`);

@@ -2,17 +2,17 @@ import { expect, test } from '@playwright/test';
 import { checkAtPhoneAndDesktop, createAccount, run, signIn } from './support';
 
 /**
- * A consultant listed while the directory was for signed-in users only (issue 29): the profile
- * page says visitors do not see them yet and that saving is the consent; after saving they are
- * in the visitors' directory.
+ * An agency listed while the directory was for signed-in users only (issue 29; since issue 31 the
+ * organisation's public profile): the profile page says visitors do not see it yet and that saving
+ * is the consent; after saving it is in the visitors' directory.
  */
-test('When a consultant listed for signed-in users only saves the profile with the switch on, then visitors see them', async ({
+test('When an agency listed for signed-in users only saves its public profile with the switch on, then visitors see it', async ({
   page,
   request,
 }) => {
   const name = `Altlisting Beratung ${run()}`;
   const consultant = await createAccount(request, 'consultant', name);
-  const listed = await request.put(`/api/users/${consultant.login.user.id}`, {
+  const listed = await request.put('/api/organisation/profile', {
     headers: { authorization: `Bearer ${consultant.jwt}` },
     data: { public: true },
   });
@@ -24,9 +24,9 @@ test('When a consultant listed for signed-in users only saves the profile with t
   await expect(notice).toContainText('Ihr Profil sehen derzeit nur angemeldete Nutzer');
   await checkAtPhoneAndDesktop(page, 'profile-directory-consent-notice');
 
-  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await page.getByRole('button', { name: 'Profil speichern' }).click();
   await expect(notice).toBeHidden();
-  const directory = await request.get('/api/public-consultants?pagination[limit]=100');
-  const names = ((await directory.json()) as { data: Array<{ username: string }> }).data.map((c) => c.username);
+  const directory = await request.get('/api/public-agencies?pagination[limit]=100');
+  const names = ((await directory.json()) as { data: Array<{ name: string }> }).data.map((c) => c.name);
   expect(names).toContain(name);
 });

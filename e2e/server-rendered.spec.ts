@@ -8,7 +8,7 @@ import { checkAtPhoneAndDesktop, createAccount, createJob, run } from './support
  * (issue 29, decision 0030): the content is there before any script runs, hydration logs nothing,
  * and nothing is fetched twice.
  */
-/** A listed consultant of the demo data (apps/server/src/modules/demo/seed-data.ts). */
+/** A listed agency of the demo data (apps/server/src/modules/demo/seed-data.ts; its organisation bears the founder's name). */
 const DEMO_CONSULTANT = 'Sabine Huber Personalberatung';
 
 test.describe('without JavaScript', () => {
@@ -53,7 +53,7 @@ test('When each public page is opened, then it hydrates without a console messag
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   const apiRequests: string[] = [];
   page.on('request', (r) => {
-    // Data requests only: a listed consultant's profile image is an <img> under /api/ too.
+    // Data requests only: a listed agency's logo is an <img> under /api/ too.
     const data = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
     if (data && new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());
   });
@@ -220,19 +220,19 @@ test('When a visitor opens the consultant directory from the footer, then the ca
 test('When the directory has more than one page, then the visitor moves between them, each with its own title and canonical address, from its top', async ({
   page,
 }) => {
-  // 30 listed consultants without creating 30 accounts: the browser's requests for the directory
+  // 30 listed agencies without creating 30 accounts: the browser's requests for the directory
   // (client-side navigation) are answered here; the server's paging is the API test's
-  // (apps/server/src/modules/accounts/directory.test.ts).
+  // (apps/server/src/modules/organisations/directory.test.ts).
   const total = 30;
-  await page.route('**/api/public-consultants?*', async (route) => {
+  await page.route('**/api/public-agencies?*', async (route) => {
     const params = new URL(route.request().url()).searchParams;
     const start = Number(params.get('pagination[start]'));
     const limit = Number(params.get('pagination[limit]'));
     const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({
       id: 900_000 + start + i,
-      username: `Beispielberatung ${start + i + 1}`,
+      name: `Beispielberatung ${start + i + 1}`,
       description: null,
-      profile_img: null,
+      logo: null,
       services: [],
     }));
     await route.fulfill({ json: { data, meta: { pagination: { start, limit, total } } } });

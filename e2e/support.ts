@@ -88,14 +88,13 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/404');
   const user = account.login.user;
   await page.evaluate(
-    ({ keys, jwt, id, username, email, description, role, organisation }) => {
+    ({ keys, jwt, id, username, email, role, organisation }) => {
       localStorage.clear();
       localStorage.setItem(keys.organisation, JSON.stringify(organisation));
       localStorage.setItem(keys.token, jwt);
       localStorage.setItem(keys.userId, String(id));
       localStorage.setItem(keys.user, username);
       localStorage.setItem(keys.userEmail, email);
-      localStorage.setItem(keys.userDescription, description);
       localStorage.setItem(keys.userRole, role);
     },
     {
@@ -104,7 +103,6 @@ export async function signIn(page: Page, account: Account): Promise<void> {
       id: user.id,
       username: user.username,
       email: user.email,
-      description: user.description ?? '',
       role: ROLE_NAMES[user.role.type],
       organisation: user.organisation,
     },

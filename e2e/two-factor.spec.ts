@@ -191,7 +191,6 @@ async function signInAt(page: Page, origin: string, account: Account): Promise<v
       localStorage.setItem(keys.userId, String(user.id));
       localStorage.setItem(keys.user, user.username);
       localStorage.setItem(keys.userEmail, user.email);
-      localStorage.setItem(keys.userDescription, user.description ?? '');
       localStorage.setItem(keys.userRole, 'HR-Consultant');
     },
     { keys: STORAGE_KEYS, jwt: account.jwt, user: account.login.user },

@@ -93,7 +93,6 @@ export async function signIn(context: BrowserContext, base: string, login: Login
       localStorage.setItem(keys.userId, String(session.id));
       localStorage.setItem(keys.user, session.username);
       localStorage.setItem(keys.userEmail, session.email);
-      localStorage.setItem(keys.userDescription, session.description);
       localStorage.setItem(keys.userRole, session.role);
     },
     {
@@ -103,7 +102,6 @@ export async function signIn(context: BrowserContext, base: string, login: Login
         id: login.user.id,
         username: login.user.username,
         email: login.user.email,
-        description: login.user.description ?? '',
         role: ROLE_NAMES[login.user.role.type],
       },
     },

@@ -99,14 +99,14 @@ describe('Shared API input handling', () => {
 
   it("When a body has an unknown key or a value of the wrong type or length, then the message is German, not zod's English", async () => {
     const cases = [
-      { payload: { username: 'Neuer Name', foo: 1 }, message: 'Unbekanntes Feld: foo.' },
+      { payload: { description: 'Neu', foo: 1 }, message: 'Unbekanntes Feld: foo.' },
       { payload: { description: 'x'.repeat(20_000) }, message: 'Eine Eingabe ist zu lang.' },
       { payload: { public: 'yes' }, message: 'Ungültige Anfrage.' },
     ];
     for (const c of cases) {
       const res = await ctx.request({
         method: 'PUT',
-        url: `/api/users/${consultant.id}`,
+        url: '/api/organisation/profile',
         token: consultant.token,
         payload: c.payload,
       });
@@ -120,7 +120,7 @@ describe('Shared API input handling', () => {
       method: 'PUT',
       url: `/api/users/${consultant.id}`,
       token: consultant.token,
-      payload: { description: 'x'.repeat(1_100_000) },
+      payload: { username: 'x'.repeat(1_100_000) },
     });
     expectErrorShape(res, 413);
     expect(res.json().error.message).toBe('Die Anfrage ist zu groß.');
@@ -257,10 +257,10 @@ describe('Shared API input handling', () => {
         token: company.token,
         payload: { data: jobData({ jobTitle: 'Koch \uDBFF' }) },
       },
-      { method: 'PUT', url: `/api/users/${consultant.id}`, token: consultant.token, payload: { services: ['\uD800'] } },
+      { method: 'PUT', url: '/api/organisation/profile', token: consultant.token, payload: { services: ['\uD800'] } },
       {
         method: 'PUT',
-        url: `/api/users/${consultant.id}`,
+        url: '/api/organisation/profile',
         token: consultant.token,
         payload: { description: 'a\uD800b' },
       },
@@ -285,7 +285,7 @@ describe('Shared API input handling', () => {
     // A correct pair (an emoji) is fine.
     const ok = await ctx.request({
       method: 'PUT',
-      url: `/api/users/${consultant.id}`,
+      url: '/api/organisation/profile',
       token: consultant.token,
       payload: { services: ['Recruiting \uD83D\uDE00'] },
     });

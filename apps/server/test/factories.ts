@@ -28,9 +28,9 @@ export async function createUser(
   const username = options.username ?? `${options.role}-${suffix}`;
   const email = options.email ?? `${options.role}-${suffix}@example.test`;
   const [row] = await ctx.database.query<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash, role, confirmed, description)
-     VALUES ($1, $2, 'scrypt$test$not-a-login', $3, $4, $5) RETURNING id`,
-    [username, email, options.role, options.confirmed ?? true, options.description ?? null],
+    `INSERT INTO users (username, email, password_hash, role, confirmed)
+     VALUES ($1, $2, 'scrypt$test$not-a-login', $3, $4) RETURNING id`,
+    [username, email, options.role, options.confirmed ?? true],
   );
   const id = row!.id;
   // As registration does: a company or consultant account founds its organisation of one.
@@ -40,6 +40,8 @@ export async function createUser(
       name: username,
       userId: id,
       now: new Date(),
+      // The description is the organisation's public profile (migration 0040).
+      profile: { description: options.description ?? null, contactEmail: email },
     });
   }
   const token = await sessionToken(ctx.database, ctx.app.jwt, id, { secondFactor: options.role === 'admin' });

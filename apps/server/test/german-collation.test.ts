@@ -19,7 +19,7 @@ describe('German collation of listed names', () => {
     admin = await createUser(ctx, { role: 'admin', username: 'admin-collation' });
     for (const username of NAMES) {
       const user = await createUser(ctx, { role: 'consultant', username });
-      await ctx.database.query('UPDATE users SET public = true WHERE id = $1', [user.id]);
+      await ctx.database.query('UPDATE organisations SET public = true WHERE created_by = $1', [user.id]);
       consultants.push(user);
     }
   });
@@ -35,15 +35,15 @@ describe('German collation of listed names', () => {
     expect(names).toEqual([...names].sort(german.compare));
   });
 
-  it('When public consultants are sorted by name, then umlauts sort with their base letter, also across pages', async () => {
+  it('When listed agencies are sorted by name, then umlauts sort with their base letter, also across pages', async () => {
     const page = async (start: number) => {
       const res = await ctx.request({
         method: 'GET',
-        url: `/api/users?filters[public][$eq]=true&sort=username:asc&pagination[start]=${start}&pagination[limit]=4`,
+        url: `/api/agencies?pagination[start]=${start}&pagination[limit]=4`,
         token: consultants[0]!.token,
       });
       expect(res.statusCode).toBe(200);
-      return (res.json() as Array<{ username: string }>).map((u) => u.username);
+      return (res.json() as { data: Array<{ name: string }> }).data.map((u) => u.name);
     };
     const names = [...(await page(0)), ...(await page(4))];
     expect(names).toEqual([...NAMES].sort(german.compare));

@@ -124,7 +124,7 @@ describe('Errors Fastify answers before a route runs', () => {
   });
 
   it('When the body is larger than allowed, then it answers 413 in German', async () => {
-    const big = JSON.stringify({ description: 'x'.repeat(1_100_000) });
+    const big = JSON.stringify({ username: 'x'.repeat(1_100_000) });
     expectInjected(await put({ 'content-type': 'application/json' }, big), 413, MSG.requestTooLarge);
   });
 

@@ -234,6 +234,14 @@ export const routes: Row[] = [
   },
   { method: 'GET', url: '/api/organisation', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
   { method: 'GET', url: '/api/organisations/:id/verification', policy: 'signedIn', request: () => ({ url: `/api/organisations/${NO_ID}/verification` }) },
+  // The public profile (0040) and the directory of agencies (visitors: without addresses).
+  { method: 'GET', url: '/api/organisation/profile', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'PUT', url: '/api/organisation/profile', policy: 'organisations.administrator',
+    excluded: { as: 'admin', status: 403 }, request: () => ({ payload: { description: 'Neu' } }),
+  },
+  { method: 'GET', url: '/api/agencies', policy: 'signedIn' },
+  { method: 'GET', url: '/api/public-agencies', policy: 'visitor' },
   {
     method: 'PUT', url: '/api/organisation/legal-identity', policy: 'organisations.administrator',
     excluded: { as: 'admin', status: 403 },
@@ -350,14 +358,12 @@ export const routes: Row[] = [
   { method: 'POST', url: '/api/email-change/object', policy: 'visitor' },
   // Open to visitors for listed consultants and signed URLs; any other image does not exist to them.
   { method: 'GET', url: '/api/profile-images/:id', policy: 'accounts.imageViewer', visitorStatus: 404 },
-  // The directory for visitors: listed consultants without e-mail addresses.
-  { method: 'GET', url: '/api/public-consultants', policy: 'visitor' },
-  { method: 'GET', url: '/api/users', policy: 'accounts.selfOrPublicConsultant' },
+  { method: 'GET', url: '/api/users', policy: 'accounts.self' },
   { method: 'GET', url: '/api/users/me', policy: 'signedIn' },
-  { method: 'GET', url: '/api/users/:id', policy: 'accounts.selfOrPublicConsultant' },
+  { method: 'GET', url: '/api/users/:id', policy: 'accounts.self' },
   {
     method: 'PUT', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
-    request: (ids) => ({ url: `/api/users/${ids.company}`, payload: { description: 'Fremd' } }),
+    request: (ids) => ({ url: `/api/users/${ids.company}`, payload: { username: 'Fremd' } }),
   },
   {
     method: 'DELETE', url: '/api/users/:id', policy: 'accounts.self', excluded: { as: 'otherCompany', status: 403 },
@@ -365,6 +371,7 @@ export const routes: Row[] = [
   },
   { method: 'POST', url: '/api/users/me/email-change/resend', policy: 'signedIn' },
   { method: 'DELETE', url: '/api/users/me/email-change', policy: 'signedIn' },
-  { method: 'POST', url: '/api/upload', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
+  // A logo: administrators of an agency (a company's administrator gets 403 too).
+  { method: 'POST', url: '/api/upload', policy: 'organisations.administrator', excluded: { as: 'company', status: 403 } },
   { method: 'DELETE', url: '/api/upload/files/:id', policy: 'accounts.imageOwner' },
 ];

@@ -9,7 +9,7 @@ import type { PublicDataSource } from './lib/publicData';
 
 export type { PageAssets, PublicDataSource };
 export { latestJobsPath } from './features/landing/api/latestJobs';
-export { listedConsultantsPath } from './features/consultants/api/listedConsultants';
+export { listedAgenciesPath } from './features/consultants/api/listedAgencies';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; html: string }

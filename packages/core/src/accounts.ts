@@ -4,19 +4,14 @@ import {
   EMAIL_MAX_LENGTH,
   IMAGE_MIME_TYPES,
   LEGACY_TEXT_FIELD_MAX_LENGTH,
-  LISTED_CONSULTANTS_MAX_LIMIT,
-  LISTED_CONSULTANTS_PAGE_SIZE,
   MAX_FILE_BYTES,
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PROFILE_IMG_URL_MAX_LENGTH,
-  SERVICE_MAX_LENGTH,
-  SERVICES_MAX_COUNT,
   TOKEN_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from './constants';
-import { int4Id, safeText } from './input';
+import { safeText } from './input';
 import { formatDate } from './format';
 import { MSG } from './messages';
 import { activeMembershipSchema } from './member-permissions';
@@ -33,14 +28,9 @@ import type { RoleType } from './roles';
 
 /** Account messages the spec does not word itself (server errors the web may show). */
 export const ACCOUNT_MSG = {
-  consultantOnlyPublic: 'Nur Personalberater können ein öffentliches Profil haben.',
-  directoryConsentNeedsPublic:
-    'Der Zustimmung zum öffentlichen Verzeichnis fehlt das öffentliche Profil: Bitte schalten Sie „Profil öffentlich anzeigen“ ein.',
-  consultantOnlyProfile: 'Nur Personalberater können Leistungen und ein Profilbild angeben.',
-  invalidProfileImage: 'Das Profilbild ist ungültig.',
+  invalidProfileImage: 'Das Bild ist ungültig.',
   linkInvalid: 'Der Link ist ungültig oder abgelaufen.',
-  consultantOnlyUpload: 'Nur Personalberater können ein Profilbild hochladen.',
-  invalidPage: 'Ungültige Seitenangabe.',
+  administratorOnlyUpload: 'Nur Administratoren einer Personalvermittlung können ein Logo hochladen.',
 } as const;
 
 /**
@@ -185,23 +175,14 @@ export const changePasswordRequestSchema = z
 
 // ---------- Profile ----------
 
+/**
+ * PUT /api/users/:id: the person's own name and address. Description, services, image and the
+ * directory listing belong to the organisation since migration 0040 (organisation-profiles.ts).
+ */
 export const profileUpdateSchema = z
   .object({
     username: z.string().trim().min(1, MSG.fillAllFields).max(USERNAME_MAX_LENGTH).optional(),
     email: z.string().trim().min(1, MSG.fillAllFields).pipe(emailSchema).optional(),
-    description: trimmed(DESCRIPTION_MAX_LENGTH).nullable().optional(),
-    services: z.array(trimmed(SERVICE_MAX_LENGTH)).max(SERVICES_MAX_COUNT).optional(),
-    public: z.boolean().optional(),
-    /**
-     * With public: true, the consultant agrees to the directory being visible to everyone, visitors
-     * and search engines included (issue 29); the profile form sends it with the switch on.
-     */
-    publicDirectoryConsent: z.literal(true).optional(),
-    profile_img: z.string().max(PROFILE_IMG_URL_MAX_LENGTH).nullable().optional(),
-    profile_img_id: z
-      .union([z.string().max(LEGACY_TEXT_FIELD_MAX_LENGTH), int4Id()])
-      .nullable()
-      .optional(),
     last_login: z.union([z.string().max(LEGACY_TEXT_FIELD_MAX_LENGTH), z.number()]).optional(),
   })
   .strict();
@@ -282,17 +263,12 @@ export const authUserSchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
-  description: z.string().nullable(),
   role: z.object({
     type: z.enum(['company', 'consultant', 'admin']),
     name: z.enum(['Company', 'HR-Consultant', 'Admin']),
   }),
   confirmed: z.boolean(),
   blocked: z.boolean(),
-  public: z.boolean(),
-  services: z.array(z.string()),
-  profile_img: z.string().nullable(),
-  profile_img_id: z.number().nullable(),
   last_login: z.string().nullable(),
   createdAt: z.string(),
   /** The organisation this session acts for (issue 31); null for the back office or without one. */
@@ -302,8 +278,6 @@ export const authUserSchema = z.object({
 /** The own user (profile routes): AuthUser plus the e-mail change waiting for confirmation (null: none). */
 export const ownUserSchema = authUserSchema.extend({
   pendingEmail: pendingEmailChangeSchema.nullable(),
-  /** When the consultant agreed to the directory for everyone; null: listed for signed-in users only, or not listed. */
-  publicDirectoryConsentAt: z.string().nullable(),
 });
 export type OwnUser = z.infer<typeof ownUserSchema>;
 
@@ -332,53 +306,6 @@ export type ConfirmationResent = z.infer<typeof confirmationResentSchema>;
 /** POST /api/auth/forgot-password (same answer whether or not the address is known). */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
-
-/**
- * A listed consultant as a visitor sees them (GET /api/public-consultants, the public page). No
- * e-mail address: a page anyone can fetch is a page scrapers harvest (DSGVO: data minimisation);
- * signed-in users get it (publicConsultantSchema). `profile_img` is served to anyone while the
- * consultant is listed (GET /api/profile-images/:id).
- */
-export const listedConsultantSchema = z
-  .object({
-    id: z.number(),
-    username: z.string(),
-    description: z.string().nullable(),
-    profile_img: z.string().nullable(),
-    services: z.array(z.string()),
-  })
-  .strict();
-export type ListedConsultant = z.infer<typeof listedConsultantSchema>;
-
-/** A consultant's public profile for signed-in users (GET /api/users and /api/users/:id for others): plus the e-mail address. */
-export const publicConsultantSchema = listedConsultantSchema.extend({ email: z.string() }).strict();
-export type PublicConsultant = z.infer<typeof publicConsultantSchema>;
-
-const pageNumber = (max: number) =>
-  z
-    .string({ error: ACCOUNT_MSG.invalidPage })
-    .regex(/^\d{1,7}$/, { error: ACCOUNT_MSG.invalidPage })
-    .transform(Number)
-    .pipe(z.number().max(max, { error: ACCOUNT_MSG.invalidPage }));
-
-/** GET /api/public-consultants: Strapi-style `pagination[start]` and `pagination[limit]`, nothing else. */
-export const listedConsultantsQuerySchema = z
-  .object({
-    pagination: z
-      .object(
-        {
-          start: pageNumber(10_000_000).default(0),
-          limit: pageNumber(LISTED_CONSULTANTS_MAX_LIMIT)
-            .pipe(z.number().min(1, { error: ACCOUNT_MSG.invalidPage }))
-            .default(LISTED_CONSULTANTS_PAGE_SIZE),
-        },
-        { error: ACCOUNT_MSG.invalidPage },
-      )
-      .strict()
-      .default({ start: 0, limit: LISTED_CONSULTANTS_PAGE_SIZE }),
-  })
-  .strict();
-export type ListedConsultantsQuery = z.infer<typeof listedConsultantsQuerySchema>;
 
 /** DELETE /api/users/:id and DELETE /api/upload/files/:id: the id that is gone. */
 export const deletedIdSchema = z.object({ id: z.number() });

@@ -107,7 +107,8 @@ export type AdminRetentionRun = z.infer<typeof adminRetentionRunSchema>;
 export const adminDashboardSchema = z.object({
   companies: z.number(),
   consultants: z.number(),
-  publicConsultants: z.number(),
+  /** Agencies listed in the directory (the public profile is the organisation's, migration 0040). */
+  listedAgencies: z.number(),
   publishedJobs: z.number(),
   conversations: z.number(),
   placementsThisMonth: z.number(),
@@ -206,7 +207,6 @@ export const adminUserSchema = z.object({
   role: z.enum(['company', 'consultant', 'admin']),
   confirmed: z.boolean(),
   blocked: z.boolean(),
-  public: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   retentionWarnedAt: z.string().nullable(),

@@ -36,11 +36,10 @@ export const USERNAME_MAX_LENGTH = 120;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 /** A one-time token from a mail link (password reset code, e-mail change objection). */
 export const TOKEN_MAX_LENGTH = 200;
-/** A consultant's services: at most this many entries of at most SERVICE_MAX_LENGTH characters. */
+/** An agency's services (its public profile): at most this many entries of at most SERVICE_MAX_LENGTH characters. */
 export const SERVICES_MAX_COUNT = 50;
 export const SERVICE_MAX_LENGTH = 500;
-/** Legacy profile fields the profile update still accepts (URL of the image, its id or last login as text). */
-export const PROFILE_IMG_URL_MAX_LENGTH = 500;
+/** Legacy field the profile update still accepts (last login as text). */
 export const LEGACY_TEXT_FIELD_MAX_LENGTH = 40;
 
 /** Advertisement: title, salary text, the address and the bullet lists (assignment, requirements, …). */

@@ -72,14 +72,11 @@ export interface PreviousAuthUser {
   id: number;
   username: string;
   email: string;
-  description: string | null;
+  // Migration 0040 (issue 31): description, public, services and profile_img(_id) moved to the
+  // organisation's public profile (PreviousOrganisationProfile).
   role: { type: RoleType; name: RoleName };
   confirmed: boolean;
   blocked: boolean;
-  public: boolean;
-  services: string[];
-  profile_img: string | null;
-  profile_img_id: number | null;
   last_login: string | null;
   createdAt: string;
   pendingEmail?: PreviousPendingEmailChange | null;
@@ -92,13 +89,27 @@ export interface PreviousAuthUser {
     role: 'administrator' | 'recruiting' | 'consultant' | 'accounting';
   } | null;
 }
-export interface PreviousPublicConsultant {
+/** Issue 31 (0040): the directory lists agencies (was PreviousPublicConsultant, one card per person). */
+export interface PreviousAgencyCard {
   id: number;
-  username: string;
-  email: string;
+  name: string;
+  contactEmail: string | null;
   description: string | null;
-  profile_img: string | null;
+  logo: string | null;
   services: string[];
+}
+export interface PreviousOrganisationProfile {
+  id: number;
+  kind: 'company' | 'agency';
+  name: string;
+  description: string | null;
+  services: string[];
+  contactEmail: string | null;
+  logo: string | null;
+  logoId: number | null;
+  public: boolean;
+  publicDirectoryConsentAt: string | null;
+  editable: boolean;
 }
 export interface PreviousChatFile {
   id: number;
@@ -200,7 +211,8 @@ export interface PreviousAdminRetentionRun {
 export interface PreviousAdminDashboard {
   companies: number;
   consultants: number;
-  publicConsultants: number;
+  /** Issue 31 (0040): agencies listed in the directory (was publicConsultants, persons). */
+  listedAgencies: number;
   publishedJobs: number;
   conversations: number;
   placementsThisMonth: number;
@@ -281,7 +293,7 @@ export interface PreviousAdminUser {
   role: RoleType;
   confirmed: boolean;
   blocked: boolean;
-  public: boolean;
+  // Issue 31 (0040): `public` went with the per-person profile.
   lastLogin: string | null;
   createdAt: string;
   retentionWarnedAt: string | null;
@@ -318,6 +330,4 @@ export interface PreviousJobWithOptionalAttachments extends PreviousJob {
 }
 export interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {
   pendingEmail: PreviousPendingEmailChange | null;
-  /** Issue 29: when the consultant agreed to the directory for everyone (null: not, or signed-in users only). */
-  publicDirectoryConsentAt: string | null;
 }

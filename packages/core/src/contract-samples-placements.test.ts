@@ -79,7 +79,7 @@ const adminReport: AdminPlacementReport = {
 const dashboard: AdminDashboard = {
   companies: 12,
   consultants: 30,
-  publicConsultants: 18,
+  listedAgencies: 18,
   publishedJobs: 44,
   conversations: 81,
   placementsThisMonth: 2,
@@ -169,7 +169,6 @@ describe('Contract schemas (realistic samples)', () => {
       role: 'consultant',
       confirmed: true,
       blocked: false,
-      public: true,
       lastLogin: null,
       createdAt: '2025-11-20T14:30:00.000Z',
       retentionWarnedAt: null,

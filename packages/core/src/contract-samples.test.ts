@@ -9,7 +9,6 @@ import {
   okResponseSchema,
   ownUserSchema,
   profileImageFileSchema,
-  publicConsultantSchema,
   registerResponseSchema,
 } from './accounts';
 import {
@@ -20,6 +19,7 @@ import {
   type ChatMessage,
 } from './chat';
 import { contactResultSchema } from './contact';
+import { agencyCardSchema, organisationProfileSchema } from './organisation-profiles';
 import { districtSchema } from './districts';
 import { apiErrorSchema, collectionSchema, paginationSchema, singleSchema } from './http';
 import {
@@ -79,14 +79,9 @@ const authUser = {
   id: 9,
   username: 'Anna Berger',
   email: 'anna.berger@example.at',
-  description: null,
   role: { type: 'consultant', name: 'HR-Consultant' },
   confirmed: true,
   blocked: false,
-  public: true,
-  services: ['Executive Search', 'Bau und Technik'],
-  profile_img: '/api/profile-images/4?sig=abc',
-  profile_img_id: 4,
   last_login: '2026-03-10T08:00:00.000Z',
   createdAt: '2025-11-20T14:30:00.000Z',
   organisation: {
@@ -152,16 +147,28 @@ describe('Contract schemas (realistic samples)', () => {
     roundTrip(ownUserSchema, {
       ...authUser,
       pendingEmail: { email: 'anna@neu.example.at', expiresAt: '2026-03-11T08:00:00.000Z' },
-      publicDirectoryConsentAt: '2026-11-27T08:00:00.000Z',
     });
-    roundTrip(ownUserSchema, { ...authUser, pendingEmail: null, publicDirectoryConsentAt: null });
-    roundTrip(publicConsultantSchema, {
-      id: 9,
-      username: 'Anna Berger',
-      email: 'anna.berger@example.at',
+    roundTrip(ownUserSchema, { ...authUser, pendingEmail: null });
+    roundTrip(agencyCardSchema, {
+      id: 4,
+      name: 'Personal Plus e.U.',
+      contactEmail: 'office@personalplus.example.at',
       description: 'Personalberatung für Bau und Technik.',
-      profile_img: null,
+      logo: null,
       services: ['Executive Search'],
+    });
+    roundTrip(organisationProfileSchema, {
+      id: 4,
+      kind: 'agency',
+      name: 'Personal Plus e.U.',
+      description: 'Personalberatung für Bau und Technik.',
+      services: ['Executive Search'],
+      contactEmail: null,
+      logo: '/api/profile-images/4?sig=abc',
+      logoId: 4,
+      public: true,
+      publicDirectoryConsentAt: '2026-11-27T08:00:00.000Z',
+      editable: false,
     });
     roundTrip(confirmationResentSchema, { email: 'anna.berger@example.at', sent: true });
     roundTrip(okResponseSchema, { ok: true });
@@ -183,8 +190,17 @@ describe('Contract schemas (realistic samples)', () => {
     expect(authUserSchema.parse(withPending)).toEqual(authUser);
   });
 
-  it('When a public profile carries more than its fields, then publicConsultantSchema refuses it (strict)', () => {
-    expect(publicConsultantSchema.safeParse({ ...authUser }).success).toBe(false);
+  it('When a directory card carries more than its fields, then agencyCardSchema refuses it (strict)', () => {
+    expect(
+      agencyCardSchema.safeParse({
+        ...authUser,
+        name: 'x',
+        contactEmail: null,
+        description: null,
+        logo: null,
+        services: [],
+      }).success,
+    ).toBe(false);
   });
 
   it('When the chat answers, then conversations, messages and a message page parse', () => {

@@ -7,8 +7,8 @@ import {
   type LoginResponse,
   type OwnUser,
   type PendingEmailChange,
-  type PublicConsultant,
 } from './accounts';
+import type { AgencyCard, OrganisationProfile } from './organisation-profiles';
 import type {
   AdminAuditEntry,
   AdminContactMessage,
@@ -48,7 +48,8 @@ import type {
   PreviousPlacementReportedEvent,
   PreviousPlacementReportResult,
   PreviousPublicCompany,
-  PreviousPublicConsultant,
+  PreviousAgencyCard,
+  PreviousOrganisationProfile,
   PreviousRetentionSummary,
 } from './contract-previous-types';
 import type { District } from './districts';
@@ -88,7 +89,8 @@ describe('Contract types (z.infer of the response schemas)', () => {
     expectTypeOf<PlacementBonus>().toEqualTypeOf<PreviousPlacementBonus>();
     expectTypeOf<JobAttachment>().toEqualTypeOf<PreviousJobAttachment>();
     expectTypeOf<PendingEmailChange>().toEqualTypeOf<PreviousPendingEmailChange>();
-    expectTypeOf<PublicConsultant>().toEqualTypeOf<PreviousPublicConsultant>();
+    expectTypeOf<AgencyCard>().toEqualTypeOf<PreviousAgencyCard>();
+    expectTypeOf<OrganisationProfile>().toEqualTypeOf<PreviousOrganisationProfile>();
     expectTypeOf<ChatFile>().toEqualTypeOf<PreviousChatFile>();
     expectTypeOf<ChatMessage>().toEqualTypeOf<PreviousChatMessage>();
     expectTypeOf<ChatAdvertisementSummary>().toEqualTypeOf<PreviousChatAdvertisementSummary>();

@@ -11,6 +11,7 @@
  *   contact.ts     the contact form
  *   organisations.ts organisations: kinds, member roles, legal forms, Firmenbuch/UID check digits, invitations;
  *                  member-permissions.ts: what each member role may do (memberMay), the active membership;
+ *                  organisation-profiles.ts: the public profile (description, services, logo, directory);
  *                  organisation-checks.ts: the back office's 'geprüft' marks (FN, UID, GISA) and its organisation pages;
  *                  terms.ts: terms versions, an organisation's acceptance or objection (six weeks)
  *   admin.ts       back office: dashboard, users, reports, contact messages, audit log
@@ -44,6 +45,7 @@ export * from './districts';
 export * from './contact';
 export * from './organisations';
 export * from './organisation-checks';
+export * from './organisation-profiles';
 export * from './terms';
 export * from './member-permissions';
 export * from './admin';

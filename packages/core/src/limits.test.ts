@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileUpdateSchema, registerRequestSchema } from './accounts';
+import { registerRequestSchema } from './accounts';
+import { organisationProfileUpdateSchema } from './organisation-profiles';
 import {
   BULLET_ITEM_MAX_LENGTH,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -88,7 +89,11 @@ describe('Field limits (constants.ts) in the request schemas', () => {
           }).success,
         USERNAME_MAX_LENGTH,
       ],
-      ['service', (n) => profileUpdateSchema.safeParse({ services: [text(n)] }).success, SERVICE_MAX_LENGTH],
+      [
+        'service',
+        (n) => organisationProfileUpdateSchema.safeParse({ services: [text(n)] }).success,
+        SERVICE_MAX_LENGTH,
+      ],
       [
         'e-mail',
         (n) => contactSchema.safeParse({ ...contact, email: `${text(n - '@example.at'.length)}@example.at` }).success,

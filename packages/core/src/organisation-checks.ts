@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { requiredText } from './input';
-import { memberSchema, organisationSchema } from './organisations';
+import { memberSchema, organisationKindSchema, organisationSchema } from './organisations';
 import type { OrganisationKind } from './roles';
 
 /**
@@ -106,5 +106,19 @@ export const adminOrganisationDetailSchema = organisationSchema
     openInvitations: z.number(),
     fieldsToCheck: z.array(z.enum(REGISTER_FIELDS)),
     checks: z.array(adminRegisterCheckSchema),
+    /**
+     * Other organisations with the same UID or Firmenbuchnummer: a re-founding after an ended
+     * contract (decision 0031 "Terms"), a duplicate, or a typing error — the office decides.
+     */
+    sameIdentity: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        kind: organisationKindSchema,
+        /** Which of the two numbers match. */
+        fields: z.array(z.enum(['register_number', 'uid'])),
+        contractEndsAt: z.string().nullable(),
+      }),
+    ),
   });
 export type AdminOrganisationDetail = z.infer<typeof adminOrganisationDetailSchema>;

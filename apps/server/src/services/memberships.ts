@@ -13,13 +13,28 @@ import { badRequest } from '../lib/errors';
 type Reader = Pick<Db, 'select'>;
 
 /** Creates an organisation with its founder as the first administrator; answers the membership id. */
+/** The public profile an organisation starts with: the registration's description and address (the demo: more). */
+export type FoundingProfile = Partial<
+  Pick<
+    typeof organisations.$inferInsert,
+    'description' | 'services' | 'contactEmail' | 'public' | 'publicDirectoryConsentAt'
+  >
+>;
+
 export async function foundOrganisation(
   tx: Pick<Db, 'insert' | 'select'>,
-  input: { kind: OrganisationKind; name: string; userId: number; now: Date },
+  input: { kind: OrganisationKind; name: string; userId: number; now: Date; profile?: FoundingProfile },
 ): Promise<{ organisationId: number; memberId: number }> {
   const [organisation] = await tx
     .insert(organisations)
-    .values({ kind: input.kind, name: input.name, createdBy: input.userId, createdAt: input.now, updatedAt: input.now })
+    .values({
+      kind: input.kind,
+      name: input.name,
+      ...input.profile,
+      createdBy: input.userId,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .returning({ id: organisations.id });
   const [member] = await tx
     .insert(organisationMembers)

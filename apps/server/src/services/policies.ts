@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MEMBER_ROLES_OF, ORGANISATION_KINDS, type ActiveMembership, type OrganisationKind } from '@pb/core';
-import { users, type UserRole } from '../db/schema';
+import { organisationMembers, organisations, users, type UserRole } from '../db/schema';
 import { forbidden } from '../lib/errors';
 
 /**
@@ -41,25 +41,29 @@ export function isActiveUser(user: AccountState): boolean {
 /** The same rule as SQL, for queries over users. */
 export const activeUserCondition: SQL = and(eq(users.confirmed, true), eq(users.blocked, false))!;
 
-/** A public consultant is listed in the consultant directory: an active consultant who chose to be public. */
-export function isPublicConsultant(user: AccountState & { role: UserRole; public: boolean }): boolean {
-  return isActiveUser(user) && user.role === 'consultant' && user.public;
+/**
+ * An agency of the directory ('Personalberater', spec §2): it chose to be public, its contract
+ * runs (decision 0031 "Terms") and at least one member can act for it (an active account). Its
+ * logo is public while this holds (GET /api/profile-images/:id).
+ */
+export function listedAgencyCondition(now: Date): SQL {
+  return and(
+    eq(organisations.kind, 'agency'),
+    eq(organisations.public, true),
+    or(isNull(organisations.contractEndsAt), gt(organisations.contractEndsAt, now)),
+    sql`EXISTS (SELECT 1 FROM ${organisationMembers} m JOIN ${users} u ON u.id = m.user_id
+                 WHERE m.organisation_id = ${organisations.id} AND m.left_at IS NULL
+                   AND u.confirmed AND NOT u.blocked)`,
+  )!;
 }
 
-export const publicConsultantCondition: SQL = and(
-  activeUserCondition,
-  eq(users.role, 'consultant'),
-  eq(users.public, true),
-)!;
-
 /**
- * Listed consultants a visitor may see: those who agreed to the directory for everyone (a listing
- * chosen when it was for signed-in users only does not reach visitors).
+ * Agencies a visitor may see: those whose administrator agreed to the directory for everyone (a
+ * listing chosen for signed-in users only does not reach visitors or search engines).
  */
-export const visitorListedConsultantCondition: SQL = and(
-  publicConsultantCondition,
-  isNotNull(users.publicDirectoryConsentAt),
-)!;
+export function visitorListedAgencyCondition(now: Date): SQL {
+  return and(listedAgencyCondition(now), isNotNull(organisations.publicDirectoryConsentAt))!;
+}
 
 /** The caller a policy asks about: an account and its role. */
 export interface PolicyCaller {

@@ -1,5 +1,5 @@
 import { Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { directoryLoader } from '../features/consultants/api/listedConsultants';
+import { directoryLoader } from '../features/consultants/api/listedAgencies';
 import { LANDING_ROUTE_ID, landingLoader } from '../features/landing/api/latestJobs';
 import { PUBLIC_ROUTE_ID, publicLoader } from '../lib/publicConfig';
 import { RouteError } from '../components/RouteError';

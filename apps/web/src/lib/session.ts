@@ -19,7 +19,6 @@ export interface Session {
   userId: number;
   username: string;
   email: string;
-  description: string;
   role: RoleType | null;
   /** The organisation the session acts for and the member's role in it (issue 31). */
   organisation: ActiveMembership | null;
@@ -46,7 +45,6 @@ function read(): Session | null {
     storage.get('user'),
     storage.get('userEmail'),
     storage.get('userRole'),
-    storage.get('userDescription'),
     storage.get('organisation'),
   ].join('|');
   if (key === cached.key) return cached.value;
@@ -56,7 +54,6 @@ function read(): Session | null {
         userId: Number(storage.get('userId') ?? 0),
         username: storage.get('user') ?? '',
         email: storage.get('userEmail') ?? '',
-        description: storage.get('userDescription') ?? '',
         role: roleTypeFromName(storage.get('userRole') ?? ''),
         organisation: storedOrganisation(storage.get('organisation')),
       }
@@ -81,12 +78,13 @@ export function saveLogin(response: LoginResponse): void {
 
 /** Updates the stored user fields after a profile save. */
 export function saveUser(
-  user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'description' | 'role' | 'organisation'>,
+  user: Pick<LoginResponse['user'], 'id' | 'username' | 'email' | 'role' | 'organisation'>,
 ): void {
   storage.set('userId', user.id);
   storage.set('user', user.username);
   storage.set('userEmail', user.email);
-  storage.set('userDescription', user.description ?? '');
+  // The description moved to the organisation's public profile (issue 31): no stale copy stays.
+  storage.remove('userDescription');
   // A member acts for the side of the organisation the session has chosen.
   storage.set('userRole', ROLE_NAMES[user.organisation ? sideOf(user.organisation.kind) : user.role.type]);
   storage.set('organisation', JSON.stringify(user.organisation ?? null));

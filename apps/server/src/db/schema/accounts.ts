@@ -11,12 +11,6 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<UserRole>().notNull(),
-  description: text('description'),
-  services: jsonb('services').$type<string[]>().notNull().default([]),
-  public: boolean('public').notNull().default(false),
-  /** When the consultant agreed to be listed for visitors too (issue 29); null: signed-in users only. */
-  publicDirectoryConsentAt: ts('public_directory_consent_at'),
-  profileImgId: integer('profile_img_id'),
   confirmed: boolean('confirmed').notNull().default(false),
   blocked: boolean('blocked').notNull().default(false),
   tokenVersion: integer('token_version').notNull().default(0),

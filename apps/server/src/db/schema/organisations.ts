@@ -17,9 +17,12 @@ export const organisations = pgTable('organisations', {
   uid: text('uid'),
   gisaNumber: text('gisa_number'),
   billingEmail: text('billing_email'),
+  /** The public profile (0040): where to write to the organisation; the directory's mailto link. */
+  contactEmail: text('contact_email'),
   description: text('description'),
   services: jsonb('services').$type<string[]>().notNull().default([]),
   logoUploadId: integer('logo_upload_id'),
+  /** Agencies: listed in the directory for signed-in users; with the consent below, for visitors too. */
   public: boolean('public').notNull().default(false),
   publicDirectoryConsentAt: ts('public_directory_consent_at'),
   /** The end of the contract after an objection to new terms (0039); null: running. */

@@ -18,16 +18,11 @@ const AUTH_USER_KEYS = [
   'blocked',
   'confirmed',
   'createdAt',
-  'description',
   'email',
   'id',
   'last_login',
   'organisation',
-  'profile_img',
-  'profile_img_id',
-  'public',
   'role',
-  'services',
   'username',
 ];
 
@@ -60,13 +55,15 @@ describe('registration, confirmation and login', () => {
     expect(body.user).toMatchObject({
       username: 'Huber Bau GmbH',
       email: 'office@huber.at',
-      description: 'Bau',
       role: { type: 'company', name: 'Company' },
       confirmed: false,
-      public: false,
-      services: [],
-      profile_img: null,
     });
+    // The registration's description starts the organisation's public profile (migration 0040).
+    const [organisation] = await ctx.database.query<{ description: string; contact_email: string; public: boolean }>(
+      'SELECT description, contact_email, public FROM organisations WHERE created_by = $1',
+      [body.user.id],
+    );
+    expect(organisation).toEqual({ description: 'Bau', contact_email: 'office@huber.at', public: false });
     const [row] = await ctx.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
       body.user.id,
     ]);

@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await endUserSessions(app, me.id);
       return {
         jwt: await app.jwt.sign(user.id, user.tokenVersion, session.id),
-        user: presentAuthUser(user, { imageSecret: app.config.jwtSecret, organisation: me.organisation }),
+        user: presentAuthUser(user, { organisation: me.organisation }),
       };
     },
   );

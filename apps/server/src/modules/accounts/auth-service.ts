@@ -36,7 +36,6 @@ export async function registerAccount(ctx: AccountContext, input: RegisterReques
           email: input.email,
           passwordHash,
           role: input.role,
-          description: input.description ?? null,
         })
         .returning(userColumns);
       await foundOrganisation(tx, {
@@ -44,6 +43,8 @@ export async function registerAccount(ctx: AccountContext, input: RegisterReques
         name: input.username,
         userId: row!.id,
         now: ctx.now,
+        // The registration form's description starts the public profile (migration 0040).
+        profile: { description: input.description ?? null, contactEmail: input.email },
       });
       const token = await issueToken(tx, row!.id, 'email_confirmation', ctx.now);
       await queueConfirmationMail(tx, ctx.publicUrl, row!, token);

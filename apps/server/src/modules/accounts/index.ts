@@ -4,7 +4,7 @@ export { issueToken } from './auth-tokens';
 export { findPendingEmailChange } from './email-change';
 export { openObligationsOf } from './open-obligations';
 export { type PresentableUser, userColumns } from './presenter';
-export { findProfileImage, findUserByEmail, findUserById, isUniqueViolation } from './queries';
+export { findProfileImage, findUserByEmail, findUserById, imagesUploadedBy, isUniqueViolation } from './queries';
 export { startSession } from './sign-in';
 export { deleteUserAccount } from './service';
 export { sessionHistoryOf } from './sessions';

@@ -1,14 +1,11 @@
-import type { UserRole } from '../../db/schema';
-import { isPublicConsultant, type AccountState } from '../../services/policies';
-import { isValidProfileImageSignature } from './presenter';
+import { isValidProfileImageSignature } from '../../services/image-urls';
 
 /**
- * Who may do what to an account and its profile images. Route tags:
- * - 'accounts.self': the caller's own account only (PUT/DELETE /users/:id, GET /users?filters[id]).
- * - 'accounts.selfOrPublicConsultant': the own account, or a consultant of the directory.
- * - 'accounts.imageOwner': the uploader of a profile image (someone else's looks missing).
- * - 'accounts.imageViewer': a profile image's owner (bearer or signed URL), or anyone for a
- *   listed consultant's chosen image.
+ * Who may do what to an account and its images. Route tags:
+ * - 'accounts.self': the caller's own account only (GET/PUT/DELETE /users/:id, GET /users?filters[id]).
+ * - 'accounts.imageOwner': the uploader of an image (someone else's looks missing).
+ * - 'accounts.imageViewer': anyone for the logo of a listed agency; otherwise the uploader, a member
+ *   of the organisation whose logo it is (bearer), or the holder of the signed URL the members get.
  */
 
 /** 'accounts.self': the account is the caller's own. */
@@ -21,22 +18,14 @@ export function ownsProfileImage(me: { id: number }, image: { ownerId: number | 
   return image.ownerId === me.id;
 }
 
-/** Only the chosen profile image of a listed consultant is public; other uploads (not yet saved) stay the owner's. */
-export function isPublicProfileImage(
-  image: { id: number },
-  owner: AccountState & { role: UserRole; public: boolean; profileImgId: number | null },
-): boolean {
-  return owner.profileImgId === image.id && isPublicConsultant(owner);
-}
-
-/** The owner of a profile image: signed in as the uploader, or holding the URL signed for its owner. */
-export function isProfileImageOwner(
+/** 'accounts.imageViewer' for an image that is not public: its uploader, a member of its organisation, or a signed URL. */
+export function mayViewProfileImage(
   viewer: { id: number } | null,
-  image: { id: number; ownerId: number | null },
+  image: { id: number; ownerId: number | null; viewerIsMember: boolean },
   signature: { secret: string; sig: string | undefined },
 ): boolean {
   return (
-    viewer?.id === image.ownerId ||
+    (viewer !== null && (viewer.id === image.ownerId || image.viewerIsMember)) ||
     (signature.sig !== undefined && isValidProfileImageSignature(signature.secret, image.id, signature.sig))
   );
 }

@@ -5,12 +5,11 @@ import { currentUser } from '../../services/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-download';
 import { errorSchema, idParams, errorResponses } from '../../lib/http-schemas';
-import { hasRole } from '../../services/policies';
 import { readUploadedFiles } from '../../lib/uploads';
-import { isProfileImageOwner, isPublicProfileImage, ownsProfileImage } from './policy';
-import { profileImageUrl } from './presenter';
+import { profileImageUrl } from '../../services/image-urls';
+import { mayViewProfileImage, ownsProfileImage } from './policy';
 import { deleteProfileImage, storeProfileImage } from './profile-images';
-import { findProfileImage, findProfileImageWithOwner } from './queries';
+import { findProfileImage, findProfileImageWithLogo, isOrganisationLogo } from './queries';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -21,10 +20,11 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/upload',
     {
       onRequest: app.requireUser,
-      config: { policy: 'role:consultant', rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
+      config: { policy: 'organisations.administrator', rateLimit: { max: 30 * factor, timeWindow: '10 minutes' } },
       schema: {
         tags: ['uploads'],
-        summary: 'Upload a profile image (multipart field "files": one PNG/JPG ≤ 5 MB; consultants only)',
+        summary:
+          'Upload a logo for the active agency (multipart field "files": one PNG/JPG ≤ 5 MB; its administrators only); PUT /organisation/profile saves it',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: {
@@ -35,7 +35,9 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      if (!hasRole(me, 'consultant')) throw forbidden(ACCOUNT_MSG.consultantOnlyUpload);
+      if (me.organisation?.kind !== 'agency' || me.organisation.role !== 'administrator') {
+        throw forbidden(ACCOUNT_MSG.administratorOnlyUpload);
+      }
       const [file] = await readUploadedFiles(request, { kind: 'image', maxFiles: 1 });
       const row = await storeProfileImage(app.db, app.storage, me.id, file!);
       return [
@@ -58,7 +60,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'accounts.imageOwner' },
       schema: {
         tags: ['uploads'],
-        summary: 'Delete an own profile image',
+        summary: 'Delete an own uploaded image that is not saved as a logo',
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: deletedIdSchema, ...errors },
@@ -67,8 +69,10 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const upload = await findProfileImage(app.db, request.params.id);
-      // Someone else's file looks exactly like a missing one.
-      if (!upload || !ownsProfileImage(me, upload)) throw notFound();
+      // Someone else's file looks exactly like a missing one. A saved logo belongs to its
+      // organisation: only its administrators remove it (PUT /organisation/profile), never a
+      // former member who once uploaded it.
+      if (!upload || !ownsProfileImage(me, upload) || (await isOrganisationLogo(app.db, upload.id))) throw notFound();
       await deleteProfileImage(app.db, app.storage, upload.id);
       return { id: upload.id };
     },
@@ -80,19 +84,20 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'accounts.imageViewer' },
       schema: {
         tags: ['uploads'],
-        summary: 'A profile image: public for listed consultants, otherwise only for its owner',
+        summary:
+          "An image: public as the logo of a listed agency, otherwise for its uploader and the organisation's members",
         params: idParams,
         querystring: z.object({ sig: z.string().max(100).optional() }),
         response: { 200: z.unknown().describe('PNG or JPEG bytes'), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      const found = await findProfileImageWithOwner(app.db, request.params.id);
+      const found = await findProfileImageWithLogo(app.db, request.params.id, request.user?.id ?? null, app.now());
       if (!found) throw notFound();
-      const { upload, owner } = found;
-      const isPublic = isPublicProfileImage(upload, owner);
+      const { upload, listed: isPublic } = found;
       const signature = { secret: app.config.jwtSecret, sig: request.query.sig };
-      if (!isPublic && !isProfileImageOwner(request.user, upload, signature)) throw notFound();
+      const image = { id: upload.id, ownerId: upload.ownerId, viewerIsMember: found.viewerIsMember };
+      if (!isPublic && !mayViewProfileImage(request.user, image, signature)) throw notFound();
       return sendStoredFile(reply, app.storage, {
         key: upload.storageKey,
         mime: upload.mime,

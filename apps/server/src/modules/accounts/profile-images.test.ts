@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG, MSG } from '@pb/core';
+import { ACCOUNT_MSG, MSG, ORGANISATION_PROFILE_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createAccount, tinyJpeg, tinyPdf, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
 import { multipartBody, type MultipartFile } from '../../../test/support/multipart';
+import { addMember } from '../../../test/support/organisation-fixtures';
 
-describe('profile image upload', () => {
+describe('logo upload', () => {
   let ctx: TestContext;
   let consultant: TestAccount;
   let other: TestAccount;
@@ -87,123 +88,129 @@ describe('profile image upload', () => {
     expect(await uploadCount()).toBe(before);
   });
 
-  it('When a company or a visitor uploads, then 403 / 401', async () => {
+  const saveProfile = (jwt: string, payload: object) =>
+    ctx.request({ method: 'PUT', url: '/api/organisation/profile', payload, token: jwt });
+  const get = (url: string, jwt?: string) => ctx.request({ method: 'GET', url, ...(jwt ? { token: jwt } : {}) });
+
+  it('When a company administrator, an agency member who is not an administrator or a visitor uploads, then 403 / 403 / 401', async () => {
     const files = [{ name: 'a.png', type: 'image/png', data: tinyPng() }];
     const res = await upload(company, files);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(ACCOUNT_MSG.consultantOnlyUpload);
+    expect(res.json().error.message).toBe(ACCOUNT_MSG.administratorOnlyUpload);
+    const colleague = await addMember(ctx, consultant, 'Kollegin Bild', 'consultant');
+    const fromColleague = await ctx.request({
+      method: 'POST',
+      url: '/api/upload',
+      ...multipartBody(files),
+      token: colleague.jwt,
+    });
+    expect(fromColleague.statusCode).toBe(403);
     expect((await upload(undefined, files)).statusCode).toBe(401);
   });
 
-  it('When a new image replaces the old via the profile, then the old file and row are removed', async () => {
+  it('When a new logo replaces the old through the profile, then the old file and row are removed', async () => {
     const first = (await upload(consultant, [{ name: 'eins.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    const set1 = await ctx.request({
-      method: 'PUT',
-      url: `/api/users/${consultant.id}`,
-      payload: { profile_img_id: String(first.id), profile_img: first.url },
-      token: consultant.jwt,
-    });
+    const set1 = await saveProfile(consultant.jwt, { logoId: first.id });
     expect(set1.statusCode, set1.body).toBe(200);
-    expect(set1.json()).toMatchObject({ profile_img_id: first.id, profile_img: first.url });
+    expect(set1.json().data).toMatchObject({ logoId: first.id, logo: first.url });
     const firstFile = (await fileOf(first.id))!;
 
     const second = (await upload(consultant, [{ name: 'zwei.jpg', type: 'image/jpeg', data: tinyJpeg() }])).json()[0];
-    const set2 = await ctx.request({
-      method: 'PUT',
-      url: `/api/users/${consultant.id}`,
-      payload: { profile_img_id: second.id },
-      token: consultant.jwt,
-    });
+    const set2 = await saveProfile(consultant.jwt, { logoId: second.id });
     expect(set2.statusCode).toBe(200);
-    expect(set2.json().profile_img).toBe(second.url);
+    expect(set2.json().data.logo).toBe(second.url);
     expect(existsSync(firstFile)).toBe(false);
     expect(await fileOf(first.id)).toBeNull();
+    const [audit] = await ctx.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'organisation.profile'",
+    );
+    expect(audit?.n).toBeGreaterThanOrEqual(2);
   });
 
-  it('When the image is served, then only the owner sees a private one and everyone sees a public consultant one, with nosniff', async () => {
+  it('When the logo is served, then members and the signed URL see an unlisted one, everyone a listed one, with nosniff', async () => {
     const item = (await upload(other, [{ name: 'p.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({
-      method: 'PUT',
-      url: `/api/users/${other.id}`,
-      payload: { profile_img_id: item.id },
-      token: other.jwt,
-    });
+    expect((await saveProfile(other.jwt, { logoId: item.id })).statusCode).toBe(200);
     const url = `/api/profile-images/${item.id}`;
-    expect((await ctx.request({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await ctx.request({ method: 'GET', url, token: company.jwt })).statusCode).toBe(404);
-    const own = await ctx.request({ method: 'GET', url, token: other.jwt });
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(url, company.jwt)).statusCode).toBe(404);
+    const own = await get(url, other.jwt);
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.rawPayload.equals(tinyPng())).toBe(true);
-    // The owner's signed URL (for <img> without a bearer header) works; a forged one does not.
-    expect((await ctx.request({ method: 'GET', url: item.url })).statusCode).toBe(200);
-    expect((await ctx.request({ method: 'GET', url: `${url}?sig=${'A'.repeat(32)}` })).statusCode).toBe(404);
+    // A colleague sees the organisation's logo; the signed URL works without a bearer; a forged one does not.
+    const colleague = await addMember(ctx, other, 'Kollege Logo', 'consultant');
+    expect((await get(url, colleague.jwt)).statusCode).toBe(200);
+    expect((await get(item.url)).statusCode).toBe(200);
+    expect((await get(`${url}?sig=${'A'.repeat(32)}`)).statusCode).toBe(404);
     const otherUpload = (await upload(consultant, [{ name: 'q.png', type: 'image/png', data: tinyPng() }])).json()[0];
     const signature = new URL(item.url, 'http://x').searchParams.get('sig');
-    expect(
-      (await ctx.request({ method: 'GET', url: `/api/profile-images/${otherUpload.id}?sig=${signature}` })).statusCode,
-    ).toBe(404);
+    expect((await get(`/api/profile-images/${otherUpload.id}?sig=${signature}`)).statusCode).toBe(404);
 
-    await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { public: true }, token: other.jwt });
-    const visitor = await ctx.request({ method: 'GET', url });
+    expect((await saveProfile(other.jwt, { public: true })).statusCode).toBe(200);
+    const visitor = await get(url);
     expect(visitor.statusCode).toBe(200);
     expect(visitor.headers['cache-control']).toContain('max-age');
-    const list = await ctx.request({ method: 'GET', url: '/api/users?filters[public][$eq]=true', token: company.jwt });
-    expect(list.json()).toEqual([expect.objectContaining({ id: other.id, profile_img: url })]);
-    expect((await ctx.request({ method: 'GET', url: '/api/profile-images/abc' })).statusCode).toBe(400);
-    expect((await ctx.request({ method: 'GET', url: '/api/profile-images/999999' })).statusCode).toBe(404);
+    const list = await get('/api/agencies', company.jwt);
+    expect(list.json().data).toEqual([expect.objectContaining({ name: 'Anderer Berater', logo: url })]);
+    expect((await get('/api/profile-images/abc')).statusCode).toBe(400);
+    expect((await get('/api/profile-images/999999')).statusCode).toBe(404);
   });
 
-  it('When a public consultant has uploaded an image not (yet) chosen for the profile, then only the owner sees it', async () => {
-    await ctx.request({ method: 'PUT', url: `/api/users/${other.id}`, payload: { public: true }, token: other.jwt });
+  it('When a listed agency has an image uploaded and not saved, then only its uploader sees it', async () => {
     const pending = (await upload(other, [{ name: 'entwurf.png', type: 'image/png', data: tinyPng() }])).json()[0];
     const url = `/api/profile-images/${pending.id}`;
-    expect((await ctx.request({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await ctx.request({ method: 'GET', url, token: company.jwt })).statusCode).toBe(404);
-    expect((await ctx.request({ method: 'GET', url, token: other.jwt })).statusCode).toBe(200);
-    expect((await ctx.request({ method: 'GET', url: pending.url })).statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(url, company.jwt)).statusCode).toBe(404);
+    expect((await get(url, other.jwt)).statusCode).toBe(200);
+    expect((await get(pending.url)).statusCode).toBe(200);
   });
 
-  it("When someone deletes another user's image, then 404 and it stays; the owner's delete removes file, row and profile reference", async () => {
+  it('When an administrator names an image someone else uploaded, or another organisation’s logo, then 400 and the logo stays', async () => {
+    const mine = (await upload(consultant, [{ name: 'm.png', type: 'image/png', data: tinyPng() }])).json()[0];
+    const before = (await get('/api/organisation/profile', other.jwt)).json().data.logoId as number;
+    const theirs = (await get('/api/organisation/profile', consultant.jwt)).json().data.logoId as number;
+    for (const logoId of [mine.id, theirs, 999_999]) {
+      const res = await saveProfile(other.jwt, { logoId });
+      expect(res.statusCode, String(logoId)).toBe(400);
+      expect(res.json().error.message).toBe(ORGANISATION_PROFILE_MSG.invalidLogo);
+    }
+    for (const logoId of ['abc', '1', -1]) expect((await saveProfile(other.jwt, { logoId })).statusCode).toBe(400);
+    expect((await get('/api/organisation/profile', other.jwt)).json().data.logoId).toBe(before);
+  });
+
+  it("When someone deletes another's upload or a saved logo, then 404 and it stays; the uploader deletes an unsaved one", async () => {
     const item = (await upload(consultant, [{ name: 'x.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({
-      method: 'PUT',
-      url: `/api/users/${consultant.id}`,
-      payload: { profile_img_id: item.id },
-      token: consultant.jwt,
-    });
     const file = (await fileOf(item.id))!;
-    const foreign = await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}`, token: other.jwt });
-    expect(foreign.statusCode).toBe(404);
-    expect((await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}` })).statusCode).toBe(401);
-    expect((await ctx.request({ method: 'DELETE', url: '/api/upload/files/abc', token: other.jwt })).statusCode).toBe(
-      400,
-    );
+    const del = (id: number | string, jwt?: string) =>
+      ctx.request({ method: 'DELETE', url: `/api/upload/files/${id}`, ...(jwt ? { token: jwt } : {}) });
+    expect((await del(item.id, other.jwt)).statusCode).toBe(404);
+    expect((await del(item.id)).statusCode).toBe(401);
+    expect((await del('abc', other.jwt)).statusCode).toBe(400);
     expect(existsSync(file)).toBe(true);
-
-    const own = await ctx.request({ method: 'DELETE', url: `/api/upload/files/${item.id}`, token: consultant.jwt });
-    expect(own.statusCode).toBe(200);
+    expect((await del(item.id, consultant.jwt)).statusCode).toBe(200);
     expect(existsSync(file)).toBe(false);
-    const me = await ctx.request({ method: 'GET', url: '/api/users/me', token: consultant.jwt });
-    expect(me.json()).toMatchObject({ profile_img_id: null, profile_img: null });
+    // The saved logo is the organisation's: not even its uploader deletes it this way.
+    const logoId = (await get('/api/organisation/profile', consultant.jwt)).json().data.logoId as number;
+    expect((await del(logoId, consultant.jwt)).statusCode).toBe(404);
+    expect(existsSync((await fileOf(logoId))!)).toBe(true);
   });
 
-  it('When a consultant with an image deletes the account, then the image file is removed', async () => {
-    const gone = await createAccount(ctx, 'consultant', 'Weg Berater');
-    const item = (await upload(gone, [{ name: 'w.png', type: 'image/png', data: tinyPng() }])).json()[0];
-    await ctx.request({
-      method: 'PUT',
-      url: `/api/users/${gone.id}`,
-      payload: { profile_img_id: item.id },
-      token: gone.jwt,
-    });
-    const file = (await fileOf(item.id))!;
-    expect((await ctx.request({ method: 'DELETE', url: `/api/users/${gone.id}`, token: gone.jwt })).statusCode).toBe(
-      200,
-    );
-    expect(existsSync(file)).toBe(false);
-    expect(await fileOf(item.id)).toBeNull();
+  it('When the administrator who uploaded the logo deletes the account, then the logo stays with the organisation and the unsaved image goes', async () => {
+    const founder = await createAccount(ctx, 'consultant', 'Weg Berater');
+    const heir = await addMember(ctx, founder, 'Erbin Logo', 'administrator');
+    const logo = (await upload(founder, [{ name: 'w.png', type: 'image/png', data: tinyPng() }])).json()[0];
+    expect((await saveProfile(founder.jwt, { logoId: logo.id })).statusCode).toBe(200);
+    const unsaved = (await upload(founder, [{ name: 'u.png', type: 'image/png', data: tinyPng() }])).json()[0];
+    const logoFile = (await fileOf(logo.id))!;
+    const unsavedFile = (await fileOf(unsaved.id))!;
+    const gone = await ctx.request({ method: 'DELETE', url: `/api/users/${founder.id}`, token: founder.jwt });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(existsSync(unsavedFile)).toBe(false);
+    expect(existsSync(logoFile)).toBe(true);
+    const profile = (await get('/api/organisation/profile', heir.jwt)).json().data;
+    expect(profile.logoId).toBe(logo.id);
+    expect((await get(profile.logo)).statusCode).toBe(200);
   });
 });
 

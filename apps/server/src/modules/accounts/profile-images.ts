@@ -5,7 +5,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import type { UploadRow } from './queries';
 
-/** The profile image commands: a stored file and its row go together. */
+/** The uploaded image commands (an organisation's logo): a stored file and its row go together. */
 
 /** Stores a checked image file and records it as the owner's profile image upload. */
 export async function storeProfileImage(
@@ -36,8 +36,8 @@ export async function storeProfileImage(
 }
 
 /**
- * Deletes a profile image row and its file. users.profile_img_id pointing at it
- * becomes null through the foreign key (ON DELETE SET NULL).
+ * Deletes an uploaded image's row and its file (the route refuses a saved logo; were one deleted,
+ * organisations.logo_upload_id would become null through its foreign key).
  */
 export async function deleteProfileImage(db: Pick<Db, 'delete'>, storage: FileStorage, id: number): Promise<boolean> {
   const deleted = await db

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads, users } from '../../db/schema';
-import { publicConsultantCondition, visitorListedConsultantCondition } from '../../services/policies';
+import { organisationMembers, organisations, uploads, users } from '../../db/schema';
+import { listedAgencyCondition } from '../../services/policies';
 import type { ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
-import { listedConsultantColumns, publicConsultantColumns, userColumns } from './presenter';
+import { userColumns } from './presenter';
 
 /** Reads of the accounts module: users, login candidates, profile images. */
 
@@ -13,7 +13,6 @@ export type UploadRow = typeof uploads.$inferSelect;
 export const userQuerySpec: ResourceQuerySpec = {
   fields: {
     id: { expr: users.id, type: 'int', ops: ['$eq'] },
-    public: { expr: users.public, type: 'boolean', ops: ['$eq'] },
   },
   sort: { username: users.username, id: users.id, createdAt: users.createdAt },
   defaultSort: [{ field: 'username', dir: 'asc' }],
@@ -114,44 +113,6 @@ export async function findOwnUser(db: Db, userId: number, query: ParsedListQuery
     .limit(1);
 }
 
-/** The consultant directory: public consultants matching the list query. */
-export async function listPublicConsultants(db: Db, query: ParsedListQuery) {
-  return db
-    .select(publicConsultantColumns)
-    .from(users)
-    .where(and(publicConsultantCondition, query.where))
-    .orderBy(...query.orderBy)
-    .offset(query.start)
-    .limit(query.limit);
-}
-
-/**
- * One page of the visitors' directory (GET /api/public-consultants): in name order, the id keeping
- * pages apart where names are equal, with the number of all listed consultants.
- */
-export async function listListedConsultants(db: Db, page: { start: number; limit: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listedConsultantColumns)
-      .from(users)
-      .where(visitorListedConsultantCondition)
-      .orderBy(asc(users.username), asc(users.id))
-      .offset(page.start)
-      .limit(page.limit),
-    db.select({ n: count() }).from(users).where(visitorListedConsultantCondition),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findPublicConsultant(db: Db, id: number) {
-  const [row] = await db
-    .select(publicConsultantColumns)
-    .from(users)
-    .where(and(eq(users.id, id), publicConsultantCondition))
-    .limit(1);
-  return row;
-}
-
 export async function findProfileImage(db: Pick<Db, 'select'>, id: number): Promise<UploadRow | undefined> {
   const [row] = await db
     .select()
@@ -161,22 +122,51 @@ export async function findProfileImage(db: Pick<Db, 'select'>, id: number): Prom
   return row;
 }
 
-/** A profile image together with what its visibility depends on (an image without owner is not found). */
-export async function findProfileImageWithOwner(db: Db, id: number) {
+/**
+ * A stored image with what its visibility depends on: the organisation whose logo it is (none for
+ * an image uploaded and not saved), whether that organisation is listed now, and whether the viewer
+ * is one of its members.
+ */
+export async function findProfileImageWithLogo(db: Db, id: number, viewerId: number | null, now: Date) {
   const [found] = await db
     .select({
       upload: uploads,
-      owner: {
-        public: users.public,
-        role: users.role,
-        confirmed: users.confirmed,
-        blocked: users.blocked,
-        profileImgId: users.profileImgId,
-      },
+      organisationId: organisations.id,
+      listed: sql<boolean>`coalesce(${listedAgencyCondition(now)}, false)`.mapWith(Boolean),
+      viewerIsMember: sql<boolean>`EXISTS (SELECT 1 FROM ${organisationMembers} m
+        WHERE m.organisation_id = ${organisations.id} AND m.user_id = ${viewerId ?? 0} AND m.left_at IS NULL)`.mapWith(
+        Boolean,
+      ),
     })
     .from(uploads)
-    .innerJoin(users, eq(users.id, uploads.ownerId))
+    .leftJoin(organisations, eq(organisations.logoUploadId, uploads.id))
     .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
     .limit(1);
   return found;
+}
+
+/** Whether an upload is saved as some organisation's logo. */
+export async function isOrganisationLogo(db: Pick<Db, 'select'>, uploadId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.logoUploadId, uploadId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The images a person uploaded, with the organisation whose logo each is (the data export). */
+export async function imagesUploadedBy(db: Pick<Db, 'select'>, userId: number) {
+  return db
+    .select({
+      id: uploads.id,
+      originalName: uploads.originalName,
+      storageKey: uploads.storageKey,
+      createdAt: uploads.createdAt,
+      logoOf: organisations.name,
+    })
+    .from(uploads)
+    .leftJoin(organisations, eq(organisations.logoUploadId, uploads.id))
+    .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_image')))
+    .orderBy(asc(uploads.id));
 }

@@ -2,15 +2,15 @@ import { rememberFormerCompany, forgetConsultant } from '../introductions';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ACCOUNT_MSG, accountDeletionRefusal, MSG, type profileUpdateSchema } from '@pb/core';
+import { accountDeletionRefusal, MSG, type profileUpdateSchema } from '@pb/core';
 import type { Db } from '../../db/client';
-import { dataExports, jobs, uploads, users } from '../../db/schema';
+import { dataExports, jobs, organisations, uploads, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { assertEmailChangeAllowed, findPendingEmailChange, requestEmailChange } from './email-change';
 import { userColumns, type PresentableUser } from './presenter';
 import { openObligationsOf } from './open-obligations';
-import { accountTaken, findProfileImage, findUserById, isUniqueViolation } from './queries';
+import { accountTaken, findUserById, isUniqueViolation } from './queries';
 
 /**
  * The account commands (profile, deletion); sign-up and passwords are in
@@ -32,22 +32,10 @@ export function accountContext(app: Pick<FastifyInstance, 'db' | 'storage' | 'co
 
 type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** profile_img_id arrives as number or text (spec §7); '' and null clear it. */
-function parseImageId(value: string | number | null | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  const text = String(value).trim();
-  if (!/^\d{1,10}$/.test(text)) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
-  const id = Number(text);
-  if (id <= 0 || id > 2_147_483_647) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
-  return id;
-}
-
 /**
- * Saves the own profile (never role, confirmed, blocked or password). A new e-mail
+ * Saves the own name and address (never role, confirmed, blocked or password). A new e-mail
  * address is never set here: it starts a change that the new address confirms
- * (docs/decisions/0009). A replaced profile image is deleted with its file.
- * Returns the saved user.
+ * (docs/decisions/0009). Returns the saved user.
  */
 export async function updateOwnUser(
   ctx: AccountContext,
@@ -57,22 +45,6 @@ export async function updateOwnUser(
   const { db, now } = ctx;
   const current = await findUserById(db, userId);
   if (!current) throw notFound();
-  const isConsultant = current.role === 'consultant';
-  const services = body.services?.map((s) => s.trim()).filter((s) => s.length > 0);
-  const imageId = parseImageId(body.profile_img_id);
-
-  if (!isConsultant) {
-    // Companies may send the consultant fields empty (the form sends them all), never set.
-    if (body.public === true || body.publicDirectoryConsent) throw badRequest(ACCOUNT_MSG.consultantOnlyPublic);
-    if ((services && services.length > 0) || (imageId !== undefined && imageId !== null)) {
-      throw badRequest(ACCOUNT_MSG.consultantOnlyProfile);
-    }
-  }
-  if (body.publicDirectoryConsent && body.public !== true) throw badRequest(ACCOUNT_MSG.directoryConsentNeedsPublic);
-  if (imageId !== undefined && imageId !== null && imageId !== current.profileImgId) {
-    const upload = await findProfileImage(db, imageId);
-    if (upload?.ownerId !== userId) throw badRequest(ACCOUNT_MSG.invalidProfileImage);
-  }
   if (await accountTaken(db, { email: body.email, username: body.username }, userId)) {
     throw badRequest(MSG.profileSaveFailed);
   }
@@ -84,28 +56,13 @@ export async function updateOwnUser(
       ? body.email
       : null;
   if (newEmail !== null) await assertEmailChangeAllowed(db, userId, now);
-  const replacedImage =
-    imageId !== undefined && current.profileImgId !== null && imageId !== current.profileImgId
-      ? current.profileImgId
-      : null;
   let updated: PresentableUser | undefined;
   try {
-    const removedKeys = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       [updated] = await tx
         .update(users)
         .set({
           ...(body.username !== undefined ? { username: body.username } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          ...(isConsultant && services !== undefined ? { services } : {}),
-          ...(isConsultant && body.public !== undefined ? { public: body.public } : {}),
-          // The first consent to the directory for everyone is kept; leaving the directory ends it.
-          ...(isConsultant && body.public === false ? { publicDirectoryConsentAt: null } : {}),
-          ...(isConsultant && body.publicDirectoryConsent
-            ? {
-                publicDirectoryConsentAt: sql`coalesce(${users.publicDirectoryConsentAt}, ${now.toISOString()}::timestamptz)`,
-              }
-            : {}),
-          ...(imageId !== undefined ? { profileImgId: imageId } : {}),
           // The client's value is ignored: the server's clock records the login.
           ...(body.last_login !== undefined ? { lastLogin: now } : {}),
           updatedAt: now,
@@ -115,14 +72,7 @@ export async function updateOwnUser(
       if (updated && newEmail !== null) {
         await requestEmailChange(tx, { user: updated, newEmail, now, publicUrl: ctx.publicUrl });
       }
-      if (replacedImage === null) return [];
-      const removed = await tx
-        .delete(uploads)
-        .where(and(eq(uploads.id, replacedImage), eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_image')))
-        .returning({ storageKey: uploads.storageKey });
-      return removed.map((r) => r.storageKey);
     });
-    await Promise.all(removedKeys.map((key) => ctx.storage.remove(key).catch(() => undefined)));
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(MSG.profileSaveFailed);
     throw error;
@@ -142,7 +92,8 @@ export async function dataExportFilesOf(tx: Pick<Db, 'select'>, userId: number):
 
 /**
  * Deletes an account (self-service and back office): deactivates the user's
- * advertisements, removes the profile image, deletes the row. Foreign keys set
+ * advertisements, removes the images they uploaded and
+ * did not save as a logo, deletes the row. Foreign keys set
  * null keep advertisements, chats and reports intact (the counterpart then shows
  * 'Benutzer existiert nicht mehr'); auth tokens cascade. Returns false when no
  * such user exists.
@@ -174,7 +125,14 @@ export async function deleteUserAccount(
     const images = await tx
       .select({ id: uploads.id, storageKey: uploads.storageKey })
       .from(uploads)
-      .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_image')));
+      .where(
+        and(
+          eq(uploads.ownerId, userId),
+          eq(uploads.purpose, 'profile_image'),
+          // A saved logo is the organisation's: it stays when the person who uploaded it goes.
+          sql`NOT EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`,
+        ),
+      );
     // A pending or finished data export goes with the account (its row by ON DELETE CASCADE).
     const exportFiles = await dataExportFilesOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));

@@ -56,7 +56,7 @@ export async function startSession(
   );
   return {
     jwt: await app.jwt.sign(user.id, user.tokenVersion, session.id),
-    user: presentAuthUser(user, { imageSecret: app.config.jwtSecret, organisation: session.organisation }),
+    user: presentAuthUser(user, { organisation: session.organisation }),
   };
 }
 

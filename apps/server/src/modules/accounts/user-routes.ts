@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deletedIdSchema,
-  ownUserSchema,
-  profileUpdateSchema,
-  publicConsultantSchema,
-  type ActiveMembership,
-} from '@pb/core';
+import { deletedIdSchema, ownUserSchema, profileUpdateSchema, type ActiveMembership } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound } from '../../lib/errors';
 import { anyQuery, errorSchema, idParams, errorResponses } from '../../lib/http-schemas';
@@ -15,8 +9,8 @@ import { endUserSessions } from '../../services/sessions';
 import { parseListQuery } from '../../lib/strapi-query';
 import { findPendingEmailChange } from './email-change';
 import { isSelf } from './policy';
-import { presentOwnUser, presentPublicConsultant, type PresentableUser } from './presenter';
-import { findOwnUser, findPublicConsultant, findUserById, listPublicConsultants, userQuerySpec } from './queries';
+import { presentOwnUser, type PresentableUser } from './presenter';
+import { findOwnUser, findUserById, userQuerySpec } from './queries';
 import { accountContext, deleteUserAccount, updateOwnUser } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -29,11 +23,9 @@ function filterIdValue(filters: unknown): unknown {
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The owner's view signs the profile image URL. */
-  const own = { imageSecret: app.config.jwtSecret };
   /** The caller's own view: AuthUser plus the e-mail change waiting for confirmation. */
   const presentOwn = async (user: PresentableUser, organisation: ActiveMembership | null) =>
-    presentOwnUser(user, await findPendingEmailChange(app.db, user.id, app.now()), { ...own, organisation });
+    presentOwnUser(user, await findPendingEmailChange(app.db, user.id, app.now()), { organisation });
 
   app.get(
     '/users/me',
@@ -60,27 +52,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       onRequest: app.requireUser,
-      config: { policy: 'accounts.selfOrPublicConsultant' },
+      config: { policy: 'accounts.self' },
       schema: {
         tags: ['users'],
-        summary: 'Own user (filters[id][$eq]=own id) or public consultants (filters[public][$eq]=true)',
+        summary:
+          'The own user as a list (filters[id][$eq]=own id; spec §7). The directory is GET /agencies (migration 0040)',
         security: [{ bearer: [] }],
         querystring: anyQuery,
-        response: { 200: z.union([z.array(ownUserSchema), z.array(publicConsultantSchema)]), ...errors },
+        response: { 200: z.array(ownUserSchema), ...errors },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const parsed = parseListQuery(request.query, userQuerySpec);
-      const idFilter = filterIdValue(request.query['filters']);
-      if (idFilter !== undefined) {
-        // Only the caller's own record may be read this way.
-        authorize(isSelf(me, Number(idFilter)));
-        const rows = await findOwnUser(app.db, me.id, parsed);
-        return Promise.all(rows.map((row) => presentOwn(row, me.organisation)));
-      }
-      const rows = await listPublicConsultants(app.db, parsed);
-      return rows.map(presentPublicConsultant);
+      // Only the caller's own record may be read this way; the directory is the organisations module's.
+      authorize(isSelf(me, Number(filterIdValue(request.query['filters']))));
+      const rows = await findOwnUser(app.db, me.id, parsed);
+      return Promise.all(rows.map((row) => presentOwn(row, me.organisation)));
     },
   );
 
@@ -88,26 +76,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       onRequest: app.requireUser,
-      config: { policy: 'accounts.selfOrPublicConsultant' },
+      config: { policy: 'accounts.self' },
       schema: {
         tags: ['users'],
-        summary: 'Own user, or a public consultant',
+        summary: 'The own user (anyone else: 404)',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.union([ownUserSchema, publicConsultantSchema]), ...errors },
+        response: { 200: ownUserSchema, ...errors },
       },
     },
     async (request) => {
       const me = currentUser(request);
       const { id } = request.params;
-      if (isSelf(me, id)) {
-        const user = await findUserById(app.db, id);
-        if (!user) throw notFound();
-        return presentOwn(user, me.organisation);
-      }
-      const row = await findPublicConsultant(app.db, id);
-      if (!row) throw notFound();
-      return presentPublicConsultant(row);
+      // Someone else's account looks exactly like a missing one.
+      if (!isSelf(me, id)) throw notFound();
+      const user = await findUserById(app.db, id);
+      if (!user) throw notFound();
+      return presentOwn(user, me.organisation);
     },
   );
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MSG, MSG } from '@pb/core';
+import { MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { createAccount, login, tinyPng, type TestAccount } from '../../../test/support/account-fixtures';
-import { multipartBody } from '../../../test/support/multipart';
+import { createAccount, login, type TestAccount } from '../../../test/support/account-fixtures';
 
-describe('users: own profile, public consultants, deletion', () => {
+describe('users: own account, deletion', () => {
   let ctx: TestContext;
   let company: TestAccount;
   let consultant: TestAccount;
@@ -55,6 +54,9 @@ describe('users: own profile, public consultants, deletion', () => {
       401,
     );
     expect((await ctx.request({ method: 'GET', url: '/api/users?filters[public][$eq]=true' })).statusCode).toBe(401);
+    // The list of other people is gone (the directory lists agencies, GET /api/agencies).
+    const list = await ctx.request({ method: 'GET', url: '/api/users', token: company.jwt });
+    expect(list.statusCode).toBe(403);
   });
 
   it('When private fields are filtered or sorted, or unknown operators used, then 400 leaking nothing', async () => {
@@ -65,7 +67,7 @@ describe('users: own profile, public consultants, deletion', () => {
       '/api/users?filters[resetPasswordToken][$null]=false',
       '/api/users?filters[confirmationToken][$notNull]=true',
       '/api/users?filters[id][$gt]=0',
-      '/api/users?filters[public][$ne]=true',
+      '/api/users?filters[public][$eq]=true',
       '/api/users?filters[$or][0][email][$containsi]=a',
       '/api/users?sort=password:asc',
       '/api/users?sort=email:asc',
@@ -82,22 +84,20 @@ describe('users: own profile, public consultants, deletion', () => {
     }
   });
 
-  it('When a company tries to go public or set consultant fields, then 400 and nothing changes; empty values are accepted', async () => {
-    const res = await put(company, { public: true });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(ACCOUNT_MSG.consultantOnlyPublic);
-    const services = await put(company, { services: ['Recruiting'] });
-    expect(services.statusCode).toBe(400);
-    expect((await userRow(company.id))!['public']).toBe(false);
-    const empty = await put(company, {
-      username: 'Firma Eins',
-      public: false,
-      services: [],
-      profile_img: null,
-      profile_img_id: '',
-    });
-    expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json()).toMatchObject({ public: false, services: [], profile_img: null });
+  it('When the fields of the former per-person profile are sent, then 400: they belong to the organisation now', async () => {
+    const before = await userRow(company.id);
+    for (const payload of [
+      { public: true },
+      { services: ['Recruiting'] },
+      { description: 'Neu' },
+      { profile_img: null },
+      { profile_img_id: '' },
+      { publicDirectoryConsent: true },
+    ]) {
+      const res = await put(company, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await userRow(company.id)).toEqual(before);
   });
 
   it('When role, confirmed, blocked, password or unknown keys are sent, then 400 and nothing changes', async () => {
@@ -145,55 +145,28 @@ describe('users: own profile, public consultants, deletion', () => {
     expect(await userRow(consultant.id)).toBeDefined();
   });
 
-  it('When a consultant saves the profile and goes public, then the public list shows exactly the public fields', async () => {
-    const res = await put(consultant, {
-      username: 'Berater Eins',
-      email: 'berater.eins@example.at',
-      description: 'Vermittlung von Fachkräften',
-      services: ['Executive Search', '  ', 'IT-Recruiting'],
-      public: true,
-    });
+  it('When a user saves name and address, then the own account answers without profile fields; anyone else is 404', async () => {
+    const res = await put(consultant, { username: 'Berater Eins', email: 'berater.eins@example.at' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ public: true, services: ['Executive Search', 'IT-Recruiting'] });
-
-    const list = await ctx.request({ method: 'GET', url: '/api/users?filters[public][$eq]=true', token: company.jwt });
-    expect(list.statusCode).toBe(200);
-    const body = list.json();
-    expect(body).toHaveLength(1);
-    expect(body[0]).toEqual({
-      id: consultant.id,
-      username: 'Berater Eins',
-      email: 'berater.eins@example.at',
-      description: 'Vermittlung von Fachkräften',
-      profile_img: null,
-      services: ['Executive Search', 'IT-Recruiting'],
-    });
-    // Not public → 404 by id for others; the public one is visible in the public shape.
-    expect((await ctx.request({ method: 'GET', url: `/api/users/${other.id}`, token: company.jwt })).statusCode).toBe(
-      404,
-    );
-    const one = await ctx.request({ method: 'GET', url: `/api/users/${consultant.id}`, token: company.jwt });
-    expect(one.statusCode).toBe(200);
-    expect(Object.keys(one.json()).sort()).toEqual([
-      'description',
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'blocked',
+      'confirmed',
+      'createdAt',
       'email',
       'id',
-      'profile_img',
-      'services',
+      'last_login',
+      'organisation',
+      'pendingEmail',
+      'role',
       'username',
     ]);
+    // Someone else's account looks exactly like a missing one.
+    for (const id of [other.id, consultant.id]) {
+      expect((await ctx.request({ method: 'GET', url: `/api/users/${id}`, token: company.jwt })).statusCode).toBe(404);
+    }
     const own = await ctx.request({ method: 'GET', url: `/api/users/${company.id}`, token: company.jwt });
     expect(own.json().role.name).toBe('Company');
     expect((await ctx.request({ method: 'GET', url: '/api/users/abc', token: company.jwt })).statusCode).toBe(400);
-    // A blocked public consultant is not listed.
-    await ctx.database.query('UPDATE users SET blocked = true WHERE id = $1', [consultant.id]);
-    const hidden = await ctx.request({
-      method: 'GET',
-      url: '/api/users?filters[public][$eq]=true',
-      token: company.jwt,
-    });
-    expect(hidden.json()).toEqual([]);
-    await ctx.database.query('UPDATE users SET blocked = false WHERE id = $1', [consultant.id]);
   });
 
   it('When the user name or e-mail belongs to someone else, then 400 with the profile save message and nothing changes', async () => {
@@ -211,18 +184,6 @@ describe('users: own profile, public consultants, deletion', () => {
     expect(res.statusCode).toBe(200);
     const stored = new Date(res.json().last_login as string);
     expect(stored.getUTCFullYear()).toBeGreaterThan(2000);
-  });
-
-  it("When a profile_img_id of another user's upload is set, then 400", async () => {
-    const { payload, headers } = multipartBody([{ name: 'a.png', type: 'image/png', data: tinyPng() }]);
-    const up = await ctx.request({ method: 'POST', url: '/api/upload', payload, headers, token: other.jwt });
-    expect(up.statusCode).toBe(200);
-    const foreignId = up.json()[0].id as number;
-    for (const value of [foreignId, String(foreignId), 999999, 'abc']) {
-      const res = await put(consultant, { profile_img_id: value });
-      expect(res.statusCode, String(value)).toBe(400);
-    }
-    expect((await userRow(consultant.id))!['profile_img_id']).toBeNull();
   });
 
   it('When a user deletes the own account, then ads are deactivated, the image and tokens are gone, and login fails', async () => {

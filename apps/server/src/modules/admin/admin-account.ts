@@ -78,7 +78,6 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
           passwordHash,
           confirmed: true,
           blocked: false,
-          public: false,
           retentionWarnedAt: null,
           // Run by a CLI or at start-up, outside a running server's sockets: an open socket
           // of this account ends at its next event (version check) or its token's expiry.

@@ -55,18 +55,7 @@ describe('users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((u: { id: number }) => u.id)).toEqual([company.id]);
     expect(Object.keys(res.json().data[0]).sort()).toEqual(
-      [
-        'confirmed',
-        'blocked',
-        'createdAt',
-        'email',
-        'id',
-        'lastLogin',
-        'public',
-        'retentionWarnedAt',
-        'role',
-        'username',
-      ].sort(),
+      ['confirmed', 'blocked', 'createdAt', 'email', 'id', 'lastLogin', 'retentionWarnedAt', 'role', 'username'].sort(),
     );
   });
 

@@ -15,13 +15,13 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
   const [counts] = await database.query<{
     companies: number;
     consultants: number;
-    public_consultants: number;
+    listed_agencies: number;
     published_jobs: number;
     conversations: number;
   }>(`SELECT
       (SELECT count(*)::int FROM users WHERE role = 'company') AS companies,
       (SELECT count(*)::int FROM users WHERE role = 'consultant') AS consultants,
-      (SELECT count(*)::int FROM users WHERE role = 'consultant' AND public) AS public_consultants,
+      (SELECT count(*)::int FROM organisations WHERE kind = 'agency' AND public) AS listed_agencies,
       (SELECT count(*)::int FROM jobs WHERE published_at IS NOT NULL) AS published_jobs,
       (SELECT count(*)::int FROM chat_communications) AS conversations`);
   const thisMonth = `${monthOf('created_at')} = ${monthOf('$1::timestamptz')}`;
@@ -76,7 +76,7 @@ export async function loadDashboard(database: Database, now: Date): Promise<Admi
   return {
     companies: counts?.companies ?? 0,
     consultants: counts?.consultants ?? 0,
-    publicConsultants: counts?.public_consultants ?? 0,
+    listedAgencies: counts?.listed_agencies ?? 0,
     publishedJobs: counts?.published_jobs ?? 0,
     conversations: counts?.conversations ?? 0,
     placementsThisMonth: placements?.this_month ?? 0,

@@ -17,7 +17,6 @@ const userQuerySpec: ResourceQuerySpec = {
     role: { expr: users.role, type: 'string', ops: ['$eq', '$in', '$ne'] },
     confirmed: { expr: users.confirmed, type: 'boolean', ops: ['$eq'] },
     blocked: { expr: users.blocked, type: 'boolean', ops: ['$eq'] },
-    public: { expr: users.public, type: 'boolean', ops: ['$eq'] },
     lastLogin: { expr: users.lastLogin, type: 'date', ops: ['$lt', '$gt', '$null', '$notNull'] },
   },
   sort: {

@@ -3,7 +3,7 @@ import { ROLE_NAMES } from '@pb/core';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../services/auth';
 import type { FileStorage } from '../../lib/storage';
-import { findPendingEmailChange, findProfileImage, findUserById, sessionHistoryOf, secondFactorsOf } from '../accounts';
+import { findPendingEmailChange, findUserById, imagesUploadedBy, sessionHistoryOf, secondFactorsOf } from '../accounts';
 import { auditEntriesAbout, type AuditEntryAboutUser } from '../../services/audit';
 import { listNotifications, NOTIFICATION_LIST_LIMIT, settingsOf } from '../../services/notifications/centre';
 import { listSavedSearches, watchedJobIds } from '../alerts';
@@ -94,23 +94,17 @@ export async function collectAccountData(
     name: 'konto.json',
     value: presentAccountForExport(user, await findPendingEmailChange(db, userId, now)),
   });
-  let profileImage: string | null = null;
-  if (user.profileImgId !== null) {
-    const image = await findProfileImage(db, user.profileImgId);
-    if (image?.ownerId === userId) {
-      const path = `dateien/profilbild/${image.id}-${zipSegment(image.originalName)}`;
-      profileImage = (await addStored(c, path, image.storageKey))[0] ?? null;
-    }
+  // The public profile is the organisation's (migration 0040); what is the person's are the images they uploaded.
+  const images = [];
+  for (const image of await imagesUploadedBy(db, userId)) {
+    const path = `dateien/bilder/${image.id}-${zipSegment(image.originalName)}`;
+    images.push({
+      datei: (await addStored(c, path, image.storageKey))[0] ?? null,
+      hochgeladenAm: image.createdAt.toISOString(),
+      logoVon: image.logoOf,
+    });
   }
-  json.push({
-    name: 'profil.json',
-    value: {
-      beschreibung: user.description,
-      leistungen: user.services,
-      oeffentlichesProfil: user.public,
-      profilbild: profileImage,
-    },
-  });
+  json.push({ name: 'bilder.json', value: images });
   json.push({
     name: 'sicherheit.json',
     value: presentSecurityForExport(await sessionHistoryOf(db, userId), await secondFactorsOf(db, userId)),

@@ -87,7 +87,7 @@ describe('Data export (DSGVO Art. 15/20)', () => {
     expect([...entries.keys()]).toEqual([
       'README.txt',
       'konto.json',
-      'profil.json',
+      'bilder.json',
       'sicherheit.json',
       'nachrichten.json',
       'vorstellungen.json',

@@ -22,8 +22,10 @@ konto.json
   Registrierung), letzte Anmeldung und eine noch nicht bestätigte Änderung der E-Mail-Adresse.
   Ihr Passwort ist nur als Prüfwert gespeichert und nicht enthalten.
 
-profil.json
-  Beschreibung, Leistungen, ob Ihr Profil öffentlich ist, und der Pfad Ihres Profilbilds.
+bilder.json
+  Bilder, die Sie hochgeladen haben (etwa das Logo Ihrer Organisation), mit dem Pfad der Datei im
+  Ordner dateien/bilder/, wann Sie sie hochgeladen haben und wessen Logo sie sind. Beschreibung,
+  Leistungen und Logo gehören zum öffentlichen Profil Ihrer Organisation, nicht zu Ihrer Person.
 
 sicherheit.json
   sitzungen: Ihre Anmeldungen (Gerät und Browser, Netz der Anmeldung, angemeldet am, zuletzt aktiv,

@@ -3,7 +3,7 @@ import { organisationKindOf } from '@pb/core';
 import type { Db } from '../../db/client';
 import { districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { foundOrganisation } from '../../services/memberships';
+import { foundOrganisation, type FoundingProfile } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
 import { demoTeamMembers, seedDemoAgencyIdentity, seedDemoTeams, teamRoleText } from './teams';
 
@@ -92,7 +92,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           email: logins[i]!.email,
           passwordHash,
           role: 'company' as const,
-          description: c.description,
           confirmed: true,
         })),
         ...DEMO_CONSULTANTS.map((c, i) => ({
@@ -100,16 +99,27 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           email: logins[DEMO_COMPANIES.length + i]!.email,
           passwordHash,
           role: 'consultant' as const,
-          description: c.description,
-          services: c.services,
-          public: c.public,
-          // The demo's listed consultants agreed to the directory for everyone (visitors see them).
-          publicDirectoryConsentAt: c.public ? now : null,
           confirmed: true,
         })),
       ])
       .returning({ id: users.id, email: users.email, username: users.username, role: users.role });
     const membershipOf = new Map<number, { organisationId: number; memberId: number }>();
+    const profileOf = new Map<string, FoundingProfile>([
+      ...DEMO_COMPANIES.map((c) => [c.username, { description: c.description }] as const),
+      ...DEMO_CONSULTANTS.map(
+        (c) =>
+          [
+            c.username,
+            {
+              description: c.description,
+              services: c.services,
+              public: c.public,
+              // The demo's listed agencies agreed to the directory for everyone (visitors see them).
+              publicDirectoryConsentAt: c.public ? now : null,
+            },
+          ] as const,
+      ),
+    ]);
     for (const user of created) {
       if (user.role === 'admin') continue;
       const membership = await foundOrganisation(tx, {
@@ -117,6 +127,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
         name: user.username,
         userId: user.id,
         now,
+        profile: { ...profileOf.get(user.username), contactEmail: user.email },
       });
       membershipOf.set(user.id, membership);
     }

@@ -122,11 +122,18 @@ describe('advertisement list caches', () => {
       return job?.users_permissions_user;
     };
     await shown();
-    await ctx.database.query(`UPDATE users SET username = 'Neue Firma', description = 'Neu' WHERE id = $1`, [
-      company.id,
-    ]);
-    expect(await shown()).toMatchObject({ username: 'Neue Firma', description: 'Neu' });
-    await ctx.database.query(`UPDATE users SET description = 'Neuer' WHERE id = $1`, [company.id]);
+    await ctx.database.query(`UPDATE users SET username = 'Neue Firma' WHERE id = $1`, [company.id]);
+    expect(await shown()).toMatchObject({ username: 'Neue Firma' });
+    // The description is the organisation's public profile (migration 0040), changed by its administrator.
+    const saved = await ctx.request({
+      method: 'PUT',
+      url: '/api/organisation/profile',
+      payload: { description: 'Neu' },
+      token: company.token,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await shown())?.description).toBe('Neu');
+    await ctx.database.query(`UPDATE organisations SET description = 'Neuer' WHERE created_by = $1`, [company.id]);
     expect((await shown())?.description).toBe('Neuer');
   });
 

@@ -99,7 +99,8 @@ const jobColumns = {
   ownerId: users.id,
   ownerName: users.username,
   ownerEmail: users.email,
-  ownerDescription: users.description,
+  // The company's public profile (migration 0040), shown on its advertisements.
+  ownerDescription: organisations.description,
   organisationId: organisations.id,
   organisationName: organisations.name,
   createdAt: jobs.createdAt,

@@ -11,7 +11,7 @@ import { organisations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Page, ParsedListQuery, ResourceQuerySpec } from '../../lib/strapi-query';
 import { legalIdentityOf } from './presenter';
-import { listMembers, listOpenInvitations, type OrganisationRow } from './queries';
+import { listMembers, listOpenInvitations, organisationsWithSameIdentity, type OrganisationRow } from './queries';
 import { currentChecksOf, registerChecksOf, registerValuesOf, verifiedWith } from './register-checks';
 
 /** The back office's reads of organisations (issue 31): the list and one organisation with its members. */
@@ -86,10 +86,11 @@ export async function adminOrganisationDetail(db: Db, id: number): Promise<Admin
     .limit(1);
   if (!found) throw notFound(REGISTER_CHECK_MSG.organisationNotFound);
   const row = found.organisation;
-  const [members, invitations, checks] = await Promise.all([
+  const [members, invitations, checks, sameIdentity] = await Promise.all([
     listMembers(db, id),
     listOpenInvitations(db, id),
     registerChecksOf(db, id),
+    organisationsWithSameIdentity(db, row),
   ]);
   const currentFields = checks.filter((c) => c.current).map((c) => c.field);
   return {
@@ -113,5 +114,17 @@ export async function adminOrganisationDetail(db: Db, id: number): Promise<Admin
     openInvitations: invitations.length,
     fieldsToCheck: registerFieldsToCheck(row.kind, registerValuesOf(row)),
     checks: checks.map((c) => ({ ...c, checkedAt: c.checkedAt.toISOString() })),
+    sameIdentity: sameIdentity.map((o) => ({
+      id: o.id,
+      name: o.name,
+      kind: o.kind,
+      fields: [
+        ...(row.registerNumber !== null && o.registerNumber === row.registerNumber
+          ? (['register_number'] as const)
+          : []),
+        ...(row.uid !== null && o.uid === row.uid ? (['uid'] as const) : []),
+      ],
+      contractEndsAt: o.contractEndsAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -7,7 +7,13 @@ import { recordAudit } from '../../services/audit';
 import type { ActiveMembership, CurrentUser } from '../../services/auth';
 import { legalIdentityOf } from './presenter';
 import { handOverWork } from './hand-over';
-import { countAdministrators, findMember, findMembership, longestStandingAdministrator } from './queries';
+import {
+  countAdministrators,
+  findMember,
+  findMembership,
+  longestStandingAdministrator,
+  organisationsWithSameIdentity,
+} from './queries';
 
 /**
  * The organisation commands. Each owns its transaction (with its audit entry and outbox mail) and
@@ -77,6 +83,23 @@ export async function updateLegalIdentity(db: Db, actor: Actor, identity: LegalI
       before: legalIdentityOf(before),
       after: identity,
     });
+    // The same numbers as an organisation whose contract ended (or another that exists): the back
+    // office's organisation page shows it; the audit log says when it appeared.
+    const same = await organisationsWithSameIdentity(tx, {
+      id: organisationId,
+      uid: identity.uid ?? null,
+      registerNumber: identity.registerNumber ?? null,
+    });
+    if (same.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'organisation.same-identity',
+        entity: 'organisation',
+        entityId: organisationId,
+        after: {
+          organisations: same.map((o) => ({ id: o.id, name: o.name, contractEndsAt: o.contractEndsAt })),
+        },
+      });
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisationInvitations, organisationMembers, organisations, users } from '../../db/schema';
 
@@ -144,4 +144,31 @@ export async function longestStandingAdministrator(
     .orderBy(asc(organisationMembers.joinedAt), asc(organisationMembers.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Other organisations that gave the same UID or Firmenbuchnummer (both stored normalised): the
+ * office sees a re-founding after an ended contract, or a duplicate registration.
+ */
+export async function organisationsWithSameIdentity(
+  db: Reader,
+  organisation: { id: number; uid: string | null; registerNumber: string | null },
+) {
+  const matches = [
+    ...(organisation.uid !== null ? [eq(organisations.uid, organisation.uid)] : []),
+    ...(organisation.registerNumber !== null ? [eq(organisations.registerNumber, organisation.registerNumber)] : []),
+  ];
+  if (matches.length === 0) return [];
+  return db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      kind: organisations.kind,
+      uid: organisations.uid,
+      registerNumber: organisations.registerNumber,
+      contractEndsAt: organisations.contractEndsAt,
+    })
+    .from(organisations)
+    .where(and(ne(organisations.id, organisation.id), or(...matches)))
+    .orderBy(asc(organisations.id));
 }

@@ -200,4 +200,37 @@ describe("the back office's organisation pages and 'geprüft' marks", () => {
     expect(visitor.statusCode).toBe(401);
     expect((await call(agency.jwt, 'GET', '/api/organisations/2000000000/verification')).statusCode).toBe(404);
   });
+  it('When a new company gives the UID and FN of one whose contract ended, then the office sees both and the audit log says when', async () => {
+    await ctx.database.query("UPDATE organisations SET contract_ends_at = '2026-11-01T23:00:00Z' WHERE id = $1", [
+      companyId,
+    ]);
+    const refounded = await createAccount(ctx, 'company', 'Bau Gruber Neu');
+    const saved = await call(refounded.jwt, 'PUT', '/api/organisation/legal-identity', {
+      ...identity,
+      name: 'Bau Gruber Neu GmbH',
+      registerNumber: 'fn33209M',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refoundedId = saved.json().data.id as number;
+    expect((await detail(refoundedId)).sameIdentity).toEqual([
+      {
+        id: companyId,
+        // An earlier case renamed it.
+        name: (await detail(companyId)).name,
+        kind: 'company',
+        fields: ['register_number', 'uid'],
+        contractEndsAt: '2026-11-01T23:00:00.000Z',
+      },
+    ]);
+    expect((await detail(companyId)).sameIdentity.map((o) => o.id)).toEqual([refoundedId]);
+    expect((await detail(agencyId)).sameIdentity).toEqual([]);
+    const [audit] = await ctx.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'organisation.same-identity' AND entity_id = $1",
+      [refoundedId],
+    );
+    expect(audit?.n).toBe(1);
+    // Nobody outside the office learns of it.
+    expect((await call(refounded.jwt, 'GET', `/api/admin/organisations/${refoundedId}`)).statusCode).toBe(403);
+    await ctx.database.query('UPDATE organisations SET contract_ends_at = NULL WHERE id = $1', [companyId]);
+  });
 });

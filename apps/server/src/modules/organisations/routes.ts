@@ -26,6 +26,7 @@ import { findUserByEmail, startSession } from '../accounts';
 import { changeMemberRole, endMembership, switchOrganisation, updateLegalIdentity } from './commands';
 import { acceptInvitation, inviteMember, resendInvitation, revokeInvitation, usableInvitation } from './invitations';
 import { signUpByInvitation } from './invitation-sign-up';
+import { organisationProfileRoutes } from './profile-routes';
 import { actingAdministrator, actingMember } from './policy';
 import { presentInvitation, presentMember, presentMembership, presentOrganisation } from './presenter';
 import { findOrganisation, listMembers, listOpenInvitations, membershipsOf } from './queries';
@@ -44,6 +45,7 @@ const security = [{ bearer: [] }];
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   const factor = app.config.rateLimitFactor;
   const context = () => ({ now: app.now(), publicUrl: app.config.publicUrl });
+  await app.register(organisationProfileRoutes);
 
   app.get(
     '/organisations',

@@ -17,7 +17,7 @@ const CSP = "default-src 'self';script-src 'self';style-src 'self'";
 function entryReading(delayMs = 0): ServerEntry {
   return {
     latestJobsPath: '/jobs?sort=createdAt:desc',
-    listedConsultantsPath: (start) => `/public-consultants?pagination[start]=${start}`,
+    listedAgenciesPath: (start) => `/public-agencies?pagination[start]=${start}`,
     async renderPage(_request, source, _assets, nonce, signal): Promise<RenderedPage> {
       try {
         const jobs = await source.latestJobs(signal);

@@ -7,7 +7,7 @@ import type { PageAssets } from './assets';
 export interface PublicDataSource {
   publicConfig(signal: AbortSignal): Promise<unknown>;
   latestJobs(signal: AbortSignal): Promise<unknown>;
-  listedConsultants(start: number, signal: AbortSignal): Promise<unknown>;
+  listedAgencies(start: number, signal: AbortSignal): Promise<unknown>;
 }
 
 export type RenderedPage =
@@ -18,8 +18,8 @@ export type RenderedPage =
 /** The web build's server entry (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr). */
 export interface ServerEntry {
   latestJobsPath: string;
-  /** The API path (under /api) of the consultant directory's page from `start`. */
-  listedConsultantsPath(start: number): string;
+  /** The API path (under /api) of the directory's page of agencies from `start` (GET /api/public-agencies). */
+  listedAgenciesPath(start: number): string;
   renderPage(
     request: Request,
     source: PublicDataSource,

@@ -41,7 +41,7 @@ export function registerPublicPages(app: FastifyInstance, options: PublicPagesOp
   const source: PublicDataSource = {
     publicConfig: () => get('/api/public-config'),
     latestJobs: () => get(`/api${entry.latestJobsPath}`),
-    listedConsultants: (start) => get(`/api${entry.listedConsultantsPath(start)}`),
+    listedAgencies: (start) => get(`/api${entry.listedAgenciesPath(start)}`),
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -64,7 +64,7 @@ function DashboardView({ d }: { d: AdminDashboard }) {
         <Figure
           label="Personalberater"
           value={formatNumber(d.consultants)}
-          hint={`davon öffentlich: ${formatNumber(d.publicConsultants)}`}
+          hint={`öffentlich gelistete Personalvermittlungen: ${formatNumber(d.listedAgencies)}`}
         />
         <Figure label="Aktive Inserate" value={formatNumber(d.publishedJobs)} />
         <Figure label="Konversationen" value={formatNumber(d.conversations)} />

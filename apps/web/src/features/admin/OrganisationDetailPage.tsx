@@ -15,6 +15,7 @@ import {
   REGISTER_FIELD_NAMES,
   REGISTER_FIELDS,
   registerCheckRequestSchema,
+  termsLastDayText,
   type AdminOrganisationDetail,
   type RegisterField,
 } from '@pb/core';
@@ -64,6 +65,7 @@ export function Component() {
               <h2 id="identity-title" className="h5">
                 Rechtliche Identität
               </h2>
+              <SameIdentity organisations={o.sameIdentity} />
               {!o.legalIdentityComplete ? (
                 <Alert variant="warning" className="py-2">
                   Unvollständig: An diese Organisation kann noch keine Rechnung gehen.
@@ -265,5 +267,26 @@ function CheckModal(props: { organisation: AdminOrganisationDetail; field: Regis
         ) : null}
       </Form.Group>
     </FormModal>
+  );
+}
+
+const SAME_FIELD_NAMES = { register_number: 'Firmenbuchnummer', uid: 'UID' } as const;
+
+/** Other organisations with the same UID or Firmenbuchnummer: a re-founding after an ended contract, or a duplicate. */
+function SameIdentity({ organisations }: { organisations: AdminOrganisationDetail['sameIdentity'] }) {
+  if (organisations.length === 0) return null;
+  return (
+    <Alert variant="warning" className="py-2">
+      <p className="mb-1 fw-semibold">Dieselben Registerangaben wie:</p>
+      <ul className="mb-0 ps-3">
+        {organisations.map((other) => (
+          <li key={other.id}>
+            <Link to={`/admin/organisations/${other.id}`}>{other.name}</Link> (
+            {other.fields.map((field) => SAME_FIELD_NAMES[field]).join(', ')}
+            {other.contractEndsAt ? `; letzter Vertragstag ${termsLastDayText(other.contractEndsAt)}` : ''})
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

@@ -210,7 +210,7 @@ function VersionCard({
                     {formatDateTime(d.decidedAt)}
                     {d.decidedBy ? ` · ${d.decidedBy}` : ''}
                     {d.decision === 'objected' && d.contractEndsAt
-                      ? ` · Vertrag endet am ${formatDate(d.contractEndsAt)}`
+                      ? ` · letzter Vertragstag ${termsLastDayText(d.contractEndsAt)}`
                       : ''}
                   </p>
                 </li>

@@ -67,10 +67,7 @@ export function Component() {
           const self = u.id === session?.userId;
           return (
             <tr key={u.id} data-testid={`user-${u.id}`}>
-              <td>
-                {u.username}
-                {u.public ? <div className="small text-body-secondary">öffentlich gelistet</div> : null}
-              </td>
+              <td>{u.username}</td>
               <td>{u.email}</td>
               <td>{ROLE_LABELS[u.role]}</td>
               <td>

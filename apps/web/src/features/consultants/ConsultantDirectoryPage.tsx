@@ -2,14 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigation, useRevalidator } from 'react-router';
 import { LISTED_CONSULTANTS_PAGE_SIZE } from '@pb/core';
 import { PageHeader, PublicLayout } from '../../components/public/PublicLayout';
-import { directoryPageHref, useDirectoryPage } from './api/listedConsultants';
-import {
-  ConsultantCard,
-  ConsultantGrid,
-  ConsultantGridItem,
-  consultantHeadingId,
-  NoConsultants,
-} from './ConsultantCard';
+import { directoryPageHref, useDirectoryPage } from './api/listedAgencies';
+import { AgencyCard, AgencyGrid, AgencyGridItem, agencyHeadingId, NoAgencies } from './AgencyCard';
 
 const TITLE = 'Öffentliche Personalberater';
 
@@ -58,15 +52,16 @@ function PageLinks({ page, pages }: { page: number; pages: number }) {
 }
 
 /**
- * The consultant directory for visitors (/public-consultants, spec §2 "public consultants page"),
- * rendered on the server from its loader's page of GET /api/public-consultants and hydrated from
- * the same data. Cards carry no e-mail address: getting in touch needs an account.
+ * The directory for visitors (/public-consultants, spec §2 "public consultants page"; since issue 31
+ * one card per listed agency), rendered on the server from its loader's page of GET
+ * /api/public-agencies and hydrated from the same data. Cards carry no e-mail address: getting in
+ * touch needs an account.
  */
 export function Component() {
-  const { page, consultants } = useDirectoryPage();
+  const { page, agencies } = useDirectoryPage();
   const revalidator = useRevalidator();
   const busy = useNavigation().state === 'loading';
-  const total = consultants?.meta.pagination.total ?? 0;
+  const total = agencies?.meta.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LISTED_CONSULTANTS_PAGE_SIZE));
   // Another page of the directory starts at its top (the page links sit below the list).
   const shownPage = useRef(page);
@@ -77,7 +72,7 @@ export function Component() {
   }, [page]);
 
   let content;
-  if (consultants === null) {
+  if (agencies === null) {
     content = (
       <div className="alert alert-danger" role="alert">
         <p className="mb-3">Die Personalberater konnten gerade nicht geladen werden.</p>
@@ -87,8 +82,8 @@ export function Component() {
       </div>
     );
   } else if (total === 0) {
-    content = <NoConsultants />;
-  } else if (consultants.data.length === 0) {
+    content = <NoAgencies />;
+  } else if (agencies.data.length === 0) {
     content = (
       <p className="mb-0">
         Diese Seite gibt es nicht (mehr). <Link to={directoryPageHref(1)}>Zur ersten Seite</Link>
@@ -96,24 +91,24 @@ export function Component() {
     );
   } else {
     content = (
-      <ConsultantGrid label={TITLE}>
-        {consultants.data.map((consultant) => (
-          <ConsultantGridItem key={consultant.id}>
-            <ConsultantCard
-              consultant={consultant}
+      <AgencyGrid label={TITLE}>
+        {agencies.data.map((agency) => (
+          <AgencyGridItem key={agency.id}>
+            <AgencyCard
+              agency={agency}
               footer={
                 <Link
                   to="/login"
                   className="btn btn-sm btn-outline-primary"
-                  aria-describedby={consultantHeadingId(consultant.id)}
+                  aria-describedby={agencyHeadingId(agency.id)}
                 >
                   Einloggen und Kontakt aufnehmen
                 </Link>
               }
             />
-          </ConsultantGridItem>
+          </AgencyGridItem>
         ))}
-      </ConsultantGrid>
+      </AgencyGrid>
     );
   }
 

@@ -1,16 +1,23 @@
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
 import { ApiError } from '../../lib/http';
-import { usePublicConsultants } from './api/publicConsultants';
-import { ConsultantCard, ConsultantGrid, ConsultantGridItem, NoConsultants } from './ConsultantCard';
+import { useAgencies } from './api/agencies';
+import { AgencyCard, AgencyGrid, AgencyGridItem, NoAgencies } from './AgencyCard';
 
 const TITLE = 'Öffentliche Personalberater';
 
-/** Public consultants page of the signed-in area (spec §2): one card per listed consultant, with the mailto link. */
+/**
+ * Public consultants page of the signed-in area (spec §2): one card per listed agency (issue 31),
+ * with the mailto link of its contact address; 'Mehr laden' brings the next page.
+ */
 export function Component() {
-  const consultants = usePublicConsultants();
+  const agencies = useAgencies();
+  const loaded = agencies.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = agencies.data?.pages.at(-1)?.meta.pagination.total ?? loaded.length;
+  const nextPageError = agencies.isFetchNextPageError ? agencies.error : null;
 
   useEffect(() => {
     document.title = `${TITLE} – Prämienbörse`;
@@ -21,27 +28,49 @@ export function Component() {
       <header className="mb-4">
         <h1 className="h3 mb-1">{TITLE}</h1>
         <p className="text-secondary mb-0">
-          Personalberater, die ihr Profil veröffentlicht haben – kontaktieren Sie sie direkt per E-Mail.
+          Personalvermittlungen, die ihr Profil veröffentlicht haben – kontaktieren Sie sie direkt per E-Mail.
         </p>
       </header>
-      {consultants.isPending ? (
+      {agencies.isPending ? (
         <div className="d-flex align-items-center gap-2 text-secondary" role="status">
-          <Spinner animation="border" size="sm" /> Personalberater werden geladen …
+          <Spinner animation="border" size="sm" aria-hidden="true" /> Personalberater werden geladen …
         </div>
-      ) : consultants.isError ? (
-        <Alert variant="danger">
-          {consultants.error instanceof ApiError ? consultants.error.message : MSG.internal}
-        </Alert>
-      ) : consultants.data.length === 0 ? (
-        <NoConsultants />
+      ) : agencies.isError ? (
+        <Alert variant="danger">{agencies.error instanceof ApiError ? agencies.error.message : MSG.internal}</Alert>
+      ) : loaded.length === 0 ? (
+        <NoAgencies />
       ) : (
-        <ConsultantGrid label={TITLE}>
-          {consultants.data.map((consultant) => (
-            <ConsultantGridItem key={consultant.id}>
-              <ConsultantCard consultant={consultant} email={consultant.email} />
-            </ConsultantGridItem>
-          ))}
-        </ConsultantGrid>
+        <>
+          <AgencyGrid label={TITLE}>
+            {loaded.map((agency) => (
+              <AgencyGridItem key={agency.id}>
+                <AgencyCard agency={agency} contactEmail={agency.contactEmail} />
+              </AgencyGridItem>
+            ))}
+          </AgencyGrid>
+          <div className="d-flex flex-column align-items-center gap-2 mt-4">
+            <p className="text-secondary small mb-0" aria-live="polite">
+              {loaded.length} von {total} Personalvermittlungen
+            </p>
+            {agencies.hasNextPage ? (
+              <Button
+                variant="outline-primary"
+                onClick={() => void agencies.fetchNextPage()}
+                disabled={agencies.isFetchingNextPage}
+              >
+                {agencies.isFetchingNextPage ? (
+                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                ) : null}
+                Mehr laden
+              </Button>
+            ) : null}
+            {nextPageError ? (
+              <Alert variant="danger" className="mb-0">
+                {nextPageError instanceof ApiError ? nextPageError.message : MSG.internal}
+              </Alert>
+            ) : null}
+          </div>
+        </>
       )}
     </div>
   );

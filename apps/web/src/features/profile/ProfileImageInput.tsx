@@ -5,8 +5,8 @@ import { LineIcon } from '../../components/LineIcon';
 import styles from './profile.module.css';
 
 /**
- * Profile image picker (spec §2 Profile edit): drag and drop or click, with a
- * preview and a remove button. The parent checks the selection.
+ * Image picker of the public profile (spec §2 Profile edit; since issue 31 the agency's logo):
+ * drag and drop or click, with a preview and a remove button. The parent checks the selection.
  */
 export function ProfileImageInput({
   previewUrl,
@@ -42,12 +42,12 @@ export function ProfileImageInput({
   return (
     <div>
       <span className="form-label d-block" id="profile-image-label">
-        Profilbild
+        Logo
       </span>
       <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
         <div className={styles.imagePreview}>
           {previewUrl ? (
-            <img src={previewUrl} alt="Vorschau des Profilbilds" />
+            <img src={previewUrl} alt="Vorschau des Logos" />
           ) : (
             <span className={styles.imagePlaceholder} aria-hidden="true">
               {initialsText || '?'}
@@ -89,7 +89,7 @@ export function ProfileImageInput({
         className="visually-hidden"
         accept={IMAGE_MIME_TYPES.join(',')}
         multiple
-        aria-label="Profilbild auswählen"
+        aria-label="Logo auswählen"
         tabIndex={-1}
         onChange={(e) => {
           onSelect(Array.from(e.target.files ?? []));
@@ -103,7 +103,7 @@ export function ProfileImageInput({
       ) : null}
       {hasImage ? (
         <Button variant="link" className="text-danger px-0 mt-1" onClick={onRemove}>
-          Profilbild entfernen
+          Logo entfernen
         </Button>
       ) : null}
     </div>

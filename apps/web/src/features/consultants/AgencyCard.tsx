@@ -1,60 +1,61 @@
 import type { ReactNode } from 'react';
-import { initials, type ListedConsultant } from '@pb/core';
+import { initials, type ListedAgency } from '@pb/core';
 import styles from './consultants.module.css';
 
 /** The id of a card's heading (its accessible name; a card's own links may point to it). */
-export const consultantHeadingId = (id: number) => `consultant-${id}`;
+export const agencyHeadingId = (id: number) => `agency-${id}`;
 
 /**
- * One consultant of the directory (spec §2: profile image, name, description, services). Signed-in
- * users get the mailto link (`email`); a visitor's card has no address and shows `footer` instead
- * (how to get in touch).
+ * One agency of the directory (spec §2: image, name, mailto link, description, services; since
+ * issue 31 the agency's public profile with its logo). Signed-in users get the mailto link
+ * (`contactEmail`, when the agency gives one); a visitor's card has no address and shows `footer`
+ * instead (how to get in touch).
  */
-export function ConsultantCard({
-  consultant,
-  email,
+export function AgencyCard({
+  agency,
+  contactEmail,
   footer,
 }: {
-  consultant: ListedConsultant;
-  email?: string;
+  agency: ListedAgency;
+  contactEmail?: string | null;
   footer?: ReactNode;
 }) {
-  const headingId = consultantHeadingId(consultant.id);
+  const headingId = agencyHeadingId(agency.id);
   return (
     <article className={`card h-100 border-0 shadow-sm ${styles.card}`} aria-labelledby={headingId}>
       <div className="card-body p-4">
         <div className="d-flex align-items-center gap-3 mb-3">
           <div className={styles.image}>
-            {consultant.profile_img ? (
+            {agency.logo ? (
               <img
-                src={consultant.profile_img}
-                alt={`Profilbild von ${consultant.username}`}
+                src={agency.logo}
+                alt={`Logo von ${agency.name}`}
                 width={72}
                 height={72}
                 loading="lazy"
                 decoding="async"
               />
             ) : (
-              <span aria-hidden="true">{initials(consultant.username)}</span>
+              <span aria-hidden="true">{initials(agency.name)}</span>
             )}
           </div>
           <div className={styles.identity}>
             <h2 id={headingId} className="h5 mb-1 text-break">
-              {consultant.username}
+              {agency.name}
             </h2>
-            {email ? (
-              <a href={`mailto:${email}`} className="text-break">
-                {email}
+            {contactEmail ? (
+              <a href={`mailto:${contactEmail}`} className="text-break">
+                {contactEmail}
               </a>
             ) : null}
           </div>
         </div>
-        {consultant.description ? <p className={styles.description}>{consultant.description}</p> : null}
-        {consultant.services.length > 0 ? (
+        {agency.description ? <p className={styles.description}>{agency.description}</p> : null}
+        {agency.services.length > 0 ? (
           <>
             <h3 className="h6 text-uppercase text-secondary small fw-semibold mb-2">Leistungen</h3>
             <ul className="mb-0 ps-3">
-              {consultant.services.map((service, index) => (
+              {agency.services.map((service, index) => (
                 <li key={`${index}-${service}`}>{service}</li>
               ))}
             </ul>
@@ -67,7 +68,7 @@ export function ConsultantCard({
 }
 
 /** The directory's cards in a grid: one column on phones, two from md, three from xl. */
-export function ConsultantGrid({ label, children }: { label: string; children: ReactNode }) {
+export function AgencyGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
     <ul className="row g-4 list-unstyled mb-0" aria-label={label}>
       {children}
@@ -75,17 +76,19 @@ export function ConsultantGrid({ label, children }: { label: string; children: R
   );
 }
 
-/** One cell of ConsultantGrid. */
-export function ConsultantGridItem({ children }: { children: ReactNode }) {
+/** One cell of AgencyGrid. */
+export function AgencyGridItem({ children }: { children: ReactNode }) {
   return <li className="col-12 col-md-6 col-xl-4">{children}</li>;
 }
 
-/** The directory without a listed consultant. */
-export function NoConsultants({ children }: { children?: ReactNode }) {
+/** The directory without a listed agency. */
+export function NoAgencies({ children }: { children?: ReactNode }) {
   return (
     <div className={`card border-0 shadow-sm text-center p-5 ${styles.empty}`}>
       <h2 className="h5">Noch keine öffentlichen Personalberater</h2>
-      <p className="text-secondary mb-0">Sobald Personalberater ihr Profil veröffentlichen, erscheinen sie hier.</p>
+      <p className="text-secondary mb-0">
+        Sobald Personalvermittlungen ihr Profil veröffentlichen, erscheinen sie hier.
+      </p>
       {children}
     </div>
   );

@@ -1,11 +1,11 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { LISTED_CONSULTANTS_PAGE_SIZE, type Collection, type ListedConsultant } from '@pb/core';
+import { LISTED_CONSULTANTS_PAGE_SIZE, type Collection, type ListedAgency } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 import { serverSource } from '../../../lib/publicData';
 
 /** The API path (under /api) of the directory page that starts at `start`: the browser's and the server's render's. */
-export function listedConsultantsPath(start: number): string {
-  return `/public-consultants${toQuery({ pagination: { start, limit: LISTED_CONSULTANTS_PAGE_SIZE } })}`;
+export function listedAgenciesPath(start: number): string {
+  return `/public-agencies${toQuery({ pagination: { start, limit: LISTED_CONSULTANTS_PAGE_SIZE } })}`;
 }
 
 /**
@@ -26,11 +26,11 @@ export function directoryPageHref(page: number): string {
 export interface DirectoryRouteData {
   page: number;
   /** null: the list could not be loaded in the browser (the page offers to try again). */
-  consultants: Collection<ListedConsultant> | null;
+  agencies: Collection<ListedAgency> | null;
 }
 
 /**
- * Loader of the visitors' directory (/public-consultants). On the server a failure is the render's
+ * Loader of the visitors' directory of agencies (/public-consultants, GET /api/public-agencies). On the server a failure is the render's
  * to answer (a 503 page, never a page without its list); in the browser the page says the list
  * could not be loaded.
  */
@@ -38,15 +38,13 @@ export async function directoryLoader({ context, request }: LoaderFunctionArgs):
   const page = directoryPageNumber(new URL(request.url).searchParams);
   const start = (page - 1) * LISTED_CONSULTANTS_PAGE_SIZE;
   const source = serverSource(context);
-  if (source) return { page, consultants: await source.listedConsultants(start, request.signal) };
+  if (source) return { page, agencies: await source.listedAgencies(start, request.signal) };
   try {
-    const consultants = await api<Collection<ListedConsultant>>(listedConsultantsPath(start), {
-      signal: request.signal,
-    });
-    return { page, consultants };
+    const agencies = await api<Collection<ListedAgency>>(listedAgenciesPath(start), { signal: request.signal });
+    return { page, agencies };
   } catch (error) {
     if (request.signal.aborted) throw error;
-    return { page, consultants: null };
+    return { page, agencies: null };
   }
 }
 
