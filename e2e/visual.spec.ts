@@ -43,6 +43,7 @@ const COMPANY_SCREENS = [
   { name: 'company-introductions', path: '/advertisements/introductions' },
   { name: 'company-billing', path: '/advertisements/billing' },
   { name: 'company-organisation', path: '/advertisements/organisation' },
+  { name: 'company-profile', path: '/advertisements/profile' },
 ];
 
 async function demoAccount(request: APIRequestContext, email: string): Promise<Account> {

@@ -34,7 +34,7 @@ WITH unused AS (
 INSERT INTO storage_orphans (storage_key) SELECT storage_key FROM unused ON CONFLICT DO NOTHING;
 
 -- The accounts version (0023) rose with a person's description, which advertisements showed; now
--- the organisation's description is what they show, so it raises the version instead.
+-- the organisation's description and contact address are what they show, so these raise it instead.
 DROP TRIGGER accounts_version_update ON users;
 CREATE CONSTRAINT TRIGGER accounts_version_update AFTER UPDATE ON users
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
@@ -58,6 +58,7 @@ CREATE CONSTRAINT TRIGGER accounts_version_organisation_update AFTER UPDATE ON o
     OLD.name IS DISTINCT FROM NEW.name
     OR OLD.kind IS DISTINCT FROM NEW.kind
     OR OLD.description IS DISTINCT FROM NEW.description
+    OR OLD.contact_email IS DISTINCT FROM NEW.contact_email
   )
   EXECUTE FUNCTION accounts_version_bump();
 

@@ -135,6 +135,14 @@ describe('advertisement list caches', () => {
     expect((await shown())?.description).toBe('Neu');
     await ctx.database.query(`UPDATE organisations SET description = 'Neuer' WHERE created_by = $1`, [company.id]);
     expect((await shown())?.description).toBe('Neuer');
+    // The address consultants see is the company's contact address, else its contact person's.
+    await ctx.database.query(
+      `UPDATE organisations SET contact_email = 'jobs@neue-firma.example' WHERE created_by = $1`,
+      [company.id],
+    );
+    expect((await shown())?.email).toBe('jobs@neue-firma.example');
+    await ctx.database.query(`UPDATE organisations SET contact_email = NULL WHERE created_by = $1`, [company.id]);
+    expect((await shown())?.email).toBe(company.email);
   });
 
   it("an owner's own deactivated advertisement is in the owner's list only, not in a cached answer for others", async () => {

@@ -98,7 +98,8 @@ const jobColumns = {
   districtName: districts.name,
   ownerId: users.id,
   ownerName: users.username,
-  ownerEmail: users.email,
+  // The company's contact address where it gave one (its public profile), else its contact person's.
+  ownerEmail: sql<string | null>`coalesce(${organisations.contactEmail}, ${users.email})`,
   // The company's public profile (migration 0040), shown on its advertisements.
   ownerDescription: organisations.description,
   organisationId: organisations.id,
