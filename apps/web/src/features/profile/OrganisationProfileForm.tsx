@@ -158,7 +158,7 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
           hint={
             isAgency
               ? 'Angemeldete Nutzer sehen sie im Verzeichnis; Besucher nicht. Leer lassen, wenn Sie keine angeben möchten.'
-              : 'Personalberater sehen sie bei Ihren Inseraten; leer gelassen, die Adresse der Person, die das Inserat veröffentlicht hat.'
+              : 'Personalberater sehen sie bei Ihren Inseraten. Ohne Angabe sehen sie die Adresse der Person, die das Inserat veröffentlicht hat.'
           }
         />
       </div>
