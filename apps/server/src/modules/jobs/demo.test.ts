@@ -26,7 +26,8 @@ describe('Demo data', () => {
     const [counts] = await ctx.database.query<Record<string, number>>(`
       SELECT (SELECT count(*)::int FROM users WHERE role = 'company' AND confirmed) AS companies,
              (SELECT count(*)::int FROM users WHERE role = 'consultant' AND confirmed) AS consultants,
-             (SELECT count(*)::int FROM users WHERE role = 'consultant' AND public) AS public_consultants,
+             (SELECT count(*)::int FROM organisations WHERE kind = 'agency' AND public
+                AND public_directory_consent_at IS NOT NULL) AS listed_agencies,
              (SELECT count(*)::int FROM jobs WHERE published_at IS NOT NULL AND district_id IS NOT NULL
                 AND created_at > now() - interval '61 days') AS jobs,
              (SELECT min(n)::int FROM (SELECT count(*) AS n FROM placement_bonuses GROUP BY job_id) x) AS min_bonuses,
@@ -35,7 +36,7 @@ describe('Demo data', () => {
       // firma1's team: + Recruiting, + Buchhaltung; berater1's agency: + a second consultant.
       companies: 6,
       consultants: 5,
-      public_consultants: 2,
+      listed_agencies: 2,
       jobs: result.jobs,
       min_bonuses: 1,
       max_bonuses: 3,
