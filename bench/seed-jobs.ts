@@ -10,14 +10,16 @@ import { backfillSalaryRanges } from '../apps/server/src/modules/alerts/salary-b
 /** Realistic-looking rows, generated inside the database in one statement each. */
 export async function seed(database: Database, rows: number): Promise<void> {
   await database.execScript(`
-    INSERT INTO users (username, email, password_hash, role, confirmed, description)
-    SELECT 'Bench Firma ' || g, 'bench-firma-' || g || '@example.test', 'x', 'company', true, 'Benchmark-Unternehmen ' || g
+    INSERT INTO users (username, email, password_hash, role, confirmed)
+    SELECT 'Bench Firma ' || g, 'bench-firma-' || g || '@example.test', 'x', 'company', true
     FROM generate_series(1, 500) g;
     INSERT INTO users (username, email, password_hash, role, confirmed)
     VALUES ('Bench Beraterin', 'bench-beraterin@example.test', 'x', 'consultant', true);
     -- Each account is an organisation of one with its person as administrator (as registration makes them).
-    INSERT INTO organisations (kind, name, created_by)
-    SELECT CASE role WHEN 'company' THEN 'company' ELSE 'agency' END, username, id
+    -- The description is the organisation's public profile (migration 0040).
+    INSERT INTO organisations (kind, name, created_by, description, contact_email)
+    SELECT CASE role WHEN 'company' THEN 'company' ELSE 'agency' END, username, id,
+           CASE role WHEN 'company' THEN 'Benchmark-Unternehmen ' || substr(username, 13) END, email
     FROM users WHERE email LIKE 'bench-%@example.test' ORDER BY id;
     INSERT INTO organisation_members (organisation_id, user_id, role)
     SELECT o.id, o.created_by, 'administrator'
