@@ -59,7 +59,10 @@ export default defineConfig({
   },
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: the journeys share one server and its data and run one at a time, in
+  // file order; the visual screens, on a server of their own that only reads (VISUAL_PORT), run
+  // beside them in a second worker instead of after them.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -81,9 +84,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /visual\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: /visual\.spec\.ts$/, workers: 1, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'visual',
+      workers: 1,
       testMatch: /visual\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${VISUAL_PORT}` },
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -177,28 +178,41 @@ const ADMIN = { email: 'admin@e2e.example.at', password: 'e2e-admin-passwort-202
 const adminSecretFile = () => path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'e2e-admin-totp-secret');
 
 /**
- * The newest 30-second step a code was used for: a code is accepted once (the server refuses a
- * replay). Kept in a file beside the secret, because every repeat of a test (--repeat-each) runs in
- * a new worker process that would otherwise reuse the step the previous one just spent.
+ * The newest 30-second step a code of this secret was used for: a code is accepted once (the server
+ * refuses a replay). Kept in a file beside the secret, because every repeat of a test (--repeat-each)
+ * runs in a new worker process that would otherwise reuse the step the previous one just spent.
  */
-const lastStepFile = () => path.join(process.env.E2E_DATA_DIR ?? '/tmp', 'e2e-admin-totp-last-step');
+const lastStepFile = (secret: string) =>
+  path.join(
+    process.env.E2E_DATA_DIR ?? '/tmp',
+    `e2e-totp-last-step-${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`,
+  );
 
-function lastTotpStep(): number {
+function lastTotpStep(secret: string): number {
   try {
-    return Number(readFileSync(lastStepFile(), 'utf8')) || 0;
+    return Number(readFileSync(lastStepFile(secret), 'utf8')) || 0;
   } catch {
     return 0;
   }
 }
 
-/** The next unused TOTP code of the secret (waits for the next 30-second step when this one was used). */
+/**
+ * The next unused TOTP code of the secret. The server accepts the codes of the step before, of the
+ * current and of the next step (second-factor.ts: TOTP_WINDOW, clocks drift) when the step is newer
+ * than the last one accepted. The code is of the current step or, when that one was used, of the
+ * next one; only when both were used does it wait for the next 30-second step. The step before is
+ * never used: the clock may pass a step boundary before the server checks the code, and the
+ * current or the next step stays within the window then. (Waiting for a step of its own per code
+ * cost up to 30 s a login: nine admin logins and a 90 s journey in the suite.)
+ */
 export async function freshTotpCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  while (step <= lastTotpStep()) {
+  let current = Math.floor(Date.now() / 30_000);
+  while (current + 1 <= lastTotpStep(secret)) {
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
-    step = Math.floor(Date.now() / 30_000);
+    current = Math.floor(Date.now() / 30_000);
   }
-  writeFileSync(lastStepFile(), String(step), { mode: 0o600 });
+  const step = Math.max(current, lastTotpStep(secret) + 1);
+  writeFileSync(lastStepFile(secret), String(step), { mode: 0o600 });
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: step * 30_000 + 1_000,
   });

@@ -48,7 +48,7 @@ test('When a company sets up the authenticator app from its QR code, then after 
   page,
 }) => {
   // Three codes from the app, each from a time step of its own (the server refuses a code used
-  // again, freshTotpCode waits for the next 30-second step): up to 90 s of waiting alone.
+  // again; freshTotpCode takes the current step, then the next, then waits): up to 30 s of waiting.
   test.slow();
   const company = await createAccount(page.request, 'company', `Zweifaktor ${run()} GmbH`);
   await signIn(page, company);

@@ -17,9 +17,21 @@ import { connectChat, type ChatClient } from './support/socket-client';
  * support/hostile-values.ts and support/request-plans.ts.
  */
 
-const SEED = Number(process.env.PROPERTY_SEED ?? 20_261_123);
-const RUNS_PER_ROUTE = Number(process.env.PROPERTY_RUNS ?? 40);
-const SOCKET_RUNS = Number(process.env.PROPERTY_SOCKET_RUNS ?? 150);
+/**
+ * With TEST_DATABASE_URL this file runs on both drivers (vitest.config.ts). The runs are then shared
+ * between them instead of repeated: each driver takes half of them with seeds of its own (PGlite the
+ * base seed, PostgreSQL the base seed + DRIVER_SEED_OFFSET), so the suite still sends 40 different
+ * plans per route and 150 socket payloads, and neither driver gets the other's values again. On PGlite
+ * alone (no TEST_DATABASE_URL) it takes them all. PROPERTY_RUNS / PROPERTY_SOCKET_RUNS set the runs
+ * of the driver at hand.
+ */
+const BOTH_DRIVERS = Boolean(process.env.TEST_DATABASE_URL);
+const ON_POSTGRES = process.env.TEST_DB_DRIVER === 'postgres';
+const DRIVER_SEED_OFFSET = 1_000_000;
+const SEED = Number(process.env.PROPERTY_SEED ?? 20_261_123) + (ON_POSTGRES ? DRIVER_SEED_OFFSET : 0);
+const share = (runs: number) => (BOTH_DRIVERS ? Math.ceil(runs / 2) : runs);
+const RUNS_PER_ROUTE = Number(process.env.PROPERTY_RUNS ?? share(40));
+const SOCKET_RUNS = Number(process.env.PROPERTY_SOCKET_RUNS ?? share(150));
 
 // ---------- what every answer must look like ----------
 
@@ -158,11 +170,11 @@ describe('Input properties over every route', () => {
       }
     }
     console.info(
-      `input properties: ${routes.length} routes, ${requests} requests in ${Date.now() - started} ms (seed ${SEED})`,
+      `input properties: ${routes.length} routes × ${RUNS_PER_ROUTE} runs, ${requests} requests in ${Date.now() - started} ms (seed ${SEED})`,
     );
     expect(failures, `Failing routes (reproduce with the seed shown):\n${failures.join('\n')}`).toEqual([]);
     // A guard against a hang, not a speed check: 122 routes × 40 runs take 26–32 s on 2 cores, 125 s
-    // with the machine loaded four times over (2026-11-27).
+    // with the machine loaded four times over (2026-11-27); with both drivers each takes 20.
   }, 300_000);
 
   it('When chat:send and chat:read get hostile payloads, then every ack is an error or a success, never a 5xx, and the server keeps serving', async () => {
