@@ -28,7 +28,6 @@ import type { RoleType } from './roles';
 
 /** Account messages the spec does not word itself (server errors the web may show). */
 export const ACCOUNT_MSG = {
-  invalidProfileImage: 'Das Bild ist ungültig.',
   linkInvalid: 'Der Link ist ungültig oder abgelaufen.',
   administratorOnlyUpload: 'Nur Administratoren einer Personalvermittlung können ein Logo hochladen.',
 } as const;

@@ -12,7 +12,6 @@ import { badRequest } from '../lib/errors';
 
 type Reader = Pick<Db, 'select'>;
 
-/** Creates an organisation with its founder as the first administrator; answers the membership id. */
 /** The public profile an organisation starts with: the registration's description and address (the demo: more). */
 export type FoundingProfile = Partial<
   Pick<
@@ -21,6 +20,7 @@ export type FoundingProfile = Partial<
   >
 >;
 
+/** Creates an organisation with its founder as the first administrator; answers the membership id. */
 export async function foundOrganisation(
   tx: Pick<Db, 'insert' | 'select'>,
   input: { kind: OrganisationKind; name: string; userId: number; now: Date; profile?: FoundingProfile },

@@ -1,17 +1,24 @@
 -- Issue 31 (decision 0031, "The public profile"): the public profile — description, services, logo,
 -- the directory listing and its consent for visitors — belongs to the organisation, not to a person.
 -- Every organisation that exists was founded by one person (0034: an organisation of one, or a
--- registration since), whose profile it takes over. The person keeps only their own name and address;
--- the copied profile is deleted from the person (DSGVO: one place, no stale copy).
+-- registration since), whose profile it takes over while that person is still a member (a founder who
+-- left or whose account is gone hands nothing over: their address and photo are theirs, not the
+-- organisation's). The person keeps only their own name and address; the profile columns of the
+-- person are dropped (DSGVO: one place, no stale copy).
 
 -- Where consultants and companies write to the organisation (the directory card's mailto link).
 ALTER TABLE organisations ADD COLUMN contact_email text;
 
 UPDATE organisations o
    SET description = coalesce(o.description, u.description),
-       services = CASE WHEN o.services = '[]'::jsonb THEN u.services ELSE o.services END,
+       services = CASE WHEN o.kind = 'agency' AND o.services = '[]'::jsonb THEN u.services ELSE o.services END,
        -- Only agencies showed an image and were listed (spec §2); a company's stays unused and goes.
-       logo_upload_id = CASE WHEN o.kind = 'agency' THEN coalesce(o.logo_upload_id, u.profile_img_id) END,
+       logo_upload_id = CASE
+         -- One image, one organisation (organisations_logo_unique below).
+         WHEN o.kind = 'agency'
+          AND NOT EXISTS (SELECT 1 FROM users u2 WHERE u2.profile_img_id = u.profile_img_id AND u2.id <> u.id)
+           THEN coalesce(o.logo_upload_id, u.profile_img_id)
+       END,
        public = CASE WHEN o.kind = 'agency' THEN (o.public OR u.public) ELSE false END,
        public_directory_consent_at = CASE
          WHEN o.kind = 'agency' AND (o.public OR u.public)
@@ -19,10 +26,13 @@ UPDATE organisations o
        END,
        contact_email = coalesce(o.contact_email, u.email)
   FROM users u
- WHERE u.id = o.created_by;
+ WHERE u.id = o.created_by
+   AND EXISTS (SELECT 1 FROM organisation_members m
+                WHERE m.organisation_id = o.id AND m.user_id = u.id AND m.left_at IS NULL);
 
--- A company's image was never shown (spec §2: images are the consultants'): its row goes, and its
--- file is noted for the hourly sweep of the file store (0029, docs/operations.md).
+-- Images no organisation took over go with the person's profile: a company's (never shown, spec §2)
+-- and a departed founder's. The rows go; the files are noted for the hourly sweep of the file store
+-- (0029, docs/operations.md).
 WITH unused AS (
   DELETE FROM uploads up
    USING users u

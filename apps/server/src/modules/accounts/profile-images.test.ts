@@ -196,7 +196,7 @@ describe('logo upload', () => {
     expect(existsSync((await fileOf(logoId))!)).toBe(true);
   });
 
-  it('When the administrator who uploaded the logo deletes the account, then the logo stays with the organisation and the unsaved image goes', async () => {
+  it('When the administrator who uploaded the logo deletes the account, then the logo stays with the organisation, the unsaved image and the person’s address go', async () => {
     const founder = await createAccount(ctx, 'consultant', 'Weg Berater');
     const heir = await addMember(ctx, founder, 'Erbin Logo', 'administrator');
     const logo = (await upload(founder, [{ name: 'w.png', type: 'image/png', data: tinyPng() }])).json()[0];
@@ -211,6 +211,8 @@ describe('logo upload', () => {
     const profile = (await get('/api/organisation/profile', heir.jwt)).json().data;
     expect(profile.logoId).toBe(logo.id);
     expect((await get(profile.logo)).statusCode).toBe(200);
+    // The founder's address was the contact address (registration): it goes with the founder.
+    expect(profile.contactEmail).toBeNull();
   });
 });
 

@@ -135,6 +135,12 @@ export async function deleteUserAccount(
       );
     // A pending or finished data export goes with the account (its row by ON DELETE CASCADE).
     const exportFiles = await dataExportFilesOf(tx, userId);
+    // The person's address as an organisation's contact address (registration starts it so) goes
+    // with the person; the organisation's administrators give another one.
+    await tx
+      .update(organisations)
+      .set({ contactEmail: null, updatedAt: new Date() })
+      .where(sql`lower(${organisations.contactEmail}) = lower(${user.email})`);
     await tx.delete(users).where(eq(users.id, userId));
     if (images.length > 0) {
       await tx.delete(uploads).where(

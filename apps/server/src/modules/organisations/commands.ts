@@ -85,11 +85,14 @@ export async function updateLegalIdentity(db: Db, actor: Actor, identity: LegalI
     });
     // The same numbers as an organisation whose contract ended (or another that exists): the back
     // office's organisation page shows it; the audit log says when it appeared.
-    const same = await organisationsWithSameIdentity(tx, {
-      id: organisationId,
-      uid: identity.uid ?? null,
-      registerNumber: identity.registerNumber ?? null,
-    });
+    const numbersChanged = before.uid !== identity.uid || before.registerNumber !== identity.registerNumber;
+    const same = numbersChanged
+      ? await organisationsWithSameIdentity(tx, {
+          id: organisationId,
+          uid: identity.uid ?? null,
+          registerNumber: identity.registerNumber ?? null,
+        })
+      : [];
     if (same.length > 0) {
       await recordAudit(tx, actor, {
         action: 'organisation.same-identity',

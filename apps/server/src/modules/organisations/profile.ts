@@ -10,6 +10,7 @@ import { organisations, uploads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../../services/audit';
+import { isUniqueViolation } from '../accounts';
 import { profileImageUrl } from '../../services/image-urls';
 import type { ActingMember } from './policy';
 import type { OrganisationRow } from './queries';
@@ -100,52 +101,59 @@ export async function saveOrganisationProfile(
   now: Date,
 ): Promise<OrganisationRow> {
   const organisationId = actor.organisation.organisationId;
-  const { row, removedKey } = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
-    if (!before) throw notFound();
-    const next = nextProfile(before, change, now);
-    if (next.logoUploadId !== null && next.logoUploadId !== before.logoUploadId) {
-      const [upload] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(
-          and(
-            eq(uploads.id, next.logoUploadId),
-            eq(uploads.purpose, 'profile_image'),
-            eq(uploads.ownerId, actor.id),
-            sql`NOT EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`,
-          ),
-        )
-        .limit(1);
-      if (!upload) throw badRequest(ORGANISATION_PROFILE_MSG.invalidLogo);
-    }
-    const [saved] = await tx
-      .update(organisations)
-      .set({ ...next, updatedAt: now })
-      .where(eq(organisations.id, organisationId))
-      .returning();
-    let removed: string | null = null;
-    if (before.logoUploadId !== null && before.logoUploadId !== next.logoUploadId) {
-      const [gone] = await tx
-        .delete(uploads)
-        .where(eq(uploads.id, before.logoUploadId))
-        .returning({ storageKey: uploads.storageKey });
-      removed = gone?.storageKey ?? null;
-    }
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
-      (key) => JSON.stringify(next[key]) !== JSON.stringify(before[key]),
-    );
-    if (changed.length > 0) {
-      await recordAudit(tx, actor, {
-        action: 'organisation.profile',
-        entity: 'organisation',
-        entityId: organisationId,
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, next[key]])),
-      });
-    }
-    return { row: saved!, removedKey: removed };
-  });
+  const { row, removedKey } = await db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
+      if (!before) throw notFound();
+      const next = nextProfile(before, change, now);
+      if (next.logoUploadId !== null && next.logoUploadId !== before.logoUploadId) {
+        const [upload] = await tx
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(
+            and(
+              eq(uploads.id, next.logoUploadId),
+              eq(uploads.purpose, 'profile_image'),
+              eq(uploads.ownerId, actor.id),
+              sql`NOT EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`,
+            ),
+          )
+          .limit(1);
+        if (!upload) throw badRequest(ORGANISATION_PROFILE_MSG.invalidLogo);
+      }
+      const [saved] = await tx
+        .update(organisations)
+        .set({ ...next, updatedAt: now })
+        .where(eq(organisations.id, organisationId))
+        .returning();
+      let removed: string | null = null;
+      if (before.logoUploadId !== null && before.logoUploadId !== next.logoUploadId) {
+        const [gone] = await tx
+          .delete(uploads)
+          .where(eq(uploads.id, before.logoUploadId))
+          .returning({ storageKey: uploads.storageKey });
+        removed = gone?.storageKey ?? null;
+      }
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(before[key]),
+      );
+      if (changed.length > 0) {
+        await recordAudit(tx, actor, {
+          action: 'organisation.profile',
+          entity: 'organisation',
+          entityId: organisationId,
+          before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+          after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+        });
+      }
+      return { row: saved!, removedKey: removed };
+    })
+    .catch((error: unknown) => {
+      // The same upload saved for two organisations at once (one administrator of both): the
+      // unique index lets one win; the other is told the logo is not usable, never a 500.
+      if (isUniqueViolation(error)) throw badRequest(ORGANISATION_PROFILE_MSG.invalidLogo);
+      throw error;
+    });
   if (removedKey !== null) await storage.remove(removedKey).catch(() => undefined);
   return row;
 }

@@ -63,6 +63,9 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
 
   const save = useSaveOrganisationProfile({
     onSuccess: (saved) => {
+      // The form shows what was stored (the server trims, lower-cases the address, empties to none).
+      setDescription(saved.description ?? '');
+      setContactEmail(saved.contactEmail ?? '');
       setLogo({ kind: 'current', url: saved.logo });
       setServices(saved.services);
       setIsPublic(saved.public);

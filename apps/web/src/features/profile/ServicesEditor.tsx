@@ -5,7 +5,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { SERVICE_MAX_LENGTH } from '@pb/core';
 import styles from './profile.module.css';
 
-/** Bullet list editor for a consultant's services: add entries, remove them; empty entries are ignored. */
+/** Bullet list editor for an agency's services (its public profile): add entries, remove them; empty entries are ignored. */
 export function ServicesEditor({ services, onChange }: { services: string[]; onChange: (next: string[]) => void }) {
   const [draft, setDraft] = useState('');
 
