@@ -50,6 +50,8 @@ export function TextField({
 }: TextFieldProps) {
   const hintId = hint ? `${id}-help` : undefined;
   const countId = counted && input.maxLength !== undefined ? `${id}-count` : undefined;
+  // The message of an invalid field is read with it when focus moves there (forms focus the first).
+  const feedbackId = invalid && feedback ? `${id}-feedback` : undefined;
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -58,9 +60,13 @@ export function TextField({
         {...(rows === undefined ? { type } : { as: 'textarea', rows })}
         onChange={(e) => onChange(e.target.value)}
         isInvalid={invalid}
-        aria-describedby={[describedBy, hintId, countId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={[feedbackId, describedBy, hintId, countId].filter(Boolean).join(' ') || undefined}
       />
-      {feedback ? <Form.Control.Feedback type="invalid">{feedback}</Form.Control.Feedback> : null}
+      {feedback ? (
+        <Form.Control.Feedback type="invalid" id={feedbackId}>
+          {feedback}
+        </Form.Control.Feedback>
+      ) : null}
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
       {countId && input.maxLength !== undefined ? (
         <Form.Text id={countId}>
