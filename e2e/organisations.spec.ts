@@ -202,7 +202,7 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const company = await createAccount(request, 'company', `Prüffirma ${run()}`);
+  const company = await createAccount(request, 'company', `Registerprüfung Firma ${run()}`);
   const agency = await createAccount(request, 'consultant', `Prüfvermittlung ${run()}`);
   const identity = await request.put('/api/organisation/legal-identity', {
     headers: { authorization: `Bearer ${agency.jwt}` },
