@@ -6,10 +6,10 @@ export const BROWSER_LOAD_MORE_STEP = 10;
 export const OWN_JOBS_PAGE_SIZE = 30;
 /** Upper bound of one page on any collection endpoint. */
 export const MAX_PAGE_LIMIT = 500;
-/** Listed consultants on one page of the visitors' directory (/public-consultants): 1, 2 or 3 to a row. */
-export const LISTED_CONSULTANTS_PAGE_SIZE = 24;
-/** A visitor's page of listed consultants is at most this long (GET /api/public-consultants). */
-export const LISTED_CONSULTANTS_MAX_LIMIT = 100;
+/** Listed agencies on one page of the directory (/public-consultants, 'Mehr laden'): 1, 2 or 3 to a row. */
+export const LISTED_AGENCIES_PAGE_SIZE = 24;
+/** A page of listed agencies is at most this long (GET /api/agencies, /api/public-agencies). */
+export const LISTED_AGENCIES_MAX_LIMIT = 100;
 
 export const WORKING_TIMES = ['Vollzeit', 'Teilzeit'] as const;
 export type WorkingTime = (typeof WORKING_TIMES)[number];

@@ -2,8 +2,8 @@ import { z } from './zod';
 import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
-  LISTED_CONSULTANTS_MAX_LIMIT,
-  LISTED_CONSULTANTS_PAGE_SIZE,
+  LISTED_AGENCIES_MAX_LIMIT,
+  LISTED_AGENCIES_PAGE_SIZE,
   SERVICE_MAX_LENGTH,
   SERVICES_MAX_COUNT,
 } from './constants';
@@ -113,14 +113,14 @@ export const listedAgenciesQuerySchema = z
       .object(
         {
           start: pageNumber(10_000_000).default(0),
-          limit: pageNumber(LISTED_CONSULTANTS_MAX_LIMIT)
+          limit: pageNumber(LISTED_AGENCIES_MAX_LIMIT)
             .pipe(z.number().min(1, { error: ORGANISATION_PROFILE_MSG.invalidPage }))
-            .default(LISTED_CONSULTANTS_PAGE_SIZE),
+            .default(LISTED_AGENCIES_PAGE_SIZE),
         },
         { error: ORGANISATION_PROFILE_MSG.invalidPage },
       )
       .strict()
-      .default({ start: 0, limit: LISTED_CONSULTANTS_PAGE_SIZE }),
+      .default({ start: 0, limit: LISTED_AGENCIES_PAGE_SIZE }),
   })
   .strict();
 export type ListedAgenciesQuery = z.infer<typeof listedAgenciesQuerySchema>;

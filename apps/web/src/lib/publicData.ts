@@ -19,7 +19,7 @@ export interface LandingJob {
 export interface PublicDataSource {
   publicConfig(signal: AbortSignal): Promise<PublicConfig>;
   latestJobs(signal: AbortSignal): Promise<Collection<LandingJob>>;
-  /** GET /api/public-agencies from `start` (one page: LISTED_CONSULTANTS_PAGE_SIZE). */
+  /** GET /api/public-agencies from `start` (one page: LISTED_AGENCIES_PAGE_SIZE). */
   listedAgencies(start: number, signal: AbortSignal): Promise<Collection<ListedAgency>>;
 }
 

@@ -6,6 +6,7 @@ export { openObligationsOf } from './open-obligations';
 export { type PresentableUser, userColumns } from './presenter';
 export { findProfileImage, findUserByEmail, findUserById, imagesUploadedBy, isUniqueViolation } from './queries';
 export { startSession } from './sign-in';
+export { savedAsLogo } from './profile-images';
 export { deleteUserAccount } from './service';
 export { sessionHistoryOf } from './sessions';
 export { secondFactorsOf } from './two-factor-service';

@@ -9,7 +9,7 @@ import { readUploadedFiles } from '../../lib/uploads';
 import { profileImageUrl } from '../../services/image-urls';
 import { mayViewProfileImage, ownsProfileImage } from './policy';
 import { deleteProfileImage, storeProfileImage } from './profile-images';
-import { findProfileImage, findProfileImageWithLogo, isOrganisationLogo } from './queries';
+import { findProfileImage, findProfileImageWithLogo } from './queries';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -70,10 +70,9 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(request);
       const upload = await findProfileImage(app.db, request.params.id);
       // Someone else's file looks exactly like a missing one. A saved logo belongs to its
-      // organisation: only its administrators remove it (PUT /organisation/profile), never a
-      // former member who once uploaded it.
-      if (!upload || !ownsProfileImage(me, upload) || (await isOrganisationLogo(app.db, upload.id))) throw notFound();
-      await deleteProfileImage(app.db, app.storage, upload.id);
+      // organisation (deleteProfileImage leaves it): never removed by a former member who uploaded it.
+      if (!upload || !ownsProfileImage(me, upload)) throw notFound();
+      if (!(await deleteProfileImage(app.db, app.storage, upload.id))) throw notFound();
       return { id: upload.id };
     },
   );

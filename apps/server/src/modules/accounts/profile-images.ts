@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { organisations, uploads } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import type { UploadRow } from './queries';
@@ -36,13 +36,19 @@ export async function storeProfileImage(
 }
 
 /**
- * Deletes an uploaded image's row and its file (the route refuses a saved logo; were one deleted,
- * organisations.logo_upload_id would become null through its foreign key).
+ * An upload saved as an organisation's logo: it belongs to the organisation, not to its uploader
+ * (only the organisation's administrators replace or remove it, PUT /organisation/profile).
+ */
+export const savedAsLogo = sql`EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`;
+
+/**
+ * Deletes an uploaded image's row and its file unless it is saved as a logo — checked in the same
+ * statement, so a save that makes it a logo meanwhile wins. False: nothing deleted.
  */
 export async function deleteProfileImage(db: Pick<Db, 'delete'>, storage: FileStorage, id: number): Promise<boolean> {
   const deleted = await db
     .delete(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
+    .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image'), not(savedAsLogo)))
     .returning({ storageKey: uploads.storageKey });
   if (deleted.length === 0) return false;
   await Promise.all(deleted.map((d) => storage.remove(d.storageKey).catch(() => undefined)));

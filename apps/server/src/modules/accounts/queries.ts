@@ -131,7 +131,6 @@ export async function findProfileImageWithLogo(db: Db, id: number, viewerId: num
   const [found] = await db
     .select({
       upload: uploads,
-      organisationId: organisations.id,
       listed: sql<boolean>`coalesce(${listedAgencyCondition(now)}, false)`.mapWith(Boolean),
       viewerIsMember: sql<boolean>`EXISTS (SELECT 1 FROM ${organisationMembers} m
         WHERE m.organisation_id = ${organisations.id} AND m.user_id = ${viewerId ?? 0} AND m.left_at IS NULL)`.mapWith(
@@ -143,16 +142,6 @@ export async function findProfileImageWithLogo(db: Db, id: number, viewerId: num
     .where(and(eq(uploads.id, id), eq(uploads.purpose, 'profile_image')))
     .limit(1);
   return found;
-}
-
-/** Whether an upload is saved as some organisation's logo. */
-export async function isOrganisationLogo(db: Pick<Db, 'select'>, uploadId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.logoUploadId, uploadId))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The images a person uploaded, with the organisation whose logo each is (the data export). */

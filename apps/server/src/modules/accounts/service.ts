@@ -1,6 +1,6 @@
 import { rememberFormerCompany, forgetConsultant } from '../introductions';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountDeletionRefusal, MSG, type profileUpdateSchema } from '@pb/core';
 import type { Db } from '../../db/client';
@@ -10,6 +10,7 @@ import type { FileStorage } from '../../lib/storage';
 import { assertEmailChangeAllowed, findPendingEmailChange, requestEmailChange } from './email-change';
 import { userColumns, type PresentableUser } from './presenter';
 import { openObligationsOf } from './open-obligations';
+import { savedAsLogo } from './profile-images';
 import { accountTaken, findUserById, isUniqueViolation } from './queries';
 
 /**
@@ -122,17 +123,12 @@ export async function deleteUserAccount(
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })
       .where(and(eq(jobs.ownerId, userId), sql`${jobs.publishedAt} IS NOT NULL`));
+    // Their uploaded images go first (deleting the user would leave them without owner); a saved
+    // logo is the organisation's and stays when the person who uploaded it goes.
     const images = await tx
-      .select({ id: uploads.id, storageKey: uploads.storageKey })
-      .from(uploads)
-      .where(
-        and(
-          eq(uploads.ownerId, userId),
-          eq(uploads.purpose, 'profile_image'),
-          // A saved logo is the organisation's: it stays when the person who uploaded it goes.
-          sql`NOT EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`,
-        ),
-      );
+      .delete(uploads)
+      .where(and(eq(uploads.ownerId, userId), eq(uploads.purpose, 'profile_image'), not(savedAsLogo)))
+      .returning({ storageKey: uploads.storageKey });
     // A pending or finished data export goes with the account (its row by ON DELETE CASCADE).
     const exportFiles = await dataExportFilesOf(tx, userId);
     // The person's address as an organisation's contact address (registration starts it so) goes
@@ -142,14 +138,6 @@ export async function deleteUserAccount(
       .set({ contactEmail: null, updatedAt: new Date() })
       .where(sql`lower(${organisations.contactEmail}) = lower(${user.email})`);
     await tx.delete(users).where(eq(users.id, userId));
-    if (images.length > 0) {
-      await tx.delete(uploads).where(
-        inArray(
-          uploads.id,
-          images.map((i) => i.id),
-        ),
-      );
-    }
     return [...images.map((i) => i.storageKey), ...exportFiles];
   });
   if (keys === null) return false;

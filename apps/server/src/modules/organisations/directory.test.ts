@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LISTED_CONSULTANTS_MAX_LIMIT,
-  LISTED_CONSULTANTS_PAGE_SIZE,
+  LISTED_AGENCIES_MAX_LIMIT,
+  LISTED_AGENCIES_PAGE_SIZE,
   ORGANISATION_PROFILE_MSG,
   agencyCardSchema,
   collectionSchema,
@@ -98,7 +98,7 @@ describe('directory of agencies', () => {
       logo: logoUrl,
       services: ['Executive Search', 'Active Sourcing'],
     });
-    expect(body.meta.pagination).toEqual({ start: 0, limit: LISTED_CONSULTANTS_PAGE_SIZE, total: 2 });
+    expect(body.meta.pagination).toEqual({ start: 0, limit: LISTED_AGENCIES_PAGE_SIZE, total: 2 });
     for (const account of accounts) expect(res.body).not.toContain(account.email);
     expect(res.body).not.toContain('@');
   });
@@ -177,14 +177,14 @@ describe('directory of agencies', () => {
     expect(second.meta.pagination).toEqual({ start: 1, limit: 1, total: 2 });
     expect(past).toEqual({
       data: [],
-      meta: { pagination: { start: 5, limit: LISTED_CONSULTANTS_PAGE_SIZE, total: 2 } },
+      meta: { pagination: { start: 5, limit: LISTED_AGENCIES_PAGE_SIZE, total: 2 } },
     });
-    expect((await get(`/api/public-agencies?pagination[limit]=${LISTED_CONSULTANTS_MAX_LIMIT}`)).statusCode).toBe(200);
+    expect((await get(`/api/public-agencies?pagination[limit]=${LISTED_AGENCIES_MAX_LIMIT}`)).statusCode).toBe(200);
   });
 
   it('When the query asks for more, something else or nonsense, then 400 with a German message and nothing listed', async () => {
     const invalidPage = [
-      `pagination[limit]=${LISTED_CONSULTANTS_MAX_LIMIT + 1}`,
+      `pagination[limit]=${LISTED_AGENCIES_MAX_LIMIT + 1}`,
       'pagination[limit]=0',
       'pagination[limit]=-1',
       'pagination[limit]=abc',

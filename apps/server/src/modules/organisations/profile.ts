@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import {
   ORGANISATION_PROFILE_MSG,
   type MemberRole,
@@ -10,7 +10,7 @@ import { organisations, uploads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../../services/audit';
-import { isUniqueViolation } from '../accounts';
+import { isUniqueViolation, savedAsLogo } from '../accounts';
 import { profileImageUrl } from '../../services/image-urls';
 import type { ActingMember } from './policy';
 import type { OrganisationRow } from './queries';
@@ -58,7 +58,8 @@ export function presentOrganisationProfile(
 /** What an administrator's change would leave; refuses what the organisation's kind cannot have. */
 function nextProfile(before: OrganisationRow, change: OrganisationProfileUpdate, now: Date) {
   const isAgency = before.kind === 'agency';
-  const services = change.services?.map((s) => s.trim()).filter((s) => s.length > 0);
+  // The schema trims each entry; what is left empty is no service.
+  const services = change.services?.filter((s) => s.length > 0);
   if (!isAgency) {
     // A company's form may send the agency fields empty or off, never set.
     if (change.public === true || change.publicDirectoryConsent === true) {
@@ -115,7 +116,7 @@ export async function saveOrganisationProfile(
               eq(uploads.id, next.logoUploadId),
               eq(uploads.purpose, 'profile_image'),
               eq(uploads.ownerId, actor.id),
-              sql`NOT EXISTS (SELECT 1 FROM ${organisations} o WHERE o.logo_upload_id = ${uploads.id})`,
+              not(savedAsLogo),
             ),
           )
           .limit(1);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigation, useRevalidator } from 'react-router';
-import { LISTED_CONSULTANTS_PAGE_SIZE } from '@pb/core';
+import { LISTED_AGENCIES_PAGE_SIZE } from '@pb/core';
 import { PageHeader, PublicLayout } from '../../components/public/PublicLayout';
 import { directoryPageHref, useDirectoryPage } from './api/listedAgencies';
 import { AgencyCard, AgencyGrid, AgencyGridItem, agencyHeadingId, NoAgencies } from './AgencyCard';
@@ -62,7 +62,7 @@ export function Component() {
   const revalidator = useRevalidator();
   const busy = useNavigation().state === 'loading';
   const total = agencies?.meta.pagination.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / LISTED_CONSULTANTS_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / LISTED_AGENCIES_PAGE_SIZE));
   // Another page of the directory starts at its top (the page links sit below the list).
   const shownPage = useRef(page);
   useEffect(() => {

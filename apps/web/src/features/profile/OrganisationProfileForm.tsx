@@ -27,6 +27,7 @@ type LogoState =
 const FIELD_IDS: Partial<Record<keyof OrganisationProfileUpdateInput, string>> = {
   description: 'org-profile-description',
   contactEmail: 'org-profile-contact-email',
+  services: 'org-profile-services',
 };
 
 /** What a failed save says: the spec's text, and the server's reason when it gave one. */
@@ -202,7 +203,12 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
               }}
             />
           </div>
-          <ServicesEditor services={services} onChange={setServices} />
+          <ServicesEditor
+            services={services}
+            onChange={setServices}
+            inputId={FIELD_IDS.services}
+            error={errorFor('services')}
+          />
         </>
       ) : null}
 

@@ -1,18 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { LISTED_CONSULTANTS_PAGE_SIZE, type AgencyCard, type Collection } from '@pb/core';
+import { LISTED_AGENCIES_PAGE_SIZE, type AgencyCard, type Collection } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 
 /** The directory for signed-in users (issue 31): GET /api/agencies, the listed agencies with their contact address. */
 
 export const agenciesKey = ['agencies'] as const;
 
-/** How many cards one request brings: as many as a page of the visitors' directory. */
-export const AGENCIES_PAGE_SIZE = LISTED_CONSULTANTS_PAGE_SIZE;
-
 export function fetchAgencies(start: number, signal?: AbortSignal): Promise<Collection<AgencyCard>> {
-  return api<Collection<AgencyCard>>(`/agencies${toQuery({ pagination: { start, limit: AGENCIES_PAGE_SIZE } })}`, {
-    signal,
-  });
+  return api<Collection<AgencyCard>>(
+    `/agencies${toQuery({ pagination: { start, limit: LISTED_AGENCIES_PAGE_SIZE } })}`,
+    {
+      signal,
+    },
+  );
 }
 
 /** Page by page in name order; `fetchNextPage` ('Mehr laden') while fewer than the total are loaded. */

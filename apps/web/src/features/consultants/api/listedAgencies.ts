@@ -1,11 +1,11 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { LISTED_CONSULTANTS_PAGE_SIZE, type Collection, type ListedAgency } from '@pb/core';
+import { LISTED_AGENCIES_PAGE_SIZE, type Collection, type ListedAgency } from '@pb/core';
 import { api, toQuery } from '../../../lib/http';
 import { serverSource } from '../../../lib/publicData';
 
 /** The API path (under /api) of the directory page that starts at `start`: the browser's and the server's render's. */
 export function listedAgenciesPath(start: number): string {
-  return `/public-agencies${toQuery({ pagination: { start, limit: LISTED_CONSULTANTS_PAGE_SIZE } })}`;
+  return `/public-agencies${toQuery({ pagination: { start, limit: LISTED_AGENCIES_PAGE_SIZE } })}`;
 }
 
 /**
@@ -36,7 +36,7 @@ export interface DirectoryRouteData {
  */
 export async function directoryLoader({ context, request }: LoaderFunctionArgs): Promise<DirectoryRouteData> {
   const page = directoryPageNumber(new URL(request.url).searchParams);
-  const start = (page - 1) * LISTED_CONSULTANTS_PAGE_SIZE;
+  const start = (page - 1) * LISTED_AGENCIES_PAGE_SIZE;
   const source = serverSource(context);
   if (source) return { page, agencies: await source.listedAgencies(start, request.signal) };
   try {
