@@ -33,7 +33,7 @@ const slides = [
   {
     kicker: 'Schritt 3',
     title: 'Lebensläufe im Chat austauschen',
-    text: 'Bewerbungsunterlagen als PDF oder Word – sicher, nur für Sie und den Berater sichtbar.',
+    text: 'Bewerbungsunterlagen als PDF oder Word – sicher, nur für Sie und den Personalberater sichtbar.',
   },
   {
     kicker: 'Schritt 4',

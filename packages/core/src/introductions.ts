@@ -33,7 +33,7 @@ export const INTRODUCTION_MSG = {
   noteRequired: 'Bitte geben Sie eine Begründung an.',
   noteTooLong: `Die Begründung darf höchstens ${INTRODUCTION_NOTE_MAX_LENGTH} Zeichen lang sein.`,
   invalidTransition: 'Dieser Statuswechsel ist nicht möglich.',
-  consultantOnly: 'Nur HR-Consultants können Kandidatinnen und Kandidaten vorstellen.',
+  consultantOnly: 'Nur Personalberater/innen können Kandidatinnen und Kandidaten vorstellen.',
   companyOnly: 'Nur das Unternehmen des Inserats kann diese Vorstellung bearbeiten.',
   notFound: 'Diese Vorstellung existiert nicht.',
   duplicate:
@@ -259,8 +259,8 @@ export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
   circumvention_suspected: 'Umgehungsverdacht',
   resolved: 'Geklärt (Backoffice)',
   personal_data_deleted: 'Personenbezogene Daten gelöscht',
-  fingerprints_deleted: 'Kandidaten-Fingerabdruck gelöscht',
-  consultant_removed: 'Konto des HR-Consultants gelöscht',
+  fingerprints_deleted: 'Abgleichsdaten zur Person gelöscht',
+  consultant_removed: 'Konto des Personalberaters gelöscht',
   handed_over: 'Übergeben',
 };
 

@@ -82,7 +82,7 @@ export const MEMBER_PERMISSION_MSG: Record<MemberPermission, string> = {
   'advertisements.write': 'Inserate verwalten Administratoren und Recruiting; Ihre Rolle kann sie nur ansehen.',
   'conversations.write': 'Ihre Rolle in dieser Organisation kann in Unterhaltungen nur mitlesen.',
   'introductions.write':
-    'Vorstellungen von Kandidatinnen und Kandidaten sehen und bearbeiten nur Administratoren, Recruiting und Berater/innen.',
+    'Vorstellungen von Kandidatinnen und Kandidaten sehen und bearbeiten nur Administratoren, Recruiting und Personalberater.',
   'placements.report': 'Ihre Rolle in dieser Organisation kann keine Besetzung melden.',
   'billing.manage': 'Rechnungen und Garantiefälle bearbeiten Administratoren und die Buchhaltung.',
   'earnings.agency': 'Die Provisionen der ganzen Personalvermittlung sehen Administratoren und die Buchhaltung.',

@@ -21,7 +21,7 @@ export const MEMBER_ROLES_OF: Record<OrganisationKind, readonly MemberRole[]> = 
 export const MEMBER_ROLE_NAMES: Record<MemberRole, string> = {
   administrator: 'Administrator',
   recruiting: 'Recruiting',
-  consultant: 'Berater',
+  consultant: 'Personalberater',
   accounting: 'Buchhaltung',
 };
 

@@ -199,7 +199,7 @@ export function demoLoginText(result: DemoResult): string {
   const width = Math.max(...result.logins.map((l) => l.email.length));
   const lines = result.logins.map(
     (l) =>
-      `  ${l.email.padEnd(width)}  ${l.role === 'company' ? 'Unternehmen  ' : 'HR-Consultant'}  ${l.username}` +
+      `  ${l.email.padEnd(width)}  ${l.role === 'company' ? 'Unternehmen    ' : 'Personalberater'}  ${l.username}` +
       (l.team ? ` (${l.team})` : ''),
   );
   return [

@@ -43,8 +43,8 @@ export function nameMatchMail(to: string, i: IntroductionRef & { otherId: number
     `Namensgleichheit bei Vorstellung Nr. ${i.id}`,
     [
       'Guten Tag,',
-      `die ${ref(i)} nennt eine Person mit demselben Namen wie die Vorstellung Nr. ${i.otherId} eines anderen HR-Consultants beim selben Unternehmen, aber mit anderen Kontaktdaten.`,
-      'Beide Ansprüche bleiben bestehen; keiner der beiden HR-Consultants wurde informiert. Bitte klären Sie, ob es dieselbe Person ist, und halten Sie das Ergebnis im Register mit „Klärung“ fest.',
+      `die ${ref(i)} nennt eine Person mit demselben Namen wie die Vorstellung Nr. ${i.otherId} eines anderen Personalberaters beim selben Unternehmen, aber mit anderen Kontaktdaten.`,
+      'Beide Ansprüche bleiben bestehen; keiner der beiden Personalberater wurde informiert. Bitte klären Sie, ob es dieselbe Person ist, und halten Sie das Ergebnis im Register mit „Klärung“ fest.',
     ],
     `${publicUrl}/admin/introductions?flag=namensgleich`,
     'Zum Register',
@@ -59,7 +59,7 @@ export function newIntroductionMail(to: string, i: IntroductionRef, publicUrl: s
     `Neue Kandidatenvorstellung zu '${i.jobTitle}'`,
     [
       'Guten Tag,',
-      `ein HR-Consultant hat Ihnen auf der Prämienbörse eine Kandidatin bzw. einen Kandidaten für das Inserat „${i.jobTitle}“ vorgestellt (Nr. ${i.id}).`,
+      `ein Personalberater hat Ihnen auf der Prämienbörse eine Kandidatin bzw. einen Kandidaten für das Inserat „${i.jobTitle}“ vorgestellt (Nr. ${i.id}).`,
       "Falls Ihnen die Person bereits bekannt war, können Sie das innerhalb von 2 Arbeitstagen mit 'Bereits bekannt' erklären; danach ist die Vorstellung verbindlich.",
     ],
     link(publicUrl, i.id),
@@ -113,7 +113,7 @@ export function claimRevivedMail(to: string, i: IntroductionRef, publicUrl: stri
     [
       'Guten Tag,',
       `die Person der ${ref(i)} wurde nach einer Absage innerhalb von 7 Monaten erneut kontaktiert oder eingestellt.`,
-      'Nach den AGB der Prämienbörse lebt der Anspruch des vorstellenden HR-Consultants damit wieder auf; es gilt die Prämie zum Zeitpunkt der Vorstellung.',
+      'Nach den AGB der Prämienbörse lebt der Anspruch des vorstellenden Personalberaters damit wieder auf; es gilt die Prämie zum Zeitpunkt der Vorstellung.',
     ],
     link(publicUrl, i.id),
   );
@@ -132,7 +132,7 @@ export function circumventionMail(
     `Umgehungsverdacht bei Stellenbesetzung #${report.id}`,
     [
       'Guten Tag,',
-      `die Stellenbesetzung #${report.id} („${report.jobTitle}“, ${report.companyName}) betrifft eine Person, auf die ein anderer HR-Consultant innerhalb der letzten 12 Monate einen Anspruch hat (Vorstellung Nr. ${introductionIds.join(', ')}).`,
+      `die Stellenbesetzung #${report.id} („${report.jobTitle}“, ${report.companyName}) betrifft eine Person, auf die ein anderer Personalberater innerhalb der letzten 12 Monate einen Anspruch hat (Vorstellung Nr. ${introductionIds.join(', ')}).`,
       'Bitte prüfen Sie den Fall im Backoffice.',
     ],
     `${publicUrl}/admin/introductions?flag=umgehungsverdacht`,

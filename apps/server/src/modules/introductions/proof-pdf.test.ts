@@ -59,25 +59,35 @@ function pageText(pdf: Buffer): string {
 const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('Nachweis (PDF)', () => {
-  it('When an introduction is rendered, then it is one PDF page with the facts, the locked bonus and the hash — and no contact data', async () => {
+  it('When an introduction is rendered, then it is one PDF page with the facts and the locked bonus, and says in plain German what the proof means — no hashes, no technical words, no contact data', async () => {
     const pdf = await renderIntroductionProof(detail(), issuer, generatedAt, { compress: false });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pages(pdf)).toBe(1);
     const text = pageText(pdf);
     for (const expected of [
       'Nachweis der Kandidatenvorstellung',
+      'Vorstellung Nr. 17',
       'Rezeptionist/in (Nr. 42)',
       'Alpenblick Hotels GmbH',
       'Huber Personal OG',
+      'Personalberater/in',
       'Sabine Huber Personalberatung',
       'Jürgen Größ',
       '12,5 %',
       '02.11.2026',
+      '(von der Prämienbörse erfasst)',
       'Interview',
-      hash,
+      'Was dieser Nachweis bedeutet',
+      'Dieser Nachweis ist im fälschungssicheren Register der Prämienbörse gespeichert; die Prämienbörse',
+      'bestätigt ihn auf Anfrage (bitte die Vorstellung Nr. 17 angeben).',
+      'Alle Zeitangaben in österreichischer Zeit.',
     ]) {
       expect(text).toContain(expected);
     }
+    // Verifying the register is the back office's: the customers' proof shows no hash and no command.
+    expect(text).not.toContain(hash.slice(0, 12));
+    expect(text).not.toContain('b'.repeat(12));
+    expect(text).not.toMatch(/Hash|SHA-256|npm|register:verify|Serverzeit|Europe\/Vienna|HR-Consultant/);
     expect(text).not.toContain('juergen@example.at');
     expect(text).not.toContain('1234567');
   });

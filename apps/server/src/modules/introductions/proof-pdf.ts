@@ -11,9 +11,11 @@ import { A4, a4Page, newPdfDocument, pdfBytes, pdfSafe } from '../../services/pd
 
 /**
  * 'Nachweis (PDF)': one A4 page per introduction for both parties — advertisement, company,
- * consultant, server timestamp, locked bonus, status history and the register hash. Made
- * with pdfkit (the built-in Helvetica covers German text and €). Never contact data: the
- * proof may be forwarded, the e-mail and phone stay in the product.
+ * consultant, the time the platform recorded, locked bonus and status history, in plain German.
+ * Hashes and how to verify the register are the back office's (admin register page,
+ * `register:verify`): the customers' proof names the introduction's number, by which the office
+ * confirms it on request. Made with pdfkit (the built-in Helvetica covers German text and €).
+ * Never contact data: the proof may be forwarded, the e-mail and phone stay in the product.
  */
 
 export interface ProofIssuer {
@@ -23,13 +25,23 @@ export interface ProofIssuer {
 }
 
 const { textWidth: WIDTH, ...PAGE } = a4Page(50);
-/** Below this the page ends: the footer (hash, explanation) needs the rest. */
-const TIMELINE_BOTTOM = A4.height - PAGE.margin - 150;
+/** Below this the page ends: the footer (what the proof means) needs the rest. */
+const TIMELINE_BOTTOM = A4.height - PAGE.margin - 120;
 const NOTE_MAX = 160;
 const TIMELINE_NOTE_MAX = 90;
 
 /** "20 %", "12,5 %", "12,25 %" — as many decimals as the bonus has (at most two). */
 const percent = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : Number.isInteger(n * 10) ? 1 : 2)} %`;
+
+/** The footer in plain words: where the proof is kept, who confirms it, what it leaves out. */
+export function proofMeaning(id: number): string {
+  return (
+    'Dieser Nachweis ist im fälschungssicheren Register der Prämienbörse gespeichert; die Prämienbörse ' +
+    `bestätigt ihn auf Anfrage (bitte die Vorstellung Nr. ${id} angeben). Einträge im Register können ` +
+    'nachträglich nicht unbemerkt verändert werden. Kontaktdaten der Person sind in diesem Nachweis bewusst ' +
+    'nicht enthalten.'
+  );
+}
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -75,7 +87,7 @@ export async function renderIntroductionProof(
     ],
     ['Unternehmen', detail.company.name],
     ['Personalvermittlung', detail.agency.name ?? '–'],
-    ['HR-Consultant', detail.consultant.name ?? 'Konto gelöscht'],
+    ['Personalberater/in', detail.consultant.name ?? 'Konto gelöscht'],
     [
       'Kandidat/in',
       detail.candidate
@@ -84,7 +96,7 @@ export async function renderIntroductionProof(
           ? `Personenbezogene Daten gelöscht am ${formatDate(detail.personalDataDeletedAt)}`
           : '–',
     ],
-    ['Vorgestellt am', `${formatDateTime(detail.introducedAt)} (Serverzeit, Europe/Vienna)`],
+    ['Vorgestellt am', `${formatDateTime(detail.introducedAt)} (von der Prämienbörse erfasst)`],
     ['Prämie bei Vorstellung', `${percent(detail.bonus)} des Bruttojahresgehalts`],
     ['Zustimmung der Person', formatDateTime(detail.consentAt)],
     [
@@ -115,7 +127,7 @@ export async function renderIntroductionProof(
   doc.moveDown(0.3);
   const columns = [left, left + 95, left + 250, left + 330];
   const widths = [90, 150, 75, WIDTH - 330];
-  const header = ['Zeitpunkt', 'Ereignis', 'Status', 'Notiz / Hash'];
+  const header = ['Zeitpunkt', 'Ereignis', 'Status', 'Notiz'];
   doc.font('Helvetica-Bold').fontSize(8.5);
   const headerY = doc.y;
   header.forEach((h, i) => doc.text(h, columns[i]!, headerY, { width: widths[i]! }));
@@ -133,7 +145,7 @@ export async function renderIntroductionProof(
       formatDateTime(entry.at),
       REGISTER_EVENT_LABELS[entry.kind],
       entry.status ? INTRODUCTION_STATUS_LABELS[entry.status] : '',
-      `${entry.note ? `${shorten(entry.note, TIMELINE_NOTE_MAX)} · ` : ''}${entry.hash.slice(0, 16)}…`,
+      entry.note ? shorten(entry.note, TIMELINE_NOTE_MAX) : '',
     ].map(pdfSafe),
   );
   const heightOf = (line: string[]) =>
@@ -168,24 +180,15 @@ export async function renderIntroductionProof(
     .font('Helvetica-Bold')
     .fontSize(10)
     .fillColor('#111111')
-    .text('Registereintrag der Vorstellung (SHA-256)', left, footerY + 10, {
-      width: WIDTH,
-    });
-  doc
-    .font('Courier')
-    .fontSize(9)
-    .text(detail.hash || '–', left, doc.y + 2, { width: WIDTH });
+    .text('Was dieser Nachweis bedeutet', left, footerY + 10, { width: WIDTH });
   doc
     .font('Helvetica')
     .fontSize(8.5)
     .fillColor('#333333')
-    .text(
-      'Dieser Hash ist Teil der fälschungssicheren Registerkette der Prämienbörse: Jeder Eintrag enthält den Hash des vorherigen; jede nachträgliche Änderung bricht die Kette. Prüfung durch die Betreiberin mit „npm run register:verify“. Kontaktdaten der Person sind in diesem Nachweis bewusst nicht enthalten.',
-      left,
-      doc.y + 6,
-      { width: WIDTH },
-    );
-  doc.text(`Erstellt am ${formatDateTime(generatedAt)} (Europe/Vienna)`, left, doc.y + 6, { width: WIDTH });
+    .text(pdfSafe(proofMeaning(detail.id)), left, doc.y + 4, { width: WIDTH });
+  doc.text(`Erstellt am ${formatDateTime(generatedAt)}. Alle Zeitangaben in österreichischer Zeit.`, left, doc.y + 6, {
+    width: WIDTH,
+  });
   doc.end();
   return finished;
 }

@@ -218,7 +218,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['introductions'],
         summary:
-          "'Nachweis (PDF)': one page with advertisement, parties, server time, locked bonus, history and register hash",
+          "'Nachweis (PDF)': one page with advertisement, parties, server time, locked bonus and history, in plain German (no hashes)",
         security: [{ bearer: [] }],
         params: idParams,
         response: { 200: z.unknown(), 400: errorSchema, 429: errorSchema, ...notMine },

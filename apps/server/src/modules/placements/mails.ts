@@ -63,7 +63,7 @@ export function officeReportMail(data: ReportMailData, officeEmail: string): Out
   const { report, reporter, owner, advertisement, figures } = data;
   const address = report.invoiceAddress;
   const lines = [
-    `Meldung Nr. ${report.id} vom ${report.variant === 'company' ? 'Unternehmen' : 'HR-Consultant'} ${reporter.username} (${reporter.email}).`,
+    `Meldung Nr. ${report.id} vom ${report.variant === 'company' ? 'Unternehmen' : 'Personalberater'} ${reporter.username} (${reporter.email}).`,
     [
       `Unternehmen: ${report.companyName}`,
       `Unternehmen (Konto): ${owner ? `${owner.username} (${owner.email})` : '–'}`,
@@ -144,7 +144,7 @@ export function companyReportNoticeMail(
   const { report, reporter, owner, advertisement } = data;
   const lines = [
     `Guten Tag ${owner.username},`,
-    `der HR-Consultant ${reporter.username} hat für Ihr Inserat „${advertisement.jobTitle}“ am ${formatDate(report.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${report.jobTitle}). ${data.deactivated ? 'Das Inserat wurde deaktiviert.' : 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.'}`,
+    `der Personalberater ${reporter.username} hat für Ihr Inserat „${advertisement.jobTitle}“ am ${formatDate(report.createdAt.toISOString())} eine Stellenbesetzung gemeldet (besetzte Stelle: ${report.jobTitle}). ${data.deactivated ? 'Das Inserat wurde deaktiviert.' : 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.'}`,
     `Wenn diese Meldung nicht zutrifft, können Sie unter „Meine Inserate“ mit „Widersprechen“ und einer kurzen Begründung widersprechen, solange die Meldung noch nicht verrechnet ist. ${data.deactivated ? 'Das Inserat wird dann wieder aktiv und unser Backoffice prüft den Fall.' : 'Unser Backoffice prüft den Fall dann.'}`,
     'Ihr Prämienbörse-Team',
   ];

@@ -138,8 +138,8 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
             bei <strong>{target.companyName}</strong>
           </>
         ) : null}
-        . Zeitpunkt und aktuelle Prämie werden vom Server festgehalten; spätere Änderungen der Prämie gelten für diese
-        Vorstellung nicht.
+        . Zeitpunkt und aktuelle Prämie werden von der Prämienbörse festgehalten; spätere Änderungen der Prämie gelten
+        für diese Vorstellung nicht.
       </p>
       <div className="row g-3">
         {PERSON_FIELDS.map(({ key, ...field }) => (
@@ -155,8 +155,8 @@ export function IntroduceModal({ target, onClose }: { target: IntroduceTarget; o
         ))}
       </div>
       <Form.Text id="pb-introduce-contact-hint" muted className="d-block mb-3">
-        Mindestens E-Mail oder Telefon. Kontaktdaten sehen nur Sie und das Unternehmen; die Prämienbörse speichert zum
-        Abgleich nur einen verschlüsselten Fingerabdruck.
+        Mindestens E-Mail oder Telefon. Kontaktdaten sehen nur Sie und das Unternehmen; für den Abgleich mit anderen
+        Vorstellungen verwendet die Prämienbörse sie nur in unkenntlich gemachter Form.
       </Form.Text>
       <div className="mb-3">
         <DocumentPicker label="Lebenslauf (optional)" files={files} onFilesChange={setFiles} multiple={false} />

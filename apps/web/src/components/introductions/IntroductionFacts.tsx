@@ -72,8 +72,17 @@ export function reactionText(introduction: Introduction): string {
   return `${what} am ${formatDate(reaction.at)}${reaction.note ? `: ${reaction.note}` : ''}`;
 }
 
-/** The facts of an introduction as a definition list. */
-export function IntroductionFacts({ introduction }: { introduction: Introduction }) {
+/**
+ * The facts of an introduction as a definition list. `backOffice` adds what only the office needs to
+ * verify the register (the time is the server's); the parties read plain German.
+ */
+export function IntroductionFacts({
+  introduction,
+  backOffice = false,
+}: {
+  introduction: Introduction;
+  backOffice?: boolean;
+}) {
   const i = introduction;
   return (
     <dl className="row mb-0">
@@ -86,7 +95,7 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
         {i.agency.name ?? '–'}
         <VerifiedBadge organisationId={i.agency.id} />
       </dd>
-      <dt className="col-sm-4">HR-Consultant</dt>
+      <dt className="col-sm-4">Personalberater/in</dt>
       <dd className="col-sm-8">{i.consultant.name ?? 'Konto gelöscht'}</dd>
       <dt className="col-sm-4">Kandidat/in</dt>
       <dd className="col-sm-8">
@@ -98,7 +107,10 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
         ) : null}
       </dd>
       <dt className="col-sm-4">Vorgestellt am</dt>
-      <dd className="col-sm-8">{formatDateTime(i.introducedAt)} (Serverzeit)</dd>
+      <dd className="col-sm-8">
+        {formatDateTime(i.introducedAt)}
+        {backOffice ? ' (Serverzeit)' : null}
+      </dd>
       <dt className="col-sm-4">Prämie bei Vorstellung</dt>
       <dd className="col-sm-8">{bonusText(i.bonus)}</dd>
       <dt className="col-sm-4">Status</dt>
@@ -136,8 +148,17 @@ export function IntroductionFacts({ introduction }: { introduction: Introduction
   );
 }
 
-/** The register entries of an introduction, oldest first, each with its (shortened) hash. */
-export function Timeline({ timeline }: { timeline: IntroductionDetail['timeline'] }) {
+/**
+ * The register entries of an introduction, oldest first. Only the back office sees each entry's
+ * (shortened) hash: verifying the register is its job, the parties read what happened and when.
+ */
+export function Timeline({
+  timeline,
+  backOffice = false,
+}: {
+  timeline: IntroductionDetail['timeline'];
+  backOffice?: boolean;
+}) {
   return (
     <ol className={`list-unstyled mb-0 ${styles.timeline}`} aria-label="Verlauf">
       {timeline.map((entry) => (
@@ -152,9 +173,11 @@ export function Timeline({ timeline }: { timeline: IntroductionDetail['timeline'
               {entry.note}
             </div>
           ) : null}
-          <div className="small font-monospace text-body-secondary" title={entry.hash}>
-            Hash {entry.hash.slice(0, 12)}…
-          </div>
+          {backOffice ? (
+            <div className="small font-monospace text-body-secondary" title={entry.hash}>
+              Hash {entry.hash.slice(0, 12)}…
+            </div>
+          ) : null}
         </li>
       ))}
     </ol>

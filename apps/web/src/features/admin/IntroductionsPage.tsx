@@ -53,7 +53,7 @@ function RegisterEntry({ id, onClose }: { id: number; onClose: () => void }) {
       ) : (
         <div className="row g-3">
           <div className="col-lg-7">
-            <IntroductionFacts introduction={introduction} />
+            <IntroductionFacts introduction={introduction} backOffice />
             {introduction.alreadyKnown && (
               <Alert variant="secondary" className="mt-3">
                 <strong>Bereits bekannt:</strong> {introduction.alreadyKnown.note}
@@ -94,7 +94,15 @@ function RegisterEntry({ id, onClose }: { id: number; onClose: () => void }) {
           </div>
           <div className="col-lg-5">
             <h3 className="h6">Verlauf</h3>
-            <Timeline timeline={introduction.timeline} />
+            <Timeline timeline={introduction.timeline} backOffice />
+            <p className="small text-body-secondary mt-2 mb-0">
+              Registereintrag der Vorstellung (SHA-256):{' '}
+              <span className="font-monospace text-break">{introduction.hash || '–'}</span>
+              <br />
+              Jeder Eintrag enthält den Hash des vorherigen; eine nachträgliche Änderung bricht die Kette. Prüfung mit
+              „npm run register:verify“. Der Nachweis (PDF) der Parteien nennt keine Hashes: Auf Anfrage bestätigen Sie
+              ihn anhand der Vorstellungsnummer.
+            </p>
           </div>
         </div>
       )}
@@ -162,10 +170,10 @@ export function Component() {
           onChange={(e) => setCompany(e.target.value)}
         />
         <Form.Control
-          style={{ width: '11rem' }}
+          style={{ width: '13rem' }}
           inputMode="numeric"
-          placeholder="HR-Consultant (Nr.)"
-          aria-label="Nach HR-Consultant (Benutzer-Nr.) filtern"
+          placeholder="Personalberater (Nr.)"
+          aria-label="Nach Personalberater (Benutzer-Nr.) filtern"
           value={consultant}
           onChange={(e) => setConsultant(e.target.value)}
         />

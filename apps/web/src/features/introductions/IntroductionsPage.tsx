@@ -65,7 +65,7 @@ export function Component() {
   const rows = list.data?.data ?? [];
   const title = isCompany ? 'Vorstellungen' : 'Meine Vorstellungen';
   return (
-    <div className="container-xxl py-4">
+    <div className="container py-4">
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-3">
         <h1 className="h3 mb-0">{title}</h1>
         {isCompany && (list.data?.meta.unseen ?? 0) > 0 && (
@@ -76,7 +76,7 @@ export function Component() {
       </div>
       <p className="text-body-secondary">
         {isCompany
-          ? 'Kandidatinnen und Kandidaten, die HR-Consultants Ihnen vorgestellt haben. Innerhalb von 2 Arbeitstagen können Sie eine Person als „Bereits bekannt“ markieren; danach ist die Vorstellung verbindlich.'
+          ? 'Kandidatinnen und Kandidaten, die Personalberater/innen Ihnen vorgestellt haben. Innerhalb von 2 Arbeitstagen können Sie eine Person als „Bereits bekannt“ markieren; danach ist die Vorstellung verbindlich.'
           : 'Die Vorstellungen Ihrer Personalvermittlung mit Zeitpunkt, Prämie bei Vorstellung und der letzten Reaktion des Unternehmens.'}
       </p>
       <form className="row g-2 mb-3" onSubmit={(e) => e.preventDefault()} aria-label="Vorstellungen filtern">

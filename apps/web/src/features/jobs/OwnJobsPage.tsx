@@ -119,7 +119,7 @@ export function Component() {
               Gemeldete Stellenbesetzungen
             </h2>
             <p className="small text-body-secondary mb-2">
-              HR-Consultants haben für diese Inserate eine Besetzung gemeldet. Trifft eine Meldung nicht zu, können Sie
+              Personalberater haben für diese Inserate eine Besetzung gemeldet. Trifft eine Meldung nicht zu, können Sie
               widersprechen, solange sie noch nicht verrechnet ist.
             </p>
           </div>

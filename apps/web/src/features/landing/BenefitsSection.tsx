@@ -13,7 +13,7 @@ const EMPLOYER = [
   'Keine Fixkosten: Sie zahlen ausschließlich bei erfolgreicher Einstellung',
   'Prämie frei wählbar und jederzeit anpassbar',
   '60 Tage Garantie mit anteiliger Rückerstattung',
-  'Alle Gespräche mit Beratern übersichtlich an einem Ort',
+  'Alle Gespräche mit Personalberatern übersichtlich an einem Ort',
 ];
 
 const RECRUITER = [

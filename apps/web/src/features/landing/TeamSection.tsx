@@ -29,7 +29,7 @@ export function TeamSection() {
           <p className={`${sections.eyebrow} text-primary`}>Über uns</p>
           <h2 id="ueber-uns-title">Aus der Personalberatung – für die Personalberatung</h2>
           <p className="text-body-secondary">
-            Wir kennen beide Seiten: Unternehmen, die dringend Fachkräfte suchen, und Berater, die die passenden
+            Wir kennen beide Seiten: Unternehmen, die dringend Fachkräfte suchen, und Personalberater, die die passenden
             Menschen kennen. Die Prämienbörse bringt sie fair und transparent zusammen.
           </p>
         </div>

@@ -138,7 +138,8 @@ const GROUPS: Array<{ title: string; items: Question[] }> = [
           <>
             Ja. In Ihrem Profil können Sie sich unter{' '}
             <Link to="/public-consultants">„Öffentliche Personalberater“</Link> listen lassen – mit Bild, Beschreibung
-            und Ihren Leistungen, für alle sichtbar. Ihre E-Mail-Adresse sehen nur angemeldete Unternehmen und Berater.
+            und Ihren Leistungen, für alle sichtbar. Ihre E-Mail-Adresse sehen nur angemeldete Unternehmen und
+            Personalberater.
           </>
         ),
       },

@@ -46,9 +46,9 @@ export function Component() {
         <h2>2. Welche Daten wir verarbeiten</h2>
         <ul>
           <li>
-            <strong>Benutzerkonto:</strong> Firmen- bzw. Benutzername, E-Mail-Adresse, Passwort (nur als sicherer Hash
-            gespeichert), Rolle, Beschreibung, Zeitpunkt des letzten Logins; bei Personalberatern zusätzlich Profilbild,
-            Leistungen und die Einstellung, ob das Profil öffentlich gelistet wird.
+            <strong>Benutzerkonto:</strong> Firmen- bzw. Benutzername, E-Mail-Adresse, Passwort (nur als nicht
+            umkehrbarer Prüfwert gespeichert), Rolle, Beschreibung, Zeitpunkt des letzten Logins; bei Personalberatern
+            zusätzlich Profilbild, Leistungen und die Einstellung, ob das Profil öffentlich gelistet wird.
           </li>
           <li>
             <strong>Stelleninserate:</strong> Inhalte der Inserate, Standort, Gehaltsangabe, Vermittlungsprämie samt

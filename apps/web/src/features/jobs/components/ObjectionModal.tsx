@@ -50,7 +50,7 @@ export function ObjectionModal({
       error={object.error}
     >
       <p>
-        {report.consultantName ?? 'Ein HR-Consultant'} hat am {formatDate(report.reportedAt)} eine Stellenbesetzung
+        {report.consultantName ?? 'Ein Personalberater'} hat am {formatDate(report.reportedAt)} eine Stellenbesetzung
         gemeldet. Wenn das nicht zutrifft, begründen Sie Ihren Widerspruch kurz: Das Inserat wird sofort wieder aktiv
         und unser Backoffice prüft den Fall.
       </p>
