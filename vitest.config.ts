@@ -22,6 +22,7 @@ const DRIVER_INDEPENDENT = [
   'apps/server/src/modules/introductions/free-mail.test.ts',
   'apps/server/src/modules/introductions/proof-pdf.test.ts',
   'apps/server/src/modules/introductions/register-chain.test.ts',
+  'apps/server/src/modules/billing/statement.test.ts',
 ];
 
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({

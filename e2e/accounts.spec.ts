@@ -32,6 +32,13 @@ async function openMenuIfCollapsed(page: Page): Promise<void> {
   }
 }
 
+/** The profile, organisation and security entries: in the collapsed menu, else in the account menu. */
+async function openSettingsMenu(page: Page): Promise<void> {
+  await openMenuIfCollapsed(page);
+  const account = page.getByTestId('account-menu-button');
+  if ((await account.isVisible()) && (await account.getAttribute('aria-expanded')) !== 'true') await account.click();
+}
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Hauptmenü' });
 
 /** A solid-colour PNG (valid file, so the server's content check accepts it). */
@@ -142,7 +149,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Einloggen' }).click();
     await expect(page).toHaveURL(/\/advertisements\/view$/);
-    await openMenuIfCollapsed(page);
+    await openSettingsMenu(page);
     await expect(menu(page).getByRole('link', { name: 'Inserate anzeigen' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Öffentliche Personalberater' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Inserate erstellen/bearbeiten' })).toBeVisible();
@@ -169,7 +176,7 @@ test.describe('accounts', () => {
 
     // Company profile: heading, the organisation's public profile (no listing, logo or services),
     // the account with its own save and the empty-name rule.
-    await openMenuIfCollapsed(page);
+    await openSettingsMenu(page);
     await menu(page).getByRole('link', { name: 'Unternehmensprofil bearbeiten' }).click();
     await expect(page.getByRole('heading', { name: 'Unternehmensprofil bearbeiten' })).toBeVisible();
     await expect(page.getByTestId('org-profile-organisation')).toContainText(companyName);
@@ -236,7 +243,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Einloggen' }).click();
     await expect(page).toHaveURL(/\/advertisements\/view$/);
-    await openMenuIfCollapsed(page);
+    await openSettingsMenu(page);
     await expect(menu(page).getByRole('link', { name: 'Personalvermittlerprofil bearbeiten' })).toBeVisible();
     await expect(menu(page).getByRole('link', { name: 'Inserate erstellen/bearbeiten' })).toHaveCount(0);
     await expect(menu(page).getByText('AB', { exact: true })).toBeVisible();
@@ -257,7 +264,7 @@ test.describe('accounts', () => {
     const company = await createAccount(request, 'company', `Betrachter GmbH ${run()}`);
 
     await login(page, consultant.email);
-    await openMenuIfCollapsed(page);
+    await openSettingsMenu(page);
     await menu(page).getByRole('link', { name: 'Personalvermittlerprofil bearbeiten' }).click();
     await expect(page.getByRole('heading', { name: 'Personalvermittlerprofil bearbeiten' })).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(consultant.username);

@@ -167,6 +167,10 @@ test('When the admin posts an advertisement for a company and handles its placem
   await expect(placement).toContainText(/Rechnung \d{4}-\d{6}/);
   await expect(placement).toContainText(/Fällig am \d{2}\.\d{2}\.\d{4}/);
   await placement.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+  const payment = page.getByRole('dialog', { name: 'Zahlung verbuchen' });
+  await expect(payment).toContainText(/€\s15\.840,00 brutto/);
+  await payment.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('Die Zahlung für');
   await expect(placement).toContainText(/Bezahlt am \d{2}\.\d{2}\.\d{4}/);
   await placement.getByRole('button', { name: 'Garantiefall' }).click();
   const dialog = page.getByRole('dialog', { name: 'Garantiefall erfassen' });
@@ -240,6 +244,10 @@ test('When the admin works through users, contact messages and districts, then e
   await expect(userRow).toContainText('Unternehmen');
   await expect(userRow).toContainText('Bestätigt');
   await userRow.getByRole('button', { name: 'Sperren' }).click();
+  const lock = page.getByRole('dialog', { name: /sperren/ });
+  await expect(lock).toContainText('wird sofort abgemeldet');
+  await lock.getByRole('button', { name: 'Sperren' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('ist gesperrt');
   await expect(userRow).toContainText('Gesperrt');
   expect((await request.get('/api/users/me', { headers: { authorization: `Bearer ${company.jwt}` } })).status()).toBe(
     401,

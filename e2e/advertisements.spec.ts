@@ -140,6 +140,10 @@ test('When a company creates, edits and deletes an advertisement, then the list,
 
   await page.getByLabel('Prämie in % des Bruttojahresgehalts').fill('18');
   await page.getByRole('button', { name: 'Prämie hinzufügen' }).click();
+  const change = page.getByRole('dialog', { name: 'Prämie ändern' });
+  await expect(change).toContainText('von 15 % auf 18 %');
+  await change.getByRole('button', { name: 'Prämie auf 18 % setzen' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('Die Prämie beträgt jetzt 18 %.');
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('18 %');
   await expect(history.getByRole('listitem').first()).toContainText('Aktive Prämie');

@@ -68,6 +68,12 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await adminPage.goto('/admin/placements');
   const adminRow = adminPage.getByRole('row', { name: new RegExp(title.replace(/[/()]/g, '.')) });
   await adminRow.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  // Issuing a numbered invoice asks first, with its amount, and says it was done.
+  const issue = adminPage.getByRole('dialog', { name: 'Rechnung ausstellen' });
+  await expect(issue).toContainText(/€\s15\.840,00/);
+  await expectAccessible(adminPage);
+  await issue.getByRole('button', { name: 'Rechnung ausstellen' }).click();
+  await expect(adminPage.getByTestId('success-notice')).toContainText('wurde ausgestellt und versendet');
   await expect(adminRow).toContainText(/Rechnung \d{4}-\d{6}/);
 
   // The salary was wrong: the back office corrects it — the invoice is cancelled and issued anew.
@@ -81,7 +87,12 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
 
   // The company sees the invoice, downloads the PDF and claims the guarantee.
   await companyPage.goto('/advertisements/billing');
-  await expect(companyPage.getByTestId('open-amount')).toContainText('13.200,00');
+  // The statement says one thing: what the company pays, by when, to which account, naming what.
+  await expect(companyPage.getByTestId('statement-headline')).toContainText(
+    /Sie zahlen €\s13\.200,00 bis \d{2}\.\d{2}\.\d{4}\./,
+  );
+  await expect(companyPage.getByTestId('statement-pay-to')).toContainText(/IBAN\s*AT\d{2}( \d{4}){4}/);
+  await expect(companyPage.getByTestId('statement-pay-to')).toContainText(/Verwendungszweck\s*\d{4}-\d{6}/);
   await expect(companyPage.getByRole('row', { name: /Storniert/ })).toContainText('15.840,00');
   const invoiceRow = companyPage.getByRole('row', { name: /Rechnung .*Bilanzbuchhalter.*Offen/ });
   await expect(invoiceRow).toContainText('13.200,00');
@@ -129,6 +140,11 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await expect(card).toContainText('Die Mitarbeiterin hat in der Probezeit gekündigt.');
   await expectAccessible(adminPage);
   await card.getByRole('button', { name: 'Annehmen' }).click();
+  const accept = adminPage.getByRole('dialog', { name: 'Garantiefall annehmen' });
+  // 50 % of 10,000 + 1,000, with 20 % USt
+  await expect(accept).toContainText(/€\s6\.600,00/);
+  await accept.getByRole('button', { name: 'Annehmen und erstatten' }).click();
+  await expect(adminPage.getByTestId('success-notice')).toContainText('Der Garantiefall wurde angenommen');
   await expect(card).toBeHidden();
   await expect(adminPage.getByRole('row', { name: /Storno-\/Korrekturrechnung/ }).first()).toBeVisible();
 
@@ -137,7 +153,12 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   await expect(companyPage.getByRole('row', { name: /Storno-\/Korrekturrechnung.*6\.600,00/ })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(placementRow).toContainText('Rückerstattung');
+  // Refunded before it was paid: not money to expect but less to pay — the statement, the invoice
+  // and the placement say the same.
+  await expect(placementRow).toContainText(/Gutschrift €\s6\.600,00: mindert Ihre offene Rechnung/);
+  await expect(companyPage.getByTestId('statement-headline')).toContainText(/Sie zahlen €\s6\.600,00 bis/);
+  await expect(invoiceRow.getByTestId('invoice-remaining')).toContainText(/nach Korrektur offen: €\s6\.600,00/);
+  await checkAtPhoneAndDesktop(companyPage, 'money-statement-after-refund');
 
   // The consultant sees the placement with its refunded part.
   const consultantPage = await (await browser.newContext()).newPage();

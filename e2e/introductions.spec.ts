@@ -102,6 +102,13 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   const introductionPath = new URL(introductionUrl).pathname;
   await expect(companyPage.getByText('15 %', { exact: true })).toBeVisible();
   await companyPage.getByRole('button', { name: 'In Prüfung' }).click();
+  // Stages only move forward: the company is asked first and told afterwards.
+  const stage = companyPage.getByRole('dialog', { name: 'Auf „In Prüfung“ setzen' });
+  await expect(stage).toContainText('Eine Stufe zurück ist danach nicht möglich.');
+  await stage.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+  await expect(companyPage.getByTestId('success-notice')).toContainText(
+    'Die Vorstellung steht jetzt auf „In Prüfung“.',
+  );
   await expect(companyPage.getByText('Status geändert – In Prüfung')).toBeVisible();
 
   // The consultant follows on 'Meine Vorstellungen' → detail; sees each step live.
@@ -116,7 +123,7 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   const reject = companyPage.getByRole('dialog', { name: 'Endgültig absagen' });
   await reject.getByRole('button', { name: 'Absage speichern' }).click();
   await expect(reject.getByText(INTRODUCTION_MSG.noteRequired)).toBeVisible();
-  await reject.getByLabel('Begründung (für den HR-Consultant)').fill('Wir haben die Stelle intern besetzt.');
+  await reject.getByLabel('Begründung (für den Personalberater)').fill('Wir haben die Stelle intern besetzt.');
   await reject.getByRole('button', { name: 'Absage speichern' }).click();
   await expect(reject).toHaveCount(0);
   await expect(consultantPage.getByText('Anspruch ruht')).toBeVisible();
@@ -124,6 +131,10 @@ test('When a consultant introduces a candidate, then the company sees it live, r
 
   // Invited again within 7 months: the claim revives for both.
   await companyPage.getByRole('button', { name: 'Interview' }).click();
+  await companyPage
+    .getByRole('dialog', { name: 'Auf „Interview“ setzen' })
+    .getByRole('button', { name: 'Auf „Interview“ setzen' })
+    .click();
   await expect(companyPage.getByText('Anspruch wieder aufgelebt')).toBeVisible();
   await expect(consultantPage.getByText('Anspruch besteht')).toBeVisible();
   await expect(consultantPage.getByText('Anspruch wieder aufgelebt')).toBeVisible();

@@ -101,6 +101,10 @@ test('When a company works as a team of three, then each role sees what it may a
   await recruiter.goto('/advertisements/introductions');
   await recruiter.getByTestId(`introduction-${introductionId}`).click();
   await recruiter.getByRole('button', { name: 'In Prüfung', exact: true }).click();
+  await recruiter
+    .getByRole('dialog', { name: 'Auf „In Prüfung“ setzen' })
+    .getByRole('button', { name: 'Auf „In Prüfung“ setzen' })
+    .click();
   await expect(recruiter.getByRole('button', { name: 'Interview', exact: true })).toBeVisible();
 
   // The bookkeeper reads along but cannot write, and sees the advertisements without changing them.
@@ -152,6 +156,10 @@ test('When a company works as a team of three, then each role sees what it may a
   await office.getByRole('button', { name: 'Suchen' }).click();
   const officeRow = office.getByRole('row', { name: new RegExp(jobTitle.replace(/[/()]/g, '.')) });
   await officeRow.getByRole('button', { name: 'Als verrechnet markieren' }).click();
+  await office
+    .getByRole('dialog', { name: 'Rechnung ausstellen' })
+    .getByRole('button', { name: 'Rechnung ausstellen' })
+    .click();
   await expect(officeRow).toContainText(/Rechnung \d{4}-\d{6}/);
   await bookkeeper.goto('/advertisements/billing');
   const invoiceRow = bookkeeper.getByRole('row', { name: /Rechnung .*Offen/ });

@@ -110,6 +110,10 @@ test('When a company reports a bonus below the one in force, then the back offic
   await expect(row).toContainText('12.000,00');
   await expect(invoice).toBeEnabled();
   await invoice.click();
+  // The confirmation names the amount of the released bonus: 20 % of € 60.000 + 10 % + 20 % USt.
+  const issue = adminPage.getByRole('dialog', { name: 'Rechnung ausstellen' });
+  await expect(issue).toContainText(/€\s15\.840,00/);
+  await issue.getByRole('button', { name: 'Rechnung ausstellen' }).click();
   await expect(row).toContainText('Verrechnet');
   await expect(row).toContainText(/Rechnung \d{4}-\d{6}/);
 

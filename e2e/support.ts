@@ -84,6 +84,14 @@ export async function createAccount(
   return { email, username, jwt: body.jwt, login: body };
 }
 
+/** A demo login of the seeded marketplace (password demo1234), signed in through the API. */
+export async function demoAccount(request: APIRequestContext, email: string): Promise<Account> {
+  const answer = await request.post('/api/auth/local', { data: { identifier: email, password: 'demo1234' } });
+  expect(answer.status()).toBe(200);
+  const login = (await answer.json()) as LoginResponse;
+  return { email, username: login.user.username, jwt: login.jwt, login };
+}
+
 /** Puts the session into the browser storage the way the login page does (spec §3 keys). */
 export async function signIn(page: Page, account: Account): Promise<void> {
   await page.goto('/404');

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { LoginResponse } from '@pb/core';
-import { signIn, type Account } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { demoAccount, signIn } from './support';
 
 /**
  * Visual regression baseline: every public page and the main signed-in screens at 375 and 1280 px,
@@ -14,7 +13,6 @@ const WIDTHS = [375, 1280] as const;
 
 // The landing's logo strip moves unless the system asks for reduced motion: still for the comparison.
 test.use({ reducedMotion: 'reduce' });
-const DEMO_PASSWORD = 'demo1234';
 
 const PUBLIC_SCREENS = [
   { name: 'landing', path: '/' },
@@ -45,13 +43,6 @@ const COMPANY_SCREENS = [
   { name: 'company-organisation', path: '/advertisements/organisation' },
   { name: 'company-profile', path: '/advertisements/profile' },
 ];
-
-async function demoAccount(request: APIRequestContext, email: string): Promise<Account> {
-  const answer = await request.post('/api/auth/local', { data: { identifier: email, password: DEMO_PASSWORD } });
-  expect(answer.status()).toBe(200);
-  const login = (await answer.json()) as LoginResponse;
-  return { email, username: login.user.username, jwt: login.jwt, login };
-}
 
 /** What changes with the day or the second: dates, times and relative ages. */
 function volatile(page: Page): Locator[] {

@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { BILLING_MSG } from './fees';
 import { guaranteeClaimSchema } from './guarantee';
+import { customerStatementSchema } from './statement';
 import { idSchema, INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
@@ -128,6 +129,11 @@ export const invoiceSchema = z.object({
   grossCents: z.number(),
   reverseCharge: z.boolean(),
   status: z.enum(INVOICE_STATUSES),
+  /**
+   * An invoice in force that is not paid: what remains of it after its corrections (a guarantee
+   * refund before payment reduces it); null for corrections, replaced and paid invoices.
+   */
+  remainingCents: z.number().nullable(),
   /** Authorised PDF download: GET /api/invoices/:id/pdf. */
   url: z.string(),
 });
@@ -194,6 +200,8 @@ export const placementEarningSchema = z.object({
   invoiceDueOn: z.string().nullable(),
   /** Consultant: when the bonus is expected to be paid out (the invoice's due date; the payment day once paid). */
   expectedPayoutOn: z.string().nullable(),
+  /** The day the company's payment was booked (Vienna), else null. */
+  paidOn: z.string().nullable(),
   /** After an accepted guarantee claim: the part of the bonus refunded (cents), else 0. */
   refundedBonusCents: z.number(),
   claim: guaranteeClaimSchema.nullable(),
@@ -217,6 +225,8 @@ export const earningsOverviewSchema = z.object({
   invoices: z.array(invoiceSchema),
   /** Company: what is still to be paid (open invoices less their corrections), cents. */
   openCents: z.number(),
+  /** Company: the statement of account (null for a consultant). */
+  statement: customerStatementSchema.nullable(),
 });
 export type EarningsOverview = z.infer<typeof earningsOverviewSchema>;
 

@@ -182,6 +182,8 @@ export const guaranteeClaimSchema = z.object({
   /** Accepted: the refund (cents, gross) and when it is paid out at the latest. */
   refundCents: z.number().nullable(),
   refundDueOn: z.string().nullable(),
+  /** Open, for the back office: what accepting would refund (cents, gross), named in its confirmation. */
+  expectedRefundCents: z.number().nullable(),
   /** The company's documents (company and back office only; [] for the consultant). */
   documents: z.array(storedFileSchema),
 });

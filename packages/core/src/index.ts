@@ -55,6 +55,7 @@ export * from './salary-facts';
 export * from './uid';
 export * from './fees';
 export * from './billing';
+export * from './statement';
 export * from './guarantee';
 export * from './alerts';
 export * from './notifications';

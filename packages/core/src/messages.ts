@@ -42,6 +42,8 @@ export const MSG = {
   notFound: 'Nicht gefunden.',
   badRequest: 'Ungültige Anfrage.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  /** The browser reached no server (offline, or the connection broke): nothing was saved. */
+  offline: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
   // HTTP-layer refusals before any route runs (Node's parser, Fastify's body parsing, the router)
   /** 413: the body is larger than the route accepts (a file over the limit has its own message). */
   requestTooLarge: 'Die Anfrage ist zu groß.',
@@ -92,17 +94,17 @@ export const PLACEMENT_OBJECTION_MSG = {
   noteTooLong: `Die Begründung darf höchstens ${formatNumber(PLACEMENT_OBJECTION_NOTE_MAX)} Zeichen lang sein.`,
   reportNotFound: 'Diese Meldung existiert nicht.',
   ownOnly: 'Nur das Unternehmen des Inserats kann dieser Meldung widersprechen.',
-  consultantOnly: 'Widersprechen können Sie nur Meldungen eines HR-Consultants.',
+  consultantOnly: 'Widersprechen können Sie nur Meldungen eines Personalberaters.',
   alreadyObjected: 'Sie haben dieser Meldung bereits widersprochen.',
   notPending: 'Diese Meldung wird bereits bearbeitet; ein Widerspruch ist nicht mehr möglich.',
   objected: 'Ihr Widerspruch wurde gespeichert. Das Inserat ist wieder aktiv.',
   /** After objecting to a report that had left the advertisement active (the office reviews it first). */
   objectedStillActive:
     'Ihr Widerspruch wurde gespeichert. Das Inserat bleibt aktiv; unser Backoffice prüft die Meldung.',
-  reportedNotice: 'Ein HR-Consultant hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
+  reportedNotice: 'Ein Personalberater hat eine Stellenbesetzung gemeldet; das Inserat wurde deaktiviert.',
   /** A report naming no introduction with an offer: the office reviews it before the advertisement goes offline. */
   reportedNoticeReview:
-    'Ein HR-Consultant hat eine Stellenbesetzung gemeldet. Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
+    'Ein Personalberater hat eine Stellenbesetzung gemeldet. Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
   advertisementStaysActive: 'Das Inserat bleibt aktiv, bis unser Backoffice die Meldung geprüft hat.',
 } as const;
 

@@ -40,7 +40,18 @@ async function send(path: string, options: RequestOptions, withToken: boolean): 
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+  try {
+    return await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled request stays a cancellation; a network failure ('Failed to fetch') says so in German.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, MSG.offline, null);
+  }
 }
 
 /**

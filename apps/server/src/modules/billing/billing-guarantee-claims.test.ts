@@ -125,10 +125,12 @@ describe('guarantee claims', () => {
     expect(filed.statusCode, filed.body).toBe(201);
     const claimId = (filed.json().data as GuaranteeClaim).id;
     const listed = await ctx.request({ method: 'GET', url: '/api/admin/guarantee-claims', token: admin.token });
+    // The office's confirmation names the refund before it is decided: the amount the decision books.
     expect((listed.json().data as GuaranteeClaim[])[0]).toMatchObject({
       id: claimId,
       status: 'offen',
       note: 'Auflösung',
+      expectedRefundCents: 792_000,
     });
 
     const accepted = await decide(claimId, { decision: 'angenommen' });
@@ -140,6 +142,8 @@ describe('guarantee claims', () => {
       refundDueOn: addWorkingDays(today(), 14),
     });
     expect((await decide(claimId, { decision: 'angenommen' })).json().error.message).toBe(GUARANTEE_MSG.alreadyDecided);
+    const decidedList = await ctx.request({ method: 'GET', url: '/api/admin/guarantee-claims', token: admin.token });
+    expect((decidedList.json().data as GuaranteeClaim[]).find((c) => c.id === claimId)?.expectedRefundCents).toBeNull();
 
     const correction = await invoiceOf(reportId, 'korrektur');
     expect(correction).toMatchObject({

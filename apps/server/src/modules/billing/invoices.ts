@@ -324,6 +324,13 @@ async function issueCorrectionInvoice(
   );
 }
 
+/** What accepting a guarantee claim refunds (cents, gross): the one computation the correction uses. */
+export function expectedGuaranteeRefundCents(report: PlacementReportRow, original: InvoiceRow): number {
+  return computeGuaranteeRefund(reportFeeLine(report, original.reverseCharge), {
+    reverseCharge: original.reverseCharge,
+  }).totalCents;
+}
+
 /**
  * The guarantee refund as a Storno-/Korrekturrechnung referring to the invoice: minus 50 % of the
  * bonus and of the service fee with their USt; paid out within 14 working days.

@@ -6,6 +6,7 @@ import {
   type EarningsYear,
   type GuaranteeClaim,
   type Invoice,
+  type InvoiceIssuer,
   type StoredFile,
 } from '@pb/core';
 import type { Db } from '../../db/client';
@@ -20,8 +21,9 @@ import {
 } from '../../db/schema';
 import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
-import type { InvoiceRow } from './invoices';
+import { expectedGuaranteeRefundCents, invoiceOfReport, type InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
+import { buildStatement, outstandingCents } from './statement';
 
 /**
  * The earnings and billing pages (issue 12): a consultant's placements ('Meine Vermittlungen'),
@@ -103,14 +105,18 @@ function invoicesInForce(rows: InvoiceRow[]): Map<number, InvoiceRow> {
 function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementReportRow>, today: string): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const inForce = invoicesInForce(rows);
-  return rows.map((row) =>
-    presentInvoice(row, {
-      paid: reports.get(row.placementReportId)?.paidAt != null,
+  return rows.map((row) => {
+    const report = reports.get(row.placementReportId);
+    const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
+    const own = rows.filter((r) => r.placementReportId === row.placementReportId);
+    return presentInvoice(row, {
+      paid: report?.paidAt != null,
       today,
       correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
-      superseded: row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id !== row.id,
-    }),
-  );
+      superseded: row.kind === 'rechnung' && !current,
+      remainingCents: current && report && report.paidAt === null ? Math.max(0, outstandingCents(report, own)) : null,
+    });
+  });
 }
 
 async function overview(
@@ -118,6 +124,7 @@ async function overview(
   reports: PlacementReportRow[],
   now: Date,
   forCompany: boolean,
+  issuer: InvoiceIssuer | null = null,
 ): Promise<EarningsOverview> {
   const today = viennaDate(now);
   const ids = reports.map((r) => r.id);
@@ -152,7 +159,13 @@ async function overview(
     const sum = invoiceRows.filter((i) => i.placementReportId === report.id).reduce((s, i) => s + i.grossCents, 0);
     openCents += Math.max(0, sum);
   }
-  return { placements, years: yearsOf(placements), invoices: invoiceList, openCents: forCompany ? openCents : 0 };
+  return {
+    placements,
+    years: yearsOf(placements),
+    invoices: invoiceList,
+    openCents: forCompany ? openCents : 0,
+    statement: forCompany && issuer ? buildStatement(reports, invoiceRows, issuer) : null,
+  };
 }
 
 /**
@@ -202,9 +215,10 @@ export async function companyBilling(
   db: Db,
   company: Pick<ActiveMembership, 'organisationId'>,
   now: Date,
+  issuer: InvoiceIssuer,
 ): Promise<EarningsOverview> {
   const where = eq(placementReports.companyOrganisationId, company.organisationId);
-  return overview(db, await reportsWhere(db, where), now, true);
+  return overview(db, await reportsWhere(db, where), now, true, issuer);
 }
 
 /**
@@ -276,8 +290,18 @@ export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
     db,
     rows.map((r) => r.claim.id),
   );
+  const expected = new Map<number, number>();
+  for (const r of rows) {
+    if (r.claim.status !== 'offen') continue;
+    const original = await invoiceOfReport(db, r.report.id);
+    if (original) expected.set(r.claim.id, expectedGuaranteeRefundCents(r.report, original));
+  }
   return rows.map((r) =>
-    presentClaim(r.claim, r.report, { withNote: true, documents: documents.get(r.claim.id) ?? [] }),
+    presentClaim(r.claim, r.report, {
+      withNote: true,
+      documents: documents.get(r.claim.id) ?? [],
+      expectedRefundCents: expected.get(r.claim.id) ?? null,
+    }),
   );
 }
 

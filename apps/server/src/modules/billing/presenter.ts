@@ -36,7 +36,13 @@ export function invoiceStatus(
 
 export function presentInvoice(
   row: InvoiceRow,
-  context: { paid: boolean; today: string; correctsNumber: string | null; superseded: boolean },
+  context: {
+    paid: boolean;
+    today: string;
+    correctsNumber: string | null;
+    superseded: boolean;
+    remainingCents?: number | null;
+  },
 ): Invoice {
   return {
     id: row.id,
@@ -59,6 +65,7 @@ export function presentInvoice(
     grossCents: row.grossCents,
     reverseCharge: row.reverseCharge,
     status: invoiceStatus(row, context.paid, context.today, context.superseded),
+    remainingCents: context.remainingCents ?? null,
     url: invoiceUrl(row.id),
   };
 }
@@ -67,7 +74,7 @@ export function presentInvoice(
 export function presentClaim(
   row: ClaimRow,
   report: Pick<PlacementReportRow, 'jobTitle' | 'companyName'>,
-  options: { withNote: boolean; documents: StoredFile[] },
+  options: { withNote: boolean; documents: StoredFile[]; expectedRefundCents?: number | null },
 ): GuaranteeClaim {
   return {
     id: row.id,
@@ -84,6 +91,7 @@ export function presentClaim(
     decidedAt: row.decidedAt?.toISOString() ?? null,
     refundCents: row.refundCents,
     refundDueOn: row.refundDueOn,
+    expectedRefundCents: options.expectedRefundCents ?? null,
     documents: options.withNote ? options.documents : [],
   };
 }
@@ -127,6 +135,7 @@ export function presentEarning(
     invoiceNumber: invoice?.number ?? null,
     invoiceDueOn: invoice?.dueOn ?? null,
     expectedPayoutOn: report.status === 'gemeldet' ? null : (paidOn ?? invoice?.dueOn ?? null),
+    paidOn,
     refundedBonusCents: refunded,
     claim: claim ? presentClaim(claim, report, { withNote: context.forCompany, documents: context.documents }) : null,
     canClaimGuarantee:

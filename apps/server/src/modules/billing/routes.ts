@@ -138,7 +138,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const company = authorizeCompanyBilling(currentUser(request));
-      return { data: await companyBilling(app.db, company, app.now()), meta: {} };
+      return { data: await companyBilling(app.db, company, app.now(), app.config.invoiceIssuer), meta: {} };
     },
   );
 

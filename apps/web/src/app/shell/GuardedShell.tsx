@@ -1,21 +1,24 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { initials, memberMay } from '@pb/core';
 import { BrandMark, NavbarToggler, useCollapsibleMenu } from '../../components/public/PublicHeader';
 import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthorized';
 import { signOut, useSession, type Session } from '../../lib/session';
 import { useSocketConnection } from '../../lib/socket';
 import { NotificationBell } from '../../components/notifications/NotificationBell';
-import { UnreadBadge } from '../../features/chat/components/UnreadBadge';
 import { useChatLiveUpdates } from '../../features/chat/useChatLiveUpdates';
 import { usePlacementLiveUpdates } from '../../features/jobs/usePlacementLiveUpdates';
 import { useIntroductionLiveUpdates } from '../../components/introductions/api';
-import { UnseenIntroductionsBadge } from '../../components/introductions/UnseenIntroductionsBadge';
 import { useSessionRole } from './api/sessionRole';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { OrganisationSwitcher } from '../../features/organisations/OrganisationSwitcher';
 import { hasPendingInvitation } from '../../features/organisations/pendingInvitation';
+import { FeedbackHost } from '../../components/feedback/FeedbackHost';
+import { OfflineBanner } from '../../components/feedback/OfflineBanner';
+import { ProgressBar } from '../../components/feedback/ProgressBar';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { AccountMenu, WhoAmI } from './AccountMenu';
+import { accountMenuFor, mainMenuFor } from './menu';
 import styles from './GuardedShell.module.css';
 
 /** Guarded area /advertisements (spec §2): only with a stored token, inside the overview shell. */
@@ -27,44 +30,8 @@ export function Component() {
   return <Shell session={session} />;
 }
 
-interface MenuItem {
-  to: string;
-  label: string;
-  badge?: ReactNode;
-}
-
-function menuFor(session: Session): MenuItem[] {
-  const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
-  // Buchhaltung reads the company's advertisements; the spec's entry is for those who write them.
-  if (session.role === 'company')
-    items.push({
-      to: '/advertisements/create',
-      label:
-        !session.organisation || memberMay(session.organisation, 'advertisements.write')
-          ? 'Inserate erstellen/bearbeiten'
-          : 'Inserate des Unternehmens',
-    });
-  items.push({ to: '/advertisements/chat', label: 'Chat', badge: <UnreadBadge /> });
-  // Candidates' data is for the members who handle introductions, not for Buchhaltung.
-  const handlesIntroductions = !session.organisation || memberMay(session.organisation, 'introductions.write');
-  if (session.role === 'company' && handlesIntroductions)
-    items.push({ to: '/advertisements/introductions', label: 'Vorstellungen', badge: <UnseenIntroductionsBadge /> });
-  if (session.role === 'consultant' && handlesIntroductions)
-    items.push({ to: '/advertisements/introductions', label: 'Meine Vorstellungen' });
-  if (session.role === 'consultant') items.push({ to: '/advertisements/earnings', label: 'Meine Vermittlungen' });
-  if (session.role === 'company') items.push({ to: '/advertisements/billing', label: 'Rechnungen' });
-  if (session.role === 'consultant') items.push({ to: '/advertisements/searches', label: 'Meine Suchaufträge' });
-  items.push({ to: '/advertisements/public-consultants', label: 'Öffentliche Personalberater' });
-  if (session.role === 'company') items.push({ to: '/advertisements/profile', label: 'Unternehmensprofil bearbeiten' });
-  if (session.role === 'consultant')
-    items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
-  if (session.role !== 'admin') items.push({ to: '/advertisements/organisation', label: 'Organisation' });
-  items.push({ to: '/advertisements/security', label: 'Sicherheit' });
-  if (session.role === 'admin') items.push({ to: '/admin', label: 'Backoffice' });
-  return items;
-}
-
-const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Administration' } as const;
+/** Below Bootstrap's lg breakpoint the menu collapses behind the toggler. */
+const WIDE = '(min-width: 992px)';
 
 function Shell({ session }: { session: Session }) {
   const location = useLocation();
@@ -79,6 +46,9 @@ function Shell({ session }: { session: Session }) {
     const timer = setTimeout(() => setPageShown(true), 0);
     return () => clearTimeout(timer);
   }, []);
+
+  const wide = useMediaQuery(WIDE);
+  const accountItems = accountMenuFor(session);
 
   useEndSessionOnUnauthorized();
   // The socket stays open in the whole area: the chat's badge and the company's list stay live.
@@ -113,28 +83,45 @@ function Shell({ session }: { session: Session }) {
           <Link to="/" className="navbar-brand" onClick={close} aria-label="Prämienbörse – Startseite">
             <BrandMark />
           </Link>
+          {wide ? null : (
+            // On phones the bell stays beside the toggler: new notifications show without opening the menu.
+            <div className="ms-auto me-2">
+              <NotificationBell onNavigate={close} />
+            </div>
+          )}
           <NavbarToggler menu={menu} />
           <div id="pb-shell-menu" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
             <div className={`${styles.menu} navbar-nav`}>
-              {menuFor(session).map((item) => (
+              {mainMenuFor(session).map((item) => (
                 <NavLink key={item.to} to={item.to} className="nav-link" onClick={close}>
                   {item.label}
                   {item.badge}
                 </NavLink>
               ))}
             </div>
+            {wide ? null : (
+              <div
+                className={`${styles.menu} ${styles.accountList} navbar-nav`}
+                aria-label="Konto und Einstellungen"
+                role="group"
+              >
+                {accountItems.map((item) => (
+                  <NavLink key={item.to} to={item.to} className="nav-link" onClick={close}>
+                    {item.label}
+                  </NavLink>
+                ))}
+              </div>
+            )}
             <div className={`${styles.user} d-flex align-items-center gap-2`}>
-              <span className={styles.avatar} aria-hidden="true">
-                {initials(session.username)}
-              </span>
-              <span className={`${styles.who} d-flex flex-column lh-sm me-2`}>
-                <span className={`fw-semibold ${styles.username}`} data-testid="shell-username">
-                  {session.username}
+              {wide ? (
+                <AccountMenu session={session} items={accountItems} />
+              ) : (
+                <span className={`${styles.whoRow} d-flex align-items-center gap-2 me-2`}>
+                  <WhoAmI session={session} />
                 </span>
-                {session.role ? <span className="small text-secondary">{ROLE_LABELS[session.role]}</span> : null}
-              </span>
+              )}
               <OrganisationSwitcher onSwitched={close} />
-              <NotificationBell onNavigate={close} />
+              {wide ? <NotificationBell onNavigate={close} /> : null}
               <Link to="/login" className="btn btn-outline-secondary btn-sm ms-auto" onClick={logout}>
                 Ausloggen
               </Link>
@@ -142,9 +129,12 @@ function Shell({ session }: { session: Session }) {
           </div>
         </div>
       </nav>
+      <ProgressBar />
+      <OfflineBanner />
       <main id="pb-shell-main" tabIndex={-1} className="flex-grow-1">
         <SectionErrorBoundary key={location.pathname}>{pageShown ? <Outlet /> : null}</SectionErrorBoundary>
       </main>
+      <FeedbackHost />
     </div>
   );
 }

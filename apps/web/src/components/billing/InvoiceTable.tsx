@@ -57,6 +57,11 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
             <td data-label="Betrag brutto">
               {euro(invoice.grossCents)}
               {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
+              {invoice.remainingCents !== null && invoice.remainingCents !== invoice.grossCents ? (
+                <div className="small" data-testid="invoice-remaining">
+                  nach Korrektur offen: <strong>{euro(invoice.remainingCents)}</strong>
+                </div>
+              ) : null}
             </td>
             <td data-label="Status">
               <Badge

@@ -11,6 +11,8 @@ import { useEndSessionOnUnauthorized } from '../../lib/useEndSessionOnUnauthoriz
 import { signOut, saveUser, useSession } from '../../lib/session';
 import { useCurrentAdmin } from './api/currentAdmin';
 import { useSecondFactorGate } from './api/secondFactorGate';
+import { FeedbackHost } from '../../components/feedback/FeedbackHost';
+import { ProgressBar } from '../../components/feedback/ProgressBar';
 import styles from './admin.module.css';
 
 const TABS = [
@@ -138,6 +140,8 @@ function AdminArea() {
           )}
         </Container>
       </main>
+      <FeedbackHost />
+      <ProgressBar />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import {
   formatDateTime,
@@ -10,6 +9,7 @@ import {
   type GuaranteeClaim,
 } from '@pb/core';
 import { FormModal } from '../../components/FormModal';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import { TextField } from '../../components/TextField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
@@ -29,11 +29,34 @@ export function Component() {
   const [rejecting, setRejecting] = useState<GuaranteeClaim | null>(null);
   const open = (claims.data?.data ?? []).filter((c) => c.status === 'offen');
   const decided = (claims.data?.data ?? []).filter((c) => c.status !== 'offen');
+  const askToAccept = (claim: GuaranteeClaim) =>
+    askFirst({
+      title: 'Garantiefall annehmen',
+      body: (
+        <>
+          <p>
+            {claim.jobTitle} – {claim.companyName}
+          </p>
+          <p className="mb-0">
+            Es wird eine Korrekturrechnung ausgestellt und{' '}
+            {claim.expectedRefundCents !== null ? (
+              <strong>{euro(claim.expectedRefundCents)}</strong>
+            ) : (
+              '50 % der Vermittlungsprämie'
+            )}{' '}
+            (brutto) werden dem Unternehmen erstattet. Das Unternehmen und der Personalberater werden per E-Mail
+            informiert. Die Entscheidung kann nicht zurückgenommen werden.
+          </p>
+        </>
+      ),
+      confirmLabel: 'Annehmen und erstatten',
+      action: () => decide.mutateAsync({ id: claim.id, decision: { decision: 'angenommen' } }),
+      success: 'Der Garantiefall wurde angenommen; die Korrekturrechnung ist ausgestellt.',
+    });
   return (
     <>
       <PageHeader title="Rechnungen und Garantiefälle" />
       <ErrorLine error={claims.error ?? invoices.error} />
-      {decide.isError && <Alert variant="danger">{decide.error.message}</Alert>}
       <section aria-labelledby="pb-open-claims" className="mb-4">
         <h2 id="pb-open-claims" className="h5">
           Offene Garantiefälle
@@ -80,11 +103,7 @@ export function Component() {
                 )}
               </dl>
               <div className="d-flex gap-2">
-                <Button
-                  size="sm"
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ id: claim.id, decision: { decision: 'angenommen' } })}
-                >
+                <Button size="sm" disabled={decide.isPending} onClick={() => askToAccept(claim)}>
                   Annehmen
                 </Button>
                 <Button size="sm" variant="outline-danger" onClick={() => setRejecting(claim)}>
@@ -147,7 +166,12 @@ export function Component() {
           onReject={(reason) =>
             decide.mutate(
               { id: rejecting.id, decision: { decision: 'abgelehnt', reason } },
-              { onSuccess: () => setRejecting(null) },
+              {
+                onSuccess: () => {
+                  setRejecting(null);
+                  showSuccess('Der Garantiefall wurde abgelehnt; das Unternehmen erhält die Begründung per E-Mail.');
+                },
+              },
             )
           }
         />

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { formatDate, formatNumber, MSG } from '@pb/core';
 import { useAdminJobs, usePublishAdminJob } from './api/jobs';
 import { useCompanies } from './api/users';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 
 type StateFilter = 'all' | 'active' | 'inactive';
@@ -81,7 +82,27 @@ export function Component() {
                 size="sm"
                 variant={job.publishedAt ? 'outline-danger' : 'outline-success'}
                 disabled={publish.isPending}
-                onClick={() => publish.mutate({ id: job.id, published: job.publishedAt === null })}
+                onClick={() =>
+                  job.publishedAt
+                    ? askFirst({
+                        title: 'Inserat deaktivieren',
+                        body: (
+                          <p className="mb-0">
+                            „{job.jobTitle}“ ist danach für Personalberater nicht mehr sichtbar; neue Vorstellungen und
+                            Konversationen sind nicht mehr möglich. Bestehende Konversationen bleiben erhalten.
+                          </p>
+                        ),
+                        confirmLabel: 'Deaktivieren',
+                        confirmVariant: 'danger',
+                        action: () => publish.mutateAsync({ id: job.id, published: false }),
+                        success: `„${job.jobTitle}“ wurde deaktiviert.`,
+                        undo: () => publish.mutateAsync({ id: job.id, published: true }),
+                      })
+                    : publish.mutate(
+                        { id: job.id, published: true },
+                        { onSuccess: () => showSuccess(`„${job.jobTitle}“ ist wieder aktiv.`) },
+                      )
+                }
               >
                 {job.publishedAt ? 'Deaktivieren' : 'Reaktivieren'}
               </Button>

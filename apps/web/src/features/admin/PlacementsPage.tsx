@@ -4,6 +4,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
   CLAIM_STATE_LABELS,
+  computeFeeLine,
+  formatCents,
   eurosToCents,
   isCountryCode,
   isReverseCharge,
@@ -33,7 +35,7 @@ import { CorrectionModal } from './CorrectionModal';
 import { ReviewModal } from './ReviewModal';
 import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
-import { ConfirmModal } from '../../components/FormModal';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 
 const STATUS_BADGE: Record<PlacementStatus, string> = {
   gemeldet: 'warning',
@@ -52,11 +54,16 @@ const ACTION_LABELS: Record<StatusAction, string> = {
 };
 const isStatusAction = (to: PlacementStatus): to is StatusAction => to in ACTION_LABELS;
 
+/** The invoice's gross amount from the report's bonus and salary, as the server computes it. */
+function invoiceTotalCents(r: AdminPlacementReport): number {
+  const reverseCharge = r.uid ? isReverseCharge(r.uid, isCountryCode(r.country) ? r.country : 'AT') : false;
+  return computeFeeLine(r.placementBonus, eurosToCents(r.actualSalary), { reverseCharge }).totalCents;
+}
+
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
   const [flag, setFlag] = useState<'' | 'objected' | 'circumvention'>('');
   const { text, limit, search, more } = usePagedSearch();
-  const [guarantee, setGuarantee] = useState<AdminPlacementReport | null>(null);
   const [csvError, setCsvError] = useState<Error | null>(null);
   const filters: Record<string, unknown> = {};
   if (text)
@@ -78,10 +85,56 @@ export function Component() {
   const [reviewing, setReviewing] = useState<AdminPlacementReport | null>(null);
   const reviewReport = useReviewPlacement();
   const move = (report: AdminPlacementReport, to: StatusAction) => {
-    if (to === 'garantiefall') setGuarantee(report);
+    if (to === 'garantiefall') askToRecordGuarantee(report);
     // Invoicing needs the customer's address and a valid UID: a consultant's report has none.
     else if (to === 'verrechnet' && !hasInvoiceAddress(report)) setAddressFor(report);
-    else change.mutate({ id: report.id, status: to });
+    else if (to === 'verrechnet') askToInvoice(report);
+    else askToMarkPaid(report);
+  };
+  const askToInvoice = (r: AdminPlacementReport) =>
+    askFirst({
+      title: 'Rechnung ausstellen',
+      body: (
+        <p className="mb-0">
+          Für „{r.jobTitle}“ bei {r.companyName} wird eine nummerierte Rechnung über{' '}
+          <strong>{formatCents(invoiceTotalCents(r))}</strong> (brutto) ausgestellt und an das Unternehmen gesendet.
+          Eine ausgestellte Rechnung kann nur mehr durch eine Korrekturrechnung geändert werden.
+        </p>
+      ),
+      confirmLabel: 'Rechnung ausstellen',
+      action: () => change.mutateAsync({ id: r.id, status: 'verrechnet' }),
+      success: `Die Rechnung für „${r.jobTitle}“ wurde ausgestellt und versendet.`,
+    });
+  const askToMarkPaid = (r: AdminPlacementReport) =>
+    askFirst({
+      title: 'Zahlung verbuchen',
+      body: (
+        <p className="mb-0">
+          Die Rechnung {r.invoiceNumber ?? ''} für „{r.jobTitle}“ bei {r.companyName} (
+          <strong>{formatCents(invoiceTotalCents(r))}</strong> brutto) wird als bezahlt markiert; der Personalberater
+          erfährt, dass seine Prämie ausgezahlt wird.
+        </p>
+      ),
+      confirmLabel: 'Als bezahlt markieren',
+      action: () => change.mutateAsync({ id: r.id, status: 'bezahlt' }),
+      success: `Die Zahlung für „${r.jobTitle}“ wurde verbucht.`,
+    });
+  const askToRecordGuarantee = (r: AdminPlacementReport) => {
+    const refund = guaranteeRefund(r.placementFee, r.serviceFee);
+    askFirst({
+      title: 'Garantiefall erfassen',
+      body: (
+        <p className="mb-0">
+          Die Vermittlung „{r.jobTitle}“ bei {r.companyName} wird als Garantiefall erfasst. Erstattet werden{' '}
+          {formatEuro(refund.placementFee)} Prämie und {formatEuro(refund.serviceFee)} Servicegebühr. Dies kann nicht
+          rückgängig gemacht werden.
+        </p>
+      ),
+      confirmLabel: 'Garantiefall erfassen',
+      confirmVariant: 'danger',
+      action: () => change.mutateAsync({ id: r.id, status: 'garantiefall' }),
+      success: `Der Garantiefall für „${r.jobTitle}“ wurde erfasst; die Korrekturrechnung ist ausgestellt.`,
+    });
   };
 
   return (
@@ -280,7 +333,15 @@ export function Component() {
           error={correct.error}
           onCancel={() => setCorrecting(null)}
           onSubmit={(correction) =>
-            correct.mutate({ id: correcting.id, correction }, { onSuccess: () => setCorrecting(null) })
+            correct.mutate(
+              { id: correcting.id, correction },
+              {
+                onSuccess: () => {
+                  setCorrecting(null);
+                  showSuccess('Der Betrag wurde korrigiert; die Korrekturrechnung ist ausgestellt.');
+                },
+              },
+            )
           }
         />
       )}
@@ -291,7 +352,19 @@ export function Component() {
           error={reviewReport.error}
           onCancel={() => setReviewing(null)}
           onSubmit={(review) =>
-            reviewReport.mutate({ id: reviewing.id, review }, { onSuccess: () => setReviewing(null) })
+            reviewReport.mutate(
+              { id: reviewing.id, review },
+              {
+                onSuccess: () => {
+                  setReviewing(null);
+                  showSuccess(
+                    review.decision === 'freigegeben'
+                      ? 'Die Meldung wurde freigegeben.'
+                      : 'Die Meldung wurde verworfen.',
+                  );
+                },
+              },
+            )
           }
         />
       )}
@@ -304,31 +377,16 @@ export function Component() {
           onSubmit={(invoiceAddress) =>
             change.mutate(
               { id: addressFor.id, status: 'verrechnet', invoiceAddress },
-              { onSuccess: () => setAddressFor(null) },
+              {
+                onSuccess: () => {
+                  setAddressFor(null);
+                  showSuccess(`Die Rechnung für „${addressFor.jobTitle}“ wurde ausgestellt und versendet.`);
+                },
+              },
             )
           }
         />
       )}
-      <ConfirmModal
-        show={guarantee !== null}
-        title="Garantiefall erfassen"
-        confirmLabel="Garantiefall erfassen"
-        pending={change.isPending}
-        onClose={() => setGuarantee(null)}
-        onConfirm={() => {
-          if (guarantee)
-            change.mutate({ id: guarantee.id, status: 'garantiefall' }, { onSettled: () => setGuarantee(null) });
-        }}
-      >
-        {guarantee ? (
-          <p className="mb-0">
-            Die Vermittlung „{guarantee.jobTitle}“ bei {guarantee.companyName} wird als Garantiefall erfasst. Erstattet
-            werden {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).placementFee)} Prämie und{' '}
-            {formatEuro(guaranteeRefund(guarantee.placementFee, guarantee.serviceFee).serviceFee)} Servicegebühr. Dies
-            kann nicht rückgängig gemacht werden.
-          </p>
-        ) : null}
-      </ConfirmModal>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendUserConfirmation } from './api/users';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 import { ConfirmModal } from '../../components/FormModal';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 
 const ROLE_LABELS: Record<RoleType, string> = {
   company: 'Unternehmen',
@@ -18,7 +19,6 @@ export function Component() {
   const [role, setRole] = useState<RoleType | ''>('');
   const { text, limit, search, more } = usePagedSearch();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const filters: Record<string, unknown> = {};
   if (text) filters['$or'] = [{ username: { $containsi: text } }, { email: { $containsi: text } }];
   if (role) filters['role'] = { $eq: role };
@@ -41,11 +41,6 @@ export function Component() {
           options={[['', 'Alle Rollen'], ...(Object.entries(ROLE_LABELS) as Array<[RoleType, string]>)]}
         />
       </div>
-      {notice ? (
-        <div className="alert alert-success" role="status">
-          {notice}
-        </div>
-      ) : null}
       <ErrorLine error={users.error ?? block.error ?? resend.error ?? remove.error} />
       <ListTable
         pending={users.isPending}
@@ -94,7 +89,7 @@ export function Component() {
                     disabled={resend.isPending}
                     onClick={() =>
                       resend.mutate(u.id, {
-                        onSuccess: () => setNotice(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`),
+                        onSuccess: () => showSuccess(`Bestätigungsmail an ${u.email} wurde erneut gesendet.`),
                       })
                     }
                   >
@@ -108,7 +103,27 @@ export function Component() {
                       variant={u.blocked ? 'outline-success' : 'outline-warning'}
                       className="me-1"
                       disabled={block.isPending}
-                      onClick={() => block.mutate({ id: u.id, blocked: !u.blocked })}
+                      onClick={() =>
+                        u.blocked
+                          ? block.mutate(
+                              { id: u.id, blocked: false },
+                              { onSuccess: () => showSuccess(`${u.username} kann sich wieder anmelden.`) },
+                            )
+                          : askFirst({
+                              title: `Benutzer „${u.username}“ sperren`,
+                              body: (
+                                <p className="mb-0">
+                                  {u.username} ({u.email}) wird sofort abgemeldet und kann sich nicht mehr anmelden, bis
+                                  Sie den Account entsperren. Inserate, Konversationen und Vermittlungen bleiben
+                                  erhalten.
+                                </p>
+                              ),
+                              confirmLabel: 'Sperren',
+                              confirmVariant: 'danger',
+                              action: () => block.mutateAsync({ id: u.id, blocked: true }),
+                              success: `${u.username} ist gesperrt.`,
+                            })
+                      }
                     >
                       {u.blocked ? 'Entsperren' : 'Sperren'}
                     </Button>
@@ -134,7 +149,7 @@ export function Component() {
           if (!toDelete) return;
           const name = toDelete.username;
           remove.mutate(toDelete.id, {
-            onSuccess: () => setNotice(`Der Benutzer ${name} wurde gelöscht.`),
+            onSuccess: () => showSuccess(`Der Benutzer ${name} wurde gelöscht.`),
             onSettled: () => setToDelete(null),
           });
         }}

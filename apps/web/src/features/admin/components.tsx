@@ -181,7 +181,8 @@ export function FilterSelect<T extends string>({
 }) {
   return (
     <Form.Select
-      style={{ width: 'auto' }}
+      // A long option (a company's name) never widens the page past a phone's screen.
+      style={{ width: 'auto', maxWidth: '100%' }}
       value={value}
       onChange={(e) => onChange(e.target.value as T)}
       aria-label={label}

@@ -7,6 +7,7 @@ import { useBilling, useBillingLiveUpdates } from '../../components/billing/api'
 import { day, euro } from '../../components/billing/format';
 import { GuaranteeClaimModal } from './GuaranteeClaimModal';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
+import { Statement } from '../../components/billing/Statement';
 import styles from '../../components/billing/billing.module.css';
 
 /**
@@ -20,15 +21,13 @@ export function Component() {
   const [claiming, setClaiming] = useState<PlacementEarning | null>(null);
   const data = billing.data?.data;
   return (
-    <div className="container-xxl py-4">
+    <div className="container py-4">
       <h1 className="h3 mb-3">Rechnungen und Vermittlungen</h1>
       {billing.isPending && <Spinner animation="border" role="status" aria-label="Wird geladen" />}
       {billing.isError && <Alert variant="danger">{billing.error.message}</Alert>}
       {data && (
         <>
-          <p className={styles.summary} data-testid="open-amount">
-            Offener Betrag: <strong>{euro(data.openCents)}</strong>
-          </p>
+          {data.statement ? <Statement statement={data.statement} /> : null}
           <section aria-labelledby="pb-invoices" className="mb-4">
             <h2 id="pb-invoices" className="h5">
               Rechnungen
@@ -74,7 +73,9 @@ export function Component() {
                             {GUARANTEE_CLAIM_STATUS_LABELS[p.claim.status]}
                             {p.claim.status === 'angenommen' && p.claim.refundCents !== null && (
                               <div className="small">
-                                Rückerstattung {euro(p.claim.refundCents)} bis {day(p.claim.refundDueOn)}
+                                {p.paidOn
+                                  ? `Rückerstattung ${euro(p.claim.refundCents)} bis ${day(p.claim.refundDueOn)}`
+                                  : `Gutschrift ${euro(p.claim.refundCents)}: mindert Ihre offene Rechnung`}
                               </div>
                             )}
                             {p.claim.status === 'abgelehnt' && p.claim.reason && (

@@ -27,7 +27,7 @@ export function Component() {
   const [csvFailed, setCsvFailed] = useState(false);
   const data = earnings.data?.data;
   return (
-    <div className="container-xxl py-4">
+    <div className="container py-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0 me-auto">Meine Vermittlungen</h1>
         <Button

@@ -41,7 +41,7 @@ export function Component() {
     <div
       className="container-fluid px-0"
       data-testid="chat"
-      style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px)` }}
+      style={{ height: `calc(100vh - ${CHAT_VIEWPORT_OFFSET_PX}px - var(--pb-banner-height, 0px))` }}
     >
       <h1 className="visually-hidden">Chat</h1>
       <div className="row g-0 h-100">

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import {
   formatDate,
+  formatPercent,
   INTRODUCTION_MSG,
   INTRODUCTION_NOTE_MAX_LENGTH,
   INTRODUCTION_STATUS_LABELS,
@@ -14,6 +15,7 @@ import {
 } from '@pb/core';
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FormModal } from '../../components/FormModal';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
@@ -80,13 +82,60 @@ function NoteModal({
   );
 }
 
+/** What a stage change means, said before it is made: stages only move forward. */
+function StatusConsequence({
+  introduction,
+  candidate,
+  status,
+}: {
+  introduction: IntroductionDetail;
+  candidate: string;
+  status: IntroductionStatus;
+}) {
+  const agency = introduction.agency.name ?? 'Die Personalvermittlung';
+  if (status === 'eingestellt')
+    return (
+      <>
+        <p>
+          Sie bestätigen, dass <strong>{candidate}</strong> für „{introduction.advertisement.jobTitle}“ eingestellt
+          wurde. Damit fällt die Vermittlungsprämie von <strong>{formatPercent(introduction.bonus)}</strong> des
+          Bruttojahresgehalts zuzüglich 10 % Servicegebühr an.
+        </p>
+        <p className="mb-0">
+          {agency} wird informiert. Die Vorstellung ist damit abgeschlossen und kann nicht mehr geändert werden.
+        </p>
+      </>
+    );
+  return (
+    <p className="mb-0">
+      Die Vorstellung von <strong>{candidate}</strong> wird auf „{INTRODUCTION_STATUS_LABELS[status]}“ gesetzt; {agency}{' '}
+      sieht den neuen Stand sofort. Eine Stufe zurück ist danach nicht möglich.
+    </p>
+  );
+}
+
 /** The company's reactions: next stages, 'endgültig abgesagt' with a reason, 'Bereits bekannt' in its window. */
 function CompanyActions({ introduction }: { introduction: IntroductionDetail }) {
   const change = useChangeIntroductionStatus(introduction.id);
   const known = useDeclareAlreadyKnown(introduction.id);
   const [modal, setModal] = useState<'reject' | 'known' | null>(null);
   const forward = introduction.nextStatuses.filter((s) => s !== 'abgesagt');
-  const move = (status: IntroductionStatus) => change.mutate({ status });
+  const candidate = introduction.candidate
+    ? `${introduction.candidate.firstName} ${introduction.candidate.lastName}`
+    : 'die vorgestellte Person';
+  const move = (status: IntroductionStatus) =>
+    askFirst({
+      title: `Auf „${INTRODUCTION_STATUS_LABELS[status]}“ setzen`,
+      body: <StatusConsequence introduction={introduction} candidate={candidate} status={status} />,
+      confirmLabel:
+        status === 'eingestellt' ? 'Einstellung bestätigen' : `Auf „${INTRODUCTION_STATUS_LABELS[status]}“ setzen`,
+      confirmVariant: status === 'eingestellt' ? 'success' : 'primary',
+      action: () => change.mutateAsync({ status }),
+      success:
+        status === 'eingestellt'
+          ? `${candidate} ist als eingestellt vermerkt. Bitte melden Sie jetzt die Stellenbesetzung unter „Inserate erstellen/bearbeiten“.`
+          : `Die Vorstellung steht jetzt auf „${INTRODUCTION_STATUS_LABELS[status]}“.`,
+    });
   return (
     <section className="card shadow-sm mb-3" aria-labelledby="pb-actions-title">
       <div className="card-body">
@@ -128,12 +177,22 @@ function CompanyActions({ introduction }: { introduction: IntroductionDetail }) 
       {modal === 'reject' && (
         <NoteModal
           title="Endgültig absagen"
-          label="Begründung (für den HR-Consultant)"
+          label="Begründung (für den Personalberater)"
           submitLabel="Absage speichern"
           withDocument={false}
           pending={change.isPending}
           error={change.error}
-          onSubmit={(reason) => change.mutate({ status: 'abgesagt', reason }, { onSuccess: () => setModal(null) })}
+          onSubmit={(reason) =>
+            change.mutate(
+              { status: 'abgesagt', reason },
+              {
+                onSuccess: () => {
+                  setModal(null);
+                  showSuccess('Die Absage ist gespeichert; der Personalberater erhält die Begründung.');
+                },
+              },
+            )
+          }
           onClose={() => setModal(null)}
         />
       )}
@@ -145,7 +204,17 @@ function CompanyActions({ introduction }: { introduction: IntroductionDetail }) 
           withDocument
           pending={known.isPending}
           error={known.error}
-          onSubmit={(note, file) => known.mutate({ note, file }, { onSuccess: () => setModal(null) })}
+          onSubmit={(note, file) =>
+            known.mutate(
+              { note, file },
+              {
+                onSuccess: () => {
+                  setModal(null);
+                  showSuccess('Die Vorstellung ist als „Bereits bekannt“ markiert.');
+                },
+              },
+            )
+          }
           onClose={() => setModal(null)}
         />
       )}
@@ -274,8 +343,9 @@ export function Component() {
               </h2>
               <Timeline timeline={introduction.timeline} />
               <p className="small text-body-secondary mt-2 mb-0">
-                Jeder Eintrag ist Teil einer fälschungssicheren Hash-Kette. Registereintrag der Vorstellung:{' '}
-                <span className="font-monospace text-break">{introduction.hash}</span>
+                Jeder Eintrag ist im fälschungssicheren Register der Prämienbörse gespeichert und kann nachträglich
+                nicht unbemerkt verändert werden. Die Prämienbörse bestätigt ihn auf Anfrage (bitte die Vorstellung Nr.{' '}
+                {introduction.id} angeben).
               </p>
             </div>
           </section>

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
   DEFAULT_PLACEMENT_BONUS,
   firstMessage,
+  formatPercent,
   jobDataSchema,
   MEMBER_PERMISSION_MSG,
   memberMay,
@@ -26,6 +27,7 @@ import { BonusHistory } from './components/BonusHistory';
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FeeSheet } from '../../components/billing/FeeSheet';
 import { Icon } from '../../components/Icon';
+import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
@@ -197,6 +199,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
             }
             setUploading(false);
           }
+          showSuccess(editing ? 'Die Anpassungen wurden gespeichert.' : 'Das Inserat ist veröffentlicht.');
           navigate(LIST_PATH);
         },
         onError: (e) => setError(e.message),
@@ -212,7 +215,27 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
       return;
     }
     setError(null);
-    addBonus.mutate(newBonus.data, { onError: (e) => setError(e.message) });
+    const current = history.data?.[0]?.bonus ?? activeBonus(job);
+    const next = newBonus.data;
+    askFirst({
+      title: next < current ? 'Prämie senken' : 'Prämie ändern',
+      body: (
+        <>
+          <p>
+            Die Prämie für „{job.jobTitle}“ ändert sich von <strong>{formatPercent(current)}</strong> auf{' '}
+            <strong>{formatPercent(next)}</strong> des Bruttojahresgehalts. Sie gilt ab sofort für neu vorgeschlagene
+            Kandidaten.
+          </p>
+          <p className="mb-0">
+            Bereits vorgestellte Kandidaten behalten die Prämie zum Zeitpunkt ihrer Vorstellung. Die Änderung bleibt in
+            der Prämienhistorie sichtbar.
+          </p>
+        </>
+      ),
+      confirmLabel: `Prämie auf ${formatPercent(next)} setzen`,
+      action: () => addBonus.mutateAsync(next),
+      success: `Die Prämie beträgt jetzt ${formatPercent(next)}.`,
+    });
   };
 
   const existing = attachments.data ?? [];

@@ -161,13 +161,14 @@ export function Discussion({ conversation, userId }: Props) {
   const submitText = () => {
     const message = text.trim();
     if (!message || send.isPending) return;
+    // The text leaves the box at once and shows as 'wird gesendet' below the messages (offline:
+    // queued until the connection is back); a refused or failed send puts it back into the box.
+    setText('');
     send.mutate(
       { message },
       {
-        onSuccess: () => {
-          setText('');
-          scrollToBottom();
-        },
+        onSuccess: () => scrollToBottom(),
+        onError: () => setText((current) => (current.trim() === '' ? message : current)),
       },
     );
   };
@@ -199,6 +200,18 @@ export function Discussion({ conversation, userId }: Props) {
             ))}
           </ul>
         )}
+        {send.isPending && send.variables && !send.variables.files ? (
+          <div className={`${styles.own} d-flex justify-content-end mt-2`} data-testid="chat-pending-message">
+            <div className={`${styles.bubble} opacity-75`}>
+              <p className={`${styles.text} mb-1`}>{send.variables.message}</p>
+              <p className="small mb-0 text-body-secondary" role="status">
+                {send.isPaused
+                  ? 'Keine Verbindung – wird gesendet, sobald die Verbindung wieder besteht.'
+                  : 'Wird gesendet …'}
+              </p>
+            </div>
+          </div>
+        ) : null}
       </div>
       {!mayWrite ? (
         <p className={`${styles.input} border-top p-2 mb-0 small text-body-secondary`} data-testid="chat-read-only">
@@ -244,8 +257,8 @@ export function Discussion({ conversation, userId }: Props) {
         </Button>
       </Form>
       {send.isError && !uploadOpen ? (
-        <Alert variant="danger" className="m-2 py-2 small">
-          {send.error.message}
+        <Alert variant="danger" className="m-2 py-2 small" role="alert">
+          Nicht gesendet: {send.error.message}
         </Alert>
       ) : null}
       {uploadRequested ? (

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { InvoiceIssuer } from '@pb/core';
+import { buildStatement, outstandingCents } from './statement';
+
+/** The statement's arithmetic on rows as the database holds them (the API journey: statement-api.test.ts). */
+
+const issuer: InvoiceIssuer = {
+  name: 'Prämienbörse GmbH',
+  address: 'Graben 1, 1010 Wien',
+  uid: 'ATU12345678',
+  register: 'FN 123456a, Handelsgericht Wien',
+  iban: 'AT611904300234573201',
+  bic: 'BKAUATWW',
+  bank: 'Bank Austria',
+  email: 'office@praemienboerse.at',
+};
+
+let nextId = 1;
+function row(reportId: number, kind: 'rechnung' | 'korrektur', grossCents: number, day: string, dueOn: string) {
+  const id = nextId++;
+  return {
+    id,
+    placementReportId: reportId,
+    kind,
+    number: `2026-${String(id).padStart(6, '0')}`,
+    grossCents,
+    issuedOn: day,
+    dueOn,
+    correctsInvoiceId: null,
+  };
+}
+const report = (
+  id: number,
+  paidOn: string | null = null,
+  status: 'verrechnet' | 'bezahlt' | 'garantiefall' = 'verrechnet',
+) => ({
+  id,
+  jobTitle: `Stelle ${id}`,
+  paidAt: paidOn ? new Date(`${paidOn}T12:00:00Z`) : null,
+  status: paidOn && status === 'verrechnet' ? ('bezahlt' as const) : status,
+});
+
+describe('buildStatement', () => {
+  it('When an invoice is open, then the customer pays its amount by its due date to the platform, naming its number', () => {
+    const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
+    const statement = buildStatement([report(1)], [invoice], issuer);
+    expect(statement).toMatchObject({ balanceCents: 720_720, direction: 'zahlen', dueOn: '2026-11-20' });
+    expect(statement.payTo).toEqual({
+      recipient: 'Prämienbörse GmbH',
+      bank: 'Bank Austria',
+      iban: 'AT61 1904 3002 3457 3201',
+      bic: 'BKAUATWW',
+      reference: invoice.number,
+    });
+  });
+
+  it('When a guarantee refund comes before payment, then it reduces what is paid, not money to expect', () => {
+    const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
+    const refund = row(1, 'korrektur', -360_360, '2026-11-10', '2026-11-30');
+    const statement = buildStatement([report(1, null, 'garantiefall')], [invoice, refund], issuer);
+    expect(statement.direction).toBe('zahlen');
+    expect(statement.balanceCents).toBe(360_360);
+    expect(statement.dueOn).toBe('2026-11-20');
+    expect(statement.lines.map((l) => [l.kind, l.cents])).toEqual([
+      ['rechnung', 720_720],
+      ['korrektur', -360_360],
+    ]);
+    expect(outstandingCents(report(1, null, 'garantiefall'), [invoice, refund])).toBe(360_360);
+  });
+
+  it('When the invoice was paid and a refund follows, then the customer receives it by the refund date', () => {
+    const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
+    const refund = row(1, 'korrektur', -360_360, '2026-11-25', '2026-12-15');
+    const statement = buildStatement([report(1, '2026-11-18', 'garantiefall')], [invoice, refund], issuer);
+    expect(statement).toMatchObject({
+      balanceCents: -360_360,
+      direction: 'erhalten',
+      dueOn: '2026-12-15',
+      payTo: null,
+    });
+    expect(statement.lines.map((l) => [l.date, l.kind, l.cents])).toEqual([
+      ['2026-11-02', 'rechnung', 720_720],
+      ['2026-11-18', 'zahlung', -720_720],
+      ['2026-11-25', 'korrektur', -360_360],
+    ]);
+  });
+
+  it('When an amount was corrected before payment, then the payment settled the corrected amount', () => {
+    const first = row(1, 'rechnung', 720_720, '2026-10-01', '2026-10-20');
+    const cancel = row(1, 'korrektur', -720_720, '2026-10-05', '2026-10-05');
+    const second = row(1, 'rechnung', 600_000, '2026-10-05', '2026-10-24');
+    const statement = buildStatement([report(1, '2026-10-20')], [first, cancel, second], issuer);
+    expect(statement).toMatchObject({ balanceCents: 0, direction: 'ausgeglichen' });
+    expect(statement.lines.find((l) => l.kind === 'zahlung')?.cents).toBe(-600_000);
+  });
+
+  it('When one placement is owed and another refunded, then they net into one amount; paid in full is balanced', () => {
+    const owed = row(1, 'rechnung', 500_000, '2026-11-02', '2026-11-20');
+    const paid = row(2, 'rechnung', 720_720, '2026-10-01', '2026-10-20');
+    const refund = row(2, 'korrektur', -360_360, '2026-11-05', '2026-11-25');
+    const netted = buildStatement([report(1), report(2, '2026-10-15', 'garantiefall')], [owed, paid, refund], issuer);
+    expect(netted).toMatchObject({ balanceCents: 139_640, direction: 'zahlen', dueOn: '2026-11-20' });
+    expect(netted.payTo?.reference).toBe(owed.number);
+
+    const settled = buildStatement([report(2, '2026-10-15')], [paid], issuer);
+    expect(settled).toMatchObject({ balanceCents: 0, direction: 'ausgeglichen', dueOn: null, payTo: null });
+    expect(buildStatement([], [], issuer).direction).toBe('ausgeglichen');
+  });
+});
