@@ -15,6 +15,17 @@ function rows(): string[] {
 }
 
 describe('FeeSheet', () => {
+  it('When a consultant reads it, then it shows the bonus they receive, not the company’s bill with fee and USt', () => {
+    render(<FeeSheet bonusPercent={20} salary="50.000 – 70.000" forConsultant />);
+    expect(screen.getByText('Ihre Prämie bei erfolgreicher Besetzung')).toBeTruthy();
+    expect(rows()).toEqual([
+      'Bruttojahresgehalt: € 50.000,00 – € 70.000,00',
+      'Ihre Vermittlungsprämie (20 %): € 10.000,00 – € 14.000,00',
+    ]);
+    expect(screen.getByTestId('fee-sheet').textContent).toContain('wird von Ihrer Prämie nicht abgezogen');
+    expect(screen.getByTestId('fee-sheet').textContent).not.toContain('Gesamt');
+  });
+
   it('When the advertisement’s salary is a range, then every line is a range: bonus, 10 % fee, net, 20 % USt, total', () => {
     render(<FeeSheet bonusPercent={20} salary="50.000 – 70.000" />);
     expect(screen.getByText('Kosten bei erfolgreicher Besetzung')).toBeTruthy();

@@ -24,6 +24,11 @@ export interface FeeSheetProps {
   yearlyPayments?: number | undefined;
   reverseCharge?: boolean | undefined;
   title?: string | undefined;
+  /**
+   * For the consultant: what they receive — the bonus — and that the service fee is the company's,
+   * not the company's whole bill with USt.
+   */
+  forConsultant?: boolean | undefined;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface FeeSheetProps {
  * (10 % of the bonus) → 20 % USt on what the provider invoices → total. One core function
  * (computeFeeSheet, integer cents) computes it here, in reports and on invoices.
  */
-export function FeeSheet({ bonusPercent, salary, yearlyPayments, reverseCharge, title }: FeeSheetProps) {
+export function FeeSheet({ bonusPercent, salary, yearlyPayments, reverseCharge, title, forConsultant }: FeeSheetProps) {
   const annual = typeof salary === 'string' ? parseAnnualSalary(salary, yearlyPayments) : salary;
   let sheet: ReturnType<typeof computeFeeSheet> | null = null;
   let problem: string | null = null;
@@ -45,7 +50,21 @@ export function FeeSheet({ bonusPercent, salary, yearlyPayments, reverseCharge, 
   }
   return (
     <div className={styles.box} aria-live="polite" data-testid="fee-sheet">
-      {sheet ? (
+      {sheet && forConsultant ? (
+        <>
+          <div className="fw-semibold mb-2">{title ?? 'Ihre Prämie bei erfolgreicher Besetzung'}</div>
+          <dl className={`${styles.list} mb-2`}>
+            <dt>Bruttojahresgehalt</dt>
+            <dd>{range((l) => l.salaryCents, sheet.min, sheet.max)}</dd>
+            <dt>Ihre Vermittlungsprämie ({formatNumberUpTo(bonusPercent, 3)} %)</dt>
+            <dd className="fw-semibold">{range((l) => l.bonusCents, sheet.min, sheet.max)}</dd>
+          </dl>
+          <p className="small text-body-secondary mb-0">
+            Die Servicegebühr der Prämienbörse ({SERVICE_FEE_PERCENT} % der Prämie) zahlt das Unternehmen zusätzlich;
+            sie wird von Ihrer Prämie nicht abgezogen.
+          </p>
+        </>
+      ) : sheet ? (
         <>
           <div className="fw-semibold mb-2">{title ?? 'Kosten bei erfolgreicher Besetzung'}</div>
           <dl className={`${styles.list} mb-0`}>

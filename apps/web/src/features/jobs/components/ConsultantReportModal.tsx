@@ -137,7 +137,7 @@ export function ConsultantReportModal({
           <FeeSheet
             bonusPercent={bonus}
             salary={{ minCents: eurosToCents(salary), maxCents: eurosToCents(salary) }}
-            title="Ihre Prämie und was das Unternehmen bezahlt"
+            forConsultant
           />
         </div>
       )}

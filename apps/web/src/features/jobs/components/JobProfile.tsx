@@ -125,7 +125,8 @@ export function JobProfile({
             bonusPercent={activeBonus(job)}
             salary={job.salary}
             yearlyPayments={job.salaryFacts?.yearlyPayments}
-            title="Prämie bei erfolgreicher Besetzung"
+            forConsultant={isConsultant}
+            title={isConsultant ? undefined : 'Prämie bei erfolgreicher Besetzung'}
           />
         </div>
 
