@@ -110,9 +110,9 @@ test('When a company reports a bonus below the one in force, then the back offic
   await expect(row).toContainText('12.000,00');
   await expect(invoice).toBeEnabled();
   await invoice.click();
-  // The confirmation names the amount of the released bonus: 20 % of € 60.000 + 10 % + 20 % USt.
+  // The confirmation names the net amount of the released bonus: 20 % of € 60.000 plus 10 % service fee.
   const issue = adminPage.getByRole('dialog', { name: 'Rechnung ausstellen' });
-  await expect(issue).toContainText(/€\s15\.840,00/);
+  await expect(issue).toContainText(/über €\s13\.200,00 netto/);
   await issue.getByRole('button', { name: 'Rechnung ausstellen' }).click();
   await expect(row).toContainText('Verrechnet');
   await expect(row).toContainText(/Rechnung \d{4}-\d{6}/);

@@ -133,12 +133,28 @@ test('When a company or the office presses an irreversible button, then it asks 
   await expectAskedFirst(page, 'Prämie hinzufügen', /Prämie (senken|ändern)/, 'auf 11 %');
   await page.goto('/advertisements/create');
   await expectAskedFirst(page, `Inserat ${job.jobTitle} löschen`, `Inserat '${job.jobTitle}' löschen`, job.jobTitle);
+  // Read back: the advertisement is still there, active, with its bonus.
+  const unchanged = await request.get(`/api/jobs/${job.id}`, { headers: auth(company) });
+  expect(unchanged.status()).toBe(200);
+  const kept = ((await unchanged.json()) as { data: Job }).data;
+  expect(kept.currentPlacementBonus ?? kept.placementBonus).toBe(job.currentPlacementBonus ?? job.placementBonus);
+  expect(kept.publishedAt).not.toBeNull();
 
   const office = await officePage(browser, 1280);
   await office.goto('/admin/advertisements');
+  const activeRow = office.getByRole('row').filter({ has: office.getByRole('button', { name: 'Deaktivieren' }) });
+  const adTestId = (await activeRow.first().getAttribute('data-testid'))!;
   await expectAskedFirst(office, 'Deaktivieren', 'Inserat deaktivieren', 'nicht mehr sichtbar');
+  const sameAd = office.getByTestId(adTestId);
+  await expect(sameAd).toContainText('Aktiv');
+  await expect(sameAd).not.toContainText('Deaktiviert');
   await office.goto('/admin/users');
+  const lockable = office
+    .getByRole('row')
+    .filter({ has: office.getByRole('button', { name: 'Sperren', exact: true }) });
+  const userTestId = (await lockable.first().getAttribute('data-testid'))!;
   await expectAskedFirst(office, 'Sperren', /sperren/, 'wird sofort abgemeldet');
+  await expect(office.getByTestId(userTestId)).not.toContainText('Gesperrt');
   await office.context().close();
 });
 

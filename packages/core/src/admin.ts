@@ -163,6 +163,8 @@ export const adminPlacementReportSchema = z.object({
   /** The invoice issued at 'verrechnet' (issue 12) and its authorised PDF download. */
   invoiceNumber: z.string().nullable(),
   invoiceUrl: z.string().nullable(),
+  /** That invoice's gross amount as issued (cents), named when the office books its payment. */
+  invoiceGrossCents: z.number().nullable(),
   /**
    * 'Umgehungsverdacht': another agency has a live or revivable claim on the hired person
    * from the last 12 months — the evidence names their introductions (never fingerprints).

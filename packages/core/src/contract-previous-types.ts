@@ -266,6 +266,7 @@ export interface PreviousAdminPlacementReport {
   introductionId: number | null;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  invoiceGrossCents: number | null;
   circumvention: {
     at: string;
     evidence: Array<{

@@ -55,6 +55,7 @@ const adminReport: AdminPlacementReport = {
   introductionId: 5,
   invoiceNumber: null,
   invoiceUrl: null,
+  invoiceGrossCents: null,
   circumvention: {
     at: '2026-01-12T10:00:00.000Z',
     evidence: [

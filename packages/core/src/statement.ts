@@ -2,9 +2,9 @@ import { z } from './zod';
 
 /**
  * The customer's statement of account (issue 32): every invoice, correction and payment of the
- * company's organisation netted into one sentence — 'Sie zahlen' or 'Sie erhalten' — with the date
- * and the payment details. Cents are signed from the customer's side: + what the customer owes,
- * − what it paid or gets back.
+ * company's organisation, summed up as 'Sie zahlen' and/or 'Sie erhalten' with the date and the
+ * payment details. Cents are signed from the customer's side: + what the customer owes, − what it
+ * paid or gets back.
  */
 
 export const STATEMENT_LINE_KINDS = ['rechnung', 'korrektur', 'zahlung'] as const;
@@ -21,26 +21,22 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
-export const STATEMENT_DIRECTIONS = ['zahlen', 'erhalten', 'ausgeglichen'] as const;
-export type StatementDirection = (typeof STATEMENT_DIRECTIONS)[number];
-
 export const customerStatementSchema = z.object({
   lines: z.array(statementLineSchema),
-  /** The sum of the lines: > 0 the customer pays, < 0 it gets money back. */
-  balanceCents: z.number(),
-  direction: z.enum(STATEMENT_DIRECTIONS),
-  /** Pay by (the earliest due date of what is open) or refunded by (the latest refund date). */
-  dueOn: z.string().nullable(),
-  /** Where to pay ('zahlen' only): the platform's account and the numbers to name as reference. */
+  /**
+   * What the customer pays: its open invoices after their corrections. Never netted with a refund
+   * of another placement — a set-off is not recorded, so the refund is paid out separately.
+   */
+  payCents: z.number(),
+  /** Pay by: the earliest due date of what is open. */
+  payBy: z.string().nullable(),
+  /** Where to pay (while payCents > 0): the platform's account and the invoice numbers as reference. */
   payTo: z
     .object({ recipient: z.string(), bank: z.string(), iban: z.string(), bic: z.string(), reference: z.string() })
     .nullable(),
+  /** What the customer receives: refunds of invoices it had paid. */
+  receiveCents: z.number(),
+  /** Refunded by: the latest refund date. */
+  receiveBy: z.string().nullable(),
 });
 export type CustomerStatement = z.infer<typeof customerStatementSchema>;
-
-/** The statement's one sentence, as the billing page and its PDF say it. */
-export function statementHeadline(statement: Pick<CustomerStatement, 'direction'>): string {
-  if (statement.direction === 'zahlen') return 'Sie zahlen';
-  if (statement.direction === 'erhalten') return 'Sie erhalten';
-  return 'Ihr Konto ist ausgeglichen';
-}

@@ -45,7 +45,12 @@ export async function listPlacementReports(db: Db, q: ParsedListQuery): Promise<
     rows.length === 0
       ? []
       : await db
-          .select({ id: invoices.id, number: invoices.number, reportId: invoices.placementReportId })
+          .select({
+            id: invoices.id,
+            number: invoices.number,
+            grossCents: invoices.grossCents,
+            reportId: invoices.placementReportId,
+          })
           .from(invoices)
           .where(
             and(
@@ -55,7 +60,9 @@ export async function listPlacementReports(db: Db, q: ParsedListQuery): Promise<
               ),
               eq(invoices.kind, 'rechnung'),
             ),
-          );
+          )
+          // A corrected amount's new invoice comes last and is the one in force.
+          .orderBy(invoices.id);
   const byReport = new Map(issued.map((i) => [i.reportId, i]));
   return { rows: rows.map((r) => presentPlacementReport(r, byReport.get(r.id) ?? null)), total: total?.n ?? 0 };
 }

@@ -105,16 +105,21 @@ function invoicesInForce(rows: InvoiceRow[]): Map<number, InvoiceRow> {
 function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementReportRow>, today: string): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const inForce = invoicesInForce(rows);
+  // Grouped once: the back office's list holds every invoice.
+  const byReport = new Map<number, InvoiceRow[]>();
+  for (const row of rows) byReport.set(row.placementReportId, [...(byReport.get(row.placementReportId) ?? []), row]);
   return rows.map((row) => {
     const report = reports.get(row.placementReportId);
     const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
-    const own = rows.filter((r) => r.placementReportId === row.placementReportId);
     return presentInvoice(row, {
       paid: report?.paidAt != null,
       today,
       correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
       superseded: row.kind === 'rechnung' && !current,
-      remainingCents: current && report && report.paidAt === null ? Math.max(0, outstandingCents(report, own)) : null,
+      remainingCents:
+        current && report && report.paidAt === null
+          ? Math.max(0, outstandingCents(report, byReport.get(row.placementReportId) ?? []))
+          : null,
     });
   });
 }

@@ -4,7 +4,7 @@ import { billingSuite } from '../../../test/support/billing-suite';
 
 /**
  * GET /api/billing's statement of account through the real flow (issue 32): invoiced, paid,
- * refunded after payment, refunded before payment — one amount the company pays or receives.
+ * refunded after payment, refunded before payment — what the company pays and what it receives.
  */
 
 const suite = billingSuite();
@@ -24,20 +24,16 @@ async function acceptClaim(reportId: number): Promise<void> {
 }
 
 describe('statement of account', () => {
-  it('When invoices are issued, paid and refunded, then the statement nets them into what the company pays', async () => {
+  it('When invoices are issued, paid and refunded, then the statement says what the company pays and what it receives', async () => {
     const owed = await companyReportDaysAgo(30, 'Rezeption Statement');
     expect((await setStatus(owed, 'verrechnet')).statusCode).toBe(200);
     const owedInvoice = await invoiceOf(owed);
     let statement = (await billing()).statement!;
-    expect(statement).toMatchObject({
-      direction: 'zahlen',
-      balanceCents: owedInvoice.grossCents,
-      dueOn: owedInvoice.dueOn,
-    });
+    expect(statement).toMatchObject({ payCents: owedInvoice.grossCents, payBy: owedInvoice.dueOn, receiveCents: 0 });
     expect(statement.payTo?.reference).toBe(owedInvoice.number);
     expect(owedInvoice.remainingCents).toBe(owedInvoice.grossCents);
 
-    // Paid, then refunded after the payment: money back, netted against what is still owed.
+    // Paid, then refunded after the payment: money back — said on its own, not set off.
     const paid = await companyReportDaysAgo(25, 'Küche Statement');
     expect((await setStatus(paid, 'verrechnet')).statusCode).toBe(200);
     expect((await setStatus(paid, 'bezahlt')).statusCode).toBe(200);
@@ -46,7 +42,11 @@ describe('statement of account', () => {
     await acceptClaim(paid);
     const paidRefund = await invoiceOf(paid, 'korrektur');
     statement = (await billing()).statement!;
-    expect(statement.balanceCents).toBe(owedInvoice.grossCents + paidRefund.grossCents);
+    expect(statement).toMatchObject({
+      payCents: owedInvoice.grossCents,
+      receiveCents: -paidRefund.grossCents,
+      receiveBy: paidRefund.dueOn,
+    });
     expect(statement.lines.filter((l) => l.kind === 'zahlung').map((l) => l.cents)).toEqual([-paidInvoice.grossCents]);
     expect(statement.payTo?.reference).toBe(owedInvoice.number);
 
@@ -56,9 +56,10 @@ describe('statement of account', () => {
     const overview = await billing();
     const reduced = overview.invoices.find((i) => i.id === owedInvoice.id)!;
     expect(reduced.remainingCents).toBe(owedInvoice.grossCents + owedRefund.grossCents);
-    const balance = owedInvoice.grossCents + owedRefund.grossCents + paidRefund.grossCents;
-    expect(overview.statement!.balanceCents).toBe(balance);
-    expect(overview.statement!.direction).toBe(balance > 0 ? 'zahlen' : balance < 0 ? 'erhalten' : 'ausgeglichen');
+    expect(overview.statement).toMatchObject({
+      payCents: owedInvoice.grossCents + owedRefund.grossCents,
+      receiveCents: -paidRefund.grossCents,
+    });
 
     // Nobody else's: another company sees none of it, a consultant has no statement.
     expect((await billing(otherCompany)).statement!.lines).toEqual([]);

@@ -44,7 +44,7 @@ describe('buildStatement', () => {
   it('When an invoice is open, then the customer pays its amount by its due date to the platform, naming its number', () => {
     const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
     const statement = buildStatement([report(1)], [invoice], issuer);
-    expect(statement).toMatchObject({ balanceCents: 720_720, direction: 'zahlen', dueOn: '2026-11-20' });
+    expect(statement).toMatchObject({ payCents: 720_720, payBy: '2026-11-20', receiveCents: 0, receiveBy: null });
     expect(statement.payTo).toEqual({
       recipient: 'Prämienbörse GmbH',
       bank: 'Bank Austria',
@@ -58,9 +58,7 @@ describe('buildStatement', () => {
     const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
     const refund = row(1, 'korrektur', -360_360, '2026-11-10', '2026-11-30');
     const statement = buildStatement([report(1, null, 'garantiefall')], [invoice, refund], issuer);
-    expect(statement.direction).toBe('zahlen');
-    expect(statement.balanceCents).toBe(360_360);
-    expect(statement.dueOn).toBe('2026-11-20');
+    expect(statement).toMatchObject({ payCents: 360_360, payBy: '2026-11-20', receiveCents: 0 });
     expect(statement.lines.map((l) => [l.kind, l.cents])).toEqual([
       ['rechnung', 720_720],
       ['korrektur', -360_360],
@@ -72,12 +70,7 @@ describe('buildStatement', () => {
     const invoice = row(1, 'rechnung', 720_720, '2026-11-02', '2026-11-20');
     const refund = row(1, 'korrektur', -360_360, '2026-11-25', '2026-12-15');
     const statement = buildStatement([report(1, '2026-11-18', 'garantiefall')], [invoice, refund], issuer);
-    expect(statement).toMatchObject({
-      balanceCents: -360_360,
-      direction: 'erhalten',
-      dueOn: '2026-12-15',
-      payTo: null,
-    });
+    expect(statement).toMatchObject({ payCents: 0, payTo: null, receiveCents: 360_360, receiveBy: '2026-12-15' });
     expect(statement.lines.map((l) => [l.date, l.kind, l.cents])).toEqual([
       ['2026-11-02', 'rechnung', 720_720],
       ['2026-11-18', 'zahlung', -720_720],
@@ -90,20 +83,26 @@ describe('buildStatement', () => {
     const cancel = row(1, 'korrektur', -720_720, '2026-10-05', '2026-10-05');
     const second = row(1, 'rechnung', 600_000, '2026-10-05', '2026-10-24');
     const statement = buildStatement([report(1, '2026-10-20')], [first, cancel, second], issuer);
-    expect(statement).toMatchObject({ balanceCents: 0, direction: 'ausgeglichen' });
+    expect(statement).toMatchObject({ payCents: 0, receiveCents: 0 });
     expect(statement.lines.find((l) => l.kind === 'zahlung')?.cents).toBe(-600_000);
   });
 
-  it('When one placement is owed and another refunded, then they net into one amount; paid in full is balanced', () => {
+  it('When one placement is owed and another refunded, then each is said on its own, never set off; paid in full is balanced', () => {
     const owed = row(1, 'rechnung', 500_000, '2026-11-02', '2026-11-20');
     const paid = row(2, 'rechnung', 720_720, '2026-10-01', '2026-10-20');
     const refund = row(2, 'korrektur', -360_360, '2026-11-05', '2026-11-25');
-    const netted = buildStatement([report(1), report(2, '2026-10-15', 'garantiefall')], [owed, paid, refund], issuer);
-    expect(netted).toMatchObject({ balanceCents: 139_640, direction: 'zahlen', dueOn: '2026-11-20' });
-    expect(netted.payTo?.reference).toBe(owed.number);
+    const both = buildStatement([report(1), report(2, '2026-10-15', 'garantiefall')], [owed, paid, refund], issuer);
+    // No set-off is recorded: the company pays its open invoice in full and receives the refund.
+    expect(both).toMatchObject({
+      payCents: 500_000,
+      payBy: '2026-11-20',
+      receiveCents: 360_360,
+      receiveBy: '2026-11-25',
+    });
+    expect(both.payTo?.reference).toBe(owed.number);
 
     const settled = buildStatement([report(2, '2026-10-15')], [paid], issuer);
-    expect(settled).toMatchObject({ balanceCents: 0, direction: 'ausgeglichen', dueOn: null, payTo: null });
-    expect(buildStatement([], [], issuer).direction).toBe('ausgeglichen');
+    expect(settled).toMatchObject({ payCents: 0, payBy: null, payTo: null, receiveCents: 0, receiveBy: null });
+    expect(buildStatement([], [], issuer)).toMatchObject({ payCents: 0, receiveCents: 0, lines: [] });
   });
 });

@@ -5,8 +5,9 @@ import type { InvoiceRow } from './invoices';
 /**
  * A company's statement of account (issue 32): its invoices (+), corrections (− a guarantee refund,
  * ± a corrected amount) and payments (− what was paid, the invoices in force on the payment day),
- * netted into 'Sie zahlen' or 'Sie erhalten'. A refund after payment leaves a negative balance
- * until the money goes back (issue 34 records that payout).
+ * summed up per placement into 'Sie zahlen' (open invoices) and 'Sie erhalten' (refunds of paid
+ * ones) — never set off against each other, since no set-off is recorded and each refund is paid
+ * out on its own (issue 34 records that payout).
  */
 
 type Report = Pick<PlacementReportRow, 'id' | 'jobTitle' | 'paidAt' | 'status'>;
@@ -37,12 +38,17 @@ function paidCents(report: Pick<Report, 'paidAt' | 'status'>, rows: Row[]): numb
 
 export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIssuer): CustomerStatement {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
+  const rowsByReport = new Map<number, Row[]>();
+  for (const row of rows)
+    rowsByReport.set(row.placementReportId, [...(rowsByReport.get(row.placementReportId) ?? []), row]);
   const lines: StatementLine[] = [];
+  let payCents = 0;
   let payBy: string | null = null;
-  let refundBy: string | null = null;
+  let receiveCents = 0;
+  let receiveBy: string | null = null;
   const openNumbers: string[] = [];
   for (const report of reports) {
-    const own = rows.filter((r) => r.placementReportId === report.id);
+    const own = rowsByReport.get(report.id) ?? [];
     if (own.length === 0) continue;
     for (const row of own) {
       const corrects = row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null);
@@ -66,8 +72,10 @@ export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIs
         text: `Zahlung erhalten für „${report.jobTitle}“`,
         cents: -paid,
       });
+    // Each placement on its own: what one owes is not set off against what another refunds.
     const outstanding = outstandingCents(report, own);
     if (outstanding > 0) {
+      payCents += outstanding;
       const inForce = own.filter((r) => r.kind === 'rechnung').sort((a, b) => b.id - a.id)[0];
       if (inForce) {
         openNumbers.push(inForce.number);
@@ -75,20 +83,18 @@ export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIs
       }
     }
     if (outstanding < 0) {
+      receiveCents += -outstanding;
       const refund = own.filter((r) => r.kind === 'korrektur' && r.grossCents < 0).sort((a, b) => b.id - a.id)[0];
-      if (refund && (refundBy === null || refund.dueOn > refundBy)) refundBy = refund.dueOn;
+      if (refund && (receiveBy === null || refund.dueOn > receiveBy)) receiveBy = refund.dueOn;
     }
   }
   lines.sort((a, b) => a.date.localeCompare(b.date) || (a.kind === 'zahlung' ? 1 : 0) - (b.kind === 'zahlung' ? 1 : 0));
-  const balanceCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  const direction = balanceCents > 0 ? 'zahlen' : balanceCents < 0 ? 'erhalten' : 'ausgeglichen';
   return {
     lines,
-    balanceCents,
-    direction,
-    dueOn: direction === 'zahlen' ? payBy : direction === 'erhalten' ? refundBy : null,
+    payCents,
+    payBy,
     payTo:
-      direction === 'zahlen'
+      payCents > 0
         ? {
             recipient: issuer.name,
             bank: issuer.bank,
@@ -97,5 +103,7 @@ export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIs
             reference: openNumbers.join(', '),
           }
         : null,
+    receiveCents,
+    receiveBy,
   };
 }

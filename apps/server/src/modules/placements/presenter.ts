@@ -8,7 +8,7 @@ import { needsReview } from './flags';
 /** Adds what the back office derives: due date, guarantee deadline, refund. */
 export function presentPlacementReport(
   r: PlacementReportRow,
-  invoice: { id: number; number: string } | null,
+  invoice: { id: number; number: string; grossCents: number } | null,
 ): AdminPlacementReport {
   return {
     id: r.id,
@@ -43,6 +43,7 @@ export function presentPlacementReport(
     introductionId: r.introductionId,
     invoiceNumber: invoice?.number ?? null,
     invoiceUrl: invoice ? invoiceUrl(invoice.id) : null,
+    invoiceGrossCents: invoice?.grossCents ?? null,
     circumvention: r.circumventionAt
       ? {
           at: r.circumventionAt.toISOString(),

@@ -55,13 +55,19 @@ export function AccountMenu({ session, items }: { session: Session; items: MenuI
   }, [open]);
 
   return (
-    <div className="position-relative">
+    <div
+      className="position-relative"
+      onBlur={(e) => {
+        // Tabbing out of the menu closes it.
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
         className={`${styles.accountButton}${here ? ` ${styles.accountHere}` : ''}`}
         aria-expanded={open}
-        aria-controls="pb-account-menu"
+        aria-controls={open ? 'pb-account-menu' : undefined}
         onClick={() => setOpen((o) => !o)}
         data-testid="account-menu-button"
       >

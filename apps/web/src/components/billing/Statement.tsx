@@ -1,15 +1,18 @@
-import { statementHeadline, type CustomerStatement } from '@pb/core';
+import type { CustomerStatement } from '@pb/core';
 import { day, euro } from './format';
 import styles from './billing.module.css';
 
 const KIND_LABELS = { rechnung: 'Rechnung', korrektur: 'Korrekturrechnung', zahlung: 'Zahlung' } as const;
 
+const signed = (cents: number) => (cents < 0 ? `− ${euro(-cents)}` : euro(cents));
+
 /**
- * The company's statement of account (issue 32): one sentence first — 'Sie zahlen € … bis …' with
- * where to pay, 'Sie erhalten € … bis …', or 'ausgeglichen' — then the lines it nets.
+ * The company's statement of account (issue 32): what it pays ('Sie zahlen € … bis …' with where to
+ * pay) and what it receives ('Sie erhalten € … bis …') — each on its own, never set off — or that
+ * the account is balanced; then every booking.
  */
 export function Statement({ statement }: { statement: CustomerStatement }) {
-  const amount = euro(Math.abs(statement.balanceCents));
+  const balanced = statement.payCents === 0 && statement.receiveCents === 0;
   return (
     <section
       aria-labelledby="pb-statement"
@@ -19,34 +22,42 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
       <h2 id="pb-statement" className="h5">
         Kontoauszug
       </h2>
-      <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
-        {statementHeadline(statement)}
-        {statement.direction === 'ausgeglichen' ? (
-          '.'
-        ) : (
-          <>
-            {' '}
-            <strong>{amount}</strong>
-            {statement.dueOn ? <> bis {day(statement.dueOn)}</> : null}.
-          </>
-        )}
-      </p>
-      {statement.direction === 'zahlen' && statement.payTo ? (
-        <dl className={`${styles.payTo} mb-3`} data-testid="statement-pay-to">
-          <dt>Empfänger</dt>
-          <dd>{statement.payTo.recipient}</dd>
-          <dt>IBAN</dt>
-          <dd className="font-monospace">{statement.payTo.iban}</dd>
-          <dt>BIC</dt>
-          <dd className="font-monospace">{statement.payTo.bic}</dd>
-          <dt>Verwendungszweck</dt>
-          <dd>{statement.payTo.reference}</dd>
-        </dl>
-      ) : null}
-      {statement.direction === 'erhalten' ? (
-        <p className="small text-body-secondary">
-          Wir überweisen den Betrag auf das Konto, von dem Ihre Zahlung kam. Sie müssen nichts weiter tun.
+      {balanced ? (
+        <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
+          Ihr Konto ist ausgeglichen.
         </p>
+      ) : null}
+      {statement.payCents > 0 ? (
+        <>
+          <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
+            Sie zahlen <strong>{euro(statement.payCents)}</strong>
+            {statement.payBy ? <> bis {day(statement.payBy)}</> : null}.
+          </p>
+          {statement.payTo ? (
+            <dl className={`${styles.payTo} mb-3`} data-testid="statement-pay-to">
+              <dt>Empfänger</dt>
+              <dd>{statement.payTo.recipient}</dd>
+              <dt>IBAN</dt>
+              <dd className="font-monospace">{statement.payTo.iban}</dd>
+              <dt>BIC</dt>
+              <dd className="font-monospace">{statement.payTo.bic}</dd>
+              <dt>Verwendungszweck</dt>
+              <dd>{statement.payTo.reference}</dd>
+            </dl>
+          ) : null}
+        </>
+      ) : null}
+      {statement.receiveCents > 0 ? (
+        <>
+          <p className={`${styles.summary} mb-1`} data-testid="statement-receive">
+            Sie erhalten <strong>{euro(statement.receiveCents)}</strong>
+            {statement.receiveBy ? <> bis {day(statement.receiveBy)}</> : null}.
+          </p>
+          <p className="small text-body-secondary">
+            Die Rückerstattung überweisen wir auf das Konto, von dem Ihre Zahlung kam
+            {statement.payCents > 0 ? '; sie wird nicht mit Ihren offenen Rechnungen verrechnet' : ''}.
+          </p>
+        </>
       ) : null}
       {statement.lines.length > 0 ? (
         <details>
@@ -64,7 +75,7 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
             </thead>
             <tbody>
               {statement.lines.map((line, index) => (
-                <tr key={`${line.kind}-${line.number ?? index}-${index}`}>
+                <tr key={`${line.kind}-${line.number ?? 'zahlung'}-${index}`}>
                   <td data-label="Datum">{day(line.date)}</td>
                   <td data-label="Buchung">
                     {KIND_LABELS[line.kind]}
@@ -72,21 +83,11 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
                     <div className="small text-body-secondary">{line.text}</div>
                   </td>
                   <td data-label="Betrag" className="text-end text-nowrap">
-                    {line.cents < 0 ? `− ${euro(-line.cents)}` : euro(line.cents)}
+                    {signed(line.cents)}
                   </td>
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Saldo
-                </th>
-                <td className="text-end text-nowrap fw-semibold">
-                  {statement.balanceCents < 0 ? `− ${euro(-statement.balanceCents)}` : euro(statement.balanceCents)}
-                </td>
-              </tr>
-            </tfoot>
           </table>
         </details>
       ) : null}

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FeedbackHost } from './FeedbackHost';
-import { askFirst, resetFeedback, showSuccess, UNDO_WINDOW_MS } from './feedback';
+import { askFirst, NOTICE_MS, resetFeedback, showSuccess, UNDO_WINDOW_MS } from './feedback';
 
 beforeAll(() => {
   // happy-dom lays nothing out: every element counts as shown for the focus trap.
@@ -86,6 +86,19 @@ describe('showSuccess', () => {
     expect(screen.getByRole('button', { name: 'Rückgängig' })).toBeTruthy();
     act(() => vi.advanceTimersByTime(UNDO_WINDOW_MS + 1));
     expect(screen.queryByRole('button', { name: 'Rückgängig' })).toBeNull();
+  });
+
+  it('When the pointer rests on the message, then it stays past its time and goes after the pointer leaves', () => {
+    vi.useFakeTimers();
+    render(<FeedbackHost />);
+    act(() => showSuccess('Die Rechnung wurde ausgestellt.'));
+    const notice = screen.getByTestId('success-notice');
+    fireEvent.mouseEnter(notice);
+    act(() => vi.advanceTimersByTime(NOTICE_MS * 3));
+    expect(screen.queryByTestId('success-notice')).not.toBeNull();
+    fireEvent.mouseLeave(notice);
+    act(() => vi.advanceTimersByTime(NOTICE_MS + 1));
+    expect(screen.queryByTestId('success-notice')).toBeNull();
   });
 
   it('When the undo is refused, then the message stays and says why', async () => {

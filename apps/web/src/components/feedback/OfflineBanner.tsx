@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -41,12 +41,15 @@ export function OfflineBanner() {
       root.style.removeProperty('--pb-banner-height');
     };
   }, [online]);
-  if (online) return null;
+  // The live region stays mounted (a region that appears with its text is often not read).
+  return <div aria-live="polite">{online ? null : <Banner banner={banner} />}</div>;
+}
+
+function Banner({ banner }: { banner: RefObject<HTMLDivElement | null> }) {
   return (
     <div
       ref={banner}
       className="alert alert-warning rounded-0 border-0 border-bottom mb-0 py-2 text-center"
-      role="status"
       data-testid="offline-banner"
     >
       <strong>Keine Internetverbindung.</strong> Sie sehen den zuletzt geladenen Stand; Änderungen und Nachrichten

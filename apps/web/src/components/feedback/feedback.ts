@@ -26,7 +26,7 @@ export interface Confirmation {
   undo?: () => Promise<unknown>;
 }
 
-/** How long a success message stays, and an offered undo with it. */
+/** How long a success message stays, and an offered undo with it (paused while the user is on it). */
 export const NOTICE_MS = 6000;
 export const UNDO_WINDOW_MS = 10_000;
 
@@ -63,7 +63,6 @@ export function showSuccess(text: string, undo?: () => Promise<unknown>): void {
   // One at a time: the newest says what just happened; an older one is out of date (and its undo
   // would take back something the user has moved on from).
   update({ ...state, notices: [notice] });
-  setTimeout(() => dismissNotice(notice.id), undo ? UNDO_WINDOW_MS : NOTICE_MS);
 }
 
 export function dismissNotice(id: number): void {

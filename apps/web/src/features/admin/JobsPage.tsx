@@ -64,7 +64,7 @@ export function Component() {
         empty="Keine Inserate gefunden."
       >
         {rows.map((job) => (
-          <tr key={job.id}>
+          <tr key={job.id} data-testid={`admin-job-${job.id}`}>
             <td>
               {job.jobTitle} (m/w/d)
               <div className="small text-body-secondary">{job.workingTime}</div>
@@ -95,8 +95,8 @@ export function Component() {
                         confirmLabel: 'Deaktivieren',
                         confirmVariant: 'danger',
                         action: () => publish.mutateAsync({ id: job.id, published: false }),
+                        // No undo: reactivating stamps a new publication date (and may be refused).
                         success: `„${job.jobTitle}“ wurde deaktiviert.`,
-                        undo: () => publish.mutateAsync({ id: job.id, published: true }),
                       })
                     : publish.mutate(
                         { id: job.id, published: true },

@@ -54,10 +54,13 @@ const ACTION_LABELS: Record<StatusAction, string> = {
 };
 const isStatusAction = (to: PlacementStatus): to is StatusAction => to in ACTION_LABELS;
 
-/** The invoice's gross amount from the report's bonus and salary, as the server computes it. */
-function invoiceTotalCents(r: AdminPlacementReport): number {
-  const reverseCharge = r.uid ? isReverseCharge(r.uid, isCountryCode(r.country) ? r.country : 'AT') : false;
-  return computeFeeLine(r.placementBonus, eurosToCents(r.actualSalary), { reverseCharge }).totalCents;
+/**
+ * The invoice's net amount from the report's bonus and salary, as the server computes it. Its USt
+ * depends on the organisation's legal identity the server invoices (reverse charge), so the
+ * confirmation names the net amount, which does not.
+ */
+function invoiceNetCents(r: AdminPlacementReport): number {
+  return computeFeeLine(r.placementBonus, eurosToCents(r.actualSalary)).netCents;
 }
 
 export function Component() {
@@ -97,8 +100,9 @@ export function Component() {
       body: (
         <p className="mb-0">
           Für „{r.jobTitle}“ bei {r.companyName} wird eine nummerierte Rechnung über{' '}
-          <strong>{formatCents(invoiceTotalCents(r))}</strong> (brutto) ausgestellt und an das Unternehmen gesendet.
-          Eine ausgestellte Rechnung kann nur mehr durch eine Korrekturrechnung geändert werden.
+          <strong>{formatCents(invoiceNetCents(r))} netto</strong> ausgestellt (zuzüglich 20 % USt, außer bei Reverse
+          Charge nach der Rechnungsanschrift) und an das Unternehmen gesendet. Eine ausgestellte Rechnung kann nur mehr
+          durch eine Korrekturrechnung geändert werden.
         </p>
       ),
       confirmLabel: 'Rechnung ausstellen',
@@ -110,9 +114,14 @@ export function Component() {
       title: 'Zahlung verbuchen',
       body: (
         <p className="mb-0">
-          Die Rechnung {r.invoiceNumber ?? ''} für „{r.jobTitle}“ bei {r.companyName} (
-          <strong>{formatCents(invoiceTotalCents(r))}</strong> brutto) wird als bezahlt markiert; der Personalberater
-          erfährt, dass seine Prämie ausgezahlt wird.
+          Die Rechnung {r.invoiceNumber ?? ''} für „{r.jobTitle}“ bei {r.companyName}
+          {r.invoiceGrossCents !== null ? (
+            <>
+              {' '}
+              über <strong>{formatCents(r.invoiceGrossCents)}</strong> brutto
+            </>
+          ) : null}{' '}
+          wird als bezahlt markiert; der Personalberater erfährt, dass seine Prämie ausgezahlt wird.
         </p>
       ),
       confirmLabel: 'Als bezahlt markieren',
@@ -176,7 +185,8 @@ export function Component() {
           ]}
         />
       </div>
-      <ErrorLine error={reports.error ?? change.error ?? csvError} />
+      {/* A refused status change shows in its confirmation; the address dialog shows its own. */}
+      <ErrorLine error={reports.error ?? csvError} />
       <ListTable
         pending={reports.isPending}
         shown={rows.length}

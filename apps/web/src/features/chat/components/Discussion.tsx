@@ -168,7 +168,8 @@ export function Discussion({ conversation, userId }: Props) {
       { message },
       {
         onSuccess: () => scrollToBottom(),
-        onError: () => setText((current) => (current.trim() === '' ? message : current)),
+        // Nothing typed meanwhile is lost either: the failed message goes back in front of it.
+        onError: () => setText((current) => (current.trim() === '' ? message : `${message}\n${current}`)),
       },
     );
   };
@@ -227,6 +228,8 @@ export function Discussion({ conversation, userId }: Props) {
       >
         <Button
           variant="outline-secondary"
+          // While a message waits (offline) a reset would hide it but still send it later.
+          disabled={send.isPending}
           onClick={() => {
             send.reset();
             setUploadRequested(true);
