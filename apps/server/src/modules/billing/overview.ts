@@ -21,9 +21,9 @@ import {
 } from '../../db/schema';
 import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
-import { expectedGuaranteeRefundCents, invoiceOfReport, type InvoiceRow } from './invoices';
+import { expectedGuaranteeRefundCents, type InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
-import { buildStatement, outstandingCents } from './statement';
+import { buildStatement, groupByReport, outstandingCents } from './statement';
 
 /**
  * The earnings and billing pages (issue 12): a consultant's placements ('Meine Vermittlungen'),
@@ -106,8 +106,7 @@ function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementRepor
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const inForce = invoicesInForce(rows);
   // Grouped once: the back office's list holds every invoice.
-  const byReport = new Map<number, InvoiceRow[]>();
-  for (const row of rows) byReport.set(row.placementReportId, [...(byReport.get(row.placementReportId) ?? []), row]);
+  const byReport = groupByReport(rows);
   return rows.map((row) => {
     const report = reports.get(row.placementReportId);
     const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
@@ -157,13 +156,10 @@ async function overview(
   );
   const byId = new Map(reports.map((r) => [r.id, r]));
   const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, today) : [];
-  // Open: every invoice of an unpaid placement with its corrections (negative), never below 0 per placement.
+  // Open: what each placement still owes (the statement's 'Sie zahlen'), never below 0 per placement.
+  const rowsByReport = groupByReport(invoiceRows);
   let openCents = 0;
-  for (const report of reports) {
-    if (report.paidAt !== null) continue;
-    const sum = invoiceRows.filter((i) => i.placementReportId === report.id).reduce((s, i) => s + i.grossCents, 0);
-    openCents += Math.max(0, sum);
-  }
+  for (const report of reports) openCents += Math.max(0, outstandingCents(report, rowsByReport.get(report.id) ?? []));
   return {
     placements,
     years: yearsOf(placements),
@@ -295,10 +291,12 @@ export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
     db,
     rows.map((r) => r.claim.id),
   );
+  // What accepting each open claim refunds, from the invoices in force of their reports (one query).
+  const openReportIds = rows.filter((r) => r.claim.status === 'offen').map((r) => r.report.id);
+  const inForce = invoicesInForce(await invoicesOf(db, openReportIds));
   const expected = new Map<number, number>();
   for (const r of rows) {
-    if (r.claim.status !== 'offen') continue;
-    const original = await invoiceOfReport(db, r.report.id);
+    const original = r.claim.status === 'offen' ? inForce.get(r.report.id) : undefined;
     if (original) expected.set(r.claim.id, expectedGuaranteeRefundCents(r.report, original));
   }
   return rows.map((r) =>

@@ -16,6 +16,17 @@ type Row = Pick<
   'id' | 'placementReportId' | 'kind' | 'number' | 'grossCents' | 'issuedOn' | 'dueOn' | 'correctsInvoiceId'
 >;
 
+/** Invoice rows by their placement report, in their order. */
+export function groupByReport<T extends Pick<Row, 'placementReportId'>>(rows: T[]): Map<number, T[]> {
+  const byReport = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = byReport.get(row.placementReportId);
+    if (list) list.push(row);
+    else byReport.set(row.placementReportId, [row]);
+  }
+  return byReport;
+}
+
 /** What a report's customer owes now: its invoices, less what was paid, less what came back. */
 export function outstandingCents(report: Pick<Report, 'paidAt' | 'status'>, rows: Row[]): number {
   const total = rows.reduce((sum, row) => sum + row.grossCents, 0);
@@ -38,9 +49,7 @@ function paidCents(report: Pick<Report, 'paidAt' | 'status'>, rows: Row[]): numb
 
 export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIssuer): CustomerStatement {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
-  const rowsByReport = new Map<number, Row[]>();
-  for (const row of rows)
-    rowsByReport.set(row.placementReportId, [...(rowsByReport.get(row.placementReportId) ?? []), row]);
+  const rowsByReport = groupByReport(rows);
   const lines: StatementLine[] = [];
   let payCents = 0;
   let payBy: string | null = null;

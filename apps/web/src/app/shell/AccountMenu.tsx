@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { initials } from '@pb/core';
 import type { Session } from '../../lib/session';
 import type { MenuItem } from './menu';
+import { useDisclosure } from '../../lib/useDisclosure';
 import styles from './GuardedShell.module.css';
 
 const ROLE_LABELS = { company: 'Unternehmen', consultant: 'Personalberater', admin: 'Administration' } as const;
@@ -29,30 +29,9 @@ export function WhoAmI({ session }: { session: Session }) {
  * notifications) under it; Escape or a click outside closes it and focus returns to the button.
  */
 export function AccountMenu({ session, items }: { session: Session; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const { open, setOpen, button, panel } = useDisclosure();
   const { pathname } = useLocation();
   const here = items.some((item) => pathname.startsWith(item.to));
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onClick = (e: MouseEvent) => {
-      const target = e.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
 
   return (
     <div

@@ -1,8 +1,8 @@
-import type { CustomerStatement } from '@pb/core';
+import { INVOICE_KIND_LABELS, type CustomerStatement, type StatementLineKind } from '@pb/core';
 import { day, euro } from './format';
 import styles from './billing.module.css';
 
-const KIND_LABELS = { rechnung: 'Rechnung', korrektur: 'Korrekturrechnung', zahlung: 'Zahlung' } as const;
+const KIND_LABELS: Record<StatementLineKind, string> = { ...INVOICE_KIND_LABELS, zahlung: 'Zahlung' };
 
 const signed = (cents: number) => (cents < 0 ? `− ${euro(-cents)}` : euro(cents));
 
@@ -29,10 +29,12 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
       ) : null}
       {statement.payCents > 0 ? (
         <>
-          <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
-            Sie zahlen <strong>{euro(statement.payCents)}</strong>
-            {statement.payBy ? <> bis {day(statement.payBy)}</> : null}.
-          </p>
+          <AmountSentence
+            verb="Sie zahlen"
+            cents={statement.payCents}
+            by={statement.payBy}
+            testId="statement-headline"
+          />
           {statement.payTo ? (
             <dl className={`${styles.payTo} mb-3`} data-testid="statement-pay-to">
               <dt>Empfänger</dt>
@@ -49,10 +51,12 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
       ) : null}
       {statement.receiveCents > 0 ? (
         <>
-          <p className={`${styles.summary} mb-1`} data-testid="statement-receive">
-            Sie erhalten <strong>{euro(statement.receiveCents)}</strong>
-            {statement.receiveBy ? <> bis {day(statement.receiveBy)}</> : null}.
-          </p>
+          <AmountSentence
+            verb="Sie erhalten"
+            cents={statement.receiveCents}
+            by={statement.receiveBy}
+            testId="statement-receive"
+          />
           <p className="small text-body-secondary">
             Die Rückerstattung überweisen wir auf das Konto, von dem Ihre Zahlung kam
             {statement.payCents > 0 ? '; sie wird nicht mit Ihren offenen Rechnungen verrechnet' : ''}.
@@ -92,5 +96,25 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** 'Sie zahlen € 6.600,00 bis 18.12.2026.' */
+function AmountSentence({
+  verb,
+  cents,
+  by,
+  testId,
+}: {
+  verb: string;
+  cents: number;
+  by: string | null;
+  testId: string;
+}) {
+  return (
+    <p className={`${styles.summary} mb-2`} data-testid={testId}>
+      {verb} <strong>{euro(cents)}</strong>
+      {by ? <> bis {day(by)}</> : null}.
+    </p>
   );
 }

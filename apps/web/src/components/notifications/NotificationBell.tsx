@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { formatDateTime } from '@pb/core';
 import { useMarkRead, useNotificationLiveUpdates, useNotifications } from './api';
+import { useDisclosure } from '../../lib/useDisclosure';
 import styles from './NotificationBell.module.css';
 
 /**
@@ -15,34 +16,15 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   const notifications = useNotifications();
   useNotificationLiveUpdates();
   const markRead = useMarkRead();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  // Escape with the focus elsewhere on the page and a click outside close it (inside the bell,
+  // onKeyDown below answers Escape first).
+  const { open, setOpen, closeToButton, button, panel } = useDisclosure();
   const unread = notifications.data?.data.unread ?? 0;
   const items = notifications.data?.data.items ?? [];
 
-  const closeToButton = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
   useEffect(() => {
-    if (!open) return;
-    // Escape with the focus elsewhere on the page (inside the bell, onKeyDown below answers first).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeToButton();
-    };
-    const onClick = (e: MouseEvent) => {
-      if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+    if (open) panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open, panel]);
 
   const close = () => {
     setOpen(false);
