@@ -10,7 +10,7 @@ import { adminLogin, createAccount, createJob, demoAccount, run, signIn, uniqueE
  */
 
 const PUBLIC = ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint', '/public-consultants', '/login'];
-const SHARED = ['/advertisements/view', '/advertisements/chat', '/advertisements/introductions'];
+const SHARED = ['/advertisements/overview', '/advertisements/view', '/advertisements/chat', '/advertisements/introductions'];
 const ACCOUNT = ['/advertisements/profile', '/advertisements/organisation', '/advertisements/security'];
 const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', ...ACCOUNT];
 const CONSULTANT = [...SHARED, '/advertisements/earnings', '/advertisements/searches', ...ACCOUNT];

@@ -48,6 +48,7 @@ import { publicConfigRoutes } from './modules/public-config/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
 import { introductionRoutes } from './modules/introductions/routes';
+import { overviewRoutes } from './modules/overview/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatRoutes);
       await api.register(fileRoutes);
       await api.register(introductionRoutes);
+      await api.register(overviewRoutes);
       await api.register(billingRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);

@@ -139,6 +139,7 @@ export const routes: Row[] = [
   },
   { method: 'GET', url: '/api/introductions', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
   { method: 'GET', url: '/api/introductions/unseen', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
+  { method: 'GET', url: '/api/overview', policy: 'overview.member', excluded: { as: 'admin', status: 403 } },
   {
     method: 'GET', url: '/api/introductions/:id', policy: 'introductions.party', excluded: { as: 'otherCompany', status: 404 },
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}` }),

@@ -56,6 +56,7 @@ export * from './uid';
 export * from './fees';
 export * from './billing';
 export * from './statement';
+export * from './overview';
 export * from './guarantee';
 export * from './alerts';
 export * from './notifications';

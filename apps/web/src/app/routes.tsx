@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
             loader: prefetchBrowserList,
             shouldRevalidate: () => false,
           },
+          { path: 'overview', lazy: () => import('../features/overview/OverviewPage') },
           { path: 'create', lazy: () => import('../features/jobs/OwnJobsPage') },
           { path: 'create/save', lazy: () => import('../features/jobs/JobEditorPage') },
           { path: 'create/update/:id', lazy: () => import('../features/jobs/JobEditorPage') },

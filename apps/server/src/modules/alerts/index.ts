@@ -1,3 +1,3 @@
 /** What other modules may use of alerts (dependency-cruiser: modules import each other only through index.ts). */
-export { listSavedSearches } from './saved-searches';
+export { hasSavedSearch, listSavedSearches, recentSearchMatches } from './saved-searches';
 export { watchedJobIds } from './watches';

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { ALERT_MSG, MAX_SAVED_SEARCHES, type SavedSearch, type SavedSearchRequest } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, savedSearches, users } from '../../db/schema';
+import { jobs, savedSearches, savedSearchMatches, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { browserFilterCondition, filterColumns, filterConditions } from '../jobs';
@@ -110,4 +110,33 @@ export function matchingSearchesSql(jobId: number) {
       -- only what was published (or reactivated) after the search was saved is news to it
       AND s.created_at <= jobs.published_at
       AND ${searchConditions}`;
+}
+
+/**
+ * The person's saved searches with advertisements that matched since `since` and are still
+ * published (the overview, issue 32); searches without new matches are left out.
+ */
+export async function recentSearchMatches(
+  db: Db,
+  userId: number,
+  since: Date,
+): Promise<Array<{ id: number; name: string; newMatches: number }>> {
+  return db
+    .select({ id: savedSearches.id, name: savedSearches.name, newMatches: count() })
+    .from(savedSearches)
+    .innerJoin(savedSearchMatches, eq(savedSearchMatches.searchId, savedSearches.id))
+    .innerJoin(jobs, eq(jobs.id, savedSearchMatches.jobId))
+    .where(and(eq(savedSearches.userId, userId), gte(savedSearchMatches.matchedAt, since), isNotNull(jobs.publishedAt)))
+    .groupBy(savedSearches.id, savedSearches.name)
+    .orderBy(asc(savedSearches.id));
+}
+
+/** Whether the person has saved a search (the first-run checklist). */
+export async function hasSavedSearch(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: savedSearches.id })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .limit(1);
+  return row !== undefined;
 }

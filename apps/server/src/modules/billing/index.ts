@@ -4,6 +4,6 @@ export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
 export { invoiceOfReport, issueInvoice, type BillingContext } from './invoices';
 export { LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
-export { invoicePdf, personalPlacements } from './overview';
+export { companyBilling, invoicePdf, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';
 export { adminBillingRoutes, announceBillingChange } from './routes';

@@ -13,4 +13,4 @@ export {
 } from './commands';
 export { messageContext, type MessageContext, type MessageParties, type NewMessage } from './message-context';
 export type { ConversationRow } from './presenter';
-export { listAssignedConversations, listConversations, listMessages } from './queries';
+export { listAssignedConversations, listConversations, listMessages, unansweredConversations } from './queries';

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ChatConversation, ChatMessage } from '@pb/core';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { memberMay, type ActiveMembership, type ChatConversation, type ChatMessage } from '@pb/core';
 import type { Db } from '../../db/client';
 import {
   chatCommunications,
@@ -274,4 +274,28 @@ export async function listMessages(
     { introductionCvs: page.introductionCvs },
   );
   return { data: pageRows.map((r) => presentMessage(r, files.get(r.id) ?? [])), hasMore };
+}
+
+/**
+ * Conversations of the member's organisation in which the other side wrote last (the overview,
+ * issue 32); 0 for a role that does not write in them.
+ */
+export async function unansweredConversations(db: Db, membership: ActiveMembership): Promise<number> {
+  if (!memberMay(membership, 'conversations.write')) return 0;
+  const agency = membership.kind === 'agency';
+  const [row] = await db
+    .select({ n: count() })
+    .from(chatCommunications)
+    .where(
+      and(
+        eq(
+          agency ? chatCommunications.agencyOrganisationId : chatCommunications.companyOrganisationId,
+          membership.organisationId,
+        ),
+        agency
+          ? sql`${chatCommunications.lastCompanyMessageAt} > coalesce(${chatCommunications.lastAgencyMessageAt}, '-infinity')`
+          : sql`${chatCommunications.lastAgencyMessageAt} > coalesce(${chatCommunications.lastCompanyMessageAt}, '-infinity')`,
+      ),
+    );
+  return row?.n ?? 0;
 }

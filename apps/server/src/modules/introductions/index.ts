@@ -11,3 +11,4 @@ export { changeIntroductionStatus, forgetConsultant, resolveIntroduction } from 
 export { declareAlreadyKnown } from './already-known';
 export { introduceCandidate } from './introduce';
 export { handOverIntroductions } from './hand-over';
+export { introductionTasks } from './tasks';

@@ -15,7 +15,10 @@ export interface MenuItem {
  * person and the organisation are `accountMenuFor` (the account menu), so the row fits 1280 px.
  */
 export function mainMenuFor(session: Session): MenuItem[] {
-  const items: MenuItem[] = [{ to: '/advertisements/view', label: 'Inserate anzeigen' }];
+  const items: MenuItem[] = [];
+  // The back office has its own dashboard; a member's 'Übersicht' is what their organisation asks of them.
+  if (session.role !== 'admin') items.push({ to: '/advertisements/overview', label: 'Übersicht' });
+  items.push({ to: '/advertisements/view', label: 'Inserate anzeigen' });
   // Buchhaltung reads the company's advertisements; the spec's entry is for those who write them.
   if (session.role === 'company')
     items.push({

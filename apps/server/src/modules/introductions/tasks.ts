@@ -1,0 +1,80 @@
+import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { addCalendarDays, alreadyKnownDeadline, viennaDate, type ActiveMembership, type Overview } from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductions, placementReports } from '../../db/schema';
+import { committedInRegister } from './queries';
+
+/**
+ * What the introductions of an organisation ask of its members now (the overview, issue 32):
+ * a company answers new introductions — 'Bereits bekannt' only within its window — and both sides
+ * report a placement once a candidate is 'Eingestellt'. Counted for the whole organisation, like
+ * its list of introductions.
+ */
+
+/**
+ * Calendar days that cover the 'Bereits bekannt' window (2 working days plus a weekend and the
+ * longest run of Austrian holidays): older introductions need no deadline computed.
+ */
+const KNOWN_WINDOW_CALENDAR_DAYS = 7;
+
+/** No placement report (other than a discarded one) names the introduction. */
+const unreported = notExists(
+  sql`(SELECT 1 FROM ${placementReports} WHERE ${placementReports.introductionId} = ${introductions.id}
+        AND ${placementReports.status} <> 'verworfen')`,
+);
+
+export async function introductionTasks(
+  db: Db,
+  membership: ActiveMembership,
+  now: Date,
+): Promise<NonNullable<Overview['introductions']>> {
+  const ownScope =
+    membership.kind === 'company'
+      ? eq(introductions.companyOrganisationId, membership.organisationId)
+      : eq(introductions.agencyOrganisationId, membership.organisationId);
+
+  const hired = await db
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(and(ownScope, eq(introductions.status, 'eingestellt'), unreported))
+    .orderBy(asc(introductions.statusChangedAt), asc(introductions.id));
+  const hiredTasks = { hiredUnreported: hired.length, hiredUnreportedId: hired[0]?.id ?? null };
+
+  if (membership.kind === 'agency') {
+    const [active] = await db
+      .select({ n: count() })
+      .from(introductions)
+      .where(and(ownScope, inArray(introductions.status, ['in_pruefung', 'interview', 'angebot'])));
+    return {
+      alreadyKnownOpen: 0,
+      alreadyKnownDeadline: null,
+      awaitingReaction: 0,
+      inProgress: active?.n ?? 0,
+      ...hiredTasks,
+    };
+  }
+
+  // Still 'Neu': within its window the company may declare it known, after it the agency waits.
+  const fresh = await db
+    .select({ introducedAt: introductions.introducedAt, committed: committedInRegister })
+    .from(introductions)
+    .where(and(ownScope, eq(introductions.status, 'neu'), isNull(introductions.alreadyKnownAt)));
+  const today = viennaDate(now);
+  const windowStart = addCalendarDays(today, -KNOWN_WINDOW_CALENDAR_DAYS);
+  const deadlines: string[] = [];
+  let awaitingReaction = 0;
+  for (const row of fresh) {
+    const introducedOn = viennaDate(row.introducedAt);
+    const deadline = introducedOn >= windowStart ? alreadyKnownDeadline(row.introducedAt) : null;
+    if (deadline !== null && today <= deadline && !row.committed) deadlines.push(deadline);
+    else awaitingReaction += 1;
+  }
+  deadlines.sort();
+  return {
+    alreadyKnownOpen: deadlines.length,
+    alreadyKnownDeadline: deadlines[0] ?? null,
+    awaitingReaction,
+    inProgress: 0,
+    ...hiredTasks,
+  };
+}
