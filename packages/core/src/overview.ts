@@ -27,8 +27,9 @@ export const overviewSchema = z.object({
       inProgress: count,
       /** Both: 'Eingestellt' but no placement reported for it yet. */
       hiredUnreported: count,
-      /** The oldest such introduction (the link of the task), or null. */
+      /** The oldest such introduction and its advertisement (the link of the task), or null. */
       hiredUnreportedId: z.number().int().nullable(),
+      hiredUnreportedAdvertisementId: z.number().int().nullable(),
     })
     .nullable(),
   conversations: z

@@ -34,11 +34,15 @@ export async function introductionTasks(
       : eq(introductions.agencyOrganisationId, membership.organisationId);
 
   const hired = await db
-    .select({ id: introductions.id })
+    .select({ id: introductions.id, advertisement: introductions.jobId })
     .from(introductions)
     .where(and(ownScope, eq(introductions.status, 'eingestellt'), unreported))
     .orderBy(asc(introductions.statusChangedAt), asc(introductions.id));
-  const hiredTasks = { hiredUnreported: hired.length, hiredUnreportedId: hired[0]?.id ?? null };
+  const hiredTasks = {
+    hiredUnreported: hired.length,
+    hiredUnreportedId: hired[0]?.id ?? null,
+    hiredUnreportedAdvertisementId: hired[0]?.advertisement ?? null,
+  };
 
   if (membership.kind === 'agency') {
     const [active] = await db

@@ -50,7 +50,11 @@ describe('Übersicht', () => {
 
     expect((await move(company, data.id, 'eingestellt')).statusCode).toBe(200);
     for (const side of [company, consultant])
-      expect((await of(side)).introductions).toMatchObject({ hiredUnreported: 1, hiredUnreportedId: data.id });
+      expect((await of(side)).introductions).toMatchObject({
+        hiredUnreported: 1,
+        hiredUnreportedId: data.id,
+        hiredUnreportedAdvertisementId: job.id,
+      });
     const reported = await ctx.request({
       method: 'POST',
       url: '/api/placement-reports',

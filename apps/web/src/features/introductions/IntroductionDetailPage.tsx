@@ -3,139 +3,27 @@ import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import {
-  formatDate,
-  formatPercent,
-  INTRODUCTION_MSG,
-  INTRODUCTION_NOTE_MAX_LENGTH,
-  INTRODUCTION_STATUS_LABELS,
-  validateChatFiles,
-  type IntroductionDetail,
-  type IntroductionStatus,
-} from '@pb/core';
-import { DocumentPicker } from '../../components/DocumentPicker';
-import { FormModal } from '../../components/FormModal';
-import { askFirst, showSuccess } from '../../components/feedback/feedback';
-import { TextField } from '../../components/TextField';
+import { formatDate, INTRODUCTION_MSG, INTRODUCTION_STATUS_LABELS, memberMay, type IntroductionDetail } from '@pb/core';
+import { showSuccess } from '../../components/feedback/feedback';
 import { downloadProof } from '../../components/introductions/api';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
 import { downloadWithToken } from '../../lib/download';
 import { useSession } from '../../lib/session';
 import { useDeclareAlreadyKnown } from './api/alreadyKnown';
-import { useChangeIntroductionStatus } from './api/changeStatus';
+import { useMoveIntroduction } from './api/changeStatus';
+import { NoteModal } from './NoteModal';
+import { reportLinkOf, useStageChange } from './stageChange';
 import { useIntroduction } from './api/introduction';
 import { useMarkIntroductionSeen } from './api/seen';
 
-/** A required note (rejection reason, 'Bereits bekannt'), optionally with one document. */
-function NoteModal({
-  title,
-  label,
-  submitLabel,
-  withDocument,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: {
-  title: string;
-  label: string;
-  submitLabel: string;
-  withDocument: boolean;
-  pending: boolean;
-  error: Error | null;
-  onSubmit: (note: string, file: File | null) => void;
-  onClose: () => void;
-}) {
-  const [note, setNote] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [tried, setTried] = useState(false);
-  const problem = note.trim() ? validateChatFiles(files) : INTRODUCTION_MSG.noteRequired;
-  return (
-    <FormModal
-      title={title}
-      titleId="pb-note-title"
-      onClose={onClose}
-      onSubmit={() => {
-        setTried(true);
-        if (!problem && !pending) onSubmit(note.trim(), files[0] ?? null);
-      }}
-      submitLabel={submitLabel}
-      pending={pending}
-      problem={tried ? problem : null}
-      error={error}
-    >
-      <TextField
-        id="pb-note-text"
-        className="mb-3"
-        label={label}
-        rows={4}
-        value={note}
-        maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
-        onChange={setNote}
-        invalid={tried && !note.trim()}
-        autoFocus
-      />
-      {withDocument && (
-        <DocumentPicker label="Dokument (optional)" files={files} onFilesChange={setFiles} multiple={false} />
-      )}
-    </FormModal>
-  );
-}
-
-/** What a stage change means, said before it is made: stages only move forward. */
-function StatusConsequence({
-  introduction,
-  candidate,
-  status,
-}: {
-  introduction: IntroductionDetail;
-  candidate: string;
-  status: IntroductionStatus;
-}) {
-  const agency = introduction.agency.name ?? 'Die Personalvermittlung';
-  if (status === 'eingestellt')
-    return (
-      <>
-        <p>
-          Sie bestätigen, dass <strong>{candidate}</strong> für „{introduction.advertisement.jobTitle}“ eingestellt
-          wurde. Damit fällt die Vermittlungsprämie von <strong>{formatPercent(introduction.bonus)}</strong> des
-          Bruttojahresgehalts zuzüglich 10 % Servicegebühr an.
-        </p>
-        <p className="mb-0">
-          {agency} wird informiert. Die Vorstellung ist damit abgeschlossen und kann nicht mehr geändert werden.
-        </p>
-      </>
-    );
-  return (
-    <p className="mb-0">
-      Die Vorstellung von <strong>{candidate}</strong> wird auf „{INTRODUCTION_STATUS_LABELS[status]}“ gesetzt; {agency}{' '}
-      sieht den neuen Stand sofort. Eine Stufe zurück ist danach nicht möglich.
-    </p>
-  );
-}
-
 /** The company's reactions: next stages, 'endgültig abgesagt' with a reason, 'Bereits bekannt' in its window. */
-function CompanyActions({ introduction }: { introduction: IntroductionDetail }) {
-  const change = useChangeIntroductionStatus(introduction.id);
+function CompanyActions({ introduction, mayReport }: { introduction: IntroductionDetail; mayReport: boolean }) {
+  const stage = useStageChange();
+  const reject = useMoveIntroduction();
   const known = useDeclareAlreadyKnown(introduction.id);
   const [modal, setModal] = useState<'reject' | 'known' | null>(null);
   const forward = introduction.nextStatuses.filter((s) => s !== 'abgesagt');
-  const candidate = introduction.candidate
-    ? `${introduction.candidate.firstName} ${introduction.candidate.lastName}`
-    : 'die vorgestellte Person';
-  const move = (status: IntroductionStatus) =>
-    askFirst({
-      title: `Auf „${INTRODUCTION_STATUS_LABELS[status]}“ setzen`,
-      body: <StatusConsequence introduction={introduction} candidate={candidate} status={status} />,
-      confirmLabel:
-        status === 'eingestellt' ? 'Einstellung bestätigen' : `Auf „${INTRODUCTION_STATUS_LABELS[status]}“ setzen`,
-      confirmVariant: status === 'eingestellt' ? 'success' : 'primary',
-      action: () => change.mutateAsync({ status }),
-      success:
-        status === 'eingestellt'
-          ? `${candidate} ist als eingestellt vermerkt. Bitte melden Sie jetzt die Stellenbesetzung unter „Inserate erstellen/bearbeiten“.`
-          : `Die Vorstellung steht jetzt auf „${INTRODUCTION_STATUS_LABELS[status]}“.`,
-    });
+  const report = introduction.status === 'eingestellt' && mayReport ? reportLinkOf(introduction) : null;
   return (
     <section className="card shadow-sm mb-3" aria-labelledby="pb-actions-title">
       <div className="card-body">
@@ -144,12 +32,18 @@ function CompanyActions({ introduction }: { introduction: IntroductionDetail }) 
         </h2>
         <div className="d-flex flex-wrap gap-2">
           {forward.map((s) => (
-            <Button key={s} size="sm" variant="outline-primary" onClick={() => move(s)} disabled={change.isPending}>
+            <Button
+              key={s}
+              size="sm"
+              variant="outline-primary"
+              onClick={() => stage.move(introduction, s)}
+              disabled={stage.pending}
+            >
               {INTRODUCTION_STATUS_LABELS[s]}
             </Button>
           ))}
           {introduction.nextStatuses.includes('abgesagt') && (
-            <Button size="sm" variant="outline-danger" onClick={() => setModal('reject')} disabled={change.isPending}>
+            <Button size="sm" variant="outline-danger" onClick={() => setModal('reject')} disabled={reject.isPending}>
               Endgültig absagen
             </Button>
           )}
@@ -168,9 +62,15 @@ function CompanyActions({ introduction }: { introduction: IntroductionDetail }) 
         {introduction.nextStatuses.length === 0 && !introduction.canDeclareKnown && (
           <p className="small text-body-secondary mb-0">Keine weitere Reaktion möglich.</p>
         )}
-        {change.error && !modal && (
+        {report && (
+          <p className="small mt-2 mb-0">
+            Eingestellt? <Link to={report}>Stellenbesetzung melden</Link> – die Vorstellung und die Prämie bei
+            Vorstellung sind dort schon eingetragen.
+          </p>
+        )}
+        {reject.error && !modal && (
           <Alert variant="danger" className="mt-2 mb-0">
-            {change.error.message}
+            {reject.error.message}
           </Alert>
         )}
       </div>
@@ -180,11 +80,11 @@ function CompanyActions({ introduction }: { introduction: IntroductionDetail }) 
           label="Begründung (für den Personalberater)"
           submitLabel="Absage speichern"
           withDocument={false}
-          pending={change.isPending}
-          error={change.error}
+          pending={reject.isPending}
+          error={reject.error}
           onSubmit={(reason) =>
-            change.mutate(
-              { status: 'abgesagt', reason },
+            reject.mutate(
+              { id: introduction.id, status: 'abgesagt', reason },
               {
                 onSuccess: () => {
                   setModal(null);
@@ -290,7 +190,12 @@ export function Component() {
       {downloadError && <Alert variant="danger">{downloadError}</Alert>}
       <div className="row g-3">
         <div className="col-lg-7">
-          {isCompany && <CompanyActions introduction={introduction} />}
+          {isCompany && (
+            <CompanyActions
+              introduction={introduction}
+              mayReport={!session?.organisation || memberMay(session.organisation, 'placements.report')}
+            />
+          )}
           <section className="card shadow-sm mb-3" aria-label="Angaben">
             <div className="card-body">
               <IntroductionFacts introduction={introduction} />

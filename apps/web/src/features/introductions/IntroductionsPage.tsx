@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import {
@@ -21,6 +22,7 @@ import {
   StatusBadge,
 } from '../../components/introductions/IntroductionFacts';
 import { useSession } from '../../lib/session';
+import { Pipeline } from './Pipeline';
 import styles from './introductions.module.css';
 
 /** Who handles it for the agency, unless the agency bears that person's name (an agency of one). */
@@ -46,7 +48,11 @@ export function Component() {
   const advertisement = Number.isInteger(advertisementParam) && advertisementParam > 0 ? advertisementParam : undefined;
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const list = useIntroductionList({ advertisement, status, limit: 100 });
+  const list = useIntroductionList({
+    advertisement,
+    status: isCompany && params.get('ansicht') === 'spalten' ? undefined : status,
+    limit: 100,
+  });
   // The advertisements to filter by: those the caller has introductions for.
   const all = useIntroductionList({ limit: 100 });
   const advertisements = useMemo(() => {
@@ -55,12 +61,14 @@ export function Component() {
     return [...map.entries()];
   }, [all.data]);
 
-  const setFilter = (key: 'advertisement' | 'status', value: string) => {
+  // Filters and the view live in the address: shareable, and the back button goes to the previous one.
+  const setFilter = (key: 'advertisement' | 'status' | 'ansicht', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
-    setParams(next, { replace: true });
+    setParams(next);
   };
+  const columns = isCompany && params.get('ansicht') === 'spalten';
 
   const rows = list.data?.data ?? [];
   const title = isCompany ? 'Vorstellungen' : 'Meine Vorstellungen';
@@ -100,23 +108,47 @@ export function Component() {
             ))}
           </Form.Select>
         </div>
-        <div className="col-sm-6 col-lg-3">
-          <Form.Label htmlFor="pb-introductions-status" className="small mb-1">
-            Status
-          </Form.Label>
-          <Form.Select
-            id="pb-introductions-status"
-            value={status ?? ''}
-            onChange={(e) => setFilter('status', e.target.value)}
-          >
-            <option value="">Alle Status</option>
-            {INTRODUCTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {INTRODUCTION_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Form.Select>
-        </div>
+        {!columns && (
+          <div className="col-sm-6 col-lg-3">
+            <Form.Label htmlFor="pb-introductions-status" className="small mb-1">
+              Status
+            </Form.Label>
+            <Form.Select
+              id="pb-introductions-status"
+              value={status ?? ''}
+              onChange={(e) => setFilter('status', e.target.value)}
+            >
+              <option value="">Alle Status</option>
+              {INTRODUCTION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {INTRODUCTION_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Form.Select>
+          </div>
+        )}
+        {isCompany && (
+          <div className="col-auto ms-lg-auto d-flex align-items-end">
+            <div className="btn-group" role="group" aria-label="Ansicht">
+              <Button
+                variant="outline-secondary"
+                active={!columns}
+                aria-pressed={!columns}
+                onClick={() => setFilter('ansicht', '')}
+              >
+                Liste
+              </Button>
+              <Button
+                variant="outline-secondary"
+                active={columns}
+                aria-pressed={columns}
+                onClick={() => setFilter('ansicht', 'spalten')}
+              >
+                Spalten nach Status
+              </Button>
+            </div>
+          </div>
+        )}
       </form>
       {list.error && <Alert variant="danger">{list.error.message}</Alert>}
       {list.isPending ? (
@@ -131,6 +163,8 @@ export function Component() {
             ? 'Noch keine Vorstellungen.'
             : "Noch keine Vorstellungen. Stellen Sie Kandidaten über 'Kandidat vorstellen' bei einem Inserat vor."}
         </p>
+      ) : columns ? (
+        <Pipeline introductions={rows} />
       ) : (
         <ul className={`list-unstyled ${styles.list} mb-0`}>
           {rows.map((i) => (
@@ -141,7 +175,7 @@ export function Component() {
                 aria-label={`Vorstellung Nr. ${i.id}: ${candidateName(i)}, ${i.advertisement.jobTitle}`}
               >
                 <div className="d-flex flex-wrap align-items-center gap-2">
-                  {isCompany && !i.seen && <Badge bg="danger">Neu</Badge>}
+                  {isCompany && !i.seen && <Badge bg="danger">Ungeöffnet</Badge>}
                   <strong className="text-break">{candidateName(i)}</strong>
                   <StatusBadge status={i.status} />
                   <FlagBadges introduction={i} />

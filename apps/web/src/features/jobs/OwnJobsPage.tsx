@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   formatDate,
   formatEuro,
@@ -17,7 +17,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { useSession } from '../../lib/session';
 import { useServerEvent, useSocketConnection } from '../../lib/socket';
-import { useOwnJobs } from './api/jobs';
+import { useJob, useOwnJobs } from './api/jobs';
 import { useCompanyPlacementReports } from './api/placementReports';
 import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
@@ -25,6 +25,11 @@ import { Icon } from '../../components/Icon';
 import { ObjectionModal } from './components/ObjectionModal';
 import { activeBonus, locationText, percentText, titleWithSuffix } from '../../lib/jobFormat';
 import styles from './jobs.module.css';
+
+const positiveId = (value: string | null): number | null => {
+  const id = Number(value);
+  return value !== null && Number.isInteger(id) && id > 0 ? id : null;
+};
 
 /** The company's own advertisements (spec §2 create): new, report, delete, edit. */
 export function Component() {
@@ -38,7 +43,20 @@ export function Component() {
   const mayWrite = memberMay(membership, 'advertisements.write');
   const mayReport = memberMay(membership, 'placements.report');
   const handlesIntroductions = memberMay(membership, 'introductions.write');
-  const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job; introductionId?: number } | null>(null);
+  // '?report=<advertisement>&introduction=<id>' (from 'Eingestellt' or the overview): the report dialog, filled in.
+  const [params, setParams] = useSearchParams();
+  const reportParam = positiveId(params.get('report'));
+  const introductionParam = positiveId(params.get('introduction')) ?? undefined;
+  const reportJob = useJob(mayReport ? reportParam : null);
+  const requestedJob = reportParam !== null ? (reportJob.data ?? null) : null;
+  // The address is the state of that dialog: closing it clears the parameters.
+  const shown =
+    dialog ?? (requestedJob ? { kind: 'report' as const, job: requestedJob, introductionId: introductionParam } : null);
+  const closeDialog = () => {
+    setDialog(null);
+    if (reportParam !== null) setParams({}, { replace: true });
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
   const [objecting, setObjecting] = useState<CompanyPlacementReport | null>(null);
@@ -304,17 +322,18 @@ export function Component() {
           }}
         />
       )}
-      {dialog?.kind === 'report' && (
+      {shown?.kind === 'report' && (
         <CompanyReportModal
-          job={dialog.job}
+          job={shown.job}
           companyName={session.username}
           companyEmail={session.email}
-          onClose={() => setDialog(null)}
+          introductionId={shown.introductionId}
+          onClose={closeDialog}
           onReported={(result: PlacementReportResult) => {
             setNotice(
-              `Vielen Dank! Die Stellenbesetzung für „${dialog.job.jobTitle}“ wurde gemeldet (Vermittlungsprämie ${formatEuro(result.placementFee)}). Das Inserat wurde deaktiviert.`,
+              `Vielen Dank! Die Stellenbesetzung für „${shown.job.jobTitle}“ wurde gemeldet (Vermittlungsprämie ${formatEuro(result.placementFee)}). Das Inserat wurde deaktiviert.`,
             );
-            setDialog(null);
+            closeDialog();
           }}
         />
       )}

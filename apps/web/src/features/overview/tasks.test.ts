@@ -10,6 +10,7 @@ const introductions = (fields: Partial<NonNullable<Overview['introductions']>>):
   inProgress: 0,
   hiredUnreported: 0,
   hiredUnreportedId: null,
+  hiredUnreportedAdvertisementId: null,
   ...fields,
 });
 

@@ -59,7 +59,11 @@ function introductionTasks(i: NonNullable<Overview['introductions']>, today: str
       detail: company
         ? 'Melden Sie die Vermittlung mit dem Jahresbruttogehalt; es gilt die bei der Vorstellung festgehaltene Prämie.'
         : 'Das Unternehmen hat „Eingestellt“ gesetzt: Melden Sie die Vermittlung, damit die Prämie verrechnet wird.',
-      href: `${INTRODUCTIONS}/${i.hiredUnreportedId}`,
+      // The company reports from its advertisement's dialog, the introduction filled in; the agency from the introduction.
+      href:
+        company && i.hiredUnreportedAdvertisementId !== null
+          ? `/advertisements/create?report=${i.hiredUnreportedAdvertisementId}&introduction=${i.hiredUnreportedId}`
+          : `${INTRODUCTIONS}/${i.hiredUnreportedId}`,
       tone: 'urgent',
     });
   if (i.inProgress > 0)

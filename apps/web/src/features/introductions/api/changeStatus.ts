@@ -3,11 +3,17 @@ import type { Introduction, IntroductionStatus } from '@pb/core';
 import { introductionKeys } from '../../../components/introductions/api';
 import { api } from '../../../lib/http';
 
+export interface StageChange {
+  id: number;
+  status: IntroductionStatus;
+  reason?: string;
+}
+
 /** POST /api/introductions/:id/status (the company): a stage, 'abgesagt' with its reason. */
-export function useChangeIntroductionStatus(id: number) {
+export function useMoveIntroduction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: { status: IntroductionStatus; reason?: string }) =>
+    mutationFn: ({ id, ...change }: StageChange) =>
       api<{ data: Introduction }>(`/introductions/${id}/status`, { method: 'POST', body: { data: change } }),
     onSuccess: () => client.invalidateQueries({ queryKey: introductionKeys.all }),
   });

@@ -14,6 +14,7 @@ import {
 } from '@pb/core';
 import { CountrySelect } from '../../../components/billing/CountrySelect';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
+import { useIntroductionList } from '../../../components/introductions/api';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import { useActiveOrganisation } from '../../../components/organisations/queries';
 import { FormModal } from '../../../components/FormModal';
@@ -32,12 +33,15 @@ export function CompanyReportModal({
   job,
   companyName,
   companyEmail,
+  introductionId,
   onClose,
   onReported,
 }: {
   job: Job;
   companyName: string;
   companyEmail: string;
+  /** The introduction the report is about, chosen already (coming from 'Eingestellt'). */
+  introductionId?: number | undefined;
   onClose: () => void;
   onReported: (result: PlacementReportResult) => void;
 }) {
@@ -91,6 +95,15 @@ export function CompanyReportModal({
     set('companyName')(legalName);
   }
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
+  // Coming from 'Eingestellt': the introduction and its locked bonus are filled in once the list has it.
+  const received = useIntroductionList({ advertisement: job.id, limit: 100 }, introductionId !== undefined);
+  const [preselected, setPreselected] = useState(false);
+  const given = received.data?.data.find((i) => i.id === introductionId);
+  if (given && !preselected) {
+    setPreselected(true);
+    setIntroduction(given);
+    set('placementBonus')(String(given.bonus));
+  }
   const report = useReportPlacement();
   // 'Alle Felder' only when a field is empty; a missing contact or a UID of another state says so itself.
   const uidMismatch = asksAddress ? uidCountryMismatch(form.uid, country) : null;

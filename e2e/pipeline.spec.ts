@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { checkAtPhoneAndDesktop, createAccount, createJob, run, signIn } from './support';
+
+/**
+ * The company's candidate pipeline (issue 32): columns by stage, moved by keyboard, and
+ * 'Eingestellt' leads straight into reporting the placement with the introduction and its
+ * locked bonus filled in.
+ */
+
+test('When the company moves a candidate to Eingestellt in the columns by keyboard, then the placement report opens with the introduction and its bonus', async ({
+  page,
+  request,
+}) => {
+  const company = await createAccount(request, 'company', `Pipeline Firma ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Pipeline Beratung ${run()}`);
+  const job = await createJob(request, company, `Pipeline Sommelier ${run()}`, { placementBonus: 18 });
+  const introduced = await request.post('/api/introductions', {
+    headers: { authorization: `Bearer ${consultant.jwt}` },
+    data: {
+      advertisement: job,
+      firstName: 'Mira',
+      lastName: `Spalte${run()}`,
+      phone: '+43 664 5550202',
+      consent: true,
+    },
+  });
+  expect(introduced.status()).toBe(201);
+  const introduction = ((await introduced.json()) as { data: { id: number } }).data.id;
+
+  await signIn(page, company);
+  await page.goto(`/advertisements/introductions?advertisement=${job}`);
+  await page.getByRole('button', { name: 'Spalten nach Status' }).click();
+  await expect(page).toHaveURL(/ansicht=spalten/);
+  const card = page.getByTestId(`pipeline-card-${introduction}`);
+  await expect(page.getByTestId('pipeline-neu').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
+  await checkAtPhoneAndDesktop(page, 'pipeline');
+
+  // Keyboard only: the menu opens with Enter, the arrows reach 'Eingestellt'.
+  const toggle = card.getByRole('button', { name: /Status von Mira .* ändern/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const hire = card.getByRole('button', { name: 'Auf „Eingestellt“ setzen' });
+  await expect(hire).toBeVisible();
+  for (let i = 0; i < 4 && !(await hire.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(hire).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Auf „Eingestellt“ setzen' });
+  await expect(confirm).toContainText('18');
+  await confirm.getByRole('button', { name: 'Einstellung bestätigen' }).click();
+
+  // Straight on to the report: the introduction chosen, its locked bonus in the field.
+  await expect(page).toHaveURL(/\/advertisements\/create/);
+  const report = page.getByRole('dialog', { name: 'Stellenbesetzung melden' });
+  await expect(report).toBeVisible();
+  await expect(report.getByLabel('Vorgestellte Person (optional)')).toHaveValue(String(introduction));
+  await expect(report.getByText('Es gilt die Prämie bei Vorstellung: 18')).toBeVisible();
+  await report.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(report).toBeHidden();
+
+  // Back in the columns, the candidate stands under 'Eingestellt'.
+  await page.goto(`/advertisements/introductions?advertisement=${job}&ansicht=spalten`);
+  await expect(page.getByTestId('pipeline-eingestellt').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
+});
