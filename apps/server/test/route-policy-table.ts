@@ -209,6 +209,15 @@ export const routes: Row[] = [
   },
   { method: 'GET', url: '/api/job-watches', policy: 'role:consultant', excluded: { as: 'company', status: 403 } },
   {
+    method: 'GET', url: '/api/job-watches/advertisements', policy: 'role:consultant',
+    excluded: { as: 'company', status: 403 },
+  },
+  { method: 'GET', url: '/api/advertisement-numbers', policy: 'role:company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'POST', url: '/api/jobs/:id/views', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
+    request: (ids) => ({ url: `/api/jobs/${ids.job}/views` }),
+  },
+  {
     method: 'PUT', url: '/api/job-watches/:jobId', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
     request: (ids) => ({ url: `/api/job-watches/${ids.job}` }),
   },

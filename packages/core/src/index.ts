@@ -57,6 +57,7 @@ export * from './fees';
 export * from './billing';
 export * from './statement';
 export * from './overview';
+export * from './advertisement-numbers';
 export * from './guarantee';
 export * from './alerts';
 export * from './notifications';

@@ -62,3 +62,14 @@ export const alertEvents = pgTable('alert_events', {
   newBonus: numeric('new_bonus', { precision: 5, scale: 2, mode: 'number' }),
   createdAt: created(),
 });
+
+/** The agencies that opened an advertisement's profile (0041): one row per advertisement and agency. */
+export const advertisementViews = pgTable(
+  'advertisement_views',
+  {
+    jobId: integer('job_id').notNull(),
+    agencyOrganisationId: integer('agency_organisation_id').notNull(),
+    firstViewedAt: ts('first_viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.agencyOrganisationId] })],
+);

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALERT_MSG, savedSearchRequestSchema, savedSearchSchema } from '@pb/core';
+import { ALERT_MSG, savedSearchRequestSchema, savedSearchSchema, watchedAdvertisementSchema } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { parseOrBadRequest } from '../../lib/errors';
 import { dataBody, dataEnvelope, idParams, idSchema, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './saved-searches';
-import { unwatchJob, watchedJobIds, watchJob } from './watches';
+import { unwatchJob, watchedAdvertisements, watchedJobIds, watchJob } from './watches';
 import { AlertWorker } from './worker';
 
 /**
@@ -131,6 +131,20 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await watchedJobIds(app.db, currentUser(request)), meta: {} }),
+  );
+
+  app.get(
+    '/job-watches/advertisements',
+    {
+      config: { policy: 'role:consultant' },
+      preHandler: app.requireRole('consultant'),
+      schema: {
+        tags: ['alerts'],
+        summary: "The consultant's watched advertisements ('Gemerkt'), deactivated ones included",
+        response: { 200: singleSchema(z.array(watchedAdvertisementSchema)), ...errors },
+      },
+    },
+    async (request) => ({ data: await watchedAdvertisements(app.db, currentUser(request)), meta: {} }),
   );
 
   app.put(

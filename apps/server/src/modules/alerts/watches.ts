@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { ALERT_MSG, MSG } from '@pb/core';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { ALERT_MSG, MSG, type WatchedAdvertisement } from '@pb/core';
 import type { Db } from '../../db/client';
-import { jobs, jobWatches } from '../../db/schema';
+import { jobs, jobWatches, organisations } from '../../db/schema';
+import { activeBonusSql } from '../jobs';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 
@@ -29,3 +30,29 @@ export async function unwatchJob(db: Db, user: CurrentUser, jobId: number): Prom
 
 /** Published advertisements only (used by tests and the list). */
 export const publishedJob = isNotNull(jobs.publishedAt);
+
+/** The consultant's watched advertisements, newest watch first: active or deactivated since. */
+export async function watchedAdvertisements(db: Db, user: CurrentUser): Promise<WatchedAdvertisement[]> {
+  const rows = await db
+    .select({
+      id: jobs.id,
+      jobTitle: jobs.jobTitle,
+      companyName: organisations.name,
+      publishedAt: jobs.publishedAt,
+      bonus: activeBonusSql,
+      watchedAt: jobWatches.createdAt,
+    })
+    .from(jobWatches)
+    .innerJoin(jobs, eq(jobs.id, jobWatches.jobId))
+    .leftJoin(organisations, eq(organisations.id, jobs.organisationId))
+    .where(eq(jobWatches.userId, user.id))
+    .orderBy(desc(jobWatches.createdAt), desc(jobs.id));
+  return rows.map((r) => ({
+    id: r.id,
+    jobTitle: r.jobTitle,
+    companyName: r.companyName,
+    active: r.publishedAt !== null,
+    bonus: r.bonus === null ? null : Number(r.bonus),
+    watchedAt: r.watchedAt.toISOString(),
+  }));
+}

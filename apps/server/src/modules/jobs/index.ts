@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentRoutes } from './attachments';
 import { bonusRoutes } from './bonus-routes';
 import { JobListCache } from './list-cache';
+import { advertisementNumberRoutes } from './numbers';
 import { jobRoutes } from './routes';
 
 /** Advertisements, their documents and bonus history. */
@@ -10,6 +11,7 @@ export const jobsModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(jobRoutes);
   await app.register(bonusRoutes);
   await app.register(attachmentRoutes);
+  await app.register(advertisementNumberRoutes);
 };
 
 /** What other modules may use of jobs (dependency-cruiser: modules import each other only through index.ts). */

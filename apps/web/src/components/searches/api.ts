@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch, SavedSearchRequest } from '@pb/core';
+import type { SavedSearch, SavedSearchRequest, WatchedAdvertisement } from '@pb/core';
 import { api } from '../../lib/http';
 
 /** Saved searches and watched advertisements (issue 13, consultants). */
@@ -7,6 +7,7 @@ import { api } from '../../lib/http';
 export const searchKeys = {
   searches: ['saved-searches'] as const,
   watches: ['job-watches'] as const,
+  watchedAdvertisements: ['job-watches', 'advertisements'] as const,
 };
 
 export function useSavedSearches(enabled = true) {
@@ -52,6 +53,18 @@ export function useToggleWatch() {
   return useMutation({
     mutationFn: ({ jobId, watch }: { jobId: number; watch: boolean }) =>
       api<{ data: number[] }>(`/job-watches/${jobId}`, { method: watch ? 'PUT' : 'DELETE' }),
-    onSuccess: (result) => client.setQueryData(searchKeys.watches, result),
+    onSuccess: (result) => {
+      client.setQueryData(searchKeys.watches, result);
+      void client.invalidateQueries({ queryKey: searchKeys.watchedAdvertisements });
+    },
+  });
+}
+
+/** GET /api/job-watches/advertisements: the watched advertisements ('Gemerkt'), deactivated ones included. */
+export function useWatchedAdvertisements() {
+  return useQuery({
+    queryKey: searchKeys.watchedAdvertisements,
+    queryFn: ({ signal }) =>
+      api<{ data: WatchedAdvertisement[] }>('/job-watches/advertisements', { signal }).then((r) => r.data),
   });
 }

@@ -21,7 +21,12 @@ export function Component() {
   const raw = Number(params.get('conversation'));
   const selectedId = Number.isInteger(raw) && raw > 0 ? raw : null;
   const conversations = useConversations();
-  const list = conversations.data?.data ?? [];
+  // '?advertisement=<id>' (the company's numbers per advertisement): only that advertisement's conversations.
+  const rawAdvertisement = Number(params.get('advertisement'));
+  const advertisementId = Number.isInteger(rawAdvertisement) && rawAdvertisement > 0 ? rawAdvertisement : null;
+  const all = conversations.data?.data ?? [];
+  const list = advertisementId === null ? all : all.filter((c) => c.advertisement?.id === advertisementId);
+  const advertisementTitle = list[0]?.advertisement?.jobTitle ?? `Inserat Nr. ${advertisementId}`;
   const fromList = list.find((c) => c.id === selectedId);
   // A conversation not (yet) in the loaded list, e.g. right after it was started.
   const single = useConversation(selectedId, conversations.isSuccess && !fromList);
@@ -34,8 +39,9 @@ export function Component() {
     if (selected?.unread) clearUnread(selected.id);
   }, [selected?.id, selected?.unread, clearUnread]);
 
-  const open = (id: number) => setParams({ conversation: String(id) });
-  const back = () => setParams({});
+  const kept: Record<string, string> = advertisementId === null ? {} : { advertisement: String(advertisementId) };
+  const open = (id: number) => setParams({ ...kept, conversation: String(id) });
+  const back = () => setParams(kept);
 
   return (
     <div
@@ -58,12 +64,26 @@ export function Component() {
               {conversations.error.message}
             </Alert>
           ) : (
-            <ConversationList
-              conversations={list}
-              selectedId={selectedId}
-              role={session?.role ?? null}
-              onSelect={open}
-            />
+            <>
+              {advertisementId !== null && (
+                <p className="small border-bottom px-3 py-2 mb-0" data-testid="chat-advertisement-filter">
+                  Nur zu „{advertisementTitle}“ ·{' '}
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 align-baseline"
+                    onClick={() => setParams({})}
+                  >
+                    Alle anzeigen
+                  </button>
+                </p>
+              )}
+              <ConversationList
+                conversations={list}
+                selectedId={selectedId}
+                role={session?.role ?? null}
+                onSelect={open}
+              />
+            </>
           )}
         </aside>
         <section

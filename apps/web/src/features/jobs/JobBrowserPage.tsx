@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG, SEARCH_TEXT_MAX_LENGTH, type District, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSession } from '../../lib/session';
 import { useDistricts } from './api/districts';
+import { recordAdvertisementView } from './api/numbers';
 import {
   filtersFromParams,
   hasFilter,
@@ -181,6 +182,12 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
     selectedId === null
       ? list[0]
       : (inList ?? (single.isPending ? undefined : single.data?.publishedAt ? single.data : null));
+
+  // A consultant who chose an advertisement has looked at it: the company's numbers count the agency once.
+  const chosenId = selectedId !== null && selected ? selected.id : null;
+  useEffect(() => {
+    if (isConsultant && chosenId !== null) recordAdvertisementView(chosenId);
+  }, [isConsultant, chosenId]);
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);

@@ -18,6 +18,8 @@ import { usePublicConfig } from '../../lib/publicConfig';
 import { useSession } from '../../lib/session';
 import { useServerEvent, useSocketConnection } from '../../lib/socket';
 import { useJob, useOwnJobs } from './api/jobs';
+import { useAdvertisementNumbers } from './api/numbers';
+import { AdvertisementNumbersLine } from './components/AdvertisementNumbersLine';
 import { useCompanyPlacementReports } from './api/placementReports';
 import { CompanyReportModal } from './components/CompanyReportModal';
 import { DeleteJobModal } from './components/DeleteJobModal';
@@ -59,6 +61,7 @@ export function Component() {
   };
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
+  const numbers = useAdvertisementNumbers(isCompany && membership !== null);
   const [objecting, setObjecting] = useState<CompanyPlacementReport | null>(null);
   const [reportedNotice, setReportedNotice] = useState<PlacementReportedEvent | null>(null);
   useSocketConnection();
@@ -228,15 +231,12 @@ export function Component() {
                         {titleWithSuffix(job.jobTitle)}
                       </Link>
                       <div className="small text-body-secondary d-md-none">{locationText(job.location)}</div>
-                      {handlesIntroductions && (
-                        <Link
-                          to={`/advertisements/introductions?advertisement=${job.id}`}
-                          className="small d-inline-block ms-md-2"
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          Vorstellungen
-                        </Link>
-                      )}
+                      {!job.publishedAt && <span className="badge text-bg-secondary ms-2">Deaktiviert</span>}
+                      <AdvertisementNumbersLine
+                        numbers={numbers.data?.get(job.id)}
+                        advertisement={job.id}
+                        showIntroductions={handlesIntroductions}
+                      />
                     </td>
                     <td className="d-none d-md-table-cell">{locationText(job.location)}</td>
                     <td className="d-none d-sm-table-cell text-nowrap">

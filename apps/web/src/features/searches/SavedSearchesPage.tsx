@@ -10,6 +10,7 @@ import { api } from '../../lib/http';
 import { useQuery } from '@tanstack/react-query';
 import { SaveSearchModal } from '../../components/searches/SaveSearchModal';
 import { ConfirmModal } from '../../components/FormModal';
+import { WatchedAdvertisements } from './WatchedAdvertisements';
 
 /** The browser's URL for a saved search's filters ('Anzeigen'). */
 function browserLink(search: SavedSearch): string {
@@ -104,6 +105,7 @@ export function Component() {
           onClose={() => setEditing(null)}
         />
       )}
+      <WatchedAdvertisements />
       {deleting && (
         <ConfirmModal
           title="Suchauftrag löschen"
