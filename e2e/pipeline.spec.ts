@@ -35,13 +35,25 @@ test('When the company moves a candidate to Eingestellt in the columns by keyboa
   await expect(page.getByTestId('pipeline-neu').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
   await checkAtPhoneAndDesktop(page, 'pipeline');
 
+  // A move within the selection can be taken back for a few seconds: 'Rückgängig' puts it back.
+  await card.getByRole('button', { name: /Status von Mira .* ändern/ }).click();
+  await card.getByRole('button', { name: 'Auf „In Prüfung“ setzen' }).click();
+  await page
+    .getByRole('dialog', { name: 'Auf „In Prüfung“ setzen' })
+    .getByRole('button', { name: 'Auf „In Prüfung“ setzen' })
+    .click();
+  await expect(page.getByTestId('pipeline-in_pruefung').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
+  await page.getByTestId('success-notice').getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('Rückgängig gemacht.');
+  await expect(page.getByTestId('pipeline-neu').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
+
   // Keyboard only: the menu opens with Enter, the arrows reach 'Eingestellt'.
   const toggle = card.getByRole('button', { name: /Status von Mira .* ändern/ });
   await toggle.focus();
   await page.keyboard.press('Enter');
   const hire = card.getByRole('button', { name: 'Auf „Eingestellt“ setzen' });
   await expect(hire).toBeVisible();
-  for (let i = 0; i < 4 && !(await hire.evaluate((el) => el === document.activeElement)); i++)
+  for (let i = 0; i < 5 && !(await hire.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('ArrowDown');
   await expect(hire).toBeFocused();
   await page.keyboard.press('Enter');

@@ -160,6 +160,11 @@ export const routes: Row[] = [
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}/status`, payload: { data: { status: 'in_pruefung' } } }),
   },
   {
+    method: 'POST', url: '/api/introductions/:id/status/undo', policy: 'introductions.company',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/status/undo` }),
+  },
+  {
     method: 'POST', url: '/api/introductions/:id/already-known', policy: 'introductions.company',
     excluded: { as: 'admin', status: 403 },
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}/already-known`, payload: { data: { note: 'Kannten wir' } } }),

@@ -47,6 +47,8 @@ export const INTRODUCTION_MSG = {
     'Die Konversation zu dieser Vorstellung existiert nicht mehr; bitte erklären Sie „Bereits bekannt“ ohne Dokument.',
   resolutionRequired: 'Bitte geben Sie eine Notiz zur Klärung an.',
   created: 'Die Kandidatin bzw. der Kandidat wurde vorgestellt.',
+  undoNotPossible:
+    'Dieser Statuswechsel kann nicht mehr zurückgenommen werden: Zurücknehmen geht nur in den ersten 10 Sekunden und solange seither nichts geschehen ist.',
   /** HTTP 503: the register's head does not verify (edited behind the application); nothing is appended. */
   registerLocked:
     'Das Vorstellungsregister ist wegen einer Unstimmigkeit vorübergehend gesperrt. Bitte versuchen Sie es später erneut; das Backoffice prüft das Register.',
@@ -73,6 +75,14 @@ export const INTRODUCTION_STATUS_LABELS: Record<IntroductionStatus, string> = {
   eingestellt: 'Eingestellt',
   abgesagt: 'Endgültig abgesagt',
 };
+
+/**
+ * 'Rückgängig' after a stage change (issue 32): shown for UNDO_WINDOW_MS in the browser, accepted by
+ * the server a little longer for the round trip; only moves within the selection — 'Eingestellt' and
+ * a final rejection are decisions with consequences, a move out of a rejection may revive a claim.
+ */
+export const UNDOABLE_STATUSES: readonly IntroductionStatus[] = ['in_pruefung', 'interview', 'angebot'];
+export const STATUS_UNDO_SECONDS = 15;
 
 /** The forward path; a company may skip stages forward but never go back along it. */
 const FORWARD: readonly IntroductionStatus[] = ['neu', 'in_pruefung', 'interview', 'angebot', 'eingestellt'];
@@ -247,6 +257,7 @@ export const REGISTER_EVENT_KINDS = [
   'fingerprints_deleted',
   'consultant_removed',
   'handed_over',
+  'status_undone',
 ] as const;
 export type RegisterEventKind = (typeof REGISTER_EVENT_KINDS)[number];
 
@@ -262,6 +273,7 @@ export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
   fingerprints_deleted: 'Abgleichsdaten zur Person gelöscht',
   consultant_removed: 'Konto des Personalberaters gelöscht',
   handed_over: 'Übergeben',
+  status_undone: 'Statuswechsel zurückgenommen',
 };
 
 /** One entry of an introduction's timeline (a register entry): what happened, when, and the entry's hash. */

@@ -67,11 +67,16 @@ const fileColumns = (u: typeof cvUpload | typeof knownUpload) => ({
  */
 // Spelled out: in a one-table select Drizzle leaves columns unqualified, and a bare "id" here
 // would mean the register entry's own id.
+// A stage change the company took back at once ('status_undone', issue 32) commits to nothing.
 export const committedInRegister = sql<boolean>`EXISTS (
   SELECT 1 FROM introduction_events committed
    WHERE committed.introduction_id = "introductions"."id"
      AND (committed.kind IN ('placement_reported', 'circumvention_suspected')
-          OR (committed.kind = 'status' AND committed.content->>'status' IN ('interview', 'angebot', 'eingestellt'))))`;
+          OR (committed.kind = 'status' AND committed.content->>'status' IN ('interview', 'angebot', 'eingestellt')
+              AND NOT EXISTS (SELECT 1 FROM introduction_events undone
+                               WHERE undone.introduction_id = committed.introduction_id
+                                 AND undone.kind = 'status_undone'
+                                 AND (undone.content->>'undoes')::bigint = committed.id))))`;
 
 /** Whether the company may still declare 'Bereits bekannt' (deadline, once, not after committing). */
 export function mayDeclareKnown(

@@ -33,6 +33,7 @@ import {
   unseenIntroductions,
 } from './queries';
 import { changeIntroductionStatus, markIntroductionSeen, type IntroductionOutcome } from './service';
+import { undoStatusChange } from './undo';
 import { declareAlreadyKnown } from './already-known';
 import { introduceCandidate } from './introduce';
 
@@ -287,6 +288,32 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const change = parseOrBadRequest(introductionStatusChangeSchema, request.body.data);
       const outcome = await changeIntroductionStatus(app.db, user, request.params.id, change, {
+        now: app.now(),
+        publicUrl: app.config.publicUrl,
+        registerSecret: app.config.registerSecret,
+      });
+      const views = await publishIntroduction(app, outcome, 'status');
+      return { data: await viewFor(request, outcome.introductionId, views), meta: {} };
+    },
+  );
+
+  app.post(
+    '/introductions/:id/status/undo',
+    {
+      preHandler: app.requireUser,
+      config: { policy: 'introductions.company', ...writeLimit },
+      schema: {
+        tags: ['introductions'],
+        summary:
+          "The company takes back its last move to In Prüfung, Interview or Angebot within seconds ('Rückgängig'; the register keeps both)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: companyWriteResponses,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const outcome = await undoStatusChange(app.db, user, request.params.id, {
         now: app.now(),
         publicUrl: app.config.publicUrl,
         registerSecret: app.config.registerSecret,

@@ -3,12 +3,13 @@ import {
   formatPercent,
   INTRODUCTION_STATUS_LABELS,
   memberMay,
+  UNDOABLE_STATUSES,
   type Introduction,
   type IntroductionStatus,
 } from '@pb/core';
 import { askFirst } from '../../components/feedback/feedback';
 import { useSession } from '../../lib/session';
-import { useMoveIntroduction } from './api/changeStatus';
+import { useMoveIntroduction, useUndoIntroductionMove } from './api/changeStatus';
 
 export const candidateOf = (introduction: Introduction): string =>
   introduction.candidate
@@ -64,6 +65,7 @@ export function useStageChange() {
   const session = useSession();
   const navigate = useNavigate();
   const change = useMoveIntroduction();
+  const undo = useUndoIntroductionMove();
   const mayReport = !session?.organisation || memberMay(session.organisation, 'placements.report');
   const move = (introduction: Introduction, status: IntroductionStatus) => {
     const candidate = candidateOf(introduction);
@@ -84,6 +86,8 @@ export function useStageChange() {
             ? `${candidate} ist als eingestellt vermerkt. Bitte melden Sie jetzt die Stellenbesetzung.`
             : `${candidate} ist als eingestellt vermerkt. Die Stellenbesetzung meldet, wer in Ihrer Organisation Besetzungen meldet.`
           : `Die Vorstellung steht jetzt auf „${label}“.`,
+      // A move within the selection can be taken back for a few seconds (the register keeps both).
+      ...(UNDOABLE_STATUSES.includes(status) ? { undo: () => undo.mutateAsync(introduction.id) } : {}),
     });
   };
   return { move, pending: change.isPending, error: change.error };

@@ -9,6 +9,11 @@ import { FIRST_RUN_STEP_TEXT, tasksOf, type TaskTone } from './tasks';
 import styles from './overview.module.css';
 
 const TONE_LABEL: Record<TaskTone, string> = { urgent: 'Dringend', todo: 'Zu erledigen', info: 'Zur Info' };
+const TONE_CLASS: Record<TaskTone, string | undefined> = {
+  urgent: styles.urgent,
+  todo: styles.todo,
+  info: styles.info,
+};
 
 function FirstSteps({ checklist }: { checklist: Overview['checklist'] }) {
   const done = checklist.filter((s) => s.done).length;
@@ -86,7 +91,11 @@ export function Component() {
             ) : (
               <ul className={styles.tasks} data-testid="overview-tasks">
                 {tasks.map((task) => (
-                  <li key={task.key} className={`${styles.task} ${styles[task.tone]}`} data-testid={`task-${task.key}`}>
+                  <li
+                    key={task.key}
+                    className={`${styles.task} ${TONE_CLASS[task.tone]}`}
+                    data-testid={`task-${task.key}`}
+                  >
                     <span className={styles.tone}>{TONE_LABEL[task.tone]}</span>
                     <Link to={task.href} className={styles.taskTitle}>
                       {task.title}

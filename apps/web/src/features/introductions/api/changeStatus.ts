@@ -18,3 +18,12 @@ export function useMoveIntroduction() {
     onSuccess: () => client.invalidateQueries({ queryKey: introductionKeys.all }),
   });
 }
+
+/** POST /api/introductions/:id/status/undo: takes back the last move within the selection ('Rückgängig'). */
+export function useUndoIntroductionMove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ data: Introduction }>(`/introductions/${id}/status/undo`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: introductionKeys.all }),
+  });
+}
