@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
-import {
-  accountDeletionRefusal,
-  registrationFormSchema,
-  type OpenObligations,
-  type RegistrationForm,
-} from './accounts';
+import { accountDeletionRefusal, type OpenObligations } from './accounts';
+import { registrationFormSchema, type RegistrationForm } from './account-forms';
 import { firstMessage } from './input';
 
 const validRegistration: RegistrationForm = {

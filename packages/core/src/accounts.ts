@@ -21,9 +21,8 @@ import type { RoleType } from './roles';
  * Accounts: registration, login, passwords, profile, profile image and the
  * e-mail change (docs/decisions/0009-email-change.md) — request schemas with the
  * spec's German messages, the user shapes that leave the server and the texts.
- * Rules that the spec checks in a fixed order use superRefine with an early
- * return so the first failing rule's message is the one reported — on the
- * server and in the browser alike.
+ * The web's auth forms (registration's ordered rules, field messages) are
+ * account-forms.ts.
  */
 
 /** Account messages the spec does not word itself (server errors the web may show). */
@@ -99,27 +98,7 @@ const trimmed = (max: number) => safeText().trim().max(max);
 
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email());
 
-// ---------- Registration (spec §5, order matters) ----------
-
-export const registrationFormSchema = z
-  .object({
-    privacyAccepted: z.boolean(),
-    role: z.union([z.literal(0), z.literal(1), z.literal(3)]),
-    name: z.string(),
-    email: z.string(),
-    password: z.string(),
-    passwordRepeat: z.string(),
-    description: z.string().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-    if (!v.privacyAccepted) return fail(MSG.privacyRequired);
-    if (!v.email.trim() || !v.password || !v.passwordRepeat || v.role === 0) return fail(MSG.fillAllFields);
-    if (v.name.trim().length < NAME_MIN_LENGTH) return fail(MSG.nameTooShort);
-    if (!v.password || v.password !== v.passwordRepeat) return fail(MSG.passwordsDiffer);
-    if (v.password.length < PASSWORD_MIN_LENGTH) return fail(MSG.passwordTooShort);
-  });
-export type RegistrationForm = z.infer<typeof registrationFormSchema>;
+// ---------- Registration, login and passwords (the web's forms: account-forms.ts) ----------
 
 /** What the server accepts on POST /api/auth/local/register. Unknown keys are refused. */
 export const registerRequestSchema = z

@@ -2,7 +2,8 @@
  * @pb/core — the one definition of the API contract and the rules server and web share.
  * Each feature's contract (request schemas, response schemas and types, limits, texts):
  *   two-factor.ts  second factors (TOTP, recovery codes, passkeys), the sign-in challenge, sessions
- *   accounts.ts    registration, login, passwords, profile, profile image, e-mail change; AuthUser, OwnUser, PublicConsultant
+ *   accounts.ts    registration, login, passwords, profile, profile image, e-mail change; AuthUser, OwnUser, PublicConsultant;
+ *                  account-forms.ts: the web's auth forms (their ordered rules and field messages)
  *   jobs.ts        advertisements: Job, attachments, bonus history, publish/update body (jobDataSchema)
  *   placements.ts  placement reports: request, statuses and transitions, objection, company view
  *   chat.ts        conversations and messages (REST and Socket.IO)
@@ -37,6 +38,7 @@ export * from './site';
 export * from './http';
 export * from './query-string';
 export * from './accounts';
+export * from './account-forms';
 export * from './jobs';
 export * from './placements';
 export * from './chat';

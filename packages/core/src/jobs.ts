@@ -114,6 +114,55 @@ export const locationSchema = z
   })
   .strict();
 
+/**
+ * Spec §5 publish and update: the fields an advertisement needs, in the editor's order. The
+ * server answers one message for any of them (MSG.fillAllFields); the editor marks each with its own.
+ */
+export const JOB_FIELD_MSG = {
+  jobTitle: 'Bitte geben Sie einen Jobtitel ein.',
+  workingTime: 'Bitte wählen Sie die Arbeitszeit aus.',
+  salary: 'Bitte geben Sie das Bruttojahresgehalt an.',
+  location: 'Bitte geben Sie den Arbeitsort an (Straße, PLZ oder Ort).',
+  district: 'Bitte wählen Sie einen Bezirk aus.',
+  assignment: 'Bitte fügen Sie mindestens eine Aufgabe hinzu.',
+  requirements: 'Bitte fügen Sie mindestens eine Qualifikation oder Erfahrung hinzu.',
+  benefits: 'Bitte fügen Sie mindestens einen Benefit hinzu.',
+  jobInfo: 'Bitte fügen Sie mindestens eine Information zur Position hinzu.',
+} as const;
+export type JobRequiredField = keyof typeof JOB_FIELD_MSG;
+
+/** What missingJobFields reads: the parsed body (server) or the editor's values as typed (web). */
+export interface JobRequiredInput {
+  jobTitle: string;
+  workingTime: string;
+  salary: string | number;
+  location: { street: string; postcode: string | number; city: string };
+  district: string | number | null | undefined;
+  assignment: readonly string[];
+  requirements: readonly string[];
+  benefits: readonly string[];
+  jobInfo: readonly string[];
+}
+
+const filled = (v: string | number) => String(v).trim().length > 0;
+const anyEntry = (items: readonly string[]) => items.some(filled);
+
+/** The required fields left empty, in the editor's order (none: the advertisement is complete). */
+export function missingJobFields(v: JobRequiredInput): JobRequiredField[] {
+  const present: Record<JobRequiredField, boolean> = {
+    jobTitle: filled(v.jobTitle),
+    workingTime: (WORKING_TIMES as readonly string[]).includes(v.workingTime),
+    salary: filled(v.salary),
+    location: filled(v.location.street) || filled(v.location.postcode) || filled(v.location.city),
+    district: v.district != null && filled(v.district),
+    assignment: anyEntry(v.assignment),
+    requirements: anyEntry(v.requirements),
+    benefits: anyEntry(v.benefits),
+    jobInfo: anyEntry(v.jobInfo),
+  };
+  return (Object.keys(JOB_FIELD_MSG) as JobRequiredField[]).filter((field) => !present[field]);
+}
+
 export const jobDataSchema = z
   .object({
     jobTitle: z.string({ error: MSG.fillAllFields }).trim().max(JOB_TITLE_MAX_LENGTH),
@@ -148,17 +197,7 @@ export const jobDataSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    const locationSet = v.location.street || v.location.postcode || v.location.city;
-    const complete =
-      v.jobTitle.length > 0 &&
-      (WORKING_TIMES as readonly string[]).includes(v.workingTime) &&
-      v.salary.length > 0 &&
-      Boolean(locationSet) &&
-      v.assignment.length > 0 &&
-      v.requirements.length > 0 &&
-      v.benefits.length > 0 &&
-      v.jobInfo.length > 0;
-    if (!complete) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields });
+    if (missingJobFields(v).length > 0) ctx.addIssue({ code: 'custom', message: MSG.fillAllFields });
   });
 export type JobData = z.infer<typeof jobDataSchema>;
 

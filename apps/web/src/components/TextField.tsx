@@ -60,6 +60,7 @@ export function TextField({
         {...(rows === undefined ? { type } : { as: 'textarea', rows })}
         onChange={(e) => onChange(e.target.value)}
         isInvalid={invalid}
+        aria-invalid={invalid || undefined}
         aria-describedby={[feedbackId, describedBy, hintId, countId].filter(Boolean).join(' ') || undefined}
       />
       {feedback ? (

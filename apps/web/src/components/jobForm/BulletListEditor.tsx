@@ -2,29 +2,38 @@ import { useId, useState } from 'react';
 import { BULLET_ITEM_MAX_LENGTH } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { FieldFeedback, invalidControlProps } from '../FieldFeedback';
 import { Icon } from '../Icon';
 import styles from './BulletListEditor.module.css';
 
 /**
  * A bullet-point list of the editor (spec §2): text area, add button, removable
  * entries, an empty-state prompt. Empty entries are ignored; Enter adds, Shift+Enter breaks the line.
+ * A refused list (`error`) is framed red with its message below; the text area, its first
+ * control, carries the mark and takes the focus a form sends to it (`id`).
  */
 export function BulletListEditor({
+  id: givenId,
   label,
   prompt,
   placeholder,
   items,
   onChange,
-  invalid = false,
+  error,
 }: {
+  /** Id of the text area (default: a generated one). */
+  id?: string;
   label: string;
   prompt: string;
   placeholder: string;
   items: readonly string[];
   onChange: (items: string[]) => void;
-  invalid?: boolean;
+  error?: string;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const feedbackId = `${id}-feedback`;
+  const { isInvalid, ...marks } = invalidControlProps(error, feedbackId);
   const [draft, setDraft] = useState('');
   const add = () => {
     const entry = draft.trim();
@@ -33,7 +42,7 @@ export function BulletListEditor({
     setDraft('');
   };
   return (
-    <fieldset className={invalid ? `${styles.editor} ${styles.invalid}` : styles.editor}>
+    <fieldset className={isInvalid ? `${styles.editor} ${styles.invalid}` : styles.editor}>
       <legend className={styles.legend}>{label}</legend>
       {items.length === 0 ? (
         <p className={styles.emptyPrompt}>{prompt}</p>
@@ -64,6 +73,7 @@ export function BulletListEditor({
           maxLength={BULLET_ITEM_MAX_LENGTH}
           placeholder={placeholder}
           aria-label={`${label}: neuer Eintrag`}
+          {...marks}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -82,6 +92,7 @@ export function BulletListEditor({
           Hinzufügen
         </Button>
       </div>
+      <FieldFeedback id={feedbackId} message={error} standalone />
     </fieldset>
   );
 }

@@ -1,148 +1,33 @@
 import type { ReactNode } from 'react';
 import {
   CITY_MAX_LENGTH,
-  DEFAULT_PLACEMENT_BONUS,
-  DEFAULT_YEARLY_PAYMENTS,
-  formatNumber,
-  SALARY_FACTS_MSG,
-  YEARLY_PAYMENTS_MAX,
-  YEARLY_PAYMENTS_MIN,
+  JOB_FIELD_MSG,
   JOB_TITLE_MAX_LENGTH,
+  missingJobFields,
   POSTCODE_MAX_LENGTH,
+  SALARY_FACTS_MSG,
   SALARY_TEXT_MAX_LENGTH,
   STREET_MAX_LENGTH,
   WORKING_TIMES,
+  YEARLY_PAYMENTS_MAX,
+  YEARLY_PAYMENTS_MIN,
   type District,
-  type Job,
-  type JobData,
 } from '@pb/core';
 import Form from 'react-bootstrap/Form';
+import { FieldFeedback, invalidControlProps } from '../FieldFeedback';
+import type { FieldErrors } from '../../lib/useSchemaSubmit';
 import { BulletListEditor } from './BulletListEditor';
+import { jobDataInput, type JobFieldsState } from './jobFormModel';
 
-/** Body of POST/PUT /api/jobs (also of the admin's job routes). */
-export type JobPayload = Pick<
-  Job,
-  | 'jobTitle'
-  | 'workingTime'
-  | 'assignment'
-  | 'requirements'
-  | 'benefits'
-  | 'jobInfo'
-  | 'location'
-  | 'salary'
-  | 'placementBonus'
-> & {
-  district: number;
-  /** § 9 (2) GlBG, euros per month (the server stores cents). */
-  kvMinimum: number | null;
-  overpayment: boolean | null;
-  yearlyPayments: number;
-};
-
-/** The advertisement fields shared by the company's editor and the admin's job form. */
-export interface JobFieldsState {
-  jobTitle: string;
-  workingTime: string;
-  street: string;
-  postcode: string;
-  city: string;
-  salary: string;
-  district: string;
-  assignment: string[];
-  requirements: string[];
-  benefits: string[];
-  jobInfo: string[];
-  placementBonus: string;
-  /** § 9 (2) GlBG: KV minimum per month (text as typed), overpayment ('ja' | 'nein' | ''), salaries a year. */
-  kvMinimum: string;
-  overpayment: '' | 'ja' | 'nein';
-  yearlyPayments: string;
-}
-
-export const EMPTY_JOB_FIELDS: JobFieldsState = {
-  jobTitle: '',
-  workingTime: '',
-  street: '',
-  postcode: '',
-  city: '',
-  salary: '',
-  district: '',
-  assignment: [],
-  requirements: [],
-  benefits: [],
-  jobInfo: [],
-  placementBonus: String(DEFAULT_PLACEMENT_BONUS),
-  kvMinimum: '',
-  overpayment: '',
-  yearlyPayments: String(DEFAULT_YEARLY_PAYMENTS),
-};
-
-/**
- * Cents as the form's euro text, as typed and read back by the schema: '2.450' or '2.450,50'
- * (formatNumber groups with a no-break space, which the schema does not read).
- */
-function euroInput(cents: number): string {
-  return formatNumber(cents / 100, cents % 100 === 0 ? 0 : 2).replace(/[\s\u00a0\u202f]/g, '.');
-}
-
-/** The form fields of a stored advertisement. */
-export function jobFieldsFromJob(job: Job, placementBonus: number): JobFieldsState {
-  return {
-    jobTitle: job.jobTitle,
-    workingTime: job.workingTime,
-    street: job.location?.street ?? '',
-    postcode: job.location?.postcode ?? '',
-    city: job.location?.city ?? '',
-    salary: job.salary,
-    district: job.district ? String(job.district.id) : '',
-    assignment: [...job.assignment],
-    requirements: [...job.requirements],
-    benefits: [...job.benefits],
-    jobInfo: [...job.jobInfo],
-    placementBonus: String(placementBonus),
-    kvMinimum: job.salaryFacts?.kvMinimumCents != null ? euroInput(job.salaryFacts.kvMinimumCents) : '',
-    overpayment: job.salaryFacts?.overpayment == null ? '' : job.salaryFacts.overpayment ? 'ja' : 'nein',
-    yearlyPayments: String(job.salaryFacts?.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS),
-  };
-}
-
-/** Input for jobDataSchema (the same schema the server uses). */
-export function jobDataInput(form: JobFieldsState, placementBonus: number) {
-  return {
-    jobTitle: form.jobTitle,
-    workingTime: form.workingTime,
-    assignment: form.assignment,
-    requirements: form.requirements,
-    benefits: form.benefits,
-    jobInfo: form.jobInfo,
-    location: { street: form.street, postcode: form.postcode, city: form.city },
-    salary: form.salary,
-    district: form.district,
-    placementBonus,
-    kvMinimum: form.kvMinimum.trim() === '' ? null : form.kvMinimum,
-    overpayment: form.overpayment === '' ? null : form.overpayment === 'ja',
-    yearlyPayments: Number(form.yearlyPayments),
-  };
-}
-
-/** The request body built from jobDataSchema's parsed output. */
-export function jobPayload(d: JobData): JobPayload {
-  return {
-    jobTitle: d.jobTitle,
-    workingTime: d.workingTime,
-    assignment: d.assignment,
-    requirements: d.requirements,
-    benefits: d.benefits,
-    jobInfo: d.jobInfo,
-    location: { street: d.location.street, postcode: d.location.postcode, city: d.location.city },
-    salary: d.salary,
-    district: d.district,
-    placementBonus: d.placementBonus ?? DEFAULT_PLACEMENT_BONUS,
-    kvMinimum: d.kvMinimum == null ? null : d.kvMinimum / 100,
-    overpayment: d.overpayment ?? null,
-    yearlyPayments: d.yearlyPayments ?? DEFAULT_YEARLY_PAYMENTS,
-  };
-}
+// The form's values and conversions moved to jobFormModel.ts; the pages import them from here too.
+export {
+  EMPTY_JOB_FIELDS,
+  jobDataInput,
+  jobFieldsFromJob,
+  jobPayload,
+  type JobFieldsState,
+  type JobPayload,
+} from './jobFormModel';
 
 const LISTS = [
   {
@@ -171,11 +56,42 @@ const LISTS = [
   },
 ] as const;
 
+/**
+ * The ids of the fields' controls by the key of their message (FieldErrors), in the form's order:
+ * a form moves focus to the first refused one (for the address its first field, for a list its
+ * text area).
+ */
+export function jobFieldIds(idPrefix: string) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return {
+    jobTitle: id('job-title'),
+    workingTime: id('working-time'),
+    salary: id('salary'),
+    kvMinimum: id('kv-minimum'),
+    yearlyPayments: id('yearly-payments'),
+    location: id('street'),
+    district: id('district'),
+    assignment: id('assignment-entry'),
+    requirements: id('requirements-entry'),
+    benefits: id('benefits-entry'),
+    jobInfo: id('job-info-entry'),
+  };
+}
+
+/** The required fields' messages for the values as they are (spec §5, the rule jobDataSchema applies). */
+function requiredFieldErrors(value: JobFieldsState): FieldErrors {
+  // The bonus is not among the required fields: any number does here.
+  const missing = missingJobFields(jobDataInput(value, 0));
+  return Object.fromEntries(missing.map((field) => [field, JOB_FIELD_MSG[field]]));
+}
+
 interface JobFieldsProps {
   value: JobFieldsState;
   onChange: <K extends keyof JobFieldsState>(key: K, value: JobFieldsState[K]) => void;
-  /** After a submit attempt, empty fields are marked invalid. */
-  tried: boolean;
+  /** Each refused field's message (the company's editor: kept from its last submit, see useSchemaForm). */
+  errors?: FieldErrors;
+  /** Without `errors`: after a submit attempt, the empty required fields are marked with their message. */
+  tried?: boolean;
   /** Prefix of the input ids, e.g. 'pb' → 'pb-job-title'. */
   idPrefix: string;
   districts: readonly District[] | undefined;
@@ -184,11 +100,26 @@ interface JobFieldsProps {
   children?: ReactNode;
 }
 
-/** The 'Eckdaten' and 'Beschreibung' cards of an advertisement form. */
-export function JobFields({ value, onChange, tried, idPrefix, districts, districtsLoading, children }: JobFieldsProps) {
-  const missing = (v: string | readonly string[]) => tried && (typeof v === 'string' ? !v.trim() : v.length === 0);
-  const locationMissing = tried && !value.street.trim() && !value.postcode.trim() && !value.city.trim();
+/** The 'Eckdaten' and 'Beschreibung' cards of an advertisement form, each refused field with its message. */
+export function JobFields({
+  value,
+  onChange,
+  errors,
+  tried = false,
+  idPrefix,
+  districts,
+  districtsLoading,
+  children,
+}: JobFieldsProps) {
+  const shown = errors ?? (tried ? requiredFieldErrors(value) : {});
+  const ids = jobFieldIds(idPrefix);
   const id = (name: string) => `${idPrefix}-${name}`;
+  const feedbackId = (key: keyof typeof ids) => `${ids[key]}-feedback`;
+  const marks = (key: keyof typeof ids, ...describedBy: string[]) =>
+    invalidControlProps(shown[key], feedbackId(key), ...describedBy);
+  const feedback = (key: keyof typeof ids) => <FieldFeedback id={feedbackId(key)} message={shown[key]} />;
+  // The address is one field of three inputs: all three are marked, the message follows the group.
+  const locationMarks = marks('location');
 
   return (
     <>
@@ -196,27 +127,27 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
         <div className="card-body p-3 p-md-4">
           <h2 className="h5 mb-3">Eckdaten</h2>
           {children}
-          <Form.Group className="mb-3" controlId={id('job-title')}>
+          <Form.Group className="mb-3" controlId={ids.jobTitle}>
             <Form.Label>Jobtitel</Form.Label>
             <Form.Control
               value={value.jobTitle}
               maxLength={JOB_TITLE_MAX_LENGTH}
               onChange={(e) => onChange('jobTitle', e.target.value)}
-              isInvalid={missing(value.jobTitle)}
-              aria-describedby={id('job-title-hint')}
+              {...marks('jobTitle', id('job-title-hint'))}
               placeholder="z. B. Projektleiter Hochbau"
             />
+            {feedback('jobTitle')}
             <Form.Text id={id('job-title-hint')} muted>
               Der Zusatz (m/w/d) wird automatisch angehängt.
             </Form.Text>
           </Form.Group>
           <div className="row g-3 mb-3">
-            <Form.Group className="col-sm-6" controlId={id('working-time')}>
+            <Form.Group className="col-sm-6" controlId={ids.workingTime}>
               <Form.Label>Arbeitszeit</Form.Label>
               <Form.Select
                 value={value.workingTime}
                 onChange={(e) => onChange('workingTime', e.target.value)}
-                isInvalid={missing(value.workingTime)}
+                {...marks('workingTime')}
               >
                 <option value="">Bitte wählen …</option>
                 {WORKING_TIMES.map((w) => (
@@ -225,17 +156,18 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                   </option>
                 ))}
               </Form.Select>
+              {feedback('workingTime')}
             </Form.Group>
-            <Form.Group className="col-sm-6" controlId={id('salary')}>
+            <Form.Group className="col-sm-6" controlId={ids.salary}>
               <Form.Label>Bruttojahresgehalt in EUR</Form.Label>
               <Form.Control
                 value={value.salary}
                 maxLength={SALARY_TEXT_MAX_LENGTH}
                 onChange={(e) => onChange('salary', e.target.value)}
-                isInvalid={missing(value.salary)}
                 placeholder="z. B. 50.000 – 70.000"
-                aria-describedby={id('salary-hint')}
+                {...marks('salary', id('salary-hint'))}
               />
+              {feedback('salary')}
               <Form.Text id={id('salary-hint')} muted>
                 Ein Betrag oder eine Spanne, z. B. 50.000 – 70.000.
               </Form.Text>
@@ -245,16 +177,18 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
             <legend className="form-label fs-6 mb-1">Entgeltangaben (optional)</legend>
             <p className="small text-body-secondary mb-2">{SALARY_FACTS_MSG.glbgHint}</p>
             <div className="row g-3">
-              <Form.Group className="col-sm-5" controlId={id('kv-minimum')}>
+              <Form.Group className="col-sm-5" controlId={ids.kvMinimum}>
                 <Form.Label>KV-Mindestgehalt (€ brutto/Monat)</Form.Label>
                 <Form.Control
                   inputMode="decimal"
                   value={value.kvMinimum}
                   onChange={(e) => onChange('kvMinimum', e.target.value)}
                   placeholder="z. B. 2.450"
+                  {...marks('kvMinimum')}
                 />
+                {feedback('kvMinimum')}
               </Form.Group>
-              <Form.Group className="col-sm-3" controlId={id('yearly-payments')}>
+              <Form.Group className="col-sm-3" controlId={ids.yearlyPayments}>
                 <Form.Label>Gehälter pro Jahr</Form.Label>
                 <Form.Control
                   type="number"
@@ -262,7 +196,9 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                   max={YEARLY_PAYMENTS_MAX}
                   value={value.yearlyPayments}
                   onChange={(e) => onChange('yearlyPayments', e.target.value)}
+                  {...marks('yearlyPayments')}
                 />
+                {feedback('yearlyPayments')}
               </Form.Group>
               <fieldset className="col-sm-4">
                 <legend className="form-label fs-6 mb-1">Überzahlung möglich</legend>
@@ -296,7 +232,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                   value={value.street}
                   maxLength={STREET_MAX_LENGTH}
                   onChange={(e) => onChange('street', e.target.value)}
-                  isInvalid={locationMissing}
+                  {...locationMarks}
                   autoComplete="street-address"
                 />
               </Form.Group>
@@ -307,7 +243,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                   maxLength={POSTCODE_MAX_LENGTH}
                   inputMode="numeric"
                   onChange={(e) => onChange('postcode', e.target.value)}
-                  isInvalid={locationMissing}
+                  {...locationMarks}
                   autoComplete="postal-code"
                 />
               </Form.Group>
@@ -317,18 +253,19 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                   value={value.city}
                   maxLength={CITY_MAX_LENGTH}
                   onChange={(e) => onChange('city', e.target.value)}
-                  isInvalid={locationMissing}
+                  {...locationMarks}
                   autoComplete="address-level2"
                 />
               </Form.Group>
             </div>
+            <FieldFeedback id={feedbackId('location')} message={shown.location} standalone />
           </fieldset>
-          <Form.Group controlId={id('district')}>
+          <Form.Group controlId={ids.district}>
             <Form.Label>Bezirk</Form.Label>
             <Form.Select
               value={value.district}
               onChange={(e) => onChange('district', e.target.value)}
-              isInvalid={missing(value.district)}
+              {...marks('district')}
               disabled={districtsLoading}
             >
               <option value="">{districtsLoading ? 'Bezirke werden geladen …' : 'Bitte wählen …'}</option>
@@ -342,6 +279,7 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
                 </optgroup>
               ))}
             </Form.Select>
+            {feedback('district')}
           </Form.Group>
         </div>
       </section>
@@ -352,12 +290,13 @@ export function JobFields({ value, onChange, tried, idPrefix, districts, distric
           {LISTS.map((list) => (
             <BulletListEditor
               key={list.key}
+              id={ids[list.key]}
               label={list.label}
               prompt={list.prompt}
               placeholder={list.placeholder}
               items={value[list.key]}
               onChange={(items) => onChange(list.key, items)}
-              invalid={missing(value[list.key])}
+              error={shown[list.key]}
             />
           ))}
         </div>

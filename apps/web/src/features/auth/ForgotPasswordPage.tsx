@@ -2,19 +2,28 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { MSG } from '@pb/core';
+import { forgotPasswordFormSchema, MSG } from '@pb/core';
 import { ApiError, errorText } from '../../lib/http';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import { useForgotPassword } from './api/password';
 import { TextField } from '../../components/TextField';
+import { useSchemaForm } from '../../lib/useSchemaSubmit';
+
+const FIELD_IDS = { email: 'forgot-email' };
 
 /** Forgot password (spec §2/§4): a form, then the sent confirmation — or the wrong-mail message. */
 export function Component() {
   const [email, setEmail] = useState('');
   const mutation = useForgotPassword();
+  const form = useSchemaForm(forgotPasswordFormSchema, { email }, FIELD_IDS);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // An address the server refuses is marked here, with the summary its 400 would bring.
+    if (!form.check()) {
+      mutation.reset();
+      return;
+    }
     mutation.mutate(email.trim());
   };
 
@@ -34,11 +43,13 @@ export function Component() {
     );
   }
 
-  const error = mutation.isError
-    ? mutation.error instanceof ApiError && mutation.error.status === 400
-      ? MSG.forgotUnknownEmail
-      : errorText(mutation.error)
-    : null;
+  const error =
+    form.summary ??
+    (mutation.isError
+      ? mutation.error instanceof ApiError && mutation.error.status === 400
+        ? MSG.forgotUnknownEmail
+        : errorText(mutation.error)
+      : null);
 
   return (
     <AuthCard
@@ -56,6 +67,8 @@ export function Component() {
           autoComplete="email"
           value={email}
           onChange={setEmail}
+          invalid={form.errors.email !== undefined}
+          feedback={form.errors.email}
         />
         <AuthSubmit pending={mutation.isPending}>Link anfordern</AuthSubmit>
       </Form>

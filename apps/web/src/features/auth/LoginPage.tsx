@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { MSG, type LoginResponse, type SecondFactorChallenge } from '@pb/core';
+import { loginFormSchema, MSG, type LoginResponse, type SecondFactorChallenge } from '@pb/core';
 import { storage } from '../../lib/storage';
 import { saveLogin } from '../../lib/session';
 import { AuthCard, AuthSubmit } from './AuthCard';
@@ -13,6 +13,10 @@ import { recordLastLogin, useLogin } from './api/login';
 import { useResendEmailConfirmation } from './api/emailConfirmation';
 import { TextField } from '../../components/TextField';
 import { SecondFactorStep } from './SecondFactorStep';
+import { useSchemaForm } from '../../lib/useSchemaSubmit';
+
+/** The fields' ids by schema path, in the form's order (focus goes to the first refused). */
+const FIELD_IDS = { identifier: 'login-email', password: 'login-password' };
 
 /**
  * Login (spec §2/§4): a stored token sends the user straight on; a confirmed
@@ -73,10 +77,17 @@ export function Component() {
     onSuccess: () => setResent(true),
   });
 
+  const form = useSchemaForm(loginFormSchema, { identifier, password }, FIELD_IDS);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setResent(false);
     resendMutation.reset();
+    // An empty field is marked and named in the summary; an earlier refusal must not come back under it.
+    if (!form.check()) {
+      loginMutation.reset();
+      return;
+    }
     loginMutation.mutate({ identifier: identifier.trim(), password });
   };
 
@@ -109,7 +120,7 @@ export function Component() {
     );
   }
 
-  const error = loginMutation.isError ? errorText(loginMutation.error, MSG.loginFailed) : null;
+  const error = form.summary ?? (loginMutation.isError ? errorText(loginMutation.error, MSG.loginFailed) : null);
   const unconfirmed = error === MSG.loginUnconfirmed;
 
   return (
@@ -161,6 +172,8 @@ export function Component() {
           value={identifier}
           onChange={setIdentifier}
           required
+          invalid={form.errors.identifier !== undefined}
+          feedback={form.errors.identifier}
         />
         <TextField
           className="mb-4"
@@ -171,6 +184,8 @@ export function Component() {
           value={password}
           onChange={setPassword}
           required
+          invalid={form.errors.password !== undefined}
+          feedback={form.errors.password}
         />
         <AuthSubmit pending={loginMutation.isPending}>Einloggen</AuthSubmit>
       </Form>

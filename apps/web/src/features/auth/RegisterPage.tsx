@@ -2,12 +2,23 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { firstMessage, MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
+import { MSG, REGISTRATION_ROLE_CODES, registrationFormSchema } from '@pb/core';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import styles from './auth.module.css';
 import { useRegister } from './api/register';
 import { LineIcon } from '../../components/LineIcon';
 import { TextField } from '../../components/TextField';
+import { useSchemaForm } from '../../lib/useSchemaSubmit';
+
+/** The fields' ids by schema path, in the form's order (focus goes to the first refused). */
+const FIELD_IDS = {
+  name: 'register-name',
+  email: 'register-email',
+  password: 'register-password',
+  passwordRepeat: 'register-password-repeat',
+  privacyAccepted: 'register-privacy',
+};
+const PRIVACY_FEEDBACK_ID = 'register-privacy-feedback';
 
 type RoleCode = 0 | 1 | 3;
 
@@ -96,26 +107,21 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
   const [passwordRepeat, setPasswordRepeat] = useState('');
   const [description, setDescription] = useState('');
   const [privacyAccepted, setPrivacyAccepted] = useState(false);
-  const [validationError, setValidationError] = useState<string | null>(null);
 
   const mutation = useRegister({ onSuccess: onDone });
+  const form = useSchemaForm(
+    registrationFormSchema,
+    { privacyAccepted, role, name, email, password, passwordRepeat, description: isCompany ? description : undefined },
+    FIELD_IDS,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = registrationFormSchema.safeParse({
-      privacyAccepted,
-      role,
-      name,
-      email,
-      password,
-      passwordRepeat,
-      description: isCompany ? description : undefined,
-    });
-    if (!result.success) {
-      setValidationError(firstMessage(result.error));
+    // The spec's five checks in order as the summary, and every refused field marked at once.
+    if (!form.check()) {
+      mutation.reset();
       return;
     }
-    setValidationError(null);
     mutation.mutate({
       username: name.trim(),
       email: email.trim(),
@@ -125,7 +131,8 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
     });
   };
 
-  const error = validationError ?? (mutation.isError ? MSG.registrationFailed : null);
+  const error = form.summary ?? (mutation.isError ? MSG.registrationFailed : null);
+  const privacyError = form.errors.privacyAccepted;
 
   return (
     <AuthCard
@@ -153,6 +160,8 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
           autoComplete={isCompany ? 'organization' : 'name'}
           value={name}
           onChange={setName}
+          invalid={form.errors.name !== undefined}
+          feedback={form.errors.name}
         />
         <TextField
           className="mb-3"
@@ -162,6 +171,8 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
           autoComplete="email"
           value={email}
           onChange={setEmail}
+          invalid={form.errors.email !== undefined}
+          feedback={form.errors.email}
         />
         <div className="row g-3 mb-3">
           <TextField
@@ -173,6 +184,8 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
             value={password}
             onChange={setPassword}
             hint="Mindestens 6 Zeichen."
+            invalid={form.errors.password !== undefined}
+            feedback={form.errors.password}
           />
           <TextField
             className="col-sm-6"
@@ -182,6 +195,8 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
             autoComplete="new-password"
             value={passwordRepeat}
             onChange={setPasswordRepeat}
+            invalid={form.errors.passwordRepeat !== undefined}
+            feedback={form.errors.passwordRepeat}
           />
         </div>
         {isCompany ? (
@@ -190,21 +205,29 @@ function RegistrationForm({ role, onReset, onDone }: { role: 1 | 3; onReset: () 
             <Form.Control as="textarea" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} />
           </Form.Group>
         ) : null}
-        <Form.Group className="mb-4" controlId="register-privacy">
-          <Form.Check
-            type="checkbox"
-            checked={privacyAccepted}
-            onChange={(e) => setPrivacyAccepted(e.target.checked)}
-            label={
-              <>
-                Ich akzeptiere die{' '}
-                <Link to="/privacy-policy" target="_blank" rel="noopener">
-                  Datenschutzbestimmungen
-                </Link>
-                .
-              </>
-            }
-          />
+        <Form.Group className="mb-4" controlId={FIELD_IDS.privacyAccepted}>
+          <Form.Check type="checkbox">
+            <Form.Check.Input
+              type="checkbox"
+              checked={privacyAccepted}
+              onChange={(e) => setPrivacyAccepted(e.target.checked)}
+              isInvalid={privacyError !== undefined}
+              aria-invalid={privacyError !== undefined || undefined}
+              aria-describedby={privacyError !== undefined ? PRIVACY_FEEDBACK_ID : undefined}
+            />
+            <Form.Check.Label>
+              Ich akzeptiere die{' '}
+              <Link to="/privacy-policy" target="_blank" rel="noopener">
+                Datenschutzbestimmungen
+              </Link>
+              .
+            </Form.Check.Label>
+            {privacyError !== undefined ? (
+              <Form.Control.Feedback type="invalid" id={PRIVACY_FEEDBACK_ID}>
+                {privacyError}
+              </Form.Control.Feedback>
+            ) : null}
+          </Form.Check>
         </Form.Group>
         <AuthSubmit pending={mutation.isPending}>Registrieren</AuthSubmit>
       </Form>

@@ -2,27 +2,32 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { MSG } from '@pb/core';
+import { MSG, resetPasswordFormSchema } from '@pb/core';
 import { AuthCard, AuthError, AuthSubmit } from './AuthCard';
 import { errorText } from '../../lib/http';
 import { useResetPassword } from './api/password';
 import { TextField } from '../../components/TextField';
+import { useSchemaForm } from '../../lib/useSchemaSubmit';
 
-/** Reset password with the mailed code (spec §2/§5): both passwords must match and be non-empty. */
+const FIELD_IDS = { password: 'reset-password', passwordConfirmation: 'reset-password-confirmation' };
+
+/**
+ * Reset password with the mailed code (spec §2/§5): both passwords must match and be non-empty,
+ * and be long enough (resetPasswordFormSchema); each refused field says why.
+ */
 export function Component() {
   const { code = '' } = useParams();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const mutation = useResetPassword();
+  const form = useSchemaForm(resetPasswordFormSchema, { password, passwordConfirmation: confirmation }, FIELD_IDS);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password || password !== confirmation) {
-      setMismatch(true);
+    if (!form.check()) {
+      mutation.reset();
       return;
     }
-    setMismatch(false);
     mutation.mutate({ code, password, passwordConfirmation: confirmation });
   };
 
@@ -37,7 +42,7 @@ export function Component() {
     );
   }
 
-  const error = mismatch ? MSG.resetPasswordsDiffer : mutation.isError ? errorText(mutation.error) : null;
+  const error = form.summary ?? (mutation.isError ? errorText(mutation.error) : null);
 
   return (
     <AuthCard
@@ -60,6 +65,8 @@ export function Component() {
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
+          invalid={form.errors.password !== undefined}
+          feedback={form.errors.password}
         />
         <TextField
           className="mb-4"
@@ -69,6 +76,8 @@ export function Component() {
           autoComplete="new-password"
           value={confirmation}
           onChange={setConfirmation}
+          invalid={form.errors.passwordConfirmation !== undefined}
+          feedback={form.errors.passwordConfirmation}
         />
         <AuthSubmit pending={mutation.isPending}>Passwort speichern</AuthSubmit>
       </Form>

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
-  DEFAULT_PLACEMENT_BONUS,
   firstMessage,
   formatPercent,
-  jobDataSchema,
   MEMBER_PERMISSION_MSG,
   memberMay,
   MSG,
@@ -28,15 +26,17 @@ import { DocumentPicker } from '../../components/DocumentPicker';
 import { FeeSheet } from '../../components/billing/FeeSheet';
 import { Icon } from '../../components/Icon';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
+import { FieldFeedback, invalidControlProps } from '../../components/FieldFeedback';
 import {
   EMPTY_JOB_FIELDS,
   JobFields,
-  jobDataInput,
+  jobFieldIds,
   jobFieldsFromJob,
   jobPayload,
   type JobFieldsState,
-  type JobPayload,
 } from '../../components/jobForm/JobFields';
+import { jobEditorCheck } from '../../components/jobForm/jobFormCheck';
+import { useSchemaForm } from '../../lib/useSchemaSubmit';
 import { parseNumberInput } from './components/ReportFields';
 import { activeBonus } from '../../lib/jobFormat';
 import styles from './jobs.module.css';
@@ -46,6 +46,10 @@ const LIST_PATH = '/advertisements/create';
 type FormState = JobFieldsState;
 
 const EMPTY_FORM: FormState = EMPTY_JOB_FIELDS;
+
+/** The controls by the key of their message, in the form's order: the fields, then the bonus. */
+const FIELD_IDS = { ...jobFieldIds('pb'), placementBonus: 'pb-bonus' };
+const BONUS_FEEDBACK_ID = 'pb-bonus-feedback';
 
 function formFromJob(job: Job): FormState {
   return jobFieldsFromJob(job, activeBonus(job));
@@ -133,7 +137,6 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const editing = job !== null;
   const [form, setForm] = useState<FormState>(initial);
   const [error, setError] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
-  const [tried, setTried] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
   const districts = useDistricts();
@@ -148,37 +151,23 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const bonus = parseNumberInput(form.placementBonus);
   const busy = save.isPending || uploading;
 
-  const parsed = jobDataSchema.safeParse(jobDataInput(form, Number.isFinite(bonus) ? bonus : DEFAULT_PLACEMENT_BONUS));
-  const bonusValid =
-    form.placementBonus.trim() !== '' && placementBonusSchema.safeParse(form.placementBonus.replace(',', '.')).success;
-  // spec §5: the message shows while the form is incomplete after a publish attempt
-  const formMessage = !tried
-    ? null
-    : !parsed.success
-      ? firstMessage(parsed.error)
-      : !bonusValid
-        ? MSG.fillAllFields
-        : null;
-  const shownError = formMessage ?? error;
-
-  const payload = (): JobPayload | null => {
-    if (!parsed.success) return null;
-    return jobPayload(parsed.data);
-  };
+  // spec §5: after a publish attempt the summary names the first problem (nothing is sent), each field its own
+  const checked = useSchemaForm(jobEditorCheck, form, FIELD_IDS);
+  const shownError = checked.summary ?? error;
+  const bonusError = checked.errors.placementBonus;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setTried(true);
     if (busy) return;
     setError(null);
-    if (!bonusValid) return;
+    const valid = checked.check();
+    if (!valid) return;
     const fileProblem = validateChatFiles(files);
     if (fileProblem) {
       setError(fileProblem);
       return;
     }
-    const data = payload();
-    if (!data) return;
+    const data = jobPayload(valid);
     save.mutate(
       { id: job?.id ?? null, data },
       {
@@ -248,7 +237,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
             <JobFields
               value={form}
               onChange={set}
-              tried={tried}
+              errors={checked.errors}
               idPrefix="pb"
               districts={districts.data}
               districtsLoading={districts.isPending}
@@ -260,7 +249,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
               <section className="card shadow-sm mb-4">
                 <div className="card-body p-3 p-md-4">
                   <h2 className="h5 mb-3">Vermittlungsprämie</h2>
-                  <Form.Group controlId="pb-bonus" className="mb-3">
+                  <Form.Group controlId={FIELD_IDS.placementBonus} className="mb-3">
                     <Form.Label>Prämie in % des Bruttojahresgehalts</Form.Label>
                     <InputGroup>
                       <Form.Control
@@ -271,6 +260,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
                         inputMode="decimal"
                         value={form.placementBonus}
                         onChange={(e) => set('placementBonus', e.target.value)}
+                        {...invalidControlProps(bonusError, BONUS_FEEDBACK_ID)}
                       />
                       <InputGroup.Text>%</InputGroup.Text>
                       {editing && (
@@ -280,6 +270,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
                         </Button>
                       )}
                     </InputGroup>
+                    <FieldFeedback id={BONUS_FEEDBACK_ID} message={bonusError} standalone />
                     {editing && (
                       <Form.Text muted>Eine neue Prämie gilt ab sofort für neu vorgeschlagene Kandidaten.</Form.Text>
                     )}
