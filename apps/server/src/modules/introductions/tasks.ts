@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addCalendarDays, alreadyKnownDeadline, viennaDate, type ActiveMembership, type Overview } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions, placementReports } from '../../db/schema';
+import { introductions } from '../../db/schema';
 import { committedInRegister } from './queries';
 
 /**
@@ -17,11 +17,12 @@ import { committedInRegister } from './queries';
  */
 const KNOWN_WINDOW_CALENDAR_DAYS = 7;
 
-/** No placement report (other than a discarded one) names the introduction. */
-const unreported = notExists(
-  sql`(SELECT 1 FROM ${placementReports} WHERE ${placementReports.introductionId} = ${introductions.id}
-        AND ${placementReports.status} <> 'verworfen')`,
-);
+/**
+ * No placement report (other than a discarded one) names the introduction. Spelled out: in a
+ * one-table select Drizzle leaves columns unqualified, and a bare "id" here would be the report's.
+ */
+const unreported = sql`NOT EXISTS (SELECT 1 FROM placement_reports reported
+  WHERE reported.introduction_id = "introductions"."id" AND reported.status <> 'verworfen')`;
 
 export async function introductionTasks(
   db: Db,

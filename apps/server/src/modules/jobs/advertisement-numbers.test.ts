@@ -20,8 +20,10 @@ async function numbersOf(user: ChatUser): Promise<AdvertisementNumbers[]> {
 }
 
 describe('Numbers per advertisement', () => {
-  it('When two agencies open an advertisement (one twice), write and introduce, then the company sees 2 agencies, 1 conversation, 1 introduction', async () => {
+  it('When two agencies open an advertisement (one twice), write and introduce, then the company sees 2 agencies, 2 conversations (an introduction travels in one), 1 introduction', async () => {
     at('2026-12-04T09:00:00Z');
+    // Other advertisements first, so no id of another table happens to equal this one's.
+    for (let i = 0; i < 3; i++) await createJob(ctx.app.db, company.id, { bonus: 12 });
     const job = await createJob(ctx.app.db, company.id, { bonus: 15 });
     for (const user of [consultant, consultant, second]) expect((await view(user, job.id)).statusCode).toBe(200);
     const opened = await ctx.request({
@@ -36,7 +38,7 @@ describe('Numbers per advertisement', () => {
     expect((await numbersOf(company)).find((n) => n.advertisement === job.id)).toEqual({
       advertisement: job.id,
       agencies: 2,
-      conversations: 1,
+      conversations: 2,
       introductions: 1,
     });
     // Another company reads only its own advertisements' numbers.

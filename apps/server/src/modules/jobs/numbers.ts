@@ -30,8 +30,10 @@ export async function recordAdvertisementView(db: Db, jobId: number, agencyId: n
 
 /** The numbers of every advertisement of a company organisation, newest advertisement first. */
 export async function advertisementNumbers(db: Db, organisationId: number): Promise<AdvertisementNumbers[]> {
+  // Spelled out: in a one-table select Drizzle leaves columns unqualified, and a bare "id" in the
+  // subquery would mean the counted table's own id.
   const count = (table: string) =>
-    sql<number>`(SELECT count(*)::int FROM ${sql.raw(table)} t WHERE t.job_id = ${jobs.id})`;
+    sql<number>`(SELECT count(*)::int FROM ${sql.raw(table)} t WHERE t.job_id = "jobs"."id")`;
   return db
     .select({
       advertisement: jobs.id,

@@ -32,20 +32,23 @@ describe('Übersicht', () => {
   it('When a candidate is introduced on a Friday, then the company is asked to answer by Wednesday (8 December is a holiday) and afterwards the agency waits', async () => {
     at('2026-12-04T09:00:00Z');
     const job = await createJob(ctx.app.db, company.id, { bonus: 15 });
+    // A first candidate who stays: the hired one's id is not the first of any table.
+    await introduced(consultant, job.id);
+    at('2026-12-04T09:10:00Z');
     const { data } = await introduced(consultant, job.id);
     const fresh = await of(company);
     expect(fresh.introductions).toMatchObject({
-      alreadyKnownOpen: 1,
+      alreadyKnownOpen: 2,
       alreadyKnownDeadline: '2026-12-09',
       awaitingReaction: 0,
     });
     expect((await of(consultant)).introductions).toMatchObject({ alreadyKnownOpen: 0, inProgress: 0 });
 
     at('2026-12-10T09:00:00Z');
-    expect((await of(company)).introductions).toMatchObject({ alreadyKnownOpen: 0, awaitingReaction: 1 });
+    expect((await of(company)).introductions).toMatchObject({ alreadyKnownOpen: 0, awaitingReaction: 2 });
 
     expect((await move(company, data.id, 'interview')).statusCode).toBe(200);
-    expect((await of(company)).introductions).toMatchObject({ awaitingReaction: 0 });
+    expect((await of(company)).introductions).toMatchObject({ awaitingReaction: 1 });
     expect((await of(consultant)).introductions).toMatchObject({ inProgress: 1, hiredUnreported: 0 });
 
     expect((await move(company, data.id, 'eingestellt')).statusCode).toBe(200);

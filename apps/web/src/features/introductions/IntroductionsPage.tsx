@@ -164,7 +164,7 @@ export function Component() {
             : "Noch keine Vorstellungen. Stellen Sie Kandidaten über 'Kandidat vorstellen' bei einem Inserat vor."}
         </p>
       ) : columns ? (
-        <Pipeline introductions={rows} />
+        <Pipeline introductions={rows} showAdvertisement={advertisement === undefined} />
       ) : (
         <ul className={`list-unstyled ${styles.list} mb-0`}>
           {rows.map((i) => (

@@ -18,10 +18,12 @@ import styles from './introductions.module.css';
 /** One candidate in its stage's column: who, from which agency, when, at which bonus; the next stages. */
 function PipelineCard({
   introduction,
+  showAdvertisement,
   onMove,
   onReject,
 }: {
   introduction: Introduction;
+  showAdvertisement: boolean;
   onMove: (status: IntroductionStatus) => void;
   onReject: () => void;
 }) {
@@ -33,6 +35,7 @@ function PipelineCard({
       <Link to={`/advertisements/introductions/${introduction.id}`} className="fw-semibold text-break">
         {name}
       </Link>
+      {showAdvertisement && <span className="small fw-semibold text-break">{introduction.advertisement.jobTitle}</span>}
       <span className="small text-break">{introduction.agency.name ?? '–'}</span>
       <span className="small text-body-secondary">
         {formatDate(introduction.introducedAt)} · {bonusText(introduction.bonus)}
@@ -66,7 +69,14 @@ function PipelineCard({
  * a card's 'Status ändern' menu (keyboard: Enter, arrows) asks first, 'Eingestellt' goes on to
  * reporting the placement with the introduction filled in, a rejection asks for its reason.
  */
-export function Pipeline({ introductions }: { introductions: Introduction[] }) {
+export function Pipeline({
+  introductions,
+  showAdvertisement,
+}: {
+  introductions: Introduction[];
+  /** Across all advertisements each card names its own. */
+  showAdvertisement: boolean;
+}) {
   const stage = useStageChange();
   const reject = useMoveIntroduction();
   const [rejecting, setRejecting] = useState<Introduction | null>(null);
@@ -93,6 +103,7 @@ export function Pipeline({ introductions }: { introductions: Introduction[] }) {
                   <PipelineCard
                     key={i.id}
                     introduction={i}
+                    showAdvertisement={showAdvertisement}
                     onMove={(next) => stage.move(i, next)}
                     onReject={() => setRejecting(i)}
                   />
