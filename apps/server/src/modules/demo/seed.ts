@@ -1,7 +1,7 @@
 import { inArray, like } from 'drizzle-orm';
 import { organisationKindOf } from '@pb/core';
 import type { Db } from '../../db/client';
-import { districts, jobs, placementBonuses, users } from '../../db/schema';
+import { advertisementViews, districts, jobs, placementBonuses, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { foundOrganisation, type FoundingProfile } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
@@ -147,6 +147,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
     // Interleave the companies so "newest first" mixes them; spread over the last 60 days.
     const all = DEMO_COMPANIES.flatMap((company, ci) => company.jobs.map((job, ji) => ({ job, ci, ji })));
     all.sort((x, y) => x.ji - y.ji || x.ci - y.ci);
+    const agencyIds = created.filter((u) => u.role === 'consultant').map((u) => membershipOf.get(u.id)!.organisationId);
     for (const [index, { job, ci }] of all.entries()) {
       const ageDays = 59 - Math.floor((index * 58) / Math.max(1, all.length - 1));
       const createdAt = new Date(now.getTime() - ageDays * day - (index % 7) * 3_600_000);
@@ -178,6 +179,14 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
           updatedAt: createdAt,
         })
         .returning({ id: jobs.id });
+      // Some agencies looked at it (numbers per advertisement): older advertisements by more of them.
+      const lookers = agencyIds.slice(0, (index * 7 + ci) % (agencyIds.length + 1));
+      if (lookers.length > 0)
+        await tx
+          .insert(advertisementViews)
+          .values(
+            lookers.map((agency) => ({ jobId: row!.id, agencyOrganisationId: agency, firstViewedAt: createdAt })),
+          );
       // Bonus records between publication and today, oldest first.
       const span = now.getTime() - createdAt.getTime();
       await tx.insert(placementBonuses).values(
