@@ -73,4 +73,12 @@ test('When the company moves a candidate to Eingestellt in the columns by keyboa
   // Back in the columns, the candidate stands under 'Eingestellt'.
   await page.goto(`/advertisements/introductions?advertisement=${job}&ansicht=spalten`);
   await expect(page.getByTestId('pipeline-eingestellt').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
+
+  // The agency's overview leads to its own report dialog, the introduction filled in.
+  await signIn(page, consultant);
+  await page.goto('/advertisements/overview');
+  await page.getByRole('link', { name: 'Eine Einstellung ohne Vermittlungsmeldung' }).click();
+  await expect(page).toHaveURL(new RegExp(`/advertisements/view\\?id=${job}&melden=${introduction}`));
+  const agencyReport = page.getByRole('dialog', { name: 'Stellenbesetzung melden' });
+  await expect(agencyReport.getByLabel('Vorgestellte Person (optional)')).toHaveValue(String(introduction));
 });

@@ -120,3 +120,9 @@ export function useIntroductionLiveUpdates(): void {
     ),
   );
 }
+
+/** One introduction of the caller's list for an advertisement (a report dialog opened for it), once loaded. */
+export function useListedIntroduction(advertisementId: number, id: number | undefined): Introduction | undefined {
+  const list = useIntroductionList({ advertisement: advertisementId, limit: 100 }, id !== undefined);
+  return id === undefined ? undefined : list.data?.data.find((i) => i.id === id);
+}

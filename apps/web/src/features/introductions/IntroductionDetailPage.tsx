@@ -3,7 +3,14 @@ import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { formatDate, INTRODUCTION_MSG, INTRODUCTION_STATUS_LABELS, memberMay, type IntroductionDetail } from '@pb/core';
+import {
+  formatDate,
+  INTRODUCTION_MSG,
+  INTRODUCTION_STATUS_LABELS,
+  memberMay,
+  REPORTABLE_INTRODUCTION_STAGES,
+  type IntroductionDetail,
+} from '@pb/core';
 import { showSuccess } from '../../components/feedback/feedback';
 import { downloadProof } from '../../components/introductions/api';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
@@ -196,6 +203,20 @@ export function Component() {
               mayReport={!session?.organisation || memberMay(session.organisation, 'placements.report')}
             />
           )}
+          {!isCompany &&
+            session?.role === 'consultant' &&
+            memberMay(session.organisation, 'placements.report') &&
+            REPORTABLE_INTRODUCTION_STAGES.includes(introduction.status) &&
+            !introduction.timeline.some((entry) => entry.kind === 'placement_reported') &&
+            introduction.advertisement.id !== null && (
+              <Alert variant="success" className="mb-3">
+                {introduction.status === 'eingestellt' ? 'Eingestellt' : 'Angebot gemacht'}:{' '}
+                <Link to={`/advertisements/view?id=${introduction.advertisement.id}&melden=${introduction.id}`}>
+                  Stellenbesetzung melden
+                </Link>{' '}
+                – die Vorstellung und ihre Prämie sind dort schon eingetragen.
+              </Alert>
+            )}
           <section className="card shadow-sm mb-3" aria-label="Angaben">
             <div className="card-body">
               <IntroductionFacts introduction={introduction} />

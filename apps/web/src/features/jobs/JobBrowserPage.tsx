@@ -191,6 +191,15 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
 
   // the modal keeps its advertisement even when a report removes it from the list
   const [modal, setModal] = useState<{ kind: 'contact' | 'introduce' | 'report'; job: Job } | null>(null);
+  // '?id=<advertisement>&melden=<introduction>' (the overview, an introduction): its report dialog, filled in.
+  const reportParam = Number(params.get('melden'));
+  const reportFor = isConsultant && Number.isInteger(reportParam) && reportParam > 0 ? reportParam : null;
+  const reportShown =
+    modal?.kind === 'report'
+      ? { job: modal.job, introductionId: undefined }
+      : reportFor !== null && selectedId !== null && selected && selected.id === selectedId && modal === null
+        ? { job: selected, introductionId: reportFor }
+        : null;
   // Advertisements this consultant reported in this visit whose report awaits the office (the server refuses a second).
   const [reportsInReview, setReportsInReview] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -357,12 +366,18 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
             onClose={() => setModal(null)}
           />
         )}
-        {modal?.kind === 'report' && (
+        {reportShown && (
           <ConsultantReportModal
-            job={modal.job}
+            job={reportShown.job}
+            introductionId={reportShown.introductionId}
             onClose={(result) => {
               setModal(null);
-              if (result?.reviewPending) setReportsInReview((ids) => new Set(ids).add(modal.job.id));
+              if (reportFor !== null) {
+                const next = new URLSearchParams(params);
+                next.delete('melden');
+                setParams(next, { replace: true });
+              }
+              if (result?.reviewPending) setReportsInReview((ids) => new Set(ids).add(reportShown.job.id));
               else if (result) {
                 // the advertisement is deactivated: back to the (reloaded) list
                 setParams({}, { replace: true });

@@ -36,7 +36,12 @@ describe('overview tasks', () => {
   it('When several things are open, then the urgent ones come first and counts read as German', () => {
     const tasks = tasksOf(
       {
-        introductions: introductions({ inProgress: 1, hiredUnreported: 1, hiredUnreportedId: 7 }),
+        introductions: introductions({
+          inProgress: 1,
+          hiredUnreported: 1,
+          hiredUnreportedId: 7,
+          hiredUnreportedAdvertisementId: 3,
+        }),
         conversations: { unanswered: 1 },
         money: { payCents: 720_720, payBy: '2026-12-18', overdue: 1, receiveCents: 0 },
         searches: [{ id: 3, name: 'Wien Küche', newMatches: 1 }],
@@ -52,7 +57,7 @@ describe('overview tasks', () => {
       'Eine Vorstellung im Auswahlverfahren',
       'Ein neues Inserat für „Wien Küche“',
     ]);
-    expect(tasks[0]!.href).toBe('/advertisements/introductions/7');
+    expect(tasks[0]!.href).toBe('/advertisements/view?id=3&melden=7');
     expect(tasks[1]!.detail).toContain('Eine Rechnung ist überfällig.');
   });
 });

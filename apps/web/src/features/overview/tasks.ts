@@ -59,11 +59,13 @@ function introductionTasks(i: NonNullable<Overview['introductions']>, today: str
       detail: company
         ? 'Melden Sie die Vermittlung mit dem Jahresbruttogehalt; es gilt die bei der Vorstellung festgehaltene Prämie.'
         : 'Das Unternehmen hat „Eingestellt“ gesetzt: Melden Sie die Vermittlung, damit die Prämie verrechnet wird.',
-      // The company reports from its advertisement's dialog, the introduction filled in; the agency from the introduction.
+      // Straight to the report dialog with the introduction filled in: the company's from its list, the agency's from the advertisement.
       href:
-        company && i.hiredUnreportedAdvertisementId !== null
-          ? `/advertisements/create?report=${i.hiredUnreportedAdvertisementId}&introduction=${i.hiredUnreportedId}`
-          : `${INTRODUCTIONS}/${i.hiredUnreportedId}`,
+        i.hiredUnreportedAdvertisementId === null
+          ? `${INTRODUCTIONS}/${i.hiredUnreportedId}`
+          : company
+            ? `/advertisements/create?report=${i.hiredUnreportedAdvertisementId}&introduction=${i.hiredUnreportedId}`
+            : `/advertisements/view?id=${i.hiredUnreportedAdvertisementId}&melden=${i.hiredUnreportedId}`,
       tone: 'urgent',
     });
   if (i.inProgress > 0)

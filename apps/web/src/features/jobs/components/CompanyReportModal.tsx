@@ -14,7 +14,7 @@ import {
 } from '@pb/core';
 import { CountrySelect } from '../../../components/billing/CountrySelect';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
-import { useIntroductionList } from '../../../components/introductions/api';
+import { useListedIntroduction } from '../../../components/introductions/api';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import { useActiveOrganisation } from '../../../components/organisations/queries';
 import { FormModal } from '../../../components/FormModal';
@@ -96,9 +96,8 @@ export function CompanyReportModal({
   }
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
   // Coming from 'Eingestellt': the introduction and its locked bonus are filled in once the list has it.
-  const received = useIntroductionList({ advertisement: job.id, limit: 100 }, introductionId !== undefined);
+  const given = useListedIntroduction(job.id, introductionId);
   const [preselected, setPreselected] = useState(false);
-  const given = received.data?.data.find((i) => i.id === introductionId);
   if (given && !preselected) {
     setPreselected(true);
     setIntroduction(given);

@@ -12,6 +12,7 @@ import {
   type PlacementReportResult,
 } from '@pb/core';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
+import { useListedIntroduction } from '../../../components/introductions/api';
 import { IntroductionSelect } from '../../../components/introductions/IntroductionSelect';
 import Alert from 'react-bootstrap/Alert';
 import { FormModal } from '../../../components/FormModal';
@@ -26,9 +27,12 @@ import { EURO_INPUT, PERCENT_INPUT, useReportForm } from './ReportFields';
  */
 export function ConsultantReportModal({
   job,
+  introductionId,
   onClose,
 }: {
   job: Job;
+  /** The introduction the report is about, chosen already (from the overview or the introduction). */
+  introductionId?: number | undefined;
   /** The server's answer once sent (the advertisement is offline unless the report awaits review), else null. */
   onClose: (result: PlacementReportResult | null) => void;
 }) {
@@ -50,6 +54,16 @@ export function ConsultantReportModal({
   );
   const { bonus, salary } = amounts;
   const [introduction, setIntroduction] = useState<Introduction | null>(null);
+  // Coming from 'Eingestellt' (the overview, the introduction): chosen once the list has it.
+  const given = useListedIntroduction(job.id, introductionId);
+  const [preselected, setPreselected] = useState(false);
+  if (given && !preselected) {
+    setPreselected(true);
+    if (REPORTABLE_INTRODUCTION_STAGES.includes(given.status)) {
+      setIntroduction(given);
+      set('placementBonus')(String(given.bonus));
+    }
+  }
   const [result, setResult] = useState<PlacementReportResult | null>(null);
   const report = useReportPlacement();
   const fees = Number.isFinite(bonus) && Number.isFinite(salary) ? calculateFees(bonus, salary) : null;
