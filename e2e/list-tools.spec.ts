@@ -36,7 +36,19 @@ test('When a consultant opens and watches an advertisement and writes, then the 
   await expect(numbers).toContainText('1 Personalvermittlung hat es angesehen');
   await expect(numbers).toContainText('0 Vorstellungen');
   await checkAtPhoneAndDesktop(page, 'own-advertisements-numbers');
+  // The archive: once deactivated, the advertisement leaves 'Aktiv' and its conversation stays reachable.
+  const deactivated = await request.put(`/api/jobs/${job}`, {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: { data: { publishedAt: null } },
+  });
+  expect(deactivated.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId(`numbers-${job}`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Archiv (deaktiviert oder besetzt)' }).click();
+  await expect(page).toHaveURL(/liste=archiv/);
+  await expect(numbers).toContainText('1 Personalvermittlung hat es angesehen');
   await numbers.getByRole('link', { name: '1 Konversation' }).click();
   await expect(page).toHaveURL(new RegExp(`/advertisements/chat\\?advertisement=${job}$`));
-  await expect(page.getByTestId('chat-advertisement-filter')).toContainText(title);
+  await expect(page.getByTestId('chat-advertisement-filter')).toContainText(`Inserat Nr. ${job} (nicht mehr aktiv)`);
+  await expect(page.getByRole('complementary', { name: 'Chats' })).toContainText(consultant.username);
 });

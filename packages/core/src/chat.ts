@@ -56,6 +56,8 @@ export type ChatAdvertisementSummary = z.infer<typeof chatAdvertisementSummarySc
 export const chatConversationSchema = z.object({
   id: z.number(),
   advertisement: chatAdvertisementSummarySchema.nullable(),
+  /** The advertisement it is about, deactivated ones too (null once deleted): the company's numbers link by it (issue 32). */
+  advertisementId: z.number().nullable(),
   /** The other side's assignee from the caller's view; null when that account no longer exists. */
   counterpart: z.object({ id: z.number(), username: z.string() }).nullable(),
   /** The other side's organisation (issue 31): what the list and the header name. */

@@ -113,6 +113,7 @@ const conversation: ChatConversation = {
     location: { street: 'Hauptplatz 1', postcode: '8010', city: 'Graz' },
     salary: '52.000 € brutto/Jahr',
   },
+  advertisementId: 42,
   counterpart: { id: 7, username: 'Huber Bau GmbH' },
   counterpartOrganisation: { id: 3, name: 'Huber Bau GmbH' },
   side: 'agency',

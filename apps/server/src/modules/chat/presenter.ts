@@ -83,6 +83,7 @@ export function presentConversation(row: JoinedRow, viewer: ConversationViewer):
           salary: row.job.salary,
         }
       : null,
+    advertisementId: c.jobId,
     counterpart: other ? { id: other.id, username: other.username } : null,
     counterpartOrganisation: otherOrganisation ? { id: otherOrganisation.id, name: otherOrganisation.name } : null,
     side: viewer.side,

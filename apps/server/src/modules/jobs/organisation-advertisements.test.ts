@@ -116,6 +116,11 @@ describe('advertisements of a company organisation', () => {
     const back = await call(admin.jwt, 'POST', '/api/jobs', { data: jobData({ jobTitle: 'Koch/Köchin' }) });
     const list = await call(bookkeeper.jwt, 'GET', `/api/jobs?filters[organisation][id][$eq]=${organisationId}`);
     expect(list.json().data.map((j: { id: number }) => j.id)).toEqual([back.json().data.id]);
+    // The archive (issue 32): the company's members list its deactivated ones; nobody else does.
+    const archive = `/api/jobs?filters[organisation][id][$eq]=${organisationId}&filters[publishedAt][$null]=true`;
+    const archived = await call(bookkeeper.jwt, 'GET', archive);
+    expect(archived.json().data.map((j: { id: number }) => j.id)).toEqual([advertisement]);
+    for (const token of [other.jwt, agency.jwt]) expect((await call(token, 'GET', archive)).json().data).toEqual([]);
   });
 
   it('When the login answer comes, then it names the organisation and role the session acts for', async () => {

@@ -81,10 +81,29 @@ function assertLandingQuery(query: Record<string, unknown>): { limit: number; wi
   return { limit, withCount };
 }
 
-/** The editor loads its advertisement with filters[id][$eq]: the owner then also sees a deactivated one. */
-function filtersById(query: Record<string, unknown>): boolean {
-  const filters = query['filters'];
-  return typeof filters === 'object' && filters !== null && !Array.isArray(filters) && 'id' in filters;
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/**
+ * Where the company's members also see its deactivated advertisements: the editor loads one with
+ * filters[id][$eq], and 'Meine Inserate' asks for its archive with filters[organisation][id][$eq]
+ * naming its own organisation and a filters[publishedAt] condition (issue 32). Everyone else, and
+ * every other query, sees published ones only.
+ */
+function ownQuery(
+  query: Record<string, unknown>,
+  user: { organisation: { kind: string; organisationId: number } | null },
+): boolean {
+  const filters = record(query['filters']);
+  if (!filters) return false;
+  if ('id' in filters) return true;
+  const organisationId = record(record(filters['organisation'])?.['id'])?.['$eq'];
+  return (
+    user.organisation?.kind === 'company' &&
+    'publishedAt' in filters &&
+    organisationId !== undefined &&
+    Number(organisationId) === user.organisation.organisationId
+  );
 }
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -128,7 +147,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       // Signed-in answers depend on the caller only where the editor loads an advertisement by id
       // (members of its company also see a deactivated one); otherwise on the query alone. The query's text is
       // the key: a kept answer was built from a query that parsed, so a hit needs no parsing.
-      const ownFilter = filtersById(request.query);
+      const ownFilter = ownQuery(request.query, user);
       const queryText = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       const viewer = ownFilter && user.organisation ? `organisation ${user.organisation.organisationId}` : 'any';
       const key = `list:${viewer}:${queryText}`;

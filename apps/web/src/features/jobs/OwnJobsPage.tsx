@@ -17,7 +17,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { usePublicConfig } from '../../lib/publicConfig';
 import { useSession } from '../../lib/session';
 import { useServerEvent, useSocketConnection } from '../../lib/socket';
-import { useJob, useOwnJobs } from './api/jobs';
+import { useJob, useOwnJobs, type OwnJobsScope } from './api/jobs';
 import { useAdvertisementNumbers } from './api/numbers';
 import { AdvertisementNumbersLine } from './components/AdvertisementNumbersLine';
 import { useCompanyPlacementReports } from './api/placementReports';
@@ -40,14 +40,16 @@ export function Component() {
   const navigate = useNavigate();
   const officeEmail = usePublicConfig().data?.officeEmail;
   const membership = session?.organisation ?? null;
-  const jobs = useOwnJobs(membership?.organisationId ?? 0, isCompany && membership !== null);
+  const [params, setParams] = useSearchParams();
+  // The active advertisements (spec §2), or the archive of deactivated and filled ones — kept in the address.
+  const scope: OwnJobsScope = params.get('liste') === 'archiv' ? 'archiv' : 'aktiv';
+  const jobs = useOwnJobs(membership?.organisationId ?? 0, isCompany && membership !== null, scope);
   // Buchhaltung reads the company's advertisements; Administrator and Recruiting change them.
   const mayWrite = memberMay(membership, 'advertisements.write');
   const mayReport = memberMay(membership, 'placements.report');
   const handlesIntroductions = memberMay(membership, 'introductions.write');
   const [dialog, setDialog] = useState<{ kind: 'report' | 'delete'; job: Job; introductionId?: number } | null>(null);
   // '?report=<advertisement>&introduction=<id>' (from 'Eingestellt' or the overview): the report dialog, filled in.
-  const [params, setParams] = useSearchParams();
   const reportParam = positiveId(params.get('report'));
   const introductionParam = positiveId(params.get('introduction')) ?? undefined;
   const reportJob = useJob(mayReport ? reportParam : null);
@@ -57,7 +59,11 @@ export function Component() {
     dialog ?? (requestedJob ? { kind: 'report' as const, job: requestedJob, introductionId: introductionParam } : null);
   const closeDialog = () => {
     setDialog(null);
-    if (reportParam !== null) setParams({}, { replace: true });
+    if (reportParam === null) return;
+    const next = new URLSearchParams(params);
+    next.delete('report');
+    next.delete('introduction');
+    setParams(next, { replace: true });
   };
   const [notice, setNotice] = useState<string | null>(null);
   const reports = useCompanyPlacementReports(isCompany);
@@ -187,6 +193,25 @@ export function Component() {
         </section>
       )}
 
+      <div className="btn-group mb-3" role="group" aria-label="Welche Inserate">
+        {(
+          [
+            ['aktiv', 'Aktiv'],
+            ['archiv', 'Archiv (deaktiviert oder besetzt)'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            variant="outline-secondary"
+            size="sm"
+            active={scope === value}
+            aria-pressed={scope === value}
+            onClick={() => setParams(value === 'aktiv' ? {} : { liste: value })}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
       {jobs.isPending ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Inserate werden geladen" />
@@ -194,7 +219,9 @@ export function Component() {
       ) : list.length === 0 ? (
         <div className="card shadow-sm">
           <div className="card-body text-center py-5">
-            <p className="h5">Sie haben noch keine aktiven Inserate.</p>
+            <p className="h5">
+              {scope === 'archiv' ? 'Im Archiv ist noch kein Inserat.' : 'Sie haben noch keine aktiven Inserate.'}
+            </p>
             {mayWrite && (
               <p className="text-body-secondary mb-0">Erstellen Sie Ihr erstes Inserat – es ist sofort sichtbar.</p>
             )}

@@ -207,13 +207,21 @@ export async function countPublishedSince(filters: BrowserFilters, since: string
  * The company's own advertisements (spec §2 create; issue 31: the organisation's, whoever wrote
  * them), OWN_JOBS_PAGE_SIZE at a time ('Mehr laden' appends).
  */
-export function useOwnJobs(organisationId: number, enabled: boolean) {
+export type OwnJobsScope = 'aktiv' | 'archiv';
+
+/** The archive: deactivated advertisements (by the company, the office, or a reported placement). */
+const SCOPE_FILTERS: Record<OwnJobsScope, Record<string, unknown>> = {
+  aktiv: { publishedAt: { $notNull: true } },
+  archiv: { publishedAt: { $null: true } },
+};
+
+export function useOwnJobs(organisationId: number, enabled: boolean, scope: OwnJobsScope = 'aktiv') {
   const query = useInfiniteQuery({
-    queryKey: jobKeys.own(organisationId),
+    queryKey: [...jobKeys.own(organisationId), scope],
     queryFn: ({ pageParam, signal }) =>
       api<Collection<Job>>(
         listPath(
-          { organisation: { id: { $eq: organisationId } } },
+          { organisation: { id: { $eq: organisationId } }, ...SCOPE_FILTERS[scope] },
           { start: pageParam, limit: OWN_JOBS_PAGE_SIZE },
           false,
         ),
