@@ -28,6 +28,7 @@ const PUBLIC_SCREENS = [
 ];
 
 const CONSULTANT_SCREENS = [
+  { name: 'consultant-overview', path: '/advertisements/overview' },
   { name: 'consultant-browser', path: '/advertisements/view' },
   { name: 'consultant-chat', path: '/advertisements/chat' },
   { name: 'consultant-introductions', path: '/advertisements/introductions' },
@@ -37,8 +38,10 @@ const CONSULTANT_SCREENS = [
 ];
 
 const COMPANY_SCREENS = [
+  { name: 'company-overview', path: '/advertisements/overview' },
   { name: 'company-own-advertisements', path: '/advertisements/create' },
   { name: 'company-introductions', path: '/advertisements/introductions' },
+  { name: 'company-pipeline', path: '/advertisements/introductions?ansicht=spalten' },
   { name: 'company-billing', path: '/advertisements/billing' },
   { name: 'company-organisation', path: '/advertisements/organisation' },
   { name: 'company-profile', path: '/advertisements/profile' },
