@@ -10,7 +10,12 @@ import { adminLogin, createAccount, createJob, demoAccount, run, signIn, uniqueE
  */
 
 const PUBLIC = ['/', '/faq', '/terms-and-conditions', '/privacy-policy', '/imprint', '/public-consultants', '/login'];
-const SHARED = ['/advertisements/overview', '/advertisements/view', '/advertisements/chat', '/advertisements/introductions'];
+const SHARED = [
+  '/advertisements/overview',
+  '/advertisements/view',
+  '/advertisements/chat',
+  '/advertisements/introductions',
+];
 const ACCOUNT = ['/advertisements/profile', '/advertisements/organisation', '/advertisements/security'];
 const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', ...ACCOUNT];
 const CONSULTANT = [...SHARED, '/advertisements/earnings', '/advertisements/searches', ...ACCOUNT];
@@ -23,7 +28,9 @@ async function expectNoSidewaysScroll(page: Page, paths: string[]): Promise<void
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.spinner-border')).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} scrolls ${overflow} px sideways at 375 px`).toBeLessThanOrEqual(0);
+    expect(overflow, `${path} scrolls ${overflow} px sideways at ${page.viewportSize()?.width} px`).toBeLessThanOrEqual(
+      0,
+    );
   }
 }
 
@@ -50,6 +57,28 @@ test('When any screen is shown at 375 px, then nothing scrolls sideways', async 
   await expectNoSidewaysScroll(page, CONSULTANT);
   const office = await officePage(browser, 375);
   await expectNoSidewaysScroll(office, [...BACK_OFFICE, ...BACK_OFFICE_MORE]);
+  await office.context().close();
+});
+
+test('When the office works at 1280 px, then no page scrolls sideways and every list but the audit log fits without its own scrollbar', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const office = await officePage(browser, 1280);
+  await expectNoSidewaysScroll(office, [...BACK_OFFICE, ...BACK_OFFICE_MORE]);
+  for (const path of [...BACK_OFFICE, ...BACK_OFFICE_MORE].filter((p) => p !== '/admin/audit-log')) {
+    await office.goto(path);
+    await office.waitForLoadState('networkidle');
+    for (const table of await office.locator('main table').all()) {
+      const [scrollWidth, clientWidth] = await table.evaluate((t) => [
+        t.parentElement!.scrollWidth,
+        t.parentElement!.clientWidth,
+      ]);
+      expect(scrollWidth, `a list on ${path} scrolls inside its frame at 1280 px`).toBeLessThanOrEqual(
+        clientWidth! + 1,
+      );
+    }
+  }
   await office.context().close();
 });
 

@@ -13,7 +13,10 @@ const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
   storniert: 'secondary',
 };
 
-/** Invoices and correction invoices with status and PDF; the back office also sees customer and net. */
+/**
+ * Invoices and correction invoices with status and PDF; the back office also sees customer and net —
+ * net under gross and the due date under the date there, so its wider list fits 1280 px.
+ */
 export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoice[]; backOffice?: boolean }) {
   return (
     <table className={`table align-middle ${styles.table}`}>
@@ -25,8 +28,7 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
           {backOffice && <th scope="col">Kunde</th>}
           <th scope="col">Inserat</th>
           <th scope="col">Datum</th>
-          <th scope="col">Fällig</th>
-          {backOffice && <th scope="col">Netto</th>}
+          {!backOffice && <th scope="col">Fällig</th>}
           <th scope="col">Betrag brutto</th>
           <th scope="col">Status</th>
           <th scope="col">
@@ -51,11 +53,14 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
               </td>
             )}
             <td data-label="Inserat">{invoice.jobTitle}</td>
-            <td data-label="Datum">{day(invoice.issuedOn)}</td>
-            <td data-label="Fällig">{day(invoice.dueOn)}</td>
-            {backOffice && <td data-label="Netto">{euro(invoice.netCents)}</td>}
+            <td data-label="Datum" className="text-nowrap">
+              {day(invoice.issuedOn)}
+              {backOffice && <div className="small text-body-secondary">fällig {day(invoice.dueOn)}</div>}
+            </td>
+            {!backOffice && <td data-label="Fällig">{day(invoice.dueOn)}</td>}
             <td data-label="Betrag brutto">
               {euro(invoice.grossCents)}
+              {backOffice && <div className="small text-body-secondary">netto {euro(invoice.netCents)}</div>}
               {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
               {invoice.remainingCents !== null && invoice.remainingCents !== invoice.grossCents ? (
                 <div className="small" data-testid="invoice-remaining">
@@ -65,6 +70,7 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
             </td>
             <td data-label="Status">
               <Badge
+                className={backOffice ? 'text-wrap' : undefined}
                 bg={STATUS_VARIANTS[invoice.status]}
                 text={STATUS_VARIANTS[invoice.status] === 'warning' ? 'dark' : undefined}
               >

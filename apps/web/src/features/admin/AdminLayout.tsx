@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
@@ -51,6 +51,15 @@ function AdminArea() {
   }, [me.data, session]);
 
   const role = me.data?.role.type ?? session?.role ?? null;
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: the current one is scrolled into the middle of the strip.
+  useEffect(() => {
+    const strip = tabs.current;
+    const active = strip?.querySelector<HTMLElement>('.nav-link.active');
+    if (!strip || !active || strip.scrollWidth <= strip.clientWidth) return;
+    const offset = active.getBoundingClientRect().left - strip.getBoundingClientRect().left;
+    strip.scrollLeft += offset - (strip.clientWidth - active.offsetWidth) / 2;
+  }, [location.pathname, role]);
   if (me.isPending && role !== 'admin') {
     return (
       <div className="text-center py-5">
@@ -85,17 +94,20 @@ function AdminArea() {
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="pb-admin-menu" label="Menü öffnen oder schließen" />
           <Navbar.Collapse id="pb-admin-menu" className="justify-content-end">
-            <div className="d-flex align-items-center gap-2">
+            {/* Wraps on a phone: the opened menu never runs past the screen. */}
+            <div className="d-flex flex-wrap align-items-center gap-2 py-2 py-lg-0">
               <Link to="/advertisements/view" className="btn btn-link btn-sm">
                 Zur Plattform
               </Link>
               <Link to="/advertisements/security" className="btn btn-link btn-sm">
                 Sicherheit
               </Link>
-              <span className={styles.avatar} aria-hidden="true">
-                {initials(session?.username)}
+              <span className="d-inline-flex align-items-center gap-2">
+                <span className={styles.avatar} aria-hidden="true">
+                  {initials(session?.username)}
+                </span>
+                <span className="fw-semibold small">{session?.username}</span>
               </span>
-              <span className="fw-semibold small">{session?.username}</span>
               <Link to="/login" className="btn btn-outline-secondary btn-sm" onClick={logout}>
                 Ausloggen
               </Link>
@@ -105,6 +117,7 @@ function AdminArea() {
       </Navbar>
       <Container fluid="xxl" className="pt-3">
         <Nav
+          ref={tabs}
           variant="tabs"
           className={`${styles.tabs} flex-nowrap overflow-auto`}
           as="nav"

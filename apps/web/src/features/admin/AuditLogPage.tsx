@@ -1,6 +1,7 @@
 import { formatDateTime } from '@pb/core';
 import { useAuditLog } from './api/auditLog';
 import { ErrorLine, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { cell } from './ResponsiveTable';
 import styles from './admin.module.css';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,9 +30,22 @@ const ACTION_LABELS: Record<string, string> = {
   'retention.run': 'Aufbewahrungsregeln angewendet',
 };
 
+/** Lines of a value shown as they are; a longer one (a whole advertisement) opens on request. */
+const SHORT_JSON_LINES = 8;
+
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-body-secondary">–</span>;
-  return <pre className={styles.json}>{JSON.stringify(value, null, 1)}</pre>;
+  const text = JSON.stringify(value, null, 1);
+  const pre = <pre className={styles.json}>{text}</pre>;
+  const lines = text.split('\n').length;
+  if (lines <= SHORT_JSON_LINES) return pre;
+  const fields = typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).length : null;
+  return (
+    <details>
+      <summary className="small">Anzeigen ({fields === null ? `${lines} Zeilen` : `${fields} Felder`})</summary>
+      {pre}
+    </details>
+  );
 }
 
 export function Component() {
@@ -53,21 +67,30 @@ export function Component() {
         total={total}
         onMore={more}
         columns={['Zeitpunkt', 'Wer', 'Aktion', 'Objekt', 'Vorher', 'Nachher']}
-        className="table table-sm mb-0"
+        className="table table-sm"
+        // The recorded values can be wider than the page: the table scrolls sideways in its region.
+        scroll
+        label="Protokoll"
       >
         {rows.map((e) => (
           <tr key={e.id}>
-            <td className="text-nowrap">{formatDateTime(e.createdAt)}</td>
-            <td>{e.actorEmail ?? 'System'}</td>
-            <td>{ACTION_LABELS[e.action] ?? e.action}</td>
-            <td className="text-nowrap">
+            <td data-label="Zeitpunkt" className={`${cell.half} ${cell.nowrap}`}>
+              {formatDateTime(e.createdAt)}
+            </td>
+            <td data-label="Wer" className={`${cell.half} ${cell.email}`}>
+              {e.actorEmail ?? 'System'}
+            </td>
+            <td data-label="Aktion" className={cell.half}>
+              {ACTION_LABELS[e.action] ?? e.action}
+            </td>
+            <td data-label="Objekt" className={cell.half}>
               {e.entity}
               {e.entityId ? ` #${e.entityId}` : ''}
             </td>
-            <td>
+            <td data-label="Vorher">
               <Json value={e.before} />
             </td>
-            <td>
+            <td data-label="Nachher">
               <Json value={e.after} />
             </td>
           </tr>

@@ -13,6 +13,7 @@ import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import { TextField } from '../../components/TextField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
+import { TableFrame } from './ResponsiveTable';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
@@ -68,7 +69,7 @@ export function Component() {
         ) : (
           open.map((claim) => (
             <article key={claim.id} className={`${styles.card} mb-3`} data-testid={`claim-${claim.id}`}>
-              <h3 className="h6 mb-1">
+              <h3 className="h6 mb-1 text-break">
                 {claim.jobTitle} – {claim.companyName}
               </h3>
               <div className="small text-body-secondary mb-2">Gemeldet am {formatDateTime(claim.claimedAt)}</div>
@@ -119,30 +120,32 @@ export function Component() {
           <h2 id="pb-decided-claims" className="h5">
             Entschiedene Garantiefälle
           </h2>
-          <table className={`table align-middle ${styles.table}`}>
-            <thead>
-              <tr>
-                <th scope="col">Inserat</th>
-                <th scope="col">Unternehmen</th>
-                <th scope="col">Entscheidung</th>
-                <th scope="col">Rückerstattung / Begründung</th>
-              </tr>
-            </thead>
-            <tbody>
-              {decided.map((c) => (
-                <tr key={c.id}>
-                  <td data-label="Inserat">{c.jobTitle}</td>
-                  <td data-label="Unternehmen">{c.companyName}</td>
-                  <td data-label="Entscheidung">
-                    {GUARANTEE_CLAIM_STATUS_LABELS[c.status]} {c.decidedAt ? `am ${formatDateTime(c.decidedAt)}` : ''}
-                  </td>
-                  <td data-label="Rückerstattung / Begründung">
-                    {c.refundCents !== null ? `${euro(c.refundCents)} bis ${day(c.refundDueOn)}` : c.reason}
-                  </td>
+          <TableFrame>
+            <table className={`table align-middle mb-0 ${styles.table}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Inserat</th>
+                  <th scope="col">Unternehmen</th>
+                  <th scope="col">Entscheidung</th>
+                  <th scope="col">Rückerstattung / Begründung</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {decided.map((c) => (
+                  <tr key={c.id}>
+                    <td data-label="Inserat">{c.jobTitle}</td>
+                    <td data-label="Unternehmen">{c.companyName}</td>
+                    <td data-label="Entscheidung">
+                      {GUARANTEE_CLAIM_STATUS_LABELS[c.status]} {c.decidedAt ? `am ${formatDateTime(c.decidedAt)}` : ''}
+                    </td>
+                    <td data-label="Rückerstattung / Begründung">
+                      {c.refundCents !== null ? `${euro(c.refundCents)} bis ${day(c.refundDueOn)}` : c.reason}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
         </section>
       )}
       <section aria-labelledby="pb-all-invoices">
@@ -154,7 +157,9 @@ export function Component() {
         ) : (invoices.data?.data ?? []).length === 0 ? (
           <p className="text-body-secondary">Noch keine Rechnungen.</p>
         ) : (
-          <InvoiceTable invoices={invoices.data?.data ?? []} backOffice />
+          <TableFrame>
+            <InvoiceTable invoices={invoices.data?.data ?? []} backOffice />
+          </TableFrame>
         )}
       </section>
       {rejecting && (

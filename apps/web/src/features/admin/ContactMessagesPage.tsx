@@ -42,7 +42,7 @@ export function Component() {
               <article key={m.id} className="card shadow-sm">
                 <div className="card-body">
                   <div className="d-flex flex-wrap justify-content-between gap-2">
-                    <div>
+                    <div className="text-break">
                       <h2 className="h6 mb-1">
                         {m.firstname} {m.lastname} · {m.company}
                       </h2>

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { formatDateTime, formatEuro, formatNumber, type AdminDashboard, type AdminMonthPoint } from '@pb/core';
 import { useDashboard } from './api/dashboard';
 import { ErrorLine, Loading, PageHeader } from './components';
+import { cell, ResponsiveTable, type ListColumn } from './ResponsiveTable';
 import styles from './admin.module.css';
 
 const MONTH_NAMES = ['Jän', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];
@@ -28,6 +29,8 @@ const METRICS = {
 } as const;
 type MetricKey = keyof typeof METRICS;
 
+const RUN_COLUMNS: readonly ListColumn[] = ['Zeitpunkt', 'Art', 'Gewarnt', 'Gelöscht', 'Inserate deaktiviert'];
+
 export function Component() {
   const dashboard = useDashboard();
   return (
@@ -39,10 +42,11 @@ export function Component() {
   );
 }
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/** A figure on the dashboard; `wide`: an amount in euros, a whole row on a phone so it stays on one line. */
+function Figure({ label, value, hint, wide = false }: { label: string; value: string; hint?: string; wide?: boolean }) {
   return (
-    <div className="col-6 col-md-4 col-xl-3">
-      <div className="card shadow-sm h-100">
+    <div className={`${wide ? 'col-12 col-sm-6' : 'col-6'} col-md-4 col-xl-3`}>
+      <div className={`card shadow-sm h-100 ${styles.figureCard}`}>
         <div className="card-body">
           <div className="small text-body-secondary">{label}</div>
           <div className={styles.figure} data-testid={`figure-${label}`}>
@@ -72,15 +76,17 @@ function DashboardView({ d }: { d: AdminDashboard }) {
         <Figure label="Vermittlungen dieses Jahr" value={formatNumber(d.placementsThisYear)} />
         <Figure
           label="Vermittlungsprämien dieses Jahr"
+          wide
           value={formatEuro(d.fees.placementFeeThisYear)}
           hint={`gesamt: ${formatEuro(d.fees.placementFeeTotal)}`}
         />
         <Figure
           label="Servicegebühr (10 %) dieses Jahr"
+          wide
           value={formatEuro(d.fees.serviceFeeThisYear)}
           hint={`gesamt: ${formatEuro(d.fees.serviceFeeTotal)}`}
         />
-        <Figure label="Rückerstattungen (Garantiefälle)" value={formatEuro(d.fees.refundTotal)} />
+        <Figure label="Rückerstattungen (Garantiefälle)" value={formatEuro(d.fees.refundTotal)} wide />
       </div>
 
       <section className="card shadow-sm mb-4">
@@ -115,30 +121,27 @@ function DashboardView({ d }: { d: AdminDashboard }) {
           {d.retentionRuns.length === 0 ? (
             <p className="mb-0">Noch keine Läufe.</p>
           ) : (
-            <div className="table-responsive" tabIndex={0} role="region" aria-label="Aufbewahrungsläufe">
-              <table className="table table-sm mb-0">
-                <thead>
-                  <tr>
-                    <th>Zeitpunkt</th>
-                    <th>Art</th>
-                    <th>Gewarnt</th>
-                    <th>Gelöscht</th>
-                    <th>Inserate deaktiviert</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.retentionRuns.map((run) => (
-                    <tr key={run.id}>
-                      <td>{formatDateTime(run.startedAt)}</td>
-                      <td>{run.dryRun ? 'Probelauf' : 'Ausgeführt'}</td>
-                      <td>{run.summary.warnedUsers.length}</td>
-                      <td>{run.summary.deletedUsers.length}</td>
-                      <td>{run.summary.deactivatedJobs.length}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ResponsiveTable columns={RUN_COLUMNS} className="table table-sm mb-0" flat>
+              {d.retentionRuns.map((run) => (
+                <tr key={run.id}>
+                  <td data-label="Zeitpunkt" className={cell.half}>
+                    {formatDateTime(run.startedAt)}
+                  </td>
+                  <td data-label="Art" className={cell.half}>
+                    {run.dryRun ? 'Probelauf' : 'Ausgeführt'}
+                  </td>
+                  <td data-label="Gewarnt" className={cell.half}>
+                    {run.summary.warnedUsers.length}
+                  </td>
+                  <td data-label="Gelöscht" className={cell.half}>
+                    {run.summary.deletedUsers.length}
+                  </td>
+                  <td data-label="Inserate deaktiviert" className={cell.half}>
+                    {run.summary.deactivatedJobs.length}
+                  </td>
+                </tr>
+              ))}
+            </ResponsiveTable>
           )}
         </div>
       </section>

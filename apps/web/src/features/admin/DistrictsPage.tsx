@@ -4,7 +4,10 @@ import Form from 'react-bootstrap/Form';
 import { ADMIN_MSG, AUSTRIAN_STATES, DISTRICT_NAME_MAX_LENGTH, type District } from '@pb/core';
 import { useAllDistricts, useDistrictMutations } from './api/districts';
 import { ErrorLine, Loading, PageHeader } from './components';
+import { ActionsCell, cell, ResponsiveTable, type ListColumn } from './ResponsiveTable';
 import { TextField } from '../../components/TextField';
+
+const COLUMNS: readonly ListColumn[] = ['Name', 'Bundesland', { label: 'Aktionen', end: true }];
 
 export function Component() {
   const districts = useAllDistricts();
@@ -102,79 +105,65 @@ export function Component() {
       {districts.isPending ? (
         <Loading />
       ) : (
-        <div className="table-responsive card shadow-sm" tabIndex={0} role="region" aria-label="Bezirke">
-          <table className="table table-sm mb-0">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Bundesland</th>
-                <th className="text-end">Aktionen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    {editing?.id === d.id ? (
-                      <Form.Control
-                        size="sm"
-                        value={editing.name}
-                        maxLength={DISTRICT_NAME_MAX_LENGTH}
-                        aria-label={`Neuer Name für ${d.name}`}
-                        onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') saveRename(d);
-                          if (e.key === 'Escape') setEditing(null);
-                        }}
-                      />
-                    ) : (
-                      d.name
-                    )}
-                  </td>
-                  <td>{d.state}</td>
-                  <td className="text-end text-nowrap">
-                    {editing?.id === d.id ? (
-                      <>
-                        <Button size="sm" className="me-1" onClick={() => saveRename(d)} disabled={rename.isPending}>
-                          Speichern
-                        </Button>
-                        <Button size="sm" variant="outline-secondary" onClick={() => setEditing(null)}>
-                          Abbrechen
-                        </Button>
-                      </>
-                    ) : (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="outline-primary"
-                          className="me-1"
-                          onClick={() => setEditing({ id: d.id, name: d.name })}
-                        >
-                          Umbenennen
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          disabled={remove.isPending}
-                          aria-label={`${d.name} löschen`}
-                          onClick={() =>
-                            remove.mutate(d.id, {
-                              onSuccess: () =>
-                                setMessage({ kind: 'success', text: `Der Bezirk ${d.name} wurde gelöscht.` }),
-                              onError: fail,
-                            })
-                          }
-                        >
-                          Löschen
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable columns={COLUMNS} className="table table-sm">
+          {shown.map((d) => (
+            <tr key={d.id}>
+              <td data-label="Name" className={cell.half}>
+                {editing?.id === d.id ? (
+                  <Form.Control
+                    size="sm"
+                    value={editing.name}
+                    maxLength={DISTRICT_NAME_MAX_LENGTH}
+                    aria-label={`Neuer Name für ${d.name}`}
+                    onChange={(e) => setEditing({ id: d.id, name: e.target.value })}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') saveRename(d);
+                      if (e.key === 'Escape') setEditing(null);
+                    }}
+                  />
+                ) : (
+                  d.name
+                )}
+              </td>
+              <td data-label="Bundesland" className={cell.half}>
+                {d.state}
+              </td>
+              <ActionsCell>
+                {editing?.id === d.id ? (
+                  <>
+                    <Button size="sm" onClick={() => saveRename(d)} disabled={rename.isPending}>
+                      Speichern
+                    </Button>
+                    <Button size="sm" variant="outline-secondary" onClick={() => setEditing(null)}>
+                      Abbrechen
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button size="sm" variant="outline-primary" onClick={() => setEditing({ id: d.id, name: d.name })}>
+                      Umbenennen
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      disabled={remove.isPending}
+                      aria-label={`${d.name} löschen`}
+                      onClick={() =>
+                        remove.mutate(d.id, {
+                          onSuccess: () =>
+                            setMessage({ kind: 'success', text: `Der Bezirk ${d.name} wurde gelöscht.` }),
+                          onError: fail,
+                        })
+                      }
+                    >
+                      Löschen
+                    </Button>
+                  </>
+                )}
+              </ActionsCell>
+            </tr>
+          ))}
+        </ResponsiveTable>
       )}
     </>
   );

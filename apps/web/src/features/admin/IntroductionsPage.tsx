@@ -27,6 +27,8 @@ import {
 } from '../../components/introductions/IntroductionFacts';
 import { useAdminIntroduction, useAdminIntroductions, useResolveIntroduction } from './api/introductions';
 import { ErrorLine, FilterSelect, ListTable, Loading, PageHeader, usePagedSearch } from './components';
+import { cell } from './ResponsiveTable';
+import styles from './admin.module.css';
 
 const idOrUndefined = (text: string) => (/^[1-9]\d{0,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
@@ -199,19 +201,34 @@ export function Component() {
       >
         {rows.map((i) => (
           <tr key={i.id} data-testid={`register-${i.id}`}>
-            <td>{i.id}</td>
-            <td className="text-nowrap">{formatDateTime(i.introducedAt)}</td>
-            <td>{i.company.name}</td>
-            <td>
+            <td data-label="Nr." className={cell.half}>
+              {i.id}
+            </td>
+            <td data-label="Vorgestellt" className={`${cell.half} ${cell.nowrap}`}>
+              {formatDateTime(i.introducedAt)}
+            </td>
+            <td data-label="Unternehmen" className={`${cell.half} ${cell.text}`}>
+              {i.company.name}
+            </td>
+            <td data-label="Personalvermittlung" className={`${cell.half} ${cell.text}`}>
               {i.agency.name ?? '–'}
               <div className="small text-body-secondary">{i.consultant.name ?? 'Konto gelöscht'}</div>
             </td>
-            <td>{candidateName(i)}</td>
-            <td>{i.advertisement.jobTitle}</td>
-            <td className="text-end text-nowrap">{bonusText(i.bonus)}</td>
-            <td style={{ minWidth: '12rem' }}>
-              <StatusBadge status={i.status} />
-              <FlagBadges introduction={i} />
+            <td data-label="Kandidat/in" className={`${cell.half} ${cell.text}`}>
+              {candidateName(i)}
+            </td>
+            <td data-label="Inserat" className={`${cell.half} ${cell.text}`}>
+              {i.advertisement.jobTitle}
+            </td>
+            <td data-label="Prämie" className={`${cell.half} ${cell.end} ${cell.nowrap}`}>
+              {bonusText(i.bonus)}
+            </td>
+            <td data-label="Status" className={cell.half}>
+              {/* Status and flags side by side, wrapping in a narrow column. */}
+              <div className={styles.badges}>
+                <StatusBadge status={i.status} />
+                <FlagBadges introduction={i} />
+              </div>
             </td>
             <td>
               <Button size="sm" variant="outline-primary" onClick={() => setOpen(i.id)}>

@@ -7,6 +7,7 @@ import { useAdminJobs, usePublishAdminJob } from './api/jobs';
 import { useCompanies } from './api/users';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ActionsCell, cell } from './ResponsiveTable';
 
 type StateFilter = 'all' | 'active' | 'inactive';
 
@@ -60,22 +61,32 @@ export function Component() {
         total={total}
         onMore={more}
         columns={['Titel', 'Unternehmen', 'Ort', 'Prämie', 'Erstellt', 'Status', { label: 'Aktionen', end: true }]}
-        className="table table-hover mb-0"
+        className="table table-hover"
         empty="Keine Inserate gefunden."
       >
         {rows.map((job) => (
           <tr key={job.id} data-testid={`admin-job-${job.id}`}>
-            <td>
+            <td data-label="Titel" className={cell.text}>
               {job.jobTitle} (m/w/d)
               <div className="small text-body-secondary">{job.workingTime}</div>
             </td>
-            <td>{job.users_permissions_user?.username ?? <em>{MSG.userGone}</em>}</td>
-            <td>{[job.location.postcode, job.location.city].filter(Boolean).join(' ')}</td>
-            <td>{formatNumber(job.currentPlacementBonus, 1)} %</td>
-            <td>{formatDate(job.createdAt)}</td>
-            <td>{job.publishedAt ? <Badge bg="success">Aktiv</Badge> : <Badge bg="secondary">Deaktiviert</Badge>}</td>
-            <td className="text-end text-nowrap">
-              <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary me-2">
+            <td data-label="Unternehmen" className={cell.text}>
+              {job.users_permissions_user?.username ?? <em>{MSG.userGone}</em>}
+            </td>
+            <td data-label="Ort" className={cell.half}>
+              {[job.location.postcode, job.location.city].filter(Boolean).join(' ')}
+            </td>
+            <td data-label="Prämie" className={`${cell.half} ${cell.nowrap}`}>
+              {formatNumber(job.currentPlacementBonus, 1)} %
+            </td>
+            <td data-label="Erstellt" className={`${cell.half} ${cell.nowrap}`}>
+              {formatDate(job.createdAt)}
+            </td>
+            <td data-label="Status" className={cell.half}>
+              {job.publishedAt ? <Badge bg="success">Aktiv</Badge> : <Badge bg="secondary">Deaktiviert</Badge>}
+            </td>
+            <ActionsCell>
+              <Link to={`/admin/advertisements/${job.id}`} className="btn btn-sm btn-outline-primary">
                 Bearbeiten
               </Link>
               <Button
@@ -106,7 +117,7 @@ export function Component() {
               >
                 {job.publishedAt ? 'Deaktivieren' : 'Reaktivieren'}
               </Button>
-            </td>
+            </ActionsCell>
           </tr>
         ))}
       </ListTable>

@@ -22,6 +22,7 @@ import {
 import { FormModal } from '../../components/FormModal';
 import { useAdminOrganisation, useRecordRegisterCheck } from './api/organisations';
 import { ErrorLine, Loading, PageHeader } from './components';
+import { cell, ResponsiveTable } from './ResponsiveTable';
 
 /** Where the office looks a field up. */
 const WHERE_TO_CHECK: Record<RegisterField, string> = {
@@ -106,30 +107,23 @@ export function Component() {
               <h2 id="members-title" className="h5">
                 Mitglieder ({o.memberCount})
               </h2>
-              <div className="table-responsive" tabIndex={0} role="region" aria-label="Mitglieder">
-                <table className="table table-sm mb-0">
-                  <thead>
-                    <tr>
-                      <th>Name</th>
-                      <th>Rolle</th>
-                      <th>Seit</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {o.members.map((m) => (
-                      <tr key={m.id}>
-                        <td>
-                          {m.username}
-                          <div className="small text-body-secondary text-break">{m.email}</div>
-                          {m.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
-                        </td>
-                        <td>{MEMBER_ROLE_NAMES[m.role]}</td>
-                        <td>{formatDate(m.joinedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ResponsiveTable columns={['Name', 'Rolle', 'Seit']} className="table table-sm mb-0" flat>
+                {o.members.map((m) => (
+                  <tr key={m.id}>
+                    <td data-label="Name">
+                      {m.username}
+                      <div className={`small text-body-secondary ${cell.anywhere}`}>{m.email}</div>
+                      {m.blocked ? <Badge bg="danger">Gesperrt</Badge> : null}
+                    </td>
+                    <td data-label="Rolle" className={cell.half}>
+                      {MEMBER_ROLE_NAMES[m.role]}
+                    </td>
+                    <td data-label="Seit" className={`${cell.half} ${cell.nowrap}`}>
+                      {formatDate(m.joinedAt)}
+                    </td>
+                  </tr>
+                ))}
+              </ResponsiveTable>
               {o.openInvitations > 0 ? (
                 <p className="small text-body-secondary mt-2 mb-0">
                   {o.openInvitations === 1 ? '1 offene Einladung' : `${o.openInvitations} offene Einladungen`}

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import { formatDate, LEGAL_FORMS, ORGANISATION_KIND_NAMES, type OrganisationKind } from '@pb/core';
 import { useAdminOrganisations } from './api/organisations';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { cell } from './ResponsiveTable';
 
 const KIND_OPTIONS: ReadonlyArray<readonly [OrganisationKind | '', string]> = [
   ['', 'Alle Organisationen'],
@@ -51,14 +52,22 @@ export function Component() {
       >
         {rows.map((o) => (
           <tr key={o.id} data-testid={`organisation-${o.id}`}>
-            <td>
+            <td data-label="Name" className={cell.text}>
               <Link to={`/admin/organisations/${o.id}`}>{o.name}</Link>
             </td>
-            <td>{ORGANISATION_KIND_NAMES[o.kind]}</td>
-            <td>{o.legalForm ? LEGAL_FORMS[o.legalForm].name : '–'}</td>
-            <td>{o.city ?? '–'}</td>
-            <td>{o.memberCount}</td>
-            <td>
+            <td data-label="Art" className={cell.half}>
+              {ORGANISATION_KIND_NAMES[o.kind]}
+            </td>
+            <td data-label="Rechtsform" className={cell.half}>
+              {o.legalForm ? LEGAL_FORMS[o.legalForm].name : '–'}
+            </td>
+            <td data-label="Ort" className={cell.half}>
+              {o.city ?? '–'}
+            </td>
+            <td data-label="Mitglieder" className={cell.half}>
+              {o.memberCount}
+            </td>
+            <td data-label="Identität" className={cell.half}>
               {o.verified ? (
                 <Badge bg="success">geprüft</Badge>
               ) : o.legalIdentityComplete ? (
@@ -71,7 +80,9 @@ export function Component() {
                 </Badge>
               )}
             </td>
-            <td>{formatDate(o.createdAt)}</td>
+            <td data-label="Seit" className={`${cell.half} ${cell.nowrap}`}>
+              {formatDate(o.createdAt)}
+            </td>
           </tr>
         ))}
       </ListTable>

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
-  CLAIM_STATE_LABELS,
   computeFeeLine,
   formatCents,
   eurosToCents,
@@ -16,11 +13,9 @@ import {
   PLACEMENT_STATUS_LABELS,
   PLACEMENT_STATUSES,
   PLACEMENT_TRANSITIONS,
-  PLACEMENT_FLAG_LABELS,
   type AdminPlacementReport,
   type PlacementStatus,
   type PlacementStatusChange,
-  formatDay,
 } from '@pb/core';
 import {
   downloadPlacementCsv,
@@ -30,20 +25,13 @@ import {
   useReviewPlacement,
 } from './api/placementReports';
 import { FeeSheet } from '../../components/billing/FeeSheet';
-import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
 import { CorrectionModal } from './CorrectionModal';
 import { ReviewModal } from './ReviewModal';
 import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { cell } from './ResponsiveTable';
+import { PlacementStatusCell } from './PlacementStatusCell';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
-
-const STATUS_BADGE: Record<PlacementStatus, string> = {
-  gemeldet: 'warning',
-  verrechnet: 'info',
-  bezahlt: 'success',
-  garantiefall: 'danger',
-  verworfen: 'secondary',
-};
 
 /** The status buttons; 'verworfen' comes only from the review ('Prüfen'). */
 type StatusAction = PlacementStatusChange['status'];
@@ -205,100 +193,30 @@ export function Component() {
       >
         {rows.map((r) => (
           <tr key={r.id} data-testid={`placement-${r.id}`}>
-            <td className="text-nowrap">{formatDate(r.reportedAt)}</td>
-            <td>
+            <td data-label="Gemeldet" className={`${cell.half} ${cell.nowrap}`}>
+              {formatDate(r.reportedAt)}
+            </td>
+            <td data-label="Unternehmen" className={`${cell.half} ${cell.text}`}>
               {r.companyName}
               {r.uid ? <div className="small text-body-secondary">UID {r.uid}</div> : null}
             </td>
-            <td>
+            <td data-label="Personalberater" className={`${cell.half} ${cell.text}`}>
               {r.recruiter}
-              <div className="small text-body-secondary text-break">{r.recruiterMail}</div>
+              <div className="small text-body-secondary">{r.recruiterMail}</div>
             </td>
-            <td>{r.jobTitle}</td>
+            <td data-label="Inserat" className={`${cell.half} ${cell.text}`}>
+              {r.jobTitle}
+            </td>
             {/* One column for the figures, so that status and actions fit beside them at 1280 px. */}
-            <td className="text-end text-nowrap">
+            <td data-label="Beträge" className={`${cell.end} ${cell.nowrap}`}>
               <div>
                 {formatNumber(r.placementBonus, 2)} % von {formatEuro(r.actualSalary)}
               </div>
               <div>Prämie {formatEuro(r.placementFee)}</div>
               <div className="small text-body-secondary">Servicegebühr {formatEuro(r.serviceFee)}</div>
             </td>
-            <td style={{ minWidth: '13rem' }}>
-              <Badge
-                bg={STATUS_BADGE[r.status]}
-                text={r.status === 'gemeldet' || r.status === 'verrechnet' ? 'dark' : undefined}
-              >
-                {PLACEMENT_STATUS_LABELS[r.status]}
-              </Badge>
-              {r.objectedAt ? (
-                <div className="mt-1" data-testid={`objection-${r.id}`}>
-                  <Badge bg="danger">Widerspruch</Badge> <span className="small">vom {formatDate(r.objectedAt)}</span>
-                  <div className="small text-break" style={{ whiteSpace: 'pre-line' }}>
-                    {r.objectionNote}
-                  </div>
-                </div>
-              ) : null}
-              {r.introductionId ? (
-                <div className="small">Vorstellung Nr. {r.introductionId} (Prämie bei Vorstellung)</div>
-              ) : null}
-              {/* An objection or a circumvention suspicion alone also needs the review (needsReview). */}
-              {r.needsReview || r.flags.length > 0 || r.review ? (
-                <div className="mt-1" data-testid={`review-${r.id}`}>
-                  {r.needsReview ? (
-                    <Badge bg="warning" text="dark">
-                      Zur Prüfung
-                    </Badge>
-                  ) : null}
-                  {r.flags.map((f) => (
-                    <div key={f.code} className="small">
-                      <strong>{PLACEMENT_FLAG_LABELS[f.code]}:</strong> {f.reason}
-                    </div>
-                  ))}
-                  {r.review ? (
-                    <div className="small">
-                      {r.review.decision === 'freigegeben' ? 'Freigegeben' : 'Verworfen'} am {formatDate(r.review.at)}:{' '}
-                      {r.review.note}
-                    </div>
-                  ) : null}
-                </div>
-              ) : null}
-              {r.circumvention ? (
-                <div className="mt-1" data-testid={`circumvention-${r.id}`}>
-                  <Badge bg="danger">Umgehungsverdacht</Badge>{' '}
-                  <span className="small">vom {formatDate(r.circumvention.at)}</span>
-                  {r.circumvention.evidence.map((e) => (
-                    <div key={e.introductionId} className="small">
-                      <Link to={`/admin/introductions?introduction=${e.introductionId}`}>
-                        Vorstellung Nr. {e.introductionId}
-                      </Link>{' '}
-                      vom {formatDate(e.introducedAt)} ({CLAIM_STATE_LABELS[e.claim]},{' '}
-                      {e.basis === 'advertisement'
-                        ? 'lief zum Inserat, in der Meldung nicht genannt'
-                        : `gleiche ${e.matchedBy.map((m) => (m === 'email' ? 'E-Mail' : 'Telefonnummer')).join(' und ')}`}
-                      )
-                    </div>
-                  ))}
-                </div>
-              ) : null}
-              {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}
-              {r.invoiceNumber && r.invoiceUrl ? (
-                <div className="small d-flex align-items-center gap-2 my-1">
-                  Rechnung {r.invoiceNumber}
-                  <InvoiceDownload invoice={{ number: r.invoiceNumber, url: r.invoiceUrl }} />
-                </div>
-              ) : null}
-              {r.dueDate ? <div className="small">Fällig am {formatDay(r.dueDate)}</div> : null}
-              {r.paidAt ? <div className="small">Bezahlt am {formatDate(r.paidAt)}</div> : null}
-              {r.refund ? (
-                <div className="small text-danger">
-                  Rückerstattung {formatEuro(r.refund.total)} ({formatEuro(r.refund.placementFee)} Prämie +{' '}
-                  {formatEuro(r.refund.serviceFee)} Servicegebühr)
-                </div>
-              ) : r.status !== 'gemeldet' ? (
-                <div className="small text-body-secondary">Garantie bis {formatDay(r.guaranteeUntil)}</div>
-              ) : null}
-            </td>
-            <td style={{ minWidth: '11rem' }}>
+            <PlacementStatusCell report={r} />
+            <td data-label="Aktionen" style={{ minWidth: '11rem' }}>
               <details className="mb-2">
                 <summary className="small">Kostenblatt</summary>
                 <FeeSheet

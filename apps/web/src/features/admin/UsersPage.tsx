@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, type AdminUser, type RoleType } from '@pb/c
 import { useSession } from '../../lib/session';
 import { useAdminUsers, useBlockUser, useDeleteUser, useResendUserConfirmation } from './api/users';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
+import { ActionsCell, cell } from './ResponsiveTable';
 import { ConfirmModal } from '../../components/FormModal';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
 
@@ -62,10 +63,16 @@ export function Component() {
           const self = u.id === session?.userId;
           return (
             <tr key={u.id} data-testid={`user-${u.id}`}>
-              <td>{u.username}</td>
-              <td>{u.email}</td>
-              <td>{ROLE_LABELS[u.role]}</td>
-              <td>
+              <td data-label="Name" className={cell.text}>
+                {u.username}
+              </td>
+              <td data-label="E-Mail" className={cell.email}>
+                {u.email}
+              </td>
+              <td data-label="Rolle" className={cell.half}>
+                {ROLE_LABELS[u.role]}
+              </td>
+              <td data-label="Status" className={cell.half}>
                 {u.confirmed ? (
                   <Badge bg="success">Bestätigt</Badge>
                 ) : (
@@ -78,14 +85,17 @@ export function Component() {
                   <div className="small text-body-secondary">Löschwarnung am {formatDate(u.retentionWarnedAt)}</div>
                 ) : null}
               </td>
-              <td>{u.lastLogin ? formatDateTime(u.lastLogin) : '–'}</td>
-              <td>{formatDate(u.createdAt)}</td>
-              <td className="text-end text-nowrap">
+              <td data-label="Letzter Login" className={cell.half}>
+                {u.lastLogin ? formatDateTime(u.lastLogin) : '–'}
+              </td>
+              <td data-label="Registriert" className={`${cell.half} ${cell.nowrap}`}>
+                {formatDate(u.createdAt)}
+              </td>
+              <ActionsCell>
                 {!u.confirmed ? (
                   <Button
                     size="sm"
                     variant="outline-secondary"
-                    className="me-1"
                     disabled={resend.isPending}
                     onClick={() =>
                       resend.mutate(u.id, {
@@ -101,7 +111,6 @@ export function Component() {
                     <Button
                       size="sm"
                       variant={u.blocked ? 'outline-success' : 'outline-warning'}
-                      className="me-1"
                       disabled={block.isPending}
                       onClick={() =>
                         u.blocked
@@ -134,7 +143,7 @@ export function Component() {
                 ) : (
                   <span className="small text-body-secondary">Eigener Account</span>
                 )}
-              </td>
+              </ActionsCell>
             </tr>
           );
         })}

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { SEARCH_TEXT_MAX_LENGTH } from '@pb/core';
+import { ResponsiveTable, type ListColumn } from './ResponsiveTable';
 
 /** Small building blocks shared by the back office pages. */
 
@@ -105,10 +106,11 @@ export function usePagedSearch() {
   };
 }
 
-/** Column of a ListTable; `end` aligns it right. */
-export type ListColumn = string | { label: string; end: true };
-
-/** A back office list: spinner while loading, count line, table (with an empty row) and 'Mehr laden'. */
+/**
+ * A back office list: spinner while loading, count line, table (with an empty row) and 'Mehr laden'.
+ * The table fits the page from 768 px and shows a card per row below (ResponsiveTable); `scroll`
+ * (named `label`) only for data too wide to fit.
+ */
 export function ListTable({
   pending,
   shown,
@@ -116,51 +118,39 @@ export function ListTable({
   onMore,
   columns,
   empty,
-  className = 'table mb-0',
+  className = 'table',
+  scroll = false,
+  label = 'Tabelle',
   children,
 }: {
   pending: boolean;
   shown: number;
   total: number;
   onMore: () => void;
-  columns: ListColumn[];
+  columns: readonly ListColumn[];
   /** Text of the single row shown when nothing matches (none: an empty body). */
   empty?: string;
   className?: string;
+  scroll?: boolean;
+  label?: string;
   children: ReactNode;
 }) {
   if (pending) return <Loading />;
   return (
     <>
       <CountLine shown={shown} total={total} />
-      {/* Scrolls sideways on a phone: focusable so keyboard users can scroll it too. */}
-      <div className="table-responsive card shadow-sm mb-3" tabIndex={0} role="region" aria-label="Tabelle">
-        <table className={className}>
-          <thead>
+      <div className="mb-3">
+        <ResponsiveTable columns={columns} className={className} scroll={scroll} label={label}>
+          {shown === 0 && empty ? (
             <tr>
-              {columns.map((c) =>
-                typeof c === 'string' ? (
-                  <th key={c}>{c}</th>
-                ) : (
-                  <th key={c.label} className="text-end">
-                    {c.label}
-                  </th>
-                ),
-              )}
+              <td colSpan={columns.length} className="text-center text-body-secondary py-4">
+                {empty}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {shown === 0 && empty ? (
-              <tr>
-                <td colSpan={columns.length} className="text-center text-body-secondary py-4">
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              children
-            )}
-          </tbody>
-        </table>
+          ) : (
+            children
+          )}
+        </ResponsiveTable>
       </div>
       <LoadMore shown={shown} total={total} onMore={onMore} />
     </>
