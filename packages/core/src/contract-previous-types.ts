@@ -139,6 +139,8 @@ export interface PreviousChatAdvertisementSummary {
 export interface PreviousChatConversation {
   id: number;
   advertisement: PreviousChatAdvertisementSummary | null;
+  /** Issue 32: the advertisement's id, deactivated ones too (the company's numbers link by it). */
+  advertisementId: number | null;
   counterpart: { id: number; username: string } | null;
   /** Issue 31: the other side's organisation and the caller's side. */
   counterpartOrganisation: { id: number; name: string } | null;
