@@ -74,7 +74,13 @@ test('When the company moves a candidate to Eingestellt in the columns by keyboa
   await page.goto(`/advertisements/introductions?advertisement=${job}&ansicht=spalten`);
   await expect(page.getByTestId('pipeline-eingestellt').getByTestId(`pipeline-card-${introduction}`)).toBeVisible();
 
-  // The agency's overview leads to its own report dialog, the introduction filled in.
+  // The company deactivates the advertisement instead of reporting: the agency's overview still
+  // leads to its own report dialog, the introduction filled in.
+  const deactivated = await request.put(`/api/jobs/${job}`, {
+    headers: { authorization: `Bearer ${company.jwt}` },
+    data: { data: { publishedAt: null } },
+  });
+  expect(deactivated.status()).toBe(200);
   await signIn(page, consultant);
   await page.goto('/advertisements/overview');
   await page.getByRole('link', { name: 'Eine Einstellung ohne Vermittlungsmeldung' }).click();

@@ -260,6 +260,8 @@ export const PLACEMENT_REVIEW_MSG = {
     'Der Rechnungsbetrag dieser Meldung ist 0 €. Bitte geben Sie bei der Freigabe die richtige Prämie und das Gehalt an oder verwerfen Sie die Meldung.',
   introductionStage:
     'Eine Besetzung können Sie zu Ihrer Vorstellung erst melden, wenn das Unternehmen ein Angebot gemacht oder die Person eingestellt hat. Ohne diesen Schritt melden Sie bitte ohne Vorstellung; wir prüfen die Meldung dann.',
+  introductionKnown:
+    'Das Unternehmen hat diese Person fristgerecht als „Bereits bekannt“ erklärt; zu dieser Vorstellung besteht kein Anspruch. Melden Sie die Besetzung bitte ohne Vorstellung; wir prüfen die Meldung dann.',
   objectedBefore:
     'Das Unternehmen hat Ihrer früheren Meldung zu diesem Inserat widersprochen. Eine weitere Meldung ist nur zu einer Vorstellung möglich, für die das Unternehmen ein Angebot gemacht oder eingestellt hat.',
   alreadyReported: 'Sie haben zu diesem Inserat bereits eine Besetzung gemeldet; wir prüfen sie.',

@@ -37,7 +37,8 @@ export async function introductionTasks(
   const hired = await db
     .select({ id: introductions.id, advertisement: introductions.jobId })
     .from(introductions)
-    .where(and(ownScope, eq(introductions.status, 'eingestellt'), unreported))
+    // One declared 'Bereits bekannt' carries no claim: nothing to report for it.
+    .where(and(ownScope, eq(introductions.status, 'eingestellt'), isNull(introductions.alreadyKnownAt), unreported))
     .orderBy(asc(introductions.statusChangedAt), asc(introductions.id));
   const hiredTasks = {
     hiredUnreported: hired.length,

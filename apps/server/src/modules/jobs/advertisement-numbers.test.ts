@@ -74,4 +74,21 @@ describe('Numbers per advertisement', () => {
     const others = await ctx.request({ method: 'GET', url: '/api/job-watches/advertisements', token: second.token });
     expect(others.json<{ data: WatchedAdvertisement[] }>().data.some((w) => w.id === job.id)).toBe(false);
   });
+
+  it('When the company deactivates an advertisement after an introduction, then that agency still reads it to report, another agency does not', async () => {
+    const job = await createJob(ctx.app.db, company.id, { bonus: 18, jobTitle: 'Souschef/in' });
+    await introduced(consultant, job.id);
+    await ctx.database.query('UPDATE jobs SET published_at = NULL WHERE id = $1', [job.id]);
+    const read = (user: ChatUser) => ctx.request({ method: 'GET', url: `/api/jobs/${job.id}`, token: user.token });
+    expect((await read(consultant)).statusCode).toBe(200);
+    expect((await read(second)).statusCode).toBe(404);
+    expect((await read(otherCompany)).statusCode).toBe(404);
+    // Reading is all: the browser's lists still show published advertisements only.
+    const list = await ctx.request({
+      method: 'GET',
+      url: `/api/jobs?filters[id][$eq]=${job.id}`,
+      token: consultant.token,
+    });
+    expect(list.json().data).toEqual([]);
+  });
 });

@@ -125,6 +125,21 @@ export type JobRow = Awaited<ReturnType<typeof jobSelect>>[number];
  * Published advertisements; for a member of a company also that company's deactivated ones
  * (pass the caller: the session's organisation decides, never a request parameter).
  */
+/**
+ * One advertisement for reading (GET /api/jobs/:id): what visibleTo allows, and for an agency also a
+ * deactivated one it introduced a candidate for — it may still report that placement (issue 32),
+ * and a company that deactivates after 'Eingestellt' must not leave it without a way to.
+ */
+export function readableBy(caller: Pick<CurrentUser, 'organisation'>): SQL {
+  const membership = caller.organisation;
+  if (membership?.kind !== 'agency') return visibleTo(caller);
+  return or(
+    visibleTo(caller),
+    sql`EXISTS (SELECT 1 FROM introductions introduced
+                 WHERE introduced.job_id = "jobs"."id" AND introduced.agency_organisation_id = ${membership.organisationId})`,
+  )!;
+}
+
 export function visibleTo(caller?: Pick<CurrentUser, 'organisation'>): SQL {
   const organisationId = caller?.organisation?.kind === 'company' ? caller.organisation.organisationId : undefined;
   return organisationId === undefined

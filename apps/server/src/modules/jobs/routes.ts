@@ -23,6 +23,7 @@ import {
   listAttachments,
   presentJob,
   selectJobPage,
+  readableBy,
   visibleTo,
 } from './repository';
 import { changeJob, memberAsAuthor, parseJobChange, parseJobData, publishJob } from './service';
@@ -199,7 +200,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const row = await findJob(app.db, request.params.id, visibleTo(user));
+      const row = await findJob(app.db, request.params.id, readableBy(user));
       if (!row) throw notFound(MSG.advertisementGone);
       const body = jobJson({
         data: { ...presentJob(row), attachments: await listAttachments(app.db, row.id) },

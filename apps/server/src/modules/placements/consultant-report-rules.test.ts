@@ -98,6 +98,23 @@ describe("a consultant's report", () => {
     expect(await published(advertisement)).toBe(false);
   });
 
+  it('When the company declared the candidate known in time and later hires them, then the agency cannot report through that introduction', async () => {
+    const advertisement = await publishJob(ctx, company, { jobTitle: 'Barkeeper', placementBonus: 20 });
+    const introduction = await introduce(consultant, advertisement, 'bekannt.barkeeper@example.at');
+    const known = await ctx.request({
+      method: 'POST',
+      url: `/api/introductions/${introduction}/already-known`,
+      token: company.token,
+      payload: { note: 'Hat sich im Oktober selbst bei uns beworben.' },
+    });
+    expect(known.statusCode, known.body).toBe(200);
+    expect((await move(introduction, 'angebot')).statusCode).toBe(200);
+    const res = await postReport(ctx, consultant, consultantReportBody(advertisement, { introduction }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(PLACEMENT_REVIEW_MSG.introductionKnown);
+    expect(await published(advertisement)).toBe(true);
+  });
+
   it('When the company objected to a report, then the consultant cannot report on that advertisement again without an offer', async () => {
     const advertisement = await publishJob(ctx, company, { jobTitle: 'Kellner', placementBonus: 20 });
     await chat(consultant, advertisement);

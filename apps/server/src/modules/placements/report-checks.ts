@@ -29,7 +29,8 @@ export async function assertIntroductionNotReported(tx: Db, introductionId: numb
 }
 
 /**
- * A consultant's report: with an introduction only in 'Angebot' or 'eingestellt'; without one,
+ * A consultant's report: with an introduction only in 'Angebot' or 'eingestellt' and not declared
+ * 'Bereits bekannt'; without one,
  * not again after the company objected to an earlier report of the agency (any of its members) on
  * this advertisement, and not while an earlier one is still open.
  */
@@ -37,9 +38,11 @@ export async function assertConsultantMayReport(
   tx: Db,
   agencyOrganisationId: number,
   jobId: number,
-  introduction: { status: IntroductionStatus } | null,
+  introduction: { status: IntroductionStatus; alreadyKnownAt: Date | null } | null,
 ): Promise<void> {
   if (introduction) {
+    // Declared known in time: the introduction carries no claim, so it cannot carry a report either.
+    if (introduction.alreadyKnownAt !== null) throw conflict(PLACEMENT_REVIEW_MSG.introductionKnown);
     if (!REPORTABLE_INTRODUCTION_STAGES.includes(introduction.status))
       throw conflict(PLACEMENT_REVIEW_MSG.introductionStage);
     return;

@@ -206,6 +206,7 @@ export function Component() {
           {!isCompany &&
             session?.role === 'consultant' &&
             memberMay(session.organisation, 'placements.report') &&
+            introduction.claim !== 'void' &&
             REPORTABLE_INTRODUCTION_STAGES.includes(introduction.status) &&
             !introduction.timeline.some((entry) => entry.kind === 'placement_reported') &&
             introduction.advertisement.id !== null && (

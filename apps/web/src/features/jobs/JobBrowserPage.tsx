@@ -194,11 +194,13 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
   // '?id=<advertisement>&melden=<introduction>' (the overview, an introduction): its report dialog, filled in.
   const reportParam = Number(params.get('melden'));
   const reportFor = isConsultant && Number.isInteger(reportParam) && reportParam > 0 ? reportParam : null;
+  // A deactivated advertisement too: the server lets an agency that introduced someone read it.
+  const reportJob = selected?.id === selectedId ? selected : single.data?.id === selectedId ? single.data : null;
   const reportShown =
     modal?.kind === 'report'
       ? { job: modal.job, introductionId: undefined }
-      : reportFor !== null && selectedId !== null && selected && selected.id === selectedId && modal === null
-        ? { job: selected, introductionId: reportFor }
+      : reportFor !== null && reportJob && modal === null
+        ? { job: reportJob, introductionId: reportFor }
         : null;
   // Advertisements this consultant reported in this visit whose report awaits the office (the server refuses a second).
   const [reportsInReview, setReportsInReview] = useState<ReadonlySet<number>>(() => new Set());

@@ -59,7 +59,7 @@ export function ConsultantReportModal({
   const [preselected, setPreselected] = useState(false);
   if (given && !preselected) {
     setPreselected(true);
-    if (REPORTABLE_INTRODUCTION_STAGES.includes(given.status)) {
+    if (given.claim !== 'void' && REPORTABLE_INTRODUCTION_STAGES.includes(given.status)) {
       setIntroduction(given);
       set('placementBonus')(String(given.bonus));
     }
