@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IntroductionDetail } from '@pb/core';
 import { createJob } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
+import { appendRegisterEntry } from './register';
 import { verifyRegister } from './register-verify';
 
 /**
@@ -61,5 +62,33 @@ describe('Undo a stage change', () => {
     const rejected = (await introduced(consultant, job.id)).data;
     expect((await move(company, rejected.id, 'abgesagt', 'Nicht passend')).statusCode).toBe(200);
     expect((await undo(company.token, rejected.id)).statusCode).toBe(409);
+  });
+
+  it('When a taking-back entry names no matching move (written behind the rules), then the register check reports it', async () => {
+    at('2026-12-09T09:00:00Z');
+    const job = await createJob(ctx.app.db, company.id, { bonus: 15 });
+    const { data } = await introduced(consultant, job.id);
+    at('2026-12-09T10:00:00Z');
+    expect((await move(company, data.id, 'angebot')).statusCode).toBe(200);
+    // A minute later, through the register's own key: too late, and back to a stage it never came from.
+    const late = new Date('2026-12-09T10:01:00Z');
+    const [entry] = await ctx.database.query<{ id: number }>(
+      'SELECT id FROM introduction_events WHERE introduction_id = $1 ORDER BY id DESC LIMIT 1',
+      [data.id],
+    );
+    await ctx.app.db.transaction((tx) =>
+      appendRegisterEntry(tx, ctx.config.registerSecret, {
+        introductionId: data.id,
+        kind: 'status_undone',
+        at: late,
+        data: { status: 'interview', undoes: entry!.id },
+      }),
+    );
+    await ctx.database.query("UPDATE introductions SET status = 'interview', status_changed_at = $2 WHERE id = $1", [
+      data.id,
+      late,
+    ]);
+    const report = await verifyRegister(ctx.app.db, ctx.config.registerSecret);
+    expect(report.problems.map((p) => p.problem)).toContain('Zurücknahme ohne passenden Statuswechsel davor');
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { formerParties, introductions, jobs, placementReports, users } from '../../db/schema';
 import { canonicalJson, type ChainValue } from './register-chain';
 import { candidateCommitment, noteHash } from './register';
+import { undoesPrevious } from './register-undo';
 
 /**
  * What the register says about each introduction, replayed entry by entry, and the comparison
@@ -34,6 +35,8 @@ interface Facts {
   handler: { consultant: ChainValue; company: ChainValue };
   /** Whether the introductions table still has the row (compareWithState). */
   stateSeen: boolean;
+  /** The introduction's newest entry so far: a 'status_undone' must take back exactly that move. */
+  last: { id: number; content: Content } | null;
 }
 
 export const BATCH = 1000;
@@ -73,8 +76,11 @@ export class RegisterFacts {
       fingerprintsDeletedAt: null,
       handler: { consultant: null, company: null },
       stateSeen: false,
+      last: null,
     };
     this.byIntroduction.set(introductionId, fact);
+    const previous = fact.last;
+    fact.last = { id: entryId, content };
     const at = content['at'] ?? null;
     switch (content['kind']) {
       case 'introduced': {
@@ -116,6 +122,11 @@ export class RegisterFacts {
         break;
       case 'fingerprints_deleted':
         fact.fingerprintsDeletedAt = at;
+        break;
+      case 'status_undone':
+        if (!undoesPrevious(content, previous)) {
+          problems.push({ entryId, introductionId, problem: 'Zurücknahme ohne passenden Statuswechsel davor' });
+        }
         break;
       case 'handed_over': {
         const side = content['side'] === 'consultant' ? 'consultant' : 'company';
