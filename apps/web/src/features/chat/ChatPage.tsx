@@ -27,7 +27,9 @@ export function Component() {
   const all = conversations.data?.data ?? [];
   const list = advertisementId === null ? all : all.filter((c) => c.advertisementId === advertisementId);
   // A deactivated advertisement is not summarised in its conversations: then its number names it.
-  const advertisementTitle = list[0]?.advertisement?.jobTitle ?? `Inserat Nr. ${advertisementId} (nicht mehr aktiv)`;
+  const advertisementTitle =
+    list[0]?.advertisement?.jobTitle ??
+    (list.length > 0 ? `Inserat Nr. ${advertisementId} (nicht mehr aktiv)` : `Inserat Nr. ${advertisementId}`);
   const fromList = list.find((c) => c.id === selectedId);
   // A conversation not (yet) in the loaded list, e.g. right after it was started.
   const single = useConversation(selectedId, conversations.isSuccess && !fromList);

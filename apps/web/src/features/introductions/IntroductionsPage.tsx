@@ -164,7 +164,14 @@ export function Component() {
             : "Noch keine Vorstellungen. Stellen Sie Kandidaten über 'Kandidat vorstellen' bei einem Inserat vor."}
         </p>
       ) : columns ? (
-        <Pipeline introductions={rows} showAdvertisement={advertisement === undefined} />
+        <>
+          {(list.data?.meta.pagination.total ?? 0) > rows.length && (
+            <p className="small text-body-secondary" role="status">
+              Gezeigt werden die neuesten {rows.length} von {list.data?.meta.pagination.total} Vorstellungen.
+            </p>
+          )}
+          <Pipeline introductions={rows} showAdvertisement={advertisement === undefined} />
+        </>
       ) : (
         <ul className={`list-unstyled ${styles.list} mb-0`}>
           {rows.map((i) => (
