@@ -189,10 +189,9 @@ export function Component() {
         columns={[
           'Nr.',
           'Vorgestellt',
-          'Unternehmen',
+          'Inserat und Unternehmen',
           'Personalvermittlung',
           'Kandidat/in',
-          'Inserat',
           { label: 'Prämie', end: true },
           'Status',
           '',
@@ -204,11 +203,13 @@ export function Component() {
             <td data-label="Nr." className={cell.half}>
               {i.id}
             </td>
-            <td data-label="Vorgestellt" className={`${cell.half} ${cell.nowrap}`}>
+            <td data-label="Vorgestellt" className={cell.half}>
               {formatDateTime(i.introducedAt)}
             </td>
-            <td data-label="Unternehmen" className={`${cell.half} ${cell.text}`}>
-              {i.company.name}
+            {/* Title and company in one column: the register's nine facts fit 1280 px. */}
+            <td data-label="Inserat und Unternehmen" className={`${cell.half} ${cell.text}`}>
+              {i.advertisement.jobTitle}
+              <div className="small text-body-secondary">{i.company.name}</div>
             </td>
             <td data-label="Personalvermittlung" className={`${cell.half} ${cell.text}`}>
               {i.agency.name ?? '–'}
@@ -216,9 +217,6 @@ export function Component() {
             </td>
             <td data-label="Kandidat/in" className={`${cell.half} ${cell.text}`}>
               {candidateName(i)}
-            </td>
-            <td data-label="Inserat" className={`${cell.half} ${cell.text}`}>
-              {i.advertisement.jobTitle}
             </td>
             <td data-label="Prämie" className={`${cell.half} ${cell.end} ${cell.nowrap}`}>
               {bonusText(i.bonus)}
