@@ -17,8 +17,7 @@ import { dayText, IntroductionFacts, Timeline } from '../../components/introduct
 import { downloadWithToken } from '../../lib/download';
 import { useSession } from '../../lib/session';
 import { useDeclareAlreadyKnown } from './api/alreadyKnown';
-import { useMoveIntroduction } from './api/changeStatus';
-import { NoteModal } from './NoteModal';
+import { NoteModal, RejectModal } from './NoteModal';
 import { reportLinkOf, useStageChange } from './stageChange';
 import { useIntroduction } from './api/introduction';
 import { useMarkIntroductionSeen } from './api/seen';
@@ -26,7 +25,6 @@ import { useMarkIntroductionSeen } from './api/seen';
 /** The company's reactions: next stages, 'endgültig abgesagt' with a reason, 'Bereits bekannt' in its window. */
 function CompanyActions({ introduction, mayReport }: { introduction: IntroductionDetail; mayReport: boolean }) {
   const stage = useStageChange();
-  const reject = useMoveIntroduction();
   const known = useDeclareAlreadyKnown(introduction.id);
   const [modal, setModal] = useState<'reject' | 'known' | null>(null);
   const forward = introduction.nextStatuses.filter((s) => s !== 'abgesagt');
@@ -50,7 +48,7 @@ function CompanyActions({ introduction, mayReport }: { introduction: Introductio
             </Button>
           ))}
           {introduction.nextStatuses.includes('abgesagt') && (
-            <Button size="sm" variant="outline-danger" onClick={() => setModal('reject')} disabled={reject.isPending}>
+            <Button size="sm" variant="outline-danger" onClick={() => setModal('reject')} disabled={stage.pending}>
               Endgültig absagen
             </Button>
           )}
@@ -75,33 +73,9 @@ function CompanyActions({ introduction, mayReport }: { introduction: Introductio
             Vorstellung sind dort schon eingetragen.
           </p>
         )}
-        {reject.error && !modal && (
-          <Alert variant="danger" className="mt-2 mb-0">
-            {reject.error.message}
-          </Alert>
-        )}
       </div>
       {modal === 'reject' && (
-        <NoteModal
-          title="Endgültig absagen"
-          label="Begründung (für den Personalberater)"
-          submitLabel="Absage speichern"
-          withDocument={false}
-          pending={reject.isPending}
-          error={reject.error}
-          onSubmit={(reason) =>
-            reject.mutate(
-              { id: introduction.id, status: 'abgesagt', reason },
-              {
-                onSuccess: () => {
-                  setModal(null);
-                  showSuccess('Die Absage ist gespeichert; der Personalberater erhält die Begründung.');
-                },
-              },
-            )
-          }
-          onClose={() => setModal(null)}
-        />
+        <RejectModal id={introduction.id} title="Endgültig absagen" onClose={() => setModal(null)} />
       )}
       {modal === 'known' && (
         <NoteModal

@@ -3,6 +3,8 @@ import { INTRODUCTION_MSG, INTRODUCTION_NOTE_MAX_LENGTH, validateChatFiles } fro
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FormModal } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../components/feedback/feedback';
+import { useMoveIntroduction } from './api/changeStatus';
 
 /** A required note (rejection reason, 'Bereits bekannt'), optionally with one document. */
 export function NoteModal({
@@ -57,5 +59,32 @@ export function NoteModal({
         <DocumentPicker label="Dokument (optional)" files={files} onFilesChange={setFiles} multiple={false} />
       )}
     </FormModal>
+  );
+}
+
+/** 'Endgültig absagen' with its required reason; says afterwards that the agency gets the reason. */
+export function RejectModal({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
+  const reject = useMoveIntroduction();
+  return (
+    <NoteModal
+      title={title}
+      label="Begründung (für den Personalberater)"
+      submitLabel="Absage speichern"
+      withDocument={false}
+      pending={reject.isPending}
+      error={reject.error}
+      onSubmit={(reason) =>
+        reject.mutate(
+          { id, status: 'abgesagt', reason },
+          {
+            onSuccess: () => {
+              onClose();
+              showSuccess('Die Absage ist gespeichert; der Personalberater erhält die Begründung.');
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -8,10 +8,8 @@ import {
   type Introduction,
   type IntroductionStatus,
 } from '@pb/core';
-import { showSuccess } from '../../components/feedback/feedback';
 import { bonusText, candidateName, FlagBadges } from '../../components/introductions/IntroductionFacts';
-import { useMoveIntroduction } from './api/changeStatus';
-import { NoteModal } from './NoteModal';
+import { RejectModal } from './NoteModal';
 import { useStageChange } from './stageChange';
 import styles from './introductions.module.css';
 
@@ -78,7 +76,6 @@ export function Pipeline({
   showAdvertisement: boolean;
 }) {
   const stage = useStageChange();
-  const reject = useMoveIntroduction();
   const [rejecting, setRejecting] = useState<Introduction | null>(null);
   return (
     <div className={styles.pipeline} data-testid="pipeline">
@@ -114,24 +111,9 @@ export function Pipeline({
         );
       })}
       {rejecting && (
-        <NoteModal
+        <RejectModal
+          id={rejecting.id}
           title={`${candidateName(rejecting)} endgültig absagen`}
-          label="Begründung (für den Personalberater)"
-          submitLabel="Absage speichern"
-          withDocument={false}
-          pending={reject.isPending}
-          error={reject.error}
-          onSubmit={(reason) =>
-            reject.mutate(
-              { id: rejecting.id, status: 'abgesagt', reason },
-              {
-                onSuccess: () => {
-                  setRejecting(null);
-                  showSuccess('Die Absage ist gespeichert; der Personalberater erhält die Begründung.');
-                },
-              },
-            )
-          }
           onClose={() => setRejecting(null)}
         />
       )}
