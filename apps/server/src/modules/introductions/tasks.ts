@@ -1,5 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { addCalendarDays, alreadyKnownDeadline, viennaDate, type ActiveMembership, type Overview } from '@pb/core';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  addCalendarDays,
+  alreadyKnownDeadline,
+  viennaDate,
+  viennaMidnight,
+  type ActiveMembership,
+  type Overview,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions } from '../../db/schema';
 import { committedInRegister } from './queries';
@@ -61,20 +68,20 @@ export async function introductionTasks(
   }
 
   // Still 'Neu': within its window the company may declare it known, after it the agency waits.
-  const fresh = await db
+  // Only the recent ones need their deadline computed; the rest are counted.
+  const stillNew = and(ownScope, eq(introductions.status, 'neu'), isNull(introductions.alreadyKnownAt));
+  const today = viennaDate(now);
+  const windowStart = viennaMidnight(addCalendarDays(today, -KNOWN_WINDOW_CALENDAR_DAYS));
+  const [waiting] = await db.select({ n: count() }).from(introductions).where(stillNew);
+  const recent = await db
     .select({ introducedAt: introductions.introducedAt, committed: committedInRegister })
     .from(introductions)
-    .where(and(ownScope, eq(introductions.status, 'neu'), isNull(introductions.alreadyKnownAt)));
-  const today = viennaDate(now);
-  const windowStart = addCalendarDays(today, -KNOWN_WINDOW_CALENDAR_DAYS);
-  const deadlines: string[] = [];
-  let awaitingReaction = 0;
-  for (const row of fresh) {
-    const introducedOn = viennaDate(row.introducedAt);
-    const deadline = introducedOn >= windowStart ? alreadyKnownDeadline(row.introducedAt) : null;
-    if (deadline !== null && today <= deadline && !row.committed) deadlines.push(deadline);
-    else awaitingReaction += 1;
-  }
+    .where(and(stillNew, gte(introductions.introducedAt, windowStart)));
+  const deadlines = recent
+    .filter((row) => !row.committed)
+    .map((row) => alreadyKnownDeadline(row.introducedAt))
+    .filter((deadline) => today <= deadline);
+  const awaitingReaction = (waiting?.n ?? 0) - deadlines.length;
   deadlines.sort();
   return {
     alreadyKnownOpen: deadlines.length,
