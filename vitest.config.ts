@@ -23,6 +23,7 @@ const DRIVER_INDEPENDENT = [
   'apps/server/src/modules/introductions/proof-pdf.test.ts',
   'apps/server/src/modules/introductions/register-chain.test.ts',
   'apps/server/src/modules/billing/statement.test.ts',
+  'apps/server/src/modules/jobs/sorted-ids.test.ts',
 ];
 
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({

@@ -21,6 +21,8 @@ export interface Metrics {
   mailSendFailed(): void;
   /** Where the connected-sockets gauge reads from at scrape time (the chat gateway names its server). */
   countSocketsWith(read: () => number): void;
+  /** Where the advertisement list cache's outcome counts are read at scrape time (modules/jobs names its cache). */
+  countListCacheWith(read: () => Record<string, number>): void;
   /** Reads the scrape-time values (mail outbox, database pool, sockets), then renders every metric. */
   scrape(): Promise<string>;
 }
@@ -93,6 +95,13 @@ export const metricsPlugin = fp(
     );
     const sockets = gauge('chat_connected_sockets', 'Signed-in Socket.IO connections on this instance.');
     let readSockets: (() => number) | undefined;
+    const listCache = new Gauge({
+      name: `${PREFIX}job_list_cache_outcomes`,
+      help: 'Advertisement list cache since start, by outcome: hits, misses, patched (a kept id list brought forward by the rows a write changed), recomputed (ids computed from scratch), kept (an answer a write did not touch).',
+      labelNames: ['outcome'] as const,
+      registers,
+    });
+    let readListCache: (() => Record<string, number>) | undefined;
 
     // PGlite has no pool: the pool gauges exist for PostgreSQL only.
     const pool = app.database.poolStats()
@@ -127,6 +136,9 @@ export const metricsPlugin = fp(
       countSocketsWith(read) {
         readSockets = read;
       },
+      countListCacheWith(read) {
+        readListCache = read;
+      },
       async scrape() {
         const stats = app.database.poolStats();
         if (pool && stats) {
@@ -137,6 +149,7 @@ export const metricsPlugin = fp(
         }
         if (readSockets) sockets.set(readSockets());
         else sockets.remove();
+        for (const [outcome, count] of Object.entries(readListCache?.() ?? {})) listCache.set({ outcome }, count);
         await readOutbox();
         return registry.metrics();
       },

@@ -70,6 +70,8 @@ export interface Page<T> {
 export interface ParsedListQuery {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The sort as asked for (field names of the spec), which orderBy spells out. */
+  sort: SortField[];
   start: number;
   limit: number;
   withCount: boolean;
@@ -236,7 +238,12 @@ function parseInteger(raw: Raw, name: string, min: number, max: number): number 
   return n;
 }
 
-function parseSort(raw: Raw, spec: ResourceQuerySpec): SQL[] {
+export interface SortField {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+function parseSort(raw: Raw, spec: ResourceQuerySpec): SortField[] {
   const entries = raw === undefined ? [] : asList(raw).flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
   const wanted =
     entries.length > 0
@@ -249,7 +256,11 @@ function parseSort(raw: Raw, spec: ResourceQuerySpec): SQL[] {
           return { field, dir: lower as 'asc' | 'desc' };
         })
       : spec.defaultSort;
-  return wanted.map(({ field, dir }) => {
+  return wanted;
+}
+
+function orderByOf(sort: SortField[], spec: ResourceQuerySpec): SQL[] {
+  return sort.map(({ field, dir }) => {
     const col = spec.sort[field]!;
     return dir === 'desc' ? sql`${col} desc` : sql`${col} asc`;
   });
@@ -285,9 +296,11 @@ export function parseListQuery(query: Raw, spec: ResourceQuerySpec): ParsedListQ
     if (pagination['withCount'] !== undefined)
       withCount = coerce(pagination['withCount'], 'boolean', 'withCount') as boolean;
   }
+  const sort = parseSort(q['sort'], spec);
   return {
     where: filterParts.length === 0 ? undefined : filterParts.length === 1 ? filterParts[0] : and(...filterParts),
-    orderBy: parseSort(q['sort'], spec),
+    orderBy: orderByOf(sort, spec),
+    sort,
     start,
     limit,
     withCount,

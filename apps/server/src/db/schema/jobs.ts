@@ -53,6 +53,16 @@ export const listVersions = pgTable('list_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/** The advertisements each list version changed (0042); job 0 stands for all of them. */
+export const jobListChanges = pgTable(
+  'job_list_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    jobId: integer('job_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.version, t.jobId] })],
+);
+
 export const jobAttachments = pgTable(
   'job_attachments',
   {

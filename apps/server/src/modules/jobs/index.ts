@@ -7,7 +7,9 @@ import { jobRoutes } from './routes';
 
 /** Advertisements, their documents and bonus history. */
 export const jobsModule: FastifyPluginAsyncZod = async (app) => {
-  app.decorate('jobListCache', new JobListCache(app.db));
+  const cache = new JobListCache(app.db);
+  app.decorate('jobListCache', cache);
+  app.metrics.countListCacheWith(() => cache.stats);
   await app.register(jobRoutes);
   await app.register(bonusRoutes);
   await app.register(attachmentRoutes);

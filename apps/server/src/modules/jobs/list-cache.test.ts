@@ -203,19 +203,22 @@ describe('advertisement list caches', () => {
     for (let i = 0; i < 3; i += 1) await publish({ jobTitle: `Budget ${i}` });
     const cache = new JobListCache(ctx.database.db, { maxIds: 3, maxIdsPerQuery: 3, maxAnswerBytes: 1000 });
     const { jobs: version } = await ctx.app.dataVersions.read();
-    const like = (t: string) => sql`${jobs.jobTitle} like ${t}`;
-    const order = [sql`${jobs.createdAt} desc`];
-    const first = await cache.matchingIds(like('Budget %'), order, version);
-    expect(first.length).toBe(3);
-    await cache.matchingIds(like('Budget %'), order, version);
-    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
+    const like = (t: string) => ({
+      where: sql`${jobs.jobTitle} like ${t}`,
+      orderBy: [sql`${jobs.createdAt} desc`],
+      sortKey: null,
+    });
+    const first = await cache.matchingIds(like('Budget %'), version);
+    expect(first.ids.length).toBe(3);
+    await cache.matchingIds(like('Budget %'), version);
+    expect(cache.stats).toMatchObject({ hits: 1, misses: 1 });
     // A second query pushes the first out (3 ids in all).
-    await cache.matchingIds(like('Budget 1'), order, version);
-    await cache.matchingIds(like('Budget %'), order, version);
+    await cache.matchingIds(like('Budget 1'), version);
+    await cache.matchingIds(like('Budget %'), version);
     expect(cache.stats.misses).toBe(3);
     // Larger than maxIdsPerQuery: computed, never kept.
-    await cache.matchingIds(undefined, order, version);
-    await cache.matchingIds(undefined, order, version);
+    await cache.matchingIds({ ...like('%'), where: undefined }, version);
+    await cache.matchingIds({ ...like('%'), where: undefined }, version);
     expect(cache.stats.misses).toBe(5);
   });
 });

@@ -1,17 +1,24 @@
-import { desc, type SQL } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { DataVersions } from '../../services/data-versions';
 import type { TaggedJson } from '../../lib/json-response';
+import { EVERY, JobChangeFeed, type ChangeFeedLimits } from './change-feed';
+import { positionByKey, withChanges, type Direction, type KeyedId } from './sorted-ids';
 
 /**
- * Caches of the advertisement list (issue 14), exact by construction: every entry carries the
- * version of the list (list_versions 'jobs', migration 0022) it was computed at, and a trigger
- * raises that version at the commit of every transaction that writes `jobs` (the stored active
- * bonus included). A request reads the version first (services/data-versions, one statement shared
- * with the sign-in check) and uses an entry only if it is at least that new — so no answer is
- * older than the newest committed write, on every instance sharing the database, with or
- * without Redis (decision 0023).
+ * Caches of the advertisement list (issues 14 and 33), exact by construction: every entry carries
+ * the list version (list_versions 'jobs', migration 0022) it is current at, and a request reads
+ * the committed version first (services/data-versions, one statement shared with the sign-in
+ * check) and uses an entry only once it is at least that new — so no answer is older than the
+ * newest committed write, on every instance sharing the database, with or without Redis
+ * (decision 0023).
+ *
+ * An entry behind the request's version is brought forward, not dropped (decision 0032): the
+ * database records which advertisements each version changed (job_list_changes, 0042), and only
+ * those rows are examined again — one statement by primary key — then taken out of the kept ids
+ * and put back at their place if they still match. A kept answer stays when none of its rows
+ * changed, its page still holds the same ids and its total is the same.
  *
  * What is cached: the ordered ids matching a list query (its total is their number; a page's
  * rows are then read by id) and the serialised answer per query and page, which also depends
@@ -25,18 +32,52 @@ declare module 'fastify' {
   }
 }
 
-interface IdEntry {
-  version: number;
+/** What a list's ids depend on: its condition and its order. */
+export interface IdQuery {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /**
+   * The order as one float8 key per row when it is one numeric or time column (then a change is
+   * patched in place), else null (a change to a listed or newly matching row computes the ids again).
+   */
+  sortKey: { expr: SQL; dir: Direction } | null;
+}
+
+/** The ids matching a query at a version (or newer): never mutate them. */
+export interface KeptIds {
   ids: Int32Array;
+  version: number;
+}
+
+interface IdEntry extends KeptIds {
+  query: IdQuery;
+  /** Each id's sort key (sortKey), when the order has one. */
+  keys: Float64Array | null;
+}
+
+/** The page an answer shows, to tell whether a later version changed it. */
+export interface ShownPage {
+  query: IdQuery;
+  /** The list version of the ids the page was cut from. */
+  version: number;
+  start: number;
+  ids: Int32Array;
+  total: number;
+}
+
+export interface BuiltAnswer {
+  answer: TaggedJson;
+  shown: ShownPage | null;
 }
 
 interface AnswerEntry {
   versions: DataVersions;
   answer: TaggedJson;
+  shown: ShownPage | null;
 }
 
 export interface JobListCacheLimits {
-  /** Ids kept over all cached queries (4 bytes each); the least recently used query goes first. */
+  /** Ids kept over all cached queries (12 bytes each with their keys); the least recently used query goes first. */
   maxIds: number;
   /** Queries whose match set is larger are not cached (their ids are still computed once per request). */
   maxIdsPerQuery: number;
@@ -44,7 +85,11 @@ export interface JobListCacheLimits {
   maxAnswerBytes: number;
 }
 
-const DEFAULT_LIMITS: JobListCacheLimits = { maxIds: 2_000_000, maxIdsPerQuery: 500_000, maxAnswerBytes: 24_000_000 };
+const DEFAULT_LIMITS: JobListCacheLimits = {
+  maxIds: 3_000_000,
+  maxIdsPerQuery: 1_500_000,
+  maxAnswerBytes: 24_000_000,
+};
 
 /** An answer is current when neither the list nor the accounts it shows changed since it was built. */
 function isCurrent(built: DataVersions, now: DataVersions): boolean {
@@ -56,61 +101,59 @@ export class JobListCache {
   private readonly pending = new Map<string, Promise<IdEntry>>();
   private readonly answers = new Map<string, AnswerEntry>();
   private readonly pendingAnswers = new Map<string, Promise<AnswerEntry>>();
+  private readonly feed: JobChangeFeed;
   private cachedIds = 0;
   private cachedAnswerBytes = 0;
-  readonly stats = { hits: 0, misses: 0 };
+  /** hits/misses of both caches; brought forward: id lists patched, answers kept across a write. */
+  readonly stats = { hits: 0, misses: 0, patched: 0, recomputed: 0, kept: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly limits: JobListCacheLimits = DEFAULT_LIMITS,
-  ) {}
+    feedLimits?: ChangeFeedLimits,
+  ) {
+    this.feed = new JobChangeFeed(db, feedLimits);
+  }
 
-  /**
-   * The ids of the advertisements matching `where`, in the list's order (`orderBy`, then id,
-   * newest first), at `version` or newer.
-   */
-  async matchingIds(where: SQL | undefined, orderBy: SQL[], version: number): Promise<Int32Array> {
-    const statement = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(where)
-      .orderBy(...orderBy, desc(jobs.id));
-    const key = statementKey(statement);
+  /** The ids of the advertisements matching the query, in the list's order, at `version` or newer. */
+  async matchingIds(query: IdQuery, version: number): Promise<KeptIds> {
+    const key = this.queryKey(query);
     const cached = this.idLists.get(key);
     if (cached && cached.version >= version) {
       this.stats.hits += 1;
       // Map order is the eviction order: a hit moves the entry to the end.
       this.idLists.delete(key);
       this.idLists.set(key, cached);
-      return cached.ids;
+      return cached;
     }
     this.stats.misses += 1;
-    // Requests arriving while the same query is computed wait for it instead of repeating it.
+    // Requests arriving while the same query is brought forward wait for it instead of repeating it.
     const inFlight = this.pending.get(key);
     if (inFlight) {
       const entry = await inFlight;
-      if (entry.version >= version) return entry.ids;
+      if (entry.version >= version) return entry;
     }
-    const computing = statement.then((rows) => ({ version, ids: Int32Array.from(rows, (r) => r.id) }));
-    this.pending.set(key, computing);
+    const working =
+      cached && this.feed.covers(cached.version) ? this.patch(cached, version) : this.compute(query, version);
+    this.pending.set(key, working);
     try {
-      const entry = await computing;
+      const entry = await working;
       this.store(key, entry);
-      return entry.ids;
+      return entry;
     } finally {
-      if (this.pending.get(key) === computing) this.pending.delete(key);
+      if (this.pending.get(key) === working) this.pending.delete(key);
     }
   }
 
   /**
-   * A serialised answer built at `versions` or newer, built once per version however many
+   * A serialised answer current at `versions`, built once per change that touches it however many
    * requests ask at the same time. `key` must name everything the answer depends on besides the
    * list and the accounts it shows (the query, and the caller where the query's condition names
    * them); the answer is shared, never mutate it.
    */
-  async answer(key: string, versions: DataVersions, build: () => Promise<TaggedJson>): Promise<TaggedJson> {
+  async answer(key: string, versions: DataVersions, build: () => Promise<BuiltAnswer>): Promise<TaggedJson> {
     const cached = this.answers.get(key);
-    if (cached && isCurrent(cached.versions, versions)) {
+    if (cached && (isCurrent(cached.versions, versions) || (await this.stillShown(cached, versions)))) {
       this.stats.hits += 1;
       this.answers.delete(key);
       this.answers.set(key, cached);
@@ -122,7 +165,11 @@ export class JobListCache {
       const entry = await inFlight;
       if (isCurrent(entry.versions, versions)) return entry.answer;
     }
-    const building = build().then((answer) => ({ versions, answer }));
+    const building = build().then((built): AnswerEntry => ({
+      versions: { jobs: Math.max(versions.jobs, built.shown?.version ?? 0), accounts: versions.accounts },
+      answer: built.answer,
+      shown: built.shown,
+    }));
     this.pendingAnswers.set(key, building);
     try {
       const entry = await building;
@@ -134,14 +181,80 @@ export class JobListCache {
   }
 
   /** The cache key of a list query: its SQL and parameters. */
-  queryKey(where: SQL | undefined, orderBy: SQL[]): string {
-    return statementKey(
-      this.db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(where)
-        .orderBy(...orderBy),
-    );
+  queryKey(query: Pick<IdQuery, 'where' | 'orderBy'>): string {
+    return statementKey(idsStatement(this.db, query, null));
+  }
+
+  /**
+   * Whether a kept answer is still what `versions` would show: same accounts, and no change since
+   * it was built touched its rows, its page's ids or its total. Then it counts as built now.
+   */
+  private async stillShown(entry: AnswerEntry, versions: DataVersions): Promise<boolean> {
+    const shown = entry.shown;
+    if (!shown || entry.versions.accounts < versions.accounts) return false;
+    const current = await this.matchingIds(shown.query, versions.jobs);
+    const changed = this.feed.changedBetween(entry.versions.jobs, current.version);
+    if (changed === null || changed === EVERY || current.ids.length !== shown.total) return false;
+    for (let i = 0; i < shown.ids.length; i += 1) {
+      const id = shown.ids[i]!;
+      if (current.ids[shown.start + i] !== id || changed.has(id)) return false;
+    }
+    entry.versions = { jobs: Math.max(entry.versions.jobs, current.version), accounts: entry.versions.accounts };
+    this.stats.kept += 1;
+    return true;
+  }
+
+  private async compute(query: IdQuery, version: number): Promise<IdEntry> {
+    this.stats.recomputed += 1;
+    // Changes after this version are what a later request will need to bring the entry forward.
+    this.feed.begin(version);
+    const statement = idsStatement(this.db, query, query.sortKey?.expr ?? null);
+    const rows = await statement;
+    return {
+      query,
+      version,
+      ids: Int32Array.from(rows, (r) => r.id),
+      keys: query.sortKey ? Float64Array.from(rows, (r) => r.key ?? Infinity) : null,
+    };
+  }
+
+  /** The entry at `version` or newer from the rows changed since its version. */
+  private async patch(entry: IdEntry, version: number): Promise<IdEntry> {
+    const through = await this.feed.readThrough(version);
+    const changed = this.feed.changedBetween(entry.version, through);
+    if (changed === null || changed === EVERY) return this.compute(entry.query, through);
+    if (changed.size === 0) return { ...entry, version: through };
+    const { query } = entry;
+    // Read after the changes through `through` were known: these rows are at least that new.
+    const examined = await this.db
+      .select({
+        id: jobs.id,
+        key: sql<number | null>`${query.sortKey?.expr ?? sql`null`}::float8`,
+        matches: sql<boolean>`coalesce(${query.where ?? sql`true`}, false)`,
+      })
+      .from(jobs)
+      .where(sql`${jobs.id} = any(${sql.param([...changed])}::int[])`);
+    const removals: number[] = [];
+    const inserts: KeyedId[] = [];
+    const list = entry.keys ? { ids: entry.ids, keys: entry.keys } : null;
+    const examinedById = new Map(examined.map((row) => [row.id, row]));
+    for (const id of changed) {
+      const row = examinedById.get(id);
+      const key = row?.key ?? Infinity;
+      // Found by its key when that did not change, else by scanning (a new, deleted or moved row).
+      const at = list && row && query.sortKey ? positionByKey(list, query.sortKey.dir, key, id) : -1;
+      const position = at >= 0 ? at : entry.ids.indexOf(id);
+      const matches = row?.matches === true;
+      // A row that still matches under the same key stays where it is.
+      if (position >= 0 && matches && list && list.keys[position] === key) continue;
+      if (position >= 0) removals.push(position);
+      if (matches) inserts.push({ id, key });
+    }
+    if (removals.length === 0 && inserts.length === 0) return { ...entry, version: through };
+    if (!list || !query.sortKey) return this.compute(query, through);
+    this.stats.patched += 1;
+    const next = withChanges(list, query.sortKey.dir, removals, inserts);
+    return { query, version: through, ids: next.ids, keys: next.keys };
   }
 
   private storeAnswer(key: string, entry: AnswerEntry): void {
@@ -165,25 +278,38 @@ export class JobListCache {
   }
 
   private store(key: string, entry: IdEntry): void {
-    if (entry.ids.length > this.limits.maxIdsPerQuery) return;
     const previous = this.idLists.get(key);
+    if (entry.ids.length > this.limits.maxIdsPerQuery) {
+      if (previous) this.forget(key, previous);
+      return;
+    }
     // A slower request of an older version must not replace a newer entry.
     if (previous && previous.version > entry.version) return;
-    if (previous) {
-      this.idLists.delete(key);
-      this.cachedIds -= previous.ids.length;
-    }
+    if (previous) this.forget(key, previous);
     this.idLists.set(key, entry);
     this.cachedIds += entry.ids.length;
     for (const [oldestKey, oldest] of this.idLists) {
       if (this.cachedIds <= this.limits.maxIds) break;
-      this.idLists.delete(oldestKey);
-      this.cachedIds -= oldest.ids.length;
+      this.forget(oldestKey, oldest);
     }
+  }
+
+  private forget(key: string, entry: IdEntry): void {
+    this.idLists.delete(key);
+    this.cachedIds -= entry.ids.length;
   }
 }
 
+/** The ordered ids matching a query (and each row's sort key when asked for). */
+function idsStatement(db: Db, query: Pick<IdQuery, 'where' | 'orderBy'>, key: SQL | null) {
+  return db
+    .select({ id: jobs.id, key: sql<number | null>`${key ?? sql`null`}::float8` })
+    .from(jobs)
+    .where(query.where)
+    .orderBy(...query.orderBy, desc(jobs.id));
+}
+
 function statementKey(statement: { toSQL(): { sql: string; params: unknown[] } }): string {
-  const { sql, params } = statement.toSQL();
-  return `${sql}\u0000${JSON.stringify(params)}`;
+  const { sql: text, params } = statement.toSQL();
+  return `${text}\u0000${JSON.stringify(params)}`;
 }

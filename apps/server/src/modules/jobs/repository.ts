@@ -3,9 +3,9 @@ import { BROWSER_JOB_LIMIT, MAX_PAGE_LIMIT, type Job, type JobAttachment } from 
 import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, organisations, uploads, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
-import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec } from '../../lib/strapi-query';
+import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec, type SortField } from '../../lib/strapi-query';
 import { browserFilterCondition, takeBrowserFilters } from './browser-filters';
-import type { JobListCache } from './list-cache';
+import type { IdQuery, JobListCache, ShownPage } from './list-cache';
 
 /**
  * Reading advertisements: the whitelisted query spec, the one SELECT every
@@ -177,27 +177,43 @@ export function jobListStatements(db: Db, options: JobQueryOptions) {
 }
 
 /**
+ * The sort key the list cache keeps beside each id (list-cache.ts): for an order by one numeric or
+ * time column, that column as float8 (a time in microseconds, exact below 2^53), else null.
+ */
+export function jobListSortKey(sort: SortField[]): IdQuery['sortKey'] {
+  if (sort.length !== 1) return null;
+  const [{ field, dir }] = sort as [SortField];
+  const column = { createdAt: jobs.createdAt, updatedAt: jobs.updatedAt, publishedAt: jobs.publishedAt }[field];
+  if (column) return { expr: sql`extract(epoch from ${column}) * 1000000`, dir };
+  return field === 'id' ? { expr: sql`${jobs.id}`, dir } : null;
+}
+
+/** A parsed list query as the cache's ids query. */
+export function jobIdQuery(q: Pick<ParsedListQuery, 'where' | 'orderBy' | 'sort'>): IdQuery {
+  return { where: q.where, orderBy: q.orderBy, sortKey: jobListSortKey(q.sort) };
+}
+
+/**
  * One page of the list through the cache (list-cache.ts): the ordered ids matching the query at
- * `version`, the list version the request read (cached; the total is their number), then the
- * page's rows read fresh by id. A page without its total is read directly.
+ * `version`, the list version the request read, or newer (cached and brought forward; the total
+ * is their number), then the page's rows read fresh by id.
  * `visibility` is applied again to the rows, so a row deactivated since the ids were taken is
  * left out rather than shown.
  */
 export async function selectJobPage(
   db: Db,
   cache: JobListCache,
-  options: JobQueryOptions & { visibility: SQL; version: number },
-): Promise<JobPage> {
-  // Without a total the page alone is enough: the index hands over its first rows (the visitors'
-  // landing answer after a write) instead of every matching id.
-  if (!options.withCount) return { rows: await jobListStatements(db, options).rows };
-  const ids = await cache.matchingIds(options.where, options.orderBy, options.version);
-  const pageIds = Array.from(ids.subarray(options.start, options.start + options.limit));
-  const total = options.withCount ? ids.length : undefined;
-  if (pageIds.length === 0) return { rows: [], total };
-  const rows = await jobRowsByIds(db, pageIds, options.visibility);
+  options: JobQueryOptions & { sort: SortField[]; visibility: SQL; version: number },
+): Promise<JobPage & { shown: ShownPage }> {
+  const query = jobIdQuery(options);
+  const kept = await cache.matchingIds(query, options.version);
+  const pageIds = kept.ids.slice(options.start, options.start + options.limit);
+  const total = options.withCount ? kept.ids.length : undefined;
+  const shown: ShownPage = { query, version: kept.version, start: options.start, ids: pageIds, total: kept.ids.length };
+  if (pageIds.length === 0) return { rows: [], total, shown };
+  const rows = await jobRowsByIds(db, Array.from(pageIds), options.visibility);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total };
+  return { rows: Array.from(pageIds).flatMap((id) => byId.get(id) ?? []), total, shown };
 }
 
 /** The rows of the given advertisements (any order); the bench's floor reads its SQL too. */

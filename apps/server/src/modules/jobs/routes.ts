@@ -18,6 +18,7 @@ import {
 import { parseListQuery } from '../../lib/strapi-query';
 import {
   findJob,
+  jobIdQuery,
   jobQuerySpec,
   parseJobListQuery,
   listAttachments,
@@ -128,20 +129,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         // The landing answer is the same for every visitor: built (and serialised) once per list version.
         const answer = await cache.answer(`landing:${limit}:${withCount}`, versions, async () => {
           const page = await selectJobPage(app.db, cache, {
+            ...parseListQuery({}, jobQuerySpec),
             version: versions.jobs,
             where: visibleTo(),
             visibility: visibleTo(),
-            orderBy: parseListQuery({}, jobQuerySpec).orderBy,
             start: 0,
             limit,
             withCount,
           });
-          return taggedJson(
+          const answer = taggedJson(
             jobListJson({
               data: page.rows.map((row) => presentJob(row, { visitor: true })),
               meta: { pagination: { start: 0, limit, total: page.total } },
             }),
           );
+          return { answer, shown: page.shown };
         });
         return sendTaggedJson(request, reply, answer, { cacheControl: 'public, no-cache', kept: true });
       }
@@ -155,12 +157,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await cache.answer(key, versions, async () => {
         const q = parseJobListQuery(request.query, ownFilter ? visibleTo(user) : visibleTo());
         const page = await selectJobPage(app.db, cache, { ...q, version: versions.jobs });
-        return taggedJson(
+        const answer = taggedJson(
           jobListJson({
             data: page.rows.map((row) => presentJob(row)),
             meta: { pagination: { start: q.start, limit: q.limit, total: page.total } },
           }),
         );
+        return { answer, shown: page.shown };
       });
       return sendTaggedJson(request, reply, answer, { cacheControl: 'private, no-cache', kept: true });
     },
@@ -178,10 +181,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const cache = app.jobListCache;
-      const defaultOrder = parseListQuery({}, jobQuerySpec).orderBy;
+      const query = jobIdQuery({ ...parseListQuery({}, jobQuerySpec), where: visibleTo() });
       const { jobs: version } = await requestDataVersions(request);
-      return (await cache.matchingIds(visibleTo(), defaultOrder, version)).length;
+      return (await app.jobListCache.matchingIds(query, version)).ids.length;
     },
   );
 
