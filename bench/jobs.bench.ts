@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --rows 100000 --duration 20 --warmup 10 --connections 20 --only postgres|pglite --keep]
+ * npm run bench:jobs [-- --rows 100000 --duration 20 --warmup 10 --connections 20 --rates 1,10,50 --only postgres|pglite --keep]
  *
  * The advertisement list at scale, measured from outside: seeds `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts, 500 companies — bench/seed-jobs.ts) into a
@@ -8,8 +8,9 @@
  * (`connections` connections, `warmup` s discarded, then `duration` s measured) per case, reading
  * the server's CPU time per answer from /proc. Beside each case, in the same run, its floor: the
  * statements the route issues (caches warm, and on a cache miss), through node-postgres at the
- * same concurrency (no HTTP, auth or JSON). Also: start → first 200, the server's resident memory at idle and its
- * peak under load (sampled from /proc), and the query plans at `rows` rows.
+ * same concurrency (no HTTP, auth or JSON). Then each case again while companies write through the product's
+ * API at each of `rates` writes per second (mixed mode, bench/writer.ts). Also: start → first 200, the server's
+ * resident memory at idle and its peak under load (sampled from /proc), and the query plans at `rows` rows.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the
  * embedded database (PGlite on disk, as `npm start` runs it) is reported separately.
  * Writes docs/benchmarks.md. Not a test: nothing here asserts timings.
@@ -26,18 +27,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import qs from 'qs';
 import { seed } from './seed-jobs';
+import { startWriter, type WritingCompany } from './writer';
+import { markdown, type CaseResult, type DriverResult, type Measured, type MixedResult } from './jobs-report';
 import { freePort, untilReady } from './web/server';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { JwtService } from '../apps/server/src/lib/tokens';
-import { desc } from 'drizzle-orm';
-import { jobs } from '../apps/server/src/db/schema';
-import {
-  jobListStatements,
-  jobRowsByIds,
-  parseJobListQuery,
-  visibleTo,
-} from '../apps/server/src/modules/jobs/repository';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { jobListChanges, jobs, listVersions } from '../apps/server/src/db/schema';
+import { jobIdQuery, jobRowsByIds, parseJobListQuery, visibleTo } from '../apps/server/src/modules/jobs/repository';
 import { dataVersionsQuery } from '../apps/server/src/services/data-versions';
 import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
 // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
@@ -54,6 +52,13 @@ const DURATION = Number(arg('duration', '20'));
 const WARMUP = Number(arg('warmup', '10'));
 const CONNECTIONS = Number(arg('connections', '20'));
 const ONLY = arg('only', 'all');
+/** Write rates (per second) of the mixed mode, beside the run without writes. */
+const RATES = arg('rates', '1,10,50')
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
+/** Companies writing in the mixed mode (each its own session). */
+const WRITERS = 50;
 /** Keep the PostgreSQL database afterwards (for EXPLAIN by hand); its URL is printed. */
 const KEEP = process.argv.includes('--keep');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,18 +103,6 @@ function cases(districtIds: number[]): Case[] {
     { name: 'District filter (3 districts)', visitor: false, query: districts, floorQuery: districts },
     { name: 'Count (withCount, limit 1)', visitor: false, query: count, floorQuery: count },
   ];
-}
-
-interface Measured {
-  p50: number;
-  p99: number;
-  rps: number;
-  non2xx: number;
-  /** Answers counted over the measured seconds. */
-  requests: number;
-  bytes?: number;
-  /** CPU time the server process spent per answer (user + system), in µs. */
-  serverCpuUs?: number;
 }
 
 /**
@@ -186,26 +179,50 @@ interface Statement {
 
 /**
  * The statements the route issues for a case (modules/jobs/list-cache.ts): with its caches warm
- * the data versions alone (the answer is kept per query and page); after a write also the ordered
- * ids matching the query (its total is their number) and the page's rows by id.
+ * the data versions alone (the answer is kept per query and page); after a write that changed a
+ * row on its page the changes, that row by primary key and the page's rows; the first time the
+ * query is asked the ordered ids matching it (its total is their number) and the page's rows.
  */
-async function statementsOf(database: Database, c: Case): Promise<{ warm: Statement[]; miss: Statement[] }> {
+async function statementsOf(
+  database: Database,
+  c: Case,
+): Promise<{ warm: Statement[]; miss: Statement[]; first: Statement[] }> {
   const q = parseJobListQuery(c.floorQuery, visibleTo());
+  const idQuery = jobIdQuery(q);
   // The request's data versions (services/data-versions): the list's and, for a signed-in caller, the
   // accounts' (the sign-in check then reads no account row: services/auth.ts).
   const version: Statement = dataVersionsQuery(database.db).toSQL();
   const idsQuery = database.db
-    .select({ id: jobs.id })
+    .select({ id: jobs.id, key: sql`${idQuery.sortKey?.expr ?? sql`null`}::float8` })
     .from(jobs)
     .where(q.where)
     .orderBy(...q.orderBy, desc(jobs.id));
   const ids = (await idsQuery).map((r) => r.id);
   const limit = c.visitor ? 20 : q.limit;
-  const rows = jobRowsByIds(database.db, ids.slice(q.start, q.start + limit), q.visibility).toSQL();
-  // Warm, the route answers from its cached answer after reading the versions; a page without
-  // its total (the visitors' landing) is read directly with LIMIT.
-  const page = jobListStatements(database.db, { ...q, limit }).rows.toSQL();
-  return { warm: [version], miss: c.visitor ? [version, page] : [version, idsQuery.toSQL(), rows] };
+  const pageIds = ids.slice(q.start, q.start + limit);
+  const rows = jobRowsByIds(database.db, pageIds, q.visibility).toSQL();
+  // After a write to the page's first row: the changes since the kept version (one version), that
+  // row examined by primary key, the page's rows (list-cache.ts).
+  const [{ version: newest } = { version: 1 }] = await database.db
+    .select({ version: listVersions.version })
+    .from(listVersions)
+    .where(eq(listVersions.name, 'jobs'));
+  const changes = database.db
+    .select({ version: jobListChanges.version, jobId: jobListChanges.jobId })
+    .from(jobListChanges)
+    .where(gt(jobListChanges.version, newest - 1))
+    .orderBy(asc(jobListChanges.version))
+    .toSQL();
+  const examine = database.db
+    .select({
+      id: jobs.id,
+      key: sql`${idQuery.sortKey?.expr ?? sql`null`}::float8`,
+      matches: sql`coalesce(${idQuery.where ?? sql`true`}, false)`,
+    })
+    .from(jobs)
+    .where(sql`${jobs.id} = any(${sql.param(pageIds.slice(0, 1))}::int[])`)
+    .toSQL();
+  return { warm: [version], miss: [version, changes, examine, rows], first: [version, idsQuery.toSQL(), rows] };
 }
 
 /** A floor: statements through node-postgres, CONNECTIONS requests at a time (one request = all of them). */
@@ -326,6 +343,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      // The writers are 50 companies writing faster than any real one (bench/writer.ts): the per-account limits would refuse them.
+      RATE_LIMIT_FACTOR: '1000',
       DEMO_DATA: 'off',
       JWT_SECRET: env.JWT_SECRET!,
       METRICS_TOKEN,
@@ -345,34 +364,27 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   return { child, port, startMs: performance.now() - started, stop };
 }
 
-interface CaseResult {
-  name: string;
-  http: Measured;
-  floor?: Measured;
-  missFloor?: Measured;
-  items: number;
-  total?: number;
+/** The list cache's outcome counts so far (lib/metrics.ts). */
+async function cacheOutcomes(port: number): Promise<Record<string, number>> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const counts: Record<string, number> = {};
+  for (const m of (await res.text()).matchAll(/^pb_job_list_cache_outcomes\{outcome="(\w+)"\} (\d+)$/gm)) {
+    counts[m[1]!] = Number(m[2]);
+  }
+  return counts;
 }
 
-interface DriverResult {
-  driver: 'postgres' | 'pglite';
-  seedSeconds: number;
-  startMs: number;
-  /** Second start against the same data (what a restart costs). */
-  warmStartMs: number;
-  idleMb: number;
-  peakMb: number;
-  hwmMb: number;
-  idleBreakdown: { heapUsed: number; heapTotal: number; external: number };
-  rows: CaseResult[];
-  plans: Array<{ name: string; plan: string }>;
-}
+const difference = (after: Record<string, number>, before: Record<string, number>) =>
+  Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
 
 async function measureCases(
   driver: DriverResult['driver'],
   server: Server,
   token: string,
   list: Case[],
+  writers: WritingCompany[],
   floorOf: (c: Case) => Promise<{ warm: Measured; miss: Measured } | undefined>,
 ): Promise<{ rows: CaseResult[]; peakMb: number }> {
   let peakMb = 0;
@@ -380,9 +392,10 @@ async function measureCases(
     peakMb = Math.max(peakMb, memoryOf(server.child.pid!).rss);
   }, 100);
   const rows: CaseResult[] = [];
+  const base = `http://127.0.0.1:${server.port}`;
   try {
     for (const c of list) {
-      const url = `http://127.0.0.1:${server.port}/api/jobs?${qs.stringify(c.query, { encodeValuesOnly: true })}`;
+      const url = `${base}/api/jobs?${qs.stringify(c.query, { encodeValuesOnly: true })}`;
       const probe = await fetch(url, c.visitor ? {} : { headers: { authorization: `Bearer ${token}` } });
       const body = (await probe.json()) as { data: unknown[]; meta: { pagination: { total?: number } } };
       if (probe.status !== 200) throw new Error(`${c.name}: HTTP ${probe.status}`);
@@ -400,9 +413,25 @@ async function measureCases(
               `; cache-miss floor ${direct.miss.rps.toFixed(0)} q/s`
             : ''),
       );
+      const mixed: MixedResult[] = [];
+      for (const rate of RATES) {
+        const writer = startWriter(base, writers, rate);
+        await loadTest(url, c.visitor ? undefined : token, WARMUP);
+        const before = await cacheOutcomes(server.port);
+        const reads = await loadTest(url, c.visitor ? undefined : token, DURATION);
+        const cache = difference(await cacheOutcomes(server.port), before);
+        const writes = await writer.stop();
+        mixed.push({ http: reads, writes, cache });
+        console.log(
+          `[${driver}] ${c.name} at ${rate} writes/s: ${reads.rps.toFixed(0)} req/s p50 ${reads.p50.toFixed(1)} p99 ${reads.p99.toFixed(1)} ms, ${reads.non2xx} errors; ` +
+            `writes ${writes.achieved.toFixed(1)}/s p99 ${writes.p99.toFixed(0)} ms, ${writes.failed} failed, ${writes.skipped} skipped; cache ${JSON.stringify(cache)}` +
+            (writes.failures.length > 0 ? `\n  ${writes.failures.join('\n  ')}` : ''),
+        );
+      }
       rows.push({
         name: c.name,
         http,
+        mixed,
         floor: direct?.warm,
         missFloor: direct?.miss,
         items: body.data.length,
@@ -413,6 +442,23 @@ async function measureCases(
     clearInterval(sampler);
   }
   return { rows, peakMb };
+}
+
+/** The companies that write in the mixed mode: sessions and published advertisements of the first WRITERS. */
+async function writingCompanies(database: Database, jwt: JwtService): Promise<WritingCompany[]> {
+  const owners = await database.query<{ owner_id: number; ids: number[]; district_id: number }>(
+    `SELECT owner_id, (array_agg(id ORDER BY id))[1:500] AS ids, min(district_id) AS district_id
+     FROM jobs WHERE published_at IS NOT NULL
+       AND owner_id IN (SELECT id FROM users WHERE role = 'company' ORDER BY id LIMIT ${WRITERS})
+     GROUP BY owner_id`,
+  );
+  return Promise.all(
+    owners.map(async (o) => ({
+      token: await sessionToken(database, jwt, o.owner_id),
+      advertisements: o.ids.map(Number),
+      districtId: Number(o.district_id),
+    })),
+  );
 }
 
 async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> {
@@ -447,7 +493,9 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`[${driver}] seeded ${ROWS} advertisements in ${seedSeconds.toFixed(1)} s`);
     const [consultant] = await database.query<{ id: number }>(`SELECT id FROM users WHERE role = 'consultant' LIMIT 1`);
-    const token = await sessionToken(database, new JwtService(jwtSecret, '1h'), consultant!.id);
+    const jwt = new JwtService(jwtSecret, '2h');
+    const token = await sessionToken(database, jwt, consultant!.id);
+    const writers = await writingCompanies(database, jwt);
     const districtIds = (
       await database.query<{ id: number }>(
         `SELECT id FROM districts WHERE name IN ('Graz', 'Linz', 'Salzburg') ORDER BY id`,
@@ -459,7 +507,10 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
     const plans =
       driver === 'postgres'
         ? await Promise.all(
-            list.map(async (c) => ({ name: c.name, plan: await explain(database!, statements.get(c)!.miss.slice(1)) })),
+            list.map(async (c) => ({
+              name: c.name,
+              plan: await explain(database!, statements.get(c)!.first.slice(1)),
+            })),
           )
         : [];
     // PGlite is one process's at a time: the server opens it, so the floor there is not measured.
@@ -482,7 +533,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
       await new Promise((r) => setTimeout(r, 2000));
       const idleMb = memoryOf(server.child.pid!).rss;
       const idleBreakdown = await memoryBreakdown(server.port);
-      const { rows, peakMb } = await measureCases(driver, server, token, list, async (c) =>
+      const { rows, peakMb } = await measureCases(driver, server, token, list, writers, async (c) =>
         databaseUrl
           ? {
               warm: await floor(databaseUrl, statements.get(c)!.warm, DURATION),
@@ -513,76 +564,6 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
   }
 }
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function markdown(results: DriverResult[], loadAtStart: number[], bare: Measured): string {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const lines = [
-    '# Benchmarks',
-    '',
-    `## Advertisement list \`GET /api/jobs\` at ${fmt(ROWS)} advertisements`,
-    '',
-    `Machine: ${os.cpus().length} vCPU (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)};`,
-    `load average at the start ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min).`,
-    '',
-    `Command: \`npm run bench:jobs\` — ${fmt(ROWS)} advertisements (4 % deactivated, 1–3 bonus records each, all`,
-    'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
-    `load generator ${LOAD_GENERATOR} on the same machine, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
-    '`Accept-Encoding: br, gzip`. **Server CPU**: what the server process used (user + system, /proc) over the',
-    'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
-    'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
-    `node-postgres with ${CONNECTIONS} connections, no HTTP, auth or JSON; the server reads the versions once for all`,
-    'requests that arrive while a read is under way (services/data-versions.ts), so its answers can outrun the floor.',
-    '**Cache-miss floor**: what the first request',
-    'after a write issues (the versions, the ordered ids matching the query — its total is their number — and the rows).',
-    `**Bare HTTP**: Node's own ceiling on this machine — a bare \`node:http\` server answering the same number of bytes`,
-    `as the visitor landing, same load: ${fmt(bare.rps)} req/s, p50 ${fmt(bare.p50, 1)} / p99 ${fmt(bare.p99, 1)} ms.`,
-    '',
-  ];
-  for (const r of results) {
-    const label = r.driver === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite on disk)';
-    lines.push(
-      `### ${label}`,
-      '',
-      '| Case | items / total | HTTP req/s | p50 / p99 ms | bytes on the wire | server CPU µs per answer | Floor q/s | Floor p50 / p99 ms | HTTP / floor | Cache-miss floor q/s |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    );
-    for (const row of r.rows) {
-      lines.push(
-        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${fmt(row.http.p50, 1)} / ${fmt(row.http.p99, 1)} | ${fmt(row.http.bytes ?? 0)} | ${row.http.serverCpuUs === undefined ? '–' : fmt(row.http.serverCpuUs)} | ` +
-          (row.floor
-            ? `${fmt(row.floor.rps)} | ${fmt(row.floor.p50, 1)} / ${fmt(row.floor.p99, 1)} | ${fmt((100 * row.http.rps) / row.floor.rps)} % | ${fmt(row.missFloor?.rps ?? 0)} |`
-            : '– | – | – | – |'),
-      );
-    }
-    lines.push(
-      '',
-      `Server process: start → first 200 ${fmt(r.startMs)} ms (first start, runs migrations), ${fmt(r.warmStartMs)} ms warm;`,
-      `resident memory ${fmt(r.idleMb)} MB at idle, ${fmt(r.peakMb)} MB peak under the benchmark (sampled every 100 ms;`,
-      `the kernel's high-water mark over the whole run, start included: ${fmt(r.hwmMb)} MB). At idle the JavaScript heap`,
-      `uses ${fmt(r.idleBreakdown.heapUsed)} of ${fmt(r.idleBreakdown.heapTotal)} MB, buffers outside it ${fmt(r.idleBreakdown.external)} MB` +
-        (r.driver === 'pglite'
-          ? " (the embedded database's WebAssembly memory is among them); the rest is code, the allocator and native libraries."
-          : '; the rest is code, the allocator and native libraries.'),
-      `${WRK_VERSION ? 'Errors or 4xx/5xx answers' : 'Errors or non-2xx answers'}: ${r.rows.reduce((n, row) => n + row.http.non2xx, 0)}. Seeding took ${fmt(r.seedSeconds, 1)} s.`,
-      '',
-    );
-  }
-  const pgPlans = results.find((r) => r.plans.length > 0)?.plans ?? [];
-  if (pgPlans.length > 0) {
-    lines.push(
-      `### Query plans on PostgreSQL at ${fmt(ROWS)} advertisements`,
-      '',
-      'The statements each case issues on a cache miss besides the version lookup — the ordered matching ids, then the',
-      "page's rows by id (`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)`), as the floors run them.",
-      '',
-    );
-    for (const p of pgPlans) lines.push(`#### ${p.name}`, '', '```', p.plan, '```', '');
-  }
-  return lines.join('\n') + '\n';
-}
-
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   if (isStale(SERVER_ENTRY, serverSources)) console.log(`server compiled (${await buildServer()} ms)`);
@@ -592,8 +573,20 @@ async function main(): Promise<void> {
   const landingBytes = results[0]?.rows[0]?.http.bytes ?? 2000;
   const bare = await bareHttpFloor(landingBytes, DURATION);
   console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50.toFixed(1)} p99 ${bare.p99.toFixed(1)} ms`);
-  const file = path.join(ROOT, 'docs', 'benchmarks.md');
-  const text = markdown(results, loadAtStart, bare);
+  // The default size is docs/benchmarks.md; other sizes beside it (docs/benchmarks-1m.md for 1,000,000).
+  const size = ROWS === 100_000 ? '' : ROWS % 1_000_000 === 0 ? `-${ROWS / 1_000_000}m` : `-${ROWS}`;
+  const file = path.join(ROOT, 'docs', `benchmarks${size}.md`);
+  const text = markdown(results, {
+    rows: ROWS,
+    connections: CONNECTIONS,
+    warmup: WARMUP,
+    duration: DURATION,
+    rates: RATES,
+    loadGenerator: LOAD_GENERATOR,
+    wrk: WRK_VERSION !== null,
+    loadAtStart,
+    bare,
+  });
   writeFileSync(file, text);
   console.log(text);
   console.log(`written to ${path.relative(ROOT, file)}`);

@@ -97,7 +97,7 @@ export const metricsPlugin = fp(
     let readSockets: (() => number) | undefined;
     const listCache = new Gauge({
       name: `${PREFIX}job_list_cache_outcomes`,
-      help: 'Advertisement list cache since start, by outcome: hits, misses, patched (a kept id list brought forward by the rows a write changed), recomputed (ids computed from scratch), kept (an answer a write did not touch).',
+      help: 'Advertisement list cache since start, by outcome: hits, misses, patched (a kept id list brought forward by the rows a write changed), recomputed (ids computed from scratch), kept (an answer a write did not touch), built (an answer serialised).',
       labelNames: ['outcome'] as const,
       registers,
     });

@@ -61,8 +61,10 @@ export interface ShownPage {
   /** The list version of the ids the page was cut from. */
   version: number;
   start: number;
+  limit: number;
   ids: Int32Array;
-  total: number;
+  /** The total the answer shows, if it shows one. */
+  total: number | undefined;
 }
 
 export interface BuiltAnswer {
@@ -104,8 +106,11 @@ export class JobListCache {
   private readonly feed: JobChangeFeed;
   private cachedIds = 0;
   private cachedAnswerBytes = 0;
-  /** hits/misses of both caches; brought forward: id lists patched, answers kept across a write. */
-  readonly stats = { hits: 0, misses: 0, patched: 0, recomputed: 0, kept: 0 };
+  /**
+   * hits/misses of both caches; id lists patched (brought forward) or recomputed; answers kept
+   * across a write or built.
+   */
+  readonly stats = { hits: 0, misses: 0, patched: 0, recomputed: 0, kept: 0, built: 0 };
 
   constructor(
     private readonly db: Db,
@@ -165,6 +170,7 @@ export class JobListCache {
       const entry = await inFlight;
       if (isCurrent(entry.versions, versions)) return entry.answer;
     }
+    this.stats.built += 1;
     const building = build().then((built): AnswerEntry => ({
       versions: { jobs: Math.max(versions.jobs, built.shown?.version ?? 0), accounts: versions.accounts },
       answer: built.answer,
@@ -194,7 +200,10 @@ export class JobListCache {
     if (!shown || entry.versions.accounts < versions.accounts) return false;
     const current = await this.matchingIds(shown.query, versions.jobs);
     const changed = this.feed.changedBetween(entry.versions.jobs, current.version);
-    if (changed === null || changed === EVERY || current.ids.length !== shown.total) return false;
+    if (changed === null || changed === EVERY) return false;
+    if (shown.total !== undefined && current.ids.length !== shown.total) return false;
+    // The same number of rows on the page (a row may have joined the end of a short page).
+    if (Math.max(0, Math.min(shown.limit, current.ids.length - shown.start)) !== shown.ids.length) return false;
     for (let i = 0; i < shown.ids.length; i += 1) {
       const id = shown.ids[i]!;
       if (current.ids[shown.start + i] !== id || changed.has(id)) return false;

@@ -209,7 +209,14 @@ export async function selectJobPage(
   const kept = await cache.matchingIds(query, options.version);
   const pageIds = kept.ids.slice(options.start, options.start + options.limit);
   const total = options.withCount ? kept.ids.length : undefined;
-  const shown: ShownPage = { query, version: kept.version, start: options.start, ids: pageIds, total: kept.ids.length };
+  const shown: ShownPage = {
+    query,
+    version: kept.version,
+    start: options.start,
+    limit: options.limit,
+    ids: pageIds,
+    total,
+  };
   if (pageIds.length === 0) return { rows: [], total, shown };
   const rows = await jobRowsByIds(db, Array.from(pageIds), options.visibility);
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,0 +1,186 @@
+import os from 'node:os';
+import type { WriteStats } from './writer';
+
+/** The figures bench:jobs measures and the Markdown it writes (docs/benchmarks.md). */
+
+export interface Measured {
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  /** Answers counted over the measured seconds. */
+  requests: number;
+  bytes?: number;
+  /** CPU time the server process spent per answer (user + system), in µs. */
+  serverCpuUs?: number;
+}
+
+export interface MixedResult {
+  http: Measured;
+  writes: WriteStats;
+  /** The list cache's outcomes over the measured seconds (the server's /metrics). */
+  cache: Record<string, number>;
+}
+
+export interface CaseResult {
+  name: string;
+  http: Measured;
+  mixed: MixedResult[];
+  floor?: Measured;
+  missFloor?: Measured;
+  items: number;
+  total?: number;
+}
+
+export interface DriverResult {
+  driver: 'postgres' | 'pglite';
+  seedSeconds: number;
+  startMs: number;
+  /** Second start against the same data (what a restart costs). */
+  warmStartMs: number;
+  idleMb: number;
+  peakMb: number;
+  hwmMb: number;
+  idleBreakdown: { heapUsed: number; heapTotal: number; external: number };
+  rows: CaseResult[];
+  plans: Array<{ name: string; plan: string }>;
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export interface ReportSettings {
+  rows: number;
+  connections: number;
+  warmup: number;
+  duration: number;
+  rates: number[];
+  loadGenerator: string;
+  wrk: boolean;
+  loadAtStart: number[];
+  bare: Measured;
+}
+
+export function markdown(results: DriverResult[], settings: ReportSettings): string {
+  const { rows: ROWS, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, loadAtStart, bare } = settings;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '# Benchmarks',
+    '',
+    `## Advertisement list \`GET /api/jobs\` at ${fmt(ROWS)} advertisements`,
+    '',
+    `Machine: ${os.cpus().length} vCPU (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)};`,
+    `load average at the start ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min).`,
+    '',
+    `Command: \`npm run bench:jobs\` — ${fmt(ROWS)} advertisements (4 % deactivated, 1–3 bonus records each, all`,
+    'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
+    `load generator ${settings.loadGenerator} on the same machine, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
+    '`Accept-Encoding: br, gzip`. **Server CPU**: what the server process used (user + system, /proc) over the',
+    'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
+    'caches warm (the data versions alone: the answer is kept per query and page, decision 0023) through',
+    `node-postgres with ${CONNECTIONS} connections, no HTTP, auth or JSON; the server reads the versions once for all`,
+    'requests that arrive while a read is under way (services/data-versions.ts), so its answers can outrun the floor.',
+    '**After-a-write floor**: what a request issues when a write changed a row on its page (the versions, the changes',
+    "since the kept version, the changed rows by primary key, the page's rows by id — list-cache.ts, decision 0032).",
+    `**Bare HTTP**: Node's own ceiling on this machine — a bare \`node:http\` server answering the same number of bytes`,
+    `as the visitor landing, same load: ${fmt(bare.rps)} req/s, p50 ${fmt(bare.p50, 1)} / p99 ${fmt(bare.p99, 1)} ms.`,
+    '',
+  ];
+  for (const r of results) {
+    const label = r.driver === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite on disk)';
+    lines.push(
+      `### ${label}`,
+      '',
+      '| Case | items / total | HTTP req/s | p50 / p99 ms | bytes on the wire | server CPU µs per answer | Floor q/s | Floor p50 / p99 ms | HTTP / floor | After-a-write floor q/s |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const row of r.rows) {
+      lines.push(
+        `| ${row.name} | ${row.items} / ${row.total === undefined ? '–' : fmt(row.total)} | ${fmt(row.http.rps)} | ${fmt(row.http.p50, 1)} / ${fmt(row.http.p99, 1)} | ${fmt(row.http.bytes ?? 0)} | ${row.http.serverCpuUs === undefined ? '–' : fmt(row.http.serverCpuUs)} | ` +
+          (row.floor
+            ? `${fmt(row.floor.rps)} | ${fmt(row.floor.p50, 1)} / ${fmt(row.floor.p99, 1)} | ${fmt((100 * row.http.rps) / row.floor.rps)} % | ${fmt(row.missFloor?.rps ?? 0)} |`
+            : '– | – | – | – |'),
+      );
+    }
+    lines.push(...mixedTable(r, settings));
+    lines.push(
+      '',
+      `Server process: start → first 200 ${fmt(r.startMs)} ms (first start, runs migrations), ${fmt(r.warmStartMs)} ms warm;`,
+      `resident memory ${fmt(r.idleMb)} MB at idle, ${fmt(r.peakMb)} MB peak under the benchmark (sampled every 100 ms;`,
+      `the kernel's high-water mark over the whole run, start included: ${fmt(r.hwmMb)} MB). At idle the JavaScript heap`,
+      `uses ${fmt(r.idleBreakdown.heapUsed)} of ${fmt(r.idleBreakdown.heapTotal)} MB, buffers outside it ${fmt(r.idleBreakdown.external)} MB` +
+        (r.driver === 'pglite'
+          ? " (the embedded database's WebAssembly memory is among them); the rest is code, the allocator and native libraries."
+          : '; the rest is code, the allocator and native libraries.'),
+      `${settings.wrk ? 'Errors or 4xx/5xx answers' : 'Errors or non-2xx answers'}: ${r.rows.reduce((n, row) => n + row.http.non2xx, 0)}. Seeding took ${fmt(r.seedSeconds, 1)} s.`,
+      '',
+    );
+  }
+  const pgPlans = results.find((r) => r.plans.length > 0)?.plans ?? [];
+  if (pgPlans.length > 0) {
+    lines.push(
+      `### Query plans on PostgreSQL at ${fmt(ROWS)} advertisements`,
+      '',
+      'The statements a case issues the first time it is asked besides the version lookup — the ordered matching ids with',
+      "their sort keys, then the page's rows by id (`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)`).",
+      '',
+    );
+    for (const p of pgPlans) lines.push(`#### ${p.name}`, '', '```', p.plan, '```', '');
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Reads while companies write: each case at each write rate beside its no-write figure. */
+function mixedTable(r: DriverResult, settings: ReportSettings): string[] {
+  if (settings.rates.length === 0) return [];
+  const lines = [
+    '',
+    `#### Reads while companies write (mixed mode)`,
+    '',
+    'Each case again while 50 companies write through the API at the given rate (bench/writer.ts: 25 % new',
+    'advertisements, 35 % bonus changes, 25 % edits, 15 % deactivations; open loop). Per rate: reads per second (share of',
+    'the no-write figure), p99, and errors (non-2xx or socket errors).',
+    '',
+    `| Case | no writes req/s · p99 ms | ${settings.rates.map((rate) => `${rate} writes/s: req/s (%) · p99 ms · errors`).join(' | ')} |`,
+    `|---|---:|${settings.rates.map(() => '---:').join('|')}|`,
+  ];
+  for (const row of r.rows) {
+    const cells = row.mixed.map(
+      (m) =>
+        `${fmt(m.http.rps)} (${fmt((100 * m.http.rps) / Math.max(1, row.http.rps))} %) · ${fmt(m.http.p99, 1)} · ${m.http.non2xx}`,
+    );
+    lines.push(`| ${row.name} | ${fmt(row.http.rps)} · ${fmt(row.http.p99, 1)} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    '',
+    '| Writes | ' + settings.rates.map((rate) => `${rate}/s`).join(' | ') + ' |',
+    `|---|${settings.rates.map(() => '---:').join('|')}|`,
+  );
+  const per = (pick: (m: MixedResult) => number, digits = 0) =>
+    settings.rates.map((_, i) =>
+      fmt(sum(r.rows.map((row) => (row.mixed[i] ? pick(row.mixed[i]) : 0))) / r.rows.length, digits),
+    );
+  const total = (pick: (m: MixedResult) => number) =>
+    settings.rates.map((_, i) => fmt(sum(r.rows.map((row) => (row.mixed[i] ? pick(row.mixed[i]) : 0)))));
+  lines.push(
+    `| achieved writes/s (mean over the cases) | ${per((m) => m.writes.achieved, 1).join(' | ')} |`,
+    `| write p50 / p99 ms (mean over the cases) | ${settings.rates
+      .map((_, i) => {
+        const ms = r.rows.map((row) => row.mixed[i]).filter((m): m is MixedResult => m !== undefined);
+        return `${fmt(sum(ms.map((m) => m.writes.p50)) / Math.max(1, ms.length), 1)} / ${fmt(sum(ms.map((m) => m.writes.p99)) / Math.max(1, ms.length), 1)}`;
+      })
+      .join(' | ')} |`,
+    `| failed / skipped writes (all cases) | ${settings.rates
+      .map((_, i) => `${total((m) => m.writes.failed)[i]} / ${total((m) => m.writes.skipped)[i]}`)
+      .join(' | ')} |`,
+    `| list cache while measured: answers kept / built, id lists patched / computed anew (all cases) | ${settings.rates
+      .map(
+        (_, i) =>
+          `${total((m) => m.cache['kept'] ?? 0)[i]} / ${total((m) => m.cache['built'] ?? 0)[i]}, ${total((m) => m.cache['patched'] ?? 0)[i]} / ${total((m) => m.cache['recomputed'] ?? 0)[i]}`,
+      )
+      .join(' | ')} |`,
+  );
+  return lines;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
