@@ -8,6 +8,9 @@ export interface Measured {
   p99: number;
   rps: number;
   non2xx: number;
+  /** Of those (wrk only): answers with a 4xx/5xx status, and requests that timed out after wrk's 2 s. */
+  refused?: number;
+  timeouts?: number;
   /** Answers counted over the measured seconds. */
   requests: number;
   bytes?: number;
@@ -147,7 +150,10 @@ function mixedTable(r: DriverResult, settings: ReportSettings): string[] {
   for (const row of r.rows) {
     const cells = row.mixed.map(
       (m) =>
-        `${fmt(m.http.rps)} (${fmt((100 * m.http.rps) / Math.max(1, row.http.rps))} %) · ${fmt(m.http.p99, 1)} · ${m.http.non2xx}`,
+        `${fmt(m.http.rps)} (${fmt((100 * m.http.rps) / Math.max(1, row.http.rps))} %) · ${fmt(m.http.p99, 1)} · ${m.http.non2xx}` +
+        (m.http.non2xx > 0 && m.http.timeouts !== undefined
+          ? ` (${m.http.refused} 4xx/5xx, ${m.http.timeouts} time-outs)`
+          : ''),
     );
     lines.push(`| ${row.name} | ${fmt(row.http.rps)} · ${fmt(row.http.p99, 1)} | ${cells.join(' | ')} |`);
   }
@@ -170,6 +176,7 @@ function mixedTable(r: DriverResult, settings: ReportSettings): string[] {
         return `${fmt(sum(ms.map((m) => m.writes.p50)) / Math.max(1, ms.length), 1)} / ${fmt(sum(ms.map((m) => m.writes.p99)) / Math.max(1, ms.length), 1)}`;
       })
       .join(' | ')} |`,
+    `| server CPU µs per read answer, writes included (mean over the cases) | ${per((m) => m.http.serverCpuUs ?? 0).join(' | ')} |`,
     `| failed / skipped writes (all cases) | ${settings.rates
       .map((_, i) => `${total((m) => m.writes.failed)[i]} / ${total((m) => m.writes.skipped)[i]}`)
       .join(' | ')} |`,

@@ -147,6 +147,8 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
     durationUs: number;
     bytes: number;
     errors: number;
+    status: number;
+    timeouts: number;
     p50Us: number;
     p99Us: number;
   };
@@ -155,6 +157,8 @@ async function wrk(url: string, headers: Record<string, string>, seconds: number
     p99: summary.p99Us / 1000,
     rps: summary.requests / (summary.durationUs / 1e6),
     non2xx: summary.errors,
+    refused: summary.status,
+    timeouts: summary.timeouts,
     requests: summary.requests,
     bytes: summary.bytes / Math.max(1, summary.requests),
   };
@@ -418,12 +422,15 @@ async function measureCases(
         const writer = startWriter(base, writers, rate);
         await loadTest(url, c.visitor ? undefined : token, WARMUP);
         const before = await cacheOutcomes(server.port);
+        const cpuAtStart = cpuMsOf(server.child.pid!);
         const reads = await loadTest(url, c.visitor ? undefined : token, DURATION);
+        // Reads and writes together: what the server spent per answer while both ran.
+        reads.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuAtStart) * 1000) / Math.max(1, reads.requests);
         const cache = difference(await cacheOutcomes(server.port), before);
         const writes = await writer.stop();
         mixed.push({ http: reads, writes, cache });
         console.log(
-          `[${driver}] ${c.name} at ${rate} writes/s: ${reads.rps.toFixed(0)} req/s p50 ${reads.p50.toFixed(1)} p99 ${reads.p99.toFixed(1)} ms, ${reads.non2xx} errors; ` +
+          `[${driver}] ${c.name} at ${rate} writes/s: ${reads.rps.toFixed(0)} req/s p50 ${reads.p50.toFixed(1)} p99 ${reads.p99.toFixed(1)} ms, ${reads.non2xx} errors, server CPU ${reads.serverCpuUs.toFixed(0)} µs/answer; ` +
             `writes ${writes.achieved.toFixed(1)}/s p99 ${writes.p99.toFixed(0)} ms, ${writes.failed} failed, ${writes.skipped} skipped; cache ${JSON.stringify(cache)}` +
             (writes.failures.length > 0 ? `\n  ${writes.failures.join('\n  ')}` : ''),
         );
@@ -502,6 +509,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
       )
     ).map((r) => r.id);
     const list = cases(districtIds);
+    // The plans now; each floor's statements just before it runs (the changes since the newest version then).
     const statements = new Map<Case, Awaited<ReturnType<typeof statementsOf>>>();
     for (const c of list) statements.set(c, await statementsOf(database, c));
     const plans =
@@ -535,10 +543,10 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
       const idleBreakdown = await memoryBreakdown(server.port);
       const { rows, peakMb } = await measureCases(driver, server, token, list, writers, async (c) =>
         databaseUrl
-          ? {
-              warm: await floor(databaseUrl, statements.get(c)!.warm, DURATION),
-              miss: await floor(databaseUrl, statements.get(c)!.miss, DURATION),
-            }
+          ? await statementsOf(database!, c).then(async (now) => ({
+              warm: await floor(databaseUrl, now.warm, DURATION),
+              miss: await floor(databaseUrl, now.miss, DURATION),
+            }))
           : undefined,
       );
       const hwmMb = memoryOf(server.child.pid!).hwm;

@@ -41,6 +41,9 @@ export async function seed(database: Database, rows: number): Promise<void> {
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = 'jobs'::regclass
       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`);
+  // Spread over the last 150 days, whatever their number: the product deactivates an advertisement
+  // published more than 6 months ago (retention), so older ones would not be on the market.
+  const secondsApart = (150 * 86_400) / rows;
   const salaries: string[] = [];
   for (let g = 0; g < 120; g += 1) {
     salaries.push(`${28 + (g % 40)}.000${g % 3 === 0 ? ` – ${34 + (g % 40)}.000` : ''}`);
@@ -97,8 +100,8 @@ export async function seed(database: Database, rows: number): Promise<void> {
            -- The newest of the bonus records below.
            CASE WHEN id % 3 = 0 THEN 15 + id % 10 WHEN id % 2 = 0 THEN 12 + id % 10 ELSE 10 + id % 10 END,
            dists[1 + (g * 13) % array_length(dists, 1)],
-           CASE WHEN g % 25 = 0 THEN NULL ELSE now() - make_interval(mins => g) END,
-           now() - make_interval(mins => g), now() - make_interval(mins => g)
+           CASE WHEN g % 25 = 0 THEN NULL ELSE now() - make_interval(secs => g * ${secondsApart}) END,
+           now() - make_interval(secs => g * ${secondsApart}), now() - make_interval(secs => g * ${secondsApart})
     FROM generated JOIN seed_salary s ON s.salary = generated.salary;
     SELECT setval(pg_get_serial_sequence('jobs', 'id'), (SELECT max(id) FROM jobs));
     INSERT INTO placement_bonuses (job_id, bonus, created_at)

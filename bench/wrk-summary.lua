@@ -3,8 +3,8 @@
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    '\n{"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"p50Us":%d,"p99Us":%d}\n',
+    '\n{"requests":%d,"durationUs":%d,"bytes":%d,"errors":%d,"status":%d,"timeouts":%d,"p50Us":%d,"p99Us":%d}\n',
     summary.requests, summary.duration, summary.bytes,
-    e.connect + e.read + e.write + e.status + e.timeout,
+    e.connect + e.read + e.write + e.status + e.timeout, e.status, e.timeout,
     latency:percentile(50), latency:percentile(99)))
 end

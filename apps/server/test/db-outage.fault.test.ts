@@ -283,6 +283,69 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL faults under the rea
     alive();
   });
 
+  it('When PostgreSQL restarts between writes, then the kept advertisement lists are brought forward exactly', async () => {
+    /** One statement on a connection of its own (the server's database restarts in between). */
+    const query = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        return (await client.query<T>(text, params)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    const user = async (role: 'company' | 'consultant') => {
+      const stamp = `${role}-list-${Date.now()}`;
+      const [row] = await query<{ id: number }>(
+        `INSERT INTO users (username, email, password_hash, role, confirmed) VALUES ($1, $2, 'x', $3, true) RETURNING id`,
+        [stamp, `${stamp}@example.test`, role],
+      );
+      const [founded] = await query<{ id: number }>(
+        `WITH o AS (INSERT INTO organisations (kind, name, created_by) VALUES ($2, $3, $1) RETURNING id)
+         INSERT INTO organisation_members (organisation_id, user_id, role)
+         SELECT id, $1, 'administrator' FROM o RETURNING organisation_id AS id`,
+        [row!.id, role === 'company' ? 'company' : 'agency', stamp],
+      );
+      return { id: row!.id, organisation: founded!.id };
+    };
+    const company = await user('company');
+    const consultant = await user('consultant');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const token = await sessionToken(client, new JwtService(JWT_SECRET, '1h'), consultant.id);
+    await client.end();
+    const publish = async (title: string) =>
+      (
+        await query<{ id: number }>(
+          `INSERT INTO jobs (owner_id, organisation_id, job_title, working_time, published_at)
+           VALUES ($1, $2, $3, 'Vollzeit', now()) RETURNING id`,
+          [company.id, company.organisation, title],
+        )
+      )[0]!.id;
+    const listed = async () =>
+      (await call(server.url, '/api/jobs?pagination[limit]=200&pagination[withCount]=true', {
+        headers: { authorization: `Bearer ${token}` },
+      })) as Answer & { body: { data: Array<{ id: number }>; meta: { pagination: { total: number } } } };
+
+    const first = await publish('Vor dem Neustart');
+    expect((await listed()).body.data[0]?.id).toBe(first);
+    await database.stop();
+    expectCleanUnavailable(await listed());
+    await database.start();
+    await waitForOk(server.url, '/api/health/ready');
+
+    // Writes after the restart reach the lists kept from before it.
+    const second = await publish('Nach dem Neustart');
+    await query('UPDATE jobs SET published_at = NULL WHERE id = $1', [first]);
+    const after = await listed();
+    expect(after.status).toBe(200);
+    expect(after.body.data.map((j) => j.id)).toContain(second);
+    expect(after.body.data.map((j) => j.id)).not.toContain(first);
+    const [count] = await query<{ n: string }>('SELECT count(*) AS n FROM jobs WHERE published_at IS NOT NULL');
+    expect(after.body.meta.pagination.total).toBe(Number(count!.n));
+    alive();
+  });
+
   it('When PostgreSQL is frozen (SIGSTOP), then readiness and database routes answer 503 within the configured timeouts, and all recovers after SIGCONT', async () => {
     await waitForOk(server.url, '/api/districts');
     // Open pooled connections first: queries on them hang on a frozen server (no connect timeout helps there).

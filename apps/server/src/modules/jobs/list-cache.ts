@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { idIn } from '../../lib/id-list';
 import type { DataVersions } from '../../services/data-versions';
 import type { TaggedJson } from '../../lib/json-response';
 import { EVERY, JobChangeFeed, type ChangeFeedLimits } from './change-feed';
@@ -138,8 +139,11 @@ export class JobListCache {
       const entry = await inFlight;
       if (entry.version >= version) return entry;
     }
+    // The newest kept entry (another request may have brought it forward meanwhile).
+    const newest = this.idLists.get(key);
+    if (newest && newest.version >= version) return newest;
     const working =
-      cached && this.feed.covers(cached.version) ? this.patch(cached, version) : this.compute(query, version);
+      newest && this.feed.covers(newest.version) ? this.patch(newest, version) : this.compute(query, version);
     this.pending.set(key, working);
     try {
       const entry = await working;
@@ -242,7 +246,7 @@ export class JobListCache {
         matches: sql<boolean>`coalesce(${query.where ?? sql`true`}, false)`,
       })
       .from(jobs)
-      .where(sql`${jobs.id} = any(${sql.param([...changed])}::int[])`);
+      .where(idIn(jobs.id, [...changed]));
     const removals: number[] = [];
     const inserts: KeyedId[] = [];
     const list = entry.keys ? { ids: entry.ids, keys: entry.keys } : null;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { districts, jobAttachments, jobs, organisations, uploads, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { parseListQuery, type ParsedListQuery, type ResourceQuerySpec, type SortField } from '../../lib/strapi-query';
+import { idIn } from '../../lib/id-list';
 import { browserFilterCondition, takeBrowserFilters } from './browser-filters';
 import type { IdQuery, JobListCache, ShownPage } from './list-cache';
 
@@ -225,7 +226,7 @@ export async function selectJobPage(
 
 /** The rows of the given advertisements (any order); the bench's floor reads its SQL too. */
 export function jobRowsByIds(db: Db, ids: number[], visibility: SQL) {
-  return jobSelect(db).where(and(sql`${jobs.id} = any(${sql.param(ids)}::int[])`, visibility));
+  return jobSelect(db).where(and(idIn(jobs.id, ids), visibility));
 }
 
 export async function selectJobs(db: Db, options: JobQueryOptions): Promise<JobPage> {

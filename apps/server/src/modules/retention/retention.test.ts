@@ -196,4 +196,28 @@ describe('runRetention', () => {
     expect(later.deletedUsers).toEqual([ids['A'], ids['B'], ids['E'], ids['F']]);
     expect(later.deactivatedJobs).toEqual([ids['J2']]);
   });
+
+  it('When more old advertisements are due than a statement takes parameters, then one run deactivates them all', async () => {
+    // 70,000 > 65,535 (PostgreSQL's parameter limit; drizzle's inArray spent one per id and overflowed the stack).
+    // Written without the row triggers (replica mode): their alert events and list changes are not what is tested.
+    await ctx.database.execScript(
+      `BEGIN;
+       SET LOCAL session_replication_role = replica;
+       INSERT INTO jobs (owner_id, job_title, working_time, district_id, created_at, published_at)
+       SELECT ${Number(ids['C'])}, 'Altes Inserat ' || g, 'Vollzeit', 1, '2025-10-01T09:00:00Z', '2025-10-01T09:00:00Z'
+       FROM generate_series(1, 70000) g;
+       COMMIT;`,
+    );
+    const result = await runRetention(ctx.app.db, {
+      registerSecret: ctx.config.registerSecret,
+      now: NOW,
+      dryRun: false,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(result.deactivatedJobs).toHaveLength(70_000);
+    const [left] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM jobs WHERE published_at IS NOT NULL AND published_at < '2025-12-15'`,
+    );
+    expect(left!.n).toBe(0);
+  }, 120_000);
 });

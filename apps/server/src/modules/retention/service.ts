@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { idIn } from '../../lib/id-list';
 import {
   ADVERTISEMENT_MAX_AGE_MONTHS,
   CONTACT_MESSAGE_RETENTION_MONTHS,
@@ -138,7 +139,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
     if (!dryRun) {
       const deleteOn = formatDate(new Date(now.getTime() + RETENTION_DELETE_AFTER_WARNING_DAYS * 86_400_000));
       if (toWarn.length > 0) {
-        await tx.update(users).set({ retentionWarnedAt: now }).where(inArray(users.id, summary.warnedUsers));
+        await tx.update(users).set({ retentionWarnedAt: now }).where(idIn(users.id, summary.warnedUsers));
       }
       for (const user of toWarn) {
         const paragraphs = [
@@ -160,10 +161,7 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
         await deleteUserAccount(tx, options.storage, user.id, options.registerSecret);
       }
       if (toDeactivate.length > 0) {
-        await tx
-          .update(jobs)
-          .set({ publishedAt: null, updatedAt: now })
-          .where(inArray(jobs.id, summary.deactivatedJobs));
+        await tx.update(jobs).set({ publishedAt: null, updatedAt: now }).where(idIn(jobs.id, summary.deactivatedJobs));
       }
       await tx.delete(contactMessages).where(oldContactMessages);
       await tx.delete(mailOutbox).where(oldSentMails);
