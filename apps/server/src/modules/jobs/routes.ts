@@ -126,7 +126,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const versions = await requestDataVersions(request);
       if (!user) {
         const { limit, withCount } = assertLandingQuery(request.query);
-        // The landing answer is the same for every visitor: built (and serialised) once per list version.
+        // The landing answer is the same for every visitor: built (and serialised) once per write that changes it.
         const answer = await cache.answer(`landing:${limit}:${withCount}`, versions, async () => {
           const page = await selectJobPage(app.db, cache, {
             ...parseListQuery({}, jobQuerySpec),
