@@ -33,8 +33,10 @@ import { freePort, untilReady } from './web/server';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { JwtService } from '../apps/server/src/lib/tokens';
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { jobListChanges, jobs, listVersions } from '../apps/server/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { listVersions } from '../apps/server/src/db/schema';
+import { changesAfter } from '../apps/server/src/modules/jobs/change-feed';
+import { changedRowsStatement, idsStatement } from '../apps/server/src/modules/jobs/list-cache';
 import { jobIdQuery, jobRowsByIds, parseJobListQuery, visibleTo } from '../apps/server/src/modules/jobs/repository';
 import { dataVersionsQuery } from '../apps/server/src/services/data-versions';
 import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
@@ -196,11 +198,7 @@ async function statementsOf(
   // The request's data versions (services/data-versions): the list's and, for a signed-in caller, the
   // accounts' (the sign-in check then reads no account row: services/auth.ts).
   const version: Statement = dataVersionsQuery(database.db).toSQL();
-  const idsQuery = database.db
-    .select({ id: jobs.id, key: sql`${idQuery.sortKey?.expr ?? sql`null`}::float8` })
-    .from(jobs)
-    .where(q.where)
-    .orderBy(...q.orderBy, desc(jobs.id));
+  const idsQuery = idsStatement(database.db, idQuery);
   const ids = (await idsQuery).map((r) => r.id);
   const limit = c.visitor ? 20 : q.limit;
   const pageIds = ids.slice(q.start, q.start + limit);
@@ -211,21 +209,8 @@ async function statementsOf(
     .select({ version: listVersions.version })
     .from(listVersions)
     .where(eq(listVersions.name, 'jobs'));
-  const changes = database.db
-    .select({ version: jobListChanges.version, jobId: jobListChanges.jobId })
-    .from(jobListChanges)
-    .where(gt(jobListChanges.version, newest - 1))
-    .orderBy(asc(jobListChanges.version))
-    .toSQL();
-  const examine = database.db
-    .select({
-      id: jobs.id,
-      key: sql`${idQuery.sortKey?.expr ?? sql`null`}::float8`,
-      matches: sql`coalesce(${idQuery.where ?? sql`true`}, false)`,
-    })
-    .from(jobs)
-    .where(sql`${jobs.id} = any(${sql.param(pageIds.slice(0, 1))}::int[])`)
-    .toSQL();
+  const changes = changesAfter(database.db, newest - 1).toSQL();
+  const examine = changedRowsStatement(database.db, idQuery, pageIds.slice(0, 1)).toSQL();
   return { warm: [version], miss: [version, changes, examine, rows], first: [version, idsQuery.toSQL(), rows] };
 }
 

@@ -82,11 +82,7 @@ export class JobChangeFeed {
   private async read(atLeast: number): Promise<void> {
     this.reads += 1;
     const from = this.through;
-    const rows = await this.db
-      .select({ version: jobListChanges.version, jobId: jobListChanges.jobId })
-      .from(jobListChanges)
-      .where(gt(jobListChanges.version, from))
-      .orderBy(asc(jobListChanges.version));
+    const rows = await changesAfter(this.db, from);
     // Every version has at least one row, so a gap means the database pruned versions this
     // instance had not read yet (0042, after a long quiet spell): the window starts after the
     // gap, and caches from before it compute again.
@@ -114,6 +110,15 @@ export class JobChangeFeed {
     this.versions = this.versions.slice(cut);
     this.jobIds = this.jobIds.slice(cut);
   }
+}
+
+/** The changes after `version`, oldest first (the bench runs it too). */
+export function changesAfter(db: Db, version: number) {
+  return db
+    .select({ version: jobListChanges.version, jobId: jobListChanges.jobId })
+    .from(jobListChanges)
+    .where(gt(jobListChanges.version, version))
+    .orderBy(asc(jobListChanges.version));
 }
 
 /** The first index whose value is ≥ `value` in an ascending array. */

@@ -105,6 +105,8 @@ export class JobListCache {
   private readonly answers = new Map<string, AnswerEntry>();
   private readonly pendingAnswers = new Map<string, Promise<AnswerEntry>>();
   private readonly feed: JobChangeFeed;
+  /** Kept answers and the count route hold their query objects: their keys are not built again. */
+  private readonly queryKeys = new WeakMap<IdQuery, string>();
   private cachedIds = 0;
   private cachedAnswerBytes = 0;
   /**
@@ -190,9 +192,14 @@ export class JobListCache {
     }
   }
 
-  /** The cache key of a list query: its SQL and parameters. */
-  queryKey(query: Pick<IdQuery, 'where' | 'orderBy'>): string {
-    return statementKey(idsStatement(this.db, query, null));
+  /** The cache key of a list query: its SQL and parameters (built once per query object). */
+  private queryKey(query: IdQuery): string {
+    let key = this.queryKeys.get(query);
+    if (key === undefined) {
+      key = statementKey(idsStatement(this.db, query));
+      this.queryKeys.set(query, key);
+    }
+    return key;
   }
 
   /**
@@ -221,8 +228,7 @@ export class JobListCache {
     this.stats.recomputed += 1;
     // Changes after this version are what a later request will need to bring the entry forward.
     this.feed.begin(version);
-    const statement = idsStatement(this.db, query, query.sortKey?.expr ?? null);
-    const rows = await statement;
+    const rows = await idsStatement(this.db, query);
     return {
       query,
       version,
@@ -239,14 +245,7 @@ export class JobListCache {
     if (changed.size === 0) return { ...entry, version: through };
     const { query } = entry;
     // Read after the changes through `through` were known: these rows are at least that new.
-    const examined = await this.db
-      .select({
-        id: jobs.id,
-        key: sql<number | null>`${query.sortKey?.expr ?? sql`null`}::float8`,
-        matches: sql<boolean>`coalesce(${query.where ?? sql`true`}, false)`,
-      })
-      .from(jobs)
-      .where(idIn(jobs.id, [...changed]));
+    const examined = await changedRowsStatement(this.db, query, [...changed]);
     const removals: number[] = [];
     const inserts: KeyedId[] = [];
     const list = entry.keys ? { ids: entry.ids, keys: entry.keys } : null;
@@ -313,13 +312,25 @@ export class JobListCache {
   }
 }
 
-/** The ordered ids matching a query (and each row's sort key when asked for). */
-function idsStatement(db: Db, query: Pick<IdQuery, 'where' | 'orderBy'>, key: SQL | null) {
+/** The ordered ids matching a query, with each row's sort key when the order has one (the bench runs it too). */
+export function idsStatement(db: Db, query: IdQuery) {
   return db
-    .select({ id: jobs.id, key: sql<number | null>`${key ?? sql`null`}::float8` })
+    .select({ id: jobs.id, key: sql<number | null>`${query.sortKey?.expr ?? sql`null`}::float8` })
     .from(jobs)
     .where(query.where)
     .orderBy(...query.orderBy, desc(jobs.id));
+}
+
+/** Changed rows examined again: their sort key and whether they still match (the bench runs it too). */
+export function changedRowsStatement(db: Db, query: IdQuery, ids: number[]) {
+  return db
+    .select({
+      id: jobs.id,
+      key: sql<number | null>`${query.sortKey?.expr ?? sql`null`}::float8`,
+      matches: sql<boolean>`coalesce(${query.where ?? sql`true`}, false)`,
+    })
+    .from(jobs)
+    .where(idIn(jobs.id, ids));
 }
 
 function statementKey(statement: { toSQL(): { sql: string; params: unknown[] } }): string {

@@ -209,6 +209,7 @@ export async function selectJobPage(
   const query = jobIdQuery(options);
   const kept = await cache.matchingIds(query, options.version);
   const pageIds = kept.ids.slice(options.start, options.start + options.limit);
+  const pageIdList = Array.from(pageIds);
   const total = options.withCount ? kept.ids.length : undefined;
   const shown: ShownPage = {
     query,
@@ -219,9 +220,9 @@ export async function selectJobPage(
     total,
   };
   if (pageIds.length === 0) return { rows: [], total, shown };
-  const rows = await jobRowsByIds(db, Array.from(pageIds), options.visibility);
+  const rows = await jobRowsByIds(db, pageIdList, options.visibility);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: Array.from(pageIds).flatMap((id) => byId.get(id) ?? []), total, shown };
+  return { rows: pageIdList.flatMap((id) => byId.get(id) ?? []), total, shown };
 }
 
 /** The rows of the given advertisements (any order); the bench's floor reads its SQL too. */

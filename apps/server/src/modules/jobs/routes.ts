@@ -109,6 +109,9 @@ function ownQuery(
 }
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every published advertisement, newest first: what the count counts (one query object, one cache key).
+  const publishedQuery = jobIdQuery({ ...parseListQuery({}, jobQuerySpec), where: visibleTo() });
+
   app.get(
     '/jobs',
     {
@@ -181,9 +184,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const query = jobIdQuery({ ...parseListQuery({}, jobQuerySpec), where: visibleTo() });
       const { jobs: version } = await requestDataVersions(request);
-      return (await app.jobListCache.matchingIds(query, version)).ids.length;
+      return (await app.jobListCache.matchingIds(publishedQuery, version)).ids.length;
     },
   );
 
