@@ -113,6 +113,7 @@ export async function buildServer() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    sourcesContent: false,
     // Without comments the code is plain ASCII: V8 then keeps the source one byte per character
     // (one umlaut in a comment made the whole 3.4 MB source two bytes per character in memory).
     minifyWhitespace: true,

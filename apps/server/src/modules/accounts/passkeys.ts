@@ -1,12 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SECOND_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MSG, type Passkey, type PasskeyCreated } from '@pb/core';
 import type { Db } from '../../db/client';
 import { authChallenges, userPasskeys, type AuthChallengePurpose, type UserRole } from '../../db/schema';
@@ -20,6 +13,9 @@ import {
   type SecondFactorContext,
 } from './second-factor';
 import { markSessionVerified, revokeOtherSessions } from './sessions';
+
+/** The WebAuthn library with its X.509 and ASN.1 parsers (~25 MB resident) loads at the first passkey action, not at start. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /**
  * Passkeys (WebAuthn via @simplewebauthn/server) as a second factor. Every WebAuthn challenge is
@@ -83,6 +79,7 @@ export async function beginPasskeyRegistration(
   rp: RelyingParty,
   user: { id: number; username: string; email: string },
 ): Promise<Record<string, unknown>> {
+  const { generateRegistrationOptions } = await webauthn();
   const existing = await credentialsOf(tx, user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -119,6 +116,7 @@ async function keepWebauthnChallenge(
 
 /** Authentication options over the account's passkeys (none: refused). */
 async function authenticationOptions(db: Pick<Db, 'select'>, rp: RelyingParty, userId: number) {
+  const { generateAuthenticationOptions } = await webauthn();
   const credentials = await credentialsOf(db, userId);
   if (credentials.length === 0) throw badRequest(TWO_FACTOR_MSG.passkeyUnknown);
   return generateAuthenticationOptions({
@@ -169,6 +167,8 @@ export async function finishPasskeyRegistration(
   input: { name: string; credential: RegistrationResponseJSON },
 ): Promise<{ created: PasskeyCreated; endedSessions: string[] }> {
   const challenge = signedChallenge(input.credential.response.clientDataJSON);
+  // Loaded before the transaction: the first load must not hold it open.
+  const { verifyRegistrationResponse } = await webauthn();
   return ctx.db.transaction(async (tx) => {
     if (!(await consumeWebauthnChallenge(tx, user.id, 'passkey_registration', challenge, ctx.now))) {
       throw badRequest(TWO_FACTOR_MSG.passkeyFailed);
@@ -260,6 +260,8 @@ export async function acceptPasskeyAssertion(
   credential: AuthenticationResponseJSON,
   now: Date,
 ): Promise<boolean> {
+  // Inside the caller's transaction: the first passkey sign-in of a process waits for the load once.
+  const { verifyAuthenticationResponse } = await webauthn();
   const [stored] = await tx
     .select()
     .from(userPasskeys)

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import {
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
@@ -107,6 +106,8 @@ export async function beginTotpSetup(
     .returning({ userId: userTotp.userId });
   if (!row) throw conflict(TWO_FACTOR_MSG.alreadyEnabled);
   const otpauthUri = totpOf(secret, user.email).toString();
+  // Loaded when someone sets up an authenticator app, not at start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrSvg };
 }

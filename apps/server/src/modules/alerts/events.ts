@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatPercent } from '@pb/core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { jobs, jobWatches, savedSearchMatches, users } from '../../db/schema';
 import { createNotifications, type NewNotification } from '../../services/notifications/centre';
 import { matchingSearchesSql } from './saved-searches';
@@ -31,10 +32,6 @@ export interface ProcessedEvents {
 /** Publications older than this are not announced live (a backlog after a long outage). */
 const LIVE_ANNOUNCE_MS = 10 * 60_000;
 
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
 
 export async function processAlertEvents(db: Db, now: Date, batch = 50): Promise<ProcessedEvents> {
   return db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import validator from 'validator';
+// One function, not the whole library (its index loads every validator).
+import normalizeEmail from 'validator/lib/normalizeEmail.js';
 import { INTRODUCTION_MSG } from '@pb/core';
 import { badRequest } from '../../lib/errors';
 
@@ -35,7 +36,7 @@ export function normaliseEmail(email: string): string {
   const plain = legacyNormaliseEmail(email);
   const at = plain.lastIndexOf('@');
   if (at <= 0 || at === plain.length - 1) return plain;
-  const folded = validator.normalizeEmail(plain) || plain;
+  const folded = normalizeEmail(plain) || plain;
   const split = folded.lastIndexOf('@');
   const local = folded.slice(0, split).split('+')[0] ?? '';
   return local === '' ? folded : `${local}${folded.slice(split)}`;

@@ -5,7 +5,7 @@ import type { Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, jobData, type TestUser, publishJob } from '../../../test/factories';
 import { jobs } from '../../db/schema';
-import { JobListCache } from './list-cache';
+import { idsStatement, JobListCache } from './list-cache';
 
 /**
  * The list caches (list-cache.ts, migration 0022) never answer older than the last committed
@@ -201,7 +201,12 @@ describe('advertisement list caches', () => {
 
   it('keeps at most its id budget and answers evicted queries again from the database', async () => {
     for (let i = 0; i < 3; i += 1) await publish({ jobTitle: `Budget ${i}` });
-    const cache = new JobListCache(ctx.database.db, { maxIds: 3, maxIdsPerQuery: 3, maxAnswerBytes: 1000 });
+    const cache = new JobListCache(ctx.database.db, {
+      maxIds: 3,
+      maxIdsPerQuery: 3,
+      maxAnswerBytes: 1000,
+      idChunkRows: 10_000,
+    });
     const { jobs: version } = await ctx.app.dataVersions.read();
     const like = (t: string) => ({
       where: sql`${jobs.jobTitle} like ${t}`,
@@ -220,5 +225,29 @@ describe('advertisement list caches', () => {
     await cache.matchingIds({ ...like('%'), where: undefined }, version);
     await cache.matchingIds({ ...like('%'), where: undefined }, version);
     expect(cache.stats.misses).toBe(5);
+  });
+
+  it('reads the ids in chunks from one snapshot, in the same order as at once', async () => {
+    for (let i = 0; i < 5; i += 1) await publish({ jobTitle: `Chunk ${i}` });
+    const { jobs: version } = await ctx.app.dataVersions.read();
+    const query = {
+      where: undefined,
+      orderBy: [sql`${jobs.createdAt} desc`],
+      sortKey: { expr: sql`extract(epoch from ${jobs.createdAt})`, dir: 'desc' as const },
+    };
+    // The same statement at once, as it ran before it was read through a cursor.
+    const whole = { ids: (await idsStatement(ctx.database.db, query)).map((r) => r.id) };
+    const all = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
+    expect(whole.ids.length).toBe(all[0]!.n);
+    // Chunks of 1, of a size that divides the total (one FETCH answers nothing) and of one that does not.
+    for (const idChunkRows of [1, whole.ids.length, 2, 3]) {
+      const cache = new JobListCache(ctx.database.db, {
+        maxIds: 1000,
+        maxIdsPerQuery: 1000,
+        maxAnswerBytes: 1000,
+        idChunkRows,
+      });
+      expect([...(await cache.matchingIds(query, version)).ids], `chunks of ${idChunkRows}`).toEqual([...whole.ids]);
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { create } from 'xmlbuilder2';
 import { NOINDEX_AREAS } from '@pb/core';
 
 /** The sitemaps.org protocol's namespace (https://www.sitemaps.org/protocol.html). */
@@ -28,7 +27,9 @@ export function robotsTxt(publicUrl: string): string {
 }
 
 /** sitemap.xml (sitemaps.org 0.9) of the pages to index, built by an XML library: names and text are escaped by it. */
-export function sitemapXml(publicUrl: string, paths: readonly string[]): string {
+export async function sitemapXml(publicUrl: string, paths: readonly string[]): Promise<string> {
+  // The XML library loads when a crawler first asks, not at start.
+  const { create } = await import('xmlbuilder2');
   const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele(SITEMAP_NAMESPACE, 'urlset');
   for (const path of paths) urlset.ele('url').ele('loc').txt(absoluteUrl(publicUrl, path));
   return urlset.end({ prettyPrint: true });

@@ -7,11 +7,11 @@ const CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * robots.txt and sitemap.xml for search engines (issue 29). The sitemap lists exactly the pages that
- * say `index` in their robots meta (INDEXED_PAGE_PATHS, @pb/core); both are made once, at start.
+ * say `index` in their robots meta (INDEXED_PAGE_PATHS, @pb/core); both are made once (the sitemap at its first request).
  */
 export const crawlerRoutes: FastifyPluginAsync = async (app) => {
   const robots = robotsTxt(app.config.publicUrl);
-  const sitemap = sitemapXml(app.config.publicUrl, INDEXED_PAGE_PATHS);
+  let sitemap: Promise<string> | undefined;
 
   app.get(
     '/robots.txt',
@@ -30,7 +30,15 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
       config: { policy: 'visitor' },
       schema: { hide: true },
     },
-    async (_request, reply) =>
-      reply.header('cache-control', CACHE_CONTROL).type('application/xml; charset=utf-8').send(sitemap),
+    async (_request, reply) => {
+      sitemap ??= sitemapXml(app.config.publicUrl, INDEXED_PAGE_PATHS).catch((err: unknown) => {
+        sitemap = undefined;
+        throw err;
+      });
+      return reply
+        .header('cache-control', CACHE_CONTROL)
+        .type('application/xml; charset=utf-8')
+        .send(await sitemap);
+    },
   );
 };

@@ -11,6 +11,7 @@ import {
   type RetentionSummary,
 } from '@pb/core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { contactMessages, jobs, mailOutbox, retentionRuns, users } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
@@ -215,8 +216,3 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
   return { ...result, dryRun, ran: true };
 }
 
-/** db.execute answers { rows } on both drivers. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MAIL_INTERVAL_MINUTES, type NotificationKind } from '@pb/core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { notifications, users } from '../../db/schema';
 import { enqueueMail, simpleHtml } from '../mail-outbox';
 import { unsubscribeApiUrl, unsubscribeUrl } from './unsubscribe';
@@ -17,10 +18,6 @@ export interface MailSweepContext {
   secret: string;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
 
 const SUBJECTS: Record<NotificationKind, (n: number) => string> = {
   search_match: (n) => (n === 1 ? 'Ein neues passendes Inserat' : `${n} neue passende Inserate`),
