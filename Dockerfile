@@ -44,4 +44,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM reaches node directly (exec form): it drains and shuts down cleanly.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# The flags of scripts/server-flags.mjs (source maps; a young generation of 2 × 8 MB).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "apps/server/dist/main.js"]

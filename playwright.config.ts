@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server (built web app,
@@ -21,7 +22,7 @@ process.env.E2E_VISUAL_DATA_DIR = visualDataDir;
 /** The compiled server, as `npm start` runs it (scripts/e2e.mjs builds it first), on `port` with its own data. */
 function server(port: number, dir: string) {
   return {
-    command: `node --enable-source-maps apps/server/dist/main.js`,
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

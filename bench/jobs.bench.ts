@@ -1,5 +1,5 @@
 /**
- * npm run bench:jobs [-- --rows 100000 --duration 20 --warmup 10 --connections 20 --rates 1,10,50 --only postgres|pglite --keep]
+ * npm run bench:jobs [-- --rows 100000 --duration 20 --warmup 10 --connections 20 --rates 1,10,50 --only postgres|pglite --keep --out docs/file.md]
  *
  * The advertisement list at scale, measured from outside: seeds `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts, 500 companies — bench/seed-jobs.ts) into a
@@ -42,6 +42,7 @@ import { dataVersionsQuery } from '../apps/server/src/services/data-versions';
 import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
 // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
 import { buildServer, isStale, SERVER_ENTRY, serverSources } from '../scripts/build.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -324,7 +325,7 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -568,7 +569,8 @@ async function main(): Promise<void> {
   console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50.toFixed(1)} p99 ${bare.p99.toFixed(1)} ms`);
   // The default size is docs/benchmarks.md; other sizes beside it (docs/benchmarks-1m.md for 1,000,000).
   const size = ROWS === 100_000 ? '' : ROWS % 1_000_000 === 0 ? `-${ROWS / 1_000_000}m` : `-${ROWS}`;
-  const file = path.join(ROOT, 'docs', `benchmarks${size}.md`);
+  // --out: a partial run (one driver, some rates) beside the full one instead of replacing it.
+  const file = path.resolve(ROOT, arg('out', path.join('docs', `benchmarks${size}.md`)));
   const text = markdown(results, {
     rows: ROWS,
     connections: CONNECTIONS,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** What `npm start` runs (scripts/build.mjs). */
@@ -54,7 +55,7 @@ export interface BenchServer {
  */
 export async function startServer(dataDir: string, webDist?: string): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

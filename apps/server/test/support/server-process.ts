@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-flags.mjs';
 import { freePort, TEST_INVOICE_ISSUER_ENV } from './ports';
 
 /**
@@ -48,7 +49,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-server-'));
-  const args = options.compiled ? ['--enable-source-maps', COMPILED_MAIN] : ['--import', 'tsx', MAIN];
+  const args = options.compiled ? [...SERVER_NODE_FLAGS, COMPILED_MAIN] : ['--import', 'tsx', MAIN];
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH ?? '',
