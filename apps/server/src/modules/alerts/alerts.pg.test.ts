@@ -74,4 +74,57 @@ describe('alerts on two instances', () => {
       expect(mails).toHaveLength(1);
     }
   });
+  it('When one digest run holds a match of a search, then a second run at once leaves that whole search to it: one digest, never two halves', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const res = await pair.a.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        headers: { authorization: `Bearer ${company.token}` },
+        payload: { data: jobData({ jobTitle: `Parallel spät ${i}` }) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await pair.a.app.alerts.worker.runOnce();
+    const [held] = await query<{ search_id: number; job_id: number }>(
+      `SELECT m.search_id, m.job_id FROM saved_search_matches m JOIN saved_searches s ON s.id = m.search_id
+       WHERE s.frequency = 'taeglich' AND m.notified_at IS NULL ORDER BY m.search_id, m.job_id LIMIT 1`,
+    );
+    const pendingOf = async (searchId: number) =>
+      (
+        await query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM saved_search_matches WHERE search_id = $1 AND notified_at IS NULL',
+          [searchId],
+        )
+      )[0]!.n;
+    expect(await pendingOf(held!.search_id)).toBe(3);
+    // The first run, caught in the middle: it holds one match of the search.
+    const second = await pair.b.database.withSession(async (session) => {
+      await session.query('BEGIN');
+      // What a run holds once it took a match: the match and its search (digest.ts).
+      await session.query(
+        `SELECT 1 FROM saved_search_matches m JOIN saved_searches s ON s.id = m.search_id
+         WHERE m.search_id = $1 AND m.job_id = $2 FOR UPDATE OF m, s`,
+        [held!.search_id, held!.job_id],
+      );
+      try {
+        return await runDailyDigest(pair.a.app.db, new Date());
+      } finally {
+        await session.query('ROLLBACK');
+      }
+    });
+    expect(second).toBe(4);
+    expect(await pendingOf(held!.search_id)).toBe(3);
+    expect(await runDailyDigest(pair.a.app.db, new Date())).toBe(1);
+    const [owner] = await query<{ user_id: number }>('SELECT user_id FROM saved_searches WHERE id = $1', [
+      held!.search_id,
+    ]);
+    const digests = await query<{ title: string }>(
+      `SELECT title FROM notifications WHERE user_id = $1 AND title LIKE '%(taeglich)“' ORDER BY id`,
+      [owner!.user_id],
+    );
+    expect(digests.map((d) => d.title)).toEqual([
+      '20 neue Inserate für „Alle (taeglich)“',
+      '3 neue Inserate für „Alle (taeglich)“',
+    ]);
+  });
 });

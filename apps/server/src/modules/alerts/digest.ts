@@ -34,7 +34,10 @@ export async function runDailyDigest(db: Db, now: Date): Promise<number> {
         ),
       )
       .orderBy(savedSearches.id, jobs.id)
-      .for('update', { of: savedSearchMatches, skipLocked: true });
+      // The search row too: a run that holds one of its matches holds the search, so two runs at
+      // once never split one search into two digests; a match another run already announced is
+      // re-checked and left out.
+      .for('update', { of: [savedSearchMatches, savedSearches], skipLocked: true });
     const bySearch = new Map<number, typeof pending>();
     for (const row of pending) bySearch.set(row.searchId, [...(bySearch.get(row.searchId) ?? []), row]);
     const entries: NewNotification[] = [];
