@@ -32,7 +32,6 @@ export interface ProcessedEvents {
 /** Publications older than this are not announced live (a backlog after a long outage). */
 const LIVE_ANNOUNCE_MS = 10 * 60_000;
 
-
 export async function processAlertEvents(db: Db, now: Date, batch = 50): Promise<ProcessedEvents> {
   return db.transaction(async (tx) => {
     const events = rowsOf<EventRow>(

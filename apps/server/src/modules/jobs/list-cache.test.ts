@@ -236,18 +236,18 @@ describe('advertisement list caches', () => {
       sortKey: { expr: sql`extract(epoch from ${jobs.createdAt})`, dir: 'desc' as const },
     };
     // The same statement at once, as it ran before it was read through a cursor.
-    const whole = { ids: (await idsStatement(ctx.database.db, query)).map((r) => r.id) };
+    const atOnce = (await idsStatement(ctx.database.db, query)).map((r) => r.id);
     const all = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
-    expect(whole.ids.length).toBe(all[0]!.n);
+    expect(atOnce.length).toBe(all[0]!.n);
     // Chunks of 1, of a size that divides the total (one FETCH answers nothing) and of one that does not.
-    for (const idChunkRows of [1, whole.ids.length, 2, 3]) {
+    for (const idChunkRows of [1, atOnce.length, 2, 3]) {
       const cache = new JobListCache(ctx.database.db, {
         maxIds: 1000,
         maxIdsPerQuery: 1000,
         maxAnswerBytes: 1000,
         idChunkRows,
       });
-      expect([...(await cache.matchingIds(query, version)).ids], `chunks of ${idChunkRows}`).toEqual([...whole.ids]);
+      expect([...(await cache.matchingIds(query, version)).ids], `chunks of ${idChunkRows}`).toEqual(atOnce);
     }
   });
 });

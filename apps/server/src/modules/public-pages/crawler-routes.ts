@@ -7,7 +7,8 @@ const CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * robots.txt and sitemap.xml for search engines (issue 29). The sitemap lists exactly the pages that
- * say `index` in their robots meta (INDEXED_PAGE_PATHS, @pb/core); both are made once (the sitemap at its first request).
+ * say `index` in their robots meta (INDEXED_PAGE_PATHS, @pb/core). Both are made once: robots.txt
+ * at start, the sitemap at its first request.
  */
 export const crawlerRoutes: FastifyPluginAsync = async (app) => {
   const robots = robotsTxt(app.config.publicUrl);

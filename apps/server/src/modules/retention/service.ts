@@ -215,4 +215,3 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
   }
   return { ...result, dryRun, ran: true };
 }
-

@@ -18,7 +18,6 @@ export interface MailSweepContext {
   secret: string;
 }
 
-
 const SUBJECTS: Record<NotificationKind, (n: number) => string> = {
   search_match: (n) => (n === 1 ? 'Ein neues passendes Inserat' : `${n} neue passende Inserate`),
   bonus_rise: () => 'Prämie eines gemerkten Inserats erhöht',
