@@ -92,7 +92,10 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
     /Sie zahlen €\s13\.200,00 bis \d{2}\.\d{2}\.\d{4}\./,
   );
   await expect(companyPage.getByTestId('statement-pay-to')).toContainText(/IBAN\s*AT\d{2}( \d{4}){4}/);
-  await expect(companyPage.getByTestId('statement-pay-to')).toContainText(/Verwendungszweck\s*\d{4}-\d{6}/);
+  // One open invoice: its RF creditor reference, as the invoice's payment code carries it.
+  await expect(companyPage.getByTestId('statement-pay-to')).toContainText(
+    /Zahlungsreferenz\s*RF\d{2} \d{4} \d{4} \d{2}/,
+  );
   await expect(companyPage.getByRole('row', { name: /Storniert/ })).toContainText('15.840,00');
   const invoiceRow = companyPage.getByRole('row', { name: /Rechnung .*Bilanzbuchhalter.*Offen/ });
   await expect(invoiceRow).toContainText('13.200,00');

@@ -342,6 +342,11 @@ export const routes: Row[] = [
     ['GET', '/api/admin/terms-versions'],
     ['POST', '/api/admin/terms-versions'],
     ['GET', '/api/admin/terms-versions/:id/decisions'],
+    ['POST', '/api/admin/bank-statements'],
+    ['GET', '/api/admin/bank-statements'],
+    ['GET', '/api/admin/payments'],
+    ['POST', '/api/admin/payments/:id/allocations'],
+    ['POST', '/api/admin/payments/:id/clear'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

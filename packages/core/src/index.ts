@@ -65,3 +65,4 @@ export * from './alerts';
 export * from './notifications';
 export * from './data-export';
 export * from './two-factor';
+export * from './payments';

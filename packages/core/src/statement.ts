@@ -30,9 +30,20 @@ export const customerStatementSchema = z.object({
   payCents: z.number(),
   /** Pay by: the earliest due date of what is open. */
   payBy: z.string().nullable(),
-  /** Where to pay (while payCents > 0): the platform's account and the invoice numbers as reference. */
+  /**
+   * Where to pay (while payCents > 0): the platform's account and the reference — one open invoice's
+   * RF creditor reference ('Zahlungsreferenz', structured: true), several invoices' numbers
+   * ('Verwendungszweck', structured: false).
+   */
   payTo: z
-    .object({ recipient: z.string(), bank: z.string(), iban: z.string(), bic: z.string(), reference: z.string() })
+    .object({
+      recipient: z.string(),
+      bank: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      reference: z.string(),
+      structured: z.boolean(),
+    })
     .nullable(),
   /** What the customer receives: refunds of invoices it had paid. */
   receiveCents: z.number(),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { MAX_FILE_BYTES, MSG } from '@pb/core';
+import { MAX_FILE_BYTES, MSG, PAYMENT_MSG } from '@pb/core';
 import { AppError, badRequest } from './errors';
 import { assertSafeInput } from './input-guard';
 
@@ -9,7 +9,8 @@ import { assertSafeInput } from './input-guard';
  * content (magic bytes), never by the client's name or MIME claim.
  */
 
-export type UploadKind = 'image' | 'document';
+/** 'statement': a bank statement (camt XML) that is read, never stored. */
+export type UploadKind = 'image' | 'document' | 'statement';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -41,6 +42,7 @@ export interface MultipartContent {
 const MESSAGES: Record<UploadKind, { tooMany: string; wrongType: string }> = {
   image: { tooMany: MSG.imageOnlyOne, wrongType: MSG.imageWrongType },
   document: { tooMany: MSG.chatTooManyFiles, wrongType: MSG.chatWrongType },
+  statement: { tooMany: PAYMENT_MSG.statementOneFile, wrongType: PAYMENT_MSG.statementNotXml },
 };
 
 /** The accepted file types and their MIME types (also the content type objects get in S3). */
@@ -50,6 +52,7 @@ export const UPLOAD_MIME_TYPES = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xml: 'application/xml',
 } as const;
 
 /** Sniffs a buffer; returns the accepted type for the kind, or null. */
@@ -58,6 +61,15 @@ export async function sniffUpload(
   kind: UploadKind,
   clientName = '',
 ): Promise<{ ext: keyof typeof UPLOAD_MIME_TYPES; mime: string } | null> {
+  if (kind === 'statement') {
+    // XML has no magic bytes: its first character (after a byte order mark) is '<'; the parser checks the rest.
+    const start = buffer
+      .subarray(0, 64)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    return start.startsWith('<') ? { ext: 'xml', mime: UPLOAD_MIME_TYPES.xml } : null;
+  }
   const detected = await fileTypeFromBuffer(buffer);
   if (!detected) return null;
   if (kind === 'image') {

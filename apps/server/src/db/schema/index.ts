@@ -13,5 +13,6 @@ export * from './jobs';
 export * from './notifications';
 export * from './operations';
 export * from './organisations';
+export * from './payments';
 export * from './placements';
 export * from './terms';

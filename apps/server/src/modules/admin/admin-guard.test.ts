@@ -85,6 +85,22 @@ describe('/api/admin guard', () => {
     // A company's attempt would publish for everyone: the guard stands before validation.
     { method: 'POST', url: '/api/admin/terms-versions', payload: { version: '' }, adminStatus: 400 },
     { method: 'GET', url: '/api/admin/terms-versions/999999/decisions', adminStatus: 200 },
+    // Without a file: the guard answers first, then the missing multipart body.
+    { method: 'POST', url: '/api/admin/bank-statements', adminStatus: 400 },
+    { method: 'GET', url: '/api/admin/bank-statements', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/payments', adminStatus: 200 },
+    {
+      method: 'POST',
+      url: '/api/admin/payments/999999/allocations',
+      payload: { data: { invoiceNumber: '2026-000001', cents: 100 } },
+      adminStatus: 404,
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/payments/999999/clear',
+      payload: { data: { reason: 'Test' } },
+      adminStatus: 404,
+    },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {

@@ -8,6 +8,7 @@ import { adminJobRoutes } from './jobs';
 import { adminPlacementRoutes } from './placements';
 import { adminBillingRoutes } from '../billing';
 import { adminOrganisationRoutes } from '../organisations';
+import { adminPaymentRoutes } from '../payments';
 import { adminTermsRoutes } from '../terms';
 import { adminUserRoutes } from './users';
 
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(auditRoutes);
       await admin.register(adminIntroductionRoutes);
       await admin.register(adminBillingRoutes);
+      await admin.register(adminPaymentRoutes);
       await admin.register(adminOrganisationRoutes);
       await admin.register(adminTermsRoutes);
     },

@@ -8,13 +8,15 @@ import {
   type InvoiceKind,
   formatDay,
 } from '@pb/core';
+import { paymentCode } from '../../services/payment-code';
 import { a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
 
 /**
  * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
  * address and UID; number; issue date; date and kind of the service; net per line, USt rate
  * and amount (or the reverse-charge note), gross; due date and bank details. A correction
- * invoice names the invoice it corrects. Rendered once at issuing and stored as issued.
+ * invoice names the invoice it corrects. An invoice to pay carries the EPC payment code with its
+ * RF reference (issue 34). Rendered once at issuing and stored as issued.
  */
 
 export interface InvoiceDocument {
@@ -51,6 +53,10 @@ export async function renderInvoicePdf(
     info: { Title: title, Author: invoice.issuer.name, CreationDate: issuedAt, ModDate: issuedAt },
   });
   const finished = pdfBytes(doc);
+  const code =
+    invoice.kind === 'rechnung' && invoice.grossCents > 0
+      ? await paymentCode(invoice.issuer, invoice.grossCents, invoice.number)
+      : null;
   const left = PAGE.margin;
   const { issuer, customer } = invoice;
 
@@ -72,6 +78,7 @@ export async function renderInvoicePdf(
     ['Leistungsdatum', formatDay(invoice.placementDate)],
     ['Fällig am', formatDay(invoice.dueOn)],
   ];
+  if (code) facts.push(['Zahlungsreferenz', code.reference]);
   if (invoice.corrects) {
     facts.splice(1, 0, [
       'Korrigiert Rechnung',
@@ -128,8 +135,30 @@ export async function renderInvoicePdf(
   const payment =
     invoice.kind === 'korrektur'
       ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`
-      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Rechnungsnummer ${invoice.number}.`;
+      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Zahlungsreferenz${code ? '' : ` ${invoice.number}`}.`;
   doc.text(pdfSafe(payment), left, doc.y, { width: WIDTH });
+  if (code) {
+    // 'Zahlen mit Code': the banking app fills in recipient, IBAN, amount and reference.
+    const size = 96;
+    const top = doc.y + 12;
+    doc.image(code.png, left, top, { width: size, height: size });
+    const x = left + size + 16;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text('Zahlen mit Code', x, top + 6, { width: WIDTH - size - 16 });
+    doc.font('Helvetica').fontSize(9.5);
+    for (const line of [
+      'Scannen Sie den Code mit Ihrer Banking-App.',
+      `Empfänger: ${issuer.name}`,
+      `IBAN: ${formatIban(issuer.iban)} · BIC: ${issuer.bic}`,
+      `Betrag: ${money(invoice.grossCents)}`,
+      `Zahlungsreferenz: ${code.reference}`,
+    ]) {
+      doc.text(pdfSafe(line), x, doc.y + 2, { width: WIDTH - size - 16 });
+    }
+    doc.y = top + size;
+  }
 
   const footerY = 841.89 - PAGE.margin - 48;
   doc

@@ -12,8 +12,10 @@ import {
 import type { Db } from '../../db/client';
 import {
   guaranteeClaims,
+  incomingPayments,
   introductions,
   invoices,
+  paymentAllocations,
   placementReports,
   users,
   type PlacementReportRow,
@@ -23,7 +25,7 @@ import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
 import { expectedGuaranteeRefundCents, type InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
-import { buildStatement, groupByReport, outstandingCents } from './statement';
+import { buildStatement, groupByReport, outstandingCents, type ReportPayment } from './statement';
 
 /**
  * The earnings and billing pages (issue 12): a consultant's placements ('Meine Vermittlungen'),
@@ -48,6 +50,24 @@ async function claimsOf(db: Db, reportIds: number[]): Promise<Map<number, ClaimR
 async function invoicesOf(db: Db, reportIds: number[]): Promise<InvoiceRow[]> {
   if (reportIds.length === 0) return [];
   return db.select().from(invoices).where(inArray(invoices.placementReportId, reportIds)).orderBy(desc(invoices.id));
+}
+
+/** What each payment gave each of the placements (the statement's payment lines), by booking day. */
+async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPayment[]> {
+  if (reportIds.length === 0) return [];
+  const rows = await db
+    .select({
+      placementReportId: paymentAllocations.placementReportId,
+      paymentId: paymentAllocations.paymentId,
+      bookedOn: incomingPayments.bookedOn,
+      cents: sql<string>`sum(${paymentAllocations.cents})`,
+    })
+    .from(paymentAllocations)
+    .innerJoin(incomingPayments, eq(incomingPayments.id, paymentAllocations.paymentId))
+    .where(inArray(paymentAllocations.placementReportId, reportIds))
+    .groupBy(paymentAllocations.placementReportId, paymentAllocations.paymentId, incomingPayments.bookedOn)
+    .orderBy(incomingPayments.bookedOn, paymentAllocations.paymentId);
+  return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
 }
 
 async function consultantNames(db: Db, reports: PlacementReportRow[]): Promise<Map<number, string>> {
@@ -102,11 +122,17 @@ function invoicesInForce(rows: InvoiceRow[]): Map<number, InvoiceRow> {
   return current;
 }
 
-function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementReportRow>, today: string): Invoice[] {
+function presentInvoices(
+  rows: InvoiceRow[],
+  reports: Map<number, PlacementReportRow>,
+  payments: ReportPayment[],
+  today: string,
+): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const inForce = invoicesInForce(rows);
   // Grouped once: the back office's list holds every invoice.
   const byReport = groupByReport(rows);
+  const paymentsByReport = groupByReport(payments);
   return rows.map((row) => {
     const report = reports.get(row.placementReportId);
     const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
@@ -117,7 +143,13 @@ function presentInvoices(rows: InvoiceRow[], reports: Map<number, PlacementRepor
       superseded: row.kind === 'rechnung' && !current,
       remainingCents:
         current && report && report.paidAt === null
-          ? Math.max(0, outstandingCents(report, byReport.get(row.placementReportId) ?? []))
+          ? Math.max(
+              0,
+              outstandingCents(
+                byReport.get(row.placementReportId) ?? [],
+                paymentsByReport.get(row.placementReportId) ?? [],
+              ),
+            )
           : null,
     });
   });
@@ -132,10 +164,11 @@ async function overview(
 ): Promise<EarningsOverview> {
   const today = viennaDate(now);
   const ids = reports.map((r) => r.id);
-  const [claims, invoiceRows, names] = await Promise.all([
+  const [claims, invoiceRows, names, payments] = await Promise.all([
     claimsOf(db, ids),
     invoicesOf(db, ids),
     consultantNames(db, reports),
+    forCompany ? paymentsOf(db, ids) : Promise.resolve([]),
   ]);
   const documents = forCompany
     ? await documentsOf(
@@ -155,17 +188,23 @@ async function overview(
     }),
   );
   const byId = new Map(reports.map((r) => [r.id, r]));
-  const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, today) : [];
+  const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, payments, today) : [];
   // Open: what each placement still owes (the statement's 'Sie zahlen'), never below 0 per placement.
   const rowsByReport = groupByReport(invoiceRows);
+  const paymentsByReport = groupByReport(payments);
   let openCents = 0;
-  for (const report of reports) openCents += Math.max(0, outstandingCents(report, rowsByReport.get(report.id) ?? []));
+  for (const report of reports) {
+    openCents += Math.max(
+      0,
+      outstandingCents(rowsByReport.get(report.id) ?? [], paymentsByReport.get(report.id) ?? []),
+    );
+  }
   return {
     placements,
     years: yearsOf(placements),
     invoices: invoiceList,
     openCents: forCompany ? openCents : 0,
-    statement: forCompany && issuer ? buildStatement(reports, invoiceRows, issuer) : null,
+    statement: forCompany && issuer ? buildStatement(reports, invoiceRows, payments, issuer) : null,
   };
 }
 
@@ -277,7 +316,12 @@ export async function allInvoices(db: Db, now: Date): Promise<Invoice[]> {
     reportIds.length === 0
       ? []
       : await db.select().from(placementReports).where(inArray(placementReports.id, reportIds));
-  return presentInvoices(rows, new Map(reports.map((r) => [r.id, r])), viennaDate(now));
+  return presentInvoices(
+    rows,
+    new Map(reports.map((r) => [r.id, r])),
+    await paymentsOf(db, reportIds),
+    viennaDate(now),
+  );
 }
 
 /** Back office: every claim, open ones first, then newest first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, type GuaranteeClaim } from '@pb/core';
+import { addCalendarDays, creditorReferenceOf, formatCreditorReference, type GuaranteeClaim } from '@pb/core';
 import { billingSuite } from '../../../test/support/billing-suite';
 
 /**
@@ -30,7 +30,7 @@ describe('statement of account', () => {
     const owedInvoice = await invoiceOf(owed);
     let statement = (await billing()).statement!;
     expect(statement).toMatchObject({ payCents: owedInvoice.grossCents, payBy: owedInvoice.dueOn, receiveCents: 0 });
-    expect(statement.payTo?.reference).toBe(owedInvoice.number);
+    expect(statement.payTo?.reference).toBe(formatCreditorReference(creditorReferenceOf(owedInvoice.number)));
     expect(owedInvoice.remainingCents).toBe(owedInvoice.grossCents);
 
     // Paid, then refunded after the payment: money back — said on its own, not set off.
@@ -48,7 +48,7 @@ describe('statement of account', () => {
       receiveBy: paidRefund.dueOn,
     });
     expect(statement.lines.filter((l) => l.kind === 'zahlung').map((l) => l.cents)).toEqual([-paidInvoice.grossCents]);
-    expect(statement.payTo?.reference).toBe(owedInvoice.number);
+    expect(statement.payTo?.reference).toBe(formatCreditorReference(creditorReferenceOf(owedInvoice.number)));
 
     // Refunded before payment: the open invoice shows what remains of it.
     await acceptClaim(owed);

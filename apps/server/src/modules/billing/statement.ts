@@ -1,22 +1,36 @@
-import { formatIban, viennaDate, type CustomerStatement, type InvoiceIssuer, type StatementLine } from '@pb/core';
+import {
+  creditorReferenceOf,
+  formatCreditorReference,
+  formatIban,
+  type CustomerStatement,
+  type InvoiceIssuer,
+  type StatementLine,
+} from '@pb/core';
 import type { PlacementReportRow } from '../../db/schema';
 import type { InvoiceRow } from './invoices';
 
 /**
- * A company's statement of account (issue 32): its invoices (+), corrections (− a guarantee refund,
- * ± a corrected amount) and payments (− what was paid, the invoices in force on the payment day),
- * summed up per placement into 'Sie zahlen' (open invoices) and 'Sie erhalten' (refunds of paid
- * ones) — never set off against each other, since no set-off is recorded and each refund is paid
- * out on its own (issue 34 records that payout).
+ * A company's statement of account (issues 32, 34): its invoices (+), corrections (− a guarantee
+ * refund, ± a corrected amount) and the payments assigned to them (−, on their booking day),
+ * summed up per placement into 'Sie zahlen' (what is still owed) and 'Sie erhalten' (refunds of
+ * paid ones) — never set off against each other, since each refund is paid out on its own.
  */
 
-type Report = Pick<PlacementReportRow, 'id' | 'jobTitle' | 'paidAt' | 'status'>;
+type Report = Pick<PlacementReportRow, 'id' | 'jobTitle'>;
 type Row = Pick<
   InvoiceRow,
   'id' | 'placementReportId' | 'kind' | 'number' | 'grossCents' | 'issuedOn' | 'dueOn' | 'correctsInvoiceId'
 >;
 
-/** Invoice rows by their placement report, in their order. */
+/** What one incoming payment gave one placement (its allocations summed). */
+export interface ReportPayment {
+  placementReportId: number;
+  paymentId: number;
+  bookedOn: string;
+  cents: number;
+}
+
+/** Invoice rows (or payments) by their placement report, in their order. */
 export function groupByReport<T extends Pick<Row, 'placementReportId'>>(rows: T[]): Map<number, T[]> {
   const byReport = new Map<number, T[]>();
   for (const row of rows) {
@@ -27,29 +41,28 @@ export function groupByReport<T extends Pick<Row, 'placementReportId'>>(rows: T[
   return byReport;
 }
 
-/** What a report's customer owes now: its invoices, less what was paid, less what came back. */
-export function outstandingCents(report: Pick<Report, 'paidAt' | 'status'>, rows: Row[]): number {
-  const total = rows.reduce((sum, row) => sum + row.grossCents, 0);
-  return total - paidCents(report, rows);
+/** What a placement's customer owes now: its invoices less what was paid (negative: a refund is owed). */
+export function outstandingCents(rows: Row[], payments: ReportPayment[]): number {
+  const invoiced = rows.reduce((sum, row) => sum + row.grossCents, 0);
+  return invoiced - payments.reduce((sum, p) => sum + p.cents, 0);
 }
 
-/**
- * A payment settles the invoices in force when it was booked. Amounts are corrected only before
- * payment, and a guarantee case never moves on to 'bezahlt': a paid report in 'garantiefall' was
- * refunded after its payment, by its newest correction, which the payment did not cover. (The
- * order comes from the rules, not from comparing the database's and the server's clocks.)
- */
-function paidCents(report: Pick<Report, 'paidAt' | 'status'>, rows: Row[]): number {
-  if (!report.paidAt) return 0;
-  const total = rows.reduce((sum, row) => sum + row.grossCents, 0);
-  if (report.status !== 'garantiefall') return total;
-  const refund = rows.filter((r) => r.kind === 'korrektur').sort((a, b) => b.id - a.id)[0];
-  return total - (refund?.grossCents ?? 0);
+/** Where to pay: one open invoice by its RF reference, several by their numbers. */
+function paymentReference(openNumbers: string[]): string {
+  return openNumbers.length === 1
+    ? formatCreditorReference(creditorReferenceOf(openNumbers[0]!))
+    : openNumbers.join(', ');
 }
 
-export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIssuer): CustomerStatement {
+export function buildStatement(
+  reports: Report[],
+  rows: Row[],
+  payments: ReportPayment[],
+  issuer: InvoiceIssuer,
+): CustomerStatement {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const rowsByReport = groupByReport(rows);
+  const paymentsByReport = groupByReport(payments);
   const lines: StatementLine[] = [];
   let payCents = 0;
   let payBy: string | null = null;
@@ -72,17 +85,17 @@ export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIs
         cents: row.grossCents,
       });
     }
-    const paid = paidCents(report, own);
-    if (report.paidAt && paid !== 0)
+    const paid = paymentsByReport.get(report.id) ?? [];
+    for (const payment of paid)
       lines.push({
-        date: viennaDate(report.paidAt),
+        date: payment.bookedOn,
         kind: 'zahlung',
         number: null,
         text: `Zahlung erhalten für „${report.jobTitle}“`,
-        cents: -paid,
+        cents: -payment.cents,
       });
     // Each placement on its own: what one owes is not set off against what another refunds.
-    const outstanding = outstandingCents(report, own);
+    const outstanding = outstandingCents(own, paid);
     if (outstanding > 0) {
       payCents += outstanding;
       const inForce = own.filter((r) => r.kind === 'rechnung').sort((a, b) => b.id - a.id)[0];
@@ -109,7 +122,8 @@ export function buildStatement(reports: Report[], rows: Row[], issuer: InvoiceIs
             bank: issuer.bank,
             iban: formatIban(issuer.iban),
             bic: issuer.bic,
-            reference: openNumbers.join(', '),
+            reference: paymentReference(openNumbers),
+            structured: openNumbers.length === 1,
           }
         : null,
     receiveCents,

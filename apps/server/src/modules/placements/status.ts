@@ -21,6 +21,7 @@ import {
   requestLegalIdentity,
   type BillingContext,
 } from '../billing';
+import { recordManualPayment } from '../payments';
 import { needsReview } from './flags';
 import { presentPlacementReport } from './presenter';
 
@@ -88,6 +89,8 @@ async function moveReport(
     }
     let invoice = await invoiceOfReport(tx, id);
     if (to === 'verrechnet') invoice = await issueInvoice(tx, row, change.invoiceAddress, context);
+    // Marked paid by hand: the payment is recorded like a transfer (what is owed, booked today).
+    if (to === 'bezahlt') await recordManualPayment(tx, row, actor, now);
     if (to === 'garantiefall') {
       const correction = await applyGuaranteeRefund(tx, row, context);
       // A claim the company filed for this placement is decided by this step too.

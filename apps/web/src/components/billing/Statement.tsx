@@ -43,7 +43,7 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
               <dd className="font-monospace">{statement.payTo.iban}</dd>
               <dt>BIC</dt>
               <dd className="font-monospace">{statement.payTo.bic}</dd>
-              <dt>Verwendungszweck</dt>
+              <dt>{statement.payTo.structured ? 'Zahlungsreferenz' : 'Verwendungszweck'}</dt>
               <dd>{statement.payTo.reference}</dd>
             </dl>
           ) : null}

@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { invoiceNumbersInText, type AllocationMethod } from '@pb/core';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { invoices, paymentAllocations, placementReports } from '../../db/schema';
+import type { CurrentUser } from '../../services/auth';
+import { recordAudit } from '../../services/audit';
+
+/**
+ * Assigning incoming money to placements' invoices (issue 34). What a placement's customer still
+ * owes is its invoices (corrections included) less what was assigned to them; a payment is
+ * assigned to the invoice in force of each placement it names, never beyond what is owed, and the
+ * placement is settled ('bezahlt', paid_at) when nothing is left. Every caller holds the
+ * placement's row lock while it computes and assigns (lock order: report, then money rows).
+ */
+
+/** Serialises imports (two files with the same entries, two instances): one booking at a time. */
+export const PAYMENT_BOOKING_LOCK = 3_400_034;
+
+export type PlacementReport = typeof placementReports.$inferSelect;
+
+/** What the placement's customer still owes, cents (negative: more was paid than is owed now). */
+export async function openCentsOfReport(tx: Db, reportId: number): Promise<number> {
+  const [row] = rowsOf<{ invoiced: string; allocated: string }>(
+    await tx.execute(sql`
+      SELECT
+        coalesce((SELECT sum(gross_cents) FROM invoices WHERE placement_report_id = ${reportId}), 0) AS invoiced,
+        coalesce((SELECT sum(cents) FROM payment_allocations WHERE placement_report_id = ${reportId}), 0) AS allocated`),
+  );
+  return Number(row!.invoiced) - Number(row!.allocated);
+}
+
+async function invoiceInForce(tx: Db, reportId: number) {
+  const [row] = await tx
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.placementReportId, reportId), eq(invoices.kind, 'rechnung')))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The placement paid in full: 'bezahlt' (from 'verrechnet') and its payment day; once. */
+async function settleIfPaid(tx: Db, report: PlacementReport, actor: CurrentUser | null, now: Date): Promise<boolean> {
+  if (report.paidAt !== null) return false;
+  if ((await openCentsOfReport(tx, report.id)) > 0) return false;
+  const status = report.status === 'verrechnet' ? 'bezahlt' : report.status;
+  await tx
+    .update(placementReports)
+    .set({ status, paidAt: now, updatedAt: now })
+    .where(eq(placementReports.id, report.id));
+  await recordAudit(tx, actor, {
+    action: 'placement.paid',
+    entity: 'placement_report',
+    entityId: report.id,
+    before: { status: report.status },
+    after: { status, paidAt: now },
+  });
+  return true;
+}
+
+export interface Allocated {
+  invoiceNumber: string;
+  placementReportId: number;
+  cents: number;
+  settled: boolean;
+}
+
+/**
+ * Assigns up to `cents` of a payment to the placement of `invoiceNumber` (its invoice in force),
+ * at most what the placement still owes, and settles the placement when that paid it (unless the
+ * caller's own status change does). Returns null for an unknown number or nothing owed.
+ */
+export async function allocateToInvoice(
+  tx: Db,
+  payment: { id: number; cents: number },
+  invoiceNumber: string,
+  method: AllocationMethod,
+  actor: CurrentUser | null,
+  now: Date,
+  options: { settle?: boolean } = {},
+): Promise<Allocated | null> {
+  const [named] = await tx
+    .select({ reportId: invoices.placementReportId })
+    .from(invoices)
+    .where(eq(invoices.number, invoiceNumber))
+    .limit(1);
+  if (!named) return null;
+  const [report] = await tx
+    .select()
+    .from(placementReports)
+    .where(eq(placementReports.id, named.reportId))
+    .for('update');
+  const target = await invoiceInForce(tx, named.reportId);
+  if (!report || !target) return null;
+  const cents = Math.min(payment.cents, await openCentsOfReport(tx, report.id));
+  if (cents <= 0) return null;
+  await tx.insert(paymentAllocations).values({
+    paymentId: payment.id,
+    invoiceId: target.id,
+    placementReportId: report.id,
+    cents,
+    method,
+    allocatedBy: method === 'manuell' ? (actor?.id ?? null) : null,
+    createdAt: now,
+  });
+  const settled = options.settle === false ? false : await settleIfPaid(tx, report, actor, now);
+  return { invoiceNumber: target.number, placementReportId: report.id, cents, settled };
+}
+
+/**
+ * The automatic match of a new payment: the RF references it carries (structured, then in its
+ * text), else the invoice numbers in its text, each in turn up to what is owed. What is left
+ * stays unassigned ('unklar').
+ */
+export async function matchPayment(
+  tx: Db,
+  payment: { id: number; cents: number; reference: string | null; remittance: string | null },
+  now: Date,
+): Promise<{ allocated: Allocated[]; leftCents: number }> {
+  const found = invoiceNumbersInText(`${payment.reference ?? ''} ${payment.remittance ?? ''}`);
+  const candidates: Array<[string, AllocationMethod]> = [
+    ...found.byReference.map((n): [string, AllocationMethod] => [n, 'referenz']),
+    ...found.byNumber.map((n): [string, AllocationMethod] => [n, 'rechnungsnummer']),
+  ];
+  const allocated: Allocated[] = [];
+  let left = payment.cents;
+  for (const [number, method] of candidates) {
+    if (left <= 0) break;
+    const done = await allocateToInvoice(tx, { id: payment.id, cents: left }, number, method, null, now);
+    if (done) {
+      allocated.push(done);
+      left -= done.cents;
+    }
+  }
+  return { allocated, leftCents: left };
+}
+
+/** Cents of each payment already assigned. */
+export async function allocatedCentsOf(tx: Db, paymentIds: number[]): Promise<Map<number, number>> {
+  const sums = new Map<number, number>();
+  if (paymentIds.length === 0) return sums;
+  const rows = await tx
+    .select({ paymentId: paymentAllocations.paymentId, cents: sql<string>`sum(${paymentAllocations.cents})` })
+    .from(paymentAllocations)
+    .where(inArray(paymentAllocations.paymentId, paymentIds))
+    .groupBy(paymentAllocations.paymentId);
+  for (const row of rows) sums.set(row.paymentId, Number(row.cents));
+  return sums;
+}
