@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isValidIban, normaliseUid, type InvoiceIssuer } from '@pb/core';
+import {
+  baseRatesSchema,
+  DEFAULT_DUNNING_DAYS,
+  dunningSteps,
+  isValidIban,
+  normaliseUid,
+  OENB_BASE_RATES,
+  type BaseRate,
+  type DunningStep,
+  type InvoiceIssuer,
+} from '@pb/core';
 import { makePrivateDirSync, PRIVATE_FILE_MODE } from './lib/private-files';
 import { ttlMilliseconds } from './lib/tokens';
 
@@ -95,6 +105,23 @@ const envSchema = z.object({
   INVOICE_IBAN: z.string().default('AT611904300234573201'),
   INVOICE_BIC: z.string().default('BKAUATWW'),
   INVOICE_BANK: z.string().default('Demo-Bank (keine echte Bankverbindung)'),
+  /** Dunning (issue 34): calendar days after the due date of 'Zahlungserinnerung', '1. Mahnung', '2. Mahnung'. */
+  DUNNING_DAYS: z
+    .string()
+    .default(DEFAULT_DUNNING_DAYS.join(','))
+    .transform((text, issue) => {
+      const days = text.split(',').map((d) => Number(d.trim()));
+      if (
+        days.length !== 3 ||
+        !days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= 365 && (i === 0 || d > days[i - 1]!))
+      ) {
+        issue.addIssue({ code: 'custom', message: 'three rising day counts after the due date, e.g. 7,21,35' });
+        return z.NEVER;
+      }
+      return days as [number, number, number];
+    }),
+  /** OeNB base rates from their first day ('2025-06-11:1.53,…'), added to the published ones built in. */
+  BASE_RATES: baseRatesSchema.default([]),
 });
 
 /** Issuer data an invoice needs; production refuses to start without each set explicitly and valid. */
@@ -173,6 +200,8 @@ export interface Config {
   };
   /** Printed on every invoice (validated at start in production). */
   invoiceIssuer: InvoiceIssuer;
+  /** Reminders of late payers: the steps and the base rates of the default interest (issue 34). */
+  dunning: { steps: DunningStep[]; baseRates: BaseRate[] };
   imprint: {
     company: string;
     address: string;
@@ -279,6 +308,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
       idleMs: env.HTTP_IDLE_TIMEOUT_MS,
       keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    dunning: {
+      steps: dunningSteps(env.DUNNING_DAYS),
+      baseRates: [...OENB_BASE_RATES, ...env.BASE_RATES].sort((a, b) => a.validFrom.localeCompare(b.validFrom)),
     },
     invoiceIssuer: {
       name: env.IMPRINT_COMPANY,

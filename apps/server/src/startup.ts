@@ -7,6 +7,7 @@ import { storageOrphanJob } from './services/storage-orphans';
 import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
 import { contractEndJob } from './modules/terms';
+import { dunningJob } from './modules/payments';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
@@ -36,6 +37,11 @@ function startScheduledWork(app: FastifyInstance): void {
       contractEndJob(app.db),
       storageOrphanJob(app.db, app.storage, app.log),
       registerAnchorJob({ db: app.db, registerSecret: app.config.registerSecret, officeEmail: app.config.officeEmail }),
+      dunningJob(
+        app.db,
+        { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, ...app.config.dunning },
+        app.log,
+      ),
     ],
   });
   scheduler.start();

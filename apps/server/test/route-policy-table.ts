@@ -179,6 +179,10 @@ export const routes: Row[] = [
     request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),
   },
   {
+    method: 'GET', url: '/api/dunning-notices/:id/pdf', policy: 'billing.invoiceReader',
+    excluded: { as: 'consultant', status: 403 }, request: () => ({ url: `/api/dunning-notices/${NO_ID}/pdf` }),
+  },
+  {
     method: 'POST', url: '/api/placements/:id/guarantee-claim', policy: 'billing.claimant',
     excluded: { as: 'otherCompany', status: 404 },
     request: (ids) => ({

@@ -10,6 +10,7 @@ import {
 import { BILLING_MSG } from './fees';
 import { guaranteeClaimSchema } from './guarantee';
 import { customerStatementSchema } from './statement';
+import { DUNNING_LEVELS } from './dunning';
 import { idSchema, INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
 import { placementStatusSchema } from './placements';
@@ -102,6 +103,18 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   storniert: 'Storniert (ersetzt)',
 };
 
+/** A reminder sent for an invoice (issue 34): its step, day, the new date to pay by, what it asked for. */
+export const invoiceReminderSchema = z.object({
+  id: z.number(),
+  level: z.enum(DUNNING_LEVELS),
+  issuedOn: z.string(),
+  payBy: z.string(),
+  totalCents: z.number(),
+  /** Authorised PDF download: GET /api/dunning-notices/:id/pdf. */
+  url: z.string(),
+});
+export type InvoiceReminder = z.infer<typeof invoiceReminderSchema>;
+
 /** An issued invoice or correction invoice (company: own; back office: all). Amounts in cents; a correction's are negative. */
 export const invoiceSchema = z.object({
   id: z.number(),
@@ -136,6 +149,8 @@ export const invoiceSchema = z.object({
   remainingCents: z.number().nullable(),
   /** Authorised PDF download: GET /api/invoices/:id/pdf. */
   url: z.string(),
+  /** The reminders sent for it, oldest first (its timeline). */
+  reminders: z.array(invoiceReminderSchema),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

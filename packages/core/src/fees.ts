@@ -32,6 +32,7 @@ export const BILLING_MSG = {
   invoiceUidInvalid:
     'Die UID-Nummer dieser Meldung ist ungültig. Bitte erfassen Sie eine gültige UID-Nummer, bevor Sie verrechnen.',
   invoiceNotFound: 'Diese Rechnung existiert nicht.',
+  reminderNotFound: 'Dieses Mahnschreiben existiert nicht.',
   noInvoiceToCorrect: 'Zu dieser Vermittlung gibt es keine Rechnung, die korrigiert werden könnte.',
   correctionNotAllowed: 'Korrigieren lässt sich nur der Betrag einer verrechneten, noch nicht bezahlten Vermittlung.',
   correctionUnchanged: 'Prämie und Jahresgehalt sind unverändert; es gibt nichts zu korrigieren.',

@@ -66,3 +66,4 @@ export * from './notifications';
 export * from './data-export';
 export * from './two-factor';
 export * from './payments';
+export * from './dunning';

@@ -1,6 +1,8 @@
 import * as iso11649 from 'iso-11649';
 import { z } from './zod';
 import { formatInvoiceNumber } from './billing';
+import { eurosToCents } from './fees';
+import { decimalInput } from './input';
 
 /**
  * Money that comes in (issue 34): the structured creditor reference (RF, ISO 11649) each invoice
@@ -26,6 +28,7 @@ export const PAYMENT_MSG = {
   statementEmpty: 'Die Datei enthält keinen Auszug (Stmt bzw. Ntfctn). Nichts wurde gebucht.',
   paymentNotFound: 'Dieser Zahlungseingang existiert nicht.',
   invoiceNotFound: 'Eine Rechnung mit dieser Nummer gibt es nicht.',
+  invoiceNumberInvalid: 'Bitte geben Sie die Rechnungsnummer im Format 2026-000123 an.',
   invoiceNotOpen: 'Diese Rechnung ist bereits vollständig bezahlt.',
   amountTooHigh: 'Der Betrag ist höher als der noch nicht zugeordnete Teil der Zahlung.',
   amountInvalid: 'Bitte geben Sie einen Betrag über 0 € an.',
@@ -113,6 +116,10 @@ export const ALLOCATION_METHOD_LABELS: Record<AllocationMethod, string> = {
   manuell: 'Von Hand zugeordnet',
 };
 
+/** What an allocation pays: the invoice, or the interest and fee its reminders claimed. */
+export const ALLOCATION_PURPOSES = ['rechnung', 'mahnkosten'] as const;
+export type AllocationPurpose = (typeof ALLOCATION_PURPOSES)[number];
+
 /**
  * 'zugeordnet': all of it went to invoices; 'unklar': some or all of it waits for the office
  * (no reference, an unknown number, more than was owed); 'erledigt': the office closed the rest
@@ -128,6 +135,7 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
 
 export const paymentAllocationSchema = z.object({
   invoiceNumber: z.string(),
+  purpose: z.enum(ALLOCATION_PURPOSES),
   placementReportId: z.number(),
   cents: z.number(),
   method: z.enum(ALLOCATION_METHODS),
@@ -199,16 +207,23 @@ const centsInput = z
   .max(100_000_000_000, PAYMENT_MSG.amountInvalid);
 
 /** POST /api/admin/payments/:id/allocations: assign (part of) an unclear payment to an invoice. */
-export const paymentAssignmentSchema = z
-  .object({
-    invoiceNumber: z
-      .string({ error: PAYMENT_MSG.invoiceNotFound })
-      .trim()
-      .regex(/^\d{4}-\d{6}$/, PAYMENT_MSG.invoiceNotFound),
-    cents: centsInput,
-  })
-  .strict();
+const invoiceNumberInput = z
+  .string({ error: PAYMENT_MSG.invoiceNumberInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{6}$/, PAYMENT_MSG.invoiceNumberInvalid);
+
+export const paymentAssignmentSchema = z.object({ invoiceNumber: invoiceNumberInput, cents: centsInput }).strict();
 export type PaymentAssignment = z.infer<typeof paymentAssignmentSchema>;
+
+/** The office's 'Zuordnen' form: the amount in euros as typed, sent as cents. */
+export const paymentAssignmentFormSchema = z
+  .object({
+    invoiceNumber: invoiceNumberInput,
+    euros: decimalInput(PAYMENT_MSG.amountInvalid).pipe(
+      z.number().min(0.01, PAYMENT_MSG.amountInvalid).max(1_000_000_000, PAYMENT_MSG.amountInvalid),
+    ),
+  })
+  .transform(({ invoiceNumber, euros }): PaymentAssignment => ({ invoiceNumber, cents: eurosToCents(euros) }));
 
 /** POST /api/admin/payments/:id/clear: the rest is not an invoice payment (with the reason why). */
 export const paymentClearingSchema = z

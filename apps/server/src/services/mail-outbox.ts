@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html?: string | undefined;
   /** The invoice whose stored PDF the worker attaches (issue 12). */
   invoiceId?: number | undefined;
+  /** The reminder whose stored PDF the worker attaches (issue 34). */
+  dunningNoticeId?: number | undefined;
   /** Extra headers (List-Unsubscribe …). */
   headers?: Record<string, string> | undefined;
 }
@@ -31,6 +33,7 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       invoiceId: mail.invoiceId ?? null,
+      dunningNoticeId: mail.dunningNoticeId ?? null,
       headers: mail.headers ?? null,
     })
     .returning({ id: mailOutbox.id });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { creditorReferenceOf, formatCreditorReference, type InvoiceIssuer } from '@pb/core';
+import { creditorReferenceOf, formatCreditorReference, formatIban, type InvoiceIssuer } from '@pb/core';
+import { pdfMoney, pdfSafe } from './pdf-parts';
 
 /**
  * The EPC payment code ('Zahlen mit Code', EPC069-12 version 002): a QR code a banking app reads
@@ -57,4 +58,37 @@ export async function paymentCode(
     type: 'png',
   });
   return { png, reference: formatCreditorReference(creditorReferenceOf(invoiceNumber)) };
+}
+
+/**
+ * 'Zahlen mit Code' on a PDF page at the current line: the code on the left, what the banking app
+ * will fill in beside it (recipient, IBAN, amount, reference). Leaves the cursor below the code.
+ */
+export function drawPaymentCode(
+  doc: PDFKit.PDFDocument,
+  code: PaymentCode,
+  issuer: Pick<InvoiceIssuer, 'name' | 'iban' | 'bic'>,
+  cents: number,
+  frame: { left: number; width: number },
+): void {
+  const size = 96;
+  const top = doc.y + 12;
+  doc.image(code.png, frame.left, top, { width: size, height: size });
+  const x = frame.left + size + 16;
+  const width = frame.width - size - 16;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Zahlen mit Code', x, top + 6, { width });
+  doc.font('Helvetica').fontSize(9.5);
+  for (const line of [
+    'Scannen Sie den Code mit Ihrer Banking-App.',
+    `Empfänger: ${issuer.name}`,
+    `IBAN: ${formatIban(issuer.iban)} · BIC: ${issuer.bic}`,
+    `Betrag: ${pdfMoney(cents)}`,
+    `Zahlungsreferenz: ${code.reference}`,
+  ]) {
+    doc.text(pdfSafe(line), x, doc.y + 2, { width });
+  }
+  doc.y = top + size;
 }

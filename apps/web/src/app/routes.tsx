@@ -150,6 +150,7 @@ export const routes: RouteObject[] = [
           { path: 'audit-log', lazy: () => import('../features/admin/AuditLogPage') },
           { path: 'introductions', lazy: () => import('../features/admin/IntroductionsPage') },
           { path: 'billing', lazy: () => import('../features/admin/BillingPage') },
+          { path: 'payments', lazy: () => import('../features/admin/PaymentsPage') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -25,6 +25,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body'),
   /** The invoice whose PDF the worker attaches (0020). */
   invoiceId: integer('invoice_id'),
+  /** 0044: a reminder's PDF is attached when the mail is sent. */
+  dunningNoticeId: integer('dunning_notice_id'),
   /** Extra headers, e.g. List-Unsubscribe (0021). */
   headers: jsonb('headers').$type<Record<string, string>>(),
   status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),

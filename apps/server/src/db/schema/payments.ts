@@ -1,6 +1,6 @@
-import { bigint, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { AllocationMethod, BankMessageKind } from '@pb/core';
-import { created, day, ts } from './columns';
+import { bigint, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import type { AllocationMethod, AllocationPurpose, BankMessageKind, DunningLevel, InterestPeriod } from '@pb/core';
+import { bytea, created, day, ts } from './columns';
 
 /** Money that comes in (0043): imported bank statements, incoming payments, their allocations. */
 
@@ -52,6 +52,26 @@ export const paymentAllocations = pgTable('payment_allocations', {
   placementReportId: integer('placement_report_id').notNull(),
   cents: bigint('cents', { mode: 'number' }).notNull(),
   method: text('method').$type<AllocationMethod>().notNull(),
+  /** 0044: the invoice itself, or the interest and fee its reminders claimed. */
+  purpose: text('purpose').$type<AllocationPurpose>().notNull().default('rechnung'),
   allocatedBy: integer('allocated_by'),
+  createdAt: created(),
+});
+
+/** Reminders as sent (0044): one per invoice and step, with their PDF. */
+export const dunningNotices = pgTable('dunning_notices', {
+  id: serial('id').primaryKey(),
+  invoiceId: integer('invoice_id').notNull(),
+  placementReportId: integer('placement_report_id').notNull(),
+  level: text('level').$type<DunningLevel>().notNull(),
+  issuedOn: day('issued_on').notNull(),
+  payBy: day('pay_by').notNull(),
+  openCents: bigint('open_cents', { mode: 'number' }).notNull(),
+  interestCents: bigint('interest_cents', { mode: 'number' }).notNull().default(0),
+  flatFeeCents: bigint('flat_fee_cents', { mode: 'number' }).notNull().default(0),
+  interestPeriods: jsonb('interest_periods').$type<InterestPeriod[]>().notNull().default([]),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  recipient: text('recipient'),
+  pdf: bytea('pdf').notNull(),
   createdAt: created(),
 });

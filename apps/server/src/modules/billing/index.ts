@@ -3,7 +3,8 @@ export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim } from './
 export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
 export { invoiceOfReport, issueInvoice, type BillingContext } from './invoices';
-export { LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
-export { companyBilling, invoicePdf, personalPlacements } from './overview';
+export { invoiceRecipient, LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
+export { invoicePdf } from './ledger';
+export { companyBilling, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';
 export { adminBillingRoutes, announceBillingChange } from './routes';

@@ -8,7 +8,7 @@ import {
   type InvoiceKind,
   formatDay,
 } from '@pb/core';
-import { paymentCode } from '../../services/payment-code';
+import { drawPaymentCode, paymentCode } from '../../services/payment-code';
 import { a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
 
 /**
@@ -137,28 +137,8 @@ export async function renderInvoicePdf(
       ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`
       : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Zahlungsreferenz${code ? '' : ` ${invoice.number}`}.`;
   doc.text(pdfSafe(payment), left, doc.y, { width: WIDTH });
-  if (code) {
-    // 'Zahlen mit Code': the banking app fills in recipient, IBAN, amount and reference.
-    const size = 96;
-    const top = doc.y + 12;
-    doc.image(code.png, left, top, { width: size, height: size });
-    const x = left + size + 16;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text('Zahlen mit Code', x, top + 6, { width: WIDTH - size - 16 });
-    doc.font('Helvetica').fontSize(9.5);
-    for (const line of [
-      'Scannen Sie den Code mit Ihrer Banking-App.',
-      `Empfänger: ${issuer.name}`,
-      `IBAN: ${formatIban(issuer.iban)} · BIC: ${issuer.bic}`,
-      `Betrag: ${money(invoice.grossCents)}`,
-      `Zahlungsreferenz: ${code.reference}`,
-    ]) {
-      doc.text(pdfSafe(line), x, doc.y + 2, { width: WIDTH - size - 16 });
-    }
-    doc.y = top + size;
-  }
+  // 'Zahlen mit Code': the banking app fills in recipient, IBAN, amount and reference.
+  if (code) drawPaymentCode(doc, code, issuer, invoice.grossCents, { left, width: WIDTH });
 
   const footerY = 841.89 - PAGE.margin - 48;
   doc

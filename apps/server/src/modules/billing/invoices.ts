@@ -23,12 +23,18 @@ import {
   formatPercent,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { invoices, organisations, placementReports, users, type PlacementReportRow } from '../../db/schema';
+import { invoices, type PlacementReportRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
-import { addressBlock, LegalIdentityMissingError, organisationCustomer, type Customer } from './legal-identity';
+import {
+  addressBlock,
+  invoiceRecipient,
+  LegalIdentityMissingError,
+  organisationCustomer,
+  type Customer,
+} from './legal-identity';
 
 /**
  * Issuing invoices (issue 12, docs/decisions/0021-invoices.md). Both commands run inside the
@@ -96,23 +102,6 @@ export function reportFeeLine(report: PlacementReportRow, reverseCharge: boolean
 
 function serviceDescription(report: PlacementReportRow): string {
   return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
-}
-
-/**
- * Where an invoice is mailed: the billing address of the company's organisation (issue 31), else
- * the company's contact person.
- */
-async function invoiceRecipient(tx: Db, placementReportId: number, companyId: number | null): Promise<string | null> {
-  const [billing] = await tx
-    .select({ email: organisations.billingEmail })
-    .from(placementReports)
-    .innerJoin(organisations, eq(organisations.id, placementReports.companyOrganisationId))
-    .where(eq(placementReports.id, placementReportId))
-    .limit(1);
-  if (billing?.email) return billing.email;
-  if (companyId === null) return null;
-  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, companyId)).limit(1);
-  return row?.email ?? null;
 }
 
 async function storeAndMail(

@@ -8,7 +8,14 @@ import {
   type CountryCode,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { notifications, organisationMembers, organisations, type PlacementReportRow } from '../../db/schema';
+import {
+  notifications,
+  organisationMembers,
+  organisations,
+  placementReports,
+  users,
+  type PlacementReportRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { legalIdentityOf } from '../organisations';
@@ -109,4 +116,25 @@ export async function requestLegalIdentity(db: Db, report: PlacementReportRow, n
     );
     return rows.length;
   });
+}
+
+/**
+ * Where an invoice is mailed: the billing address of the company's organisation (issue 31), else
+ * the company's contact person.
+ */
+export async function invoiceRecipient(
+  tx: Db,
+  placementReportId: number,
+  companyId: number | null,
+): Promise<string | null> {
+  const [billing] = await tx
+    .select({ email: organisations.billingEmail })
+    .from(placementReports)
+    .innerJoin(organisations, eq(organisations.id, placementReports.companyOrganisationId))
+    .where(eq(placementReports.id, placementReportId))
+    .limit(1);
+  if (billing?.email) return billing.email;
+  if (companyId === null) return null;
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, companyId)).limit(1);
+  return row?.email ?? null;
 }

@@ -12,10 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import {
   guaranteeClaims,
-  incomingPayments,
   introductions,
   invoices,
-  paymentAllocations,
   placementReports,
   users,
   type PlacementReportRow,
@@ -26,6 +24,7 @@ import { documentsOf } from './documents';
 import { expectedGuaranteeRefundCents, type InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
 import { buildStatement, groupByReport, outstandingCents, type ReportPayment } from './statement';
+import { paymentsOf, remindersOf, type ReminderSummary } from './ledger';
 
 /**
  * The earnings and billing pages (issue 12): a consultant's placements ('Meine Vermittlungen'),
@@ -50,24 +49,6 @@ async function claimsOf(db: Db, reportIds: number[]): Promise<Map<number, ClaimR
 async function invoicesOf(db: Db, reportIds: number[]): Promise<InvoiceRow[]> {
   if (reportIds.length === 0) return [];
   return db.select().from(invoices).where(inArray(invoices.placementReportId, reportIds)).orderBy(desc(invoices.id));
-}
-
-/** What each payment gave each of the placements (the statement's payment lines), by booking day. */
-async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPayment[]> {
-  if (reportIds.length === 0) return [];
-  const rows = await db
-    .select({
-      placementReportId: paymentAllocations.placementReportId,
-      paymentId: paymentAllocations.paymentId,
-      bookedOn: incomingPayments.bookedOn,
-      cents: sql<string>`sum(${paymentAllocations.cents})`,
-    })
-    .from(paymentAllocations)
-    .innerJoin(incomingPayments, eq(incomingPayments.id, paymentAllocations.paymentId))
-    .where(inArray(paymentAllocations.placementReportId, reportIds))
-    .groupBy(paymentAllocations.placementReportId, paymentAllocations.paymentId, incomingPayments.bookedOn)
-    .orderBy(incomingPayments.bookedOn, paymentAllocations.paymentId);
-  return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
 }
 
 async function consultantNames(db: Db, reports: PlacementReportRow[]): Promise<Map<number, string>> {
@@ -126,6 +107,7 @@ function presentInvoices(
   rows: InvoiceRow[],
   reports: Map<number, PlacementReportRow>,
   payments: ReportPayment[],
+  reminders: Map<number, ReminderSummary[]>,
   today: string,
 ): Invoice[] {
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
@@ -141,6 +123,7 @@ function presentInvoices(
       today,
       correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
       superseded: row.kind === 'rechnung' && !current,
+      reminders: reminders.get(row.id) ?? [],
       remainingCents:
         current && report && report.paidAt === null
           ? Math.max(
@@ -170,6 +153,12 @@ async function overview(
     consultantNames(db, reports),
     forCompany ? paymentsOf(db, ids) : Promise.resolve([]),
   ]);
+  const reminders = forCompany
+    ? await remindersOf(
+        db,
+        invoiceRows.map((r) => r.id),
+      )
+    : new Map();
   const documents = forCompany
     ? await documentsOf(
         db,
@@ -188,7 +177,7 @@ async function overview(
     }),
   );
   const byId = new Map(reports.map((r) => [r.id, r]));
-  const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, payments, today) : [];
+  const invoiceList = forCompany ? presentInvoices(invoiceRows, byId, payments, reminders, today) : [];
   // Open: what each placement still owes (the statement's 'Sie zahlen'), never below 0 per placement.
   const rowsByReport = groupByReport(invoiceRows);
   const paymentsByReport = groupByReport(payments);
@@ -320,6 +309,10 @@ export async function allInvoices(db: Db, now: Date): Promise<Invoice[]> {
     rows,
     new Map(reports.map((r) => [r.id, r])),
     await paymentsOf(db, reportIds),
+    await remindersOf(
+      db,
+      rows.map((r) => r.id),
+    ),
     viennaDate(now),
   );
 }
@@ -350,20 +343,4 @@ export async function allClaims(db: Db): Promise<GuaranteeClaim[]> {
       expectedRefundCents: expected.get(r.claim.id) ?? null,
     }),
   );
-}
-
-/** An invoice's stored PDF with what the policy needs. */
-export async function invoicePdf(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      number: invoices.number,
-      kind: invoices.kind,
-      companyOrganisationId: placementReports.companyOrganisationId,
-      pdf: invoices.pdf,
-    })
-    .from(invoices)
-    .innerJoin(placementReports, eq(placementReports.id, invoices.placementReportId))
-    .where(eq(invoices.id, id))
-    .limit(1);
-  return row ?? null;
 }

@@ -5,6 +5,7 @@ import {
   viennaDate,
   type GuaranteeClaim,
   type Invoice,
+  type InvoiceReminder,
   type InvoiceStatus,
   type PlacementEarning,
   type StoredFile,
@@ -19,6 +20,10 @@ type ClaimRow = typeof guaranteeClaims.$inferSelect;
 
 export function invoiceUrl(id: number): string {
   return `/api/invoices/${id}/pdf`;
+}
+
+export function reminderUrl(id: number): string {
+  return `/api/dunning-notices/${id}/pdf`;
 }
 
 /** The invoice's state today (Vienna): see INVOICE_STATUSES. `paid`: the placement is paid. */
@@ -42,6 +47,7 @@ export function presentInvoice(
     correctsNumber: string | null;
     superseded: boolean;
     remainingCents?: number | null;
+    reminders?: Array<Omit<InvoiceReminder, 'url'>>;
   },
 ): Invoice {
   return {
@@ -67,6 +73,7 @@ export function presentInvoice(
     status: invoiceStatus(row, context.paid, context.today, context.superseded),
     remainingCents: context.remainingCents ?? null,
     url: invoiceUrl(row.id),
+    reminders: (context.reminders ?? []).map((r) => ({ ...r, url: reminderUrl(r.id) })),
   };
 }
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BILLING_MSG,
+  DUNNING_LEVEL_LABELS,
   GUARANTEE_MAX_DOCUMENTS,
   GUARANTEE_MSG,
   storedFileSchema,
@@ -25,7 +26,8 @@ import { contentDisposition, sendStoredFile } from '../../lib/file-download';
 import { readUploadedFiles } from '../../lib/uploads';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
-import { agencyEarnings, allClaims, allInvoices, companyBilling, earningsCsv, invoicePdf } from './overview';
+import { agencyEarnings, allClaims, allInvoices, companyBilling, earningsCsv } from './overview';
+import { invoicePdf, reminderPdf } from './ledger';
 import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
 import { authorizeCompanyBilling, authorizeEarnings, mayReadCompanyMoney } from './policy';
 
@@ -167,6 +169,34 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(invoice.pdf);
+    },
+  );
+
+  app.get(
+    '/dunning-notices/:id/pdf',
+    {
+      config: { policy: 'billing.invoiceReader' },
+      preHandler: app.requireRole('company', 'admin'),
+      schema: {
+        tags: ['billing'],
+        summary: "A reminder's PDF as sent (the members of the company it is addressed to, or the back office)",
+        params: idParams,
+        response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const reminder = await reminderPdf(app.db, request.params.id);
+      // Someone else's reminder answers as if it did not exist.
+      if (!reminder || !mayReadCompanyMoney(currentUser(request), reminder)) {
+        throw notFound(BILLING_MSG.reminderNotFound);
+      }
+      const name = `${DUNNING_LEVEL_LABELS[reminder.level].replace('. ', '-').replace(/\s+/g, '-')}-${reminder.number}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(reminder.pdf);
     },
   );
 

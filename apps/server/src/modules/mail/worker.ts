@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
+import { DUNNING_LEVEL_LABELS } from '@pb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { invoices } from '../../db/schema';
+import { dunningNotices, invoices } from '../../db/schema';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 
 const BATCH = 20;
@@ -20,6 +21,7 @@ interface ClaimedMail {
   html_body: string | null;
   attempts: number;
   invoice_id: number | null;
+  dunning_notice_id: number | null;
   headers: Record<string, string> | null;
 }
 
@@ -110,11 +112,12 @@ export class MailWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, headers`);
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, dunning_notice_id, headers`);
     return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
       ...r,
       id: Number(r.id),
       invoice_id: r.invoice_id === null ? null : Number(r.invoice_id),
+      dunning_notice_id: r.dunning_notice_id === null ? null : Number(r.dunning_notice_id),
     }));
   }
 
@@ -202,7 +205,10 @@ export class MailWorker {
       );
       return;
     }
-    const attachments = mail.invoice_id === null ? [] : await this.invoiceAttachment(mail.invoice_id);
+    const attachments = [
+      ...(mail.invoice_id === null ? [] : await this.invoiceAttachment(mail.invoice_id)),
+      ...(mail.dunning_notice_id === null ? [] : await this.reminderAttachment(mail.dunning_notice_id)),
+    ];
     await (
       await transport
     ).sendMail({
@@ -227,5 +233,18 @@ export class MailWorker {
     if (!invoice) throw new Error(`invoice ${invoiceId} of a queued mail does not exist`);
     const name = invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung';
     return [{ filename: `${name}-${invoice.number}.pdf`, content: invoice.pdf, contentType: 'application/pdf' }];
+  }
+
+  /** The stored PDF of a reminder (issue 34), read when its mail is sent. */
+  private async reminderAttachment(noticeId: number) {
+    const [notice] = await this.options.db
+      .select({ level: dunningNotices.level, number: invoices.number, pdf: dunningNotices.pdf })
+      .from(dunningNotices)
+      .innerJoin(invoices, eq(invoices.id, dunningNotices.invoiceId))
+      .where(eq(dunningNotices.id, noticeId))
+      .limit(1);
+    if (!notice) throw new Error(`reminder ${noticeId} of a queued mail does not exist`);
+    const name = DUNNING_LEVEL_LABELS[notice.level].replace('. ', '-').replace(/\s+/g, '-');
+    return [{ filename: `${name}-${notice.number}.pdf`, content: notice.pdf, contentType: 'application/pdf' }];
   }
 }

@@ -25,9 +25,23 @@ export async function openCentsOfReport(tx: Db, reportId: number): Promise<numbe
     await tx.execute(sql`
       SELECT
         coalesce((SELECT sum(gross_cents) FROM invoices WHERE placement_report_id = ${reportId}), 0) AS invoiced,
-        coalesce((SELECT sum(cents) FROM payment_allocations WHERE placement_report_id = ${reportId}), 0) AS allocated`),
+        coalesce((SELECT sum(cents) FROM payment_allocations
+                  WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'), 0) AS allocated`),
   );
   return Number(row!.invoiced) - Number(row!.allocated);
+}
+
+/** What the placement's reminders claimed (interest, flat fee) and is not paid yet, cents. */
+export async function openChargesOfReport(tx: Db, reportId: number): Promise<number> {
+  const [row] = rowsOf<{ claimed: string; allocated: string }>(
+    await tx.execute(sql`
+      SELECT
+        coalesce((SELECT sum(interest_cents + flat_fee_cents) FROM dunning_notices
+                  WHERE placement_report_id = ${reportId}), 0) AS claimed,
+        coalesce((SELECT sum(cents) FROM payment_allocations
+                  WHERE placement_report_id = ${reportId} AND purpose = 'mahnkosten'), 0) AS allocated`),
+  );
+  return Number(row!.claimed) - Number(row!.allocated);
 }
 
 async function invoiceInForce(tx: Db, reportId: number) {
@@ -93,17 +107,27 @@ export async function allocateToInvoice(
     .for('update');
   const target = await invoiceInForce(tx, named.reportId);
   if (!report || !target) return null;
-  const cents = Math.min(payment.cents, await openCentsOfReport(tx, report.id));
-  if (cents <= 0) return null;
-  await tx.insert(paymentAllocations).values({
-    paymentId: payment.id,
-    invoiceId: target.id,
-    placementReportId: report.id,
-    cents,
-    method,
-    allocatedBy: method === 'manuell' ? (actor?.id ?? null) : null,
-    createdAt: now,
-  });
+  // The invoice first; what the payment brings beyond pays the interest and fee its reminders claimed.
+  const principal = Math.min(payment.cents, await openCentsOfReport(tx, report.id));
+  const charges = Math.min(payment.cents - Math.max(principal, 0), await openChargesOfReport(tx, report.id));
+  const parts = [
+    { purpose: 'rechnung' as const, cents: principal },
+    { purpose: 'mahnkosten' as const, cents: charges },
+  ].filter((p) => p.cents > 0);
+  if (parts.length === 0) return null;
+  for (const part of parts) {
+    await tx.insert(paymentAllocations).values({
+      paymentId: payment.id,
+      invoiceId: target.id,
+      placementReportId: report.id,
+      cents: part.cents,
+      method,
+      purpose: part.purpose,
+      allocatedBy: method === 'manuell' ? (actor?.id ?? null) : null,
+      createdAt: now,
+    });
+  }
+  const cents = parts.reduce((sum, p) => sum + p.cents, 0);
   const settled = options.settle === false ? false : await settleIfPaid(tx, report, actor, now);
   return { invoiceNumber: target.number, placementReportId: report.id, cents, settled };
 }

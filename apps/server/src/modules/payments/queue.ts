@@ -48,6 +48,7 @@ async function present(db: Db, rows: PaymentRow[]): Promise<IncomingPayment[]> {
             placementReportId: paymentAllocations.placementReportId,
             cents: paymentAllocations.cents,
             method: paymentAllocations.method,
+            purpose: paymentAllocations.purpose,
             createdAt: paymentAllocations.createdAt,
           })
           .from(paymentAllocations)
@@ -73,6 +74,7 @@ async function present(db: Db, rows: PaymentRow[]): Promise<IncomingPayment[]> {
         placementReportId: a.placementReportId,
         cents: a.cents,
         method: a.method,
+        purpose: a.purpose,
         allocatedAt: a.createdAt.toISOString(),
       })),
       unallocatedCents: unallocated,

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import styles from './billing.module.css';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS, type Invoice, type InvoiceStatus } from '@pb/core';
 import { day, euro } from './format';
-import { InvoiceDownload } from './InvoiceDownload';
+import { InvoiceDownload, InvoiceReminders } from './InvoiceDownload';
 
 const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
   offen: 'primary',
@@ -64,7 +64,7 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
               {invoice.reverseCharge && <div className="small">Reverse Charge</div>}
               {invoice.remainingCents !== null && invoice.remainingCents !== invoice.grossCents ? (
                 <div className="small" data-testid="invoice-remaining">
-                  nach Korrektur offen: <strong>{euro(invoice.remainingCents)}</strong>
+                  noch offen: <strong>{euro(invoice.remainingCents)}</strong>
                 </div>
               ) : null}
             </td>
@@ -76,6 +76,7 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
               >
                 {INVOICE_STATUS_LABELS[invoice.status]}
               </Badge>
+              {invoice.reminders.length > 0 ? <InvoiceReminders invoice={invoice} /> : null}
             </td>
             <td data-label="Download">
               <InvoiceDownload invoice={invoice} />

@@ -21,6 +21,7 @@ const TABS = [
   { to: '/admin/placements', label: 'Vermittlungen' },
   { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
+  { to: '/admin/payments', label: 'Zahlungen' },
   { to: '/admin/organisations', label: 'Organisationen' },
   { to: '/admin/terms', label: 'AGB' },
   { to: '/admin/users', label: 'Benutzer' },

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import {
+  paymentAssignmentFormSchema,
+  paymentClearingSchema,
+  type IncomingPayment,
+  type PaymentAssignment,
+  type PaymentClearing,
+} from '@pb/core';
+import { FormModal } from '../../components/FormModal';
+import { TextField } from '../../components/TextField';
+import { euro } from '../../components/billing/format';
+import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
+import { parseAmount } from './components';
+
+/** The office's two answers to an unclear payment: assign (part of) it to an invoice, or close the rest with a reason. */
+
+interface DialogProps<T> {
+  payment: IncomingPayment;
+  busy: boolean;
+  error: Error | null;
+  onCancel: () => void;
+  onSubmit: (value: T) => void;
+}
+
+function PaymentFacts({ payment }: { payment: IncomingPayment }) {
+  return (
+    <p className="small text-body-secondary text-break">
+      {payment.debtorName ?? 'Unbekannter Auftraggeber'} · {euro(payment.amountCents)} ·{' '}
+      {payment.remittance ?? payment.reference ?? 'ohne Verwendungszweck'}
+    </p>
+  );
+}
+
+export function AssignPaymentDialog({ payment, busy, error, onCancel, onSubmit }: DialogProps<PaymentAssignment>) {
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [euros, setEuros] = useState((payment.unallocatedCents / 100).toFixed(2).replace('.', ','));
+  const { problem, errors, submit } = useSchemaSubmit(paymentAssignmentFormSchema, onSubmit);
+  return (
+    <FormModal
+      title="Zahlung zuordnen"
+      titleId="pb-assign-title"
+      onClose={onCancel}
+      onSubmit={() => submit({ invoiceNumber, euros: parseAmount(euros) })}
+      submitLabel="Zuordnen"
+      pending={busy}
+      problem={problem}
+      error={error}
+    >
+      <PaymentFacts payment={payment} />
+      <div className="row g-3">
+        <TextField
+          id="pb-assign-invoice"
+          className="col-sm-7"
+          label="Rechnungsnummer"
+          placeholder="2026-000123"
+          value={invoiceNumber}
+          onChange={setInvoiceNumber}
+          invalid={Boolean(errors['invoiceNumber'])}
+          feedback={errors['invoiceNumber']}
+          required
+        />
+        <TextField
+          id="pb-assign-amount"
+          className="col-sm-5"
+          label="Betrag in EUR"
+          inputMode="decimal"
+          value={euros}
+          onChange={setEuros}
+          invalid={Boolean(errors['euros'])}
+          feedback={errors['euros']}
+          hint={`Noch nicht zugeordnet: ${euro(payment.unallocatedCents)}`}
+          required
+        />
+      </div>
+    </FormModal>
+  );
+}
+
+export function ClearPaymentDialog({ payment, busy, error, onCancel, onSubmit }: DialogProps<PaymentClearing>) {
+  const [reason, setReason] = useState('');
+  const { problem, errors, submit } = useSchemaSubmit(paymentClearingSchema, onSubmit);
+  return (
+    <FormModal
+      title="Als erledigt markieren"
+      titleId="pb-clear-title"
+      onClose={onCancel}
+      onSubmit={() => submit({ reason })}
+      submitLabel="Als erledigt markieren"
+      pending={busy}
+      problem={problem}
+      error={error}
+    >
+      <PaymentFacts payment={payment} />
+      <p className="small">
+        {euro(payment.unallocatedCents)} werden keiner Rechnung zugeordnet (etwa eine Zinsgutschrift oder eine
+        Rücküberweisung an den Auftraggeber). Das lässt sich nicht rückgängig machen.
+      </p>
+      <TextField
+        id="pb-clear-reason"
+        label="Begründung"
+        value={reason}
+        maxLength={500}
+        onChange={setReason}
+        invalid={Boolean(errors['reason'])}
+        feedback={errors['reason']}
+        required
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@pb/core';
+import { camtXml } from '../apps/server/test/support/camt';
+import { qrCodesIn } from '../apps/server/test/support/pdf-images';
+import { auth } from './placement-support';
+import {
+  adminLogin,
+  checkAtPhoneAndDesktop,
+  createAccount,
+  createJob,
+  run,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './support';
+
+/**
+ * Issue 34, money coming in: the company's invoice carries the EPC payment code; the bank's
+ * statement (built here from what the code says, as a banking app would pay it) is imported in
+ * the back office and pays the invoice; a transfer without reference waits as 'unklar' and the
+ * office assigns it by hand; the company sees both invoices paid.
+ */
+
+async function reportPlacement(request: APIRequestContext, company: Account, title: string): Promise<number> {
+  const advertisement = await createJob(request, company, title);
+  const res = await request.post('/api/placement-reports', {
+    headers: auth(company),
+    data: {
+      data: {
+        variant: 'company',
+        advertisement,
+        companyName: company.username,
+        jobTitle: title,
+        contactPerson: 'Eva Berger',
+        placementBonus: 20,
+        actualSalary: 60000,
+        recruiter: 'Sabine Recruiting',
+        recruiterMail: uniqueEmail('payments-recruiter'),
+        street: 'Ringstraße',
+        houseNr: '5',
+        postalCode: '1010',
+        city: 'Wien',
+        uid: 'ATU12345678',
+        candidateEmail: uniqueEmail('payments-hired'),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+async function adminToken(page: Page): Promise<string> {
+  return (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)) ?? '';
+}
+
+async function invoice(page: Page, reportId: number): Promise<{ number: string; url: string }> {
+  const headers = { authorization: `Bearer ${await adminToken(page)}` };
+  const res = await page.request.put(`/api/admin/placement-reports/${reportId}/status`, {
+    headers,
+    data: { status: 'verrechnet' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const invoices = (await (await page.request.get('/api/admin/invoices', { headers })).json()) as {
+    data: Array<{ placementReportId: number; number: string; url: string }>;
+  };
+  const found = invoices.data.find((i) => i.placementReportId === reportId);
+  expect(found).toBeDefined();
+  return found!;
+}
+
+async function importStatement(page: Page, name: string, xml: string): Promise<void> {
+  await page.getByLabel('Datei im Format camt.053 oder camt.054 (XML)').setInputFiles({
+    name,
+    mimeType: 'application/xml',
+    buffer: Buffer.from(xml),
+  });
+  await page.getByRole('button', { name: 'Importieren', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+  await expect(ask).toContainText(name);
+  await ask.getByRole('button', { name: 'Importieren und buchen' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('Der Kontoauszug wurde importiert.');
+}
+
+test('When the company pays with the invoice’s code and another transfer names nothing, then the import pays one and the office assigns the other', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const company = await createAccount(request, 'company', `Zahlerfirma ${run()}`, uniqueEmail('payments-company'));
+  const first = await reportPlacement(request, company, `Controller/in ${run()}`);
+  const second = await reportPlacement(request, company, `Lohnverrechner/in ${run()}`);
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminLogin(adminPage);
+  const paid = await invoice(adminPage, first);
+  const unclear = await invoice(adminPage, second);
+
+  // The company's invoice PDF: its payment code is what a banking app reads.
+  const pdf = await request.get(paid.url, { headers: auth(company) });
+  expect(pdf.status()).toBe(200);
+  const [code] = await qrCodesIn(Buffer.from(await pdf.body()));
+  const [, , , , bic, name, iban, amount, , reference] = code!.split('\n');
+  expect([bic, name]).toEqual([expect.stringMatching(/^[A-Z0-9]{8,11}$/), expect.any(String)]);
+  expect(reference).toMatch(/^RF\d{12}$/);
+  const cents = Math.round(Number(amount!.slice(3)) * 100);
+
+  // The bank's statement: the transfer as paid from the code, and one without any reference.
+  await adminPage.goto('/admin/payments');
+  await expect(adminPage.getByRole('heading', { name: 'Zahlungen' })).toBeVisible();
+  await importStatement(
+    adminPage,
+    `auszug-${run()}.xml`,
+    camtXml({
+      iban: iban!,
+      statementId: `E2E-${run()}-1`,
+      credits: [
+        { cents, reference: reference!, debtor: company.username, bankReference: `E2E-${run()}-A` },
+        {
+          cents: 1_584_000,
+          text: ['Vermittlung Lohnverrechnung'],
+          debtor: company.username,
+          bankReference: `E2E-${run()}-B`,
+        },
+      ],
+    }),
+  );
+  await expect(adminPage.getByTestId('import-result')).toContainText(
+    /2 Gutschriften über €\s31\.680,00 gebucht, 1 vollständig zugeordnet, 1 unklar\. 1 Vermittlung ist nun bezahlt\./,
+  );
+  await checkAtPhoneAndDesktop(adminPage, 'payments-imported');
+
+  // The transfer without reference: the office assigns it to the second invoice.
+  const row = adminPage.getByRole('row', { name: /Vermittlung Lohnverrechnung/ }).first();
+  await row.getByRole('button', { name: 'Zuordnen' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Zahlung zuordnen' });
+  await dialog.getByLabel('Rechnungsnummer').fill('2026-12');
+  await dialog.getByRole('button', { name: 'Zuordnen' }).click();
+  await expect(dialog).toContainText('Bitte geben Sie die Rechnungsnummer im Format 2026-000123 an.');
+  await dialog.getByLabel('Rechnungsnummer').fill(unclear.number);
+  await expect(dialog.getByLabel('Betrag in EUR')).toHaveValue('15840,00');
+  await checkAtPhoneAndDesktop(adminPage, 'payments-assign');
+  await dialog.getByRole('button', { name: 'Zuordnen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminPage.getByTestId('success-notice')).toContainText(`Rechnung ${unclear.number} zugeordnet`);
+  await expect(adminPage.getByText('Keine unklaren Zahlungen')).toBeVisible();
+
+  // The company sees both invoices paid and the payments on its statement of account.
+  const companyPage = await (await browser.newContext()).newPage();
+  await companyPage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(companyPage, company);
+  await companyPage.goto('/advertisements/billing');
+  await expect(companyPage.getByRole('row', { name: new RegExp(`${paid.number}.*Bezahlt`) })).toBeVisible();
+  await expect(companyPage.getByRole('row', { name: new RegExp(`${unclear.number}.*Bezahlt`) })).toBeVisible();
+  await expect(companyPage.getByText(/Zahlung erhalten für/).first()).toBeVisible();
+});
