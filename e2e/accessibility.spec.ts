@@ -50,6 +50,7 @@ test('When the admin opens each back-office screen at 1280 and 375 px, then axe 
       '/admin/organisations',
       '/admin/terms',
       '/admin/advertisements',
+      '/admin/payments',
     ]) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');

@@ -158,7 +158,7 @@ test('When a placement is reported, invoiced and claimed under the guarantee, th
   });
   // Refunded before it was paid: not money to expect but less to pay — the statement, the invoice
   // and the placement say the same.
-  await expect(placementRow).toContainText(/Gutschrift €\s6\.600,00: mindert Ihre offene Rechnung/);
+  await expect(placementRow).toContainText(/Rückerstattung €\s6\.600,00: mindert Ihre offene Rechnung/);
   await expect(companyPage.getByTestId('statement-headline')).toContainText(/Sie zahlen €\s6\.600,00 bis/);
   await expect(invoiceRow.getByTestId('invoice-remaining')).toContainText(/noch offen: €\s6\.600,00/);
   await checkAtPhoneAndDesktop(companyPage, 'money-statement-after-refund');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@pb/core';
+import { STORAGE_KEYS, viennaDate } from '@pb/core';
 import { camtXml } from '../apps/server/test/support/camt';
 import { qrCodesIn } from '../apps/server/test/support/pdf-images';
 import { auth } from './placement-support';
@@ -104,10 +104,11 @@ test('When the company pays with the invoice’s code and another transfer names
   expect([bic, name]).toEqual([expect.stringMatching(/^[A-Z0-9]{8,11}$/), expect.any(String)]);
   expect(reference).toMatch(/^RF\d{12}$/);
   const cents = Math.round(Number(amount!.slice(3)) * 100);
+  const today = viennaDate(new Date());
 
   // The bank's statement: the transfer as paid from the code, and one without any reference.
   await adminPage.goto('/admin/payments');
-  await expect(adminPage.getByRole('heading', { name: 'Zahlungen' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Zahlungen', exact: true })).toBeVisible();
   await importStatement(
     adminPage,
     `auszug-${run()}.xml`,
@@ -115,18 +116,19 @@ test('When the company pays with the invoice’s code and another transfer names
       iban: iban!,
       statementId: `E2E-${run()}-1`,
       credits: [
-        { cents, reference: reference!, debtor: company.username, bankReference: `E2E-${run()}-A` },
+        { cents, reference: reference!, debtor: company.username, bankReference: `E2E-${run()}-A`, bookedOn: today },
         {
           cents: 1_584_000,
           text: ['Vermittlung Lohnverrechnung'],
           debtor: company.username,
           bankReference: `E2E-${run()}-B`,
+          bookedOn: today,
         },
       ],
     }),
   );
   await expect(adminPage.getByTestId('import-result')).toContainText(
-    /2 Gutschriften über €\s31\.680,00 gebucht, 1 vollständig zugeordnet, 1 unklar\. 1 Vermittlung ist nun bezahlt\./,
+    /2 Zahlungseingänge über €\s31\.680,00 gebucht, 1 vollständig zugeordnet, 1 unklar\. 1 Vermittlung ist nun bezahlt\./,
   );
   await checkAtPhoneAndDesktop(adminPage, 'payments-imported');
 
@@ -152,5 +154,10 @@ test('When the company pays with the invoice’s code and another transfer names
   await companyPage.goto('/advertisements/billing');
   await expect(companyPage.getByRole('row', { name: new RegExp(`${paid.number}.*Bezahlt`) })).toBeVisible();
   await expect(companyPage.getByRole('row', { name: new RegExp(`${unclear.number}.*Bezahlt`) })).toBeVisible();
-  await expect(companyPage.getByText(/Zahlung erhalten für/).first()).toBeVisible();
+  await companyPage.getByText(/Alle Buchungen \(\d+\)/).click();
+  await expect(companyPage.getByText(/Zahlung erhalten für/)).toHaveCount(2);
+  await checkAtPhoneAndDesktop(companyPage, 'payments-company-statement');
+  const download = companyPage.waitForEvent('download');
+  await companyPage.getByRole('button', { name: 'Kontoauszug als PDF herunterladen' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^Kontoauszug-\d{4}-\d{2}-\d{2}\.pdf$/);
 });

@@ -20,7 +20,13 @@ const ACCOUNT = ['/advertisements/profile', '/advertisements/organisation', '/ad
 const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', ...ACCOUNT];
 const CONSULTANT = [...SHARED, '/advertisements/earnings', '/advertisements/searches', ...ACCOUNT];
 const BACK_OFFICE = ['/admin', '/admin/advertisements', '/admin/placements', '/admin/introductions', '/admin/billing'];
-const BACK_OFFICE_MORE = ['/admin/organisations', '/admin/terms', '/admin/users', '/admin/audit-log'];
+const BACK_OFFICE_MORE = [
+  '/admin/payments',
+  '/admin/organisations',
+  '/admin/terms',
+  '/admin/users',
+  '/admin/audit-log',
+];
 
 async function expectNoSidewaysScroll(page: Page, paths: string[]): Promise<void> {
   for (const path of paths) {

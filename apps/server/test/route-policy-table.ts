@@ -174,6 +174,7 @@ export const routes: Row[] = [
   { method: 'GET', url: '/api/earnings', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },
   { method: 'GET', url: '/api/earnings.csv', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },
   { method: 'GET', url: '/api/billing', policy: 'billing.companyMember', excluded: { as: 'consultant', status: 403 } },
+  { method: 'GET', url: '/api/billing/statement.pdf', policy: 'billing.companyMember', excluded: { as: 'consultant', status: 403 } },
   {
     method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
     request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),

@@ -17,6 +17,7 @@ import {
   guaranteeDecisionSchema,
   invoiceSchema,
   MSG,
+  viennaDate,
 } from '@pb/core';
 import { placementReports } from '../../db/schema';
 import { currentUser } from '../../services/auth';
@@ -28,6 +29,8 @@ import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorRespo
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
 import { agencyEarnings, allClaims, allInvoices, companyBilling, earningsCsv } from './overview';
 import { invoicePdf, reminderPdf } from './ledger';
+import { organisationCustomer } from './legal-identity';
+import { renderStatementPdf } from './statement-pdf';
 import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
 import { authorizeCompanyBilling, authorizeEarnings, mayReadCompanyMoney } from './policy';
 
@@ -141,6 +144,38 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const company = authorizeCompanyBilling(currentUser(request));
       return { data: await companyBilling(app.db, company, app.now(), app.config.invoiceIssuer), meta: {} };
+    },
+  );
+
+  app.get(
+    '/billing/statement.pdf',
+    {
+      config: { policy: 'billing.companyMember' },
+      preHandler: app.requireRole('company'),
+      schema: {
+        tags: ['billing'],
+        summary: "The company's statement of account as PDF, as of today (every member of the company)",
+        response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const company = authorizeCompanyBilling(currentUser(request));
+      const now = app.now();
+      const { statement } = await companyBilling(app.db, company, now, app.config.invoiceIssuer);
+      const identity = await organisationCustomer(app.db, company.organisationId);
+      const today = viennaDate(now);
+      const pdf = await renderStatementPdf({
+        statement: statement!,
+        issuer: app.config.invoiceIssuer,
+        customer: { name: identity?.name ?? company.organisationName, address: identity?.address ?? null },
+        today,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(`Kontoauszug-${today}.pdf`))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
     },
   );
 

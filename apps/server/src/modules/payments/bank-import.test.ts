@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   creditorReferenceOf,
   formatCreditorReference,
+  type BankStatement,
   type BankStatementImport,
   type IncomingPayment,
   type Invoice,
@@ -191,9 +192,14 @@ describe('importing a bank statement', () => {
         { cents: 100, status: 'PDNG' },
         { cents: 100, currency: 'CHF' },
         { cents: 100, reversal: true },
+        { cents: 250, text: ['Spende'] },
+        { cents: 750, text: ['Zinsen'] },
       ],
     });
-    expect(summary).toMatchObject({ booked: 0, skipped: 4, bookedCents: 0 });
+    expect(summary).toMatchObject({ booked: 2, skipped: 4, bookedCents: 1000 });
+    const listed = await ctx.request({ method: 'GET', url: '/api/admin/bank-statements', token: admin.token });
+    const statement = (listed.json().data as BankStatement[]).find((b) => b.id === summary.id);
+    expect(statement).toMatchObject({ booked: 2, bookedCents: 1000, kind: 'camt.053', fileName: 'auszug.xml' });
   });
 });
 

@@ -167,7 +167,7 @@ function readEntry(entry: XmlNode, where: string, position: number, statementId:
   const currency = isNode(at(entry, 'Amt')) ? String((at(entry, 'Amt') as XmlNode)['@Ccy'] ?? '') : '';
   if (!/^[A-Z]{3}$/.test(currency)) fail(where, 'Die Währung (Amt/@Ccy) fehlt.');
   const direction = text(entry, 'CdtDbtInd');
-  if (direction !== 'CRDT' && direction !== 'DBIT') fail(where, 'Die Angabe Gutschrift/Lastschrift (CdtDbtInd) fehlt.');
+  if (direction !== 'CRDT' && direction !== 'DBIT') fail(where, 'Die Angabe Eingang oder Ausgang (CdtDbtInd) fehlt.');
   const status = text(entry, 'Sts') ?? text(entry, 'Sts', 'Cd');
   if (!status) fail(where, 'Der Buchungsstatus (Sts) fehlt.');
   const bookedOn = day(at(entry, 'BookgDt')) ?? day(at(entry, 'ValDt'));

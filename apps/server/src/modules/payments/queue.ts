@@ -84,7 +84,9 @@ async function present(db: Db, rows: PaymentRow[]): Promise<IncomingPayment[]> {
   });
 }
 
-const UNALLOCATED = sql`${incomingPayments.amountCents} > coalesce((SELECT sum(a.cents) FROM payment_allocations a WHERE a.payment_id = ${incomingPayments.id}), 0)`;
+// The outer row by its full name: in a select list Drizzle writes a column without its table, which
+// inside a subquery would name the subquery's own column (the statements' counts below).
+const UNALLOCATED = sql`incoming_payments.amount_cents > coalesce((SELECT sum(a.cents) FROM payment_allocations a WHERE a.payment_id = incoming_payments.id), 0)`;
 
 /** The 'unklar' queue (oldest first) or the newest payments of every state. */
 export async function listPayments(db: Db, state: 'unklar' | 'alle', limit = 200): Promise<IncomingPayment[]> {
@@ -108,8 +110,8 @@ export async function listBankStatements(db: Db, limit = 100): Promise<BankState
   const rows = await db
     .select({
       statement: bankStatements,
-      booked: sql<string>`(SELECT count(*) FROM incoming_payments p WHERE p.bank_statement_id = ${bankStatements.id})`,
-      bookedCents: sql<string>`(SELECT coalesce(sum(p.amount_cents), 0) FROM incoming_payments p WHERE p.bank_statement_id = ${bankStatements.id})`,
+      booked: sql<string>`(SELECT count(*) FROM incoming_payments p WHERE p.bank_statement_id = bank_statements.id)`,
+      bookedCents: sql<string>`(SELECT coalesce(sum(p.amount_cents), 0) FROM incoming_payments p WHERE p.bank_statement_id = bank_statements.id)`,
     })
     .from(bankStatements)
     .orderBy(desc(bankStatements.importedAt), desc(bankStatements.id))

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { INVOICE_KIND_LABELS, type CustomerStatement, type StatementLineKind } from '@pb/core';
+import { downloadWithToken } from '../../lib/download';
 import { day, euro } from './format';
 import styles from './billing.module.css';
 
@@ -19,9 +22,12 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
       className={`${styles.card} ${styles.statement} mb-4`}
       data-testid="statement"
     >
-      <h2 id="pb-statement" className="h5">
-        Kontoauszug
-      </h2>
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2">
+        <h2 id="pb-statement" className="h5">
+          Kontoauszug
+        </h2>
+        <StatementDownload />
+      </div>
       {balanced ? (
         <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
           Ihr Konto ist ausgeglichen.
@@ -116,5 +122,32 @@ function AmountSentence({
       {verb} <strong>{euro(cents)}</strong>
       {by ? <> bis {day(by)}</> : null}.
     </p>
+  );
+}
+
+/** 'Als PDF': the statement as of today (GET /api/billing/statement.pdf). */
+function StatementDownload() {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span>
+      <Button
+        variant="outline-primary"
+        size="sm"
+        onClick={() => {
+          setFailed(false);
+          downloadWithToken('/api/billing/statement.pdf', 'Der Kontoauszug konnte nicht geladen werden.').catch(() =>
+            setFailed(true),
+          );
+        }}
+        aria-label="Kontoauszug als PDF herunterladen"
+      >
+        PDF
+      </Button>
+      {failed && (
+        <span className="text-danger small ms-2" role="alert">
+          Download fehlgeschlagen.
+        </span>
+      )}
+    </span>
   );
 }

@@ -33,7 +33,7 @@ import {
 
 function importSummary(result: BankStatementImport): string {
   const parts = [
-    `${result.booked} Gutschrift${result.booked === 1 ? '' : 'en'} über ${euro(result.bookedCents)} gebucht`,
+    `${result.booked} Zahlungseing${result.booked === 1 ? 'ang' : 'änge'} über ${euro(result.bookedCents)} gebucht`,
     `${result.matched} vollständig zugeordnet`,
     `${result.unclear} unklar`,
   ];
@@ -60,7 +60,7 @@ function ImportForm() {
       title: 'Kontoauszug importieren',
       body: (
         <p className="mb-0 text-break">
-          „{file.name}“ wird gelesen; jede Gutschrift wird einmal gebucht und, wo sie eine Zahlungsreferenz oder
+          „{file.name}“ wird gelesen; jeder Zahlungseingang wird einmal gebucht und, wo sie eine Zahlungsreferenz oder
           Rechnungsnummer nennt, der Rechnung zugeordnet. Gebuchte Zahlungen lassen sich nicht zurücknehmen.
         </p>
       ),

@@ -75,7 +75,7 @@ export function Component() {
                               <div className="small">
                                 {p.paidOn
                                   ? `Rückerstattung ${euro(p.claim.refundCents)} bis ${day(p.claim.refundDueOn)}`
-                                  : `Gutschrift ${euro(p.claim.refundCents)}: mindert Ihre offene Rechnung`}
+                                  : `Rückerstattung ${euro(p.claim.refundCents)}: mindert Ihre offene Rechnung`}
                               </div>
                             )}
                             {p.claim.status === 'abgelehnt' && p.claim.reason && (
