@@ -9,6 +9,16 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A PDF made or kept by the server, for the one reader the route has authorised: never cached. */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
+
 export interface StoredFileResponse {
   key: string;
   mime: string;

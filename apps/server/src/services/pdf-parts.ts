@@ -65,3 +65,29 @@ export function pdfSafe(text: string): string {
 export function pdfMoney(cents: number): string {
   return pdfSafe(formatCents(cents).replace(/\s/g, ' '));
 }
+
+/**
+ * Lines of a label and an amount, right-aligned, between thin rules: the sums of invoices and
+ * reminders. `amountWidth` is the amount column's width at the frame's right edge.
+ */
+export function amountLines(doc: PDFKit.PDFDocument, frame: { left: number; width: number; amountWidth: number }) {
+  const amountX = frame.left + frame.width - frame.amountWidth;
+  return {
+    row(label: string, amount: string, bold = false): void {
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfSafe(label), frame.left, y, {
+        width: frame.width - frame.amountWidth - 10,
+      });
+      doc.text(amount, amountX, y, { width: frame.amountWidth, align: 'right' });
+      doc.moveDown(0.3);
+    },
+    rule(): void {
+      doc
+        .moveTo(frame.left, doc.y)
+        .lineTo(frame.left + frame.width, doc.y)
+        .strokeColor('#999999')
+        .stroke();
+      doc.moveDown(0.4);
+    },
+  };
+}

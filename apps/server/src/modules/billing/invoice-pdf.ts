@@ -9,7 +9,7 @@ import {
   formatDay,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
-import { a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
+import { a4Page, amountLines, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
 
 /**
  * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
@@ -99,21 +99,7 @@ export async function renderInvoicePdf(
   }
   doc.moveDown(1);
 
-  const amountX = left + WIDTH - 140;
-  const row = (label: string, value: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfSafe(label), left, y, { width: WIDTH - 150 });
-    doc.text(value, amountX, y, { width: 140, align: 'right' });
-    doc.moveDown(0.3);
-  };
-  const rule = () => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + WIDTH, doc.y)
-      .strokeColor('#999999')
-      .stroke();
-    doc.moveDown(0.4);
-  };
+  const { row, rule } = amountLines(doc, { left, width: WIDTH, amountWidth: 140 });
   rule();
   for (const line of invoice.lines) row(line.label, money(line.cents));
   rule();

@@ -23,7 +23,7 @@ import { placementReports } from '../../db/schema';
 import { currentUser } from '../../services/auth';
 import { liveMemberIdsOf, memberOfOrganisation } from '../../services/memberships';
 import { parseOrBadRequest, notFound } from '../../lib/errors';
-import { contentDisposition, sendStoredFile } from '../../lib/file-download';
+import { contentDisposition, sendPdf, sendStoredFile } from '../../lib/file-download';
 import { readUploadedFiles } from '../../lib/uploads';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { consultantOfReport, decideGuaranteeClaim, fileGuaranteeClaim, type BillingNotice } from './claims';
@@ -170,12 +170,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         customer: { name: identity?.name ?? company.organisationName, address: identity?.address ?? null },
         today,
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(`Kontoauszug-${today}.pdf`))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return sendPdf(reply, pdf, `Kontoauszug-${today}.pdf`);
     },
   );
 
@@ -198,12 +193,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(BILLING_MSG.invoiceNotFound);
       }
       const name = `${invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'}-${invoice.number}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(invoice.pdf);
+      return sendPdf(reply, invoice.pdf, name);
     },
   );
 
@@ -226,12 +216,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(BILLING_MSG.reminderNotFound);
       }
       const name = `${DUNNING_LEVEL_LABELS[reminder.level].replace('. ', '-').replace(/\s+/g, '-')}-${reminder.number}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(reminder.pdf);
+      return sendPdf(reply, reminder.pdf, name);
     },
   );
 

@@ -18,6 +18,7 @@ import {
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound, parseOrBadRequest } from '../../lib/errors';
+import { sendPdf } from '../../lib/file-download';
 import { dataBody, dataEnvelope, errorSchema, idParams, singleSchema, errorResponses } from '../../lib/http-schemas';
 import { readFieldsAndFiles, type ReadUploadOptions } from '../../lib/uploads';
 import { messageContext } from '../chat';
@@ -233,12 +234,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         { company: app.config.imprint.company, address: app.config.imprint.address, publicUrl: app.config.publicUrl },
         now,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="Nachweis-Vorstellung-${detail.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return sendPdf(reply, pdf, `Nachweis-Vorstellung-${detail.id}.pdf`);
     },
   );
 

@@ -8,7 +8,15 @@ import {
   type InvoiceIssuer,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
-import { A4, a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
+import {
+  A4,
+  a4Page,
+  amountLines,
+  newPdfDocument,
+  pdfBytes,
+  pdfMoney as money,
+  pdfSafe,
+} from '../../services/pdf-parts';
 
 /**
  * A reminder as sent (issue 34): 'Zahlungserinnerung', '1. Mahnung' or '2. Mahnung' for one
@@ -116,21 +124,9 @@ export async function renderReminderPdf(d: ReminderDocument): Promise<Buffer> {
   }
   doc.moveDown(1);
 
-  const amountX = left + WIDTH - 120;
-  const row = (label: string, cents: number, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfSafe(label), left, y, { width: WIDTH - 130 });
-    doc.text(money(cents), amountX, y, { width: 120, align: 'right' });
-    doc.moveDown(0.3);
-  };
-  const rule = () => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + WIDTH, doc.y)
-      .strokeColor('#999999')
-      .stroke();
-    doc.moveDown(0.4);
-  };
+  const lines = amountLines(doc, { left, width: WIDTH, amountWidth: 120 });
+  const row = (label: string, cents: number, bold = false) => lines.row(label, money(cents), bold);
+  const rule = lines.rule;
   rule();
   const paidPart = d.invoice.grossCents - d.openCents;
   row(

@@ -1,24 +1,39 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { DUNNING_LEVEL_LABELS, type Invoice } from '@pb/core';
-import { day, euro } from './format';
 import { downloadWithToken } from '../../lib/download';
+import { day, euro } from './format';
 
-/** 'PDF': the authorised download of an invoice as issued. */
-export function InvoiceDownload({ invoice }: { invoice: Pick<Invoice, 'url' | 'number'> }) {
+/** A button that downloads an authorised PDF (invoice, reminder, statement) and says so when it fails. */
+export function PdfButton({
+  url,
+  label,
+  failMessage,
+  link = false,
+  children = 'PDF',
+}: {
+  url: string;
+  /** What the button does, for screen readers ('Rechnung 2026-000123 als PDF herunterladen'). */
+  label: string;
+  failMessage: string;
+  /** A link in running text instead of the outlined 'PDF' button. */
+  link?: boolean;
+  children?: ReactNode;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <>
       <Button
-        variant="outline-primary"
+        variant={link ? 'link' : 'outline-primary'}
         size="sm"
+        className={link ? 'p-0 text-start' : undefined}
         onClick={() => {
           setFailed(false);
-          downloadWithToken(invoice.url, 'Die Rechnung konnte nicht geladen werden.').catch(() => setFailed(true));
+          downloadWithToken(url, failMessage).catch(() => setFailed(true));
         }}
-        aria-label={`Rechnung ${invoice.number} als PDF herunterladen`}
+        aria-label={label}
       >
-        PDF
+        {children}
       </Button>
       {failed && (
         <span className="text-danger small ms-2" role="alert">
@@ -29,38 +44,37 @@ export function InvoiceDownload({ invoice }: { invoice: Pick<Invoice, 'url' | 'n
   );
 }
 
+/** 'PDF': the authorised download of an invoice as issued. */
+export function InvoiceDownload({ invoice }: { invoice: Pick<Invoice, 'url' | 'number'> }) {
+  return (
+    <PdfButton
+      url={invoice.url}
+      label={`Rechnung ${invoice.number} als PDF herunterladen`}
+      failMessage="Die Rechnung konnte nicht geladen werden."
+    />
+  );
+}
+
 /** The reminders sent for an invoice, oldest first, each with its PDF as sent (issue 34). */
 export function InvoiceReminders({ invoice }: { invoice: Pick<Invoice, 'number' | 'reminders'> }) {
-  const [failed, setFailed] = useState(false);
   return (
     <ul className="list-unstyled small mt-1 mb-0" data-testid="invoice-reminders">
       {invoice.reminders.map((reminder) => (
         <li key={reminder.id}>
-          <Button
-            variant="link"
-            size="sm"
-            className="p-0 text-start"
-            onClick={() => {
-              setFailed(false);
-              downloadWithToken(reminder.url, 'Das Mahnschreiben konnte nicht geladen werden.').catch(() =>
-                setFailed(true),
-              );
-            }}
-            aria-label={`${DUNNING_LEVEL_LABELS[reminder.level]} vom ${day(reminder.issuedOn)} zu Rechnung ${invoice.number} als PDF herunterladen`}
+          <PdfButton
+            link
+            url={reminder.url}
+            label={`${DUNNING_LEVEL_LABELS[reminder.level]} vom ${day(reminder.issuedOn)} zu Rechnung ${invoice.number} als PDF herunterladen`}
+            failMessage="Das Mahnschreiben konnte nicht geladen werden."
           >
             {DUNNING_LEVEL_LABELS[reminder.level]} vom {day(reminder.issuedOn)}
-          </Button>
+          </PdfButton>
           <span className="text-body-secondary">
             {' '}
             · {euro(reminder.totalCents)} bis {day(reminder.payBy)}
           </span>
         </li>
       ))}
-      {failed && (
-        <li className="text-danger" role="alert">
-          Download fehlgeschlagen.
-        </li>
-      )}
     </ul>
   );
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { INVOICE_KIND_LABELS, type CustomerStatement, type StatementLineKind } from '@pb/core';
-import { downloadWithToken } from '../../lib/download';
+import { PdfButton } from './InvoiceDownload';
 import { day, euro } from './format';
 import styles from './billing.module.css';
 
@@ -26,7 +24,13 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
         <h2 id="pb-statement" className="h5">
           Kontoauszug
         </h2>
-        <StatementDownload />
+        <span>
+          <PdfButton
+            url="/api/billing/statement.pdf"
+            label="Kontoauszug als PDF herunterladen"
+            failMessage="Der Kontoauszug konnte nicht geladen werden."
+          />
+        </span>
       </div>
       {balanced ? (
         <p className={`${styles.summary} mb-2`} data-testid="statement-headline">
@@ -122,32 +126,5 @@ function AmountSentence({
       {verb} <strong>{euro(cents)}</strong>
       {by ? <> bis {day(by)}</> : null}.
     </p>
-  );
-}
-
-/** 'Als PDF': the statement as of today (GET /api/billing/statement.pdf). */
-function StatementDownload() {
-  const [failed, setFailed] = useState(false);
-  return (
-    <span>
-      <Button
-        variant="outline-primary"
-        size="sm"
-        onClick={() => {
-          setFailed(false);
-          downloadWithToken('/api/billing/statement.pdf', 'Der Kontoauszug konnte nicht geladen werden.').catch(() =>
-            setFailed(true),
-          );
-        }}
-        aria-label="Kontoauszug als PDF herunterladen"
-      >
-        PDF
-      </Button>
-      {failed && (
-        <span className="text-danger small ms-2" role="alert">
-          Download fehlgeschlagen.
-        </span>
-      )}
-    </span>
   );
 }
