@@ -58,6 +58,13 @@ describe('invoice numbers in a remittance text', () => {
     });
   });
 
+  it('When two references stand side by side, with or without a word between, then both are found', () => {
+    const other = creditorReferenceOf('2026-000456');
+    for (const text of [`${ref} ${other}`, `${formatCreditorReference(ref)} UND ${formatCreditorReference(other)}`]) {
+      expect(invoiceNumbersInText(text).byReference).toEqual(['2026-000123', '2026-000456']);
+    }
+  });
+
   it('When the text holds other long numbers (an IBAN, an amount), then they are no invoice numbers', () => {
     expect(invoiceNumbersInText('AT611904300234573201 EUR 20260001234 Kundennr 12026000123')).toEqual({
       byReference: [],

@@ -31,6 +31,8 @@ export const PAYMENT_MSG = {
   invoiceNumberInvalid: 'Bitte geben Sie die Rechnungsnummer im Format 2026-000123 an.',
   invoiceNotOpen: 'Diese Rechnung ist bereits vollständig bezahlt.',
   amountTooHigh: 'Der Betrag ist höher als der noch nicht zugeordnete Teil der Zahlung.',
+  amountAboveOpen: (open: string) =>
+    `Diese Rechnung ist nur noch mit ${open} offen (samt Mahnspesen). Bitte ordnen Sie höchstens diesen Betrag zu.`,
   amountInvalid: 'Bitte geben Sie einen Betrag über 0 € an.',
   nothingLeft: 'Diese Zahlung ist bereits vollständig zugeordnet oder erledigt.',
   clearReasonRequired: 'Bitte begründen Sie, warum diese Zahlung keiner Rechnung zugeordnet wird.',
@@ -84,9 +86,12 @@ export function invoiceNumbersInText(text: string): { byReference: string[]; byN
   const byReference: string[] = [];
   const byNumber: string[] = [];
   const upper = text.toUpperCase();
-  for (const found of upper.matchAll(/RF\s?\d{2}(?:\s?[0-9A-Z]){1,21}/g)) {
-    // A reference followed by other words: try the longest prefix that is valid.
-    const compact = found[0].replace(/\s/g, '');
+  // Each reference runs at most to the next 'RF' and two digits: two references side by side are two.
+  const starts = [...upper.matchAll(/RF\s?\d{2}/g)].map((m) => m.index);
+  starts.forEach((start, i) => {
+    const segment = upper.slice(start, starts[i + 1] ?? upper.length);
+    const compact = (/^RF\s?\d{2}(?:\s?[0-9A-Z]){0,21}/.exec(segment)?.[0] ?? '').replace(/\s/g, '');
+    // A reference followed by other words: the longest prefix that is valid.
     for (let end = compact.length; end >= 5; end -= 1) {
       const number = invoiceNumberOfReference(compact.slice(0, end));
       if (number) {
@@ -94,7 +99,7 @@ export function invoiceNumbersInText(text: string): { byReference: string[]; byN
         break;
       }
     }
-  }
+  });
   for (const found of upper.matchAll(/(?<![0-9A-Z])(20\d{2})[-/ ]?(\d{6})(?![0-9])/g)) {
     const number = formatInvoiceNumber(Number(found[1]), Number(found[2]));
     if (!byReference.includes(number) && !byNumber.includes(number)) byNumber.push(number);

@@ -78,7 +78,10 @@ export function amountLines(doc: PDFKit.PDFDocument, frame: { left: number; widt
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(pdfSafe(label), frame.left, y, {
         width: frame.width - frame.amountWidth - 10,
       });
+      // A label over two lines: the next row starts below it, not below the one-line amount.
+      const labelBottom = doc.y;
       doc.text(amount, amountX, y, { width: frame.amountWidth, align: 'right' });
+      doc.y = Math.max(doc.y, labelBottom);
       doc.moveDown(0.3);
     },
     rule(): void {

@@ -118,22 +118,19 @@ function presentInvoices(
   return rows.map((row) => {
     const report = reports.get(row.placementReportId);
     const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
+    const outstanding = outstandingCents(
+      byReport.get(row.placementReportId) ?? [],
+      paymentsByReport.get(row.placementReportId) ?? [],
+    );
     return presentInvoice(row, {
-      paid: report?.paidAt != null,
+      // A correction is a refund to pay out only when more was paid than is owed now (a guarantee
+      // refund before payment just lowered the invoice, even once the rest is paid).
+      paid: row.kind === 'korrektur' ? outstanding < 0 : report?.paidAt != null,
       today,
       correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
       superseded: row.kind === 'rechnung' && !current,
       reminders: reminders.get(row.id) ?? [],
-      remainingCents:
-        current && report && report.paidAt === null
-          ? Math.max(
-              0,
-              outstandingCents(
-                byReport.get(row.placementReportId) ?? [],
-                paymentsByReport.get(row.placementReportId) ?? [],
-              ),
-            )
-          : null,
+      remainingCents: current && report && report.paidAt === null ? Math.max(0, outstanding) : null,
     });
   });
 }

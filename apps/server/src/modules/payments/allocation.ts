@@ -31,6 +31,16 @@ export async function openCentsOfReport(tx: Db, reportId: number): Promise<numbe
   return Number(row!.invoiced) - Number(row!.allocated);
 }
 
+/** What payments gave the placement's invoices (not their reminders' interest and fee), cents. */
+export async function paidCentsOfInvoices(tx: Db, reportId: number): Promise<number> {
+  const [row] = rowsOf<{ paid: string }>(
+    await tx.execute(sql`
+      SELECT coalesce(sum(cents), 0) AS paid FROM payment_allocations
+      WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'`),
+  );
+  return Number(row!.paid);
+}
+
 /** What the placement's reminders claimed (interest, flat fee) and is not paid yet, cents. */
 export async function openChargesOfReport(tx: Db, reportId: number): Promise<number> {
   const [row] = rowsOf<{ claimed: string; allocated: string }>(

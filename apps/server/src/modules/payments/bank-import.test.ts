@@ -103,6 +103,27 @@ describe('importing a bank statement', () => {
     expect(stated).toMatchObject({ booked: 1, alreadyBooked: 1, bookedCents: 3000 });
     const open = (await s.billing()).invoices.find((i) => i.id === invoice.id);
     expect(open?.remainingCents).toBe(invoice.grossCents - 6000);
+
+    // The notification splits a batch into its transfers, the statement books it whole: once.
+    const split = await imported({
+      kind: 'camt.054',
+      credits: [
+        {
+          cents: 3000,
+          bankReference: 'BATCH-9',
+          parts: [
+            { cents: 1000, text: [invoice.number] },
+            { cents: 2000, text: [invoice.number] },
+          ],
+        },
+      ],
+    });
+    expect(split).toMatchObject({ booked: 2, alreadyBooked: 0 });
+    const whole = await imported({ credits: [{ cents: 3000, text: [invoice.number], bankReference: 'BATCH-9' }] });
+    expect(whole).toMatchObject({ booked: 0, alreadyBooked: 1 });
+    expect((await s.billing()).invoices.find((i) => i.id === invoice.id)?.remainingCents).toBe(
+      invoice.grossCents - 9000,
+    );
   });
 
   it('When a customer pays in parts, then each part lowers what is open and the last one settles the placement', async () => {
@@ -178,10 +199,10 @@ describe('importing a bank statement', () => {
       method: 'POST',
       url: `/api/admin/payments/${extra.id}/clear`,
       token: admin.token,
-      payload: { data: { reason: 'Zinsgutschrift der Bank' } },
+      payload: { data: { reason: 'Habenzinsen der Bank' } },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
-    expect(cleared.json().data).toMatchObject({ state: 'erledigt', clearedReason: 'Zinsgutschrift der Bank' });
+    expect(cleared.json().data).toMatchObject({ state: 'erledigt', clearedReason: 'Habenzinsen der Bank' });
     expect((await payments('unklar')).some((p) => p.id === extra.id)).toBe(false);
   });
 
@@ -200,6 +221,23 @@ describe('importing a bank statement', () => {
     const listed = await ctx.request({ method: 'GET', url: '/api/admin/bank-statements', token: admin.token });
     const statement = (listed.json().data as BankStatement[]).find((b) => b.id === summary.id);
     expect(statement).toMatchObject({ booked: 2, bookedCents: 1000, kind: 'camt.053', fileName: 'auszug.xml' });
+  });
+});
+
+describe('a guarantee case before payment', () => {
+  it('When the company pays the rest after a refund that lowered its invoice, then nothing is owed back', async () => {
+    const invoice = await invoiced('Garantie vor Zahlung');
+    expect((await s.setStatus(invoice.placementReportId, 'garantiefall')).statusCode).toBe(200);
+    const rest = (await s.billing()).invoices.find((i) => i.id === invoice.id)!.remainingCents!;
+    expect(rest).toBeLessThan(invoice.grossCents);
+    const summary = await imported({ credits: [{ cents: rest, reference: creditorReferenceOf(invoice.number) }] });
+    expect(summary.settledReports).toEqual([invoice.placementReportId]);
+    const billing = await s.billing();
+    const correction = billing.invoices.find(
+      (i) => i.placementReportId === invoice.placementReportId && i.kind === 'korrektur',
+    );
+    expect(correction?.status).toBe('verrechnet');
+    expect(billing.statement).toMatchObject({ receiveCents: 0 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, ne, or, sql } from 'drizzle-orm';
 import { formatIban, PAYMENT_MSG, viennaDate, formatDay, type BankStatementImport } from '@pb/core';
 import type { Db } from '../../db/client';
 import { bankStatementKeys, bankStatements, incomingPayments } from '../../db/schema';
@@ -32,6 +32,25 @@ export interface ImportResult {
 
 function statementKey(message: CamtMessage, accountIban: string, statementId: string): string {
   return `${message.kind}|${accountIban}|${statementId}`;
+}
+
+/** An earlier import booked the entry `base` (whole, or any part of its batch). */
+async function bookedEarlier(tx: Db, accountIban: string, base: string, statementId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: incomingPayments.id })
+    .from(incomingPayments)
+    .where(
+      and(
+        eq(incomingPayments.accountIban, accountIban),
+        ne(incomingPayments.bankStatementId, statementId),
+        or(
+          eq(incomingPayments.entryKey, base),
+          like(incomingPayments.entryKey, `${base.replace(/[\\%_]/g, '\\$&')}#%`),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function importBankStatement(
@@ -88,6 +107,13 @@ export async function importBankStatement(
       for (const entry of s.entries) {
         if (!entry.credit || !entry.booked || entry.reversal || entry.currency !== 'EUR' || entry.amountCents <= 0) {
           counts.skipped += 1;
+          continue;
+        }
+        // The same entry split into its transfers in one file and whole in the other (or the other
+        // way round): booked by an earlier import under its base key or a part of it.
+        const base = entry.key.replace(/#\d+$/, '');
+        if (await bookedEarlier(tx, platformIban, base, statement!.id)) {
+          counts.alreadyBooked += 1;
           continue;
         }
         const [payment] = await tx

@@ -96,7 +96,7 @@ describe('reading camt.053 and camt.054', () => {
     const message = parseCamt(
       Buffer.from(camtXml({ iban: IBAN, statementId: 'S-9', credits: [{ cents: 100, bankReference: null }] })),
     );
-    expect(message.statements[0]!.entries[0]!.key).toBe('S-9#1');
+    expect(message.statements[0]!.entries[0]!.key).toBe('S-9/#1');
   });
 
   it('When debits, pending entries and other currencies are read, then they are marked as such', () => {

@@ -172,7 +172,10 @@ function readEntry(entry: XmlNode, where: string, position: number, statementId:
   if (!status) fail(where, 'Der Buchungsstatus (Sts) fehlt.');
   const bookedOn = day(at(entry, 'BookgDt')) ?? day(at(entry, 'ValDt'));
   if (!bookedOn) fail(where, 'Das Buchungsdatum (BookgDt) fehlt oder ist ungültig.');
-  const key = text(entry, 'AcctSvcrRef') ?? text(entry, 'NtryRef') ?? `${statementId}#${position}`;
+  // Only the bank's own reference is the same in a camt.054 and the later camt.053; NtryRef is often
+  // a running number per statement, so it and the position count only within their statement.
+  const bankReference = text(entry, 'AcctSvcrRef');
+  const key = bankReference ?? `${statementId}/${text(entry, 'NtryRef') ?? `#${position}`}`;
   const details = list(entry, 'NtryDtls').flatMap((d) => list(d, 'TxDtls'));
   const base = {
     currency,
@@ -227,7 +230,13 @@ export function parseCamt(buffer: Buffer): CamtMessage {
   const { root, namespace } = rootNamespace(raw);
   const match = root !== undefined && localName(root) === 'Document' ? NAMESPACE.exec(namespace) : null;
   if (!match) throw badRequest(PAYMENT_MSG.statementForeign(namespace || root || 'leeres Dokument'));
-  const document = at(withoutPrefixes(raw), 'Document');
+  let document: unknown;
+  try {
+    document = at(withoutPrefixes(raw), 'Document');
+  } catch {
+    // Nesting deeper than the stack: no bank writes that.
+    throw badRequest(PAYMENT_MSG.statementMalformed('zu tief verschachtelt'));
+  }
   const kind = match[1] as BankMessageKind;
   const shape = ROOTS[kind];
   const body = at(document, shape.root);

@@ -20,7 +20,7 @@ import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
 import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
 import { invoiceRecipient } from '../billing';
-import { openCentsOfReport, openChargesOfReport } from './allocation';
+import { openCentsOfReport, openChargesOfReport, paidCentsOfInvoices } from './allocation';
 import { reminderTotalCents, renderReminderPdf } from './reminder-pdf';
 
 /**
@@ -94,6 +94,13 @@ async function remind(db: Db, candidate: Candidate, context: DunningContext): Pr
       .for('update');
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, candidate.invoiceId));
     if (!report || !invoice || report.paidAt !== null || (await isPaused(tx, report))) return null;
+    // A correction may have replaced the invoice since the candidates were read.
+    const [inForce] = rowsOf<{ id: number }>(
+      await tx.execute(
+        sql`SELECT max(id) AS id FROM invoices WHERE placement_report_id = ${report.id} AND kind = 'rechnung'`,
+      ),
+    );
+    if (Number(inForce?.id) !== invoice.id) return null;
     const openCents = await openCentsOfReport(tx, report.id);
     if (openCents <= 0) return null;
     const sent = await tx
@@ -119,7 +126,13 @@ async function remind(db: Db, candidate: Candidate, context: DunningContext): Pr
     const interest = step.claimsInterest
       ? defaultInterest(openCents, interestFrom, today, context.baseRates)
       : { cents: 0, periods: [] };
-    const feeClaimed = sent.some((n) => n.flatFeeCents > 0);
+    // § 458 UGB: once per claim — also when a corrected invoice replaced the one first reminded.
+    const [fee] = rowsOf<{ claimed: boolean }>(
+      await tx.execute(
+        sql`SELECT EXISTS (SELECT 1 FROM dunning_notices WHERE placement_report_id = ${report.id} AND flat_fee_cents > 0) AS claimed`,
+      ),
+    );
+    const feeClaimed = Boolean(fee?.claimed);
     const flatFeeCents = step.claimsFlatFee && !feeClaimed ? DUNNING_FLAT_FEE_CENTS : 0;
     const earlierChargesCents = await openChargesOfReport(tx, report.id);
     const payBy = addCalendarDays(today, DUNNING_PAY_DAYS);
@@ -138,6 +151,7 @@ async function remind(db: Db, candidate: Candidate, context: DunningContext): Pr
       payBy,
       earlier: sent.map((n) => ({ level: n.level, issuedOn: n.issuedOn })),
       openCents,
+      paidCents: await paidCentsOfInvoices(tx, report.id),
       interestCents: interest.cents,
       interestPeriods: interest.periods,
       flatFeeCents,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  formatCents,
   PAYMENT_MSG,
   viennaDate,
   type BankStatement,
@@ -25,8 +26,9 @@ import {
 /**
  * The back office's incoming payments (issue 34): the list with the 'unklar' queue first, assigning
  * what a payment left over to an invoice by hand, closing a rest that is no invoice payment (with
- * its reason), and the payment a click on 'bezahlt' records. Each command locks the payment first,
- * then the placement (allocateToInvoice), like the import.
+ * its reason), and the payment a click on 'bezahlt' records. An assignment locks its payment, then
+ * the placement (allocateToInvoice); nothing locks a payment after a placement, so the order of
+ * decision 0034 (placement before the money rows it books) holds for every new row.
  */
 
 type PaymentRow = typeof incomingPayments.$inferSelect;
@@ -164,6 +166,8 @@ export async function assignPayment(
       now,
     );
     if (!allocated) throw conflict(PAYMENT_MSG.invoiceNotOpen);
+    // Never less than asked without saying so: the whole assignment is refused (and rolled back).
+    if (allocated.cents < input.cents) throw conflict(PAYMENT_MSG.amountAboveOpen(formatCents(allocated.cents)));
     await recordAudit(tx, actor, {
       action: 'payments.assign',
       entity: 'incoming_payment',

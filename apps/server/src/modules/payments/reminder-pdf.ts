@@ -35,6 +35,8 @@ export interface ReminderDocument {
   /** The earlier notices of this invoice (their level and day), oldest first. */
   earlier: Array<{ level: DunningLevel; issuedOn: string }>;
   openCents: number;
+  /** What payments gave the invoice so far (a correction is the rest of the difference to its amount). */
+  paidCents: number;
   interestCents: number;
   interestPeriods: InterestPeriod[];
   flatFeeCents: number;
@@ -128,10 +130,14 @@ export async function renderReminderPdf(d: ReminderDocument): Promise<Buffer> {
   const row = (label: string, cents: number, bold = false) => lines.row(label, money(cents), bold);
   const rule = lines.rule;
   rule();
-  const paidPart = d.invoice.grossCents - d.openCents;
+  const corrected = d.invoice.grossCents - d.paidCents - d.openCents;
+  const parts = [
+    ...(d.paidCents > 0 ? [`davon bezahlt ${money(d.paidCents)}`] : []),
+    ...(corrected !== 0 ? [`Korrektur ${money(-corrected)}`] : []),
+  ];
   row(
-    paidPart > 0
-      ? `Offener Rechnungsbetrag (Rechnung ${money(d.invoice.grossCents)}, davon bezahlt ${money(paidPart)})`
+    parts.length > 0
+      ? `Offener Rechnungsbetrag (Rechnung ${money(d.invoice.grossCents)}, ${parts.join(', ')})`
       : 'Offener Rechnungsbetrag',
     d.openCents,
   );

@@ -92,7 +92,7 @@ export function ClearPaymentDialog({ payment, busy, error, onCancel, onSubmit }:
     >
       <PaymentFacts payment={payment} />
       <p className="small">
-        {euro(payment.unallocatedCents)} werden keiner Rechnung zugeordnet (etwa eine Zinsgutschrift oder eine
+        {euro(payment.unallocatedCents)} werden keiner Rechnung zugeordnet (etwa Habenzinsen der Bank oder eine
         Rücküberweisung an den Auftraggeber). Das lässt sich nicht rückgängig machen.
       </p>
       <TextField

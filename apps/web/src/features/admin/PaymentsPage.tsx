@@ -38,7 +38,7 @@ function importSummary(result: BankStatementImport): string {
     `${result.unclear} unklar`,
   ];
   if (result.alreadyBooked > 0) parts.push(`${result.alreadyBooked} bereits früher gebucht`);
-  if (result.skipped > 0) parts.push(`${result.skipped} Lastschriften oder andere Einträge übergangen`);
+  if (result.skipped > 0) parts.push(`${result.skipped} Abbuchungen oder andere Einträge übergangen`);
   const settled = result.settledReports.length;
   return `${parts.join(', ')}. ${settled === 1 ? '1 Vermittlung ist' : `${settled} Vermittlungen sind`} nun bezahlt.`;
 }
@@ -194,7 +194,7 @@ export function Component() {
         {unclear.isPending ? (
           <Loading />
         ) : (unclear.data ?? []).length === 0 ? (
-          <p className="text-body-secondary">Keine unklaren Zahlungen: Alles ist einer Rechnung zugeordnet.</p>
+          <p className="text-body-secondary">Keine unklaren Zahlungen.</p>
         ) : (
           <PaymentRows
             payments={unclear.data ?? []}
