@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { invoiceNumbersInText, type AllocationMethod } from '@pb/core';
+import { invoiceNumbersInText, type AllocationMethod, type AllocationPurpose } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { invoices, paymentAllocations, placementReports } from '../../db/schema';
@@ -102,7 +102,8 @@ export async function allocateToInvoice(
   method: AllocationMethod,
   actor: CurrentUser | null,
   now: Date,
-  options: { settle?: boolean } = {},
+  /** settle: false — the caller's status change settles; only: what to pay (default the invoice, then its costs). */
+  options: { settle?: boolean; only?: AllocationPurpose } = {},
 ): Promise<Allocated | null> {
   const [named] = await tx
     .select({ reportId: invoices.placementReportId })
@@ -118,8 +119,11 @@ export async function allocateToInvoice(
   const target = await invoiceInForce(tx, named.reportId);
   if (!report || !target) return null;
   // The invoice first; what the payment brings beyond pays the interest and fee its reminders claimed.
-  const principal = Math.min(payment.cents, await openCentsOfReport(tx, report.id));
-  const charges = Math.min(payment.cents - Math.max(principal, 0), await openChargesOfReport(tx, report.id));
+  const principal = options.only === 'mahnkosten' ? 0 : Math.min(payment.cents, await openCentsOfReport(tx, report.id));
+  const charges =
+    options.only === 'rechnung'
+      ? 0
+      : Math.min(payment.cents - Math.max(principal, 0), await openChargesOfReport(tx, report.id));
   const parts = [
     { purpose: 'rechnung' as const, cents: principal },
     { purpose: 'mahnkosten' as const, cents: charges },
@@ -144,8 +148,8 @@ export async function allocateToInvoice(
 
 /**
  * The automatic match of a new payment: the RF references it carries (structured, then in its
- * text), else the invoice numbers in its text, each in turn up to what is owed. What is left
- * stays unassigned ('unklar').
+ * text), else the invoice numbers in its text, each in turn up to what is owed — first the invoices,
+ * then what their reminders claimed. What is left stays unassigned ('unklar').
  */
 export async function matchPayment(
   tx: Db,
@@ -159,12 +163,15 @@ export async function matchPayment(
   ];
   const allocated: Allocated[] = [];
   let left = payment.cents;
-  for (const [number, method] of candidates) {
-    if (left <= 0) break;
-    const done = await allocateToInvoice(tx, { id: payment.id, cents: left }, number, method, null, now);
-    if (done) {
-      allocated.push(done);
-      left -= done.cents;
+  // What the payer names is paid first: every named invoice, then their reminders' interest and fee.
+  for (const only of ['rechnung', 'mahnkosten'] as const) {
+    for (const [number, method] of candidates) {
+      if (left <= 0) break;
+      const done = await allocateToInvoice(tx, { id: payment.id, cents: left }, number, method, null, now, { only });
+      if (done) {
+        allocated.push(done);
+        left -= done.cents;
+      }
     }
   }
   return { allocated, leftCents: left };

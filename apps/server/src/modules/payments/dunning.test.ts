@@ -149,6 +149,34 @@ describe('the dunning run', () => {
     clock.now = start;
   });
 
+  it('When one transfer names a reminded invoice and another, then both invoices are paid before any interest or fee', async () => {
+    const start = clock.now;
+    const reminded = await invoiced('Gemahnt und gesammelt');
+    const other = await invoiced('Mitbezahlt');
+    on(addCalendarDays(reminded.dueOn, 7));
+    await run();
+    on(addCalendarDays(reminded.dueOn, 21));
+    expect((await run()).find((r) => r.placementReportId === reminded.placementReportId)?.level).toBe('mahnung1');
+    const xml = camtXml({
+      iban: ctx.app.config.invoiceIssuer.iban,
+      credits: [{ cents: reminded.grossCents + other.grossCents, text: [`${reminded.number} ${other.number}`] }],
+    });
+    const { payload, headers } = multipartBody([{ name: 'b.xml', type: 'application/xml', data: Buffer.from(xml) }]);
+    const imported = await ctx.request({
+      method: 'POST',
+      url: '/api/admin/bank-statements',
+      token: admin.token,
+      payload,
+      headers,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().data).toMatchObject({ matched: 1, unclear: 0 });
+    expect([...imported.json().data.settledReports].sort()).toEqual(
+      [reminded.placementReportId, other.placementReportId].sort(),
+    );
+    clock.now = start;
+  });
+
   it('When two runs start at once, then each step is sent once', async () => {
     const start = clock.now;
     const invoice = await invoiced('Zwei Läufe');
