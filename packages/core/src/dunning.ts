@@ -16,6 +16,11 @@ export const DUNNING_LEVEL_LABELS: Record<DunningLevel, string> = {
   mahnung2: '2. Mahnung',
 };
 
+/** The file name of a reminder: '1-Mahnung-2026-000123.pdf' (mail attachment and download alike). */
+export function reminderFileName(level: DunningLevel, invoiceNumber: string): string {
+  return `${DUNNING_LEVEL_LABELS[level].replace('. ', '-').replace(/\s+/g, '-')}-${invoiceNumber}.pdf`;
+}
+
 /** One step: sent this many calendar days after the due date; interest and the flat fee from 'Mahnung' on. */
 export interface DunningStep {
   level: DunningLevel;

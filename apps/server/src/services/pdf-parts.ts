@@ -1,4 +1,4 @@
-import { formatCents } from '@pb/core';
+import { formatCents, formatIban, type InvoiceIssuer } from '@pb/core';
 
 /**
  * The building blocks of the product's PDFs (the introduction proof, invoices, the demo's
@@ -93,4 +93,34 @@ export function amountLines(doc: PDFKit.PDFDocument, frame: { left: number; widt
       doc.moveDown(0.4);
     },
   };
+}
+
+type Frame = { left: number; width: number; margin: number };
+
+/** The issuer's line above the addressee (invoices, reminders, statements of account). */
+export function issuerLine(doc: PDFKit.PDFDocument, issuer: InvoiceIssuer, frame: Frame): void {
+  doc.font('Helvetica').fontSize(8.5).fillColor('#555555');
+  doc.text(pdfSafe(`${issuer.name} · ${issuer.address} · UID ${issuer.uid}`), frame.left, frame.margin, {
+    width: frame.width,
+  });
+}
+
+/**
+ * The foot of the page under a thin rule: the issuer with register, UID and e-mail, its bank, and
+ * the document's own last line if it has one (§ 11 UStG issuer data on every money document).
+ */
+export function issuerFooter(doc: PDFKit.PDFDocument, issuer: InvoiceIssuer, frame: Frame, lastLine?: string): void {
+  const lines = [
+    `${issuer.name} · ${issuer.address} · ${issuer.register} · UID ${issuer.uid} · ${issuer.email}`,
+    `${issuer.bank} · IBAN ${formatIban(issuer.iban)} · BIC ${issuer.bic}`,
+    ...(lastLine ? [lastLine] : []),
+  ];
+  const y = A4.height - frame.margin - 12 * lines.length;
+  doc
+    .moveTo(frame.left, y)
+    .lineTo(frame.left + frame.width, y)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.font('Helvetica').fontSize(8).fillColor('#555555');
+  doc.text(pdfSafe(lines.join('\n')), frame.left, y + 6, { width: frame.width, lineBreak: true });
 }

@@ -1,4 +1,7 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { create } from 'xmlbuilder2';
+import type { TestContext } from '../helpers';
+import { multipartBody } from './multipart';
 
 /**
  * Bank files for the tests, written with an XML builder the way Austrian banks send them:
@@ -98,4 +101,15 @@ export function camtXml(statement: TestStatement): string {
     else details(ntryDetails, credit, false);
   }
   return doc.end({ prettyPrint: true });
+}
+
+/** POST /api/admin/bank-statements with `xml` as the uploaded file, as `token`'s user. */
+export function uploadStatement(
+  ctx: Pick<TestContext, 'request'>,
+  token: string,
+  xml: string,
+  name = 'auszug.xml',
+): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipartBody([{ name, type: 'application/xml', data: Buffer.from(xml) }]);
+  return ctx.request({ method: 'POST', url: '/api/admin/bank-statements', token, payload, headers });
 }

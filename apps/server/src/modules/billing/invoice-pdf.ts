@@ -1,6 +1,5 @@
 import {
   BILLING_MSG,
-  formatIban,
   INVOICE_KIND_LABELS,
   SERVICE_FEE_PERCENT,
   VAT_RATE_PERCENT,
@@ -9,7 +8,16 @@ import {
   formatDay,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
-import { a4Page, amountLines, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
+import {
+  a4Page,
+  amountLines,
+  issuerFooter,
+  issuerLine,
+  newPdfDocument,
+  pdfBytes,
+  pdfMoney as money,
+  pdfSafe,
+} from '../../services/pdf-parts';
 
 /**
  * The invoice PDF (§ 11 (1) UStG): issuer with address, UID and Firmenbuch; customer with
@@ -60,8 +68,8 @@ export async function renderInvoicePdf(
   const left = PAGE.margin;
   const { issuer, customer } = invoice;
 
-  doc.font('Helvetica').fontSize(8.5).fillColor('#555555');
-  doc.text(pdfSafe(`${issuer.name} · ${issuer.address} · UID ${issuer.uid}`), left, PAGE.margin, { width: WIDTH });
+  const frame = { left, width: WIDTH, margin: PAGE.margin };
+  issuerLine(doc, issuer, frame);
   doc.moveDown(1.5);
   doc.font('Helvetica').fontSize(10.5).fillColor('#111111');
   doc.text(pdfSafe(customer.name));
@@ -126,22 +134,11 @@ export async function renderInvoicePdf(
   // 'Zahlen mit Code': the banking app fills in recipient, IBAN, amount and reference.
   if (code) drawPaymentCode(doc, code, issuer, invoice.grossCents, { left, width: WIDTH });
 
-  const footerY = 841.89 - PAGE.margin - 48;
-  doc
-    .moveTo(left, footerY)
-    .lineTo(left + WIDTH, footerY)
-    .strokeColor('#cccccc')
-    .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor('#555555');
-  doc.text(
-    pdfSafe(
-      `${issuer.name} · ${issuer.address} · ${issuer.register} · UID ${issuer.uid} · ${issuer.email}\n` +
-        `${issuer.bank} · IBAN ${formatIban(issuer.iban)} · BIC ${issuer.bic}\n` +
-        `Servicegebühr: ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie. Garantie: 60 Tage ab Beginn des Dienstverhältnisses.`,
-    ),
-    left,
-    footerY + 6,
-    { width: WIDTH, lineBreak: true },
+  issuerFooter(
+    doc,
+    issuer,
+    frame,
+    `Servicegebühr: ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie. Garantie: 60 Tage ab Beginn des Dienstverhältnisses.`,
   );
   doc.end();
   return finished;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BILLING_MSG,
-  DUNNING_LEVEL_LABELS,
+  reminderFileName,
   GUARANTEE_MAX_DOCUMENTS,
   GUARANTEE_MSG,
   storedFileSchema,
@@ -215,8 +215,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!reminder || !mayReadCompanyMoney(currentUser(request), reminder)) {
         throw notFound(BILLING_MSG.reminderNotFound);
       }
-      const name = `${DUNNING_LEVEL_LABELS[reminder.level].replace('. ', '-').replace(/\s+/g, '-')}-${reminder.number}.pdf`;
-      return sendPdf(reply, reminder.pdf, name);
+      return sendPdf(reply, reminder.pdf, reminderFileName(reminder.level, reminder.number));
     },
   );
 

@@ -1,6 +1,5 @@
 import {
   formatDay,
-  formatIban,
   INVOICE_KIND_LABELS,
   invoiceNumberOfReference,
   type CustomerStatement,
@@ -8,7 +7,16 @@ import {
   type StatementLineKind,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
-import { A4, a4Page, newPdfDocument, pdfBytes, pdfMoney as money, pdfSafe } from '../../services/pdf-parts';
+import {
+  A4,
+  a4Page,
+  issuerFooter,
+  issuerLine,
+  newPdfDocument,
+  pdfBytes,
+  pdfMoney as money,
+  pdfSafe,
+} from '../../services/pdf-parts';
 
 /**
  * The company's statement of account as PDF (issue 34): the same statement the billing page shows
@@ -29,10 +37,11 @@ export async function renderStatementPdf(input: {
   const doc = await newPdfDocument({ ...PAGE, info: { Title: `Kontoauszug ${customer.name}`, Author: issuer.name } });
   const finished = pdfBytes(doc);
   const left = PAGE.margin;
-  const bottom = A4.height - PAGE.margin - 24;
+  // Above the footer's two lines.
+  const bottom = A4.height - PAGE.margin - 30;
 
-  doc.font('Helvetica').fontSize(8.5).fillColor('#555555');
-  doc.text(pdfSafe(`${issuer.name} · ${issuer.address} · UID ${issuer.uid}`), left, PAGE.margin, { width: WIDTH });
+  const frame = { left, width: WIDTH, margin: PAGE.margin };
+  issuerLine(doc, issuer, frame);
   doc.moveDown(1.5);
   doc.font('Helvetica').fontSize(10.5).fillColor('#111111');
   doc.text(pdfSafe(customer.name));
@@ -122,15 +131,7 @@ export async function renderStatementPdf(input: {
       width: WIDTH,
     });
   }
-  doc.font('Helvetica').fontSize(8).fillColor('#555555');
-  doc.text(
-    pdfSafe(
-      `${issuer.name} · ${issuer.register} · ${issuer.bank} · IBAN ${formatIban(issuer.iban)} · BIC ${issuer.bic}`,
-    ),
-    left,
-    bottom,
-    { width: WIDTH },
-  );
+  issuerFooter(doc, issuer, frame);
   doc.end();
   return finished;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
-import { DUNNING_LEVEL_LABELS } from '@pb/core';
+import { reminderFileName } from '@pb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { dunningNotices, invoices } from '../../db/schema';
@@ -244,7 +244,8 @@ export class MailWorker {
       .where(eq(dunningNotices.id, noticeId))
       .limit(1);
     if (!notice) throw new Error(`reminder ${noticeId} of a queued mail does not exist`);
-    const name = DUNNING_LEVEL_LABELS[notice.level].replace('. ', '-').replace(/\s+/g, '-');
-    return [{ filename: `${name}-${notice.number}.pdf`, content: notice.pdf, contentType: 'application/pdf' }];
+    return [
+      { filename: reminderFileName(notice.level, notice.number), content: notice.pdf, contentType: 'application/pdf' },
+    ];
   }
 }

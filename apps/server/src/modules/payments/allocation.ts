@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { invoiceNumbersInText, type AllocationMethod, type AllocationPurpose } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { invoices, paymentAllocations, placementReports } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { recordAudit } from '../../services/audit';
+import { invoiceOfReport } from '../billing';
 
 /**
  * Assigning incoming money to placements' invoices (issue 34). What a placement's customer still
@@ -52,16 +53,6 @@ export async function openChargesOfReport(tx: Db, reportId: number): Promise<num
                   WHERE placement_report_id = ${reportId} AND purpose = 'mahnkosten'), 0) AS allocated`),
   );
   return Number(row!.claimed) - Number(row!.allocated);
-}
-
-async function invoiceInForce(tx: Db, reportId: number) {
-  const [row] = await tx
-    .select({ id: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.placementReportId, reportId), eq(invoices.kind, 'rechnung')))
-    .orderBy(desc(invoices.id))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The placement paid in full: 'bezahlt' (from 'verrechnet') and its payment day; once. */
@@ -116,7 +107,7 @@ export async function allocateToInvoice(
     .from(placementReports)
     .where(eq(placementReports.id, named.reportId))
     .for('update');
-  const target = await invoiceInForce(tx, named.reportId);
+  const target = await invoiceOfReport(tx, named.reportId);
   if (!report || !target) return null;
   // The invoice first; what the payment brings beyond pays the interest and fee its reminders claimed.
   const principal = options.only === 'mahnkosten' ? 0 : Math.min(payment.cents, await openCentsOfReport(tx, report.id));

@@ -8,8 +8,7 @@ import {
   type Invoice,
 } from '@pb/core';
 import { billingSuite } from '../../../test/support/billing-suite';
-import { camtXml, type TestStatement } from '../../../test/support/camt';
-import { multipartBody } from '../../../test/support/multipart';
+import { camtXml, uploadStatement, type TestStatement } from '../../../test/support/camt';
 import type { TestUser } from '../../../test/factories';
 
 /**
@@ -22,10 +21,8 @@ const s = billingSuite();
 const { ctx, admin, company, consultant } = s;
 const IBAN = 'AT611904300234573201';
 
-async function upload(xml: string, user: TestUser = admin, name = 'auszug.xml') {
-  const { payload, headers } = multipartBody([{ name, type: 'application/xml', data: Buffer.from(xml) }]);
-  return ctx.request({ method: 'POST', url: '/api/admin/bank-statements', token: user.token, payload, headers });
-}
+const upload = (xml: string, user: TestUser = admin, name = 'auszug.xml') =>
+  uploadStatement(ctx, user.token, xml, name);
 
 async function imported(statement: Omit<TestStatement, 'iban'> & { iban?: string }): Promise<BankStatementImport> {
   const res = await upload(camtXml({ iban: IBAN, ...statement }));

@@ -8,8 +8,7 @@ import {
   type Invoice,
 } from '@pb/core';
 import { billingSuite, pdfText } from '../../../test/support/billing-suite';
-import { camtXml } from '../../../test/support/camt';
-import { multipartBody } from '../../../test/support/multipart';
+import { camtXml, uploadStatement } from '../../../test/support/camt';
 import { qrCodesIn } from '../../../test/support/pdf-images';
 import { runDunning } from './dunning';
 
@@ -112,14 +111,7 @@ describe('the dunning run', () => {
       iban: ctx.app.config.invoiceIssuer.iban,
       credits: [{ cents: second!.totalCents, reference: creditorReferenceOf(invoice.number) }],
     });
-    const { payload, headers } = multipartBody([{ name: 'a.xml', type: 'application/xml', data: Buffer.from(xml) }]);
-    const imported = await ctx.request({
-      method: 'POST',
-      url: '/api/admin/bank-statements',
-      token: admin.token,
-      payload,
-      headers,
-    });
+    const imported = await uploadStatement(ctx, admin.token, xml, 'a.xml');
     expect(imported.json().data).toMatchObject({ matched: 1, unclear: 0, settledReports: [invoice.placementReportId] });
     clock.now = start;
   });
@@ -161,14 +153,7 @@ describe('the dunning run', () => {
       iban: ctx.app.config.invoiceIssuer.iban,
       credits: [{ cents: reminded.grossCents + other.grossCents, text: [`${reminded.number} ${other.number}`] }],
     });
-    const { payload, headers } = multipartBody([{ name: 'b.xml', type: 'application/xml', data: Buffer.from(xml) }]);
-    const imported = await ctx.request({
-      method: 'POST',
-      url: '/api/admin/bank-statements',
-      token: admin.token,
-      payload,
-      headers,
-    });
+    const imported = await uploadStatement(ctx, admin.token, xml, 'b.xml');
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().data).toMatchObject({ matched: 1, unclear: 0 });
     expect([...imported.json().data.settledReports].sort()).toEqual(

@@ -19,7 +19,7 @@ import { recordAudit } from '../../services/audit';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
 import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
-import { invoiceRecipient } from '../billing';
+import { invoiceOfReport, invoiceRecipient } from '../billing';
 import { openCentsOfReport, openChargesOfReport, paidCentsOfInvoices } from './allocation';
 import { reminderTotalCents, renderReminderPdf } from './reminder-pdf';
 
@@ -95,12 +95,8 @@ async function remind(db: Db, candidate: Candidate, context: DunningContext): Pr
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, candidate.invoiceId));
     if (!report || !invoice || report.paidAt !== null || (await isPaused(tx, report))) return null;
     // A correction may have replaced the invoice since the candidates were read.
-    const [inForce] = rowsOf<{ id: number }>(
-      await tx.execute(
-        sql`SELECT max(id) AS id FROM invoices WHERE placement_report_id = ${report.id} AND kind = 'rechnung'`,
-      ),
-    );
-    if (Number(inForce?.id) !== invoice.id) return null;
+    const inForce = await invoiceOfReport(tx, report.id);
+    if (inForce?.id !== invoice.id) return null;
     const openCents = await openCentsOfReport(tx, report.id);
     if (openCents <= 0) return null;
     const sent = await tx

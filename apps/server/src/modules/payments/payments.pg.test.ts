@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
-import { camtXml } from '../../../test/support/camt';
-import { multipartBody } from '../../../test/support/multipart';
+import { camtXml, uploadStatement } from '../../../test/support/camt';
 
 /**
  * Bank statement imports under real concurrency (PostgreSQL; the embedded database has one
@@ -41,10 +40,7 @@ async function invoicedReport(title: string): Promise<Invoice & { reportId: numb
   };
 }
 
-function upload(xml: string) {
-  const { payload, headers } = multipartBody([{ name: 'auszug.xml', type: 'application/xml', data: Buffer.from(xml) }]);
-  return ctx.request({ method: 'POST', url: '/api/admin/bank-statements', token: admin.token, payload, headers });
-}
+const upload = (xml: string) => uploadStatement(ctx, admin.token, xml);
 
 async function allocatedTo(reportId: number): Promise<number> {
   const [row] = await ctx.database.query<{ cents: string | null }>(

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { bankStatements, incomingPayments, invoices, paymentAllocations } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { recordAudit } from '../../services/audit';
+import { invoiceOfReport } from '../billing';
 import { conflict, notFound } from '../../lib/errors';
 import {
   allocatedCentsOf,
@@ -220,12 +221,7 @@ export async function recordManualPayment(
 ): Promise<void> {
   const open = await openCentsOfReport(tx, report.id);
   if (open <= 0) return;
-  const [invoice] = await tx
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.placementReportId, report.id), eq(invoices.kind, 'rechnung')))
-    .orderBy(desc(invoices.id))
-    .limit(1);
+  const invoice = await invoiceOfReport(tx, report.id);
   if (!invoice) return;
   const [payment] = await tx
     .insert(incomingPayments)

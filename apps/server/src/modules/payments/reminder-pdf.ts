@@ -1,7 +1,6 @@
 import {
   DUNNING_LEVEL_LABELS,
   formatDay,
-  formatIban,
   formatPercent,
   type DunningLevel,
   type InterestPeriod,
@@ -9,9 +8,10 @@ import {
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
 import {
-  A4,
   a4Page,
   amountLines,
+  issuerFooter,
+  issuerLine,
   newPdfDocument,
   pdfBytes,
   pdfMoney as money,
@@ -92,10 +92,8 @@ export async function renderReminderPdf(d: ReminderDocument): Promise<Buffer> {
   const code = await paymentCode(d.issuer, total, d.invoice.number);
   const left = PAGE.margin;
 
-  doc.font('Helvetica').fontSize(8.5).fillColor('#555555');
-  doc.text(pdfSafe(`${d.issuer.name} · ${d.issuer.address} · UID ${d.issuer.uid}`), left, PAGE.margin, {
-    width: WIDTH,
-  });
+  const frame = { left, width: WIDTH, margin: PAGE.margin };
+  issuerLine(doc, d.issuer, frame);
   doc.moveDown(1.5);
   doc.font('Helvetica').fontSize(10.5).fillColor('#111111');
   doc.text(pdfSafe(d.customer.name));
@@ -154,22 +152,7 @@ export async function renderReminderPdf(d: ReminderDocument): Promise<Buffer> {
   doc.moveDown(0.8);
   drawPaymentCode(doc, code, d.issuer, total, { left, width: WIDTH });
 
-  const footerY = A4.height - PAGE.margin - 36;
-  doc
-    .moveTo(left, footerY)
-    .lineTo(left + WIDTH, footerY)
-    .strokeColor('#cccccc')
-    .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor('#555555');
-  doc.text(
-    pdfSafe(
-      `${d.issuer.name} · ${d.issuer.address} · ${d.issuer.register} · UID ${d.issuer.uid} · ${d.issuer.email}\n` +
-        `${d.issuer.bank} · IBAN ${formatIban(d.issuer.iban)} · BIC ${d.issuer.bic}`,
-    ),
-    left,
-    footerY + 6,
-    { width: WIDTH },
-  );
+  issuerFooter(doc, d.issuer, frame);
   doc.end();
   return finished;
 }
