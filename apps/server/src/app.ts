@@ -51,6 +51,7 @@ import { introductionRoutes } from './modules/introductions/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { payoutRoutes } from './modules/payouts';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { organisationRoutes } from './modules/organisations';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(introductionRoutes);
       await api.register(overviewRoutes);
       await api.register(billingRoutes);
+      await api.register(payoutRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(organisationRoutes);

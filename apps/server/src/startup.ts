@@ -8,6 +8,7 @@ import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
 import { contractEndJob } from './modules/terms';
 import { dunningJob } from './modules/payments';
+import { creditNoteJob } from './modules/payouts';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
@@ -42,6 +43,7 @@ function startScheduledWork(app: FastifyInstance): void {
         { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, ...app.config.dunning },
         app.log,
       ),
+      creditNoteJob(app.db, { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl }, app.log),
     ],
   });
   scheduler.start();

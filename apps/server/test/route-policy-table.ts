@@ -179,6 +179,16 @@ export const routes: Row[] = [
     method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
     request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),
   },
+  // --- payouts (issue 34: the organisation's money members) ---
+  { method: 'GET', url: '/api/payouts', policy: 'payouts.member', excluded: { as: 'admin', status: 403 } },
+  {
+    method: 'PUT', url: '/api/organisation/payout-account', policy: 'payouts.member', excluded: { as: 'admin', status: 403 },
+    request: () => ({ payload: { data: { accountHolder: 'X', iban: 'AT611904300234573201', selfBillingAgreed: true } } }),
+  },
+  {
+    method: 'GET', url: '/api/credit-notes/:id/pdf', policy: 'payouts.creditNoteReader', excluded: { as: 'company', status: 404 },
+    request: () => ({ url: `/api/credit-notes/${NO_ID}/pdf` }),
+  },
   {
     method: 'GET', url: '/api/dunning-notices/:id/pdf', policy: 'billing.invoiceReader',
     excluded: { as: 'consultant', status: 403 }, request: () => ({ url: `/api/dunning-notices/${NO_ID}/pdf` }),
@@ -352,6 +362,13 @@ export const routes: Row[] = [
     ['GET', '/api/admin/payments'],
     ['POST', '/api/admin/payments/:id/allocations'],
     ['POST', '/api/admin/payments/:id/clear'],
+    ['GET', '/api/admin/payout-items'],
+    ['POST', '/api/admin/payout-items/settle'],
+    ['GET', '/api/admin/payout-batches'],
+    ['POST', '/api/admin/payout-batches'],
+    ['GET', '/api/admin/payout-batches/:id/file'],
+    ['PUT', '/api/admin/payout-batches/:id/items/:itemId'],
+    ['POST', '/api/admin/payout-batches/:id/paid'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

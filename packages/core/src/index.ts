@@ -22,6 +22,7 @@
  *   billing.ts     salary facts, invoices, earnings; guarantee.ts: guarantee claims and their window;
  *                  fees.ts: the fee sheet and the salary text parser (cents, no schemas: the landing page and
  *                  the browser use it); uid.ts: EU VAT number syntax
+ *                  payments.ts, dunning.ts, payouts.ts: money in (RF, camt), reminders, money out (credit notes, batches)
  *   alerts.ts      saved searches, watched advertisements, the browser's filters; notifications.ts: the notification centre
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
@@ -67,3 +68,4 @@ export * from './data-export';
 export * from './two-factor';
 export * from './payments';
 export * from './dunning';
+export * from './payouts';

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   invoiceId?: number | undefined;
   /** The reminder whose stored PDF the worker attaches (issue 34). */
   dunningNoticeId?: number | undefined;
+  /** The credit note (Gutschrift) whose stored PDF the worker attaches (issue 34). */
+  creditNoteId?: number | undefined;
   /** Extra headers (List-Unsubscribe …). */
   headers?: Record<string, string> | undefined;
 }
@@ -34,6 +36,7 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
       htmlBody: mail.html ?? null,
       invoiceId: mail.invoiceId ?? null,
       dunningNoticeId: mail.dunningNoticeId ?? null,
+      creditNoteId: mail.creditNoteId ?? null,
       headers: mail.headers ?? null,
     })
     .returning({ id: mailOutbox.id });

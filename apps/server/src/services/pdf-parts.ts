@@ -115,12 +115,14 @@ export function issuerFooter(doc: PDFKit.PDFDocument, issuer: InvoiceIssuer, fra
     `${issuer.bank} · IBAN ${formatIban(issuer.iban)} · BIC ${issuer.bic}`,
     ...(lastLine ? [lastLine] : []),
   ];
-  const y = A4.height - frame.margin - 12 * lines.length;
+  const text = pdfSafe(lines.join('\n'));
+  doc.font('Helvetica').fontSize(8).fillColor('#555555');
+  // Measured, not counted: a long issuer line wraps, and text below the bottom margin opens a new page.
+  const y = A4.height - frame.margin - doc.heightOfString(text, { width: frame.width }) - 8;
   doc
     .moveTo(frame.left, y)
     .lineTo(frame.left + frame.width, y)
     .strokeColor('#cccccc')
     .stroke();
-  doc.font('Helvetica').fontSize(8).fillColor('#555555');
-  doc.text(pdfSafe(lines.join('\n')), frame.left, y + 6, { width: frame.width, lineBreak: true });
+  doc.text(text, frame.left, y + 6, { width: frame.width, lineBreak: true });
 }

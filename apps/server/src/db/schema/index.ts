@@ -16,3 +16,4 @@ export * from './organisations';
 export * from './payments';
 export * from './placements';
 export * from './terms';
+export * from './payouts';

@@ -27,6 +27,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   invoiceId: integer('invoice_id'),
   /** 0044: a reminder's PDF is attached when the mail is sent. */
   dunningNoticeId: integer('dunning_notice_id'),
+  /** 0045: the credit note (Gutschrift) the mail attaches. */
+  creditNoteId: integer('credit_note_id'),
   /** Extra headers, e.g. List-Unsubscribe (0021). */
   headers: jsonb('headers').$type<Record<string, string>>(),
   status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),

@@ -101,14 +101,29 @@ describe('/api/admin guard', () => {
       payload: { data: { reason: 'Test' } },
       adminStatus: 404,
     },
+    { method: 'GET', url: '/api/admin/payout-items', adminStatus: 200 },
+    { method: 'POST', url: '/api/admin/payout-items/settle', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/payout-batches', adminStatus: 200 },
+    // A company's own batch would pay it: the guard stands before validation.
+    { method: 'POST', url: '/api/admin/payout-batches', payload: { data: { itemIds: [] } }, adminStatus: 400 },
+    { method: 'GET', url: '/api/admin/payout-batches/999999/file', adminStatus: 404 },
+    {
+      method: 'PUT',
+      url: '/api/admin/payout-batches/999999/items/999998',
+      payload: { data: { status: 'ausgezahlt' } },
+      adminStatus: 404,
+    },
+    { method: 'POST', url: '/api/admin/payout-batches/999999/paid', adminStatus: 404 },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {
     const doc = (ctx.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
     const registered = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{id\}/g, ':id')}`));
-    const covered = new Set(routes.map((r) => `${r.method} ${r.url.replace(/\/999999/, '/:id')}`));
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    const covered = new Set(
+      routes.map((r) => `${r.method} ${r.url.replace(/\/999999/, '/:id').replace(/\/999998/, '/:itemId')}`),
+    );
     expect(registered.sort()).toEqual([...covered].sort());
   });
 

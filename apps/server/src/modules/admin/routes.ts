@@ -9,6 +9,7 @@ import { adminPlacementRoutes } from './placements';
 import { adminBillingRoutes } from '../billing';
 import { adminOrganisationRoutes } from '../organisations';
 import { adminPaymentRoutes } from '../payments';
+import { adminPayoutRoutes } from '../payouts';
 import { adminTermsRoutes } from '../terms';
 import { adminUserRoutes } from './users';
 
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(adminIntroductionRoutes);
       await admin.register(adminBillingRoutes);
       await admin.register(adminPaymentRoutes);
+      await admin.register(adminPayoutRoutes);
       await admin.register(adminOrganisationRoutes);
       await admin.register(adminTermsRoutes);
     },

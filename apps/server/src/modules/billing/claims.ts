@@ -22,6 +22,7 @@ import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext } from './invoices';
 import { documentsOf } from './documents';
+import { bookRefundPayout } from './refund-payouts';
 import { authorizeGuaranteeClaim } from './policy';
 import { presentClaim } from './presenter';
 
@@ -267,6 +268,8 @@ export async function applyGuaranteeRefund(tx: Db, report: PlacementReportRow, c
   const original = await invoiceOfReport(tx, report.id);
   // Reports invoiced before invoices existed in the product (no row): the status alone, as before.
   const correction = original ? await issueGuaranteeCorrection(tx, report, original, context) : null;
+  // Paid already: the refund is a payout item to the company (none while the invoice is unpaid).
+  if (correction) await bookRefundPayout(tx, report, correction, context.now);
   await tx
     .update(placementReports)
     .set({ status: 'garantiefall', guaranteeAt: context.now, updatedAt: context.now })

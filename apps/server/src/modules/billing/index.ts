@@ -1,9 +1,9 @@
 /** What other modules may use of billing (dependency-cruiser: modules import each other only through index.ts). */
-export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim } from './claims';
+export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim, guaranteeWindowOf } from './claims';
 export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
-export { invoiceOfReport, issueInvoice, type BillingContext } from './invoices';
-export { invoiceRecipient, LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
+export { invoiceOfReport, issueInvoice, reportFeeLine, type BillingContext } from './invoices';
+export { addressBlock, invoiceRecipient, LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
 export { invoicePdf } from './ledger';
 export { companyBilling, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';

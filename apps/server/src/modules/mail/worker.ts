@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
-import { reminderFileName } from '@pb/core';
+import { creditNoteFileName, reminderFileName } from '@pb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { dunningNotices, invoices } from '../../db/schema';
+import { creditNotes, dunningNotices, invoices } from '../../db/schema';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 
 const BATCH = 20;
@@ -22,6 +22,7 @@ interface ClaimedMail {
   attempts: number;
   invoice_id: number | null;
   dunning_notice_id: number | null;
+  credit_note_id: number | null;
   headers: Record<string, string> | null;
 }
 
@@ -112,12 +113,13 @@ export class MailWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, dunning_notice_id, headers`);
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, dunning_notice_id, credit_note_id, headers`);
     return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
       ...r,
       id: Number(r.id),
       invoice_id: r.invoice_id === null ? null : Number(r.invoice_id),
       dunning_notice_id: r.dunning_notice_id === null ? null : Number(r.dunning_notice_id),
+      credit_note_id: r.credit_note_id === null ? null : Number(r.credit_note_id),
     }));
   }
 
@@ -208,6 +210,7 @@ export class MailWorker {
     const attachments = [
       ...(mail.invoice_id === null ? [] : await this.invoiceAttachment(mail.invoice_id)),
       ...(mail.dunning_notice_id === null ? [] : await this.reminderAttachment(mail.dunning_notice_id)),
+      ...(mail.credit_note_id === null ? [] : await this.creditNoteAttachment(mail.credit_note_id)),
     ];
     await (
       await transport
@@ -247,5 +250,16 @@ export class MailWorker {
     return [
       { filename: reminderFileName(notice.level, notice.number), content: notice.pdf, contentType: 'application/pdf' },
     ];
+  }
+
+  /** The stored PDF of a self-billing credit note (issue 34), read when its mail is sent. */
+  private async creditNoteAttachment(creditNoteId: number) {
+    const [note] = await this.options.db
+      .select({ number: creditNotes.number, pdf: creditNotes.pdf })
+      .from(creditNotes)
+      .where(eq(creditNotes.id, creditNoteId))
+      .limit(1);
+    if (!note) throw new Error(`credit note ${creditNoteId} of a queued mail does not exist`);
+    return [{ filename: creditNoteFileName(note.number), content: note.pdf, contentType: 'application/pdf' }];
   }
 }

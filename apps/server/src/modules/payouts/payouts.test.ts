@@ -1,0 +1,188 @@
+import { getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { addCalendarDays, addWorkingDays, REFUND_PAYOUT_WORKING_DAYS } from '@pb/core';
+import { billingSuite, pdfText } from '../../../test/support/billing-suite';
+import {
+  acceptedClaim,
+  AGENCY_IBAN,
+  agencyIdentity,
+  call,
+  COMPANY_IBAN,
+  DUE_AFTER_DAYS,
+  paidPlacement,
+  payoutAccount,
+  payoutsPage,
+  settle,
+} from '../../../test/support/payouts';
+
+/**
+ * Issue 34: the agency's share. Once the company has paid and no guarantee claim can come any
+ * more, the platform settles the bonus by a self-billing credit note (§ 11 (7) UStG) in its own
+ * series and books a payout; never before the claim period has run out, never while a claim is
+ * open, never without the agency's agreement, never twice. A guarantee refund after payment is a
+ * payout to the company, to the account it paid from.
+ */
+
+const s = billingSuite();
+const { ctx, admin, company, otherCompany, consultant, clock } = s;
+
+const paid = (title: string, days: number) => paidPlacement(s, title, days);
+
+describe('settling the agency share', () => {
+  it('When the agency has not agreed to self-billing, then nothing is settled and its page says why', async () => {
+    const { id } = await paid('Küchenchef', DUE_AFTER_DAYS);
+    expect(await settle(ctx, admin)).toBe(0);
+    const page = await payoutsPage(ctx, consultant);
+    expect(page.account).toBeNull();
+    expect(page.pending).toEqual([
+      expect.objectContaining({ placementReportId: id, reason: expect.stringContaining('Rechnungsdaten') }),
+    ]);
+    await agencyIdentity(ctx, consultant);
+    // Saving the account without the agreement is refused in German.
+    const refused = await payoutAccount(ctx, consultant, { selfBillingAgreed: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('Gutschrift');
+    expect((await payoutsPage(ctx, consultant)).pending[0]!.reason).toContain('Auszahlungskonto');
+  });
+
+  it('When it agrees, then the share is settled once by a credit note in its own series, mailed with its PDF', async () => {
+    const saved = await payoutAccount(ctx, consultant, { iban: 'AT02 2050 3021 0102 3600', bic: 'spihat22' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      iban: 'AT022050302101023600',
+      bic: 'SPIHAT22',
+      vatStatus: 'regelbesteuert',
+    });
+    expect(saved.json().data.selfBillingAgreedAt).not.toBeNull();
+    // Two runs at once, then a third: one credit note.
+    const runs = await Promise.all([settle(ctx, admin), settle(ctx, admin)]);
+    expect(runs.sort()).toEqual([0, 1]);
+    expect(await settle(ctx, admin)).toBe(0);
+
+    const page = await payoutsPage(ctx, consultant);
+    expect(page.pending).toEqual([]);
+    const [item] = page.items;
+    const year = s.today().slice(0, 4);
+    // 20 % of 60,000 € = 12,000 € bonus, 20 % USt on it.
+    expect(item).toMatchObject({
+      kind: 'praemie',
+      amountCents: 1_440_000,
+      state: 'vorgemerkt',
+      document: { number: `GS-${year}-000001` },
+      accountKnown: true,
+    });
+    const pdf = await ctx.request({ method: 'GET', url: item!.document.url, token: consultant.token });
+    expect(pdf.statusCode).toBe(200);
+    // One page: the footer with the issuer's data fits under the text.
+    expect((await getDocumentProxy(new Uint8Array(pdf.rawPayload))).numPages).toBe(1);
+    const text = await pdfText(pdf.rawPayload);
+    for (const expected of [
+      `Gutschrift Nr. GS-${year}-000001`,
+      '§ 11 Abs. 7 UStG',
+      'Sabine Recruiting GmbH',
+      'UID ATU13585627',
+      'Vermittlungsprämie € 12.000,00',
+      'zuzüglich 20 % USt € 2.400,00',
+      'Gutschriftbetrag brutto € 14.400,00',
+      'AT02 2050 3021 0102 3600',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const mails = await ctx.database.query<{ subject: string }>(
+      'SELECT subject FROM mail_outbox WHERE credit_note_id IS NOT NULL',
+    );
+    expect(mails).toEqual([{ subject: `Gutschrift GS-${year}-000001 – Küchenchef` }]);
+    // Nobody else reads it: another company and the placement's company get a 404.
+    for (const user of [otherCompany, company]) {
+      expect((await ctx.request({ method: 'GET', url: item!.document.url, token: user.token })).statusCode).toBe(404);
+    }
+  });
+
+  it('When the claim period is still running or a claim is open, then the share waits; a Kleinunternehmer gets no USt', async () => {
+    const early = await paid('Rezeption', DUE_AFTER_DAYS - 1);
+    const claimed = await paid('Etagenservice', 40);
+    const filed = await s.claim(claimed.id, {
+      employmentStart: addCalendarDays(s.today(), -39),
+      employmentEnd: addCalendarDays(s.today(), -2),
+      endedBy: 'arbeitnehmer',
+      note: 'Kündigung in der Probezeit',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect(await settle(ctx, admin)).toBe(0);
+    const pending = (await payoutsPage(ctx, consultant)).pending;
+    expect(pending.find((p) => p.placementReportId === early.id)!.reason).toContain('Frist');
+    expect(pending.find((p) => p.placementReportId === claimed.id)!.reason).toContain('Garantiefall');
+
+    // The next day the first is due; now taxed as a small business.
+    const saved = await payoutAccount(ctx, consultant, { iban: AGENCY_IBAN, vatStatus: 'kleinunternehmer' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const real = clock.now;
+    clock.now = new Date(real.getTime() + 86_400_000);
+    try {
+      expect(await settle(ctx, admin)).toBe(1);
+    } finally {
+      clock.now = real;
+    }
+    const item = (await payoutsPage(ctx, consultant)).items.find((i) => i.placementReportId === early.id)!;
+    expect(item.amountCents).toBe(1_200_000);
+    const pdf = await ctx.request({ method: 'GET', url: item.document.url, token: admin.token });
+    expect(await pdfText(pdf.rawPayload)).toContain('Kleinunternehmerregelung');
+  });
+
+  it('When a guarantee claim on a paid invoice is accepted, then the company gets a refund payout to the account it paid from', async () => {
+    const { id } = await paid('Sommelier', 30);
+    await acceptedClaim(s, id, 29);
+    const [item] = (await payoutsPage(ctx, company)).items;
+    // 50 % of 12,000 € bonus and of 1,200 € fee, with USt: 7,920 €.
+    expect(item).toMatchObject({
+      kind: 'rueckerstattung',
+      placementReportId: id,
+      amountCents: 792_000,
+      dueOn: addWorkingDays(s.today(), REFUND_PAYOUT_WORKING_DAYS),
+      state: 'vorgemerkt',
+      accountKnown: true,
+    });
+    const [row] = await ctx.database.query<{ fallback_iban: string }>(
+      'SELECT fallback_iban FROM payout_items WHERE id = $1',
+      [item!.id],
+    );
+    expect(row!.fallback_iban).toBe(COMPANY_IBAN);
+    // The company's money members see it; the agency does not.
+    expect((await payoutsPage(ctx, consultant)).items.some((i) => i.id === item!.id)).toBe(false);
+  });
+});
+
+describe('the payout account', () => {
+  it('When the account changes, then every administrator is told; bad input is a German 400', async () => {
+    const bad = await payoutAccount(ctx, consultant, { iban: 'AT61 1904 3002 3457 3202' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('IBAN');
+    const companyVat = await call(ctx, company.token, 'PUT', '/api/organisation/payout-account', {
+      accountHolder: 'Alpenhof GmbH',
+      iban: COMPANY_IBAN,
+      vatStatus: 'kleinunternehmer',
+    });
+    expect(companyVat.statusCode).toBe(400);
+    const changed = await payoutAccount(ctx, consultant, { iban: 'AT041200051564166566', accountHolder: 'Neu' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const mails = await ctx.database.query<{ to_address: string; text_body: string }>(
+      `SELECT to_address, text_body FROM mail_outbox WHERE subject = 'Ihr Auszahlungskonto wurde geändert' ORDER BY id`,
+    );
+    // The earlier change (test above) and this one, each naming the old and the new account.
+    expect(mails.at(-1)).toEqual({
+      to_address: consultant.email,
+      text_body: expect.stringContaining(
+        'bisher Sabine Recruiting GmbH, AT48 3200 0000 1234 5864; neu Neu, AT04 1200 0515 6416 6566.',
+      ),
+    });
+    const [audit] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'organisation.payout_account'`,
+    );
+    expect(audit!.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('When a visitor or the back office without organisation asks, then 401 or 403', async () => {
+    expect((await ctx.request({ method: 'GET', url: '/api/payouts' })).statusCode).toBe(401);
+    expect((await call(ctx, admin.token, 'GET', '/api/payouts')).statusCode).toBe(403);
+  });
+});
