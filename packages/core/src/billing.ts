@@ -9,7 +9,7 @@ import {
 } from './constants';
 import { BILLING_MSG } from './fees';
 import { guaranteeClaimSchema } from './guarantee';
-import { customerStatementSchema } from './statement';
+import { customerStatementSchema, type StatementLineKind } from './statement';
 import { DUNNING_LEVELS } from './dunning';
 import { idSchema, INPUT_MSG, isSafeText } from './input';
 import { MSG } from './messages';
@@ -80,6 +80,13 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   rechnung: 'Rechnung',
   korrektur: 'Storno-/Korrekturrechnung',
+};
+// Here, not in statement.ts: that module is imported by this one, and the labels spread these.
+/** A line's kind as the statement (page and PDF) names it; 'auszahlung' is a refund transferred to the customer. */
+export const STATEMENT_LINE_KIND_LABELS: Record<StatementLineKind, string> = {
+  ...INVOICE_KIND_LABELS,
+  zahlung: 'Zahlung',
+  auszahlung: 'Rückerstattung',
 };
 
 /** Sequential, gap-free per calendar year: 2026-000123. */

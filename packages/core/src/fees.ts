@@ -34,7 +34,10 @@ export const BILLING_MSG = {
   invoiceNotFound: 'Diese Rechnung existiert nicht.',
   reminderNotFound: 'Dieses Mahnschreiben existiert nicht.',
   noInvoiceToCorrect: 'Zu dieser Vermittlung gibt es keine Rechnung, die korrigiert werden könnte.',
-  correctionNotAllowed: 'Korrigieren lässt sich nur der Betrag einer verrechneten, noch nicht bezahlten Vermittlung.',
+  correctionNotAllowed:
+    'Korrigieren lässt sich nur der Betrag einer verrechneten oder bezahlten Vermittlung, nicht der eines Garantiefalls.',
+  correctionAfterCreditNote:
+    'Die Vermittlungsprämie dieser Vermittlung ist bereits mit Gutschrift an die Personalberatung abgerechnet. Einen geänderten Betrag korrigieren Sie bitte gemeinsam mit der Gutschrift über die Buchhaltung.',
   correctionUnchanged: 'Prämie und Jahresgehalt sind unverändert; es gibt nichts zu korrigieren.',
   correctionReasonRequired: 'Bitte begründen Sie die Korrektur.',
 } as const;

@@ -225,11 +225,10 @@ describe('a corrected amount', () => {
     expect(text).toContain('Gehalt laut Dienstvertrag');
     const placement = (await billing()).placements.find((p) => p.id === reportId)!;
     expect(placement).toMatchObject({ bonusCents: 1_100_000, invoiceNumber: reissued.number });
-    // paid: no more corrections
-    expect((await setStatus(reportId, 'bezahlt')).statusCode).toBe(200);
+    // Unchanged amounts are refused (corrections after payment: corrections-after-payment.test.ts).
     expect(
-      (await correct(reportId, { placementBonus: 20, actualSalary: 50000, reason: 'x' })).json().error.message,
-    ).toBe(BILLING_MSG.correctionNotAllowed);
+      (await correct(reportId, { placementBonus: 20, actualSalary: 55000, reason: 'x' })).json().error.message,
+    ).toBe(BILLING_MSG.correctionUnchanged);
     expect(
       (
         await ctx.request({

@@ -5,6 +5,7 @@ import {
   VAT_RATE_PERCENT,
   type InvoiceIssuer,
   type InvoiceKind,
+  formatCents,
   formatDay,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
@@ -45,6 +46,17 @@ export interface InvoiceDocument {
   reverseCharge: boolean;
   /** The reason printed on a correction invoice. */
   note: string | null;
+  /** A re-issue after payment: what was already paid on the invoice it replaces (cents). */
+  paidCents?: number;
+}
+
+/** What a re-issued invoice says about the payment already made on the invoice it replaces. */
+export function paidNote(grossCents: number, paidCents: number, dueOn: string): string {
+  const open = grossCents - paidCents;
+  if (open > 0)
+    return `Sie haben bereits ${formatCents(paidCents)} bezahlt; bitte überweisen Sie den Rest von ${formatCents(open)} bis ${formatDay(dueOn)}.`;
+  if (open === 0) return `Der Betrag ist durch Ihre Zahlung von ${formatCents(paidCents)} bereits beglichen.`;
+  return `Sie haben bereits ${formatCents(paidCents)} bezahlt; die ${formatCents(-open)} zu viel erstatten wir bis ${formatDay(dueOn)} auf Ihr Konto.`;
 }
 
 const { textWidth: WIDTH, ...PAGE } = a4Page(56);
@@ -61,10 +73,10 @@ export async function renderInvoicePdf(
     info: { Title: title, Author: invoice.issuer.name, CreationDate: issuedAt, ModDate: issuedAt },
   });
   const finished = pdfBytes(doc);
+  const paidCents = invoice.paidCents ?? 0;
+  const openCents = invoice.grossCents - paidCents;
   const code =
-    invoice.kind === 'rechnung' && invoice.grossCents > 0
-      ? await paymentCode(invoice.issuer, invoice.grossCents, invoice.number)
-      : null;
+    invoice.kind === 'rechnung' && openCents > 0 ? await paymentCode(invoice.issuer, openCents, invoice.number) : null;
   const left = PAGE.margin;
   const { issuer, customer } = invoice;
 
@@ -119,6 +131,10 @@ export async function renderInvoicePdf(
     money(invoice.grossCents),
     true,
   );
+  if (paidCents > 0) {
+    row('Bereits bezahlt', money(-paidCents));
+    row(openCents >= 0 ? 'Offen' : 'Guthaben (wird erstattet)', money(Math.abs(openCents)), true);
+  }
   if (invoice.reverseCharge) {
     doc.moveDown(0.6);
     doc.font('Helvetica').text(BILLING_MSG.reverseChargeNote, left, doc.y, { width: WIDTH });
@@ -129,10 +145,12 @@ export async function renderInvoicePdf(
   const payment =
     invoice.kind === 'korrektur'
       ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`
-      : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Zahlungsreferenz${code ? '' : ` ${invoice.number}`}.`;
+      : paidCents > 0
+        ? paidNote(invoice.grossCents, paidCents, invoice.dueOn)
+        : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Zahlungsreferenz${code ? '' : ` ${invoice.number}`}.`;
   doc.text(pdfSafe(payment), left, doc.y, { width: WIDTH });
   // 'Zahlen mit Code': the banking app fills in recipient, IBAN, amount and reference.
-  if (code) drawPaymentCode(doc, code, issuer, invoice.grossCents, { left, width: WIDTH });
+  if (code) drawPaymentCode(doc, code, issuer, openCents, { left, width: WIDTH });
 
   issuerFooter(
     doc,

@@ -27,7 +27,7 @@ import { invoices, type PlacementReportRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { paidNote, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import {
   addressBlock,
   invoiceRecipient,
@@ -164,12 +164,17 @@ export async function issueInvoice(
   return issueInvoiceTo(tx, report, await customerOf(tx, report, given), context);
 }
 
-/** The invoice of a report's current amounts to `customer` (also the re-issue after a corrected amount). */
+/**
+ * The invoice of a report's current amounts to `customer` (also the re-issue after a corrected
+ * amount). `paidCents`: what the company already paid on the cancelled invoice — the re-issue
+ * asks only for the rest (or says what is refunded), and its payment code carries the rest.
+ */
 export async function issueInvoiceTo(
   tx: Db,
   report: PlacementReportRow,
   customer: Customer,
   context: BillingContext,
+  paidCents = 0,
 ): Promise<InvoiceRow> {
   const reverseCharge = isReverseCharge(customer.uid, customer.country);
   const line = reportFeeLine(report, reverseCharge);
@@ -225,12 +230,14 @@ export async function issueInvoiceTo(
       grossCents: line.totalCents,
       reverseCharge,
       note: null,
+      paidCents,
     },
     (number) => ({
       subject: `Rechnung ${number} – ${report.jobTitle}`,
       paragraphs: [
         'Guten Tag,',
         `anbei erhalten Sie unsere Rechnung Nr. ${number} für die Besetzung der Stelle „${report.jobTitle}“ über ${formatCents(line.totalCents)} (brutto), fällig am ${formatDay(dueOn)}.`,
+        ...(paidCents > 0 ? [paidNote(line.totalCents, paidCents, dueOn)] : []),
         'Sie finden die Rechnung auch jederzeit unter „Rechnungen“ in Ihrem Konto.',
       ],
     }),

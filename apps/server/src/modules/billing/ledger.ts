@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { InvoiceReminder } from '@pb/core';
+import { viennaDate, type InvoiceReminder } from '@pb/core';
 import type { Db } from '../../db/client';
-import { dunningNotices, incomingPayments, invoices, paymentAllocations, placementReports } from '../../db/schema';
+import {
+  dunningNotices,
+  incomingPayments,
+  invoices,
+  paymentAllocations,
+  payoutBatchItems,
+  payoutItems,
+  placementReports,
+} from '../../db/schema';
 import type { ReportPayment } from './statement';
 
 /**
@@ -12,7 +20,7 @@ import type { ReportPayment } from './statement';
 
 export type ReminderSummary = Omit<InvoiceReminder, 'url'>;
 
-/** What each payment gave each of the placements (the statement's payment lines), by booking day. */
+/** What each payment gave each of the placements and the refunds paid back (the statement's payment lines), by day. */
 export async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPayment[]> {
   if (reportIds.length === 0) return [];
   const rows = await db
@@ -28,7 +36,33 @@ export async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPay
     .where(and(inArray(paymentAllocations.placementReportId, reportIds), eq(paymentAllocations.purpose, 'rechnung')))
     .groupBy(paymentAllocations.placementReportId, paymentAllocations.paymentId, incomingPayments.bookedOn)
     .orderBy(incomingPayments.bookedOn, paymentAllocations.paymentId);
-  return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
+  // Refunds transferred back (paid-out payout items) count against what was paid.
+  const refunds = await db
+    .select({
+      placementReportId: payoutItems.placementReportId,
+      paymentId: payoutItems.id,
+      decidedAt: payoutBatchItems.decidedAt,
+      cents: payoutBatchItems.amountCents,
+    })
+    .from(payoutItems)
+    .innerJoin(payoutBatchItems, eq(payoutBatchItems.payoutItemId, payoutItems.id))
+    .where(
+      and(
+        inArray(payoutItems.placementReportId, reportIds),
+        eq(payoutItems.kind, 'rueckerstattung'),
+        eq(payoutBatchItems.status, 'ausgezahlt'),
+      ),
+    );
+  return [
+    ...rows.map((r) => ({ ...r, cents: Number(r.cents), kind: 'zahlung' as const })),
+    ...refunds.map((r) => ({
+      placementReportId: r.placementReportId,
+      paymentId: r.paymentId,
+      bookedOn: viennaDate(r.decidedAt!),
+      cents: -r.cents,
+      kind: 'auszahlung' as const,
+    })),
+  ].sort((a, b) => a.bookedOn.localeCompare(b.bookedOn));
 }
 
 /** The reminders sent for the invoices, by invoice, oldest first (issue 34). */

@@ -14,6 +14,15 @@ import type { InvoiceRow } from './invoices';
  * the account it was paid from (the statement's debtor).
  */
 
+/** What payments gave the placement's invoices (not reminders' costs), cents. */
+export async function paidCentsOfReport(tx: Db, reportId: number): Promise<number> {
+  const [row] = rowsOf<{ paid: string }>(
+    await tx.execute(sql`SELECT coalesce(sum(cents), 0) AS paid FROM payment_allocations
+                         WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'`),
+  );
+  return Number(row!.paid);
+}
+
 /** Paid beyond what the placement's invoices ask, less refunds already booked, cents (≥ 0). */
 async function refundableCents(tx: Db, reportId: number): Promise<number> {
   const [row] = rowsOf<{ invoiced: string; paid: string; refunded: string }>(

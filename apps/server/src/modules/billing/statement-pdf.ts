@@ -1,10 +1,9 @@
 import {
   formatDay,
-  INVOICE_KIND_LABELS,
+  STATEMENT_LINE_KIND_LABELS,
   invoiceNumberOfReference,
   type CustomerStatement,
   type InvoiceIssuer,
-  type StatementLineKind,
 } from '@pb/core';
 import { drawPaymentCode, paymentCode } from '../../services/payment-code';
 import {
@@ -25,7 +24,6 @@ import {
  */
 
 const { textWidth: WIDTH, ...PAGE } = a4Page(56);
-const KIND_LABELS: Record<StatementLineKind, string> = { ...INVOICE_KIND_LABELS, zahlung: 'Zahlung' };
 
 export async function renderStatementPdf(input: {
   statement: CustomerStatement;
@@ -106,7 +104,7 @@ export async function renderStatementPdf(input: {
     }
     const y = doc.y;
     doc.text(formatDay(line.date), left, y, { width: 70 });
-    doc.text(pdfSafe(`${KIND_LABELS[line.kind]}${line.number ? ` ${line.number}` : ''}`), left + 75, y, {
+    doc.text(pdfSafe(`${STATEMENT_LINE_KIND_LABELS[line.kind]}${line.number ? ` ${line.number}` : ''}`), left + 75, y, {
       width: WIDTH - 190,
     });
     const after = doc.y;

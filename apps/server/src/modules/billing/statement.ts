@@ -22,12 +22,16 @@ type Row = Pick<
   'id' | 'placementReportId' | 'kind' | 'number' | 'grossCents' | 'issuedOn' | 'dueOn' | 'correctsInvoiceId'
 >;
 
-/** What one incoming payment gave one placement (its allocations summed). */
+/**
+ * What one incoming payment gave one placement (its allocations summed), or — kind 'auszahlung',
+ * cents negative — a refund transferred back to the customer (a paid-out payout item).
+ */
 export interface ReportPayment {
   placementReportId: number;
   paymentId: number;
   bookedOn: string;
   cents: number;
+  kind?: 'zahlung' | 'auszahlung';
 }
 
 /** Invoice rows (or payments) by their placement report, in their order. */
@@ -89,9 +93,12 @@ export function buildStatement(
     for (const payment of paid)
       lines.push({
         date: payment.bookedOn,
-        kind: 'zahlung',
+        kind: payment.kind ?? 'zahlung',
         number: null,
-        text: `Zahlung erhalten für „${report.jobTitle}“`,
+        text:
+          payment.kind === 'auszahlung'
+            ? `Rückerstattung überwiesen für „${report.jobTitle}“`
+            : `Zahlung erhalten für „${report.jobTitle}“`,
         cents: -payment.cents,
       });
     // Each placement on its own: what one owes is not set off against what another refunds.
@@ -110,7 +117,12 @@ export function buildStatement(
       if (refund && (receiveBy === null || refund.dueOn > receiveBy)) receiveBy = refund.dueOn;
     }
   }
-  lines.sort((a, b) => a.date.localeCompare(b.date) || (a.kind === 'zahlung' ? 1 : 0) - (b.kind === 'zahlung' ? 1 : 0));
+  lines.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      (a.kind === 'zahlung' || a.kind === 'auszahlung' ? 1 : 0) -
+        (b.kind === 'zahlung' || b.kind === 'auszahlung' ? 1 : 0),
+  );
   return {
     lines,
     payCents,

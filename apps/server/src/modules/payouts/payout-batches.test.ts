@@ -136,6 +136,22 @@ describe('payout batches', () => {
     const { list } = transfersIn(await fileOf(second.json().data as PayoutBatch));
     expect(list[0]!.PmtId.EndToEndId).toBe(`PB-A${refundItem.id}-V2`);
     expect(JSON.stringify(list[0])).toContain('AT041200051564166566');
+
+    // Until the bank has paid it, the company's statement shows the refund as owed to it; then as
+    // transferred (the Barkeeper refund above still waits).
+    expect((await s.billing()).statement!.receiveCents).toBe(1_584_000);
+    const secondId = (second.json().data as PayoutBatch).id;
+    expect((await call(ctx, admin.token, 'POST', `/api/admin/payout-batches/${secondId}/paid`)).statusCode).toBe(200);
+    const statement = (await s.billing()).statement!;
+    expect(statement.receiveCents).toBe(792_000);
+    expect(statement.lines).toContainEqual(
+      expect.objectContaining({
+        kind: 'auszahlung',
+        date: s.today(),
+        cents: 792_000,
+        text: 'Rückerstattung überwiesen für „Sommelier“',
+      }),
+    );
   });
 
   it('When the bank executed the file, then its open transfers are paid, the payee is told and nothing is paid again', async () => {

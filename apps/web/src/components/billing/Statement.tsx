@@ -1,9 +1,7 @@
-import { INVOICE_KIND_LABELS, type CustomerStatement, type StatementLineKind } from '@pb/core';
+import { STATEMENT_LINE_KIND_LABELS, type CustomerStatement } from '@pb/core';
 import { PdfButton } from './InvoiceDownload';
 import { day, euro } from './format';
 import styles from './billing.module.css';
-
-const KIND_LABELS: Record<StatementLineKind, string> = { ...INVOICE_KIND_LABELS, zahlung: 'Zahlung' };
 
 const signed = (cents: number) => (cents < 0 ? `− ${euro(-cents)}` : euro(cents));
 
@@ -92,7 +90,7 @@ export function Statement({ statement }: { statement: CustomerStatement }) {
                 <tr key={`${line.kind}-${line.number ?? 'zahlung'}-${index}`}>
                   <td data-label="Datum">{day(line.date)}</td>
                   <td data-label="Buchung">
-                    {KIND_LABELS[line.kind]}
+                    {STATEMENT_LINE_KIND_LABELS[line.kind]}
                     {line.number ? ` ${line.number}` : ''}
                     <div className="small text-body-secondary">{line.text}</div>
                   </td>

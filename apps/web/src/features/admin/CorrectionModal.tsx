@@ -6,8 +6,9 @@ import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
 import { InvoiceAmountFields, useInvoiceAmounts, type ReportDecisionProps } from './InvoiceAmountFields';
 
 /**
- * 'Betrag korrigieren' (an invoiced, unpaid placement): the corrected bonus and salary with a
+ * 'Betrag korrigieren' (an invoiced or paid placement): the corrected bonus and salary with a
  * reason; the invoice in force is cancelled by a Storno-/Korrekturrechnung and a new one issued.
+ * After payment the new invoice names what was paid: the excess is refunded, the rest owed again.
  */
 export function CorrectionModal({ report, busy, error, onCancel, onSubmit }: ReportDecisionProps<InvoiceCorrection>) {
   const amounts = useInvoiceAmounts(report);
@@ -27,6 +28,8 @@ export function CorrectionModal({ report, busy, error, onCancel, onSubmit }: Rep
       <p className="small text-body-secondary">
         Rechnung {report.invoiceNumber} wird mit einer Storno-/Korrekturrechnung storniert; das Unternehmen erhält beide
         Rechnungen per E-Mail.
+        {report.status === 'bezahlt' &&
+          ' Die Rechnung ist bereits bezahlt: Ein niedrigerer Betrag wird dem Unternehmen als Auszahlung erstattet, ein höherer bleibt als Rest offen.'}
       </p>
       <InvoiceAmountFields
         idPrefix="pb-correct"

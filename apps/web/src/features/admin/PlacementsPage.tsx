@@ -226,7 +226,7 @@ export function Component() {
                   title="Rechnungsbetrag"
                 />
               </details>
-              {r.status === 'verrechnet' && r.invoiceNumber && (
+              {(r.status === 'verrechnet' || r.status === 'bezahlt') && r.invoiceNumber && (
                 <Button size="sm" variant="outline-secondary" className="me-1 mb-1" onClick={() => setCorrecting(r)}>
                   Betrag korrigieren
                 </Button>
