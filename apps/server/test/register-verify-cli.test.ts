@@ -167,7 +167,7 @@ describe('npm run register:verify', () => {
     const intact = await runCliProcess('register-verify.ts', [], env());
     expect(intact.stderr).toBe('');
     expect(intact.code).toBe(0);
-    expect(intact.stdout).toMatch(/^Register intakt: \d+ Einträge, 7 Vorstellungen/);
+    expect(intact.stdout).toMatch(/^Register intakt: \d+ Einträge, 8 Vorstellungen/);
 
     await withDatabase(async (query) => {
       await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');

@@ -11,6 +11,7 @@ import { openConversation } from '../chat';
 import { demoActors, jobOf, post, type Actor } from './actors';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
+import { seedDemoPayouts } from './payouts';
 
 /**
  * The demo marketplace's activity (development only): conversations with files and
@@ -172,6 +173,23 @@ const DEMO_INTRODUCTIONS: readonly DemoIntroduction[] = [
       { status: 'eingestellt', daysAgo: 15 },
     ],
   },
+  {
+    // Hired long enough ago that the guarantee is over: the agency's share is paid out (issue 34).
+    consultant: 0,
+    company: 0,
+    job: 'Küchenchef',
+    daysAgo: 100,
+    firstName: 'Andreas',
+    lastName: 'Brunner',
+    email: 'andreas.brunner@example.at',
+    pitch: 'Küchenchef mit zwei Hauben, führte zuletzt eine Brigade von zwölf Köchinnen und Köchen.',
+    cv: true,
+    moves: [
+      { status: 'interview', daysAgo: 95 },
+      { status: 'angebot', daysAgo: 90 },
+      { status: 'eingestellt', daysAgo: 85 },
+    ],
+  },
 ];
 
 /** Creates the demo conversations and introductions unless demo introductions exist already. */
@@ -289,6 +307,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   steps.sort((a, b) => a.when.getTime() - b.when.getTime());
   for (const step of steps) await step.run();
   await seedDemoBilling(deps, companies[3]!, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Koller')!)!, at);
+  await seedDemoPayouts(deps, hotel, sabine, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Brunner')!)!, at);
 
   // The history above is not news: nobody (not even the office) is mailed about it.
   await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.id, outbox?.last ?? 0)));

@@ -92,7 +92,7 @@ describe('Demo data', () => {
       invoiceIssuer: ctx.config.invoiceIssuer,
       now: new Date(),
     };
-    expect(await seedDemoActivity(deps)).toEqual({ introductions: 7 });
+    expect(await seedDemoActivity(deps)).toEqual({ introductions: 8 });
     const rows = await ctx.database.query<{ status: string; subordinate: boolean; known: boolean; cv: boolean }>(
       `SELECT status, subordinate, already_known_at IS NOT NULL AS known, cv_upload_id IS NOT NULL AS cv
          FROM introductions ORDER BY id`,
@@ -109,7 +109,7 @@ describe('Demo data', () => {
     );
     expect(files!.n).toBe(1);
     expect(await verifyRegister(ctx.app.db, ctx.config.registerSecret)).toMatchObject({
-      introductions: 7,
+      introductions: 8,
       problems: [],
     });
     expect(await ctx.database.query(`SELECT id FROM mail_outbox WHERE status = 'pending'`)).toEqual([]);
@@ -121,6 +121,11 @@ describe('Demo data', () => {
     expect(billing).toEqual([
       { status: 'verrechnet', number: expect.stringMatching(/^\d{4}-000001$/), claim: 'offen' },
     ]);
+    // issue 34: the placement hired 85 days ago is paid and the agency's share settled by credit note
+    const settled = await ctx.database.query<{ number: string; kind: string }>(
+      `SELECT c.number, p.kind FROM credit_notes c JOIN payout_items p ON p.credit_note_id = c.id`,
+    );
+    expect(settled).toEqual([{ number: expect.stringMatching(/^GS-\d{4}-000001$/), kind: 'praemie' }]);
     // once only
     expect(await seedDemoActivity(deps)).toEqual({ introductions: 0 });
   });

@@ -50,6 +50,10 @@ export function accountMenuFor(session: Session): MenuItem[] {
   if (session.role === 'consultant')
     items.push({ to: '/advertisements/profile', label: 'Personalvermittlerprofil bearbeiten' });
   if (session.role !== 'admin') items.push({ to: '/advertisements/organisation', label: 'Organisation' });
+  // The account payouts go to and the payouts themselves: for the members who handle money. Here, not in
+  // the main row, which has no room left at 1280 px.
+  if (memberMay(session.organisation, 'billing.manage'))
+    items.push({ to: '/advertisements/payouts', label: 'Auszahlungen' });
   items.push({ to: '/advertisements/security', label: 'Sicherheit' });
   items.push({ to: '/advertisements/notifications', label: 'Benachrichtigungen' });
   return items;

@@ -22,6 +22,7 @@ const TABS = [
   { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
   { to: '/admin/payments', label: 'Zahlungen' },
+  { to: '/admin/payouts', label: 'Auszahlungen' },
   { to: '/admin/organisations', label: 'Organisationen' },
   { to: '/admin/terms', label: 'AGB' },
   { to: '/admin/users', label: 'Benutzer' },

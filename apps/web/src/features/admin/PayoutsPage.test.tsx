@@ -1,0 +1,133 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { formatDay, PAYOUT_MSG, viennaDate, type PayoutBatch, type PayoutItem } from '@pb/core';
+import { FeedbackHost } from '../../components/feedback/FeedbackHost';
+import { resetFeedback } from '../../components/feedback/feedback';
+import { Component as PayoutsPage } from './PayoutsPage';
+
+const item = (id: number, payeeName: string, amountCents: number, accountKnown = true): PayoutItem => ({
+  id,
+  kind: 'praemie',
+  placementReportId: 100 + id,
+  jobTitle: 'Bauleiter/in',
+  payeeName,
+  amountCents,
+  dueOn: '2026-04-01',
+  state: 'faellig',
+  document: { number: `GS-2026-00000${id}`, url: `/api/credit-notes/${id}/pdf` },
+  paidOn: null,
+  failureReason: null,
+  batchId: null,
+  accountKnown,
+});
+
+const OPEN = [
+  item(1, 'Alpha Personal GmbH', 150_000),
+  item(2, 'Beta Recruiting OG', 90_050),
+  item(3, 'Gamma KG', 5_000, false),
+];
+
+const created: PayoutBatch = {
+  id: 9,
+  messageId: 'PB-20260402-0009',
+  executionDate: viennaDate(new Date()),
+  itemCount: 2,
+  totalCents: 240_050,
+  createdAt: '2026-04-02T08:00:00.000Z',
+  fileUrl: '/api/admin/payout-batches/9/file',
+  items: [],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+const posts = (path: string) => fetchMock.mock.calls.filter(([url, init]) => url === path && init?.method === 'POST');
+
+beforeAll(() => {
+  // happy-dom lays nothing out: every element counts as shown for the dialog's focus trap.
+  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation((input, init) => {
+    const url = String(input);
+    if (url === '/api/admin/payout-items?state=offen') return json({ data: OPEN, meta: {} });
+    if (url === '/api/admin/payout-batches' && init?.method === 'POST') return json({ data: created, meta: {} }, 201);
+    if (url === '/api/admin/payout-batches') return json({ data: [], meta: {} });
+    if (url === '/api/admin/payout-items/settle') return json({ data: { settled: 3 }, meta: {} });
+    return Promise.reject(new Error(`no request expected: ${url}`));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  act(() => resetFeedback());
+  vi.unstubAllGlobals();
+});
+
+async function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/admin/payouts']}>
+        <PayoutsPage />
+        <FeedbackHost />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByTestId('payout-item-1');
+  return userEvent.setup();
+}
+
+describe('Back office PayoutsPage', () => {
+  it('When a payout has no account, then its box is disabled and says why', async () => {
+    await renderPage();
+    const box = screen.getByRole('checkbox', { name: 'Auszahlung Nr. 3 an Gamma KG auswählen' });
+    expect((box as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Kein Konto');
+  });
+
+  it('When nothing is selected, then no order is built and the schema says so', async () => {
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Zahlungsauftrag erstellen' }));
+    expect(screen.getByRole('alert').textContent).toBe(PAYOUT_MSG.batchEmpty);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts('/api/admin/payout-batches')).toHaveLength(0);
+  });
+
+  it('When the office builds an order, then it is asked with count, sum and day first, and afterwards offered the file', async () => {
+    const user = await renderPage();
+    await user.click(screen.getByRole('checkbox', { name: 'Auszahlung Nr. 1 an Alpha Personal GmbH auswählen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Auszahlung Nr. 2 an Beta Recruiting OG auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Zahlungsauftrag erstellen' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Zahlungsauftrag erstellen' });
+    const today = formatDay(viennaDate(new Date()));
+    expect(dialog.textContent?.replace(/\u00a0/g, ' ')).toContain(`2 Überweisungen über € 2.400,50 am ${today}`);
+    expect(posts('/api/admin/payout-batches')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Zahlungsauftrag erstellen' }));
+
+    const done = await screen.findByTestId('payout-batch-created');
+    expect(JSON.parse(String(posts('/api/admin/payout-batches')[0]![1]!.body))).toEqual({
+      data: { itemIds: [1, 2], executionDate: viennaDate(new Date()) },
+    });
+    expect(done.textContent).toContain('PB-20260402-0009');
+    expect(
+      within(done).getByRole('button', { name: 'Datei des Zahlungsauftrags PB-20260402-0009 herunterladen' }),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Der Zahlungsauftrag wurde erstellt.')).toBeTruthy();
+  });
+
+  it('When the office settles due shares, then it is asked first and told how many credit notes were issued', async () => {
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Fällige Prämien abrechnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fällige Prämien abrechnen' });
+    expect(posts('/api/admin/payout-items/settle')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Gutschriften ausstellen' }));
+    expect((await screen.findByTestId('payout-settled')).textContent).toBe('3 Gutschriften ausgestellt.');
+    expect(posts('/api/admin/payout-items/settle')).toHaveLength(1);
+  });
+});
