@@ -13,6 +13,7 @@ const SCREENS = [
   '/advertisements/profile',
   '/advertisements/create',
   '/advertisements/public-consultants',
+  '/advertisements/payouts',
 ];
 
 for (const role of ['consultant', 'company'] as const) {
@@ -51,6 +52,7 @@ test('When the admin opens each back-office screen at 1280 and 375 px, then axe 
       '/admin/terms',
       '/admin/advertisements',
       '/admin/payments',
+      '/admin/payouts',
     ]) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');

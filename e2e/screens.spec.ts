@@ -17,11 +17,18 @@ const SHARED = [
   '/advertisements/introductions',
 ];
 const ACCOUNT = ['/advertisements/profile', '/advertisements/organisation', '/advertisements/security'];
-const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', ...ACCOUNT];
-const CONSULTANT = [...SHARED, '/advertisements/earnings', '/advertisements/searches', ...ACCOUNT];
+const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', '/advertisements/payouts', ...ACCOUNT];
+const CONSULTANT = [
+  ...SHARED,
+  '/advertisements/earnings',
+  '/advertisements/payouts',
+  '/advertisements/searches',
+  ...ACCOUNT,
+];
 const BACK_OFFICE = ['/admin', '/admin/advertisements', '/admin/placements', '/admin/introductions', '/admin/billing'];
 const BACK_OFFICE_MORE = [
   '/admin/payments',
+  '/admin/payouts',
   '/admin/organisations',
   '/admin/terms',
   '/admin/users',

@@ -33,6 +33,7 @@ const CONSULTANT_SCREENS = [
   { name: 'consultant-chat', path: '/advertisements/chat' },
   { name: 'consultant-introductions', path: '/advertisements/introductions' },
   { name: 'consultant-earnings', path: '/advertisements/earnings' },
+  { name: 'consultant-payouts', path: '/advertisements/payouts' },
   { name: 'consultant-profile', path: '/advertisements/profile' },
   { name: 'consultant-public-consultants', path: '/advertisements/public-consultants' },
 ];

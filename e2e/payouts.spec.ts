@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { validateXML } from 'xmllint-wasm';
+import { STORAGE_KEYS, viennaDate } from '@pb/core';
+import { auth } from './placement-support';
+import {
+  adminLogin,
+  checkAtPhoneAndDesktop,
+  createAccount,
+  createJob,
+  demoAccount,
+  run,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './support';
+
+/**
+ * Issue 34, money going out: a guarantee claim on a paid invoice becomes a refund to the company;
+ * the company names its account, the office puts the refund into a payment order (a pain.001.001.09
+ * file valid against the ISO schema), marks it paid, and the company sees it transferred on its
+ * statement. The demo agency sees its self-billing credit note. (The agency share of a new
+ * placement needs 68 days to pass; the API tests move the clock for it.)
+ */
+
+const XSD = readFileSync(new URL('../apps/server/test/fixtures/pain.001.001.09.xsd', import.meta.url), 'utf8');
+const REFUND_IBAN = 'AT041200051564166566';
+
+async function adminHeaders(page: Page) {
+  const token = (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)) ?? '';
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Reported, invoiced and paid (the office's click), then a guarantee claim the office accepts. */
+async function refundedPlacement(request: APIRequestContext, admin: Page, company: Account, title: string) {
+  const advertisement = await createJob(request, company, title);
+  const reported = await request.post('/api/placement-reports', {
+    headers: auth(company),
+    data: {
+      data: {
+        variant: 'company',
+        advertisement,
+        companyName: company.username,
+        jobTitle: title,
+        contactPerson: 'Eva Berger',
+        placementBonus: 20,
+        actualSalary: 60000,
+        recruiter: 'Sabine Recruiting',
+        recruiterMail: uniqueEmail('payouts-recruiter'),
+        street: 'Ringstraße',
+        houseNr: '5',
+        postalCode: '1010',
+        city: 'Wien',
+        uid: 'ATU12345678',
+        candidateEmail: uniqueEmail('payouts-hired'),
+      },
+    },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const id = ((await reported.json()) as { data: { id: number } }).data.id;
+  const headers = await adminHeaders(admin);
+  for (const status of ['verrechnet', 'bezahlt']) {
+    const res = await admin.request.put(`/api/admin/placement-reports/${id}/status`, { headers, data: { status } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const today = viennaDate(new Date());
+  const claim = await request.post(`/api/placements/${id}/guarantee-claim`, {
+    headers: auth(company),
+    data: {
+      data: {
+        // Reported today: the employment cannot have started before, and ended the same day.
+        employmentStart: today,
+        employmentEnd: today,
+        endedBy: 'arbeitgeber',
+        note: 'Kündigung in der Probezeit',
+      },
+    },
+  });
+  expect(claim.status(), await claim.text()).toBe(201);
+  const claimId = ((await claim.json()) as { data: { id: number } }).data.id;
+  const decided = await admin.request.put(`/api/admin/guarantee-claims/${claimId}`, {
+    headers,
+    data: { data: { decision: 'angenommen' } },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
+}
+
+test('When a paid placement’s guarantee claim is accepted, then the refund is paid out through a payment order and shows on the statement', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const company = await createAccount(request, 'company', `Erstattungsfirma ${run()}`, uniqueEmail('payouts-company'));
+  const title = `Rezeptionist/in ${run()}`;
+  const adminPage = await (await browser.newContext()).newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminLogin(adminPage);
+  await refundedPlacement(request, adminPage, company, title);
+
+  // The company sees the refund and names the account for it.
+  const companyPage = await (await browser.newContext()).newPage();
+  await companyPage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(companyPage, company);
+  await companyPage.goto('/advertisements/payouts');
+  const refundRow = companyPage.getByRole('row', { name: new RegExp(`Rückerstattung.*${title.replace('/', '.')}`) });
+  await expect(refundRow).toContainText('7.920,00');
+  await expect(refundRow).toContainText('Vorgemerkt');
+  await companyPage.getByLabel('Kontoinhaber/in').fill(company.username);
+  await companyPage.getByLabel('IBAN').fill('AT04 1200 0515 6416 6567');
+  await companyPage.getByRole('button', { name: 'Speichern' }).click();
+  await expect(companyPage.getByRole('alert')).toContainText('Bitte geben Sie eine gültige IBAN an');
+  await companyPage.getByLabel('IBAN').fill('AT04 1200 0515 6416 6566');
+  await companyPage.getByRole('button', { name: 'Speichern' }).click();
+  await expect(companyPage.getByText('Auszahlungskonto gespeichert.')).toBeVisible();
+  await checkAtPhoneAndDesktop(companyPage, 'payouts-company');
+
+  // The office puts it into a payment order and downloads the file for the bank.
+  await adminPage.goto('/admin/payouts');
+  await expect(adminPage.getByRole('heading', { name: 'Auszahlungen', exact: true })).toBeVisible();
+  const item = adminPage.getByRole('row', { name: new RegExp(company.username) });
+  await item.getByRole('checkbox').check();
+  await checkAtPhoneAndDesktop(adminPage, 'payouts-office');
+  await adminPage.getByRole('button', { name: 'Zahlungsauftrag erstellen' }).click();
+  const ask = adminPage.getByRole('dialog', { name: 'Zahlungsauftrag erstellen' });
+  await expect(ask).toContainText('1 Überweisung über € 7.920,00');
+  await ask.getByRole('button', { name: 'Zahlungsauftrag erstellen' }).click();
+  await expect(adminPage.getByTestId('success-notice')).toContainText('Der Zahlungsauftrag wurde erstellt.');
+  const batches = (await (
+    await adminPage.request.get('/api/admin/payout-batches', { headers: await adminHeaders(adminPage) })
+  ).json()) as { data: Array<{ id: number; messageId: string; fileUrl: string; items: Array<{ iban: string }> }> };
+  const batch = batches.data.find((b) => b.items.some((i) => i.iban === REFUND_IBAN))!;
+  const download = adminPage.waitForEvent('download');
+  await adminPage
+    .getByRole('button', { name: `Datei des Zahlungsauftrags ${batch.messageId} herunterladen` })
+    .first()
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Zahlungsauftrag-${batch.messageId}.xml`);
+  const xml = readFileSync((await file.path())!, 'utf8');
+  const validation = await validateXML({ xml: [{ fileName: 'auftrag.xml', contents: xml }], schema: [XSD] });
+  expect(validation.errors).toEqual([]);
+  // Valid against the schema; its header sums up one transfer (the API tests parse it field by field).
+  expect(xml).toContain('<NbOfTxs>1</NbOfTxs><CtrlSum>7920.00</CtrlSum>');
+  expect(xml).toContain(`<IBAN>${REFUND_IBAN}</IBAN>`);
+
+  // The bank executed it: the office marks it paid (asked first), the company sees it transferred.
+  const card = adminPage.getByTestId(`payout-batch-${batch.id}`);
+  await card.getByRole('button', { name: 'Ausgezahlt', exact: true }).click();
+  const confirm = adminPage.getByRole('dialog', { name: 'Überweisung ausgezahlt' });
+  await confirm.getByRole('button', { name: 'Als ausgezahlt markieren' }).click();
+  await expect(adminPage.getByTestId('success-notice')).toContainText('ist als ausgezahlt markiert');
+  await expect(card).not.toContainText('Fehlgeschlagen');
+
+  await companyPage.reload();
+  await expect(refundRow).toContainText('Ausgezahlt');
+  await companyPage.goto('/advertisements/billing');
+  await companyPage.getByText(/Alle Buchungen \(\d+\)/).click();
+  await expect(companyPage.getByText(`Rückerstattung überwiesen für „${title}“`)).toBeVisible();
+});
+
+test('When the demo agency opens its payouts, then it sees its credit note and can download it', async ({
+  browser,
+  request,
+}) => {
+  const agency = await demoAccount(request, 'berater1@demo.praemienboerse.at');
+  const page = await (await browser.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, agency);
+  await page.goto('/advertisements/payouts');
+  const row = page.getByRole('row', { name: /Vermittlungsprämie.*Küchenchef/ });
+  await expect(row).toContainText(/Gutschrift GS-\d{4}-\d{6}/);
+  await expect(page.getByText(/Der Abrechnung mit Gutschrift zugestimmt am/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button').first().click();
+  expect((await download).suggestedFilename()).toMatch(/^Gutschrift-GS-\d{4}-\d{6}\.pdf$/);
+  await checkAtPhoneAndDesktop(page, 'payouts-agency');
+});
