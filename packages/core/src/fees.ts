@@ -54,6 +54,11 @@ function mulDivRound(a: number, b: number, divisor: number): number {
   return Math.floor((a * b + divisor / 2) / divisor);
 }
 
+/** Austrian USt on a net amount in cents, rounded half up (the one rounding invoices and credit notes use). */
+export function vatCentsOf(netCents: number): number {
+  return mulDivRound(netCents, VAT_RATE_PERCENT, 100);
+}
+
 export interface FeeLine {
   /** Annual gross salary, cents. */
   salaryCents: number;
@@ -88,7 +93,7 @@ export function computeFeeLine(
   const bonusCents = mulDivRound(salaryCents, percentToBasisPoints(bonusPercent), 10_000);
   const serviceFeeCents = mulDivRound(bonusCents, SERVICE_FEE_PERCENT, 100);
   const netCents = bonusCents + serviceFeeCents;
-  const vatCents = options.reverseCharge ? 0 : mulDivRound(netCents, VAT_RATE_PERCENT, 100);
+  const vatCents = options.reverseCharge ? 0 : vatCentsOf(netCents);
   return { salaryCents, bonusCents, serviceFeeCents, netCents, vatCents, totalCents: netCents + vatCents };
 }
 
@@ -137,7 +142,7 @@ export function computeGuaranteeRefund(
   const bonusCents = mulDivRound(line.bonusCents, GUARANTEE_REFUND_PERCENT, 100);
   const serviceFeeCents = mulDivRound(line.serviceFeeCents, GUARANTEE_REFUND_PERCENT, 100);
   const netCents = bonusCents + serviceFeeCents;
-  const vatCents = options.reverseCharge ? 0 : mulDivRound(netCents, VAT_RATE_PERCENT, 100);
+  const vatCents = options.reverseCharge ? 0 : vatCentsOf(netCents);
   return { bonusCents, serviceFeeCents, netCents, vatCents, totalCents: netCents + vatCents };
 }
 

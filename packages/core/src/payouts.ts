@@ -71,10 +71,46 @@ export function creditNoteFileName(number: string): string {
   return `Gutschrift-${number}.pdf`;
 }
 
+/** Countries whose accounts SEPA credit transfers reach: the EEA and the non-EEA scheme members. */
+const SEPA_EEA = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IS IE IT LV LI LT LU MT NL NO PL PT RO SK SI ES SE'.split(' ');
+/** Outside the EEA the EPC rulebook asks for the BIC. */
+export const SEPA_BIC_REQUIRED = ['CH', 'GB', 'SM', 'VA', 'MC', 'AD'] as const;
+export const SEPA_COUNTRIES: readonly string[] = [...SEPA_EEA, ...SEPA_BIC_REQUIRED];
+
+/** Territories whose banks' BICs carry their own code under their state's IBAN (as sepa.js checks it). */
+const BIC_TERRITORIES: Record<string, readonly string[]> = {
+  FI: ['AX'],
+  FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'],
+  GB: ['IM', 'JE', 'GG'],
+};
+
+/** The BIC belongs to the IBAN's state (or one of its territories). */
+export function bicMatchesIban(bic: string, iban: string): boolean {
+  const state = iban.slice(0, 2);
+  const bicState = bic.slice(4, 6);
+  return bicState === state || (BIC_TERRITORIES[state]?.includes(bicState) ?? false);
+}
+
+/** Why an account cannot be paid by SEPA credit transfer, in German; null when it can. */
+export function sepaAccountProblem(iban: string, bic: string | null): string | null {
+  if (!isValidIban(iban)) return PAYOUT_MSG.ibanInvalid;
+  if (!SEPA_COUNTRIES.includes(iban.slice(0, 2))) return PAYOUT_MSG.ibanNotSepa;
+  if (bic === null) {
+    return (SEPA_BIC_REQUIRED as readonly string[]).includes(iban.slice(0, 2)) ? PAYOUT_MSG.bicRequired : null;
+  }
+  return bicMatchesIban(bic, iban) ? null : PAYOUT_MSG.bicCountryMismatch;
+}
+
 export const PAYOUT_MSG = {
   accountHolderRequired: 'Bitte geben Sie die Kontoinhaberin bzw. den Kontoinhaber an.',
   ibanInvalid: 'Bitte geben Sie eine gültige IBAN an (z. B. AT61 1904 3002 3457 3201).',
   bicInvalid: 'Bitte geben Sie einen gültigen BIC an (8 oder 11 Zeichen) oder lassen Sie das Feld leer.',
+  ibanNotSepa:
+    'Auszahlungen sind nur auf Konten im SEPA-Raum möglich (EWR, Schweiz, Vereinigtes Königreich, Monaco, San Marino, Andorra, Vatikanstadt).',
+  bicRequired: 'Für Konten außerhalb des EWR geben Sie bitte auch den BIC an.',
+  bicCountryMismatch:
+    'Der BIC gehört zu einer Bank in einem anderen Land als die IBAN. Bitte prüfen Sie beide Angaben.',
+  vatStatusRequired: 'Bitte wählen Sie, wie Ihre Leistungen besteuert werden.',
   vatStatusInvalid: 'Bitte wählen Sie, wie Ihre Leistungen besteuert werden.',
   selfBillingRequired:
     'Bitte stimmen Sie der Abrechnung mit Gutschrift zu; ohne diese Zustimmung können wir Ihre Vermittlungsprämien nicht auszahlen.',
@@ -91,6 +127,8 @@ export const PAYOUT_MSG = {
     `Auszahlung Nr. ${id} steht bereits im Zahlungsauftrag Nr. ${batchId}, über den die Bank noch nicht entschieden hat.`,
   itemNoAccount: (id: number, payee: string) =>
     `Für Auszahlung Nr. ${id} (${payee}) ist kein Auszahlungskonto hinterlegt.`,
+  itemAccountInvalid: (id: number, payee: string, problem: string) =>
+    `Auszahlung Nr. ${id} (${payee}) kann nicht überwiesen werden: ${problem}`,
   decisionInvalid: 'Bitte wählen Sie „ausgezahlt“ oder „fehlgeschlagen“.',
   failureReasonRequired: 'Bitte geben Sie an, warum die Bank die Überweisung nicht ausgeführt hat.',
   alreadyDecided: 'Über diese Überweisung wurde bereits entschieden.',
@@ -123,7 +161,14 @@ export const payoutAccountRequestSchema = z
     vatStatus: z.enum(VAT_STATUSES, { error: PAYOUT_MSG.vatStatusInvalid }).optional(),
     selfBillingAgreed: z.boolean({ error: PAYOUT_MSG.selfBillingRequired }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    const problem = sepaAccountProblem(v.iban, v.bic);
+    if (problem === PAYOUT_MSG.ibanNotSepa) ctx.addIssue({ code: 'custom', path: ['iban'], message: problem });
+    else if (problem !== null && problem !== PAYOUT_MSG.ibanInvalid) {
+      ctx.addIssue({ code: 'custom', path: ['bic'], message: problem });
+    }
+  });
 export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
 
 /** POST /api/admin/payout-batches: the items to pay and the day the bank executes them. */

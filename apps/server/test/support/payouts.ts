@@ -52,6 +52,7 @@ export async function payoutAccount(ctx: Ctx, user: TestUser, data: Record<strin
   return call(ctx, user.token, 'PUT', '/api/organisation/payout-account', {
     accountHolder: 'Sabine Recruiting GmbH',
     iban: AGENCY_IBAN,
+    vatStatus: 'regelbesteuert',
     selfBillingAgreed: true,
     ...data,
   });

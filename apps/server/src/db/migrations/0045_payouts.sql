@@ -122,8 +122,8 @@ CREATE UNIQUE INDEX payout_batch_items_live ON payout_batch_items (payout_item_i
 CREATE FUNCTION payout_batch_items_decided_once() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.status = 'offen' AND NEW.status <> 'offen'
-     AND (NEW.batch_id, NEW.payout_item_id, NEW.end_to_end_id, NEW.iban, NEW.amount_cents)
-         IS NOT DISTINCT FROM (OLD.batch_id, OLD.payout_item_id, OLD.end_to_end_id, OLD.iban, OLD.amount_cents) THEN
+     AND (NEW.batch_id, NEW.payout_item_id, NEW.end_to_end_id, NEW.account_holder, NEW.iban, NEW.bic, NEW.amount_cents)
+         IS NOT DISTINCT FROM (OLD.batch_id, OLD.payout_item_id, OLD.end_to_end_id, OLD.account_holder, OLD.iban, OLD.bic, OLD.amount_cents) THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'payout_batch_items: % refused (decided once, kept 7 years)', TG_OP;

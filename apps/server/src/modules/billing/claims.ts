@@ -20,7 +20,8 @@ import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import { createNotifications } from '../../services/notifications/centre';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { invoiceOfReport, issueGuaranteeCorrection, type BillingContext } from './invoices';
+import { issueGuaranteeCorrection } from './correction-invoices';
+import { invoiceOfReport, type BillingContext } from './invoices';
 import { documentsOf } from './documents';
 import { bookRefundPayout } from './refund-payouts';
 import { authorizeGuaranteeClaim } from './policy';
@@ -269,7 +270,7 @@ export async function applyGuaranteeRefund(tx: Db, report: PlacementReportRow, c
   // Reports invoiced before invoices existed in the product (no row): the status alone, as before.
   const correction = original ? await issueGuaranteeCorrection(tx, report, original, context) : null;
   // Paid already: the refund is a payout item to the company (none while the invoice is unpaid).
-  if (correction) await bookRefundPayout(tx, report, correction, context.now);
+  if (correction) await bookRefundPayout(tx, report, correction, context.now, context.publicUrl);
   await tx
     .update(placementReports)
     .set({ status: 'garantiefall', guaranteeAt: context.now, updatedAt: context.now })

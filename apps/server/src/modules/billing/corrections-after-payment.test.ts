@@ -86,6 +86,36 @@ describe('corrections after payment', () => {
     expect(refunds!.n).toBe(0);
   });
 
+  it('When an amount corrected down is corrected up again, then the refund already booked counts: only the rest is owed', async () => {
+    const { id, invoice } = await paidPlacement(s, 'Hausdame', 10);
+    expect((await correct(id, { placementBonus: 20, actualSalary: 50000, reason: 'Gehalt' })).statusCode).toBe(200);
+    const lowered = await reissuedOf(id, invoice);
+    // 15,840 € paid, 13,200 € owed: 2,640 € booked back. Then 22 % of 50,000 €: 14,520 € owed.
+    expect((await correct(id, { placementBonus: 22, actualSalary: 50000, reason: 'Prämie' })).statusCode).toBe(200);
+    const raised = (await s.billing()).invoices
+      .filter((i) => i.placementReportId === id && i.kind === 'rechnung')
+      .sort((a, b) => b.id - a.id)[0]!;
+    expect(raised.id).not.toBe(lowered.id);
+    const [code] = await qrCodesIn(await pdfOf(raised));
+    // Net paid 13,200 €: 1,320 € open, asked by the code; the placement is open again.
+    expect(code!.split('\n')[7]).toBe('EUR1320.00');
+    expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('verrechnet');
+  });
+
+  it('When a part payment covers a corrected amount, then the placement is paid and the storno says it is set off', async () => {
+    const id = await s.companyReportDaysAgo(5, 'Barista');
+    expect((await s.setStatus(id, 'verrechnet')).statusCode).toBe(200);
+    const invoice = await s.invoiceOf(id);
+    await payByBank(ctx, admin, { number: invoice.number, grossCents: 1_320_000 });
+    expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('verrechnet');
+    expect((await correct(id, { placementBonus: 20, actualSalary: 50000, reason: 'Gehalt' })).statusCode).toBe(200);
+    expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('bezahlt');
+    const storno = (await s.billing()).invoices.find((i) => i.placementReportId === id && i.kind === 'korrektur')!;
+    const text = await pdfText(await pdfOf(storno));
+    expect(text).toContain('Der Betrag wird mit der korrigierten Rechnung verrechnet');
+    expect(text).not.toContain('überweisen wir');
+  });
+
   it('When the share is settled by credit note or the placement is a guarantee case, then the correction is refused', async () => {
     await agencyIdentity(ctx, consultant);
     expect((await payoutAccount(ctx, consultant)).statusCode).toBe(200);

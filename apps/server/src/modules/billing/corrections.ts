@@ -5,15 +5,10 @@ import { creditNotes, placementReports } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
-import {
-  customerOfInvoice,
-  invoiceOfReport,
-  issueInvoiceTo,
-  issueStorno,
-  type BillingContext,
-  type InvoiceRow,
-} from './invoices';
-import { bookRefundPayout, paidCentsOfReport } from './refund-payouts';
+import { customerOfInvoice, invoiceOfReport, issueInvoiceTo, type BillingContext, type InvoiceRow } from './invoices';
+import { issueStorno } from './correction-invoices';
+import { netPaidCentsOfReport, settleIfPaid } from './placement-money';
+import { bookRefundPayout } from './refund-payouts';
 
 /**
  * A corrected amount after invoicing (issue 12): the back office changes bonus and/or salary
@@ -60,10 +55,14 @@ export async function correctInvoicedAmount(
       })
       .where(eq(placementReports.id, reportId))
       .returning();
-    const paidCents = await paidCentsOfReport(tx, reportId);
+    // Net of refunds already booked: a second correction must not count money that goes back.
+    const paidCents = await netPaidCentsOfReport(tx, reportId);
     const storno = await issueStorno(tx, corrected!, original, input.reason, context);
     const reissued = await issueInvoiceTo(tx, corrected!, customerOfInvoice(original), context, paidCents);
-    const refund = paidCents > reissued.grossCents ? await bookRefundPayout(tx, corrected!, storno, context.now) : null;
+    const refund =
+      paidCents > reissued.grossCents
+        ? await bookRefundPayout(tx, corrected!, storno, context.now, context.publicUrl)
+        : null;
     let result = corrected!;
     if (report.paidAt !== null && paidCents < reissued.grossCents) {
       // The rest is owed again: unpaid, so statements, reminders and bank imports treat it as open.
@@ -73,6 +72,10 @@ export async function correctInvoicedAmount(
         .where(eq(placementReports.id, reportId))
         .returning();
       result = reopened!;
+    } else if (paidCents > 0 && (await settleIfPaid(tx, corrected!, actor, context.now))) {
+      // A part payment that covers the lowered amount pays the placement (the agency's share follows).
+      const [paid] = await tx.select().from(placementReports).where(eq(placementReports.id, reportId));
+      result = paid!;
     }
     await recordAudit(tx, actor, {
       action: 'invoice.correct',

@@ -3,8 +3,16 @@ export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim, guarantee
 export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
 export { invoiceOfReport, issueInvoice, reportFeeLine, type BillingContext } from './invoices';
-export { addressBlock, invoiceRecipient, LegalIdentityMissingError, requestLegalIdentity } from './legal-identity';
+export {
+  addressBlock,
+  invoiceRecipient,
+  moneyRecipients,
+  organisationAdministrators,
+  LegalIdentityMissingError,
+  requestLegalIdentity,
+} from './legal-identity';
 export { invoicePdf } from './ledger';
 export { companyBilling, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';
 export { adminBillingRoutes, announceBillingChange } from './routes';
+export { netPaidCentsOfReport, openCentsOfReport, paidCentsOfInvoices, settleIfPaid } from './placement-money';

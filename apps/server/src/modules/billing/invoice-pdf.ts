@@ -48,6 +48,8 @@ export interface InvoiceDocument {
   note: string | null;
   /** A re-issue after payment: what was already paid on the invoice it replaces (cents). */
   paidCents?: number;
+  /** A correction: what happens to its amount (transferred, deducted, set off), as printed. */
+  paymentNote?: string;
 }
 
 /** What a re-issued invoice says about the payment already made on the invoice it replaces. */
@@ -144,7 +146,8 @@ export async function renderInvoicePdf(
   doc.font('Helvetica').fontSize(10);
   const payment =
     invoice.kind === 'korrektur'
-      ? `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`
+      ? (invoice.paymentNote ??
+        `Den Betrag von ${money(-invoice.grossCents)} überweisen wir bis ${formatDay(invoice.dueOn)} auf Ihr Konto.`)
       : paidCents > 0
         ? paidNote(invoice.grossCents, paidCents, invoice.dueOn)
         : `Bitte überweisen Sie ${money(invoice.grossCents)} bis ${formatDay(invoice.dueOn)} (14 Werktage) unter Angabe der Zahlungsreferenz${code ? '' : ` ${invoice.number}`}.`;

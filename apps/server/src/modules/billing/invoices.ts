@@ -3,7 +3,6 @@ import {
   addWorkingDays,
   BILLING_MSG,
   computeFeeLine,
-  computeGuaranteeRefund,
   eurosToCents,
   formatCents,
   formatDate,
@@ -14,7 +13,6 @@ import {
   isValidUid,
   normaliseUid,
   uidCountry,
-  REFUND_PAYOUT_WORKING_DAYS,
   SERVICE_FEE_PERCENT,
   viennaDate,
   type InvoiceAddress,
@@ -100,11 +98,11 @@ export function reportFeeLine(report: PlacementReportRow, reverseCharge: boolean
   return computeFeeLine(Number(report.placementBonus), eurosToCents(Number(report.actualSalary)), { reverseCharge });
 }
 
-function serviceDescription(report: PlacementReportRow): string {
+export function serviceDescription(report: PlacementReportRow): string {
   return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
 }
 
-async function storeAndMail(
+export async function storeAndMail(
   tx: Db,
   context: BillingContext,
   values: Omit<typeof invoices.$inferInsert, 'pdf' | 'issuer' | 'year' | 'sequence' | 'number'>,
@@ -253,148 +251,4 @@ export async function invoiceOfReport(tx: Db, reportId: number): Promise<Invoice
     .orderBy(desc(invoices.id))
     .limit(1);
   return row ?? null;
-}
-
-interface CorrectionContent {
-  /** The amounts to take back, positive cents (the invoice shows them negative). */
-  netCents: number;
-  vatCents: number;
-  grossCents: number;
-  lines: Array<{ label: string; cents: number }>;
-  note: string;
-  mail: (number: string, dueOn: string) => { subject: string; paragraphs: string[] };
-}
-
-/** A Storno-/Korrekturrechnung referring to `original`: its customer, negative amounts, due in 14 working days. */
-async function issueCorrectionInvoice(
-  tx: Db,
-  report: PlacementReportRow,
-  original: InvoiceRow,
-  content: CorrectionContent,
-  context: BillingContext,
-): Promise<InvoiceRow> {
-  const issuedOn = viennaDate(context.now);
-  const dueOn = addWorkingDays(issuedOn, REFUND_PAYOUT_WORKING_DAYS);
-  const description = serviceDescription(report);
-  const customer = customerOfInvoice(original);
-  const amounts = { netCents: -content.netCents, vatCents: -content.vatCents, grossCents: -content.grossCents };
-  return storeAndMail(
-    tx,
-    context,
-    {
-      kind: 'korrektur',
-      placementReportId: report.id,
-      correctsInvoiceId: original.id,
-      companyId: original.companyId,
-      consultantId: original.consultantId,
-      customerName: customer.name,
-      customerAddress: customer.address,
-      customerUid: customer.uid,
-      // A correction refers to its invoice: same customer, same state, same UID check.
-      customerCountry: customer.country,
-      uidCheckMethod: original.uidCheckMethod,
-      uidCheckedAt: original.uidCheckedAt,
-      uidCheckReference: original.uidCheckReference,
-      jobTitle: original.jobTitle,
-      description,
-      placementDate: original.placementDate,
-      ...amounts,
-      reverseCharge: original.reverseCharge,
-      issuedOn,
-      dueOn,
-    },
-    {
-      kind: 'korrektur',
-      corrects: { number: original.number, issuedOn: original.issuedOn },
-      customer,
-      issuedOn,
-      dueOn,
-      placementDate: original.placementDate,
-      description,
-      lines: content.lines.map((l) => ({ label: l.label, cents: -l.cents })),
-      ...amounts,
-      reverseCharge: original.reverseCharge,
-      note: content.note,
-    },
-    (number) => content.mail(number, dueOn),
-  );
-}
-
-/** What accepting a guarantee claim refunds (cents, gross): the one computation the correction uses. */
-export function expectedGuaranteeRefundCents(report: PlacementReportRow, original: InvoiceRow): number {
-  return computeGuaranteeRefund(reportFeeLine(report, original.reverseCharge), {
-    reverseCharge: original.reverseCharge,
-  }).totalCents;
-}
-
-/**
- * The guarantee refund as a Storno-/Korrekturrechnung referring to the invoice: minus 50 % of the
- * bonus and of the service fee with their USt; paid out within 14 working days.
- */
-export async function issueGuaranteeCorrection(
-  tx: Db,
-  report: PlacementReportRow,
-  original: InvoiceRow,
-  context: BillingContext,
-): Promise<InvoiceRow> {
-  const refund = computeGuaranteeRefund(reportFeeLine(report, original.reverseCharge), {
-    reverseCharge: original.reverseCharge,
-  });
-  return issueCorrectionInvoice(
-    tx,
-    report,
-    original,
-    {
-      netCents: refund.netCents,
-      vatCents: refund.vatCents,
-      grossCents: refund.totalCents,
-      lines: [
-        { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: refund.bonusCents },
-        { label: 'Rückerstattung 50 % der Servicegebühr', cents: refund.serviceFeeCents },
-      ],
-      note: 'Garantiefall: Das Dienstverhältnis endete innerhalb der 60-tägigen Garantie. Erstattet werden 50 % der Vermittlungsprämie und 50 % der Servicegebühr.',
-      mail: (number, dueOn) => ({
-        subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
-        paragraphs: [
-          'Guten Tag,',
-          `wir haben Ihren Garantiefall angenommen. Anbei erhalten Sie die Storno-/Korrekturrechnung Nr. ${number} zu Rechnung Nr. ${original.number}.`,
-          `Wir erstatten ${formatCents(refund.totalCents)} (brutto) bis ${formatDay(dueOn)}.`,
-        ],
-      }),
-    },
-    context,
-  );
-}
-
-/**
- * A corrected amount: the invoice in force is cancelled in full by a Storno-/Korrekturrechnung
- * naming it and the reason; the caller then issues the new invoice (issueInvoiceTo).
- */
-export async function issueStorno(
-  tx: Db,
-  report: PlacementReportRow,
-  original: InvoiceRow,
-  reason: string,
-  context: BillingContext,
-): Promise<InvoiceRow> {
-  return issueCorrectionInvoice(
-    tx,
-    report,
-    original,
-    {
-      netCents: original.netCents,
-      vatCents: original.vatCents,
-      grossCents: original.grossCents,
-      lines: [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: original.netCents }],
-      note: `Storno der Rechnung Nr. ${original.number} wegen einer Korrektur des Betrags: ${reason}. Die korrigierte Rechnung erhalten Sie mit eigener Nummer.`,
-      mail: (number) => ({
-        subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
-        paragraphs: [
-          'Guten Tag,',
-          `der Betrag der Rechnung Nr. ${original.number} wurde korrigiert (${reason}). Anbei die Storno-/Korrekturrechnung Nr. ${number}; die korrigierte Rechnung senden wir Ihnen gesondert.`,
-        ],
-      }),
-    },
-    context,
-  );
 }

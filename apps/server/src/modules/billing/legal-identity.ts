@@ -138,3 +138,29 @@ export async function invoiceRecipient(
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, companyId)).limit(1);
   return row?.email ?? null;
 }
+
+/** The organisation's present administrators (not blocked), for mail about its money. */
+export async function organisationAdministrators(tx: Db, organisationId: number) {
+  return tx
+    .select({ email: users.email, username: users.username })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(
+      and(
+        eq(organisationMembers.organisationId, organisationId),
+        eq(organisationMembers.role, 'administrator'),
+        isNull(organisationMembers.leftAt),
+        eq(users.blocked, false),
+      ),
+    );
+}
+
+/** Where mail about an organisation's money goes: its billing address, else its administrators. */
+export async function moneyRecipients(tx: Db, organisationId: number): Promise<string[]> {
+  const [organisation] = await tx
+    .select({ billingEmail: organisations.billingEmail })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (organisation?.billingEmail) return [organisation.billingEmail];
+  return (await organisationAdministrators(tx, organisationId)).map((a) => a.email);
+}

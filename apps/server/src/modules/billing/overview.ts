@@ -21,7 +21,8 @@ import {
 } from '../../db/schema';
 import { toCsv } from '../../services/csv';
 import { documentsOf } from './documents';
-import { expectedGuaranteeRefundCents, type InvoiceRow } from './invoices';
+import { expectedGuaranteeRefundCents } from './correction-invoices';
+import type { InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
 import { buildStatement, groupByReport, outstandingCents, type ReportPayment } from './statement';
 import { paymentsOf, remindersOf, type ReminderSummary } from './ledger';

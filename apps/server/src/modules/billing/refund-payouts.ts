@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { addWorkingDays, REFUND_PAYOUT_WORKING_DAYS, viennaDate } from '@pb/core';
+import { addWorkingDays, formatCents, REFUND_PAYOUT_WORKING_DAYS, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { payoutItems, type PlacementReportRow } from '../../db/schema';
+import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import type { InvoiceRow } from './invoices';
+import { moneyRecipients } from './legal-identity';
+import { openCentsOfReport } from './placement-money';
 
 /**
  * A correction that takes money back from a paid invoice (a guarantee refund, a lower amount after
@@ -13,29 +16,6 @@ import type { InvoiceRow } from './invoices';
  * lowers what is owed. The money goes back to the account the company keeps for payouts, else to
  * the account it was paid from (the statement's debtor).
  */
-
-/** What payments gave the placement's invoices (not reminders' costs), cents. */
-export async function paidCentsOfReport(tx: Db, reportId: number): Promise<number> {
-  const [row] = rowsOf<{ paid: string }>(
-    await tx.execute(sql`SELECT coalesce(sum(cents), 0) AS paid FROM payment_allocations
-                         WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'`),
-  );
-  return Number(row!.paid);
-}
-
-/** Paid beyond what the placement's invoices ask, less refunds already booked, cents (≥ 0). */
-async function refundableCents(tx: Db, reportId: number): Promise<number> {
-  const [row] = rowsOf<{ invoiced: string; paid: string; refunded: string }>(
-    await tx.execute(sql`
-      SELECT
-        coalesce((SELECT sum(gross_cents) FROM invoices WHERE placement_report_id = ${reportId}), 0) AS invoiced,
-        coalesce((SELECT sum(cents) FROM payment_allocations
-                  WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'), 0) AS paid,
-        coalesce((SELECT sum(amount_cents) FROM payout_items
-                  WHERE placement_report_id = ${reportId} AND kind = 'rueckerstattung'), 0) AS refunded`),
-  );
-  return Math.max(0, Number(row!.paid) - Number(row!.invoiced) - Number(row!.refunded));
-}
 
 /** The account the placement's last bank payment came from, for a company that keeps no payout account. */
 async function payingAccount(tx: Db, reportId: number): Promise<{ holder: string; iban: string } | null> {
@@ -55,11 +35,15 @@ export async function bookRefundPayout(
   report: PlacementReportRow,
   correction: InvoiceRow,
   now: Date,
+  publicUrl: string,
 ): Promise<{ id: number; amountCents: number; dueOn: string } | null> {
-  const amountCents = Math.min(await refundableCents(tx, report.id), -correction.grossCents);
+  const amountCents = Math.min(-(await openCentsOfReport(tx, report.id)), -correction.grossCents);
   if (amountCents <= 0) return null;
   const fallback = await payingAccount(tx, report.id);
   const dueOn = addWorkingDays(viennaDate(now), REFUND_PAYOUT_WORKING_DAYS);
+  if (!fallback && report.companyOrganisationId !== null) {
+    await askForAccount(tx, report.companyOrganisationId, correction, amountCents, publicUrl);
+  }
   const [item] = await tx
     .insert(payoutItems)
     .values({
@@ -76,4 +60,35 @@ export async function bookRefundPayout(
     })
     .returning({ id: payoutItems.id });
   return { id: item!.id, amountCents, dueOn };
+}
+
+/** No account is known to pay the refund to: the company's money people are asked for one. */
+async function askForAccount(
+  tx: Db,
+  organisationId: number,
+  correction: InvoiceRow,
+  amountCents: number,
+  publicUrl: string,
+): Promise<void> {
+  const [kept] = rowsOf<{ kept: boolean }>(
+    await tx.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM organisation_payout_accounts WHERE organisation_id = ${organisationId}) AS kept`,
+    ),
+  );
+  if (kept?.kept) return;
+  const link = { href: `${publicUrl}/advertisements/payouts`, label: 'Auszahlungskonto angeben' };
+  const paragraphs = [
+    'Guten Tag,',
+    `mit der Korrekturrechnung Nr. ${correction.number} erstatten wir Ihnen ${formatCents(amountCents)}. Uns ist kein Konto bekannt, auf das wir überweisen können.`,
+    'Bitte geben Sie unter „Auszahlungen“ das Konto an, auf das wir Rückerstattungen überweisen sollen.',
+  ];
+  for (const to of await moneyRecipients(tx, organisationId)) {
+    await enqueueMail(tx, {
+      event: 'payouts.account_missing',
+      to,
+      subject: `Rückerstattung ${formatCents(amountCents)}: Bitte nennen Sie uns Ihr Konto`,
+      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
+      html: simpleHtml(paragraphs, link),
+    });
+  }
 }

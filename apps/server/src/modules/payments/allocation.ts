@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { invoices, paymentAllocations, placementReports } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
-import { recordAudit } from '../../services/audit';
-import { invoiceOfReport } from '../billing';
+import { invoiceOfReport, openCentsOfReport, settleIfPaid } from '../billing';
 
 /**
  * Assigning incoming money to placements' invoices (issue 34). What a placement's customer still
@@ -20,28 +19,6 @@ export const PAYMENT_BOOKING_LOCK = 3_400_034;
 
 export type PlacementReport = typeof placementReports.$inferSelect;
 
-/** What the placement's customer still owes, cents (negative: more was paid than is owed now). */
-export async function openCentsOfReport(tx: Db, reportId: number): Promise<number> {
-  const [row] = rowsOf<{ invoiced: string; allocated: string }>(
-    await tx.execute(sql`
-      SELECT
-        coalesce((SELECT sum(gross_cents) FROM invoices WHERE placement_report_id = ${reportId}), 0) AS invoiced,
-        coalesce((SELECT sum(cents) FROM payment_allocations
-                  WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'), 0) AS allocated`),
-  );
-  return Number(row!.invoiced) - Number(row!.allocated);
-}
-
-/** What payments gave the placement's invoices (not their reminders' interest and fee), cents. */
-export async function paidCentsOfInvoices(tx: Db, reportId: number): Promise<number> {
-  const [row] = rowsOf<{ paid: string }>(
-    await tx.execute(sql`
-      SELECT coalesce(sum(cents), 0) AS paid FROM payment_allocations
-      WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'`),
-  );
-  return Number(row!.paid);
-}
-
 /** What the placement's reminders claimed (interest, flat fee) and is not paid yet, cents. */
 export async function openChargesOfReport(tx: Db, reportId: number): Promise<number> {
   const [row] = rowsOf<{ claimed: string; allocated: string }>(
@@ -53,25 +30,6 @@ export async function openChargesOfReport(tx: Db, reportId: number): Promise<num
                   WHERE placement_report_id = ${reportId} AND purpose = 'mahnkosten'), 0) AS allocated`),
   );
   return Number(row!.claimed) - Number(row!.allocated);
-}
-
-/** The placement paid in full: 'bezahlt' (from 'verrechnet') and its payment day; once. */
-async function settleIfPaid(tx: Db, report: PlacementReport, actor: CurrentUser | null, now: Date): Promise<boolean> {
-  if (report.paidAt !== null) return false;
-  if ((await openCentsOfReport(tx, report.id)) > 0) return false;
-  const status = report.status === 'verrechnet' ? 'bezahlt' : report.status;
-  await tx
-    .update(placementReports)
-    .set({ status, paidAt: now, updatedAt: now })
-    .where(eq(placementReports.id, report.id));
-  await recordAudit(tx, actor, {
-    action: 'placement.paid',
-    entity: 'placement_report',
-    entityId: report.id,
-    before: { status: report.status },
-    after: { status, paidAt: now },
-  });
-  return true;
 }
 
 export interface Allocated {

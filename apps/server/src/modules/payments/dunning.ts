@@ -19,8 +19,8 @@ import { recordAudit } from '../../services/audit';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
 import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
-import { invoiceOfReport, invoiceRecipient } from '../billing';
-import { openCentsOfReport, openChargesOfReport, paidCentsOfInvoices } from './allocation';
+import { invoiceOfReport, invoiceRecipient, openCentsOfReport, paidCentsOfInvoices } from '../billing';
+import { openChargesOfReport } from './allocation';
 import { reminderTotalCents, renderReminderPdf } from './reminder-pdf';
 
 /**

@@ -13,12 +13,11 @@ import type { Db } from '../../db/client';
 import { bankStatements, incomingPayments, invoices, paymentAllocations } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
 import { recordAudit } from '../../services/audit';
-import { invoiceOfReport } from '../billing';
+import { invoiceOfReport, openCentsOfReport } from '../billing';
 import { conflict, notFound } from '../../lib/errors';
 import {
   allocatedCentsOf,
   allocateToInvoice,
-  openCentsOfReport,
   PAYMENT_BOOKING_LOCK,
   type Allocated,
   type PlacementReport,

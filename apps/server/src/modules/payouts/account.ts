@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   formatIban,
   MEMBER_PERMISSION_MSG,
@@ -6,11 +6,13 @@ import {
   ORGANISATION_MSG,
   PAYOUT_MSG,
   SELF_BILLING_TERMS,
+  VAT_STATUS_LABELS,
   type PayoutAccount,
   type PayoutAccountRequest,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { organisationMembers, organisationPayoutAccounts, organisations, users } from '../../db/schema';
+import { organisationPayoutAccounts } from '../../db/schema';
+import { moneyRecipients, organisationAdministrators } from '../billing';
 import { badRequest, forbidden } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
@@ -52,31 +54,6 @@ export async function payoutAccountOf(db: Db, organisationId: number): Promise<P
   return row ?? null;
 }
 
-/** The organisation's present administrators, for mail about its money. */
-async function administratorsOf(tx: Db, organisationId: number) {
-  return tx
-    .select({ email: users.email, username: users.username })
-    .from(organisationMembers)
-    .innerJoin(users, eq(users.id, organisationMembers.userId))
-    .where(
-      and(
-        eq(organisationMembers.organisationId, organisationId),
-        eq(organisationMembers.role, 'administrator'),
-        isNull(organisationMembers.leftAt),
-      ),
-    );
-}
-
-/** Where mail about an organisation's money goes: its billing address, else its administrators. */
-export async function moneyRecipients(tx: Db, organisationId: number): Promise<string[]> {
-  const [organisation] = await tx
-    .select({ billingEmail: organisations.billingEmail })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  if (organisation?.billingEmail) return [organisation.billingEmail];
-  return (await administratorsOf(tx, organisationId)).map((a) => a.email);
-}
-
 export function presentPayoutAccount(row: PayoutAccountRow | null): PayoutAccount | null {
   if (!row) return null;
   return {
@@ -106,6 +83,8 @@ export async function savePayoutAccount(
     // An agency agrees once; the agreement stays until the organisation ends it (not by saving again).
     const agreed = kind === 'agency' && (before?.selfBillingAgreedAt != null || input.selfBillingAgreed === true);
     if (kind === 'agency' && !agreed) throw badRequest(PAYOUT_MSG.selfBillingRequired);
+    // An agency says how it is taxed once, knowingly: a silent default would add or drop 20 % USt.
+    if (kind === 'agency' && !before && input.vatStatus === undefined) throw badRequest(PAYOUT_MSG.vatStatusRequired);
     const values = {
       accountHolder: input.accountHolder,
       iban: input.iban,
@@ -134,26 +113,47 @@ export async function savePayoutAccount(
         ...(before?.selfBillingAgreedAt ? {} : { selfBillingAgreedAt: row!.selfBillingAgreedAt }),
       },
     });
-    if (before && (before.iban !== row!.iban || before.accountHolder !== row!.accountHolder)) {
-      await tellAdministrators(tx, member, before, row!);
+    if (
+      before &&
+      (before.iban !== row!.iban || before.accountHolder !== row!.accountHolder || before.vatStatus !== row!.vatStatus)
+    ) {
+      await tellAboutChange(tx, member, before, row!);
     }
     return presentPayoutAccount(row!)!;
   });
 }
 
-/** Every administrator hears of a changed account at once, so a diverted payout is noticed in time. */
-async function tellAdministrators(tx: Db, member: ActingMember, before: PayoutAccountRow, after: PayoutAccountRow) {
-  const admins = await administratorsOf(tx, member.organisation.organisationId);
-  for (const admin of admins) {
+/**
+ * Every administrator and the billing address hear of a changed account or taxation at once, so a
+ * diverted payout (or one that suddenly carries 20 % USt more) is noticed before it is paid.
+ */
+async function tellAboutChange(tx: Db, member: ActingMember, before: PayoutAccountRow, after: PayoutAccountRow) {
+  const { organisationId, organisationName } = member.organisation;
+  const admins = await organisationAdministrators(tx, organisationId);
+  const billing = (await moneyRecipients(tx, organisationId)).filter((to) => !admins.some((a) => a.email === to));
+  const changes = [
+    ...(before.iban !== after.iban || before.accountHolder !== after.accountHolder
+      ? [
+          `Konto: bisher ${before.accountHolder}, ${formatIban(before.iban)}; neu ${after.accountHolder}, ${formatIban(after.iban)}.`,
+        ]
+      : []),
+    ...(before.vatStatus !== after.vatStatus
+      ? [`Besteuerung: bisher ${VAT_STATUS_LABELS[before.vatStatus]}; neu ${VAT_STATUS_LABELS[after.vatStatus]}.`]
+      : []),
+  ];
+  for (const to of [
+    ...admins.map((a) => ({ email: a.email, greeting: `Guten Tag ${a.username},` })),
+    ...billing.map((email) => ({ email, greeting: 'Guten Tag,' })),
+  ]) {
     const paragraphs = [
-      `Guten Tag ${admin.username},`,
-      `${member.username} hat das Auszahlungskonto von „${member.organisation.organisationName}“ geändert:`,
-      `bisher ${before.accountHolder}, ${formatIban(before.iban)}; neu ${after.accountHolder}, ${formatIban(after.iban)}.`,
-      'Auszahlungen gehen ab jetzt auf das neue Konto. Falls Sie diese Änderung nicht kennen, ändern Sie das Konto sofort zurück und melden Sie sich bei uns.',
+      to.greeting,
+      `${member.username} hat die Auszahlungsdaten von „${organisationName}“ geändert:`,
+      ...changes,
+      'Auszahlungen richten sich ab jetzt nach den neuen Angaben. Falls Sie diese Änderung nicht kennen, ändern Sie sie sofort zurück und melden Sie sich bei uns.',
     ];
     await enqueueMail(tx, {
       event: 'payouts.account_changed',
-      to: admin.email,
+      to: to.email,
       subject: 'Ihr Auszahlungskonto wurde geändert',
       text: paragraphs.join('\n\n'),
       html: simpleHtml(paragraphs),

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatCents,
   PAYOUT_MSG,
+  sepaAccountProblem,
   viennaDate,
   type InvoiceIssuer,
   type PayoutBatchRequest,
@@ -15,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
-import { moneyRecipients } from './account';
+import { moneyRecipients } from '../billing';
 import { buildPain001, type CreditTransfer } from './pain001';
 
 /**
@@ -92,6 +93,9 @@ export async function createPayoutBatch(
       const account = item.organisation_id === null ? undefined : accounts.get(Number(item.organisation_id));
       const iban = account?.iban ?? item.fallback_iban;
       if (!iban) throw conflict(PAYOUT_MSG.itemNoAccount(id, item.payee_name));
+      // A statement's paying account or an account kept from before may be no SEPA account.
+      const problem = sepaAccountProblem(iban, account?.bic ?? null);
+      if (problem) throw conflict(PAYOUT_MSG.itemAccountInvalid(id, item.payee_name, problem));
       transfers.push({
         itemId: id,
         // Unique per attempt: a failed transfer sent again is a new instruction for the bank.

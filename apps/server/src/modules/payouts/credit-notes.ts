@@ -13,7 +13,7 @@ import {
   normaliseUid,
   TERMINATION_NOTICE_DAYS,
   uidCountry,
-  VAT_RATE_PERCENT,
+  vatCentsOf,
   viennaDate,
   type CountryCode,
   type CreditNoteVatTreatment,
@@ -23,11 +23,12 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { creditNotes, organisations, payoutItems, placementReports, type PlacementReportRow } from '../../db/schema';
 import { recordAudit } from '../../services/audit';
+import type { CurrentUser } from '../../services/auth';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
-import { addressBlock, guaranteeWindowOf, reportFeeLine } from '../billing';
+import { addressBlock, guaranteeWindowOf, moneyRecipients, reportFeeLine } from '../billing';
 import { legalIdentityOf } from '../organisations';
-import { moneyRecipients, payoutAccountOf, type PayoutAccountRow } from './account';
+import { payoutAccountOf, type PayoutAccountRow } from './account';
 import { renderCreditNotePdf } from './credit-note-pdf';
 
 /**
@@ -44,6 +45,8 @@ export interface CreditNoteContext {
   issuer: InvoiceIssuer;
   publicUrl: string;
   now: Date;
+  /** Who ran it: the office's 'settle now' (audited by name), null for the daily job. */
+  actor?: Pick<CurrentUser, 'id' | 'email'> | null;
 }
 
 type OrganisationRow = typeof organisations.$inferSelect;
@@ -65,10 +68,21 @@ export function shareDueFrom(guaranteeEnd: string): string {
   return addCalendarDays(guaranteeEnd, TERMINATION_NOTICE_DAYS + 1);
 }
 
-/** How the agency's service is taxed: the small-business exemption, reverse charge from another EU state, else 20 % USt. */
+/**
+ * How the agency's service is taxed: from another EU state always reverse charge (the platform owes
+ * the USt; the Austrian small-business exemption is for Austrian businesses), in Austria the
+ * small-business exemption or 20 % USt.
+ */
 function vatTreatmentOf(account: PayoutAccountRow, country: CountryCode): CreditNoteVatTreatment {
-  if (account.vatStatus === 'kleinunternehmer') return 'kleinunternehmer';
-  return country === 'AT' ? 'ust' : 'reverse_charge';
+  if (country !== 'AT') return 'reverse_charge';
+  return account.vatStatus === 'kleinunternehmer' ? 'kleinunternehmer' : 'ust';
+}
+
+/** The agency's state: its UID's, else the one its legal identity names. */
+function countryOf(organisation: OrganisationRow): CountryCode {
+  const uid = organisation.uid ? normaliseUid(organisation.uid) : null;
+  return ((uid ? uidCountry(uid) : null) ??
+    (organisation.country in EU_COUNTRIES ? organisation.country : 'AT')) as CountryCode;
 }
 
 /** Why the agency's share cannot be settled yet for lack of the agency's data, in German; null when it can. */
@@ -82,8 +96,8 @@ export function settlementBlocker(
   }
   if (!account) return 'Bitte hinterlegen Sie Ihr Auszahlungskonto.';
   if (!account.selfBillingAgreedAt) return 'Bitte stimmen Sie der Abrechnung mit Gutschrift zu.';
-  if (account.vatStatus !== 'kleinunternehmer' && !organisation.uid) {
-    return 'Ihre UID-Nummer fehlt; ohne sie können wir keine Gutschrift mit Umsatzsteuer ausstellen.';
+  if (!organisation.uid && (account.vatStatus !== 'kleinunternehmer' || countryOf(organisation) !== 'AT')) {
+    return 'Ihre UID-Nummer fehlt; ohne sie können wir keine Gutschrift ausstellen (Umsatzsteuer oder Reverse Charge).';
   }
   return null;
 }
@@ -150,10 +164,9 @@ async function issueCreditNote(
   const netCents = shareCents(report);
   if (netCents <= 0) return null;
   const uid = organisation.uid ? normaliseUid(organisation.uid) : null;
-  const country =
-    (uid ? uidCountry(uid) : null) ?? (organisation.country in EU_COUNTRIES ? organisation.country : 'AT');
-  const vatTreatment = vatTreatmentOf(account, country as CountryCode);
-  const vatCents = vatTreatment === 'ust' ? Math.floor((netCents * VAT_RATE_PERCENT + 50) / 100) : 0;
+  const country = countryOf(organisation);
+  const vatTreatment = vatTreatmentOf(account, country);
+  const vatCents = vatTreatment === 'ust' ? vatCentsOf(netCents) : 0;
   const grossCents = netCents + vatCents;
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, AGENCY_PAYOUT_WORKING_DAYS);
@@ -162,7 +175,7 @@ async function issueCreditNote(
   const identity = legalIdentityOf(organisation);
   const supplierAddress = addressBlock(
     { street: identity.street ?? '', postalCode: identity.postalCode ?? '', city: identity.city ?? '' },
-    country as CountryCode,
+    country,
   );
   const placementDate = viennaDate(report.createdAt);
   const description = `Vermittlungsprämie für die erfolgreiche Besetzung der Stelle „${report.jobTitle}“ bei ${report.companyName} (Meldung Nr. ${report.id} vom ${formatDay(placementDate)})${report.status === 'garantiefall' ? '; Garantiefall: 50 % der Prämie wurden dem Unternehmen erstattet' : ''}.`;
@@ -215,7 +228,7 @@ async function issueCreditNote(
     creditNoteId: note!.id,
     purpose: `Gutschrift ${number} Meldung ${report.id}`,
   });
-  await recordAudit(tx, null, {
+  await recordAudit(tx, context.actor ?? null, {
     action: 'payout.credit_note',
     entity: 'placement_report',
     entityId: report.id,

@@ -70,7 +70,8 @@ export function buildPain001(batch: {
   for (const transfer of batch.transfers) {
     const tx = info.createTransaction();
     tx.end2endId = transfer.endToEndId;
-    tx.creditorName = sepaText(transfer.creditorName, 70);
+    // A name of other scripts only would be empty (the schema refuses <Nm/>).
+    tx.creditorName = sepaText(transfer.creditorName, 70) || 'Zahlungsempfaenger';
     tx.creditorIBAN = transfer.iban;
     if (transfer.bic) tx.creditorBIC = transfer.bic;
     tx.amount = transfer.amountCents / 100;

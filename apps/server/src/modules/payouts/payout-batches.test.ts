@@ -59,8 +59,10 @@ describe('payout batches', () => {
   let firstBatch: PayoutBatch;
 
   it('When the office builds a batch, then its pain.001.001.09 file is valid and pays each item once', async () => {
-    await agencyIdentity(ctx, consultant, { name: 'Sabine Recruiting & Söhne GmbH' });
-    expect((await payoutAccount(ctx, consultant)).statusCode).toBe(200);
+    await agencyIdentity(ctx, consultant);
+    expect((await payoutAccount(ctx, consultant, { accountHolder: 'Sabine Recruiting & Söhne GmbH' })).statusCode).toBe(
+      200,
+    );
     await paid('Küchenchef', DUE_AFTER_DAYS);
     expect(await settle(ctx, admin)).toBe(1);
     await acceptedClaim(s, await paid('Sommelier', 25));
@@ -84,7 +86,7 @@ describe('payout batches', () => {
     expect(info.DbtrAcct.Id.IBAN).toBe(TEST_INVOICE_ISSUER.iban);
     expect(info.ReqdExctnDt.Dt).toBe(s.today());
     expect(list.map((t) => [t.PmtId.EndToEndId, t.Amt.InstdAmt['#text'], t.Cdtr.Nm])).toEqual([
-      [`PB-A${agencyItem.id}-V1`, '14400.00', 'Sabine Recruiting GmbH'],
+      [`PB-A${agencyItem.id}-V1`, '14400.00', 'Sabine Recruiting + Soehne GmbH'],
       [`PB-A${refundItem.id}-V1`, '7920.00', 'Alpenhof GmbH'],
     ]);
     // The SEPA character set: no umlauts or ampersands reach the bank.

@@ -1,7 +1,9 @@
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, addWorkingDays, REFUND_PAYOUT_WORKING_DAYS } from '@pb/core';
+import { createUser } from '../../../test/factories';
 import { billingSuite, pdfText } from '../../../test/support/billing-suite';
+import { addMember } from '../../../test/support/organisation-fixtures';
 import {
   acceptedClaim,
   AGENCY_IBAN,
@@ -179,6 +181,41 @@ describe('the payout account', () => {
       `SELECT count(*)::int AS n FROM audit_log WHERE action = 'organisation.payout_account'`,
     );
     expect(audit!.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('When another agency or a Berater without money rights asks, then nothing of the agency is shown', async () => {
+    const { jwt: berater } = await addMember(
+      ctx,
+      { ...consultant, jwt: consultant.token, password: '' },
+      'Bert Berater',
+      'consultant',
+    );
+    expect((await ctx.request({ method: 'GET', url: '/api/payouts', token: berater })).statusCode).toBe(403);
+    const refused = await ctx.request({
+      method: 'PUT',
+      url: '/api/organisation/payout-account',
+      token: berater,
+      payload: { data: { accountHolder: 'Bert', iban: 'AT041200051564166566', vatStatus: 'regelbesteuert' } },
+    });
+    expect(refused.statusCode).toBe(403);
+    const other = await createUser(ctx, { role: 'consultant', username: 'Andere Agentur' });
+    const [note] = await ctx.database.query<{ id: number }>('SELECT id FROM credit_notes ORDER BY id LIMIT 1');
+    for (const token of [berater, other.token]) {
+      const pdf = await ctx.request({ method: 'GET', url: `/api/credit-notes/${note!.id}/pdf`, token });
+      expect(pdf.statusCode).toBe(404);
+    }
+    expect((await payoutsPage(ctx, other)).items).toEqual([]);
+  });
+
+  it('When the account is no SEPA account or its BIC belongs to another state, then a German 400 names the field', async () => {
+    const foreign = await payoutAccount(ctx, consultant, { iban: 'BR1800360305000010009795493C1' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toContain('SEPA-Raum');
+    const mismatch = await payoutAccount(ctx, consultant, { bic: 'DEUTDEFF' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.message).toContain('BIC gehört zu einer Bank in einem anderen Land');
+    const swiss = await payoutAccount(ctx, consultant, { iban: 'CH9300762011623852957' });
+    expect(swiss.json().error.message).toContain('außerhalb des EWR');
   });
 
   it('When a visitor or the back office without organisation asks, then 401 or 403', async () => {

@@ -141,10 +141,15 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: singleSchema(z.object({ settled: z.number() })), ...errorResponses(401, 403) },
       },
     },
-    async () => {
+    async (request) => {
       const settled = await settleDueShares(
         app.db,
-        { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, now: app.now() },
+        {
+          issuer: app.config.invoiceIssuer,
+          publicUrl: app.config.publicUrl,
+          now: app.now(),
+          actor: currentUser(request),
+        },
         app.log,
       );
       return { data: { settled: settled.length }, meta: {} };
