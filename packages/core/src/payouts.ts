@@ -57,6 +57,9 @@ export const PAYOUT_STATE_LABELS: Record<PayoutState, string> = {
 /** The agency's share is paid this many Austrian working days after its credit note. */
 export const AGENCY_PAYOUT_WORKING_DAYS = 5;
 
+/** An account changed this recently is flagged to the office before it pays to it. */
+export const PAYOUT_ACCOUNT_RECENT_DAYS = 14;
+
 /** Most items in one batch (the office's selection). */
 export const PAYOUT_BATCH_MAX_ITEMS = 500;
 export const PAYOUT_FAILURE_REASON_MAX = 500;
@@ -235,6 +238,9 @@ export const payoutItemSchema = z.object({
   /** Back office: the open batch it is in, and whether an account is known to pay it to. */
   batchId: z.number().nullable(),
   accountKnown: z.boolean(),
+  /** The account it would be paid to now and when the payee last changed it (null: a refund's paying account). */
+  accountIban: z.string().nullable(),
+  accountChangedAt: z.string().nullable(),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
 

@@ -26,6 +26,8 @@ interface ItemRow {
   failure_reason: string | null;
   decided_at: Date | string | null;
   account_known: boolean;
+  account_iban: string | null;
+  account_changed_at: Date | string | null;
 }
 
 function stateOf(row: ItemRow, today: string): PayoutState {
@@ -58,6 +60,8 @@ function present(row: ItemRow, today: string): PayoutItem {
     failureReason: state === 'fehlgeschlagen' ? row.failure_reason : null,
     batchId: state === 'in_auszahlung' ? Number(row.batch_id) : null,
     accountKnown: Boolean(row.account_known),
+    accountIban: row.account_iban,
+    accountChangedAt: row.account_changed_at === null ? null : new Date(row.account_changed_at).toISOString(),
   };
 }
 
@@ -75,7 +79,8 @@ export async function listPayoutItems(
       SELECT i.id, i.kind, i.placement_report_id, r.job_title, i.payee_name, i.amount_cents, i.due_on,
              i.credit_note_id, c.number AS credit_note_number, i.invoice_id, inv.number AS invoice_number,
              b.batch_id, b.status AS batch_status, b.failure_reason, b.decided_at,
-             (a.organisation_id IS NOT NULL OR i.fallback_iban IS NOT NULL) AS account_known
+             (a.organisation_id IS NOT NULL OR i.fallback_iban IS NOT NULL) AS account_known,
+             coalesce(a.iban, i.fallback_iban) AS account_iban, a.updated_at AS account_changed_at
       FROM payout_items i
       LEFT JOIN placement_reports r ON r.id = i.placement_report_id
       LEFT JOIN credit_notes c ON c.id = i.credit_note_id

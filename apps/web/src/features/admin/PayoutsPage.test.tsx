@@ -22,6 +22,9 @@ const item = (id: number, payeeName: string, amountCents: number, accountKnown =
   failureReason: null,
   batchId: null,
   accountKnown,
+  accountIban: accountKnown ? 'AT022050302101023600' : null,
+  // The first was changed just now: the office is warned before it pays to it.
+  accountChangedAt: accountKnown ? (id === 1 ? new Date().toISOString() : '2026-01-05T10:00:00.000Z') : null,
 });
 
 const OPEN = [
@@ -87,6 +90,14 @@ describe('Back office PayoutsPage', () => {
     const box = screen.getByRole('checkbox', { name: 'Auszahlung Nr. 3 an Gamma KG auswählen' });
     expect((box as HTMLInputElement).disabled).toBe(true);
     expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Kein Konto');
+  });
+
+  it('When a payee changed its account lately, then its row shows the account and warns before paying', async () => {
+    await renderPage();
+    const fresh = screen.getByTestId('payout-item-1');
+    expect(fresh.textContent).toContain('AT02 2050 3021 0102 3600');
+    expect(fresh.textContent).toContain('vor der Auszahlung prüfen');
+    expect(screen.getByTestId('payout-item-2').textContent).not.toContain('vor der Auszahlung prüfen');
   });
 
   it('When nothing is selected, then no order is built and the schema says so', async () => {

@@ -3,7 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
+  formatDateTime,
   formatDay,
+  formatIban,
+  PAYOUT_ACCOUNT_RECENT_DAYS,
   PAYOUT_ITEM_KIND_LABELS,
   payoutBatchRequestSchema,
   viennaDate,
@@ -89,6 +92,14 @@ function OpenItems({
           <td data-label="Empfänger" className={`${cell.text} ${cell.half}`}>
             {item.payeeName}
             <div className="small text-body-secondary">{item.jobTitle}</div>
+            {item.accountIban ? (
+              <div className="small text-body-secondary text-nowrap">{formatIban(item.accountIban)}</div>
+            ) : null}
+            {recentlyChanged(item) ? (
+              <div className="small text-danger-emphasis fw-semibold">
+                Konto geändert am {formatDateTime(item.accountChangedAt!)} – vor der Auszahlung prüfen
+              </div>
+            ) : null}
           </td>
           <td data-label="Art">{PAYOUT_ITEM_KIND_LABELS[item.kind]}</td>
           <td data-label="Beleg">
@@ -107,6 +118,12 @@ function OpenItems({
       ))}
     </ResponsiveTable>
   );
+}
+
+/** The payee changed its account lately: a diverted payout is caught here, before the bank pays it. */
+function recentlyChanged(item: PayoutItem): boolean {
+  if (!item.accountChangedAt) return false;
+  return Date.now() - new Date(item.accountChangedAt).getTime() < PAYOUT_ACCOUNT_RECENT_DAYS * 24 * 60 * 60 * 1000;
 }
 
 /** The payment order just built: what it holds and its file for the bank. */
