@@ -136,6 +136,8 @@ export const PAYOUT_MSG = {
   failureReasonRequired: 'Bitte geben Sie an, warum die Bank die Überweisung nicht ausgeführt hat.',
   alreadyDecided: 'Über diese Überweisung wurde bereits entschieden.',
   notInBatch: 'Diese Auszahlung steht nicht in diesem Zahlungsauftrag.',
+  fileRefused: (detail: string) =>
+    `Die SEPA-Datei kann mit diesen Angaben nicht erstellt werden (${detail}). Bitte prüfen Sie Konten und Beträge der ausgewählten Auszahlungen.`,
 } as const;
 
 // ---------- requests ----------

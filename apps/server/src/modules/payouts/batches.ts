@@ -108,13 +108,19 @@ export async function createPayoutBatch(
       });
     }
     const totalCents = transfers.reduce((sum, t) => sum + t.amountCents, 0);
-    const xml = buildPain001({
-      messageId,
-      createdAt: context.now,
-      executionDate: input.executionDate,
-      debtor: context.issuer,
-      transfers,
-    });
+    let xml: string;
+    try {
+      xml = buildPain001({
+        messageId,
+        createdAt: context.now,
+        executionDate: input.executionDate,
+        debtor: context.issuer,
+        transfers,
+      });
+    } catch (err) {
+      // sepa.js checks each field again; what the checks above let through is still a German 409, not a 500.
+      throw conflict(PAYOUT_MSG.fileRefused(err instanceof Error ? err.message : String(err)));
+    }
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
