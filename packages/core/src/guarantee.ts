@@ -58,6 +58,14 @@ export function guaranteeClaimDeadline(employmentEnd: IsoDate): IsoDate {
 }
 
 /**
+ * The first day the agency's share may be settled (issue 34): a guarantee claim can be filed up to
+ * 7 days after an employment that ended on the guarantee's last day, so the day after that.
+ */
+export function agencyShareDueFrom(guaranteeEnd: IsoDate): IsoDate {
+  return addCalendarDays(guaranteeEnd, TERMINATION_NOTICE_DAYS + 1);
+}
+
+/**
  * The window a placement's guarantee claim must fit (spec §9): the employment cannot have
  * started before the placement (the report's day, or the named introduction's hire day when
  * that came first), not later than GUARANTEE_START_LATEST_MONTHS after it, and the guarantee

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, addWorkingDays, BILLING_MSG, type Invoice } from '@pb/core';
+import {
+  addCalendarDays,
+  addWorkingDays,
+  AGENCY_PAYOUT_WORKING_DAYS,
+  agencyShareDueFrom,
+  BILLING_MSG,
+  type Invoice,
+} from '@pb/core';
 import { createUser } from '../../../test/factories';
 import { billingSuite, pdfText } from '../../../test/support/billing-suite';
 import { connectChat, EventLog } from '../../../test/support/socket-client';
@@ -127,7 +134,16 @@ describe('invoices', () => {
       customerUid: 'ATU12345678',
     });
     const mine = (await earnings()).placements.find((p) => p.id === reportId);
-    expect(mine).toMatchObject({ bonusCents: 810_000, invoiceNumber: invoice.number, expectedPayoutOn: invoice.dueOn });
+    // The agency's share: after the guarantee and the 7 days a claim may follow, paid out 5 working days later.
+    const settledFrom = agencyShareDueFrom(mine!.guaranteeUntil!);
+    expect(mine).toMatchObject({
+      bonusCents: 810_000,
+      invoiceNumber: invoice.number,
+      expectedPayoutOn: addWorkingDays(
+        invoice.dueOn > settledFrom ? invoice.dueOn : settledFrom,
+        AGENCY_PAYOUT_WORKING_DAYS,
+      ),
+    });
   });
 
   it('When anyone but the addressed company or the back office asks for an invoice PDF, then it is refused', async () => {

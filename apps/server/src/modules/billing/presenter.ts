@@ -10,6 +10,9 @@ import {
   type PlacementEarning,
   type StoredFile,
   formatDay,
+  addWorkingDays,
+  AGENCY_PAYOUT_WORKING_DAYS,
+  agencyShareDueFrom,
 } from '@pb/core';
 import type { guaranteeClaims, PlacementReportRow } from '../../db/schema';
 import { reportFeeLine, type InvoiceRow } from './invoices';
@@ -103,6 +106,17 @@ export function presentClaim(
   };
 }
 
+/**
+ * When the agency can expect its share (issue 34): its credit note comes once the company has paid
+ * (at the earliest on the due date) and no guarantee claim can come any more, and is paid out a
+ * few working days later.
+ */
+function expectedPayoutOn(report: PlacementReportRow, paidOrDue: string | null): string | null {
+  if (report.status === 'gemeldet' || report.status === 'verworfen' || paidOrDue === null) return null;
+  const settled = agencyShareDueFrom(guaranteeDeadline(report.createdAt));
+  return addWorkingDays(paidOrDue > settled ? paidOrDue : settled, AGENCY_PAYOUT_WORKING_DAYS);
+}
+
 /** One placement with its money, for either party (the claim's note only for the company). */
 export function presentEarning(
   report: PlacementReportRow,
@@ -141,7 +155,7 @@ export function presentEarning(
     guaranteeUntil,
     invoiceNumber: invoice?.number ?? null,
     invoiceDueOn: invoice?.dueOn ?? null,
-    expectedPayoutOn: report.status === 'gemeldet' ? null : (paidOn ?? invoice?.dueOn ?? null),
+    expectedPayoutOn: expectedPayoutOn(report, paidOn ?? invoice?.dueOn ?? null),
     paidOn,
     refundedBonusCents: refunded,
     claim: claim ? presentClaim(claim, report, { withNote: context.forCompany, documents: context.documents }) : null,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
-  addCalendarDays,
+  agencyShareDueFrom,
   addWorkingDays,
   AGENCY_PAYOUT_WORKING_DAYS,
   computeGuaranteeRefund,
@@ -61,11 +61,6 @@ async function takeCreditNoteNumber(tx: Db, year: number): Promise<{ sequence: n
   );
   const sequence = Number(row!.last_sequence);
   return { sequence, number: formatCreditNoteNumber(year, sequence) };
-}
-
-/** The first day the share may be settled: no guarantee claim can be filed after the day before. */
-export function shareDueFrom(guaranteeEnd: string): string {
-  return addCalendarDays(guaranteeEnd, TERMINATION_NOTICE_DAYS + 1);
 }
 
 /**
@@ -137,7 +132,7 @@ export async function settleShare(db: Db, reportId: number, context: CreditNoteC
     if (report.status !== 'bezahlt' && report.status !== 'garantiefall') return null;
     const today = viennaDate(context.now);
     const window = await guaranteeWindowOf(tx, report);
-    if (today < shareDueFrom(window.guaranteeEnd)) return null;
+    if (today < agencyShareDueFrom(window.guaranteeEnd)) return null;
     const [settled] = rowsOf<{ done: boolean; open: boolean }>(
       await tx.execute(sql`SELECT
         EXISTS (SELECT 1 FROM credit_notes WHERE placement_report_id = ${report.id}) AS done,

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { viennaDate, type PayoutBatch, type PayoutItem, type PayoutState, type PendingPayout } from '@pb/core';
+import {
+  agencyShareDueFrom,
+  viennaDate,
+  type PayoutBatch,
+  type PayoutItem,
+  type PayoutState,
+  type PendingPayout,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { organisations, payoutBatches, payoutBatchItems, placementReports } from '../../db/schema';
 import { guaranteeWindowOf, invoiceUrl } from '../billing';
 import { payoutAccountOf } from './account';
-import { settlementBlocker, shareCents, shareDueFrom } from './credit-notes';
+import { settlementBlocker, shareCents } from './credit-notes';
 
 /** The payouts as the payee and the back office read them: each item with where it stands. */
 
@@ -125,7 +132,7 @@ export async function pendingShares(db: Db, organisationId: number, now: Date): 
   const today = viennaDate(now);
   const pending: PendingPayout[] = [];
   for (const report of reports) {
-    const expectedOn = shareDueFrom((await guaranteeWindowOf(db, report)).guaranteeEnd);
+    const expectedOn = agencyShareDueFrom((await guaranteeWindowOf(db, report)).guaranteeEnd);
     const reason =
       report.paidAt === null
         ? 'Das Unternehmen hat die Rechnung noch nicht vollständig bezahlt.'
