@@ -11,7 +11,6 @@ import {
   formatDay,
   isLegalIdentityComplete,
   normaliseUid,
-  TERMINATION_NOTICE_DAYS,
   uidCountry,
   vatCentsOf,
   viennaDate,
