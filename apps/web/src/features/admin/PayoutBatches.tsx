@@ -154,7 +154,7 @@ function BatchCard({ batch, onFail }: { batch: PayoutBatch; onFail: (t: Transfer
             <tr key={t.payoutItemId} data-testid={`payout-transfer-${t.payoutItemId}`}>
               <td data-label="Empfänger" className={cell.text}>
                 {t.payeeName}
-                <div className="small text-body-secondary text-nowrap">{formatIban(t.iban)}</div>
+                <div className="small text-body-secondary">{formatIban(t.iban)}</div>
               </td>
               <td data-label="Betrag" className={`${cell.end} ${cell.nowrap}`}>
                 {euro(t.amountCents)}

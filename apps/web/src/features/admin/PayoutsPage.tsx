@@ -93,7 +93,7 @@ function OpenItems({
             {item.payeeName}
             <div className="small text-body-secondary">{item.jobTitle}</div>
             {item.accountIban ? (
-              <div className="small text-body-secondary text-nowrap">{formatIban(item.accountIban)}</div>
+              <div className="small text-body-secondary">{formatIban(item.accountIban)}</div>
             ) : null}
             {recentlyChanged(item) ? (
               <div className="small text-danger-emphasis fw-semibold">
