@@ -2,12 +2,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { STORAGE_KEYS, viennaDate } from '@pb/core';
 import { camtXml } from '../apps/server/test/support/camt';
 import { qrCodesIn } from '../apps/server/test/support/pdf-images';
-import { auth } from './placement-support';
+import { auth, reportCompanyPlacement } from './placement-support';
 import {
   adminLogin,
   checkAtPhoneAndDesktop,
   createAccount,
-  createJob,
   run,
   signIn,
   uniqueEmail,
@@ -21,33 +20,8 @@ import {
  * office assigns it by hand; the company sees both invoices paid.
  */
 
-async function reportPlacement(request: APIRequestContext, company: Account, title: string): Promise<number> {
-  const advertisement = await createJob(request, company, title);
-  const res = await request.post('/api/placement-reports', {
-    headers: auth(company),
-    data: {
-      data: {
-        variant: 'company',
-        advertisement,
-        companyName: company.username,
-        jobTitle: title,
-        contactPerson: 'Eva Berger',
-        placementBonus: 20,
-        actualSalary: 60000,
-        recruiter: 'Sabine Recruiting',
-        recruiterMail: uniqueEmail('payments-recruiter'),
-        street: 'Ringstraße',
-        houseNr: '5',
-        postalCode: '1010',
-        city: 'Wien',
-        uid: 'ATU12345678',
-        candidateEmail: uniqueEmail('payments-hired'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
+const reportPlacement = (request: APIRequestContext, company: Account, title: string) =>
+  reportCompanyPlacement(request, company, title, 'payments');
 
 async function adminToken(page: Page): Promise<string> {
   return (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)) ?? '';

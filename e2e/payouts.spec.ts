@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validateXML } from 'xmllint-wasm';
 import { STORAGE_KEYS, viennaDate } from '@pb/core';
-import { auth } from './placement-support';
+import { auth, reportCompanyPlacement } from './placement-support';
 import {
   adminLogin,
   checkAtPhoneAndDesktop,
   createAccount,
-  createJob,
   demoAccount,
   run,
   signIn,
@@ -33,31 +32,7 @@ async function adminHeaders(page: Page) {
 
 /** Reported, invoiced and paid (the office's click), then a guarantee claim the office accepts. */
 async function refundedPlacement(request: APIRequestContext, admin: Page, company: Account, title: string) {
-  const advertisement = await createJob(request, company, title);
-  const reported = await request.post('/api/placement-reports', {
-    headers: auth(company),
-    data: {
-      data: {
-        variant: 'company',
-        advertisement,
-        companyName: company.username,
-        jobTitle: title,
-        contactPerson: 'Eva Berger',
-        placementBonus: 20,
-        actualSalary: 60000,
-        recruiter: 'Sabine Recruiting',
-        recruiterMail: uniqueEmail('payouts-recruiter'),
-        street: 'Ringstraße',
-        houseNr: '5',
-        postalCode: '1010',
-        city: 'Wien',
-        uid: 'ATU12345678',
-        candidateEmail: uniqueEmail('payouts-hired'),
-      },
-    },
-  });
-  expect(reported.status(), await reported.text()).toBe(201);
-  const id = ((await reported.json()) as { data: { id: number } }).data.id;
+  const id = await reportCompanyPlacement(request, company, title, 'payouts');
   const headers = await adminHeaders(admin);
   for (const status of ['verrechnet', 'bezahlt']) {
     const res = await admin.request.put(`/api/admin/placement-reports/${id}/status`, { headers, data: { status } });

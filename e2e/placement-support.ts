@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Account } from './support';
+import { createJob, uniqueEmail, type Account } from './support';
 
 /** Helpers of the placement journeys (e2e/placements.spec.ts, e2e/placement-review.spec.ts). */
 
@@ -49,4 +49,38 @@ export function countReports(page: Page): () => number {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/placement-reports') sent += 1;
   });
   return () => sent;
+}
+
+/** The company reports a hire of 20 % on 60,000 € for a new advertisement of its own (the money journeys); the report's id. */
+export async function reportCompanyPlacement(
+  request: APIRequestContext,
+  company: Account,
+  title: string,
+  label: string,
+): Promise<number> {
+  const advertisement = await createJob(request, company, title);
+  const res = await request.post('/api/placement-reports', {
+    headers: auth(company),
+    data: {
+      data: {
+        variant: 'company',
+        advertisement,
+        companyName: company.username,
+        jobTitle: title,
+        contactPerson: 'Eva Berger',
+        placementBonus: 20,
+        actualSalary: 60000,
+        recruiter: 'Sabine Recruiting',
+        recruiterMail: uniqueEmail(`${label}-recruiter`),
+        street: 'Ringstraße',
+        houseNr: '5',
+        postalCode: '1010',
+        city: 'Wien',
+        uid: 'ATU12345678',
+        candidateEmail: uniqueEmail(`${label}-hired`),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
 }
