@@ -5,13 +5,14 @@ import { DEMO_DOMAIN } from './seed';
 import { introductions, mailOutbox } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
-import { changePlacementStatus, reportPlacement } from '../placements';
+import { changePlacementStatus } from '../placements';
 import { fileGuaranteeClaim } from '../billing';
 import { openConversation } from '../chat';
 import { demoActors, jobOf, post, type Actor } from './actors';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
+import { demoBilling, reportDemoPlacement } from './placements';
 
 /**
  * The demo marketplace's activity (development only): conversations with files and
@@ -327,49 +328,34 @@ async function seedDemoBilling(
   at: (daysAgo: number, hours?: number) => Date,
 ): Promise<void> {
   const { db } = deps;
-  // The company's administrator reports, acting for the company (its organisation of one).
-  const user = { ...company, roleName: 'Company', tokenVersion: 0 };
-  const { result } = await reportPlacement(
-    db,
-    user,
+  const { placementId, user } = await reportDemoPlacement(
+    deps,
+    company,
+    introductionId,
     {
-      variant: 'company',
-      advertisement: await jobOf(db, company, 'Pflegeassistenz'),
-      companyName: company.username,
       jobTitle: 'Pflegeassistenz',
-      contactPerson: company.email,
       placementBonus: 15,
       actualSalary: 36_400,
-      introduction: introductionId,
       recruiter: 'Demo-Beraterin',
       recruiterMail: 'berater3@' + DEMO_DOMAIN,
       street: 'Herrengasse',
       houseNr: '16',
       postalCode: '8010',
       city: 'Graz',
-      uid: 'ATU12345678',
-      country: 'AT',
     },
-    {
-      officeEmail: deps.officeEmail,
-      publicUrl: deps.publicUrl,
-      fingerprintSecret: deps.fingerprintSecret,
-      registerSecret: deps.registerSecret,
-      now: at(14, 10),
-    },
+    at(14, 10),
   );
-  const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
-  await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(13, 10)));
+  await changePlacementStatus(db, null, placementId, { status: 'verrechnet' }, demoBilling(deps, at(13, 10)));
   await fileGuaranteeClaim(
     db,
     user,
-    result.id,
+    placementId,
     {
       employmentStart: viennaDate(at(12)),
       employmentEnd: viennaDate(at(2)),
       endedBy: 'probezeit',
       note: 'Die Mitarbeiterin hat das Dienstverhältnis in der Probezeit gelöst (Umzug nach Wien).',
     },
-    { ...billing(at(1, 10)), officeEmail: deps.officeEmail },
+    { ...demoBilling(deps, at(1, 10)), officeEmail: deps.officeEmail },
   );
 }

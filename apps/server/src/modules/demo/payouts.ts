@@ -1,9 +1,9 @@
-import { SELF_BILLING_TERMS, type InvoiceIssuer } from '@pb/core';
-import type { Db } from '../../db/client';
+import { SELF_BILLING_TERMS } from '@pb/core';
 import { organisationPayoutAccounts } from '../../db/schema';
-import { changePlacementStatus, reportPlacement } from '../placements';
+import { changePlacementStatus } from '../placements';
 import { settleDueShares } from '../payouts';
-import { jobOf, type Actor } from './actors';
+import type { Actor } from './actors';
+import { demoBilling, reportDemoPlacement, type DemoPlacementDeps } from './placements';
 
 /**
  * The demo's money going out (issue 34): the first agency (its legal identity is complete) keeps
@@ -11,17 +11,8 @@ import { jobOf, type Actor } from './actors';
  * 85 days ago, reported then and paid, is settled by the real command — so 'Auszahlungen' shows a credit note and the
  * back office's 'Auszahlungen' an item to put into a batch.
  */
-interface DemoPayoutDeps {
-  db: Db;
-  fingerprintSecret: string;
-  registerSecret: string;
-  publicUrl: string;
-  officeEmail: string;
-  invoiceIssuer: InvoiceIssuer;
-}
-
 export async function seedDemoPayouts(
-  deps: DemoPayoutDeps,
+  deps: DemoPlacementDeps,
   company: Actor,
   agency: Actor,
   introductionId: number,
@@ -41,38 +32,24 @@ export async function seedDemoPayouts(
     updatedBy: agency.id,
     updatedAt: at(90),
   });
-  const user = { ...company, roleName: 'Company', tokenVersion: 0 };
-  const { result } = await reportPlacement(
-    db,
-    user,
+  const { placementId } = await reportDemoPlacement(
+    deps,
+    company,
+    introductionId,
     {
-      variant: 'company',
-      advertisement: await jobOf(db, company, 'Küchenchef'),
-      companyName: company.username,
       jobTitle: 'Küchenchef',
-      contactPerson: company.email,
       placementBonus: 18,
       actualSalary: 58_000,
-      introduction: introductionId,
       recruiter: agency.username,
       recruiterMail: agency.email,
       street: 'Maria-Theresien-Straße',
       houseNr: '18',
       postalCode: '6020',
       city: 'Innsbruck',
-      uid: 'ATU12345678',
-      country: 'AT',
     },
-    {
-      officeEmail: deps.officeEmail,
-      publicUrl: deps.publicUrl,
-      fingerprintSecret: deps.fingerprintSecret,
-      registerSecret: deps.registerSecret,
-      now: at(84, 10),
-    },
+    at(84, 10),
   );
-  const billing = (when: Date) => ({ issuer: deps.invoiceIssuer, publicUrl: deps.publicUrl, now: when });
-  await changePlacementStatus(db, null, result.id, { status: 'verrechnet' }, billing(at(83, 10)));
-  await changePlacementStatus(db, null, result.id, { status: 'bezahlt' }, billing(at(70, 10)));
-  await settleDueShares(db, billing(at(0, 7)), { warn: () => undefined });
+  await changePlacementStatus(db, null, placementId, { status: 'verrechnet' }, demoBilling(deps, at(83, 10)));
+  await changePlacementStatus(db, null, placementId, { status: 'bezahlt' }, demoBilling(deps, at(70, 10)));
+  await settleDueShares(db, demoBilling(deps, at(0, 7)), { warn: () => undefined });
 }
