@@ -8,7 +8,7 @@ import {
 } from '@pb/core';
 import type { TestContext } from '../helpers';
 import type { TestUser } from '../factories';
-import type { billingSuite } from './billing-suite';
+import { billingSuite } from './billing-suite';
 import { camtXml, uploadStatement } from './camt';
 import { TEST_INVOICE_ISSUER } from './ports';
 
@@ -112,4 +112,26 @@ export async function acceptedClaim(s: Suite, reportId: number, days = 20) {
   });
   expect(filed.statusCode, filed.body).toBe(201);
   expect((await s.decide(filed.json().data.id, { decision: 'angenommen' })).statusCode).toBe(200);
+}
+
+/**
+ * The suite of the payout files (payouts, payout batches, corrections after payment): billingSuite()
+ * — one call at a file's top level, as there — with the helpers above bound to its test context
+ * (and, for the placements and claims, to the suite itself).
+ */
+export function payoutSuite() {
+  const s = billingSuite();
+  const { ctx } = s;
+  return {
+    ...s,
+    call: (token: string, method: 'GET' | 'PUT' | 'POST', url: string, data?: unknown) =>
+      call(ctx, token, method, url, data),
+    agencyIdentity: (agency: TestUser, overrides?: Record<string, unknown>) => agencyIdentity(ctx, agency, overrides),
+    payoutAccount: (user: TestUser, data?: Record<string, unknown>) => payoutAccount(ctx, user, data),
+    payoutsPage: (user: TestUser) => payoutsPage(ctx, user),
+    payByBank: (admin: TestUser, invoice: { number: string; grossCents: number }) => payByBank(ctx, admin, invoice),
+    settle: (admin: TestUser) => settle(ctx, admin),
+    paidPlacement: (title: string, days: number, pay?: 'bank' | 'click') => paidPlacement(s, title, days, pay),
+    acceptedClaim: (reportId: number, days?: number) => acceptedClaim(s, reportId, days),
+  };
 }

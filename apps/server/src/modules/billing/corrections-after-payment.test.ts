@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_MSG, formatCents, type Invoice, type PayoutItem } from '@pb/core';
-import { billingSuite, pdfText } from '../../../test/support/billing-suite';
+import { pdfText } from '../../../test/support/billing-suite';
 import { qrCodesIn } from '../../../test/support/pdf-images';
-import {
-  acceptedClaim,
-  agencyIdentity,
-  call,
-  COMPANY_IBAN,
-  DUE_AFTER_DAYS,
-  paidPlacement,
-  payByBank,
-  payoutAccount,
-  settle,
-} from '../../../test/support/payouts';
+import { COMPANY_IBAN, DUE_AFTER_DAYS, payoutSuite } from '../../../test/support/payouts';
 
 /**
  * Issue 34: a corrected amount after payment is no longer refused. The paid invoice is cancelled
@@ -21,7 +11,7 @@ import {
  * rest). Refused once the agency's share is settled by credit note and after a guarantee case.
  */
 
-const s = billingSuite();
+const s = payoutSuite();
 const { ctx, admin, company, consultant } = s;
 
 const correct = (reportId: number, body: object) =>
@@ -42,7 +32,7 @@ const pdfOf = async (invoice: Invoice) =>
 
 describe('corrections after payment', () => {
   it('When a paid amount is corrected down, then the new invoice names the payment and the excess is a refund payout', async () => {
-    const { id, invoice } = await paidPlacement(s, 'Sous-Chef', 10);
+    const { id, invoice } = await s.paidPlacement('Sous-Chef', 10);
     const res = await correct(id, { placementBonus: 20, actualSalary: 50000, reason: 'Gehalt laut Dienstvertrag' });
     expect(res.statusCode, res.body).toBe(200);
     const reissued = await reissuedOf(id, invoice);
@@ -54,7 +44,7 @@ describe('corrections after payment', () => {
     expect(await qrCodesIn(await pdfOf(reissued))).toEqual([]);
     const placement = (await s.billing()).placements.find((p) => p.id === id)!;
     expect(placement.status).toBe('bezahlt');
-    const items = (await call(ctx, company.token, 'GET', '/api/payouts')).json().data.items as PayoutItem[];
+    const items = (await s.call(company.token, 'GET', '/api/payouts')).json().data.items as PayoutItem[];
     expect(items).toEqual([
       expect.objectContaining({ kind: 'rueckerstattung', placementReportId: id, amountCents: 264_000 }),
     ]);
@@ -66,7 +56,7 @@ describe('corrections after payment', () => {
   });
 
   it('When a paid amount is corrected up, then the placement is open for the rest and paying it settles it again', async () => {
-    const { id, invoice } = await paidPlacement(s, 'Chef de Rang', 10);
+    const { id, invoice } = await s.paidPlacement('Chef de Rang', 10);
     expect(
       (await correct(id, { placementBonus: 25, actualSalary: 60000, reason: 'Prämie laut Inserat' })).statusCode,
     ).toBe(200);
@@ -76,7 +66,7 @@ describe('corrections after payment', () => {
     const [code] = await qrCodesIn(await pdfOf(reissued));
     expect(code!.split('\n')[7]).toBe('EUR3960.00');
     expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('verrechnet');
-    await payByBank(ctx, admin, { number: reissued.number, grossCents: 396_000 });
+    await s.payByBank(admin, { number: reissued.number, grossCents: 396_000 });
     expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('bezahlt');
     // No refund was booked for it.
     const [refunds] = await ctx.database.query<{ n: number }>(
@@ -87,7 +77,7 @@ describe('corrections after payment', () => {
   });
 
   it('When an amount corrected down is corrected up again, then the refund already booked counts: only the rest is owed', async () => {
-    const { id, invoice } = await paidPlacement(s, 'Hausdame', 10);
+    const { id, invoice } = await s.paidPlacement('Hausdame', 10);
     expect((await correct(id, { placementBonus: 20, actualSalary: 50000, reason: 'Gehalt' })).statusCode).toBe(200);
     const lowered = await reissuedOf(id, invoice);
     // 15,840 € paid, 13,200 € owed: 2,640 € booked back. Then 22 % of 50,000 €: 14,520 € owed.
@@ -106,7 +96,7 @@ describe('corrections after payment', () => {
     const id = await s.companyReportDaysAgo(5, 'Barista');
     expect((await s.setStatus(id, 'verrechnet')).statusCode).toBe(200);
     const invoice = await s.invoiceOf(id);
-    await payByBank(ctx, admin, { number: invoice.number, grossCents: 1_320_000 });
+    await s.payByBank(admin, { number: invoice.number, grossCents: 1_320_000 });
     expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('verrechnet');
     expect((await correct(id, { placementBonus: 20, actualSalary: 50000, reason: 'Gehalt' })).statusCode).toBe(200);
     expect((await s.billing()).placements.find((p) => p.id === id)!.status).toBe('bezahlt');
@@ -117,16 +107,16 @@ describe('corrections after payment', () => {
   });
 
   it('When the share is settled by credit note or the placement is a guarantee case, then the correction is refused', async () => {
-    await agencyIdentity(ctx, consultant);
-    expect((await payoutAccount(ctx, consultant)).statusCode).toBe(200);
-    const settled = await paidPlacement(s, 'Patissier', DUE_AFTER_DAYS);
-    expect(await settle(ctx, admin)).toBeGreaterThanOrEqual(1);
+    await s.agencyIdentity(consultant);
+    expect((await s.payoutAccount(consultant)).statusCode).toBe(200);
+    const settled = await s.paidPlacement('Patissier', DUE_AFTER_DAYS);
+    expect(await s.settle(admin)).toBeGreaterThanOrEqual(1);
     const refused = await correct(settled.id, { placementBonus: 10, actualSalary: 60000, reason: 'x' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(BILLING_MSG.correctionAfterCreditNote);
 
-    const guarantee = await paidPlacement(s, 'Commis', 20);
-    await acceptedClaim(s, guarantee.id, 15);
+    const guarantee = await s.paidPlacement('Commis', 20);
+    await s.acceptedClaim(guarantee.id, 15);
     const refusedAgain = await correct(guarantee.id, { placementBonus: 10, actualSalary: 60000, reason: 'x' });
     expect(refusedAgain.statusCode).toBe(409);
     expect(refusedAgain.json().error.message).toBe(BILLING_MSG.correctionNotAllowed);

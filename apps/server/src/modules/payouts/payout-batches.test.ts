@@ -3,18 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { addCalendarDays, formatCents, type PayoutBatch, type PayoutItem } from '@pb/core';
-import { billingSuite } from '../../../test/support/billing-suite';
-import {
-  acceptedClaim,
-  agencyIdentity,
-  call,
-  COMPANY_IBAN,
-  DUE_AFTER_DAYS,
-  paidPlacement,
-  payoutAccount,
-  payoutsPage,
-  settle,
-} from '../../../test/support/payouts';
+import { COMPANY_IBAN, DUE_AFTER_DAYS, payoutSuite } from '../../../test/support/payouts';
 import { TEST_INVOICE_ISSUER } from '../../../test/support/ports';
 
 /**
@@ -24,17 +13,17 @@ import { TEST_INVOICE_ISSUER } from '../../../test/support/ports';
  * transfer goes into a later batch as a new instruction.
  */
 
-const s = billingSuite();
+const s = payoutSuite();
 const { ctx, admin, company, consultant } = s;
 const XSD = readFileSync(new URL('../../../test/fixtures/pain.001.001.09.xsd', import.meta.url), 'utf8');
 const paid = async (title: string, days: number, pay: 'bank' | 'click' = 'bank') =>
-  (await paidPlacement(s, title, days, pay)).id;
+  (await s.paidPlacement(title, days, pay)).id;
 
 const openItems = async (): Promise<PayoutItem[]> =>
-  (await call(ctx, admin.token, 'GET', '/api/admin/payout-items')).json().data as PayoutItem[];
+  (await s.call(admin.token, 'GET', '/api/admin/payout-items')).json().data as PayoutItem[];
 
 const build = (itemIds: number[], executionDate = s.today()) =>
-  call(ctx, admin.token, 'POST', '/api/admin/payout-batches', { itemIds, executionDate });
+  s.call(admin.token, 'POST', '/api/admin/payout-batches', { itemIds, executionDate });
 
 async function fileOf(batch: PayoutBatch): Promise<string> {
   const res = await ctx.request({ method: 'GET', url: batch.fileUrl, token: admin.token });
@@ -59,13 +48,13 @@ describe('payout batches', () => {
   let firstBatch: PayoutBatch;
 
   it('When the office builds a batch, then its pain.001.001.09 file is valid and pays each item once', async () => {
-    await agencyIdentity(ctx, consultant);
-    expect((await payoutAccount(ctx, consultant, { accountHolder: 'Sabine Recruiting & Söhne GmbH' })).statusCode).toBe(
+    await s.agencyIdentity(consultant);
+    expect((await s.payoutAccount(consultant, { accountHolder: 'Sabine Recruiting & Söhne GmbH' })).statusCode).toBe(
       200,
     );
     await paid('Küchenchef', DUE_AFTER_DAYS);
-    expect(await settle(ctx, admin)).toBe(1);
-    await acceptedClaim(s, await paid('Sommelier', 25));
+    expect(await s.settle(admin)).toBe(1);
+    await s.acceptedClaim(await paid('Sommelier', 25));
     const items = await openItems();
     agencyItem = items.find((i) => i.kind === 'praemie')!;
     refundItem = items.find((i) => i.kind === 'rueckerstattung')!;
@@ -103,7 +92,7 @@ describe('payout batches', () => {
   });
 
   it('When a company paid by the office’s click and keeps no account, then its refund cannot be batched', async () => {
-    await acceptedClaim(s, await paid('Barkeeper', 25, 'click'));
+    await s.acceptedClaim(await paid('Barkeeper', 25, 'click'));
     const item = (await openItems()).find((i) => i.jobTitle === 'Barkeeper')!;
     expect(item.accountKnown).toBe(false);
     const refused = await build([item.id]);
@@ -115,11 +104,11 @@ describe('payout batches', () => {
 
   it('When a transfer fails, then it goes into a later batch as a new instruction; a decision is final', async () => {
     const url = `/api/admin/payout-batches/${firstBatch.id}/items/${refundItem.id}`;
-    const noReason = await call(ctx, admin.token, 'PUT', url, { status: 'fehlgeschlagen' });
+    const noReason = await s.call(admin.token, 'PUT', url, { status: 'fehlgeschlagen' });
     expect(noReason.statusCode).toBe(400);
-    const failed = await call(ctx, admin.token, 'PUT', url, { status: 'fehlgeschlagen', reason: 'Konto erloschen' });
+    const failed = await s.call(admin.token, 'PUT', url, { status: 'fehlgeschlagen', reason: 'Konto erloschen' });
     expect(failed.statusCode, failed.body).toBe(200);
-    expect((await call(ctx, admin.token, 'PUT', url, { status: 'ausgezahlt' })).statusCode).toBe(409);
+    expect((await s.call(admin.token, 'PUT', url, { status: 'ausgezahlt' })).statusCode).toBe(409);
     expect(await openItems()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: refundItem.id, state: 'fehlgeschlagen', failureReason: 'Konto erloschen' }),
@@ -127,7 +116,7 @@ describe('payout batches', () => {
     );
 
     // The company names another account; the next batch sends it there.
-    const saved = await call(ctx, company.token, 'PUT', '/api/organisation/payout-account', {
+    const saved = await s.call(company.token, 'PUT', '/api/organisation/payout-account', {
       accountHolder: 'Alpenhof GmbH',
       iban: 'AT041200051564166566',
     });
@@ -143,7 +132,7 @@ describe('payout batches', () => {
     // transferred (the Barkeeper refund above still waits).
     expect((await s.billing()).statement!.receiveCents).toBe(1_584_000);
     const secondId = (second.json().data as PayoutBatch).id;
-    expect((await call(ctx, admin.token, 'POST', `/api/admin/payout-batches/${secondId}/paid`)).statusCode).toBe(200);
+    expect((await s.call(admin.token, 'POST', `/api/admin/payout-batches/${secondId}/paid`)).statusCode).toBe(200);
     const statement = (await s.billing()).statement!;
     expect(statement.receiveCents).toBe(792_000);
     expect(statement.lines).toContainEqual(
@@ -157,11 +146,11 @@ describe('payout batches', () => {
   });
 
   it('When the bank executed the file, then its open transfers are paid, the payee is told and nothing is paid again', async () => {
-    const paid = await call(ctx, admin.token, 'POST', `/api/admin/payout-batches/${firstBatch.id}/paid`);
+    const paid = await s.call(admin.token, 'POST', `/api/admin/payout-batches/${firstBatch.id}/paid`);
     expect(paid.statusCode, paid.body).toBe(200);
     // Only the agency's transfer was still open in the first batch.
     expect(paid.json().data).toEqual({ decided: 1 });
-    const mine = (await payoutsPage(ctx, consultant)).items.find((i) => i.id === agencyItem.id)!;
+    const mine = (await s.payoutsPage(consultant)).items.find((i) => i.id === agencyItem.id)!;
     expect(mine).toMatchObject({ state: 'ausgezahlt', paidOn: s.today() });
     const [mail] = await ctx.database.query<{ subject: string }>(
       `SELECT subject FROM mail_outbox WHERE subject LIKE 'Auszahlung überwiesen%' ORDER BY id DESC LIMIT 1`,
@@ -188,13 +177,13 @@ describe('payout batches', () => {
   });
 
   it('When no account is known, or the input is wrong, then a German 4xx and no batch', async () => {
-    const before = (await call(ctx, admin.token, 'GET', '/api/admin/payout-batches')).json().data.length as number;
+    const before = (await s.call(admin.token, 'GET', '/api/admin/payout-batches')).json().data.length as number;
     expect((await build([])).statusCode).toBe(400);
     expect((await build([1, 1])).statusCode).toBe(400);
     expect((await build([2_000_000_000])).statusCode).toBe(404);
     const past = await build([refundItem.id], addCalendarDays(s.today(), -1));
     expect(past.statusCode).toBe(400);
     expect(past.json().error.message).toContain('Ausführungsdatum');
-    expect((await call(ctx, admin.token, 'GET', '/api/admin/payout-batches')).json().data).toHaveLength(before);
+    expect((await s.call(admin.token, 'GET', '/api/admin/payout-batches')).json().data).toHaveLength(before);
   });
 });

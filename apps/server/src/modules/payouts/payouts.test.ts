@@ -2,20 +2,9 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, addWorkingDays, REFUND_PAYOUT_WORKING_DAYS } from '@pb/core';
 import { createUser } from '../../../test/factories';
-import { billingSuite, pdfText } from '../../../test/support/billing-suite';
+import { pdfText } from '../../../test/support/billing-suite';
 import { addMember } from '../../../test/support/organisation-fixtures';
-import {
-  acceptedClaim,
-  AGENCY_IBAN,
-  agencyIdentity,
-  call,
-  COMPANY_IBAN,
-  DUE_AFTER_DAYS,
-  paidPlacement,
-  payoutAccount,
-  payoutsPage,
-  settle,
-} from '../../../test/support/payouts';
+import { AGENCY_IBAN, COMPANY_IBAN, DUE_AFTER_DAYS, payoutSuite } from '../../../test/support/payouts';
 
 /**
  * Issue 34: the agency's share. Once the company has paid and no guarantee claim can come any
@@ -25,30 +14,30 @@ import {
  * payout to the company, to the account it paid from.
  */
 
-const s = billingSuite();
+const s = payoutSuite();
 const { ctx, admin, company, otherCompany, consultant, clock } = s;
 
-const paid = (title: string, days: number) => paidPlacement(s, title, days);
+const paid = (title: string, days: number) => s.paidPlacement(title, days);
 
 describe('settling the agency share', () => {
   it('When the agency has not agreed to self-billing, then nothing is settled and its page says why', async () => {
     const { id } = await paid('Küchenchef', DUE_AFTER_DAYS);
-    expect(await settle(ctx, admin)).toBe(0);
-    const page = await payoutsPage(ctx, consultant);
+    expect(await s.settle(admin)).toBe(0);
+    const page = await s.payoutsPage(consultant);
     expect(page.account).toBeNull();
     expect(page.pending).toEqual([
       expect.objectContaining({ placementReportId: id, reason: expect.stringContaining('Rechnungsdaten') }),
     ]);
-    await agencyIdentity(ctx, consultant);
+    await s.agencyIdentity(consultant);
     // Saving the account without the agreement is refused in German.
-    const refused = await payoutAccount(ctx, consultant, { selfBillingAgreed: false });
+    const refused = await s.payoutAccount(consultant, { selfBillingAgreed: false });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain('Gutschrift');
-    expect((await payoutsPage(ctx, consultant)).pending[0]!.reason).toContain('Auszahlungskonto');
+    expect((await s.payoutsPage(consultant)).pending[0]!.reason).toContain('Auszahlungskonto');
   });
 
   it('When it agrees, then the share is settled once by a credit note in its own series, mailed with its PDF', async () => {
-    const saved = await payoutAccount(ctx, consultant, { iban: 'AT02 2050 3021 0102 3600', bic: 'spihat22' });
+    const saved = await s.payoutAccount(consultant, { iban: 'AT02 2050 3021 0102 3600', bic: 'spihat22' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
       iban: 'AT022050302101023600',
@@ -57,11 +46,11 @@ describe('settling the agency share', () => {
     });
     expect(saved.json().data.selfBillingAgreedAt).not.toBeNull();
     // Two runs at once, then a third: one credit note.
-    const runs = await Promise.all([settle(ctx, admin), settle(ctx, admin)]);
+    const runs = await Promise.all([s.settle(admin), s.settle(admin)]);
     expect(runs.sort()).toEqual([0, 1]);
-    expect(await settle(ctx, admin)).toBe(0);
+    expect(await s.settle(admin)).toBe(0);
 
-    const page = await payoutsPage(ctx, consultant);
+    const page = await s.payoutsPage(consultant);
     expect(page.pending).toEqual([]);
     const [item] = page.items;
     const year = s.today().slice(0, 4);
@@ -110,22 +99,22 @@ describe('settling the agency share', () => {
       note: 'Kündigung in der Probezeit',
     });
     expect(filed.statusCode, filed.body).toBe(201);
-    expect(await settle(ctx, admin)).toBe(0);
-    const pending = (await payoutsPage(ctx, consultant)).pending;
+    expect(await s.settle(admin)).toBe(0);
+    const pending = (await s.payoutsPage(consultant)).pending;
     expect(pending.find((p) => p.placementReportId === early.id)!.reason).toContain('Frist');
     expect(pending.find((p) => p.placementReportId === claimed.id)!.reason).toContain('Garantiefall');
 
     // The next day the first is due; now taxed as a small business.
-    const saved = await payoutAccount(ctx, consultant, { iban: AGENCY_IBAN, vatStatus: 'kleinunternehmer' });
+    const saved = await s.payoutAccount(consultant, { iban: AGENCY_IBAN, vatStatus: 'kleinunternehmer' });
     expect(saved.statusCode, saved.body).toBe(200);
     const real = clock.now;
     clock.now = new Date(real.getTime() + 86_400_000);
     try {
-      expect(await settle(ctx, admin)).toBe(1);
+      expect(await s.settle(admin)).toBe(1);
     } finally {
       clock.now = real;
     }
-    const item = (await payoutsPage(ctx, consultant)).items.find((i) => i.placementReportId === early.id)!;
+    const item = (await s.payoutsPage(consultant)).items.find((i) => i.placementReportId === early.id)!;
     expect(item.amountCents).toBe(1_200_000);
     const pdf = await ctx.request({ method: 'GET', url: item.document.url, token: admin.token });
     expect(await pdfText(pdf.rawPayload)).toContain('Kleinunternehmerregelung');
@@ -133,8 +122,8 @@ describe('settling the agency share', () => {
 
   it('When a guarantee claim on a paid invoice is accepted, then the company gets a refund payout to the account it paid from', async () => {
     const { id } = await paid('Sommelier', 30);
-    await acceptedClaim(s, id, 29);
-    const [item] = (await payoutsPage(ctx, company)).items;
+    await s.acceptedClaim(id, 29);
+    const [item] = (await s.payoutsPage(company)).items;
     // 50 % of 12,000 € bonus and of 1,200 € fee, with USt: 7,920 €.
     expect(item).toMatchObject({
       kind: 'rueckerstattung',
@@ -150,22 +139,22 @@ describe('settling the agency share', () => {
     );
     expect(row!.fallback_iban).toBe(COMPANY_IBAN);
     // The company's money members see it; the agency does not.
-    expect((await payoutsPage(ctx, consultant)).items.some((i) => i.id === item!.id)).toBe(false);
+    expect((await s.payoutsPage(consultant)).items.some((i) => i.id === item!.id)).toBe(false);
   });
 });
 
 describe('the payout account', () => {
   it('When the account changes, then every administrator is told; bad input is a German 400', async () => {
-    const bad = await payoutAccount(ctx, consultant, { iban: 'AT61 1904 3002 3457 3202' });
+    const bad = await s.payoutAccount(consultant, { iban: 'AT61 1904 3002 3457 3202' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain('IBAN');
-    const companyVat = await call(ctx, company.token, 'PUT', '/api/organisation/payout-account', {
+    const companyVat = await s.call(company.token, 'PUT', '/api/organisation/payout-account', {
       accountHolder: 'Alpenhof GmbH',
       iban: COMPANY_IBAN,
       vatStatus: 'kleinunternehmer',
     });
     expect(companyVat.statusCode).toBe(400);
-    const changed = await payoutAccount(ctx, consultant, { iban: 'AT041200051564166566', accountHolder: 'Neu' });
+    const changed = await s.payoutAccount(consultant, { iban: 'AT041200051564166566', accountHolder: 'Neu' });
     expect(changed.statusCode, changed.body).toBe(200);
     const mails = await ctx.database.query<{ to_address: string; text_body: string }>(
       `SELECT to_address, text_body FROM mail_outbox WHERE subject = 'Ihr Auszahlungskonto wurde geändert' ORDER BY id`,
@@ -204,22 +193,22 @@ describe('the payout account', () => {
       const pdf = await ctx.request({ method: 'GET', url: `/api/credit-notes/${note!.id}/pdf`, token });
       expect(pdf.statusCode).toBe(404);
     }
-    expect((await payoutsPage(ctx, other)).items).toEqual([]);
+    expect((await s.payoutsPage(other)).items).toEqual([]);
   });
 
   it('When the account is no SEPA account or its BIC belongs to another state, then a German 400 names the field', async () => {
-    const foreign = await payoutAccount(ctx, consultant, { iban: 'BR1800360305000010009795493C1' });
+    const foreign = await s.payoutAccount(consultant, { iban: 'BR1800360305000010009795493C1' });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.message).toContain('SEPA-Raum');
-    const mismatch = await payoutAccount(ctx, consultant, { bic: 'DEUTDEFF' });
+    const mismatch = await s.payoutAccount(consultant, { bic: 'DEUTDEFF' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toContain('BIC gehört zu einer Bank in einem anderen Land');
-    const swiss = await payoutAccount(ctx, consultant, { iban: 'CH9300762011623852957' });
+    const swiss = await s.payoutAccount(consultant, { iban: 'CH9300762011623852957' });
     expect(swiss.json().error.message).toContain('außerhalb des EWR');
   });
 
   it('When a visitor or the back office without organisation asks, then 401 or 403', async () => {
     expect((await ctx.request({ method: 'GET', url: '/api/payouts' })).statusCode).toBe(401);
-    expect((await call(ctx, admin.token, 'GET', '/api/payouts')).statusCode).toBe(403);
+    expect((await s.call(admin.token, 'GET', '/api/payouts')).statusCode).toBe(403);
   });
 });
