@@ -101,6 +101,15 @@ export function billingSuite() {
 
   const decide = (claimId: number, data: object) => decideClaim(ctx, admin, claimId, data);
 
+  /** The back office corrects a placement's amounts (the route takes the fields as the body itself). */
+  const correct = (reportId: number, body: object) =>
+    ctx.request({
+      method: 'POST',
+      url: `/api/admin/placement-reports/${reportId}/correction`,
+      token: admin.token,
+      payload: body,
+    });
+
   const today = () => clock.today();
 
   async function invoiceOf(reportId: number, kind: 'rechnung' | 'korrektur' = 'rechnung'): Promise<Invoice> {
@@ -127,6 +136,7 @@ export function billingSuite() {
     earnings,
     claim,
     decide,
+    correct,
     today,
     invoiceOf,
   };

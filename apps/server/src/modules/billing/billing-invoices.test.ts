@@ -19,7 +19,7 @@ import { connectChat, EventLog } from '../../../test/support/socket-client';
 
 const suite = billingSuite();
 const { ctx, company, otherCompany, consultant, admin, server, sockets, clock } = suite;
-const { eventFor, publish, companyReport, setStatus, billing, earnings, today, invoiceOf } = suite;
+const { eventFor, publish, companyReport, setStatus, correct, billing, earnings, today, invoiceOf } = suite;
 
 describe('invoices', () => {
   it('When the back office marks a report verrechnet, then an invoice with the § 11 UStG details is issued, mailed with its PDF and listed for the company', async () => {
@@ -204,14 +204,6 @@ describe('invoices', () => {
 });
 
 describe('a corrected amount', () => {
-  const correct = (reportId: number, body: object) =>
-    ctx.request({
-      method: 'POST',
-      url: `/api/admin/placement-reports/${reportId}/correction`,
-      token: admin.token,
-      payload: body,
-    });
-
   it('When the back office corrects the salary of an invoiced placement, then a Storno-/Korrekturrechnung cancels the invoice and a new one is issued', async () => {
     const reportId = await companyReport('Rezeptionist/in');
     expect((await setStatus(reportId, 'verrechnet')).statusCode).toBe(200);

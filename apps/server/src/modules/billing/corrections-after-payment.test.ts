@@ -12,15 +12,7 @@ import { COMPANY_IBAN, DUE_AFTER_DAYS, payoutSuite } from '../../../test/support
  */
 
 const s = payoutSuite();
-const { ctx, admin, company, consultant } = s;
-
-const correct = (reportId: number, body: object) =>
-  ctx.request({
-    method: 'POST',
-    url: `/api/admin/placement-reports/${reportId}/correction`,
-    token: admin.token,
-    payload: body,
-  });
+const { ctx, admin, company, consultant, correct } = s;
 
 async function reissuedOf(reportId: number, before: Invoice): Promise<Invoice> {
   const invoices = (await s.billing()).invoices.filter((i) => i.placementReportId === reportId);
