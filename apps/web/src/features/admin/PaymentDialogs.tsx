@@ -7,6 +7,7 @@ import {
   type PaymentClearing,
 } from '@pb/core';
 import { FormModal } from '../../components/FormModal';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { TextField } from '../../components/TextField';
 import { euro } from '../../components/billing/format';
 import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
@@ -77,34 +78,22 @@ export function AssignPaymentDialog({ payment, busy, error, onCancel, onSubmit }
 }
 
 export function ClearPaymentDialog({ payment, busy, error, onCancel, onSubmit }: DialogProps<PaymentClearing>) {
-  const [reason, setReason] = useState('');
-  const { problem, errors, submit } = useSchemaSubmit(paymentClearingSchema, onSubmit);
   return (
-    <FormModal
+    <ReasonDialog
       title="Als erledigt markieren"
       titleId="pb-clear-title"
-      onClose={onCancel}
-      onSubmit={() => submit({ reason })}
       submitLabel="Als erledigt markieren"
-      pending={busy}
-      problem={problem}
+      facts={<PaymentFacts payment={payment} />}
+      reason={{ id: 'pb-clear-reason', label: 'Begründung', maxLength: 500 }}
+      schema={paymentClearingSchema}
+      input={(reason) => ({ reason })}
+      busy={busy}
       error={error}
+      onCancel={onCancel}
+      onSubmit={onSubmit}
     >
-      <PaymentFacts payment={payment} />
-      <p className="small">
-        {euro(payment.unallocatedCents)} werden keiner Rechnung zugeordnet (etwa Habenzinsen der Bank oder eine
-        Rücküberweisung an den Auftraggeber). Das lässt sich nicht rückgängig machen.
-      </p>
-      <TextField
-        id="pb-clear-reason"
-        label="Begründung"
-        value={reason}
-        maxLength={500}
-        onChange={setReason}
-        invalid={Boolean(errors['reason'])}
-        feedback={errors['reason']}
-        required
-      />
-    </FormModal>
+      {euro(payment.unallocatedCents)} werden keiner Rechnung zugeordnet (etwa Habenzinsen der Bank oder eine
+      Rücküberweisung an den Auftraggeber). Das lässt sich nicht rückgängig machen.
+    </ReasonDialog>
   );
 }

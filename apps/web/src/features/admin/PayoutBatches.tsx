@@ -12,11 +12,9 @@ import {
   type PayoutState,
 } from '@pb/core';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
-import { FormModal } from '../../components/FormModal';
-import { TextField } from '../../components/TextField';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { PdfButton } from '../../components/billing/InvoiceDownload';
 import { day, euro } from '../../components/billing/format';
-import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
 import { ActionsCell, cell, ResponsiveTable } from './ResponsiveTable';
 import { useDecidePayout, useMarkBatchPaid } from './api/payouts';
 
@@ -47,37 +45,29 @@ function FailTransferDialog({
   onCancel: () => void;
   onSubmit: (decision: PayoutDecision) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const { problem, errors, submit } = useSchemaSubmit(payoutDecisionSchema, onSubmit);
   return (
-    <FormModal
+    <ReasonDialog
       title="Überweisung fehlgeschlagen"
       titleId="pb-payout-fail-title"
-      onClose={onCancel}
-      onSubmit={() => submit({ status: 'fehlgeschlagen', reason })}
       submitLabel="Als fehlgeschlagen vermerken"
       submitVariant="danger"
-      pending={busy}
-      problem={problem}
+      facts={<p className="small text-body-secondary text-break">{transferFacts(transfer)}</p>}
+      reason={{
+        id: 'pb-payout-fail-reason',
+        label: 'Grund laut Bank',
+        maxLength: PAYOUT_FAILURE_REASON_MAX,
+        hint: 'z. B. „IBAN ungültig“ oder „Konto aufgelöst“',
+      }}
+      schema={payoutDecisionSchema}
+      input={(reason) => ({ status: 'fehlgeschlagen', reason })}
+      busy={busy}
       error={error}
+      onCancel={onCancel}
+      onSubmit={onSubmit}
     >
-      <p className="small text-body-secondary text-break">{transferFacts(transfer)}</p>
-      <p className="small">
-        Die Auszahlung ist danach wieder offen und kann in einen neuen Zahlungsauftrag aufgenommen werden. Das lässt
-        sich nicht rückgängig machen.
-      </p>
-      <TextField
-        id="pb-payout-fail-reason"
-        label="Grund laut Bank"
-        value={reason}
-        maxLength={PAYOUT_FAILURE_REASON_MAX}
-        onChange={setReason}
-        invalid={Boolean(errors['reason'])}
-        feedback={errors['reason']}
-        hint="z. B. „IBAN ungültig“ oder „Konto aufgelöst“"
-        required
-      />
-    </FormModal>
+      Die Auszahlung ist danach wieder offen und kann in einen neuen Zahlungsauftrag aufgenommen werden. Das lässt sich
+      nicht rückgängig machen.
+    </ReasonDialog>
   );
 }
 
