@@ -51,6 +51,7 @@ import { introductionRoutes } from './modules/introductions/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { circumventionCaseRoutes } from './modules/circumvention-cases';
 import { payoutRoutes } from './modules/payouts';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(overviewRoutes);
       await api.register(billingRoutes);
       await api.register(payoutRoutes);
+      await api.register(circumventionCaseRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(organisationRoutes);

@@ -189,6 +189,13 @@ export const routes: Row[] = [
     method: 'GET', url: '/api/credit-notes/:id/pdf', policy: 'payouts.creditNoteReader', excluded: { as: 'company', status: 404 },
     request: () => ({ url: `/api/credit-notes/${NO_ID}/pdf` }),
   },
+  // --- circumvention cases (issue 34: the company's administrators) ---
+  { method: 'GET', url: '/api/circumvention-cases', policy: 'circumvention_cases.company', excluded: { as: 'consultant', status: 403 } },
+  {
+    method: 'PUT', url: '/api/circumvention-cases/:id/answer', policy: 'circumvention_cases.company',
+    excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/circumvention-cases/${NO_ID}/answer`, payload: { data: { answer: 'Stellungnahme' } } }),
+  },
   {
     method: 'GET', url: '/api/dunning-notices/:id/pdf', policy: 'billing.invoiceReader',
     excluded: { as: 'consultant', status: 403 }, request: () => ({ url: `/api/dunning-notices/${NO_ID}/pdf` }),
@@ -369,6 +376,9 @@ export const routes: Row[] = [
     ['GET', '/api/admin/payout-batches/:id/file'],
     ['PUT', '/api/admin/payout-batches/:id/items/:itemId'],
     ['POST', '/api/admin/payout-batches/:id/paid'],
+    ['GET', '/api/admin/circumvention-cases'],
+    ['POST', '/api/admin/circumvention-cases'],
+    ['POST', '/api/admin/circumvention-cases/:id/decision'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

@@ -75,11 +75,13 @@ export const invoiceCorrectionSchema = z
   .strict();
 export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
 
-export const INVOICE_KINDS = ['rechnung', 'korrektur'] as const;
+/** 'vertragsstrafe': the contractual penalty a circumvention case found (not a placement's fee). */
+export const INVOICE_KINDS = ['rechnung', 'korrektur', 'vertragsstrafe'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   rechnung: 'Rechnung',
   korrektur: 'Storno-/Korrekturrechnung',
+  vertragsstrafe: 'Rechnung über Vertragsstrafe',
 };
 // Here, not in statement.ts: that module is imported by this one, and the labels spread these.
 /** A line's kind as the statement (page and PDF) names it; 'auszahlung' is a refund transferred to the customer. */

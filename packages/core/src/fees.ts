@@ -27,6 +27,8 @@ export const BILLING_MSG = {
   salaryUnparsed:
     'Aus dem Gehaltstext lässt sich kein Jahresbruttogehalt ablesen; die Prämie in € wird daher nicht berechnet.',
   reverseChargeNote: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge) gemäß Art. 196 MwStSystRL.',
+  penaltyNote:
+    'Vertragsstrafe gemäß Punkt 10 der AGB (Umgehungsverbot). Als Schadenersatz ohne Leistungsaustausch nicht umsatzsteuerbar.',
   invoiceAddressMissing:
     'Für diese Meldung fehlen Rechnungsadresse und UID des Unternehmens. Die Administratoren des Unternehmens wurden gebeten, die Rechnungsdaten ihrer Organisation zu ergänzen; Sie können sie auch hier erfassen.',
   invoiceUidInvalid:

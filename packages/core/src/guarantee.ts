@@ -3,7 +3,7 @@ import { addCalendarDays, addCalendarMonths, formatDay, guaranteeDeadline, type 
 import { GUARANTEE_DAYS, GUARANTEE_START_LATEST_MONTHS, TERMINATION_NOTICE_DAYS } from './constants';
 import { formatNumber } from './format';
 import { storedFileSchema } from './files';
-import { INPUT_MSG, isSafeText } from './input';
+import { INPUT_MSG, isoDayInput, isSafeText } from './input';
 
 /**
  * Guarantee claims (spec §9: 60 days, issue 12/28): why an employment ended, the window a
@@ -120,13 +120,7 @@ export function guaranteeClaimRefusal(
   return null;
 }
 
-const isoDateInput = z
-  .string({ error: GUARANTEE_MSG.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, GUARANTEE_MSG.dateInvalid)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
-  }, GUARANTEE_MSG.dateInvalid);
+const isoDateInput = isoDayInput(GUARANTEE_MSG.dateInvalid);
 
 /** Body of POST /api/placements/:id/guarantee-claim. */
 export const guaranteeClaimRequestSchema = z

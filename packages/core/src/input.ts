@@ -82,6 +82,16 @@ export const idSchema = z
   .transform(Number)
   .pipe(int4Id());
 
+/** A calendar day as 'YYYY-MM-DD' that exists, between 1900 and 2099, with the field's own message. */
+export const isoDayInput = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && v < '2100-01-01';
+    }, message);
+
 /** Plain decimal text a number field accepts: at most 15 digits before and after the point. */
 export const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
 

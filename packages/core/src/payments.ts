@@ -122,7 +122,8 @@ export const ALLOCATION_METHOD_LABELS: Record<AllocationMethod, string> = {
 };
 
 /** What an allocation pays: the invoice, or the interest and fee its reminders claimed. */
-export const ALLOCATION_PURPOSES = ['rechnung', 'mahnkosten'] as const;
+/** 'vertragsstrafe': a penalty invoice of a circumvention case, paid apart from the placement's fee. */
+export const ALLOCATION_PURPOSES = ['rechnung', 'mahnkosten', 'vertragsstrafe'] as const;
 export type AllocationPurpose = (typeof ALLOCATION_PURPOSES)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { isValidIban } from './billing';
-import { int4Id, requiredText } from './input';
+import { int4Id, isoDayInput, requiredText } from './input';
 
 /**
  * Money that goes out (issue 34): where an organisation's money is paid to, the agency's share
@@ -184,13 +184,7 @@ export const payoutBatchRequestSchema = z
       .min(1, { error: PAYOUT_MSG.batchEmpty })
       .max(PAYOUT_BATCH_MAX_ITEMS, { error: PAYOUT_MSG.batchTooLarge })
       .refine((ids) => new Set(ids).size === ids.length, { error: PAYOUT_MSG.batchDuplicate }),
-    executionDate: z
-      .string({ error: PAYOUT_MSG.executionDateInvalid })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PAYOUT_MSG.executionDateInvalid })
-      .refine((v) => {
-        const d = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v < '2100-01-01';
-      }, PAYOUT_MSG.executionDateInvalid),
+    executionDate: isoDayInput(PAYOUT_MSG.executionDateInvalid),
   })
   .strict();
 export type PayoutBatchRequest = z.infer<typeof payoutBatchRequestSchema>;

@@ -7,7 +7,7 @@ import { z } from './zod';
  * paid or gets back.
  */
 
-export const STATEMENT_LINE_KINDS = ['rechnung', 'korrektur', 'zahlung', 'auszahlung'] as const;
+export const STATEMENT_LINE_KINDS = ['rechnung', 'korrektur', 'vertragsstrafe', 'zahlung', 'auszahlung'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
 export const statementLineSchema = z.object({

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './placements';
 export * from './terms';
 export * from './payouts';
+export * from './circumvention-cases';

@@ -114,6 +114,14 @@ describe('/api/admin guard', () => {
       adminStatus: 404,
     },
     { method: 'POST', url: '/api/admin/payout-batches/999999/paid', adminStatus: 404 },
+    { method: 'GET', url: '/api/admin/circumvention-cases', adminStatus: 200 },
+    { method: 'POST', url: '/api/admin/circumvention-cases', payload: { data: {} }, adminStatus: 400 },
+    {
+      method: 'POST',
+      url: '/api/admin/circumvention-cases/999999/decision',
+      payload: { data: { decision: 'eingestellt', reasons: 'x' } },
+      adminStatus: 404,
+    },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {

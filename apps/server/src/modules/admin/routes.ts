@@ -10,6 +10,7 @@ import { adminBillingRoutes } from '../billing';
 import { adminOrganisationRoutes } from '../organisations';
 import { adminPaymentRoutes } from '../payments';
 import { adminPayoutRoutes } from '../payouts';
+import { adminCircumventionCaseRoutes } from '../circumvention-cases';
 import { adminTermsRoutes } from '../terms';
 import { adminUserRoutes } from './users';
 
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(adminBillingRoutes);
       await admin.register(adminPaymentRoutes);
       await admin.register(adminPayoutRoutes);
+      await admin.register(adminCircumventionCaseRoutes);
       await admin.register(adminOrganisationRoutes);
       await admin.register(adminTermsRoutes);
     },

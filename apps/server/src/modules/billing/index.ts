@@ -3,6 +3,7 @@ export { applyGuaranteeRefund, claimWindowRefusal, fileGuaranteeClaim, guarantee
 export { correctInvoicedAmount } from './corrections';
 export { claimDocumentForDownload, claimDocumentRetention } from './documents';
 export { invoiceOfReport, issueInvoice, reportFeeLine, type BillingContext } from './invoices';
+export { issuePenaltyInvoice } from './penalty-invoice';
 export {
   addressBlock,
   invoiceRecipient,

@@ -78,7 +78,8 @@ export async function renderInvoicePdf(
   const paidCents = invoice.paidCents ?? 0;
   const openCents = invoice.grossCents - paidCents;
   const code =
-    invoice.kind === 'rechnung' && openCents > 0 ? await paymentCode(invoice.issuer, openCents, invoice.number) : null;
+    invoice.kind !== 'korrektur' && openCents > 0 ? await paymentCode(invoice.issuer, openCents, invoice.number) : null;
+  const penalty = invoice.kind === 'vertragsstrafe';
   const left = PAGE.margin;
   const { issuer, customer } = invoice;
 
@@ -97,7 +98,7 @@ export async function renderInvoicePdf(
   const facts: Array<[string, string]> = [
     ['Rechnungsnummer', invoice.number],
     ['Rechnungsdatum', formatDay(invoice.issuedOn)],
-    ['Leistungsdatum', formatDay(invoice.placementDate)],
+    [penalty ? 'Meldung vom' : 'Leistungsdatum', formatDay(invoice.placementDate)],
     ['Fällig am', formatDay(invoice.dueOn)],
   ];
   if (code) facts.push(['Zahlungsreferenz', code.reference]);
@@ -126,7 +127,14 @@ export async function renderInvoicePdf(
   for (const line of invoice.lines) row(line.label, money(line.cents));
   rule();
   row('Summe netto', money(invoice.netCents));
-  row(invoice.reverseCharge ? 'USt (Reverse Charge)' : `zuzüglich ${VAT_RATE_PERCENT} % USt`, money(invoice.vatCents));
+  row(
+    penalty
+      ? 'Keine USt (nicht steuerbarer Schadenersatz)'
+      : invoice.reverseCharge
+        ? 'USt (Reverse Charge)'
+        : `zuzüglich ${VAT_RATE_PERCENT} % USt`,
+    money(invoice.vatCents),
+  );
   rule();
   row(
     invoice.kind === 'korrektur' ? 'Korrekturbetrag brutto' : 'Rechnungsbetrag brutto',
@@ -159,7 +167,9 @@ export async function renderInvoicePdf(
     doc,
     issuer,
     frame,
-    `Servicegebühr: ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie. Garantie: 60 Tage ab Beginn des Dienstverhältnisses.`,
+    penalty
+      ? BILLING_MSG.penaltyNote
+      : `Servicegebühr: ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie. Garantie: 60 Tage ab Beginn des Dienstverhältnisses.`,
   );
   doc.end();
   return finished;

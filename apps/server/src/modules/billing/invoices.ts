@@ -8,6 +8,7 @@ import {
   formatDate,
   formatInvoiceNumber,
   INVOICE_DUE_WORKING_DAYS,
+  INVOICE_KIND_LABELS,
   PLACEMENT_REVIEW_MSG,
   isReverseCharge,
   isValidUid,
@@ -66,7 +67,11 @@ export type { Customer } from './legal-identity';
  * from its organisation (issue 31); else, for reports from before it, the invoice address the
  * report named. Without any: the German 409 that asks for the legal identity.
  */
-async function customerOf(tx: Db, report: PlacementReportRow, given: InvoiceAddress | undefined): Promise<Customer> {
+export async function customerOf(
+  tx: Db,
+  report: PlacementReportRow,
+  given: InvoiceAddress | undefined,
+): Promise<Customer> {
   if (given) {
     return { name: given.name, address: addressBlock(given, given.country), uid: given.uid, country: given.country };
   }
@@ -124,7 +129,7 @@ export async function storeAndMail(
         {
           userId: values.companyId,
           kind: 'guarantee',
-          title: `${values.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'} ${number}`,
+          title: `${values.kind === 'korrektur' ? 'Korrekturrechnung' : INVOICE_KIND_LABELS[values.kind]} ${number}`,
           body: `„${values.jobTitle}“: ${formatCents(values.grossCents)} brutto, fällig am ${formatDay(values.dueOn)}`,
           link: '/advertisements/billing',
         },

@@ -29,12 +29,23 @@ export async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPay
       paymentId: paymentAllocations.paymentId,
       bookedOn: incomingPayments.bookedOn,
       cents: sql<string>`sum(${paymentAllocations.cents})`,
+      purpose: paymentAllocations.purpose,
     })
     .from(paymentAllocations)
     .innerJoin(incomingPayments, eq(incomingPayments.id, paymentAllocations.paymentId))
-    // The invoices' payments; what paid a reminder's interest and fee is not an invoice's.
-    .where(and(inArray(paymentAllocations.placementReportId, reportIds), eq(paymentAllocations.purpose, 'rechnung')))
-    .groupBy(paymentAllocations.placementReportId, paymentAllocations.paymentId, incomingPayments.bookedOn)
+    // The invoices' payments (a penalty's apart); what paid a reminder's interest and fee is not an invoice's.
+    .where(
+      and(
+        inArray(paymentAllocations.placementReportId, reportIds),
+        inArray(paymentAllocations.purpose, ['rechnung', 'vertragsstrafe']),
+      ),
+    )
+    .groupBy(
+      paymentAllocations.placementReportId,
+      paymentAllocations.paymentId,
+      incomingPayments.bookedOn,
+      paymentAllocations.purpose,
+    )
     .orderBy(incomingPayments.bookedOn, paymentAllocations.paymentId);
   // Refunds transferred back (paid-out payout items) count against what was paid.
   const refunds = await db
@@ -54,7 +65,12 @@ export async function paymentsOf(db: Db, reportIds: number[]): Promise<ReportPay
       ),
     );
   return [
-    ...rows.map((r) => ({ ...r, cents: Number(r.cents), kind: 'zahlung' as const })),
+    ...rows.map((r) => ({
+      ...r,
+      cents: Number(r.cents),
+      kind: 'zahlung' as const,
+      penalty: r.purpose === 'vertragsstrafe',
+    })),
     ...refunds.map((r) => ({
       placementReportId: r.placementReportId,
       paymentId: r.paymentId,

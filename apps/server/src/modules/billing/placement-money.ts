@@ -7,7 +7,8 @@ import { recordAudit } from '../../services/audit';
 
 /**
  * What a placement's customer has paid and owes (issue 34), defined once for imports, reminders,
- * corrections and refunds: its invoices (corrections included) against what payments gave them
+ * corrections and refunds: its invoices (corrections included; a circumvention case's penalty
+ * invoice is paid apart, payments/allocation.ts) against what payments gave them
  * less what was booked to be paid back (refund payout items). Callers hold the placement's row
  * lock (lock order: report, then money rows).
  */
@@ -22,7 +23,8 @@ async function sumsOf(tx: Db, reportId: number): Promise<Sums> {
   const [row] = rowsOf<{ invoiced: string; paid: string; refunded: string }>(
     await tx.execute(sql`
       SELECT
-        coalesce((SELECT sum(gross_cents) FROM invoices WHERE placement_report_id = ${reportId}), 0) AS invoiced,
+        coalesce((SELECT sum(gross_cents) FROM invoices
+                  WHERE placement_report_id = ${reportId} AND kind <> 'vertragsstrafe'), 0) AS invoiced,
         coalesce((SELECT sum(cents) FROM payment_allocations
                   WHERE placement_report_id = ${reportId} AND purpose = 'rechnung'), 0) AS paid,
         coalesce((SELECT sum(amount_cents) FROM payout_items

@@ -32,6 +32,8 @@ export interface ReportPayment {
   bookedOn: string;
   cents: number;
   kind?: 'zahlung' | 'auszahlung';
+  /** A payment of a circumvention case's penalty invoice (settled apart from the placement's fee). */
+  penalty?: boolean;
 }
 
 /** Invoice rows (or payments) by their placement report, in their order. */
@@ -58,6 +60,38 @@ function paymentReference(openNumbers: string[]): string {
     : openNumbers.join(', ');
 }
 
+const INVOICE_LINE_TEXT: Record<Row['kind'], (jobTitle: string, corrects: string | null) => string> = {
+  rechnung: (jobTitle) => `Rechnung für „${jobTitle}“`,
+  korrektur: (jobTitle, corrects) => `Korrekturrechnung${corrects ? ` zu Rechnung ${corrects}` : ''} („${jobTitle}“)`,
+  vertragsstrafe: (jobTitle) => `Vertragsstrafe wegen Umgehung („${jobTitle}“)`,
+};
+
+function invoiceLines(report: Report, own: Row[], numbers: Map<number, string>): StatementLine[] {
+  return own.map((row) => ({
+    date: row.issuedOn,
+    kind: row.kind,
+    number: row.number,
+    text: INVOICE_LINE_TEXT[row.kind](
+      report.jobTitle,
+      row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
+    ),
+    cents: row.grossCents,
+  }));
+}
+
+function paymentLines(report: Report, paid: ReportPayment[]): StatementLine[] {
+  return paid.map((payment) => ({
+    date: payment.bookedOn,
+    kind: payment.kind ?? 'zahlung',
+    number: null,
+    text:
+      payment.kind === 'auszahlung'
+        ? `Rückerstattung überwiesen für „${report.jobTitle}“`
+        : `Zahlung erhalten für „${report.jobTitle}“${payment.penalty ? ' (Vertragsstrafe)' : ''}`,
+    cents: -payment.cents,
+  }));
+}
+
 export function buildStatement(
   reports: Report[],
   rows: Row[],
@@ -74,47 +108,29 @@ export function buildStatement(
   let receiveBy: string | null = null;
   const openNumbers: string[] = [];
   for (const report of reports) {
-    const own = rowsByReport.get(report.id) ?? [];
-    if (own.length === 0) continue;
-    for (const row of own) {
-      const corrects = row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null);
-      lines.push({
-        date: row.issuedOn,
-        kind: row.kind,
-        number: row.number,
-        text:
-          row.kind === 'rechnung'
-            ? `Rechnung für „${report.jobTitle}“`
-            : `Korrekturrechnung${corrects ? ` zu Rechnung ${corrects}` : ''} („${report.jobTitle}“)`,
-        cents: row.grossCents,
-      });
-    }
-    const paid = paymentsByReport.get(report.id) ?? [];
-    for (const payment of paid)
-      lines.push({
-        date: payment.bookedOn,
-        kind: payment.kind ?? 'zahlung',
-        number: null,
-        text:
-          payment.kind === 'auszahlung'
-            ? `Rückerstattung überwiesen für „${report.jobTitle}“`
-            : `Zahlung erhalten für „${report.jobTitle}“`,
-        cents: -payment.cents,
-      });
-    // Each placement on its own: what one owes is not set off against what another refunds.
-    const outstanding = outstandingCents(own, paid);
-    if (outstanding > 0) {
-      payCents += outstanding;
-      const inForce = own.filter((r) => r.kind === 'rechnung').sort((a, b) => b.id - a.id)[0];
-      if (inForce) {
-        openNumbers.push(inForce.number);
-        if (payBy === null || inForce.dueOn < payBy) payBy = inForce.dueOn;
+    const rowsOfReport = rowsByReport.get(report.id) ?? [];
+    const paidOfReport = paymentsByReport.get(report.id) ?? [];
+    // A penalty invoice is settled on its own, beside the placement's invoices.
+    for (const penalty of [false, true]) {
+      const own = rowsOfReport.filter((r) => (r.kind === 'vertragsstrafe') === penalty);
+      if (own.length === 0) continue;
+      const paid = paidOfReport.filter((p) => (p.penalty ?? false) === penalty);
+      lines.push(...invoiceLines(report, own, numbers), ...paymentLines(report, paid));
+      // Each placement on its own: what one owes is not set off against what another refunds.
+      const outstanding = outstandingCents(own, paid);
+      if (outstanding > 0) {
+        payCents += outstanding;
+        const inForce = own.filter((r) => r.kind !== 'korrektur').sort((a, b) => b.id - a.id)[0];
+        if (inForce) {
+          openNumbers.push(inForce.number);
+          if (payBy === null || inForce.dueOn < payBy) payBy = inForce.dueOn;
+        }
       }
-    }
-    if (outstanding < 0) {
-      receiveCents += -outstanding;
-      const refund = own.filter((r) => r.kind === 'korrektur' && r.grossCents < 0).sort((a, b) => b.id - a.id)[0];
-      if (refund && (receiveBy === null || refund.dueOn > receiveBy)) receiveBy = refund.dueOn;
+      if (outstanding < 0) {
+        receiveCents += -outstanding;
+        const refund = own.filter((r) => r.kind === 'korrektur' && r.grossCents < 0).sort((a, b) => b.id - a.id)[0];
+        if (refund && (receiveBy === null || refund.dueOn > receiveBy)) receiveBy = refund.dueOn;
+      }
     }
   }
   lines.sort(

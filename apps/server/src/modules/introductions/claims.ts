@@ -76,21 +76,7 @@ export async function applyPlacementToClaims(
   input: PlacementClaimInput,
   ctx: RegisterContext & { officeEmail: string; fingerprintSecret: string },
 ): Promise<boolean> {
-  if (introduction) {
-    if (introduction.status === 'abgesagt') {
-      await reviveClaimIfInWindow(tx, introduction, 'placement', ctx);
-    }
-    if (introduction.status !== 'eingestellt') {
-      const [fresh] = await tx.select().from(introductions).where(eq(introductions.id, introduction.id));
-      await moveIntroduction(tx, fresh!, { status: 'eingestellt', reason: null }, ctx);
-    }
-    await appendRegisterEntry(tx, ctx.registerSecret, {
-      introductionId: introduction.id,
-      kind: 'placement_reported',
-      at: ctx.now,
-      data: { reportId: report.id, reporterId: input.reporter.id },
-    });
-  }
+  if (introduction) await recordPlacementOnIntroduction(tx, introduction, report.id, input.reporter.id, ctx);
 
   if (input.job.ownerId === null) return false;
   const { named, other } = reportCandidates(ctx.fingerprintSecret, introduction, input);
@@ -177,6 +163,33 @@ export async function applyPlacementToClaims(
     ),
   );
   return true;
+}
+
+/**
+ * A placement attributed to an introduction: it moves to 'eingestellt' (a lapsed claim revives
+ * within the window) and the register records the report — at the report, or when the office's
+ * circumvention case attributes a report to it (`actorId`: who reported, or who decided).
+ */
+export async function recordPlacementOnIntroduction(
+  tx: Db,
+  introduction: IntroductionRow,
+  reportId: number,
+  actorId: number,
+  ctx: RegisterContext,
+): Promise<void> {
+  if (introduction.status === 'abgesagt') {
+    await reviveClaimIfInWindow(tx, introduction, 'placement', ctx);
+  }
+  if (introduction.status !== 'eingestellt') {
+    const [fresh] = await tx.select().from(introductions).where(eq(introductions.id, introduction.id));
+    await moveIntroduction(tx, fresh!, { status: 'eingestellt', reason: null }, ctx);
+  }
+  await appendRegisterEntry(tx, ctx.registerSecret, {
+    introductionId: introduction.id,
+    kind: 'placement_reported',
+    at: ctx.now,
+    data: { reportId, reporterId: actorId },
+  });
 }
 
 /** A claim that stands, or lapsed by a final rejection and may still revive (RECONTACT_WINDOW_MONTHS). */

@@ -1,9 +1,9 @@
 /** What other modules may use of introductions (dependency-cruiser: modules import each other only through index.ts). */
-export { applyPlacementToClaims, introductionForReport } from './claims';
+export { applyPlacementToClaims, introductionForReport, recordPlacementOnIntroduction } from './claims';
 export { contactsDiffer, fingerprintsOf } from './fingerprint';
 export { formerPartyRetention, rememberFormerCompany } from './former-companies';
 export { liveClaim, withinProtection } from './matching';
-export { introductionDetail, listHandledIntroductions, listRegister } from './queries';
+export { introductionDetail, listHandledIntroductions, listRegister, timelineOf } from './queries';
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';
 export { publishIntroduction } from './routes';

@@ -239,7 +239,7 @@ export async function introductionParties(db: Db, id: number) {
 }
 
 /** The introduction's register entries, oldest first. */
-async function timelineOf(db: Db, id: number): Promise<IntroductionTimelineEntry[]> {
+export async function timelineOf(db: Db, id: number): Promise<IntroductionTimelineEntry[]> {
   const rows = await db
     .select()
     .from(introductionEvents)

@@ -55,7 +55,7 @@ export async function allocateToInvoice(
   options: { settle?: boolean; only?: AllocationPurpose } = {},
 ): Promise<Allocated | null> {
   const [named] = await tx
-    .select({ reportId: invoices.placementReportId })
+    .select({ id: invoices.id, reportId: invoices.placementReportId, kind: invoices.kind, number: invoices.number })
     .from(invoices)
     .where(eq(invoices.number, invoiceNumber))
     .limit(1);
@@ -65,6 +65,10 @@ export async function allocateToInvoice(
     .from(placementReports)
     .where(eq(placementReports.id, named.reportId))
     .for('update');
+  if (named.kind === 'vertragsstrafe') {
+    if (!report || options.only === 'mahnkosten') return null;
+    return allocateToPenalty(tx, payment, named, method, actor, now);
+  }
   const target = await invoiceOfReport(tx, named.reportId);
   if (!report || !target) return null;
   // The invoice first; what the payment brings beyond pays the interest and fee its reminders claimed.
@@ -93,6 +97,45 @@ export async function allocateToInvoice(
   const cents = parts.reduce((sum, p) => sum + p.cents, 0);
   const settled = options.settle === false ? false : await settleIfPaid(tx, report, actor, now);
   return { invoiceNumber: target.number, placementReportId: report.id, cents, settled };
+}
+
+/**
+ * A penalty invoice (circumvention case) is paid on its own: up to what it still asks, never
+ * towards the placement's fee; the placement's state does not change. The caller holds the
+ * placement's row lock.
+ */
+async function allocateToPenalty(
+  tx: Db,
+  payment: { id: number; cents: number },
+  invoice: { id: number; reportId: number; number: string },
+  method: AllocationMethod,
+  actor: CurrentUser | null,
+  now: Date,
+): Promise<Allocated | null> {
+  const cents = Math.min(payment.cents, await openCentsOfPenalty(tx, invoice.id));
+  if (cents <= 0) return null;
+  await tx.insert(paymentAllocations).values({
+    paymentId: payment.id,
+    invoiceId: invoice.id,
+    placementReportId: invoice.reportId,
+    cents,
+    method,
+    purpose: 'vertragsstrafe',
+    allocatedBy: method === 'manuell' ? (actor?.id ?? null) : null,
+    createdAt: now,
+  });
+  return { invoiceNumber: invoice.number, placementReportId: invoice.reportId, cents, settled: false };
+}
+
+/** What a penalty invoice still asks, cents. */
+export async function openCentsOfPenalty(tx: Db, invoiceId: number): Promise<number> {
+  const [row] = rowsOf<{ open: string }>(
+    await tx.execute(sql`
+      SELECT (SELECT gross_cents FROM invoices WHERE id = ${invoiceId})
+        - coalesce((SELECT sum(cents) FROM payment_allocations
+                    WHERE invoice_id = ${invoiceId} AND purpose = 'vertragsstrafe'), 0) AS open`),
+  );
+  return Number(row?.open ?? 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import {
   ADMIN_MSG,
+  CASE_MSG,
   CIRCUMVENTION_MONTHS,
   calculateFees,
   computeFeeLine,
@@ -16,6 +17,7 @@ import type { CurrentUser } from '../../services/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { monthsBefore } from '../../lib/months';
 import { recordAudit } from '../../services/audit';
+import { openCaseOfReport } from '../circumvention-cases';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 
 /**
@@ -36,6 +38,8 @@ export async function reviewPlacementReport(
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
     if (row.status !== 'gemeldet') throw conflict(PLACEMENT_REVIEW_MSG.notPending);
+    const caseId = await openCaseOfReport(tx, id);
+    if (caseId !== null) throw conflict(CASE_MSG.reportInCase(caseId));
     const release = input.decision === 'freigegeben';
     const bonus = input.placementBonus ?? Number(row.placementBonus);
     const salary = input.actualSalary ?? Number(row.actualSalary);

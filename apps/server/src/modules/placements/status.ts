@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  CASE_MSG,
   ADMIN_MSG,
   canChangePlacementStatus,
   isWithinGuarantee,
@@ -21,6 +22,7 @@ import {
   requestLegalIdentity,
   type BillingContext,
 } from '../billing';
+import { openCaseOfReport } from '../circumvention-cases';
 import { recordManualPayment } from '../payments';
 import { needsReview } from './flags';
 import { presentPlacementReport } from './presenter';
@@ -70,6 +72,9 @@ async function moveReport(
     const [row] = await tx.select().from(placementReports).where(eq(placementReports.id, id)).for('update');
     if (!row) throw notFound(ADMIN_MSG.reportNotFound);
     if (!canChangePlacementStatus(row.status, to)) throw conflict(ADMIN_MSG.statusNotAllowed);
+    // A running circumvention case decides whose placement it is first.
+    const caseId = await openCaseOfReport(tx, id);
+    if (caseId !== null) throw conflict(CASE_MSG.reportInCase(caseId));
     // A flagged, suspected or objected report is invoiced only after the office released it.
     if (to === 'verrechnet' && needsReview(row)) throw conflict(PLACEMENT_REVIEW_MSG.needsReview);
     if (to === 'garantiefall') {
