@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { formatDay, PAYOUT_MSG, viennaDate, type PayoutBatch, type PayoutItem } from '@pb/core';
 import { FeedbackHost } from '../../components/feedback/FeedbackHost';
 import { resetFeedback } from '../../components/feedback/feedback';
+import { renderWithProviders } from '../../test/harness';
 import { Component as PayoutsPage } from './PayoutsPage';
 
 const item = (id: number, payeeName: string, amountCents: number, accountKnown = true): PayoutItem => ({
@@ -71,14 +70,12 @@ afterEach(() => {
 });
 
 async function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/payouts']}>
-        <PayoutsPage />
-        <FeedbackHost />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      <PayoutsPage />
+      <FeedbackHost />
+    </>,
+    '/admin/payouts',
   );
   await screen.findByTestId('payout-item-1');
   return userEvent.setup();

@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { JOB_FIELD_MSG, MSG, SALARY_FACTS_MSG } from '@pb/core';
 import type { Session } from '../../lib/session';
+import { description, expectRefused, renderWithProviders, stubFetch } from '../../test/harness';
 import { Component as JobEditorPage } from './JobEditorPage';
 
 const company: Session = {
@@ -21,43 +20,19 @@ vi.mock('../../lib/session', async (importOriginal) => ({
 }));
 
 // The districts load; any other request (a publish) would be a failure of the check.
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 beforeEach(() => {
-  fetchMock.mockReset();
   fetchMock.mockImplementation((input) =>
     String(input).startsWith('/api/districts')
       ? Promise.resolve(new Response(JSON.stringify({ data: [{ id: 601, name: 'Graz', state: 'Steiermark' }] })))
       : Promise.reject(new Error(`no request expected: ${String(input)}`)),
   );
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 async function renderEditor() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/advertisements/create/save']}>
-        <JobEditorPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<JobEditorPage />, '/advertisements/create/save');
   await screen.findByRole('option', { name: 'Graz' });
   return userEvent.setup();
-}
-
-/** The texts a control's aria-describedby points to (what a screen reader reads with it). */
-function description(control: HTMLElement): string {
-  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
-
-function expectRefused(control: HTMLElement, message: string) {
-  expect(control.getAttribute('aria-invalid')).toBe('true');
-  expect(description(control)).toContain(message);
 }
 
 const LIST_LABELS = {

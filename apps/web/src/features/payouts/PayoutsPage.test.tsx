@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   PAYOUT_MSG,
   SELF_BILLING_TERMS,
@@ -12,6 +10,7 @@ import {
   type PayoutsPage,
 } from '@pb/core';
 import type { Session } from '../../lib/session';
+import { expectRefused, renderWithProviders, stubFetch } from '../../test/harness';
 import { Component as PayoutsPageComponent } from './PayoutsPage';
 
 let kind: OrganisationKind = 'agency';
@@ -50,7 +49,7 @@ const pageOf = (account: PayoutAccount | null): PayoutsPage => ({
 });
 
 /** The page's data, and what each PUT answers (the saved account, or a refusal). */
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 function serve(account: PayoutAccount | null, put: () => Promise<Response> = () => json({ data: stored, meta: {} })) {
   fetchMock.mockImplementation((input, init) => {
@@ -62,37 +61,10 @@ function serve(account: PayoutAccount | null, put: () => Promise<Response> = () 
 }
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 async function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/advertisements/payouts']}>
-        <PayoutsPageComponent />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PayoutsPageComponent />, '/advertisements/payouts');
   await screen.findByRole('heading', { name: 'Auszahlungskonto' });
   return userEvent.setup();
-}
-
-/** The texts a control's aria-describedby points to (what a screen reader reads with it). */
-function description(control: HTMLElement): string {
-  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-}
-
-function expectRefused(control: HTMLElement, message: string) {
-  expect(control.getAttribute('aria-invalid')).toBe('true');
-  expect(description(control)).toContain(message);
 }
 
 const save = (user: ReturnType<typeof userEvent.setup>) =>
