@@ -10,13 +10,8 @@ import {
 import { billingSuite, pdfText } from '../../../test/support/billing-suite';
 import { camtXml, uploadStatement } from '../../../test/support/camt';
 import { TEST_INVOICE_ISSUER } from '../../../test/support/ports';
-import {
-  adminReportOf,
-  companyReportBody,
-  introduceCandidate,
-  reportId,
-} from '../../../test/support/placement-fixtures';
-import type { TestUser } from '../../../test/factories';
+import { adminReportOf } from '../../../test/support/placement-fixtures';
+import { caseCalls } from '../../../test/support/circumvention-cases';
 import { verifyRegister } from '../introductions/register-verify';
 
 /**
@@ -30,39 +25,7 @@ import { verifyRegister } from '../introductions/register-verify';
 const s = billingSuite();
 const { ctx, company, otherCompany, consultant, admin, clock } = s;
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) =>
-  ctx.request({ method, url, token: user.token, ...(data === undefined ? {} : { payload: { data } }) });
-
-/** A company's own report on an advertisement (18 %) naming none of the consultant's live introduction. */
-async function suspectedReport(title: string): Promise<{ reportId: number; introductionId: number }> {
-  const advertisement = await s.publish(company, title, 18);
-  const introductionId = await introduceCandidate(
-    ctx,
-    consultant,
-    advertisement,
-    `kandidat.${title.length}.${Date.now()}@example.at`,
-  );
-  const id = await reportId(
-    ctx,
-    company,
-    companyReportBody(advertisement, { jobTitle: title, placementBonus: 10, candidateEmail: 'someone@example.at' }),
-  );
-  expect((await adminReportOf(ctx, admin, id)).circumvention).not.toBeNull();
-  return { reportId: id, introductionId };
-}
-
-const opening = (placementReportId: number, introductionId: number, days = 14) => ({
-  placementReportId,
-  introductionId,
-  letter: 'Sehr geehrte Damen und Herren, bitte nehmen Sie Stellung.',
-  deadline: addCalendarDays(s.today(), days),
-});
-
-async function openCase(reportId: number, introductionId: number): Promise<CircumventionCase> {
-  const res = await call(admin, 'POST', '/api/admin/circumvention-cases', opening(reportId, introductionId));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as CircumventionCase;
-}
+const { call, suspectedReport, opening, openCase } = caseCalls(s);
 
 async function mailsTo(address: string, event: string): Promise<Array<{ subject: string; text: string }>> {
   return ctx.database.query(
