@@ -59,9 +59,10 @@ export async function lockedCase(
   return { row: row!, report };
 }
 
+/** `actor` null: the demo's seed (no office account exists yet). */
 export async function openCase(
   db: Db,
-  actor: CurrentUser,
+  actor: Pick<CurrentUser, 'id' | 'email'> | null,
   input: CircumventionCaseOpenRequest,
   context: CaseContext,
 ): Promise<CircumventionCaseRow> {
@@ -100,7 +101,7 @@ export async function openCase(
         companyId: report.companyId,
         evidence,
         openedAt: context.now,
-        openedBy: actor.id,
+        openedBy: actor?.id ?? null,
         letter: input.letter,
         deadline: input.deadline,
       })

@@ -12,6 +12,7 @@ import { demoActors, jobOf, post, type Actor } from './actors';
 import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
+import { seedDemoCircumventionCase } from './circumvention-case';
 import { demoBilling, reportDemoPlacement } from './placements';
 
 /**
@@ -309,6 +310,14 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   for (const step of steps) await step.run();
   await seedDemoBilling(deps, companies[3]!, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Koller')!)!, at);
   await seedDemoPayouts(deps, hotel, sabine, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Brunner')!)!, at);
+  const wimmer = DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Wimmer')!;
+  await seedDemoCircumventionCase(
+    deps,
+    companies[wimmer.company]!,
+    consultants[wimmer.consultant]!,
+    ids.get(wimmer)!,
+    at,
+  );
 
   // The history above is not news: nobody (not even the office) is mailed about it.
   await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.id, outbox?.last ?? 0)));

@@ -25,6 +25,8 @@ export interface DemoPlacement {
   houseNr: string;
   postalCode: string;
   city: string;
+  /** The hired person's e-mail, for a report naming no introduction (the company's own hire). */
+  candidateEmail?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface DemoPlacement {
 export async function reportDemoPlacement(
   deps: DemoPlacementDeps,
   company: Actor,
-  introductionId: number,
+  introductionId: number | undefined,
   placement: DemoPlacement,
   now: Date,
 ): Promise<{ placementId: number; user: CurrentUser }> {

@@ -126,6 +126,14 @@ describe('Demo data', () => {
       `SELECT c.number, p.kind FROM credit_notes c JOIN payout_items p ON p.credit_note_id = c.id`,
     );
     expect(settled).toEqual([{ number: expect.stringMatching(/^GS-\d{4}-000001$/), kind: 'praemie' }]);
+    // issue 34: the company's own hire after rejecting an agency's candidate is a case waiting for its answer
+    const cases = await ctx.database.query<{ job_title: string; answered_at: Date | null; letter: string }>(
+      `SELECT r.job_title, c.answered_at, c.letter FROM circumvention_cases c
+         JOIN placement_reports r ON r.id = c.placement_report_id`,
+    );
+    expect(cases).toEqual([
+      { job_title: 'DevOps Engineer', answered_at: null, letter: expect.stringContaining('Punkt 10') },
+    ]);
     // once only
     expect(await seedDemoActivity(deps)).toEqual({ introductions: 0 });
   });
