@@ -153,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'billing', lazy: () => import('../features/admin/BillingPage') },
           { path: 'payments', lazy: () => import('../features/admin/PaymentsPage') },
           { path: 'payouts', lazy: () => import('../features/admin/PayoutsPage') },
+          { path: 'circumvention-cases', lazy: () => import('../features/admin/CircumventionCasesPage') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

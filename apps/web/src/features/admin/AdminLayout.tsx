@@ -19,6 +19,7 @@ const TABS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/advertisements', label: 'Inserate' },
   { to: '/admin/placements', label: 'Vermittlungen' },
+  { to: '/admin/circumvention-cases', label: 'Umgehungsverfahren' },
   { to: '/admin/introductions', label: 'Vorstellungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
   { to: '/admin/payments', label: 'Zahlungen' },
