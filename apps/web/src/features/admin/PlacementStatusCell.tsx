@@ -7,7 +7,9 @@ import {
   formatEuro,
   PLACEMENT_FLAG_LABELS,
   PLACEMENT_STATUS_LABELS,
+  CASE_STATE_LABELS,
   type AdminPlacementReport,
+  type CircumventionCase,
   type PlacementStatus,
 } from '@pb/core';
 import { InvoiceDownload } from '../../components/billing/InvoiceDownload';
@@ -20,8 +22,17 @@ const STATUS_BADGE: Record<PlacementStatus, string> = {
   verworfen: 'secondary',
 };
 
-/** The 'Status' cell of a placement report: status, objection, review, circumvention, invoice and guarantee. */
-export function PlacementStatusCell({ report: r }: { report: AdminPlacementReport }) {
+/**
+ * The 'Status' cell of a placement report: status, objection, review, circumvention (and its case),
+ * invoice and guarantee.
+ */
+export function PlacementStatusCell({
+  report: r,
+  circumventionCase,
+}: {
+  report: AdminPlacementReport;
+  circumventionCase: CircumventionCase | null;
+}) {
   return (
     <td data-label="Status" style={{ minWidth: '12rem' }}>
       <Badge
@@ -78,6 +89,12 @@ export function PlacementStatusCell({ report: r }: { report: AdminPlacementRepor
               )
             </div>
           ))}
+          {circumventionCase ? (
+            <div className="small" data-testid={`circumvention-case-${r.id}`}>
+              <Link to="/admin/circumvention-cases">Umgehungsverfahren Nr. {circumventionCase.id}</Link> (
+              {CASE_STATE_LABELS[circumventionCase.state]})
+            </div>
+          ) : null}
         </div>
       ) : null}
       {r.invoicedAt ? <div className="small">Verrechnet am {formatDate(r.invoicedAt)}</div> : null}

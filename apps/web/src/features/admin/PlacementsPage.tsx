@@ -31,6 +31,8 @@ import { hasInvoiceAddress, InvoiceAddressModal } from './InvoiceAddressModal';
 import { ErrorLine, FilterSelect, ListTable, PageHeader, SearchForm, usePagedSearch } from './components';
 import { cell } from './ResponsiveTable';
 import { PlacementStatusCell } from './PlacementStatusCell';
+import { OpenCaseDialog } from './OpenCaseDialog';
+import { useAdminCircumventionCases } from './api/circumventionCases';
 import { askFirst, showSuccess } from '../../components/feedback/feedback';
 
 /** The status buttons; 'verworfen' comes only from the review ('Prüfen'). */
@@ -51,6 +53,10 @@ function invoiceNetCents(r: AdminPlacementReport): number {
   return computeFeeLine(r.placementBonus, eurosToCents(r.actualSalary)).netCents;
 }
 
+/** A company's own report flagged 'Umgehungsverdacht' and not decided: a circumvention case may be opened on it. */
+const mayHaveCase = (r: AdminPlacementReport) =>
+  r.variant === 'company' && r.status === 'gemeldet' && r.circumvention !== null;
+
 export function Component() {
   const [status, setStatus] = useState<PlacementStatus | ''>('');
   const [flag, setFlag] = useState<'' | 'objected' | 'circumvention'>('');
@@ -69,6 +75,11 @@ export function Component() {
   const change = useChangePlacementStatus();
   const rows = reports.data?.data ?? [];
   const total = reports.data?.meta.pagination.total ?? 0;
+  // The cases of the reports shown (asked only when one could have a case): none yet, 'eröffnen'.
+  const cases = useAdminCircumventionCases('alle', rows.some(mayHaveCase));
+  const caseOf = (r: AdminPlacementReport) => cases.data?.find((c) => c.placementReportId === r.id) ?? null;
+  const caseRuns = (r: AdminPlacementReport) => (caseOf(r)?.state ?? 'entschieden') !== 'entschieden';
+  const [openingCase, setOpeningCase] = useState<AdminPlacementReport | null>(null);
 
   const [addressFor, setAddressFor] = useState<AdminPlacementReport | null>(null);
   const [correcting, setCorrecting] = useState<AdminPlacementReport | null>(null);
@@ -215,7 +226,7 @@ export function Component() {
               <div>Prämie {formatEuro(r.placementFee)}</div>
               <div className="small text-body-secondary">Servicegebühr {formatEuro(r.serviceFee)}</div>
             </td>
-            <PlacementStatusCell report={r} />
+            <PlacementStatusCell report={r} circumventionCase={caseOf(r)} />
             <td data-label="Aktionen" style={{ minWidth: '11rem' }}>
               <details className="mb-2">
                 <summary className="small">Kostenblatt</summary>
@@ -231,9 +242,15 @@ export function Component() {
                   Betrag korrigieren
                 </Button>
               )}
-              {r.needsReview && (
+              {/* While a case runs, the report waits for its decision (the server refuses the review). */}
+              {r.needsReview && !caseRuns(r) && (
                 <Button size="sm" variant="warning" className="me-1 mb-1" onClick={() => setReviewing(r)}>
                   Prüfen
+                </Button>
+              )}
+              {mayHaveCase(r) && cases.isSuccess && !caseOf(r) && (
+                <Button size="sm" variant="outline-danger" className="me-1 mb-1" onClick={() => setOpeningCase(r)}>
+                  Umgehungsverfahren eröffnen
                 </Button>
               )}
               {PLACEMENT_TRANSITIONS[r.status].filter(isStatusAction).map((to) => (
@@ -296,6 +313,7 @@ export function Component() {
           }
         />
       )}
+      {openingCase && <OpenCaseDialog report={openingCase} onClose={() => setOpeningCase(null)} />}
       {addressFor && (
         <InvoiceAddressModal
           report={addressFor}
