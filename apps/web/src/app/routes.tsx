@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
           { path: 'earnings', lazy: () => import('../features/billing/EarningsPage') },
           { path: 'billing', lazy: () => import('../features/billing/BillingPage') },
           { path: 'payouts', lazy: () => import('../features/payouts/PayoutsPage') },
+          {
+            path: 'circumvention-cases',
+            lazy: () => import('../features/circumventionCases/CircumventionCasesPage'),
+          },
           { path: 'notifications', lazy: () => import('../features/notifications/SettingsPage') },
           { path: 'searches', lazy: () => import('../features/searches/SavedSearchesPage') },
         ],

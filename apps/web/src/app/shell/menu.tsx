@@ -54,6 +54,9 @@ export function accountMenuFor(session: Session): MenuItem[] {
   // the main row, which has no room left at 1280 px.
   if (memberMay(session.organisation, 'billing.manage'))
     items.push({ to: '/advertisements/payouts', label: 'Auszahlungen' });
+  // The office's hearings about the company (issue 34): its administrators answer them.
+  if (session.organisation?.kind === 'company' && memberMay(session.organisation, 'organisation.manage'))
+    items.push({ to: '/advertisements/circumvention-cases', label: 'Umgehungsverfahren' });
   items.push({ to: '/advertisements/security', label: 'Sicherheit' });
   items.push({ to: '/advertisements/notifications', label: 'Benachrichtigungen' });
   return items;
