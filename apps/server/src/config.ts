@@ -28,6 +28,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Prämienbörse <no-reply@praemienboerse.at>'),
   OFFICE_EMAIL: z.string().email().default('office@praemienboerse.at'),
+  /** The tax adviser's DATEV numbers for the booking export's header (docs/accounting-export.md). */
+  DATEV_CONSULTANT_NUMBER: z.coerce.number().int().min(1001).max(9999999).default(1001),
+  DATEV_CLIENT_NUMBER: z.coerce.number().int().min(1).max(99999).default(1),
   /** Base of links in mails; defaults to http://localhost:<PORT>. */
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -169,6 +172,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   officeEmail: string;
+  /** DATEV's Beraternummer and Mandantennummer for the booking export. */
+  datev: { consultantNumber: number; clientNumber: number };
   publicUrl: string;
   jwtSecret: string;
   fingerprintSecret: string;
@@ -283,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
+    datev: { consultantNumber: env.DATEV_CONSULTANT_NUMBER, clientNumber: env.DATEV_CLIENT_NUMBER },
     publicUrl,
     jwtSecret,
     fingerprintSecret: env.FINGERPRINT_SECRET ?? localSecret(dataDir, 'fingerprint-secret'),

@@ -377,6 +377,7 @@ export const routes: Row[] = [
     ['PUT', '/api/admin/payout-batches/:id/items/:itemId'],
     ['POST', '/api/admin/payout-batches/:id/paid'],
     ['GET', '/api/admin/circumvention-cases'],
+    ['GET', '/api/admin/accounting-export'],
     ['POST', '/api/admin/circumvention-cases'],
     ['POST', '/api/admin/circumvention-cases/:id/decision'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),

@@ -154,6 +154,13 @@ export function formatCents(cents: number): string {
 }
 
 /** Euros (up to two decimals, as forms and reports carry them) to integer cents. */
+/** Cents as exact decimal text without thousands separators: 123456 → '1234,56' (or '1234.56'). */
+export function centsDecimal(cents: number, separator: ',' | '.' = ','): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}${separator}${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);
 }

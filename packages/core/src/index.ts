@@ -23,7 +23,8 @@
  *                  fees.ts: the fee sheet and the salary text parser (cents, no schemas: the landing page and
  *                  the browser use it); uid.ts: EU VAT number syntax
  *                  payments.ts, dunning.ts, payouts.ts: money in (RF, camt), reminders, money out (credit notes, batches)
- *                  circumvention-cases.ts: the office's case on an 'Umgehungsverdacht' (hearing, decision, penalty)
+ *                  circumvention-cases.ts: the office's case on an 'Umgehungsverdacht' (hearing, decision, penalty);
+ *                  accounting-export.ts: the monthly booking export (BMD NTCS, DATEV), its accounts and tax codes
  *   alerts.ts      saved searches, watched advertisements, the browser's filters; notifications.ts: the notification centre
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
@@ -60,6 +61,7 @@ export * from './uid';
 export * from './fees';
 export * from './billing';
 export * from './circumvention-cases';
+export * from './accounting-export';
 export * from './statement';
 export * from './overview';
 export * from './advertisement-numbers';

@@ -8,8 +8,9 @@ export type CsvCell = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvText(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+/** `formulaGuard: false` for files a program imports (not a spreadsheet): the text stays as it is. */
+export function csvText(value: string, formulaGuard = true): string {
+  const guarded = formulaGuard && FORMULA_START.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(guarded) || guarded !== guarded.trim() ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
@@ -18,13 +19,25 @@ export function csvNumber(value: number, decimals = 2): string {
   return value.toFixed(decimals).replace('.', ',');
 }
 
-export function csvCell(value: CsvCell): string {
+export function csvCell(value: CsvCell, formulaGuard = true): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return csvNumber(value);
-  return csvText(value);
+  return csvText(value, formulaGuard);
 }
 
-export function toCsv(header: string[], rows: CsvCell[][]): string {
-  const lines = [header.map(csvText).join(';'), ...rows.map((r) => r.map(csvCell).join(';'))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/**
+ * The default is for spreadsheets (BOM, formula guard). An import file for accounting software has
+ * no BOM and every text as it is.
+ */
+export function toCsv(
+  header: string[],
+  rows: CsvCell[][],
+  options: { bom?: boolean; formulaGuard?: boolean } = {},
+): string {
+  const guard = options.formulaGuard ?? true;
+  const lines = [
+    header.map((h) => csvText(h, guard)).join(';'),
+    ...rows.map((r) => r.map((cell) => csvCell(cell, guard)).join(';')),
+  ];
+  return `${options.bom === false ? '' : '\uFEFF'}${lines.join('\r\n')}\r\n`;
 }

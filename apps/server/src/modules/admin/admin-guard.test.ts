@@ -115,6 +115,7 @@ describe('/api/admin guard', () => {
     },
     { method: 'POST', url: '/api/admin/payout-batches/999999/paid', adminStatus: 404 },
     { method: 'GET', url: '/api/admin/circumvention-cases', adminStatus: 200 },
+    { method: 'GET', url: '/api/admin/accounting-export?month=2026-01&format=bmd', adminStatus: 200 },
     { method: 'POST', url: '/api/admin/circumvention-cases', payload: { data: {} }, adminStatus: 400 },
     {
       method: 'POST',
@@ -130,7 +131,13 @@ describe('/api/admin guard', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
     const covered = new Set(
-      routes.map((r) => `${r.method} ${r.url.replace(/\/999999/, '/:id').replace(/\/999998/, '/:itemId')}`),
+      routes.map(
+        (r) =>
+          `${r.method} ${r.url
+            .split('?')[0]!
+            .replace(/\/999999/, '/:id')
+            .replace(/\/999998/, '/:itemId')}`,
+      ),
     );
     expect(registered.sort()).toEqual([...covered].sort());
   });

@@ -14,6 +14,7 @@ import { TextField } from '../../components/TextField';
 import { downloadWithToken } from '../../lib/download';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { TableFrame } from './ResponsiveTable';
+import { AccountingExport } from './AccountingExport';
 import { useAdminClaims, useAdminInvoices, useDecideClaim } from '../../components/billing/api';
 import { day, euro } from '../../components/billing/format';
 import { InvoiceTable } from '../../components/billing/InvoiceTable';
@@ -58,6 +59,7 @@ export function Component() {
     <>
       <PageHeader title="Rechnungen und Garantiefälle" />
       <ErrorLine error={claims.error ?? invoices.error} />
+      <AccountingExport />
       <section aria-labelledby="pb-open-claims" className="mb-4">
         <h2 id="pb-open-claims" className="h5">
           Offene Garantiefälle
