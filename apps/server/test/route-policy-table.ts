@@ -189,6 +189,11 @@ export const routes: Row[] = [
     method: 'GET', url: '/api/credit-notes/:id/pdf', policy: 'payouts.creditNoteReader', excluded: { as: 'company', status: 404 },
     request: () => ({ url: `/api/credit-notes/${NO_ID}/pdf` }),
   },
+  {
+    method: 'POST', url: '/api/credit-notes/:id/objection', policy: 'payouts.member', excluded: { as: 'admin', status: 403 },
+    request: () => ({ url: `/api/credit-notes/${NO_ID}/objection`, payload: { data: { reason: 'Betrag falsch' } } }),
+  },
+  { method: 'POST', url: '/api/organisation/self-billing/withdrawal', policy: 'payouts.member', excluded: { as: 'admin', status: 403 } },
   // --- circumvention cases (issue 34: the company's administrators) ---
   { method: 'GET', url: '/api/circumvention-cases', policy: 'circumvention_cases.company', excluded: { as: 'consultant', status: 403 } },
   {
@@ -378,6 +383,7 @@ export const routes: Row[] = [
     ['POST', '/api/admin/payout-batches/:id/paid'],
     ['GET', '/api/admin/circumvention-cases'],
     ['GET', '/api/admin/accounting-export'],
+    ['PUT', '/api/admin/credit-notes/:id/objection'],
     ['POST', '/api/admin/circumvention-cases'],
     ['POST', '/api/admin/circumvention-cases/:id/decision'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),

@@ -122,6 +122,15 @@ export const PAYOUT_MSG = {
   creditNoteNotFound: 'Diese Gutschrift existiert nicht.',
   batchNotFound: 'Dieser Zahlungsauftrag existiert nicht.',
   batchEmpty: 'Bitte wählen Sie mindestens eine Auszahlung aus.',
+  objectionReasonRequired: 'Bitte begründen Sie Ihren Widerspruch.',
+  objectionExists: 'Dieser Gutschrift haben Sie bereits widersprochen.',
+  objectionNotFound: 'Zu dieser Gutschrift liegt kein Widerspruch vor.',
+  objectionResolved: 'Dieser Widerspruch ist bereits erledigt.',
+  resolutionRequired: 'Bitte beschreiben Sie, wie der Widerspruch erledigt wurde.',
+  itemObjected: (id: number, number: string) =>
+    `Auszahlung Nr. ${id}: Die Personalberatung hat der Gutschrift ${number} widersprochen; erledigen Sie zuerst den Widerspruch.`,
+  selfBillingNotAgreed: 'Ihre Organisation hat der Abrechnung mit Gutschrift nicht zugestimmt.',
+  selfBillingAgencyOnly: 'Der Abrechnung mit Gutschrift stimmen nur Personalberatungen zu.',
   batchTooLarge: `Ein Zahlungsauftrag kann höchstens ${PAYOUT_BATCH_MAX_ITEMS} Auszahlungen enthalten.`,
   batchDuplicate: 'Jede Auszahlung kann nur einmal im Zahlungsauftrag stehen.',
   executionDateInvalid: 'Bitte geben Sie ein gültiges Ausführungsdatum an (TT.MM.JJJJ), frühestens heute.',
@@ -175,6 +184,20 @@ export const payoutAccountRequestSchema = z
     }
   });
 export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
+
+export const OBJECTION_TEXT_MAX = 2000;
+
+/** POST /api/credit-notes/:id/objection: the agency objects to a credit note (§ 11 (7) UStG), once. */
+export const creditNoteObjectionSchema = z
+  .object({ reason: requiredText(OBJECTION_TEXT_MAX, PAYOUT_MSG.objectionReasonRequired) })
+  .strict();
+export type CreditNoteObjectionRequest = z.infer<typeof creditNoteObjectionSchema>;
+
+/** PUT /api/admin/credit-notes/:id/objection: how the office resolved it (corrected, explained), once. */
+export const creditNoteObjectionResolutionSchema = z
+  .object({ resolution: requiredText(OBJECTION_TEXT_MAX, PAYOUT_MSG.resolutionRequired) })
+  .strict();
+export type CreditNoteObjectionResolution = z.infer<typeof creditNoteObjectionResolutionSchema>;
 
 /** POST /api/admin/payout-batches: the items to pay and the day the bank executes them. */
 export const payoutBatchRequestSchema = z
@@ -237,6 +260,15 @@ export const payoutItemSchema = z.object({
   /** The account it would be paid to now and when the payee last changed it (null: a refund's paying account). */
   accountIban: z.string().nullable(),
   accountChangedAt: z.string().nullable(),
+  /** The agency's objection to the credit note; while unresolved the item is not paid. */
+  objection: z
+    .object({
+      reason: z.string(),
+      objectedAt: z.string(),
+      resolution: z.string().nullable(),
+      resolvedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
 

@@ -86,3 +86,14 @@ export const payoutBatchItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.payoutItemId] })],
 );
+
+/** An agency's objection to a credit note and the office's resolution (0047). */
+export const creditNoteObjections = pgTable('credit_note_objections', {
+  creditNoteId: integer('credit_note_id').primaryKey(),
+  reason: text('reason').notNull(),
+  objectedAt: ts('objected_at').notNull(),
+  objectedBy: integer('objected_by'),
+  resolution: text('resolution'),
+  resolvedAt: ts('resolved_at'),
+  resolvedBy: integer('resolved_by'),
+});

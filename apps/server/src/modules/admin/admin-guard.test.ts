@@ -116,6 +116,12 @@ describe('/api/admin guard', () => {
     { method: 'POST', url: '/api/admin/payout-batches/999999/paid', adminStatus: 404 },
     { method: 'GET', url: '/api/admin/circumvention-cases', adminStatus: 200 },
     { method: 'GET', url: '/api/admin/accounting-export?month=2026-01&format=bmd', adminStatus: 200 },
+    {
+      method: 'PUT',
+      url: '/api/admin/credit-notes/999999/objection',
+      payload: { data: { resolution: 'Erledigt.' } },
+      adminStatus: 404,
+    },
     { method: 'POST', url: '/api/admin/circumvention-cases', payload: { data: {} }, adminStatus: 400 },
     {
       method: 'POST',

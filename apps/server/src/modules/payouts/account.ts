@@ -80,9 +80,10 @@ export async function savePayoutAccount(
       .from(organisationPayoutAccounts)
       .where(eq(organisationPayoutAccounts.organisationId, organisationId))
       .for('update');
-    // An agency agrees once; the agreement stays until the organisation ends it (not by saving again).
-    const agreed = kind === 'agency' && (before?.selfBillingAgreedAt != null || input.selfBillingAgreed === true);
-    if (kind === 'agency' && !agreed) throw badRequest(PAYOUT_MSG.selfBillingRequired);
+    // An agency agrees with its first account; the agreement stays until it withdraws it
+    // (objections.ts), and after that it may keep its account without agreeing again.
+    const agreeing = kind === 'agency' && !before?.selfBillingAgreedAt && input.selfBillingAgreed === true;
+    if (kind === 'agency' && !before && !agreeing) throw badRequest(PAYOUT_MSG.selfBillingRequired);
     // An agency says how it is taxed once, knowingly: a silent default would add or drop 20 % USt.
     if (kind === 'agency' && !before && input.vatStatus === undefined) throw badRequest(PAYOUT_MSG.vatStatusRequired);
     const values = {
@@ -92,7 +93,7 @@ export async function savePayoutAccount(
       vatStatus: kind === 'agency' ? (input.vatStatus ?? before?.vatStatus ?? 'regelbesteuert') : 'regelbesteuert',
       updatedBy: member.id,
       updatedAt: now,
-      ...(kind === 'agency' && !before?.selfBillingAgreedAt
+      ...(agreeing
         ? { selfBillingAgreedAt: now, selfBillingAgreedBy: member.id, selfBillingTerms: SELF_BILLING_TERMS }
         : {}),
     } as const;
@@ -110,7 +111,7 @@ export async function savePayoutAccount(
       before: shown(before),
       after: {
         ...shown(row),
-        ...(before?.selfBillingAgreedAt ? {} : { selfBillingAgreedAt: row!.selfBillingAgreedAt }),
+        ...(agreeing ? { selfBillingAgreedAt: row!.selfBillingAgreedAt } : {}),
       },
     });
     if (

@@ -46,6 +46,7 @@ interface Payable {
   live_batch: number | null;
   paid: boolean;
   attempts: number;
+  objected_note: string | null;
 }
 
 export async function createPayoutBatch(
@@ -63,7 +64,9 @@ export async function createPayoutBatch(
         SELECT i.id, i.organisation_id, i.payee_name, i.amount_cents, i.purpose, i.fallback_account_holder, i.fallback_iban,
           (SELECT bi.batch_id FROM payout_batch_items bi WHERE bi.payout_item_id = i.id AND bi.status = 'offen' LIMIT 1) AS live_batch,
           EXISTS (SELECT 1 FROM payout_batch_items bi WHERE bi.payout_item_id = i.id AND bi.status = 'ausgezahlt') AS paid,
-          (SELECT count(*) FROM payout_batch_items bi WHERE bi.payout_item_id = i.id)::int AS attempts
+          (SELECT count(*) FROM payout_batch_items bi WHERE bi.payout_item_id = i.id)::int AS attempts,
+          (SELECT c.number FROM credit_note_objections o JOIN credit_notes c ON c.id = o.credit_note_id
+           WHERE o.credit_note_id = i.credit_note_id AND o.resolved_at IS NULL) AS objected_note
         FROM payout_items i
         WHERE i.id IN (${sql.join(
           input.itemIds.map((id) => sql`${id}`),
@@ -90,6 +93,8 @@ export async function createPayoutBatch(
       const id = Number(item.id);
       if (item.paid) throw conflict(PAYOUT_MSG.itemPaid(id));
       if (item.live_batch !== null) throw conflict(PAYOUT_MSG.itemInBatch(id, Number(item.live_batch)));
+      // The agency disputes the credit note: nothing is paid on it until the office resolved that.
+      if (item.objected_note !== null) throw conflict(PAYOUT_MSG.itemObjected(id, item.objected_note));
       const account = item.organisation_id === null ? undefined : accounts.get(Number(item.organisation_id));
       const iban = account?.iban ?? item.fallback_iban;
       if (!iban) throw conflict(PAYOUT_MSG.itemNoAccount(id, item.payee_name));

@@ -35,7 +35,13 @@ interface ItemRow {
   account_known: boolean;
   account_iban: string | null;
   account_changed_at: Date | string | null;
+  objection_reason: string | null;
+  objected_at: Date | string | null;
+  objection_resolution: string | null;
+  objection_resolved_at: Date | string | null;
 }
+
+const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function stateOf(row: ItemRow, today: string): PayoutState {
   if (row.batch_status === 'ausgezahlt') return 'ausgezahlt';
@@ -68,7 +74,16 @@ function present(row: ItemRow, today: string): PayoutItem {
     batchId: state === 'in_auszahlung' ? Number(row.batch_id) : null,
     accountKnown: Boolean(row.account_known),
     accountIban: row.account_iban,
-    accountChangedAt: row.account_changed_at === null ? null : new Date(row.account_changed_at).toISOString(),
+    accountChangedAt: isoOf(row.account_changed_at),
+    objection:
+      row.objection_reason === null
+        ? null
+        : {
+            reason: row.objection_reason,
+            objectedAt: isoOf(row.objected_at)!,
+            resolution: row.objection_resolution,
+            resolvedAt: isoOf(row.objection_resolved_at),
+          },
   };
 }
 
@@ -87,7 +102,9 @@ export async function listPayoutItems(
              i.credit_note_id, c.number AS credit_note_number, i.invoice_id, inv.number AS invoice_number,
              b.batch_id, b.status AS batch_status, b.failure_reason, b.decided_at,
              (a.organisation_id IS NOT NULL OR i.fallback_iban IS NOT NULL) AS account_known,
-             coalesce(a.iban, i.fallback_iban) AS account_iban, a.updated_at AS account_changed_at
+             coalesce(a.iban, i.fallback_iban) AS account_iban, a.updated_at AS account_changed_at,
+             o.reason AS objection_reason, o.objected_at, o.resolution AS objection_resolution,
+             o.resolved_at AS objection_resolved_at
       FROM payout_items i
       LEFT JOIN placement_reports r ON r.id = i.placement_report_id
       LEFT JOIN credit_notes c ON c.id = i.credit_note_id
@@ -95,6 +112,7 @@ export async function listPayoutItems(
       LEFT JOIN LATERAL (SELECT bi.batch_id, bi.status, bi.failure_reason, bi.decided_at FROM payout_batch_items bi
                          WHERE bi.payout_item_id = i.id ORDER BY bi.batch_id DESC LIMIT 1) b ON true
       LEFT JOIN organisation_payout_accounts a ON a.organisation_id = i.organisation_id
+      LEFT JOIN credit_note_objections o ON o.credit_note_id = i.credit_note_id
       ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
       ORDER BY ${filter.open ? sql`i.due_on, i.id` : sql`i.id DESC`}
       LIMIT 1000`),

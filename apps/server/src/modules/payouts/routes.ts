@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   creditNoteFileName,
+  creditNoteObjectionResolutionSchema,
+  creditNoteObjectionSchema,
   PAYOUT_MSG,
   payoutAccountRequestSchema,
   payoutAccountSchema,
@@ -27,6 +29,7 @@ import {
 } from './account';
 import { createPayoutBatch, decidePayouts, payoutBatchFile } from './batches';
 import { settleDueShares } from './credit-notes';
+import { objectToCreditNote, resolveObjection, withdrawSelfBilling } from './objections';
 import { listPayoutBatches, listPayoutItems, pendingShares } from './queries';
 
 /**
@@ -108,6 +111,53 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another organisation's credit note, or a member without money rights: as if it did not exist.
       if (!note || !mayRead) throw notFound(PAYOUT_MSG.creditNoteNotFound);
       return sendPdf(reply, note.pdf, creditNoteFileName(note.number));
+    },
+  );
+
+  app.post(
+    '/credit-notes/:id/objection',
+    {
+      config: { policy: 'payouts.member', documentedBody: dataBody(creditNoteObjectionSchema) },
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'The agency objects to one of its credit notes (§ 11 (7) UStG), once, with a reason: its payout waits for the office; audited, the office mailed',
+        params: idParams,
+        body: dataEnvelope,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const member = authorizeMoneyMember(currentUser(request));
+      const input = parseOrBadRequest(creditNoteObjectionSchema, request.body.data);
+      await objectToCreditNote(app.db, member, request.params.id, input, {
+        now: app.now(),
+        officeEmail: app.config.officeEmail,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/organisation/self-billing/withdrawal',
+    {
+      config: { policy: 'payouts.member' },
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'The agency withdraws its agreement to self-billing: no further credit notes until it agrees again; audited, administrators and office mailed',
+        response: { 200: singleSchema(payoutAccountSchema.nullable()), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const member = authorizeMoneyMember(currentUser(request));
+      const account = await withdrawSelfBilling(app.db, member, {
+        now: app.now(),
+        officeEmail: app.config.officeEmail,
+      });
+      return { data: account, meta: {} };
     },
   );
 };
@@ -251,6 +301,26 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
       );
       return { data: { decided }, meta: {} };
+    },
+  );
+
+  app.put(
+    '/credit-notes/:id/objection',
+    {
+      config: { documentedBody: dataBody(creditNoteObjectionResolutionSchema) },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Resolve an agency's objection to a credit note with a note (once): its payout may be paid again; audited, the agency mailed",
+        params: idParams,
+        body: dataEnvelope,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const input = parseOrBadRequest(creditNoteObjectionResolutionSchema, request.body.data);
+      await resolveObjection(app.db, currentUser(request), request.params.id, input, app.now());
+      return reply.code(204).send(null);
     },
   );
 };
