@@ -252,6 +252,8 @@ export const payoutItemSchema = z.object({
   state: z.enum(PAYOUT_STATES),
   /** The document it settles: the credit note, or the correction invoice of a refund. */
   document: z.object({ number: z.string(), url: z.string() }),
+  /** The credit note's id (an agency's share; null for a refund), which the agency may object to. */
+  creditNoteId: z.number().nullable(),
   paidOn: z.string().nullable(),
   failureReason: z.string().nullable(),
   /** Back office: the open batch it is in, and whether an account is known to pay it to. */

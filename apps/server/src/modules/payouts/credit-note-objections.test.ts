@@ -16,7 +16,6 @@ const openItems = async (): Promise<PayoutItem[]> =>
   (await s.call(admin.token, 'GET', '/api/admin/payout-items')).json().data as PayoutItem[];
 const objectTo = (token: string, creditNoteId: number, reason: string) =>
   s.call(token, 'POST', `/api/credit-notes/${creditNoteId}/objection`, { reason });
-const creditNoteIdOf = (item: PayoutItem) => Number(item.document.url.split('/')[3]);
 const mails = (to: string, event: string) =>
   ctx.database.query<{ text: string }>(
     'SELECT text_body AS text FROM mail_outbox WHERE to_address = $1 AND event = $2 ORDER BY id',
@@ -30,7 +29,8 @@ describe('objections to credit notes', () => {
     await s.paidPlacement('Oberkellner', DUE_AFTER_DAYS);
     expect(await s.settle(admin)).toBe(1);
     const item = (await openItems())[0]!;
-    const noteId = creditNoteIdOf(item);
+    const noteId = item.creditNoteId!;
+    expect(item.document.url).toBe(`/api/credit-notes/${noteId}/pdf`);
 
     // The company, the office and an empty reason are refused; the agency objects once.
     expect((await objectTo(company.token, noteId, 'Nicht unsere')).statusCode).toBe(404);

@@ -132,6 +132,7 @@ describe('settling the agency share', () => {
       dueOn: addWorkingDays(s.today(), REFUND_PAYOUT_WORKING_DAYS),
       state: 'vorgemerkt',
       accountKnown: true,
+      creditNoteId: null,
     });
     const [row] = await ctx.database.query<{ fallback_iban: string }>(
       'SELECT fallback_iban FROM payout_items WHERE id = $1',

@@ -69,6 +69,7 @@ function present(row: ItemRow, today: string): PayoutItem {
       row.credit_note_id !== null
         ? { number: row.credit_note_number ?? '', url: creditNoteUrl(Number(row.credit_note_id)) }
         : { number: row.invoice_number ?? '', url: invoiceUrl(Number(row.invoice_id)) },
+    creditNoteId: row.credit_note_id === null ? null : Number(row.credit_note_id),
     paidOn: state === 'ausgezahlt' && row.decided_at ? viennaDate(new Date(row.decided_at)) : null,
     failureReason: state === 'fehlgeschlagen' ? row.failure_reason : null,
     batchId: state === 'in_auszahlung' ? Number(row.batch_id) : null,

@@ -17,6 +17,7 @@ const item = (id: number, payeeName: string, amountCents: number, accountKnown =
   dueOn: '2026-04-01',
   state: 'faellig',
   document: { number: `GS-2026-00000${id}`, url: `/api/credit-notes/${id}/pdf` },
+  creditNoteId: id,
   paidOn: null,
   failureReason: null,
   batchId: null,
@@ -24,6 +25,7 @@ const item = (id: number, payeeName: string, amountCents: number, accountKnown =
   accountIban: accountKnown ? 'AT022050302101023600' : null,
   // The first was changed just now: the office is warned before it pays to it.
   accountChangedAt: accountKnown ? (id === 1 ? new Date().toISOString() : '2026-01-05T10:00:00.000Z') : null,
+  objection: null,
 });
 
 const OPEN = [
