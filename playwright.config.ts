@@ -38,6 +38,8 @@ function server(port: number, dir: string) {
       DEMO_DATA: 'auto',
       // the suite itself exceeds the per-IP limits meant for people
       RATE_LIMIT_FACTOR: '20',
+      // The dunning journey runs the reminder run as of later days (e2e/dunning.spec.ts; never in production).
+      DEV_JOBS: 'true',
       // the back-office admin of e2e/admin.spec.ts (created on start when missing)
       ADMIN_EMAIL: 'admin@e2e.example.at',
       ADMIN_PASSWORD: 'e2e-admin-passwort-2026',

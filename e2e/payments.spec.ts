@@ -1,17 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { STORAGE_KEYS, viennaDate } from '@pb/core';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { viennaDate } from '@pb/core';
 import { camtXml } from '../apps/server/test/support/camt';
 import { qrCodesIn } from '../apps/server/test/support/pdf-images';
 import { auth, reportCompanyPlacement } from './placement-support';
-import {
-  adminLogin,
-  checkAtPhoneAndDesktop,
-  createAccount,
-  run,
-  signIn,
-  uniqueEmail,
-  type Account,
-} from './support';
+import { importStatement, invoiceReport } from './money-support';
+import { adminLogin, checkAtPhoneAndDesktop, createAccount, run, signIn, uniqueEmail, type Account } from './support';
 
 /**
  * Issue 34, money coming in: the company's invoice carries the EPC payment code; the bank's
@@ -22,38 +15,6 @@ import {
 
 const reportPlacement = (request: APIRequestContext, company: Account, title: string) =>
   reportCompanyPlacement(request, company, title, 'payments');
-
-async function adminToken(page: Page): Promise<string> {
-  return (await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)) ?? '';
-}
-
-async function invoice(page: Page, reportId: number): Promise<{ number: string; url: string }> {
-  const headers = { authorization: `Bearer ${await adminToken(page)}` };
-  const res = await page.request.put(`/api/admin/placement-reports/${reportId}/status`, {
-    headers,
-    data: { status: 'verrechnet' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const invoices = (await (await page.request.get('/api/admin/invoices', { headers })).json()) as {
-    data: Array<{ placementReportId: number; number: string; url: string }>;
-  };
-  const found = invoices.data.find((i) => i.placementReportId === reportId);
-  expect(found).toBeDefined();
-  return found!;
-}
-
-async function importStatement(page: Page, name: string, xml: string): Promise<void> {
-  await page.getByLabel('Datei im Format camt.053 oder camt.054 (XML)').setInputFiles({
-    name,
-    mimeType: 'application/xml',
-    buffer: Buffer.from(xml),
-  });
-  await page.getByRole('button', { name: 'Importieren', exact: true }).click();
-  const ask = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
-  await expect(ask).toContainText(name);
-  await ask.getByRole('button', { name: 'Importieren und buchen' }).click();
-  await expect(page.getByTestId('success-notice')).toContainText('Der Kontoauszug wurde importiert.');
-}
 
 test('When the company pays with the invoice’s code and another transfer names nothing, then the import pays one and the office assigns the other', async ({
   browser,
@@ -67,8 +28,8 @@ test('When the company pays with the invoice’s code and another transfer names
   const adminPage = await (await browser.newContext()).newPage();
   await adminPage.setViewportSize({ width: 1280, height: 900 });
   await adminLogin(adminPage);
-  const paid = await invoice(adminPage, first);
-  const unclear = await invoice(adminPage, second);
+  const paid = await invoiceReport(adminPage, first);
+  const unclear = await invoiceReport(adminPage, second);
 
   // The company's invoice PDF: its payment code is what a banking app reads.
   const pdf = await request.get(paid.url, { headers: auth(company) });

@@ -44,6 +44,7 @@ import { healthRoutes } from './modules/health/routes';
 import { districtRoutes } from './modules/districts/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailRoutes } from './modules/mail/routes';
+import { devJobRoutes } from './modules/payments';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (!config.isProduction) await app.register(devMailRoutes);
+  if (config.devJobs) await app.register(devJobRoutes);
   await app.register(metricsRoutes);
   await app.register(crawlerRoutes);
 

@@ -28,6 +28,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Prämienbörse <no-reply@praemienboerse.at>'),
   OFFICE_EMAIL: z.string().email().default('office@praemienboerse.at'),
+  /**
+   * Outside production only: POST /dev/jobs/dunning runs the reminder run as of a given day, so the
+   * end-to-end suite can walk an overdue invoice through its reminders (never registered in production).
+   */
+  DEV_JOBS: z.enum(['true', 'false']).default('false'),
   /** The tax adviser's DATEV numbers for the booking export's header (docs/accounting-export.md). */
   DATEV_CONSULTANT_NUMBER: z.coerce.number().int().min(1001).max(9999999).default(1001),
   DATEV_CLIENT_NUMBER: z.coerce.number().int().min(1).max(99999).default(1),
@@ -172,6 +177,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   officeEmail: string;
+  /** Outside production: the dev job runner (POST /dev/jobs/dunning) is registered. */
+  devJobs: boolean;
   /** DATEV's Beraternummer and Mandantennummer for the booking export. */
   datev: { consultantNumber: number; clientNumber: number };
   publicUrl: string;
@@ -288,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     officeEmail: env.OFFICE_EMAIL,
+    devJobs: !isProduction && env.DEV_JOBS === 'true',
     datev: { consultantNumber: env.DATEV_CONSULTANT_NUMBER, clientNumber: env.DATEV_CLIENT_NUMBER },
     publicUrl,
     jwtSecret,

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import net from 'node:net';
 
 const loopback = new net.BlockList();
@@ -49,4 +50,21 @@ export function isLocalRequest(facts: LocalRequestFacts): boolean {
   if (facts.trustProxy) return false;
   if (PROXY_HEADERS.some((name) => facts.headers[name] !== undefined)) return false;
   return isLoopbackAddress(facts.remoteAddress);
+}
+
+/**
+ * An onRequest hook for routes only this machine may use (the dev mailbox, the dev job runner):
+ * any other caller gets the ordinary 404, as if the route did not exist.
+ */
+export function localOnly(trustProxy: LocalRequestFacts['trustProxy']) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const local = isLocalRequest({
+      remoteAddress: request.socket.remoteAddress,
+      headers: request.headers,
+      trustProxy,
+    });
+    if (local) return;
+    reply.callNotFound();
+    return reply;
+  };
 }

@@ -1,4 +1,3 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { EarningsOverview, Invoice, Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../helpers';
@@ -142,9 +141,4 @@ export function billingSuite() {
   };
 }
 
-/** The text of a PDF, white space collapsed. */
-export async function pdfText(pdf: Buffer): Promise<string> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const { text } = await extractText(document, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
+export { pdfText } from './pdf-images';

@@ -1,5 +1,5 @@
 import { decodeQR } from 'qr/decode.js';
-import { extractImages, getDocumentProxy } from 'unpdf';
+import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 
 // pdf.js decodes images with ArrayBuffer.prototype.transferToFixedLength (Node 21+); on Node 20 it
 // would skip every image silently. The copy below is what that method returns.
@@ -30,4 +30,11 @@ export async function qrCodesIn(pdf: Buffer): Promise<string[]> {
     }
   }
   return found;
+}
+
+/** The text of a PDF, white space collapsed. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const { text } = await extractText(document, { mergePages: true });
+  return text.replace(/\s+/g, ' ');
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
-import { isLocalRequest } from '../../lib/loopback';
+import { localOnly } from '../../lib/loopback';
 import { escapeHtml } from '../../services/mail-outbox';
 
 /**
@@ -12,16 +12,7 @@ import { escapeHtml } from '../../services/mail-outbox';
  * anyone else gets the ordinary 404.
  */
 export const devMailRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const local = isLocalRequest({
-      remoteAddress: request.socket.remoteAddress,
-      headers: request.headers,
-      trustProxy: app.config.trustProxy,
-    });
-    if (local) return;
-    reply.callNotFound();
-    return reply;
-  });
+  app.addHook('onRequest', localOnly(app.config.trustProxy));
   app.get('/dev/mail', { config: { policy: 'visitor' }, schema: { hide: true } }, async (_request, reply) => {
     const rows = await app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
     const items = rows

@@ -2,3 +2,4 @@
 export { recordManualPayment } from './queue';
 export { adminPaymentRoutes } from './routes';
 export { dunningJob, runDunning, type DunningContext } from './dunning';
+export { devJobRoutes } from './dev-routes';
