@@ -70,7 +70,8 @@ export function TextField({
       ) : null}
       {hint ? <Form.Text id={hintId}>{hint}</Form.Text> : null}
       {countId && input.maxLength !== undefined ? (
-        <Form.Text id={countId}>
+        // Under the hint, not run on after its last word.
+        <Form.Text id={countId} className={hint ? 'd-block' : undefined}>
           {formatNumber(input.value.length)} / {formatNumber(input.maxLength)} Zeichen
         </Form.Text>
       ) : null}

@@ -51,7 +51,10 @@ export function CaseLetter({ letter }: { letter: string }) {
   return (
     <section className="mb-3">
       <h3 className="h6">Anhörungsschreiben</h3>
-      <div className={`${styles.preWrap} text-break border rounded p-3 bg-body-tertiary`} data-testid="case-letter">
+      <div
+        className={`${styles.preWrap} text-break border rounded p-2 p-sm-3 bg-body-tertiary`}
+        data-testid="case-letter"
+      >
         {letter}
       </div>
     </section>
@@ -106,8 +109,8 @@ export function CaseDecision({ c }: { c: CircumventionCase }) {
       {c.reasons ? <div className={`${styles.preWrap} text-break mb-2`}>{c.reasons}</div> : null}
       {c.penaltyInvoice ? (
         <p className="mb-0">
-          Rechnung über Vertragsstrafe {c.penaltyInvoice.number}: {euro(c.penaltyInvoice.grossCents)} ·{' '}
-          <PenaltyInvoiceLink invoice={c.penaltyInvoice} />
+          Rechnung über Vertragsstrafe <span className="text-nowrap">{c.penaltyInvoice.number}</span>:{' '}
+          {euro(c.penaltyInvoice.grossCents)} · <PenaltyInvoiceLink invoice={c.penaltyInvoice} />
         </p>
       ) : null}
     </section>

@@ -82,12 +82,13 @@ export function CaseDecisionForm({
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-labelledby={`pb-case-${c.id}-decide`} className="border-top pt-3">
+    <Form noValidate onSubmit={submit} aria-labelledby={`pb-case-${c.id}-decide`} style={{ maxWidth: '48rem' }}>
       <h3 id={`pb-case-${c.id}-decide`} className="h6">
-        Entscheiden
+        Entscheidung
       </h3>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-1">Entscheidung</legend>
+        {/* The heading above says it; the group is named for screen readers. */}
+        <legend className="visually-hidden">Entscheidung</legend>
         {CASE_DECISIONS.map((decision) => (
           <Form.Check
             key={decision}

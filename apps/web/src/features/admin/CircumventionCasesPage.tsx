@@ -83,7 +83,11 @@ function CaseCard({ c, onDecided }: { c: CircumventionCase; onDecided: (decided:
             <CaseAnswer c={c} title="Stellungnahme des Unternehmens" />
           </div>
         </div>
-        {c.state === 'zur_entscheidung' ? <CaseDecisionForm c={c} onDecided={onDecided} /> : null}
+        {c.state === 'zur_entscheidung' ? (
+          <div className="border-top pt-3">
+            <CaseDecisionForm c={c} onDecided={onDecided} />
+          </div>
+        ) : null}
         {c.state === 'entschieden' ? (
           <div className="border-top pt-3">
             <CaseDecision c={c} />
@@ -103,8 +107,9 @@ function Decided({ c }: { c: CircumventionCase }) {
       </strong>{' '}
       {c.penaltyInvoice ? (
         <>
-          Die Rechnung über Vertragsstrafe {c.penaltyInvoice.number} über {euro(c.penaltyInvoice.grossCents)} an{' '}
-          {c.companyName} ist ausgestellt und gesendet: <PenaltyInvoiceLink invoice={c.penaltyInvoice} />
+          Die Rechnung über Vertragsstrafe <span className="text-nowrap">{c.penaltyInvoice.number}</span> (
+          {euro(c.penaltyInvoice.grossCents)}) an {c.companyName} ist ausgestellt und gesendet:{' '}
+          <PenaltyInvoiceLink invoice={c.penaltyInvoice} />
         </>
       ) : (
         'Das Unternehmen und die Personalberatung erhalten die Entscheidung mit der Begründung.'

@@ -58,10 +58,7 @@ function AnswerForm({ c }: { c: CircumventionCase }) {
     });
   };
   return (
-    <Form noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="h6">
-        Stellung nehmen
-      </h3>
+    <Form noValidate onSubmit={submit}>
       <TextField
         id={id}
         rows={8}
