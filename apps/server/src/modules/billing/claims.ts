@@ -24,6 +24,7 @@ import { issueGuaranteeCorrection } from './correction-invoices';
 import { invoiceOfReport, type BillingContext } from './invoices';
 import { documentsOf } from './documents';
 import { bookRefundPayout } from './refund-payouts';
+import { settleIfPaid } from './placement-money';
 import { authorizeGuaranteeClaim } from './policy';
 import { presentClaim } from './presenter';
 
@@ -275,6 +276,8 @@ export async function applyGuaranteeRefund(tx: Db, report: PlacementReportRow, c
     .update(placementReports)
     .set({ status: 'garantiefall', guaranteeAt: context.now, updatedAt: context.now })
     .where(eq(placementReports.id, report.id));
+  // A part payment that covers the halved amount pays the placement: else the agency's half would wait forever.
+  await settleIfPaid(tx, { ...report, status: 'garantiefall' }, null, context.now);
   return correction;
 }
 

@@ -208,6 +208,21 @@ describe('the payout account', () => {
     expect(swiss.json().error.message).toContain('außerhalb des EWR');
   });
 
+  it("When the company paid half and then its guarantee claim halves the invoice, then the placement is paid and the agency's half is no longer said to wait for payment", async () => {
+    const id = await s.companyReportDaysAgo(25, 'Rezeptionist/in');
+    expect((await s.setStatus(id, 'verrechnet')).statusCode).toBe(200);
+    const invoice = await s.invoiceOf(id);
+    await s.payByBank(admin, { number: invoice.number, grossCents: invoice.grossCents / 2 });
+    await s.acceptedClaim(id);
+    const [row] = await ctx.database.query<{ status: string; paid: boolean }>(
+      'SELECT status, paid_at IS NOT NULL AS paid FROM placement_reports WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ status: 'garantiefall', paid: true });
+    const pending = (await s.payoutsPage(consultant)).pending.find((p) => p.placementReportId === id)!;
+    expect(pending.reason).not.toContain('noch nicht vollständig bezahlt');
+  });
+
   it('When a visitor or the back office without organisation asks, then 401 or 403', async () => {
     expect((await ctx.request({ method: 'GET', url: '/api/payouts' })).statusCode).toBe(401);
     expect((await s.call(admin.token, 'GET', '/api/payouts')).statusCode).toBe(403);
