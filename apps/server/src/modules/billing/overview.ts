@@ -24,7 +24,7 @@ import { documentsOf } from './documents';
 import { expectedGuaranteeRefundCents } from './correction-invoices';
 import type { InvoiceRow } from './invoices';
 import { presentClaim, presentEarning, presentInvoice } from './presenter';
-import { buildStatement, groupByReport, outstandingCents, type ReportPayment } from './statement';
+import { buildStatement, groupByReport, outstandingCents, settlementParts, type ReportPayment } from './statement';
 import { paymentsOf, remindersOf, type ReminderSummary } from './ledger';
 
 /**
@@ -119,10 +119,23 @@ function presentInvoices(
   return rows.map((row) => {
     const report = reports.get(row.placementReportId);
     const current = row.kind === 'rechnung' && inForce.get(row.placementReportId)?.id === row.id;
-    const outstanding = outstandingCents(
+    const penalty = row.kind === 'vertragsstrafe';
+    // The part this invoice belongs to: the placement's, or the penalty's (settled apart).
+    const part = settlementParts(
       byReport.get(row.placementReportId) ?? [],
       paymentsByReport.get(row.placementReportId) ?? [],
-    );
+    ).find((p) => p.penalty === penalty);
+    const outstanding = part ? outstandingCents(part.rows, part.payments) : 0;
+    if (penalty) {
+      return presentInvoice(row, {
+        paid: outstanding <= 0,
+        today,
+        correctsNumber: null,
+        superseded: false,
+        reminders: reminders.get(row.id) ?? [],
+        remainingCents: outstanding > 0 && outstanding < row.grossCents ? outstanding : null,
+      });
+    }
     return presentInvoice(row, {
       // A correction is a refund to pay out only when more was paid than is owed now (a guarantee
       // refund before payment just lowered the invoice, even once the rest is paid).
@@ -181,10 +194,9 @@ async function overview(
   const paymentsByReport = groupByReport(payments);
   let openCents = 0;
   for (const report of reports) {
-    openCents += Math.max(
-      0,
-      outstandingCents(rowsByReport.get(report.id) ?? [], paymentsByReport.get(report.id) ?? []),
-    );
+    for (const part of settlementParts(rowsByReport.get(report.id) ?? [], paymentsByReport.get(report.id) ?? [])) {
+      openCents += Math.max(0, outstandingCents(part.rows, part.payments));
+    }
   }
   return {
     placements,

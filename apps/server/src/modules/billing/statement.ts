@@ -47,6 +47,23 @@ export function groupByReport<T extends Pick<Row, 'placementReportId'>>(rows: T[
   return byReport;
 }
 
+/**
+ * A report's invoices and payments in the parts that are settled each on its own: the placement's
+ * (invoice, corrections) and a circumvention case's penalty. Parts without invoices are left out.
+ */
+export function settlementParts(
+  rows: Row[],
+  payments: ReportPayment[],
+): Array<{ penalty: boolean; rows: Row[]; payments: ReportPayment[] }> {
+  return [false, true]
+    .map((penalty) => ({
+      penalty,
+      rows: rows.filter((r) => (r.kind === 'vertragsstrafe') === penalty),
+      payments: payments.filter((p) => (p.penalty ?? false) === penalty),
+    }))
+    .filter((part) => part.rows.length > 0);
+}
+
 /** What a placement's customer owes now: its invoices less what was paid (negative: a refund is owed). */
 export function outstandingCents(rows: Row[], payments: ReportPayment[]): number {
   const invoiced = rows.reduce((sum, row) => sum + row.grossCents, 0);
@@ -108,13 +125,11 @@ export function buildStatement(
   let receiveBy: string | null = null;
   const openNumbers: string[] = [];
   for (const report of reports) {
-    const rowsOfReport = rowsByReport.get(report.id) ?? [];
-    const paidOfReport = paymentsByReport.get(report.id) ?? [];
     // A penalty invoice is settled on its own, beside the placement's invoices.
-    for (const penalty of [false, true]) {
-      const own = rowsOfReport.filter((r) => (r.kind === 'vertragsstrafe') === penalty);
-      if (own.length === 0) continue;
-      const paid = paidOfReport.filter((p) => (p.penalty ?? false) === penalty);
+    for (const { rows: own, payments: paid } of settlementParts(
+      rowsByReport.get(report.id) ?? [],
+      paymentsByReport.get(report.id) ?? [],
+    )) {
       lines.push(...invoiceLines(report, own, numbers), ...paymentLines(report, paid));
       // Each placement on its own: what one owes is not set off against what another refunds.
       const outstanding = outstandingCents(own, paid);

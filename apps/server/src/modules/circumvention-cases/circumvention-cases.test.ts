@@ -140,6 +140,10 @@ describe('circumvention cases', () => {
     const [agencyMail] = await mailsTo(consultant.email, 'circumvention_case.decision.agency');
     expect(agencyMail!.text).toContain('Die Besetzung wird Ihrer Vorstellung zugeordnet');
 
+    const before = await s.billing();
+    expect(before.invoices.find((i) => i.number === penalty.number)!.status).toBe('offen');
+    expect(before.openCents).toBe((await s.invoiceOf(id)).grossCents + CIRCUMVENTION_PENALTY_CENTS);
+
     // The penalty's payment pays the penalty, not the placement's invoice.
     const xml = camtXml({
       iban: TEST_INVOICE_ISSUER.iban,
@@ -153,6 +157,9 @@ describe('circumvention cases', () => {
     expect(statement.lines.filter((l) => l.kind === 'vertragsstrafe')).toHaveLength(1);
     expect(statement.lines.some((l) => l.text.endsWith('(Vertragsstrafe)'))).toBe(true);
     expect(statement.payCents).toBe((await s.invoiceOf(id)).grossCents);
+    const after = await s.billing();
+    expect(after.invoices.find((i) => i.number === penalty.number)!.status).toBe('bezahlt');
+    expect((await s.invoiceOf(id)).status).toBe('offen');
   });
 
   it('When the deadline passed without a statement, then the company can no longer answer and the office may decide; a case dropped issues nothing', async () => {
