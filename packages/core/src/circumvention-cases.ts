@@ -59,6 +59,8 @@ export const CASE_MSG = {
   decided: 'Dieses Verfahren ist bereits entschieden.',
   reportInCase: (id: number) =>
     `Zu dieser Meldung läuft das Umgehungsverfahren Nr. ${id}; bis zu seiner Entscheidung bleibt die Meldung unverändert.`,
+  penaltyAddressMissing:
+    'Für die Rechnung über die Vertragsstrafe fehlt die Anschrift des Unternehmens (Rechnungsdaten der Organisation oder der Meldung). Bitte erfassen Sie sie in der Organisation des Unternehmens und entscheiden Sie dann erneut.',
   answerForbidden: 'Stellung nehmen können nur Administratorinnen und Administratoren des Unternehmens.',
 } as const;
 

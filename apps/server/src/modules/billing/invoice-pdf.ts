@@ -89,7 +89,7 @@ export async function renderInvoicePdf(
   doc.font('Helvetica').fontSize(10.5).fillColor('#111111');
   doc.text(pdfSafe(customer.name));
   for (const line of customer.address.split('\n')) doc.text(pdfSafe(line));
-  doc.text(pdfSafe(`UID: ${customer.uid}`));
+  if (customer.uid) doc.text(pdfSafe(`UID: ${customer.uid}`));
 
   doc.moveDown(2);
   doc.font('Helvetica-Bold').fontSize(16).text(pdfSafe(title));

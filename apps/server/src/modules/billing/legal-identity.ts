@@ -37,14 +37,25 @@ export interface Customer {
   country: CountryCode;
 }
 
-/** The customer as the organisation's legal identity states it, or null while it is incomplete. */
-export async function organisationCustomer(tx: Db, organisationId: number | null): Promise<Customer | null> {
+/**
+ * The customer as the organisation's legal identity states it, or null while it is incomplete.
+ * `uidRequired: false` (a penalty, damages and no § 11 invoice): name and address suffice, and the
+ * UID is printed when there is one.
+ */
+export async function organisationCustomer(
+  tx: Db,
+  organisationId: number | null,
+  options: { uidRequired?: boolean } = {},
+): Promise<Customer | null> {
   if (organisationId === null) return null;
   const [row] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).limit(1);
-  if (!row?.uid || !row.street || !isLegalIdentityComplete(row.kind, legalIdentityOf(row))) return null;
-  const uid = normaliseUid(row.uid);
-  const country = uidCountry(uid) ?? 'AT';
-  const address = addressBlock({ street: row.street, postalCode: row.postalCode ?? '', city: row.city ?? '' }, country);
+  if (!row?.street || !row.postalCode || !row.city) return null;
+  if (options.uidRequired !== false && (!row.uid || !isLegalIdentityComplete(row.kind, legalIdentityOf(row)))) {
+    return null;
+  }
+  const uid = row.uid ? normaliseUid(row.uid) : '';
+  const country = (uid ? uidCountry(uid) : null) ?? 'AT';
+  const address = addressBlock({ street: row.street, postalCode: row.postalCode, city: row.city }, country);
   return { name: row.name, address, uid, country };
 }
 

@@ -1,5 +1,6 @@
 import {
   addWorkingDays,
+  CASE_MSG,
   CIRCUMVENTION_PENALTY_CENTS,
   formatCents,
   formatDay,
@@ -8,7 +9,12 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import type { PlacementReportRow } from '../../db/schema';
-import { customerOf, storeAndMail, type BillingContext, type InvoiceRow } from './invoices';
+import { conflict } from '../../lib/errors';
+import { storeAndMail, type BillingContext, type InvoiceRow } from './invoices';
+import { addressBlock, organisationCustomer, type Customer } from './legal-identity';
+
+/** The penalty invoice's one line (PDF and e-invoice). */
+export const PENALTY_LINE_LABEL = 'Vertragsstrafe gemäß Punkt 10 der AGB (ein Fall der Umgehung)';
 
 /**
  * The contractual penalty of a circumvention case (terms point 10): one invoice of
@@ -22,7 +28,10 @@ export async function issuePenaltyInvoice(
   caseId: number,
   context: BillingContext,
 ): Promise<InvoiceRow> {
-  const customer = await customerOf(tx, report, undefined);
+  // Damages, not a supply: no UID needed (decision 0035); the organisation's address, else the report's.
+  const customer =
+    (await organisationCustomer(tx, report.companyOrganisationId, { uidRequired: false })) ?? reportAddressee(report);
+  if (!customer) throw conflict(CASE_MSG.penaltyAddressMissing);
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, INVOICE_DUE_WORKING_DAYS);
   const cents = CIRCUMVENTION_PENALTY_CENTS;
@@ -37,8 +46,9 @@ export async function issuePenaltyInvoice(
     customerAddress: customer.address,
     customerUid: customer.uid,
     customerCountry: customer.country,
-    uidCheckMethod: 'syntax' as const,
-    uidCheckedAt: context.now,
+    // No UID was checked for a penalty (none is needed).
+    uidCheckMethod: null,
+    uidCheckedAt: null,
     jobTitle: report.jobTitle,
     description,
     placementDate: viennaDate(report.createdAt),
@@ -61,7 +71,7 @@ export async function issuePenaltyInvoice(
       dueOn,
       placementDate: values.placementDate,
       description,
-      lines: [{ label: 'Vertragsstrafe gemäß Punkt 10 der AGB (ein Fall der Umgehung)', cents }],
+      lines: [{ label: PENALTY_LINE_LABEL, cents }],
       netCents: cents,
       vatCents: 0,
       grossCents: cents,
@@ -77,4 +87,19 @@ export async function issuePenaltyInvoice(
       ],
     }),
   );
+}
+
+/** The invoice address the company's report named (reports from before organisations), UID optional. */
+function reportAddressee(report: PlacementReportRow): Customer | null {
+  if (!report.street || !report.postalCode || !report.city) return null;
+  const country = report.country ?? 'AT';
+  return {
+    name: report.companyName,
+    address: addressBlock(
+      { street: report.street, houseNr: report.houseNr ?? undefined, postalCode: report.postalCode, city: report.city },
+      country,
+    ),
+    uid: report.uid ?? '',
+    country,
+  };
 }
