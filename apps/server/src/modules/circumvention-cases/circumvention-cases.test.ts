@@ -10,7 +10,13 @@ import {
 import { billingSuite, pdfText } from '../../../test/support/billing-suite';
 import { camtXml, uploadStatement } from '../../../test/support/camt';
 import { TEST_INVOICE_ISSUER } from '../../../test/support/ports';
-import { adminReportOf } from '../../../test/support/placement-fixtures';
+import {
+  adminReportOf,
+  companyReportBody,
+  introduceCandidate,
+  reportId,
+} from '../../../test/support/placement-fixtures';
+import { addMember } from '../../../test/support/organisation-fixtures';
 import { caseCalls } from '../../../test/support/circumvention-cases';
 import { verifyRegister } from '../introductions/register-verify';
 
@@ -187,5 +193,30 @@ describe('circumvention cases', () => {
     expect(audit.map((a) => a.action)).toEqual(['circumvention_case.open', 'circumvention_case.decide']);
     // The report is the office's ordinary review again.
     expect((await adminReportOf(ctx, admin, id)).needsReview).toBe(true);
+  });
+
+  it('When the member who reported has left the company, then the hearing goes to its administrators only', async () => {
+    const recruiter = await addMember(
+      ctx,
+      { ...company, jwt: company.token, password: '' },
+      'Rita Recruiting',
+      'recruiting',
+    );
+    const advertisement = await s.publish(company, 'Barista', 18);
+    const introductionId = await introduceCandidate(ctx, consultant, advertisement, `barista.${Date.now()}@example.at`);
+    const reportedId = await reportId(
+      ctx,
+      { id: 0, token: recruiter.jwt, email: recruiter.email, username: 'Rita Recruiting' },
+      companyReportBody(advertisement, { jobTitle: 'Barista', candidateEmail: 'jemand@example.at' }),
+    );
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: `/api/organisation/members/${recruiter.memberId}`,
+      token: company.token,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const opened = await openCase(reportedId, introductionId);
+    expect(await mailsTo(recruiter.email, 'circumvention_case.hearing')).toEqual([]);
+    expect((await mailsTo(company.email, 'circumvention_case.hearing')).at(-1)!.subject).toContain(`Nr. ${opened.id}`);
   });
 });

@@ -3,6 +3,7 @@ import { CASE_DECISION_LABELS, formatDay } from '@pb/core';
 import type { Db } from '../../db/client';
 import { users, type CircumventionCaseRow, type PlacementReportRow } from '../../db/schema';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
+import { liveMemberIdsOf } from '../../services/memberships';
 import { organisationAdministrators } from '../billing';
 
 /**
@@ -11,11 +12,13 @@ import { organisationAdministrators } from '../billing';
  * and to the agency's administrators; the company's statement to the office.
  */
 
+/** The company's administrators, and the person who reported while still a member of the company. */
 async function companyRecipients(tx: Db, row: CircumventionCaseRow, report: PlacementReportRow): Promise<string[]> {
-  const admins =
-    row.companyOrganisationId === null ? [] : await organisationAdministrators(tx, row.companyOrganisationId);
+  if (row.companyOrganisationId === null) return [];
+  const admins = await organisationAdministrators(tx, row.companyOrganisationId);
+  const members = await liveMemberIdsOf(tx, [row.companyOrganisationId]);
   const [reporter] =
-    report.reporterId === null
+    report.reporterId === null || !members.includes(report.reporterId)
       ? []
       : await tx
           .select({ email: users.email, blocked: users.blocked })
