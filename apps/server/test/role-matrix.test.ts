@@ -138,6 +138,7 @@ describe('the role matrix: every role of both parties, outsiders, the office and
       allowed: [...HANDLERS, 'office'],
     },
     { name: 'the invoice PDF', url: () => `/api/invoices/${invoice}/pdf`, allowed: [...COMPANY, 'office'] },
+    { name: 'the e-invoice', url: () => `/api/invoices/${invoice}/xml`, allowed: [...COMPANY, 'office'] },
     {
       name: 'the organisation in the back office',
       url: () => `/api/admin/organisations/${companyOrganisation}`,

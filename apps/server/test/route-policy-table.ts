@@ -179,6 +179,10 @@ export const routes: Row[] = [
     method: 'GET', url: '/api/invoices/:id/pdf', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
     request: () => ({ url: `/api/invoices/${NO_ID}/pdf` }),
   },
+  {
+    method: 'GET', url: '/api/invoices/:id/xml', policy: 'billing.invoiceReader', excluded: { as: 'consultant', status: 403 },
+    request: () => ({ url: `/api/invoices/${NO_ID}/xml` }),
+  },
   // --- payouts (issue 34: the organisation's money members) ---
   { method: 'GET', url: '/api/payouts', policy: 'payouts.member', excluded: { as: 'admin', status: 403 } },
   {

@@ -158,6 +158,8 @@ export const invoiceSchema = z.object({
   remainingCents: z.number().nullable(),
   /** Authorised PDF download: GET /api/invoices/:id/pdf. */
   url: z.string(),
+  /** The same invoice as EN 16931 e-invoice (UBL 2.1 XML), same readers: GET /api/invoices/:id/xml. */
+  xmlUrl: z.string(),
   /** The reminders sent for it, oldest first (its timeline). */
   reminders: z.array(invoiceReminderSchema),
 });

@@ -93,6 +93,23 @@ async function issueCorrectionInvoice(
   );
 }
 
+/** A guarantee refund's two lines (positive cents; the invoice shows them negative). */
+export function guaranteeRefundLines(refund: { bonusCents: number; serviceFeeCents: number }) {
+  return [
+    { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: refund.bonusCents },
+    { label: 'Rückerstattung 50 % der Servicegebühr', cents: refund.serviceFeeCents },
+  ];
+}
+
+/** The cancellation's one line: the invoice's net (positive cents). */
+export function stornoLines(original: Pick<InvoiceRow, 'number' | 'netCents'>) {
+  return [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: original.netCents }];
+}
+
+/** What a cancellation says about its amount. */
+export const STORNO_PAYMENT_NOTE =
+  'Der Betrag wird mit der korrigierten Rechnung verrechnet; sie nennt, was noch offen ist oder was wir erstatten.';
+
 /** What accepting a guarantee claim refunds (cents, gross): the one computation the correction uses. */
 export function expectedGuaranteeRefundCents(report: PlacementReportRow, original: InvoiceRow): number {
   return computeGuaranteeRefund(reportFeeLine(report, original.reverseCharge), {
@@ -130,10 +147,7 @@ export async function issueGuaranteeCorrection(
       netCents: refund.netCents,
       vatCents: refund.vatCents,
       grossCents: refund.totalCents,
-      lines: [
-        { label: 'Rückerstattung 50 % der Vermittlungsprämie', cents: refund.bonusCents },
-        { label: 'Rückerstattung 50 % der Servicegebühr', cents: refund.serviceFeeCents },
-      ],
+      lines: guaranteeRefundLines(refund),
       note: 'Garantiefall: Das Dienstverhältnis endete innerhalb der 60-tägigen Garantie. Erstattet werden 50 % der Vermittlungsprämie und 50 % der Servicegebühr.',
       paymentNote,
       mail: (number, dueOn) => ({
@@ -168,11 +182,10 @@ export async function issueStorno(
       netCents: original.netCents,
       vatCents: original.vatCents,
       grossCents: original.grossCents,
-      lines: [{ label: `Storno der Rechnung Nr. ${original.number}`, cents: original.netCents }],
+      lines: stornoLines(original),
       note: `Storno der Rechnung Nr. ${original.number} wegen einer Korrektur des Betrags: ${reason}. Die korrigierte Rechnung erhalten Sie mit eigener Nummer.`,
       // Nothing is transferred for the cancellation itself: the corrected invoice says what is owed or refunded.
-      paymentNote: () =>
-        'Der Betrag wird mit der korrigierten Rechnung verrechnet; sie nennt, was noch offen ist oder was wir erstatten.',
+      paymentNote: () => STORNO_PAYMENT_NOTE,
       mail: (number) => ({
         subject: `Korrekturrechnung ${number} zu Rechnung ${original.number}`,
         paragraphs: [

@@ -16,6 +16,7 @@ import {
   uidCountry,
   SERVICE_FEE_PERCENT,
   viennaDate,
+  type FeeLine,
   type InvoiceAddress,
   type InvoiceIssuer,
   formatDay,
@@ -103,6 +104,23 @@ export function reportFeeLine(report: PlacementReportRow, reverseCharge: boolean
   return computeFeeLine(Number(report.placementBonus), eurosToCents(Number(report.actualSalary)), { reverseCharge });
 }
 
+/** The fee invoice's two lines (PDF; the e-invoice, which knows no percentage, names no salary). */
+export function feeInvoiceLines(
+  line: Pick<FeeLine, 'salaryCents' | 'bonusCents' | 'serviceFeeCents'>,
+  bonusPercent: number | null,
+): Array<{ label: string; cents: number }> {
+  return [
+    {
+      label:
+        bonusPercent === null
+          ? 'Vermittlungsprämie'
+          : `Vermittlungsprämie ${formatPercent(bonusPercent)} von ${formatCents(line.salaryCents)} Bruttojahresgehalt`,
+      cents: line.bonusCents,
+    },
+    { label: `Servicegebühr ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie`, cents: line.serviceFeeCents },
+  ];
+}
+
 export function serviceDescription(report: PlacementReportRow): string {
   return `Personalvermittlung: erfolgreiche Besetzung der Stelle „${report.jobTitle}“ (Meldung Nr. ${report.id} vom ${formatDate(report.createdAt)}).`;
 }
@@ -186,13 +204,7 @@ export async function issueInvoiceTo(
   const issuedOn = viennaDate(context.now);
   const dueOn = addWorkingDays(issuedOn, INVOICE_DUE_WORKING_DAYS);
   const description = serviceDescription(report);
-  const lines = [
-    {
-      label: `Vermittlungsprämie ${formatPercent(Number(report.placementBonus))} von ${formatCents(line.salaryCents)} Bruttojahresgehalt`,
-      cents: line.bonusCents,
-    },
-    { label: `Servicegebühr ${SERVICE_FEE_PERCENT} % der Vermittlungsprämie`, cents: line.serviceFeeCents },
-  ];
+  const lines = feeInvoiceLines(line, Number(report.placementBonus));
   return storeAndMail(
     tx,
     context,

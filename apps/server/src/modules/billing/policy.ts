@@ -48,6 +48,19 @@ export function mayReadCompanyMoney(user: Member, row: CompanyOwned): boolean {
 }
 
 /**
+ * An invoice's or a reminder's document (PDF, e-invoice) for its reader (mayReadCompanyMoney);
+ * someone else's answers as if it did not exist (404 with `notFoundMessage`).
+ */
+export function authorizeCompanyDocument<R extends CompanyOwned>(
+  user: Member,
+  row: R | null | undefined,
+  notFoundMessage: string,
+): R {
+  if (!row || !mayReadCompanyMoney(user, row)) throw notFound(notFoundMessage);
+  return row;
+}
+
+/**
  * Which of the agency's placements a member reads: all of them (administrators, Buchhaltung) or only
  * their own (Berater). Without an agency a German 403.
  */

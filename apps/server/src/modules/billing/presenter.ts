@@ -5,6 +5,7 @@ import {
   viennaDate,
   type GuaranteeClaim,
   type Invoice,
+  type InvoiceKind,
   type InvoiceReminder,
   type InvoiceStatus,
   type PlacementEarning,
@@ -23,6 +24,16 @@ type ClaimRow = typeof guaranteeClaims.$inferSelect;
 
 export function invoiceUrl(id: number): string {
   return `/api/invoices/${id}/pdf`;
+}
+
+/** The invoice's e-invoice (EN 16931, UBL 2.1). */
+export function invoiceXmlUrl(id: number): string {
+  return `/api/invoices/${id}/xml`;
+}
+
+/** The download name of an invoice's document: 'Rechnung-2026-000123.pdf', 'Korrekturrechnung-2026-000124.xml'. */
+export function invoiceFileName(kind: InvoiceKind, number: string, extension: 'pdf' | 'xml'): string {
+  return `${kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'}-${number}.${extension}`;
 }
 
 export function reminderUrl(id: number): string {
@@ -76,6 +87,7 @@ export function presentInvoice(
     status: invoiceStatus(row, context.paid, context.today, context.superseded),
     remainingCents: context.remainingCents ?? null,
     url: invoiceUrl(row.id),
+    xmlUrl: invoiceXmlUrl(row.id),
     reminders: (context.reminders ?? []).map((r) => ({ ...r, url: reminderUrl(r.id) })),
   };
 }

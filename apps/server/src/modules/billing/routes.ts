@@ -32,7 +32,10 @@ import { invoicePdf, reminderPdf } from './ledger';
 import { organisationCustomer } from './legal-identity';
 import { renderStatementPdf } from './statement-pdf';
 import { addClaimDocuments, authorizeClaimDocuments, claimDocumentForDownload } from './documents';
-import { authorizeCompanyBilling, authorizeEarnings, mayReadCompanyMoney } from './policy';
+import { authorizeCompanyBilling, authorizeCompanyDocument, authorizeEarnings, type CompanyOwned } from './policy';
+import { eInvoiceOf } from './e-invoice-source';
+import { renderEInvoice } from './e-invoice';
+import { invoiceFileName } from './presenter';
 
 /**
  * The money after a placement (issue 12): earnings (consultant), billing (company), invoice PDFs,
@@ -74,6 +77,11 @@ export async function announceBillingChange(app: FastifyInstance, reportId: numb
 
 function billingContext(app: FastifyInstance) {
   return { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, now: app.now() };
+}
+
+/** An invoice's documents (PDF, e-invoice) for their readers; someone else's invoice answers as if it did not exist. */
+function readableInvoice<R extends CompanyOwned>(request: FastifyRequest, row: R | null): R {
+  return authorizeCompanyDocument(currentUser(request), row, BILLING_MSG.invoiceNotFound);
 }
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -187,13 +195,35 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await invoicePdf(app.db, request.params.id);
-      // Someone else's invoice answers as if it did not exist.
-      if (!invoice || !mayReadCompanyMoney(currentUser(request), invoice)) {
-        throw notFound(BILLING_MSG.invoiceNotFound);
-      }
-      const name = `${invoice.kind === 'korrektur' ? 'Korrekturrechnung' : 'Rechnung'}-${invoice.number}.pdf`;
-      return sendPdf(reply, invoice.pdf, name);
+      const invoice = readableInvoice(request, await invoicePdf(app.db, request.params.id));
+      return sendPdf(reply, invoice.pdf, invoiceFileName(invoice.kind, invoice.number, 'pdf'));
+    },
+  );
+
+  app.get(
+    '/invoices/:id/xml',
+    {
+      config: { policy: 'billing.invoiceReader' },
+      preHandler: app.requireRole('company', 'admin'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          'The invoice as EN 16931 e-invoice (UBL 2.1 Invoice, or CreditNote for a correction), for the same readers as its PDF',
+        params: idParams,
+        response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const invoice = readableInvoice(request, await eInvoiceOf(app.db, request.params.id));
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header(
+          'content-disposition',
+          contentDisposition(invoiceFileName(invoice.kind, invoice.document.number, 'xml')),
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(renderEInvoice(invoice.document));
     },
   );
 
@@ -210,11 +240,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reminder = await reminderPdf(app.db, request.params.id);
-      // Someone else's reminder answers as if it did not exist.
-      if (!reminder || !mayReadCompanyMoney(currentUser(request), reminder)) {
-        throw notFound(BILLING_MSG.reminderNotFound);
-      }
+      const reminder = authorizeCompanyDocument(
+        currentUser(request),
+        await reminderPdf(app.db, request.params.id),
+        BILLING_MSG.reminderNotFound,
+      );
       return sendPdf(reply, reminder.pdf, reminderFileName(reminder.level, reminder.number));
     },
   );
