@@ -4,7 +4,7 @@ import { DUNNING_LEVEL_LABELS, type Invoice } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { day, euro } from './format';
 
-/** A button that downloads an authorised PDF (invoice, reminder, statement) and says so when it fails. */
+/** A button that downloads an authorised file (invoice PDF or XML, reminder, statement) and says so when it fails. */
 export function PdfButton({
   url,
   label,
@@ -52,6 +52,19 @@ export function InvoiceDownload({ invoice }: { invoice: Pick<Invoice, 'url' | 'n
       label={`Rechnung ${invoice.number} als PDF herunterladen`}
       failMessage="Die Rechnung konnte nicht geladen werden."
     />
+  );
+}
+
+/** 'XML (E-Rechnung)': the same invoice as EN 16931 e-invoice (UBL 2.1), for the customer's accounting. */
+export function InvoiceXmlDownload({ invoice }: { invoice: Pick<Invoice, 'xmlUrl' | 'number'> }) {
+  return (
+    <PdfButton
+      url={invoice.xmlUrl}
+      label={`Rechnung ${invoice.number} als E-Rechnung (XML) herunterladen`}
+      failMessage="Die E-Rechnung konnte nicht geladen werden."
+    >
+      XML (E-Rechnung)
+    </PdfButton>
   );
 }
 

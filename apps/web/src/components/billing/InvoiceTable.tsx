@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import styles from './billing.module.css';
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS, type Invoice, type InvoiceStatus } from '@pb/core';
 import { day, euro } from './format';
-import { InvoiceDownload, InvoiceReminders } from './InvoiceDownload';
+import { InvoiceDownload, InvoiceReminders, InvoiceXmlDownload } from './InvoiceDownload';
 
 const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
   offen: 'primary',
@@ -14,7 +14,7 @@ const STATUS_VARIANTS: Record<InvoiceStatus, string> = {
 };
 
 /**
- * Invoices and correction invoices with status and PDF; the back office also sees customer and net —
+ * Invoices and correction invoices with status, PDF and e-invoice (XML); the back office also sees customer and net —
  * net under gross and the due date under the date there, so its wider list fits 1280 px.
  */
 export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoice[]; backOffice?: boolean }) {
@@ -79,7 +79,10 @@ export function InvoiceTable({ invoices, backOffice = false }: { invoices: Invoi
               {invoice.reminders.length > 0 ? <InvoiceReminders invoice={invoice} /> : null}
             </td>
             <td data-label="Download">
-              <InvoiceDownload invoice={invoice} />
+              <div className="d-flex flex-wrap gap-1">
+                <InvoiceDownload invoice={invoice} />
+                <InvoiceXmlDownload invoice={invoice} />
+              </div>
             </td>
           </tr>
         ))}
