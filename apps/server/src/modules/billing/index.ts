@@ -16,4 +16,4 @@ export { invoicePdf } from './ledger';
 export { companyBilling, personalPlacements } from './overview';
 export { invoiceUrl } from './presenter';
 export { adminBillingRoutes, announceBillingChange } from './routes';
-export { netPaidCentsOfReport, openCentsOfReport, paidCentsOfInvoices, settleIfPaid } from './placement-money';
+export { netPaidCentsOfReport, openCentsOfReport, settleIfPaid } from './placement-money';

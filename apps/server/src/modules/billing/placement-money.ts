@@ -33,11 +33,6 @@ async function sumsOf(tx: Db, reportId: number): Promise<Sums> {
   return { invoiced: Number(row!.invoiced), paid: Number(row!.paid), refunded: Number(row!.refunded) };
 }
 
-/** What payments gave the placement's invoices (not reminders' interest and fee), cents. */
-export async function paidCentsOfInvoices(tx: Db, reportId: number): Promise<number> {
-  return (await sumsOf(tx, reportId)).paid;
-}
-
 /** Paid less what is booked to go back: what the customer has really given for the invoices, cents. */
 export async function netPaidCentsOfReport(tx: Db, reportId: number): Promise<number> {
   const { paid, refunded } = await sumsOf(tx, reportId);

@@ -12,6 +12,7 @@ import {
   type DunningStep,
   type InvoiceIssuer,
 } from '@pb/core';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { dunningNotices, invoices, placementReports } from '../../db/schema';
@@ -19,7 +20,7 @@ import { recordAudit } from '../../services/audit';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
 import { dailyInVienna, type ScheduledJob } from '../../services/scheduler';
-import { invoiceOfReport, invoiceRecipient, openCentsOfReport, paidCentsOfInvoices } from '../billing';
+import { invoiceOfReport, invoiceRecipient, netPaidCentsOfReport, openCentsOfReport } from '../billing';
 import { openChargesOfReport } from './allocation';
 import { reminderTotalCents, renderReminderPdf } from './reminder-pdf';
 
@@ -147,7 +148,7 @@ async function remind(db: Db, candidate: Candidate, context: DunningContext): Pr
       payBy,
       earlier: sent.map((n) => ({ level: n.level, issuedOn: n.issuedOn })),
       openCents,
-      paidCents: await paidCentsOfInvoices(tx, report.id),
+      paidCents: await netPaidCentsOfReport(tx, report.id),
       interestCents: interest.cents,
       interestPeriods: interest.periods,
       flatFeeCents,
@@ -232,6 +233,8 @@ export async function runDunning(
       const reminder = await remind(db, candidate, context);
       if (reminder) sent.push(reminder);
     } catch (error) {
+      // The database is gone: the run fails, so the scheduler tries it again.
+      if (isDatabaseUnavailable(error)) throw error;
       log?.warn({ err: error, invoiceId: candidate.invoiceId }, 'reminder not sent; the next run tries again');
     }
   }

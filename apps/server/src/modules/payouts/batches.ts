@@ -33,7 +33,7 @@ export interface BatchContext {
 }
 
 /** Batches are built one at a time (the file's totals and the items' states are read together). */
-const PAYOUT_BATCH_LOCK = 3_400_045;
+export const PAYOUT_BATCH_LOCK = 3_400_045;
 
 interface Payable {
   id: number;

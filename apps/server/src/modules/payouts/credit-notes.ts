@@ -18,6 +18,7 @@ import {
   type CreditNoteVatTreatment,
   type InvoiceIssuer,
 } from '@pb/core';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { creditNotes, organisations, payoutItems, placementReports, type PlacementReportRow } from '../../db/schema';
@@ -263,7 +264,7 @@ async function mailCreditNote(
   }
 }
 
-/** Settles every due share; one placement's failure is logged and retried by the next run. */
+/** Settles every due share; one placement's failure is logged and retried by the next run, a lost database fails the run. */
 export async function settleDueShares(
   db: Db,
   context: CreditNoteContext,
@@ -275,6 +276,8 @@ export async function settleDueShares(
       const share = await settleShare(db, reportId, context);
       if (share) settled.push(share);
     } catch (err) {
+      // The database is gone: the run fails, so the scheduler tries it again (not tomorrow).
+      if (isDatabaseUnavailable(err)) throw err;
       log.warn({ err, reportId }, 'agency share not settled');
     }
   }

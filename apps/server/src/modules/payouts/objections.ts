@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   PAYOUT_MSG,
   type CreditNoteObjectionRequest,
@@ -14,6 +14,7 @@ import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { moneyRecipients, organisationAdministrators } from '../billing';
 import type { ActingMember } from '../organisations';
 import { presentPayoutAccount } from './account';
+import { PAYOUT_BATCH_LOCK } from './batches';
 
 /**
  * The agency's word on self-billing (issue 34, § 11 (7) UStG): it may object to a credit note —
@@ -37,6 +38,8 @@ export async function objectToCreditNote(
   context: { now: Date; officeEmail: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // After a batch being built now, or before it: never inside one that is being built.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYOUT_BATCH_LOCK})`);
     const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
     // Another organisation's credit note is as if it did not exist.
     if (!note || note.agencyOrganisationId !== member.organisation.organisationId) {
