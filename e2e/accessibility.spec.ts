@@ -14,6 +14,7 @@ const SCREENS = [
   '/advertisements/create',
   '/advertisements/public-consultants',
   '/advertisements/payouts',
+  '/advertisements/circumvention-cases',
 ];
 
 for (const role of ['consultant', 'company'] as const) {
@@ -53,6 +54,7 @@ test('When the admin opens each back-office screen at 1280 and 375 px, then axe 
       '/admin/advertisements',
       '/admin/payments',
       '/admin/payouts',
+      '/admin/circumvention-cases',
     ]) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');

@@ -17,7 +17,14 @@ const SHARED = [
   '/advertisements/introductions',
 ];
 const ACCOUNT = ['/advertisements/profile', '/advertisements/organisation', '/advertisements/security'];
-const COMPANY = [...SHARED, '/advertisements/create', '/advertisements/billing', '/advertisements/payouts', ...ACCOUNT];
+const COMPANY = [
+  ...SHARED,
+  '/advertisements/create',
+  '/advertisements/billing',
+  '/advertisements/payouts',
+  '/advertisements/circumvention-cases',
+  ...ACCOUNT,
+];
 const CONSULTANT = [
   ...SHARED,
   '/advertisements/earnings',
@@ -29,6 +36,7 @@ const BACK_OFFICE = ['/admin', '/admin/advertisements', '/admin/placements', '/a
 const BACK_OFFICE_MORE = [
   '/admin/payments',
   '/admin/payouts',
+  '/admin/circumvention-cases',
   '/admin/organisations',
   '/admin/terms',
   '/admin/users',
@@ -79,6 +87,10 @@ test('When the office works at 1280 px, then no page scrolls sideways and every 
   test.setTimeout(120_000);
   const office = await officePage(browser, 1280);
   await expectNoSidewaysScroll(office, [...BACK_OFFICE, ...BACK_OFFICE_MORE]);
+  // Every tab of the back office side by side, none behind the strip's scrollbar.
+  const tabs = office.getByRole('navigation', { name: 'Bereiche des Backoffice' });
+  const [tabsWidth, tabsShown] = await tabs.evaluate((strip) => [strip.scrollWidth, strip.clientWidth]);
+  expect(tabsWidth, 'the back office tabs scroll at 1280 px').toBeLessThanOrEqual(tabsShown!);
   for (const path of [...BACK_OFFICE, ...BACK_OFFICE_MORE].filter((p) => p !== '/admin/audit-log')) {
     await office.goto(path);
     await office.waitForLoadState('networkidle');

@@ -48,6 +48,9 @@ const COMPANY_SCREENS = [
   { name: 'company-profile', path: '/advertisements/profile' },
 ];
 
+/** The demo's circumvention case is the software company's (firma3): its hearing waits for the answer. */
+const HEARD_COMPANY_SCREENS = [{ name: 'company-circumvention-cases', path: '/advertisements/circumvention-cases' }];
+
 /** What changes with the day or the second: dates, times and relative ages. */
 function volatile(page: Page): Locator[] {
   return [
@@ -92,6 +95,7 @@ for (const screen of PUBLIC_SCREENS) {
 for (const [role, email, screens] of [
   ['consultant', 'berater1@demo.praemienboerse.at', CONSULTANT_SCREENS],
   ['company', 'firma1@demo.praemienboerse.at', COMPANY_SCREENS],
+  ['company', 'firma3@demo.praemienboerse.at', HEARD_COMPANY_SCREENS],
 ] as const) {
   for (const screen of screens) {
     test(`When a demo ${role} opens ${screen.path}, then it looks as in its baseline at 375 and 1280 px`, async ({
