@@ -16,27 +16,42 @@ export const ACCOUNTING_FORMAT_LABELS: Record<AccountingFormat, string> = {
   datev: 'DATEV Buchungsstapel (CSV, Windows-1252)',
 };
 
-/** General ledger accounts (EKR) and the bases of the personal accounts. */
+/**
+ * General ledger accounts (EKR, four digits) and the personal accounts (five digits, as DATEV
+ * expects one digit more than the ledger accounts): customers 10000 + organisation number,
+ * agencies 70000 + organisation number. An organisation number beyond the range (or none) books
+ * on the range's first account, a collective account the adviser splits by the booking text.
+ */
 export const LEDGER_ACCOUNTS = {
   /** Bank (the platform's account INVOICE_IBAN). */
   bank: '2800',
-  /** Incoming money not (yet) assigned to an invoice ('unklar'). */
+  /** Payments the office recorded by hand ('bezahlt' clicked): no bank entry of ours shows them. */
+  manualPayments: '2880',
+  /** Incoming money not (yet) assigned to an invoice ('unklar', or closed by the office with a reason). */
   unclearPayments: '2890',
   /** Revenue: placement fees with 20 % USt. */
   revenueDomestic: '4000',
   /** Revenue: placement fees to EU businesses, reverse charge (the customer owes the VAT). */
   revenueReverseCharge: '4090',
+  /** Default interest and flat fees paid on reminders (§§ 456, 458 UGB): no USt, never invoiced. */
+  dunningCharges: '4850',
   /** Contractual penalties: damages, outside the scope of USt (decision 0035). */
   penaltyIncome: '4880',
   /** The agencies' shares, settled by self-billing credit note. */
   agencyShares: '5800',
-  /** Customers' personal accounts: 200000 + organisation number (the company). */
-  customerBase: 200_000,
-  /** Suppliers' personal accounts: 300000 + organisation number (the agency). */
-  supplierBase: 300_000,
-  /** A customer or supplier without organisation (reports from before organisations). */
-  unknownParty: 99_999,
 } as const;
+
+/** Personal accounts: the range's base and how many organisation numbers fit in it. */
+export const PERSONAL_ACCOUNTS = {
+  customer: { base: 10_000, size: 60_000 },
+  supplier: { base: 70_000, size: 30_000 },
+} as const;
+
+/** The personal account of a customer or agency (the collective account of its range without a fitting number). */
+export function personalAccount(side: keyof typeof PERSONAL_ACCOUNTS, organisationId: number | null): string {
+  const { base, size } = PERSONAL_ACCOUNTS[side];
+  return String(organisationId !== null && organisationId > 0 && organisationId < size ? base + organisationId : base);
+}
 
 /**
  * BMD's tax codes (steuercode) for what our documents carry; confirm with the tax adviser. DATEV

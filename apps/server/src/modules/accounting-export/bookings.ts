@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { addCalendarMonths, BMD_TAX_CODES, LEDGER_ACCOUNTS, type IsoDate } from '@pb/core';
+import { addCalendarMonths, BMD_TAX_CODES, LEDGER_ACCOUNTS, personalAccount, type IsoDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -31,10 +31,8 @@ export interface Booking {
   text: string;
 }
 
-const customerAccount = (organisationId: number | null) =>
-  String(LEDGER_ACCOUNTS.customerBase + (organisationId ?? LEDGER_ACCOUNTS.unknownParty));
-const supplierAccount = (organisationId: number | null) =>
-  String(LEDGER_ACCOUNTS.supplierBase + (organisationId ?? LEDGER_ACCOUNTS.unknownParty));
+const customerAccount = (organisationId: number | null) => personalAccount('customer', organisationId);
+const supplierAccount = (organisationId: number | null) => personalAccount('supplier', organisationId);
 
 /** The first day of the month and of the next, for `date >= from AND date < to`. */
 function monthBounds(month: string): { from: IsoDate; to: IsoDate } {
@@ -122,27 +120,37 @@ async function creditNoteBookings(db: Db, from: IsoDate, to: IsoDate): Promise<B
   }));
 }
 
+interface IncomingPart {
+  payment_id: number;
+  booked_on: string;
+  source: 'bank' | 'manuell';
+  debtor: string | null;
+  cleared_reason: string | null;
+  purpose: 'rechnung' | 'mahnkosten' | 'vertragsstrafe' | null;
+  cents: string;
+  number: string | null;
+  organisation_id: number | null;
+}
+
+/**
+ * Each payment's parts: what paid invoices (against the customer; a payment the office recorded by
+ * hand on its clearing account instead of the bank), what paid reminders' interest and fee (income,
+ * never invoiced), and what is left unassigned (the unclear account, with the office's reason once
+ * it closed it).
+ */
 async function incomingBookings(db: Db, from: IsoDate, to: IsoDate): Promise<Booking[]> {
-  // Each payment's assigned parts (per invoice), and what is left of it as unclear.
-  const rows = rowsOf<{
-    payment_id: number;
-    booked_on: string;
-    debtor: string | null;
-    cents: string;
-    number: string | null;
-    organisation_id: number | null;
-  }>(
+  const rows = rowsOf<IncomingPart>(
     await db.execute(sql`
-      SELECT p.id AS payment_id, p.booked_on::text AS booked_on, p.debtor_name AS debtor, sum(a.cents) AS cents,
-             i.number, r.company_organisation_id AS organisation_id
+      SELECT p.id AS payment_id, p.booked_on::text AS booked_on, p.source, p.debtor_name AS debtor,
+             p.cleared_reason, a.purpose, sum(a.cents) AS cents, i.number, r.company_organisation_id AS organisation_id
       FROM incoming_payments p
       JOIN payment_allocations a ON a.payment_id = p.id
       JOIN invoices i ON i.id = a.invoice_id
       LEFT JOIN placement_reports r ON r.id = a.placement_report_id
       WHERE p.booked_on >= ${from}::date AND p.booked_on < ${to}::date
-      GROUP BY p.id, p.booked_on, p.debtor_name, i.number, r.company_organisation_id
+      GROUP BY p.id, p.booked_on, p.source, p.debtor_name, p.cleared_reason, a.purpose, i.number, r.company_organisation_id
       UNION ALL
-      SELECT p.id, p.booked_on::text, p.debtor_name,
+      SELECT p.id, p.booked_on::text, p.source, p.debtor_name, p.cleared_reason, NULL,
              p.amount_cents - coalesce((SELECT sum(a.cents) FROM payment_allocations a WHERE a.payment_id = p.id), 0),
              NULL, NULL
       FROM incoming_payments p
@@ -153,15 +161,26 @@ async function incomingBookings(db: Db, from: IsoDate, to: IsoDate): Promise<Boo
   return rows.map((row) => ({
     date: row.booked_on,
     journal: 'BK',
-    account: LEDGER_ACCOUNTS.bank,
-    contraAccount: row.number === null ? LEDGER_ACCOUNTS.unclearPayments : customerAccount(row.organisation_id),
+    account: row.source === 'manuell' ? LEDGER_ACCOUNTS.manualPayments : LEDGER_ACCOUNTS.bank,
+    contraAccount:
+      row.purpose === null
+        ? LEDGER_ACCOUNTS.unclearPayments
+        : row.purpose === 'mahnkosten'
+          ? LEDGER_ACCOUNTS.dunningCharges
+          : customerAccount(row.organisation_id),
     side: 'S',
     grossCents: Number(row.cents),
     taxCents: 0,
     taxPercent: null,
     bmdTaxCode: null,
     document: row.number ?? `Z-${row.payment_id}`,
-    text: `Zahlungseingang ${row.debtor ?? ''}`.trim(),
+    text: [
+      row.purpose === 'mahnkosten' ? 'Mahnspesen/Verzugszinsen' : 'Zahlungseingang',
+      row.debtor ?? '',
+      row.purpose === null && row.cleared_reason ? `(${row.cleared_reason})` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   }));
 }
 

@@ -94,7 +94,8 @@ function datevHeaderLine(header: DatevHeader): string {
     String(header.consultantNumber),
     String(header.clientNumber),
     `${month.slice(0, 4)}0101`,
-    '6',
+    // Ledger accounts have four digits; personal accounts one more (LEDGER_ACCOUNTS, PERSONAL_ACCOUNTS).
+    '4',
     `${month.replace('-', '')}01`,
     `${month.replace('-', '')}${String(last).padStart(2, '0')}`,
     quoted(`Prämienbörse ${month}`),
