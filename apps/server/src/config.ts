@@ -15,6 +15,9 @@ import {
 } from '@pb/core';
 import { makePrivateDirSync, PRIVATE_FILE_MODE } from './lib/private-files';
 import { ttlMilliseconds } from './lib/tokens';
+import { ConfigError, storageConfig, type StorageConfig } from './config-parts';
+
+export { ConfigError, type StorageConfig } from './config-parts';
 
 /** Every environment variable the server reads, parsed and validated once at start-up. */
 const envSchema = z.object({
@@ -228,24 +231,6 @@ export interface Config {
   };
 }
 
-export type StorageConfig =
-  | { kind: 'disk'; dir: string }
-  | {
-      kind: 's3';
-      endpoint: string | undefined;
-      bucket: string;
-      region: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-      connectTimeoutMs: number;
-      requestTimeoutMs: number;
-    };
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
 /** Parses the environment; lists every problem at once instead of failing on the first. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -369,36 +354,6 @@ function webauthnConfig(env: Env, publicUrl: string): { rpId: string; origins: s
     .filter(Boolean)
     .map((o) => new URL(o).origin);
   return { rpId: env.WEBAUTHN_RP_ID ?? url.hostname, origins: [...new Set([url.origin, ...extra])] };
-}
-
-/** S3 when S3_BUCKET is set (then the credentials are required), the disk otherwise. */
-function storageConfig(env: Env, uploadDir: string): StorageConfig {
-  const s3Vars = [env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
-  if (!env.S3_BUCKET) {
-    if (s3Vars.some((v) => v !== undefined)) {
-      throw new ConfigError(
-        'Ungültige Konfiguration:\n  S3_BUCKET: required when S3_ENDPOINT or S3 credentials are set',
-      );
-    }
-    return { kind: 'disk', dir: uploadDir };
-  }
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
-  if (!accessKeyId || !secretAccessKey) {
-    const missing = [accessKeyId ? '' : 'S3_ACCESS_KEY_ID', secretAccessKey ? '' : 'S3_SECRET_ACCESS_KEY'];
-    const lines = missing.filter(Boolean).map((name) => `  ${name}: required with S3_BUCKET`);
-    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join('\n')}`);
-  }
-  return {
-    kind: 's3',
-    endpoint: env.S3_ENDPOINT,
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION,
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    connectTimeoutMs: env.S3_CONNECT_TIMEOUT_MS,
-    requestTimeoutMs: env.S3_REQUEST_TIMEOUT_MS,
-  };
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so tokens (and fingerprints) survive restarts. */
