@@ -14,8 +14,11 @@ export interface ReasonDialogProps<T> {
   facts: ReactNode;
   /** What the decision does, in a small paragraph under the facts. */
   children: ReactNode;
-  /** The reason's text field. */
-  reason: { id: string; label: string; maxLength: number; hint?: string };
+  /**
+   * The reason's text field: `name` is its key in the schema ('reason' unless given), `rows` makes
+   * it a text area for a longer explanation.
+   */
+  reason: { id: string; label: string; maxLength: number; hint?: string; name?: string; rows?: number };
   /** The core schema the server checks the decision with. */
   schema: Checker<T>;
   /** The schema's input for the reason typed. */
@@ -28,7 +31,8 @@ export interface ReasonDialogProps<T> {
 
 /**
  * A decision that cannot be undone and needs a reason (the office closing the rest of a payment,
- * a transfer the bank did not execute): what it is about, what it does, the required reason.
+ * a transfer the bank did not execute, an agency's objection to a credit note): what it is about,
+ * what it does, the required reason.
  */
 export function ReasonDialog<T>({
   title,
@@ -47,6 +51,7 @@ export function ReasonDialog<T>({
 }: ReasonDialogProps<T>) {
   const [reason, setReason] = useState('');
   const { problem, errors, submit } = useSchemaSubmit(schema, onSubmit);
+  const refused = errors[field.name ?? 'reason'];
   return (
     <FormModal
       title={title}
@@ -66,9 +71,11 @@ export function ReasonDialog<T>({
         label={field.label}
         value={reason}
         maxLength={field.maxLength}
+        rows={field.rows}
+        counted={field.rows !== undefined}
         onChange={setReason}
-        invalid={Boolean(errors['reason'])}
-        feedback={errors['reason']}
+        invalid={Boolean(refused)}
+        feedback={refused}
         hint={field.hint}
         required
       />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
   formatDate,
@@ -14,10 +15,11 @@ import {
   type VatStatus,
 } from '@pb/core';
 import { FieldFeedback, invalidControlProps } from '../../components/FieldFeedback';
+import { askFirst } from '../../components/feedback/feedback';
 import { FormErrorSummary, PendingButton } from '../../components/FormModal';
 import { TextField, type TextFieldProps } from '../../components/TextField';
 import { useSchemaForm, type CheckIssue, type Checker } from '../../lib/useSchemaSubmit';
-import { useSavePayoutAccount } from './api';
+import { useSavePayoutAccount, useWithdrawSelfBilling } from './api';
 
 /** What the form holds: the texts as typed, the agency's choice and its agreement. */
 export interface PayoutAccountInput {
@@ -50,13 +52,20 @@ const FIELD_OF_MESSAGE: ReadonlyMap<string, Field> = new Map<string, Field>([
 ]);
 
 /**
+ * Where an agency stands on self-billing: it agreed; its first account needs the agreement; after
+ * withdrawing it, it may keep its account without agreeing, or agree again.
+ */
+export type Agreement = 'agreed' | 'required' | 'optional';
+
+/**
  * The request schema of core, plus what it leaves to the server: an agency states its taxation and,
- * while it has not agreed yet, must agree to self-billing. A company sends neither.
+ * with its first account, must agree to self-billing. A company sends neither.
  */
 export function payoutAccountCheck(
   kind: OrganisationKind,
-  agreedBefore: boolean,
+  agreement: Agreement,
 ): Checker<PayoutAccountRequest, PayoutAccountInput> {
+  const asking = kind === 'agency' && agreement !== 'agreed';
   return {
     safeParse(input) {
       const request = {
@@ -64,13 +73,13 @@ export function payoutAccountCheck(
         iban: input.iban,
         bic: input.bic,
         ...(kind === 'agency' && input.vatStatus !== '' ? { vatStatus: input.vatStatus } : {}),
-        ...(kind === 'agency' && !agreedBefore ? { selfBillingAgreed: input.selfBillingAgreed } : {}),
+        ...(asking ? { selfBillingAgreed: input.selfBillingAgreed } : {}),
       };
       const parsed = payoutAccountRequestSchema.safeParse(request);
       const issues: CheckIssue[] = parsed.success ? [] : [...parsed.error.issues];
       if (kind === 'agency' && input.vatStatus === '')
         issues.push({ message: PAYOUT_MSG.vatStatusInvalid, path: ['vatStatus'] });
-      if (kind === 'agency' && !agreedBefore && !input.selfBillingAgreed)
+      if (asking && agreement === 'required' && !input.selfBillingAgreed)
         issues.push({ message: PAYOUT_MSG.selfBillingRequired, path: ['selfBillingAgreed'] });
       if (issues.length === 0 && parsed.success) return { success: true, data: parsed.data };
       // The summary is the first field's message in the form's order.
@@ -96,8 +105,9 @@ function inputOf(account: PayoutAccount | null, kind: OrganisationKind): PayoutA
 
 /**
  * 'Auszahlungskonto': where the organisation's money is paid to. An agency also states how its
- * service is taxed and, once, agrees to being settled by credit note (§ 11 Abs. 7 UStG). Each field
- * says what is wrong with it; the server's refusal stands beside its field or under the form.
+ * service is taxed and agrees to being settled by credit note (§ 11 Abs. 7 UStG) — with its first
+ * account, and again after it withdrew the agreement (asked first, here too). Each field says what
+ * is wrong with it; the server's refusal stands beside its field or under the form.
  */
 export function PayoutAccountForm({
   account,
@@ -109,12 +119,30 @@ export function PayoutAccountForm({
   selfBillingTerms: string;
 }) {
   const save = useSavePayoutAccount();
-  // As stored: the answer of the last save until the page's data catches up.
-  const current = save.data ?? account;
+  const withdraw = useWithdrawSelfBilling();
+  // As stored: the answer of the last save or withdrawal until the page's data catches up (a
+  // withdrawal resets the save, so the newer answer comes first).
+  const current = save.data ?? withdraw.data ?? account;
   const agreedAt = kind === 'agency' ? (current?.selfBillingAgreedAt ?? null) : null;
+  const agreement: Agreement = agreedAt !== null ? 'agreed' : current === null ? 'required' : 'optional';
   const [input, setInput] = useState<PayoutAccountInput>(() => inputOf(account, kind));
   const [saved, setSaved] = useState(false);
-  const form = useSchemaForm(payoutAccountCheck(kind, agreedAt !== null), input, FIELD_IDS);
+  const form = useSchemaForm(payoutAccountCheck(kind, agreement), input, FIELD_IDS);
+
+  const askWithdrawal = () =>
+    askFirst({
+      title: 'Zustimmung widerrufen',
+      body: <WithdrawalConsequences />,
+      confirmLabel: 'Zustimmung widerrufen',
+      confirmVariant: 'danger',
+      action: async () => {
+        await withdraw.mutateAsync();
+        save.reset();
+        setSaved(false);
+        setInput((now) => ({ ...now, selfBillingAgreed: false }));
+      },
+      success: 'Ihre Zustimmung zur Abrechnung mit Gutschrift wurde widerrufen.',
+    });
 
   const serverMessage = save.error?.message;
   const serverField = serverMessage === undefined ? undefined : FIELD_OF_MESSAGE.get(serverMessage);
@@ -199,12 +227,19 @@ export function PayoutAccountForm({
       {kind === 'agency' && agreedAt === null ? (
         <fieldset className="mb-3">
           <legend className="form-label fs-6 mb-1">Abrechnung mit Gutschrift</legend>
+          {agreement === 'optional' ? (
+            <p className="small" data-testid="self-billing-not-agreed">
+              Sie haben der Abrechnung mit Gutschrift derzeit nicht zugestimmt: Wir stellen keine Gutschriften aus, und
+              Vermittlungsprämien, die noch nicht abgerechnet sind, warten auf Ihre Zustimmung. Um wieder zuzustimmen,
+              kreuzen Sie die Erklärung an und speichern Sie.
+            </p>
+          ) : null}
           <Form.Check id={FIELD_IDS.selfBillingAgreed}>
             <Form.Check.Input
               type="checkbox"
               checked={input.selfBillingAgreed}
               onChange={(e) => set('selfBillingAgreed', e.target.checked)}
-              aria-required="true"
+              aria-required={agreement === 'required'}
               {...invalidControlProps(errors.selfBillingAgreed, 'payout-self-billing-feedback')}
             />
             <Form.Check.Label>{selfBillingTerms}</Form.Check.Label>
@@ -213,7 +248,14 @@ export function PayoutAccountForm({
         </fieldset>
       ) : null}
       {agreedAt !== null ? (
-        <p data-testid="self-billing-agreed">Der Abrechnung mit Gutschrift zugestimmt am {formatDate(agreedAt)}.</p>
+        <div className="d-flex flex-wrap align-items-center column-gap-3 row-gap-1 mb-3">
+          <p data-testid="self-billing-agreed" className="mb-0">
+            Der Abrechnung mit Gutschrift zugestimmt am {formatDate(agreedAt)}.
+          </p>
+          <Button size="sm" variant="outline-danger" onClick={askWithdrawal}>
+            Zustimmung widerrufen
+          </Button>
+        </div>
       ) : null}
       <p className="small text-body-secondary">
         Wird das Konto geändert, erhalten alle Administratorinnen und Administratoren Ihrer Organisation eine E-Mail mit
@@ -229,5 +271,21 @@ export function PayoutAccountForm({
         Speichern
       </PendingButton>
     </Form>
+  );
+}
+
+/** What withdrawing the agreement means, asked before it is done. */
+function WithdrawalConsequences() {
+  return (
+    <>
+      <p>
+        Wir stellen Ihnen dann keine weiteren Gutschriften aus: Vermittlungsprämien, die noch nicht abgerechnet sind –
+        etwa aus neuen Vermittlungen –, zahlen wir erst aus, wenn Sie wieder zustimmen.
+      </p>
+      <p className="mb-0">
+        Bereits ausgestellte Gutschriften bleiben gültig und werden wie vorgesehen ausgezahlt. Sie können jederzeit
+        wieder zustimmen.
+      </p>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { PAYOUT_ITEM_KIND_LABELS, type OrganisationKind, type PayoutItem, type PendingPayout } from '@pb/core';
@@ -7,12 +8,13 @@ import { day, euro } from '../../components/billing/format';
 import { PayoutDocument, PayoutStatus } from '../../components/billing/PayoutCells';
 import styles from '../../components/billing/billing.module.css';
 import { usePayouts } from './api';
+import { ObjectionCell, ObjectionDialog } from './CreditNoteObjection';
 import { PayoutAccountForm } from './PayoutAccountForm';
 
 /**
  * 'Auszahlungen' (issue 34), for the members who handle the organisation's money (administrators,
  * Buchhaltung): the account payouts go to, every payout with its document and state, and for an
- * agency the shares not yet settled with the reason.
+ * agency the shares not yet settled with the reason and its objection to a credit note.
  */
 export function Component() {
   const session = useSession();
@@ -71,38 +73,43 @@ export function Component() {
 }
 
 function PayoutItemsTable({ items }: { items: PayoutItem[] }) {
+  const [objecting, setObjecting] = useState<PayoutItem | null>(null);
   return (
-    <table className={`table align-middle ${styles.table}`}>
-      <caption className="visually-hidden">Ihre Auszahlungen</caption>
-      <thead>
-        <tr>
-          <th scope="col">Art</th>
-          <th scope="col">Stelle</th>
-          <th scope="col">Beleg</th>
-          <th scope="col">Betrag</th>
-          <th scope="col">Fällig am</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id} data-testid={`payout-${item.id}`}>
-            <td data-label="Art">{PAYOUT_ITEM_KIND_LABELS[item.kind]}</td>
-            <td data-label="Stelle">{item.jobTitle}</td>
-            <td data-label="Beleg">
-              <PayoutDocument item={item} />
-            </td>
-            <td data-label="Betrag" className="text-nowrap">
-              {euro(item.amountCents)}
-            </td>
-            <td data-label="Fällig am">{day(item.dueOn)}</td>
-            <td data-label="Status">
-              <PayoutStatus item={item} />
-            </td>
+    <>
+      <table className={`table align-middle ${styles.table}`}>
+        <caption className="visually-hidden">Ihre Auszahlungen</caption>
+        <thead>
+          <tr>
+            <th scope="col">Art</th>
+            <th scope="col">Stelle</th>
+            <th scope="col">Beleg</th>
+            <th scope="col">Betrag</th>
+            <th scope="col">Fällig am</th>
+            <th scope="col">Status</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} data-testid={`payout-${item.id}`}>
+              <td data-label="Art">{PAYOUT_ITEM_KIND_LABELS[item.kind]}</td>
+              <td data-label="Stelle">{item.jobTitle}</td>
+              <td data-label="Beleg">
+                <PayoutDocument item={item} />
+                <ObjectionCell item={item} onObject={setObjecting} />
+              </td>
+              <td data-label="Betrag" className="text-nowrap">
+                {euro(item.amountCents)}
+              </td>
+              <td data-label="Fällig am">{day(item.dueOn)}</td>
+              <td data-label="Status">
+                <PayoutStatus item={item} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {objecting ? <ObjectionDialog item={objecting} onClose={() => setObjecting(null)} /> : null}
+    </>
   );
 }
 
