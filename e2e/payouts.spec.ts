@@ -18,8 +18,9 @@ import {
  * Issue 34, money going out: a guarantee claim on a paid invoice becomes a refund to the company;
  * the company names its account, the office puts the refund into a payment order (a pain.001.001.09
  * file valid against the ISO schema), marks it paid, and the company sees it transferred on its
- * statement. The demo agency sees its self-billing credit note. (The agency share of a new
- * placement needs 68 days to pass; the API tests move the clock for it.)
+ * statement. The demo agency sees its self-billing credit note, objects to it (the office resolves
+ * the objection before paying it) and withdraws its agreement and gives it again. (The agency
+ * share of a new placement needs 68 days to pass; the API tests move the clock for it.)
  */
 
 const XSD = readFileSync(new URL('../apps/server/test/fixtures/pain.001.001.09.xsd', import.meta.url), 'utf8');
@@ -149,4 +150,67 @@ test('When the demo agency opens its payouts, then it sees its credit note and c
   await row.getByRole('button').first().click();
   expect((await download).suggestedFilename()).toMatch(/^Gutschrift-GS-\d{4}-\d{6}\.pdf$/);
   await checkAtPhoneAndDesktop(page, 'payouts-agency');
+});
+
+test('When the demo agency objects to its credit note, then the office cannot pay it until it resolves the objection, and the agency reads how', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const agency = await demoAccount(request, 'berater1@demo.praemienboerse.at');
+  const page = await (await browser.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, agency);
+  await page.goto('/advertisements/payouts');
+  const row = page.getByRole('row', { name: /Vermittlungsprämie.*Küchenchef/ });
+  const number = (await row
+    .getByText(/GS-\d{4}-\d{6}/)
+    .first()
+    .textContent())!.match(/GS-\d{4}-\d{6}/)![0];
+
+  // The agency objects: the dialog says what that means and asks for the reason.
+  await row.getByRole('button', { name: `Widersprechen: Gutschrift ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Der Gutschrift widersprechen' });
+  await expect(dialog).toContainText('gilt dann nicht mehr als Ihre Rechnung');
+  await dialog.getByLabel('Begründung').fill('Vereinbart war eine Prämie von 16 %, nicht 18 %.');
+  await checkAtPhoneAndDesktop(page, 'payouts-agency-objection');
+  await dialog.getByRole('button', { name: 'Widerspruch senden' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText('Ihr Widerspruch wurde an das Backoffice gesendet.');
+  await expect(row).toContainText('Widersprochen am');
+
+  // The office sees it, cannot select the payout, and resolves the objection with a note.
+  const adminPage = await (await browser.newContext()).newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminLogin(adminPage);
+  await adminPage.goto('/admin/payouts');
+  const item = adminPage.getByRole('row', { name: new RegExp(number) });
+  await expect(item).toContainText('Widerspruch: Vereinbart war eine Prämie von 16 %');
+  await expect(item.getByRole('checkbox')).toBeDisabled();
+  await checkAtPhoneAndDesktop(adminPage, 'payouts-office-objection');
+  await item.getByRole('button', { name: `Widerspruch erledigen: Gutschrift ${number}` }).click();
+  const resolve = adminPage.getByRole('dialog', { name: 'Widerspruch erledigen' });
+  await resolve.getByLabel('Wie wurde der Widerspruch erledigt?').fill('Laut Inserat waren 18 % vereinbart.');
+  await resolve.getByRole('button', { name: 'Als erledigt vermerken' }).click();
+  await expect(adminPage.getByTestId('success-notice')).toContainText(`Gutschrift ${number} ist erledigt`);
+  await expect(item).toContainText('Laut Inserat waren 18 % vereinbart.');
+  await expect(item.getByRole('checkbox')).toBeEnabled();
+
+  await page.reload();
+  await expect(row).toContainText('Laut Inserat waren 18 % vereinbart.');
+  await checkAtPhoneAndDesktop(page, 'payouts-agency-objected');
+
+  // The agency withdraws its agreement (asked first) and agrees again by saving its account with it.
+  await page.getByRole('button', { name: 'Zustimmung widerrufen' }).click();
+  const ask = page.getByRole('dialog', { name: 'Zustimmung widerrufen' });
+  await expect(ask).toContainText('Bereits ausgestellte Gutschriften bleiben gültig');
+  await ask.getByRole('button', { name: 'Zustimmung widerrufen' }).click();
+  await expect(page.getByTestId('success-notice')).toContainText(
+    'Zustimmung zur Abrechnung mit Gutschrift wurde widerrufen',
+  );
+  await expect(page.getByTestId('self-billing-not-agreed')).toBeVisible();
+  await checkAtPhoneAndDesktop(page, 'payouts-agency-withdrawn');
+  await page.getByRole('checkbox', { name: /Wir sind damit einverstanden/ }).check();
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Auszahlungskonto gespeichert.')).toBeVisible();
+  await expect(page.getByText(/Der Abrechnung mit Gutschrift zugestimmt am/)).toBeVisible();
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { formatDay, PAYOUT_MSG, viennaDate, type PayoutBatch, type PayoutItem } from '@pb/core';
 import { FeedbackHost } from '../../components/feedback/FeedbackHost';
 import { resetFeedback } from '../../components/feedback/feedback';
-import { renderWithProviders } from '../../test/harness';
+import { description, expectRefused, renderWithProviders } from '../../test/harness';
 import { Component as PayoutsPage } from './PayoutsPage';
 
 const item = (id: number, payeeName: string, amountCents: number, accountKnown = true): PayoutItem => ({
@@ -32,6 +32,24 @@ const OPEN = [
   item(1, 'Alpha Personal GmbH', 150_000),
   item(2, 'Beta Recruiting OG', 90_050),
   item(3, 'Gamma KG', 5_000, false),
+  {
+    ...item(4, 'Delta Personal GmbH', 70_000),
+    objection: {
+      reason: 'Die Prämie war 18 %.',
+      objectedAt: '2026-04-02T08:00:00.000Z',
+      resolution: null,
+      resolvedAt: null,
+    },
+  },
+  {
+    ...item(5, 'Epsilon Recruiting', 30_000),
+    objection: {
+      reason: 'Falsche UID',
+      objectedAt: '2026-04-02T08:00:00.000Z',
+      resolution: 'UID-Nummer korrigiert.',
+      resolvedAt: '2026-04-03T08:00:00.000Z',
+    },
+  },
 ];
 
 const created: PayoutBatch = {
@@ -61,6 +79,9 @@ beforeEach(() => {
     if (url === '/api/admin/payout-batches' && init?.method === 'POST') return json({ data: created, meta: {} }, 201);
     if (url === '/api/admin/payout-batches') return json({ data: [], meta: {} });
     if (url === '/api/admin/payout-items/settle') return json({ data: { settled: 3 }, meta: {} });
+    if (url === '/api/admin/credit-notes/4/objection' && init?.method === 'PUT') {
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }
     return Promise.reject(new Error(`no request expected: ${url}`));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -89,6 +110,41 @@ describe('Back office PayoutsPage', () => {
     const box = screen.getByRole('checkbox', { name: 'Auszahlung Nr. 3 an Gamma KG auswählen' });
     expect((box as HTMLInputElement).disabled).toBe(true);
     expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Kein Konto');
+  });
+
+  it('When an agency objected to a credit note, then its payout cannot be selected until the office resolved the objection with a note, asked in a dialog and confirmed after', async () => {
+    const user = await renderPage();
+    const box = screen.getByRole('checkbox', { name: 'Auszahlung Nr. 4 an Delta Personal GmbH auswählen' });
+    expect((box as HTMLInputElement).disabled).toBe(true);
+    expect(description(box)).toBe('Widerspruch offen');
+    expect(screen.getByTestId('payout-item-4').textContent).toContain('Widerspruch: Die Prämie war 18 %.');
+    await user.click(screen.getByRole('button', { name: 'Alle mit Konto auswählen' }));
+    expect((box as HTMLInputElement).checked).toBe(false);
+    // A resolved objection shows the office's note, and the payout can be paid.
+    expect(screen.getByTestId('payout-item-5').textContent).toContain('Erledigt am 03.04.2026: UID-Nummer korrigiert.');
+    expect(
+      (screen.getByRole('checkbox', { name: 'Auszahlung Nr. 5 an Epsilon Recruiting auswählen' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Widerspruch erledigen: Gutschrift GS-2026-000004' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Widerspruch erledigen' });
+    expect(dialog.textContent).toContain('Die Prämie war 18 %.');
+    const resolution = within(dialog).getByLabelText('Wie wurde der Widerspruch erledigt?');
+    await user.click(within(dialog).getByRole('button', { name: 'Als erledigt vermerken' }));
+    expectRefused(resolution, PAYOUT_MSG.resolutionRequired);
+    const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts()).toHaveLength(0);
+
+    await user.type(resolution, 'Die Prämie war 20 %; siehe Inserat.');
+    await user.click(within(dialog).getByRole('button', { name: 'Als erledigt vermerken' }));
+    expect((await screen.findByTestId('success-notice')).textContent).toContain(
+      'Der Widerspruch gegen die Gutschrift GS-2026-000004 ist erledigt.',
+    );
+    expect(puts().map(([url, init]) => [url, JSON.parse(String(init!.body))])).toEqual([
+      ['/api/admin/credit-notes/4/objection', { data: { resolution: 'Die Prämie war 20 %; siehe Inserat.' } }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('When a payee changed its account lately, then its row shows the account and warns before paying', async () => {

@@ -23,16 +23,21 @@ import { useSchemaSubmit } from '../../lib/useSchemaSubmit';
 import { ErrorLine, Loading, PageHeader } from './components';
 import { cell, ResponsiveTable } from './ResponsiveTable';
 import { PayoutBatches } from './PayoutBatches';
+import { objectionOpen, ObjectionLines, ResolveObjectionDialog } from './PayoutObjection';
 import { useCreatePayoutBatch, usePayoutBatches, usePayoutItems, useSettleDueShares } from './api/payouts';
 
 /**
  * Back office 'Auszahlungen' (issue 34): settle the agency shares that are due (credit notes), pick
  * the open payouts for a SEPA payment order (pain.001) and record what the bank did with each
- * transfer. Every step that moves money asks first and says what happened.
+ * transfer; resolve an agency's objection to a credit note, which holds its payout meanwhile.
+ * Every step that moves money asks first and says what happened.
  */
 
 const transfers = (n: number) => (n === 1 ? '1 Überweisung' : `${n} Überweisungen`);
 const creditNotes = (n: number) => (n === 1 ? '1 Gutschrift' : `${n} Gutschriften`);
+
+/** An account to pay it to and no open objection: the payout may go into a payment order. */
+const payableItem = (item: PayoutItem) => item.accountKnown && !objectionOpen(item);
 
 function SettleButton({ onSettled }: { onSettled: (settled: number) => void }) {
   const settle = useSettleDueShares();
@@ -59,14 +64,42 @@ function SettleButton({ onSettled }: { onSettled: (settled: number) => void }) {
   );
 }
 
+/** Why a payout cannot be selected: each reason an element its checkbox is described by. */
+function Unpayable({ item }: { item: PayoutItem }) {
+  return (
+    <>
+      {item.accountKnown ? null : (
+        <span id={`pb-payout-no-account-${item.id}`} className="d-block small text-danger-emphasis">
+          Kein Konto
+        </span>
+      )}
+      {objectionOpen(item) ? (
+        <span id={`pb-payout-objected-${item.id}`} className="d-block small text-danger-emphasis">
+          Widerspruch offen
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const unpayableIds = (item: PayoutItem) =>
+  [
+    item.accountKnown ? null : `pb-payout-no-account-${item.id}`,
+    objectionOpen(item) ? `pb-payout-objected-${item.id}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ') || undefined;
+
 function OpenItems({
   items,
   selected,
   onToggle,
+  onResolve,
 }: {
   items: PayoutItem[];
   selected: ReadonlySet<number>;
   onToggle: (id: number, on: boolean) => void;
+  onResolve: (item: PayoutItem) => void;
 }) {
   return (
     <ResponsiveTable
@@ -79,22 +112,16 @@ function OpenItems({
               id={`pb-payout-pick-${item.id}`}
               aria-label={`Auszahlung Nr. ${item.id} an ${item.payeeName} auswählen`}
               checked={selected.has(item.id)}
-              disabled={!item.accountKnown}
+              disabled={!payableItem(item)}
               onChange={(e) => onToggle(item.id, e.target.checked)}
-              aria-describedby={item.accountKnown ? undefined : `pb-payout-no-account-${item.id}`}
+              aria-describedby={unpayableIds(item)}
             />
-            {item.accountKnown ? null : (
-              <span id={`pb-payout-no-account-${item.id}`} className="small text-danger-emphasis">
-                Kein Konto
-              </span>
-            )}
+            <Unpayable item={item} />
           </td>
           <td data-label="Empfänger" className={`${cell.text} ${cell.half}`}>
             {item.payeeName}
             <div className="small text-body-secondary">{item.jobTitle}</div>
-            {item.accountIban ? (
-              <div className="small text-body-secondary">{formatIban(item.accountIban)}</div>
-            ) : null}
+            {item.accountIban ? <div className="small text-body-secondary">{formatIban(item.accountIban)}</div> : null}
             {recentlyChanged(item) ? (
               <div className="small text-danger-emphasis fw-semibold">
                 Konto geändert am {formatDateTime(item.accountChangedAt!)} – vor der Auszahlung prüfen
@@ -104,6 +131,7 @@ function OpenItems({
           <td data-label="Art">{PAYOUT_ITEM_KIND_LABELS[item.kind]}</td>
           <td data-label="Beleg">
             <PayoutDocument item={item} />
+            <ObjectionLines item={item} onResolve={onResolve} />
           </td>
           <td data-label="Betrag" className={`${cell.end} ${cell.nowrap} ${cell.half}`}>
             {euro(item.amountCents)}
@@ -153,12 +181,13 @@ export function Component() {
   const today = viennaDate(new Date());
   const [executionDate, setExecutionDate] = useState(today);
   const [created, setCreated] = useState<PayoutBatch | null>(null);
+  const [resolving, setResolving] = useState<PayoutItem | null>(null);
 
   const open = items.data ?? [];
   // Only what is still open and payable counts (a reload may have taken an item away).
-  const chosen = open.filter((item) => item.accountKnown && picked.has(item.id));
+  const chosen = open.filter((item) => payableItem(item) && picked.has(item.id));
   const totalCents = chosen.reduce((sum, item) => sum + item.amountCents, 0);
-  const payable = open.filter((item) => item.accountKnown);
+  const payable = open.filter(payableItem);
 
   const confirmBatch = (batch: PayoutBatchRequest) =>
     askFirst({
@@ -233,7 +262,7 @@ export function Component() {
                 Auswahl aufheben
               </Button>
             </div>
-            <OpenItems items={open} selected={picked} onToggle={toggle} />
+            <OpenItems items={open} selected={picked} onToggle={toggle} onResolve={setResolving} />
             <div className="d-flex flex-wrap align-items-end gap-3 mt-3">
               <Form.Group controlId="pb-payout-execution-date">
                 <Form.Label>Ausführungsdatum</Form.Label>
@@ -261,6 +290,7 @@ export function Component() {
           </Form>
         )}
         {created ? <CreatedBatch batch={created} /> : null}
+        {resolving ? <ResolveObjectionDialog item={resolving} onClose={() => setResolving(null)} /> : null}
       </section>
       <section aria-labelledby="pb-payout-batches" className="mb-4">
         <h2 id="pb-payout-batches" className="h5">

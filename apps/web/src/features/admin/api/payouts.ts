@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PayoutBatch, PayoutBatchRequest, PayoutDecision, PayoutItem } from '@pb/core';
+import type {
+  CreditNoteObjectionResolution,
+  PayoutBatch,
+  PayoutBatchRequest,
+  PayoutDecision,
+  PayoutItem,
+} from '@pb/core';
 import { api } from '../../../lib/http';
 import { adminKeys, useAdminMutation } from './adminQueries';
 
@@ -46,4 +52,11 @@ export const useMarkBatchPaid = () =>
     api<{ data: { decided: number } }>(`/admin/payout-batches/${batchId}/paid`, { method: 'POST' }).then(
       (r) => r.data.decided,
     ),
+  );
+
+/** How the office resolved an agency's objection to a credit note (once): its payout may be paid again. */
+export const useResolveObjection = () =>
+  useAdminMutation(
+    ({ creditNoteId, resolution }: { creditNoteId: number; resolution: CreditNoteObjectionResolution }) =>
+      api<null>(`/admin/credit-notes/${creditNoteId}/objection`, { method: 'PUT', body: { data: resolution } }),
   );
