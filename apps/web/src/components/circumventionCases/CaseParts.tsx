@@ -5,6 +5,7 @@ import {
   CASE_STATE_LABELS,
   formatDate,
   formatDateTime,
+  formatDay,
   type CaseState,
   type CircumventionCase,
 } from '@pb/core';
@@ -33,7 +34,7 @@ export function CaseStateBadge({ state }: { state: CaseState }) {
 }
 
 /** The case's facts side by side (two a line on a phone; six in one line on a wide screen). */
-export function CaseFacts({ facts }: { facts: ReadonlyArray<readonly [string, ReactNode]> }) {
+export function CaseFacts({ facts }: { facts: ReadonlyArray<Fact> }) {
   return (
     <dl className={`row row-cols-2 row-cols-md-3 ${facts.length > 3 ? 'row-cols-xl-6' : ''} g-2 small mb-3`}>
       {facts.map(([label, value]) => (
@@ -43,6 +44,45 @@ export function CaseFacts({ facts }: { facts: ReadonlyArray<readonly [string, Re
         </div>
       ))}
     </dl>
+  );
+}
+
+type Fact = readonly [string, ReactNode];
+
+/**
+ * A case as a card: its number and state as the h2, its facts (the job, `moreFacts` after it, the
+ * day it was opened and the deadline), then what the page shows of it (`children`).
+ */
+export function CaseCard({
+  c,
+  moreFacts = [],
+  children,
+}: {
+  c: CircumventionCase;
+  moreFacts?: ReadonlyArray<Fact>;
+  children: ReactNode;
+}) {
+  const titleId = `pb-case-${c.id}`;
+  return (
+    <article className="card mb-3" aria-labelledby={titleId} data-testid={`case-${c.id}`}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h2 id={titleId} className="h5 mb-0">
+            Verfahren Nr. {c.id}
+          </h2>
+          <CaseStateBadge state={c.state} />
+        </div>
+        <CaseFacts
+          facts={[
+            ['Stelle', c.jobTitle],
+            ...moreFacts,
+            ['Eröffnet am', formatDateTime(c.openedAt)],
+            ['Frist zur Stellungnahme', `bis ${formatDay(c.deadline)}`],
+          ]}
+        />
+        {children}
+      </div>
+    </article>
   );
 }
 

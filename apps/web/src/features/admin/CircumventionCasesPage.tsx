@@ -5,10 +5,9 @@ import { CASE_DECISION_LABELS, formatDateTime, type CaseEvidenceEntry, type Circ
 import { day, euro } from '../../components/billing/format';
 import {
   CaseAnswer,
+  CaseCard,
   CaseDecision,
-  CaseFacts,
   CaseLetter,
-  CaseStateBadge,
   PenaltyInvoiceLink,
 } from '../../components/circumventionCases/CaseParts';
 import { CaseDecisionForm } from './CaseDecisionForm';
@@ -53,48 +52,36 @@ function Evidence({ entries }: { entries: CaseEvidenceEntry[] }) {
   );
 }
 
-function CaseCard({ c, onDecided }: { c: CircumventionCase; onDecided: (decided: CircumventionCase) => void }) {
-  const titleId = `pb-case-${c.id}`;
+function OfficeCase({ c, onDecided }: { c: CircumventionCase; onDecided: (decided: CircumventionCase) => void }) {
   return (
-    <article className="card mb-3" aria-labelledby={titleId} data-testid={`case-${c.id}`}>
-      <div className="card-body">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <h2 id={titleId} className="h5 mb-0">
-            Verfahren Nr. {c.id}
-          </h2>
-          <CaseStateBadge state={c.state} />
+    <CaseCard
+      c={c}
+      moreFacts={[
+        ['Unternehmen', c.companyName],
+        ['Personalberatung', c.agencyName ?? '–'],
+        ['Vorgestellt am', `${day(c.introducedOn)} (Vorstellung Nr. ${c.introductionId})`],
+      ]}
+    >
+      <div className="row g-3">
+        <div className="col-lg-6">
+          <CaseLetter letter={c.letter} />
         </div>
-        <CaseFacts
-          facts={[
-            ['Stelle', c.jobTitle],
-            ['Unternehmen', c.companyName],
-            ['Personalberatung', c.agencyName ?? '–'],
-            ['Vorgestellt am', `${day(c.introducedOn)} (Vorstellung Nr. ${c.introductionId})`],
-            ['Eröffnet am', formatDateTime(c.openedAt)],
-            ['Frist zur Stellungnahme', `bis ${day(c.deadline)}`],
-          ]}
-        />
-        <div className="row g-3">
-          <div className="col-lg-6">
-            <CaseLetter letter={c.letter} />
-          </div>
-          <div className="col-lg-6">
-            <Evidence entries={c.evidence ?? []} />
-            <CaseAnswer c={c} title="Stellungnahme des Unternehmens" />
-          </div>
+        <div className="col-lg-6">
+          <Evidence entries={c.evidence ?? []} />
+          <CaseAnswer c={c} title="Stellungnahme des Unternehmens" />
         </div>
-        {c.state === 'zur_entscheidung' ? (
-          <div className="border-top pt-3">
-            <CaseDecisionForm c={c} onDecided={onDecided} />
-          </div>
-        ) : null}
-        {c.state === 'entschieden' ? (
-          <div className="border-top pt-3">
-            <CaseDecision c={c} />
-          </div>
-        ) : null}
       </div>
-    </article>
+      {c.state === 'zur_entscheidung' ? (
+        <div className="border-top pt-3">
+          <CaseDecisionForm c={c} onDecided={onDecided} />
+        </div>
+      ) : null}
+      {c.state === 'entschieden' ? (
+        <div className="border-top pt-3">
+          <CaseDecision c={c} />
+        </div>
+      ) : null}
+    </CaseCard>
   );
 }
 
@@ -150,7 +137,7 @@ export function Component() {
           {filter === 'offen' ? 'Keine offenen Umgehungsverfahren.' : 'Noch kein Umgehungsverfahren.'}
         </p>
       ) : (
-        shown.map((c) => <CaseCard key={c.id} c={c} onDecided={setDecided} />)
+        shown.map((c) => <OfficeCase key={c.id} c={c} onDecided={setDecided} />)
       )}
     </>
   );

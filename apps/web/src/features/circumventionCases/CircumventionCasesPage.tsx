@@ -8,7 +8,6 @@ import {
   CASE_MSG,
   CASE_TEXT_MAX,
   circumventionCaseAnswerSchema,
-  formatDateTime,
   formatDay,
   memberMay,
   type CircumventionCase,
@@ -16,13 +15,7 @@ import {
 import { askFirst } from '../../components/feedback/feedback';
 import { FormErrorSummary } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
-import {
-  CaseAnswer,
-  CaseDecision,
-  CaseFacts,
-  CaseLetter,
-  CaseStateBadge,
-} from '../../components/circumventionCases/CaseParts';
+import { CaseAnswer, CaseCard, CaseDecision, CaseLetter } from '../../components/circumventionCases/CaseParts';
 import { useSession } from '../../lib/session';
 import { useSchemaForm } from '../../lib/useSchemaSubmit';
 import { useAnswerCase, useCircumventionCases } from './api';
@@ -80,44 +73,28 @@ function AnswerForm({ c }: { c: CircumventionCase }) {
   );
 }
 
-function CaseCard({ c }: { c: CircumventionCase }) {
-  const titleId = `pb-case-${c.id}`;
+function CompanyCase({ c }: { c: CircumventionCase }) {
   return (
-    <article className="card mb-3" aria-labelledby={titleId} data-testid={`case-${c.id}`}>
-      <div className="card-body">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <h2 id={titleId} className="h5 mb-0">
-            Verfahren Nr. {c.id}
-          </h2>
-          <CaseStateBadge state={c.state} />
+    <CaseCard c={c}>
+      <CaseLetter letter={c.letter} />
+      {c.state === 'anhoerung' ? <AnswerForm c={c} /> : <CaseAnswer c={c} title="Ihre Stellungnahme" />}
+      {c.state === 'zur_entscheidung' ? (
+        <p className="small text-body-secondary mb-0">
+          Das Backoffice entscheidet nun über das Verfahren; Sie erhalten die Entscheidung mit der Begründung per
+          E-Mail.
+        </p>
+      ) : null}
+      {c.state === 'entschieden' ? (
+        <div className="border-top pt-3">
+          <CaseDecision c={c} />
+          {c.penaltyInvoice ? (
+            <p className="small text-body-secondary mt-2 mb-0">
+              Sie finden die Rechnung auch unter <Link to="/advertisements/billing">Rechnungen</Link>.
+            </p>
+          ) : null}
         </div>
-        <CaseFacts
-          facts={[
-            ['Stelle', c.jobTitle],
-            ['Eröffnet am', formatDateTime(c.openedAt)],
-            ['Frist zur Stellungnahme', `bis ${formatDay(c.deadline)}`],
-          ]}
-        />
-        <CaseLetter letter={c.letter} />
-        {c.state === 'anhoerung' ? <AnswerForm c={c} /> : <CaseAnswer c={c} title="Ihre Stellungnahme" />}
-        {c.state === 'zur_entscheidung' ? (
-          <p className="small text-body-secondary mb-0">
-            Das Backoffice entscheidet nun über das Verfahren; Sie erhalten die Entscheidung mit der Begründung per
-            E-Mail.
-          </p>
-        ) : null}
-        {c.state === 'entschieden' ? (
-          <div className="border-top pt-3">
-            <CaseDecision c={c} />
-            {c.penaltyInvoice ? (
-              <p className="small text-body-secondary mt-2 mb-0">
-                Sie finden die Rechnung auch unter <Link to="/advertisements/billing">Rechnungen</Link>.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
-    </article>
+      ) : null}
+    </CaseCard>
   );
 }
 
@@ -143,7 +120,7 @@ export function Component() {
       ) : cases.data.length === 0 ? (
         <p className="text-body-secondary">Es gibt keine Umgehungsverfahren zu Ihrem Unternehmen.</p>
       ) : (
-        cases.data.map((c) => <CaseCard key={c.id} c={c} />)
+        cases.data.map((c) => <CompanyCase key={c.id} c={c} />)
       )}
     </div>
   );
