@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FeedbackHost } from '../components/feedback/FeedbackHost';
+import { resetFeedback } from '../components/feedback/feedback';
 
 /**
  * What the web's component tests share (test files only): a fetch each test answers, the providers
- * a page needs, and what a screen reader is told about a field.
+ * a page needs, the feedback host for a page that asks first, and what a screen reader is told
+ * about a field.
  */
 
 /**
@@ -25,6 +28,33 @@ export function stubFetch() {
     vi.unstubAllGlobals();
   });
   return fetchMock;
+}
+
+/** A fetch's answer: `body` as JSON with `status`. */
+export const json = (body: unknown, status = 200): Promise<Response> =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+/**
+ * For a page that asks first and says what it did (askFirst, showSuccess): registers a beforeAll
+ * that makes every element count as shown (happy-dom lays nothing out, and the dialog's focus trap
+ * skips what is not laid out) and an afterEach that clears what the feedback still holds.
+ */
+export function stubFeedback() {
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+  });
+  afterEach(() => act(() => resetFeedback()));
+}
+
+/** Renders `page` at `path` as renderWithProviders does, with the feedback host (dialogs, notices) beside it. */
+export function renderWithFeedback(page: ReactNode, path: string) {
+  return renderWithProviders(
+    <>
+      {page}
+      <FeedbackHost />
+    </>,
+    path,
+  );
 }
 
 /** Renders `ui` at `path` with a query client of its own that retries nothing (a refusal shows at once). */

@@ -1,46 +1,21 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CASE_MSG, CIRCUMVENTION_PENALTY_CENTS, type CircumventionCase } from '@pb/core';
-import { FeedbackHost } from '../../components/feedback/FeedbackHost';
-import { resetFeedback } from '../../components/feedback/feedback';
-import { expectRefused, renderWithProviders, stubFetch } from '../../test/harness';
+import { CASE_MSG, type CircumventionCase } from '@pb/core';
+import { answeredCase, FINDING } from '../../test/circumventionCases';
+import { expectRefused, json, renderWithFeedback, stubFeedback, stubFetch } from '../../test/harness';
 import { Component as CircumventionCasesPage } from './CircumventionCasesPage';
 
 const HASH = 'a3f9c2d18e7b4f60a3f9c2d18e7b4f60a3f9c2d18e7b4f60a3f9c2d18e7b4f60';
 
 const heard: CircumventionCase = {
-  id: 7,
-  state: 'zur_entscheidung',
-  placementReportId: 41,
-  jobTitle: 'Küchenchef/in',
-  companyName: 'Muster Gastro GmbH',
-  agencyName: 'Alpha Personal GmbH',
-  introductionId: 12,
-  introducedOn: '2026-03-02',
-  openedAt: '2026-04-01T08:00:00.000Z',
-  letter: 'Sehr geehrte Damen und Herren,\n\nbitte nehmen Sie Stellung.',
-  deadline: '2026-04-15',
-  answer: 'Wir kannten die Person aus einer früheren Bewerbung.',
-  answeredAt: '2026-04-03T12:30:00.000Z',
-  decision: null,
-  reasons: null,
-  decidedAt: null,
-  penaltyInvoice: null,
+  ...answeredCase,
   evidence: [{ kind: 'introduced', label: 'Vorgestellt', at: '2026-03-02T09:15:00.000Z', hash: HASH }],
 };
 const running: CircumventionCase = { ...heard, id: 8, state: 'anhoerung', answer: null, answeredAt: null };
-const found: CircumventionCase = {
-  ...heard,
-  state: 'entschieden',
-  decision: 'umgehung_festgestellt',
-  reasons: 'Eingestellt vier Wochen nach der Vorstellung.',
-  decidedAt: '2026-04-05T10:00:00.000Z',
-  penaltyInvoice: { number: '2026-000031', grossCents: CIRCUMVENTION_PENALTY_CENTS, url: '/api/invoices/31/pdf' },
-};
+const found: CircumventionCase = { ...heard, ...FINDING };
 
 const fetchMock = stubFetch();
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const decisions = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/decision'));
 
 /** The open cases, and what the decision answers. */
@@ -53,20 +28,10 @@ function serve(decide: () => Promise<Response> = () => json({ data: found, meta:
   });
 }
 
-beforeAll(() => {
-  // happy-dom lays nothing out: every element counts as shown for the dialog's focus trap.
-  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
-});
-afterEach(() => act(() => resetFeedback()));
+stubFeedback();
 
 async function renderPage() {
-  renderWithProviders(
-    <>
-      <CircumventionCasesPage />
-      <FeedbackHost />
-    </>,
-    '/admin/circumvention-cases',
-  );
+  renderWithFeedback(<CircumventionCasesPage />, '/admin/circumvention-cases');
   await screen.findByTestId('case-7');
   return userEvent.setup();
 }

@@ -1,11 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CASE_MSG, CIRCUMVENTION_PENALTY_CENTS, type CircumventionCase, type MemberRole } from '@pb/core';
-import { FeedbackHost } from '../../components/feedback/FeedbackHost';
-import { resetFeedback } from '../../components/feedback/feedback';
+import { CASE_MSG, type CircumventionCase, type MemberRole } from '@pb/core';
 import type { Session } from '../../lib/session';
-import { expectRefused, renderWithProviders, stubFetch } from '../../test/harness';
+import {
+  answeredCase as answered,
+  CASE_ANSWER as ANSWER,
+  FINDING,
+  hearingCase as hearing,
+} from '../../test/circumventionCases';
+import { expectRefused, json, renderWithFeedback, stubFeedback, stubFetch } from '../../test/harness';
 import { Component as CircumventionCasesPage } from './CircumventionCasesPage';
 
 let role: MemberRole = 'administrator';
@@ -21,45 +25,9 @@ vi.mock('../../lib/session', async (importOriginal) => ({
   }),
 }));
 
-const hearing: CircumventionCase = {
-  id: 7,
-  state: 'anhoerung',
-  placementReportId: 41,
-  jobTitle: 'Küchenchef/in',
-  companyName: 'Muster Gastro GmbH',
-  agencyName: 'Alpha Personal GmbH',
-  introductionId: 12,
-  introducedOn: '2026-03-02',
-  openedAt: '2026-04-01T08:00:00.000Z',
-  letter: 'Sehr geehrte Damen und Herren,\n\nbitte nehmen Sie Stellung.',
-  deadline: '2026-04-15',
-  answer: null,
-  answeredAt: null,
-  decision: null,
-  reasons: null,
-  decidedAt: null,
-  penaltyInvoice: null,
-  evidence: null,
-};
-const ANSWER = 'Wir kannten die Person aus einer früheren Bewerbung.';
-const answered: CircumventionCase = {
-  ...hearing,
-  state: 'zur_entscheidung',
-  answer: ANSWER,
-  answeredAt: '2026-04-03T12:30:00.000Z',
-};
-const decided: CircumventionCase = {
-  ...answered,
-  id: 5,
-  state: 'entschieden',
-  decision: 'umgehung_festgestellt',
-  reasons: 'Eingestellt vier Wochen nach der Vorstellung.',
-  decidedAt: '2026-04-05T10:00:00.000Z',
-  penaltyInvoice: { number: '2026-000031', grossCents: CIRCUMVENTION_PENALTY_CENTS, url: '/api/invoices/31/pdf' },
-};
+const decided: CircumventionCase = { ...answered, id: 5, ...FINDING };
 
 const fetchMock = stubFetch();
-const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 /** The company's cases (after a statement: answered), and what the statement answers. */
@@ -75,23 +43,13 @@ function serve(cases: CircumventionCase[], answer: () => Promise<Response> = () 
   });
 }
 
-beforeAll(() => {
-  // happy-dom lays nothing out: every element counts as shown for the dialog's focus trap.
-  vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
-});
+stubFeedback();
 afterEach(() => {
-  act(() => resetFeedback());
   role = 'administrator';
 });
 
 function renderPage() {
-  renderWithProviders(
-    <>
-      <CircumventionCasesPage />
-      <FeedbackHost />
-    </>,
-    '/advertisements/circumvention-cases',
-  );
+  renderWithFeedback(<CircumventionCasesPage />, '/advertisements/circumvention-cases');
   return userEvent.setup();
 }
 
