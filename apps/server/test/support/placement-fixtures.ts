@@ -56,6 +56,15 @@ export function companyReportBody(advertisement: number, overrides: Record<strin
   };
 }
 
+/** The invoice address of a customer established in Germany (Munich), for companyReportBody: reverse charge with a German UID. */
+export const GERMAN_ADDRESS = {
+  street: 'Leopoldstraße',
+  houseNr: '5',
+  postalCode: '80802',
+  city: 'München',
+  country: 'DE',
+} as const;
+
 /** A consultant's report body. */
 export function consultantReportBody(advertisement: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CIRCUMVENTION_PENALTY_CENTS, creditorReferenceOf, type CircumventionCase, type Invoice } from '@pb/core';
 import { caseCalls } from '../../../test/support/circumvention-cases';
-import { companyReportBody, reportId } from '../../../test/support/placement-fixtures';
+import { companyReportBody, GERMAN_ADDRESS, reportId } from '../../../test/support/placement-fixtures';
 import { payoutSuite } from '../../../test/support/payouts';
 import { TEST_INVOICE_ISSUER } from '../../../test/support/ports';
 import { at, centsAt, parseUbl, textAt, validateUbl, type UblElement, type UblRoot } from '../../../test/support/ubl';
@@ -129,15 +129,7 @@ describe('e-invoices (EN 16931, UBL 2.1)', () => {
     const id = await reportId(
       ctx,
       company,
-      companyReportBody(advertisement, {
-        jobTitle: 'Kellner',
-        street: 'Leopoldstraße',
-        houseNr: '5',
-        postalCode: '80802',
-        city: 'München',
-        uid: 'DE123456789',
-        country: 'DE',
-      }),
+      companyReportBody(advertisement, { jobTitle: 'Kellner', ...GERMAN_ADDRESS, uid: 'DE123456789' }),
     );
     expect((await s.setStatus(id, 'verrechnet')).statusCode).toBe(200);
     const invoice = await s.invoiceOf(id);

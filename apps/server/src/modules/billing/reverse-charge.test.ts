@@ -6,6 +6,7 @@ import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import {
   companyReportBody,
   consultantReportBody,
+  GERMAN_ADDRESS,
   postReport,
   reportId,
   setPlacementStatus,
@@ -69,15 +70,7 @@ describe('reverse charge', () => {
     const id = await reportId(
       ctx,
       company,
-      companyReportBody(advertisement, {
-        jobTitle: 'Kellner',
-        street: 'Leopoldstraße',
-        houseNr: '5',
-        postalCode: '80802',
-        city: 'München',
-        uid: 'de 123 456 789',
-        country: 'DE',
-      }),
+      companyReportBody(advertisement, { jobTitle: 'Kellner', ...GERMAN_ADDRESS, uid: 'de 123 456 789' }),
     );
     expect((await setPlacementStatus(ctx, admin, id, 'verrechnet')).statusCode).toBe(200);
     const invoice = await invoiceOf(id);
