@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CIRCUMVENTION_PENALTY_CENTS, formatCents } from '@pb/core';
-import { auth, introduce, titlePattern } from './placement-support';
+import { introduce, reportCompanyHire, titlePattern } from './placement-support';
 import {
   adminLogin,
   checkAtPhoneAndDesktop,
@@ -10,7 +10,6 @@ import {
   run,
   signIn,
   uniqueEmail,
-  type Account,
 } from './support';
 
 /**
@@ -21,34 +20,6 @@ import {
  * decision and the penalty invoice on its billing page. Each new screen is checked with axe and
  * photographed at 375 and 1280 px (SCREENSHOT_DIR).
  */
-
-/** The company's own report of a hire on its advertisement, naming none of its introductions; the report's id. */
-async function reportOwnHire(request: APIRequestContext, company: Account, advertisement: number, title: string) {
-  const res = await request.post('/api/placement-reports', {
-    headers: auth(company),
-    data: {
-      data: {
-        variant: 'company',
-        advertisement,
-        companyName: company.username,
-        jobTitle: title,
-        contactPerson: 'Eva Berger',
-        placementBonus: 15,
-        actualSalary: 60000,
-        recruiter: 'Eigene Bewerbung',
-        recruiterMail: company.email,
-        street: 'Ringstraße',
-        houseNr: '5',
-        postalCode: '1010',
-        city: 'Wien',
-        uid: 'ATU12345678',
-        candidateEmail: uniqueEmail('circumvention-hired'),
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
 
 test('When a company hires around a live introduction, then the office hears it, the company answers once, and a finding of circumvention invoices the penalty the company sees', async ({
   browser,
@@ -64,7 +35,12 @@ test('When a company hires around a live introduction, then the office hears it,
     lastName: 'Huber',
     email: `lena.huber.${run()}@example.at`,
   });
-  await reportOwnHire(request, company, advertisement, title);
+  // The company's own report of the hire, naming none of its introductions.
+  await reportCompanyHire(request, company, advertisement, title, 'circumvention', {
+    placementBonus: 15,
+    recruiter: 'Eigene Bewerbung',
+    recruiterMail: company.email,
+  });
 
   // The office sees the suspicion and opens a case on it.
   const office = await (await browser.newContext()).newPage();

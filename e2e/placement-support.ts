@@ -51,14 +51,27 @@ export function countReports(page: Page): () => number {
   return () => sent;
 }
 
-/** The company reports a hire of 20 % on 60,000 € for a new advertisement of its own (the money journeys); the report's id. */
-export async function reportCompanyPlacement(
+/** What a company's report may say otherwise than the money journeys' defaults (20 %, its recruiter Sabine, no introduction). */
+export interface CompanyHire {
+  placementBonus?: number;
+  recruiter?: string;
+  recruiterMail?: string;
+  /** The introduction of the hired candidate (the agency's claim). */
+  introduction?: number;
+}
+
+/**
+ * The company's report of a hire on `advertisement` through the API: 20 % on 60,000 € (or as `hire`
+ * says), invoice address in Vienna, new e-mails made from `label`; the report's id.
+ */
+export async function reportCompanyHire(
   request: APIRequestContext,
   company: Account,
+  advertisement: number,
   title: string,
   label: string,
+  hire: CompanyHire = {},
 ): Promise<number> {
-  const advertisement = await createJob(request, company, title);
   const res = await request.post('/api/placement-reports', {
     headers: auth(company),
     data: {
@@ -68,19 +81,30 @@ export async function reportCompanyPlacement(
         companyName: company.username,
         jobTitle: title,
         contactPerson: 'Eva Berger',
-        placementBonus: 20,
+        placementBonus: hire.placementBonus ?? 20,
         actualSalary: 60000,
-        recruiter: 'Sabine Recruiting',
-        recruiterMail: uniqueEmail(`${label}-recruiter`),
+        recruiter: hire.recruiter ?? 'Sabine Recruiting',
+        recruiterMail: hire.recruiterMail ?? uniqueEmail(`${label}-recruiter`),
         street: 'Ringstraße',
         houseNr: '5',
         postalCode: '1010',
         city: 'Wien',
         uid: 'ATU12345678',
         candidateEmail: uniqueEmail(`${label}-hired`),
+        ...(hire.introduction === undefined ? {} : { introduction: hire.introduction }),
       },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+/** The company reports a hire of 20 % on 60,000 € for a new advertisement of its own (the money journeys); the report's id. */
+export async function reportCompanyPlacement(
+  request: APIRequestContext,
+  company: Account,
+  title: string,
+  label: string,
+): Promise<number> {
+  return reportCompanyHire(request, company, await createJob(request, company, title), title, label);
 }
