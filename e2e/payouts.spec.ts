@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validateXML } from 'xmllint-wasm';
-import { STORAGE_KEYS, viennaDate } from '@pb/core';
-import { auth, reportCompanyPlacement } from './placement-support';
+import { addCalendarDays, GUARANTEE_DAYS, STORAGE_KEYS, TERMINATION_NOTICE_DAYS, viennaDate } from '@pb/core';
+import { auth, introduce, reportCompanyHire, reportCompanyPlacement } from './placement-support';
 import {
   adminLogin,
   checkAtPhoneAndDesktop,
   createAccount,
+  createJob,
   demoAccount,
   run,
   signIn,
@@ -152,12 +153,77 @@ test('When the demo agency opens its payouts, then it sees its credit note and c
   await checkAtPhoneAndDesktop(page, 'payouts-agency');
 });
 
-test('When the demo agency objects to its credit note, then the office cannot pay it until it resolves the objection, and the agency reads how', async ({
+/**
+ * A fresh agency with its own settled credit note (each run and repeat objects to a new one): its
+ * legal identity and payout account, a company's report naming its introduction, invoiced and paid,
+ * then the daily settlement run as of the day the share falls due (the dev job runner, DEV_JOBS).
+ */
+async function agencyWithCreditNote(request: APIRequestContext, admin: Page): Promise<Account> {
+  const agency = await createAccount(
+    request,
+    'consultant',
+    `Einspruch Recruiting ${run()}`,
+    uniqueEmail('objection-agency'),
+  );
+  const identity = await request.put('/api/organisation/legal-identity', {
+    headers: auth(agency),
+    data: {
+      name: agency.username,
+      legalForm: 'GmbH',
+      street: 'Landstraßer Hauptstraße 5',
+      postalCode: '1030',
+      city: 'Wien',
+      registerNumber: 'FN 33209m',
+      uid: 'ATU13585627',
+      gisaNumber: '12345678',
+    },
+  });
+  expect(identity.status(), await identity.text()).toBe(200);
+  const account = await request.put('/api/organisation/payout-account', {
+    headers: auth(agency),
+    data: {
+      data: {
+        accountHolder: agency.username,
+        iban: 'AT483200000012345864',
+        vatStatus: 'regelbesteuert',
+        selfBillingAgreed: true,
+      },
+    },
+  });
+  expect(account.status(), await account.text()).toBe(200);
+  const company = await createAccount(request, 'company', `Einspruch GmbH ${run()}`, uniqueEmail('objection-company'));
+  const title = `Küchenchef ${run()}`;
+  const advertisement = await createJob(request, company, title);
+  const candidateEmail = uniqueEmail('objection-candidate');
+  const introduction = await introduce(request, agency, advertisement, {
+    firstName: 'Eva',
+    lastName: 'Einspruch',
+    email: candidateEmail,
+  });
+  const id = await reportCompanyHire(request, company, advertisement, title, 'objection', {
+    introduction,
+    candidateEmail,
+  });
+  const headers = await adminHeaders(admin);
+  for (const status of ['verrechnet', 'bezahlt']) {
+    const res = await admin.request.put(`/api/admin/placement-reports/${id}/status`, { headers, data: { status } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  const due = addCalendarDays(viennaDate(new Date()), GUARANTEE_DAYS + TERMINATION_NOTICE_DAYS + 1);
+  const settled = await request.post('/dev/jobs/agency-shares', { data: { asOf: due } });
+  expect(settled.status(), await settled.text()).toBe(200);
+  return agency;
+}
+
+test('When an agency objects to its credit note, then the office cannot pay it until it resolves the objection, and the agency reads how', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
-  const agency = await demoAccount(request, 'berater1@demo.praemienboerse.at');
+  test.setTimeout(150_000);
+  const adminPage = await (await browser.newContext()).newPage();
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminLogin(adminPage);
+  const agency = await agencyWithCreditNote(request, adminPage);
   const page = await (await browser.newContext()).newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, agency);
@@ -179,9 +245,6 @@ test('When the demo agency objects to its credit note, then the office cannot pa
   await expect(row).toContainText('Widersprochen am');
 
   // The office sees it, cannot select the payout, and resolves the objection with a note.
-  const adminPage = await (await browser.newContext()).newPage();
-  await adminPage.setViewportSize({ width: 1280, height: 900 });
-  await adminLogin(adminPage);
   await adminPage.goto('/admin/payouts');
   const item = adminPage.getByRole('row', { name: new RegExp(number) });
   await expect(item).toContainText('Widerspruch: Vereinbart war eine Prämie von 16 %');

@@ -56,8 +56,9 @@ export interface CompanyHire {
   placementBonus?: number;
   recruiter?: string;
   recruiterMail?: string;
-  /** The introduction of the hired candidate (the agency's claim). */
+  /** The introduction of the hired candidate (the agency's claim), and the hired person's e-mail (as introduced). */
   introduction?: number;
+  candidateEmail?: string;
 }
 
 /**
@@ -90,7 +91,7 @@ export async function reportCompanyHire(
         postalCode: '1010',
         city: 'Wien',
         uid: 'ATU12345678',
-        candidateEmail: uniqueEmail(`${label}-hired`),
+        candidateEmail: hire.candidateEmail ?? uniqueEmail(`${label}-hired`),
         ...(hire.introduction === undefined ? {} : { introduction: hire.introduction }),
       },
     },

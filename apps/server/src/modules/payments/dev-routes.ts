@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { isoDayInput } from '@pb/core';
 import { localOnly } from '../../lib/loopback';
 import { parseOrBadRequest } from '../../lib/errors';
+import { settleDueShares } from '../payouts';
 import { runDunning } from './dunning';
 
 /**
- * The dev job runner (DEV_JOBS=true, never in production, this machine only): runs the daily
- * reminder run as it would run at 06:00 Vienna on `asOf`, so the end-to-end suite can show an
- * overdue invoice's reminders and interest without waiting weeks. Everything it writes is what the
- * real run writes on that day.
+ * The dev job runner (DEV_JOBS=true, never in production, this machine only): runs a daily money
+ * job — the reminder run, the agency-share settlement — as it would run at 06:00 Vienna on `asOf`,
+ * so the end-to-end suite can show an overdue invoice's reminders or a credit note without waiting
+ * weeks. Everything it writes is what the real run writes on that day.
  */
 const bodySchema = z.object({ asOf: isoDayInput('Bitte geben Sie einen Tag an (JJJJ-MM-TT).') }).strict();
 
@@ -28,6 +29,20 @@ export const devJobRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log,
       );
       return { data: sent };
+    },
+  );
+  app.post(
+    '/dev/jobs/agency-shares',
+    { config: { policy: 'visitor' }, schema: { hide: true, body: z.unknown() } },
+    async (request) => {
+      const { asOf } = parseOrBadRequest(bodySchema, request.body);
+      const now = new Date(`${asOf}T05:00:00Z`);
+      const settled = await settleDueShares(
+        app.db,
+        { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl, now },
+        app.log,
+      );
+      return { data: settled };
     },
   );
 };
