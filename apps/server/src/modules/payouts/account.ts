@@ -54,6 +54,19 @@ export async function payoutAccountOf(db: Db, organisationId: number): Promise<P
   return row ?? null;
 }
 
+/**
+ * The organisation's payout account, locked until `tx` ends: a change of the account and a
+ * withdrawal of the agreement to self-billing wait for each other.
+ */
+export async function lockPayoutAccount(tx: Db, organisationId: number): Promise<PayoutAccountRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(organisationPayoutAccounts)
+    .where(eq(organisationPayoutAccounts.organisationId, organisationId))
+    .for('update');
+  return row;
+}
+
 export function presentPayoutAccount(row: PayoutAccountRow | null): PayoutAccount | null {
   if (!row) return null;
   return {
@@ -75,11 +88,7 @@ export async function savePayoutAccount(
   const { organisationId, kind } = member.organisation;
   if (kind === 'company' && input.vatStatus !== undefined) throw badRequest(PAYOUT_MSG.vatStatusAgencyOnly);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(organisationPayoutAccounts)
-      .where(eq(organisationPayoutAccounts.organisationId, organisationId))
-      .for('update');
+    const before = await lockPayoutAccount(tx, organisationId);
     // An agency agrees with its first account; the agreement stays until it withdraws it
     // (objections.ts), and after that it may keep its account without agreeing again.
     const agreeing = kind === 'agency' && !before?.selfBillingAgreedAt && input.selfBillingAgreed === true;

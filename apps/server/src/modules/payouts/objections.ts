@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../services/auth';
 import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
 import { moneyRecipients, organisationAdministrators } from '../billing';
 import type { ActingMember } from '../organisations';
-import { presentPayoutAccount } from './account';
+import { lockPayoutAccount, presentPayoutAccount } from './account';
 import { PAYOUT_BATCH_LOCK } from './batches';
 
 /**
@@ -120,11 +120,7 @@ export async function withdrawSelfBilling(
   const { organisationId, organisationName, kind } = member.organisation;
   if (kind !== 'agency') throw badRequest(PAYOUT_MSG.selfBillingAgencyOnly);
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(organisationPayoutAccounts)
-      .where(eq(organisationPayoutAccounts.organisationId, organisationId))
-      .for('update');
+    const before = await lockPayoutAccount(tx, organisationId);
     if (!before?.selfBillingAgreedAt) throw conflict(PAYOUT_MSG.selfBillingNotAgreed);
     const [row] = await tx
       .update(organisationPayoutAccounts)
