@@ -43,6 +43,33 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
   return row!.id;
 }
 
+/**
+ * One letter to several addresses (each once), as text and simple HTML from its paragraphs with an
+ * optional button link; in the caller's transaction.
+ */
+export async function enqueueLetters(
+  db: Pick<Db, 'insert'>,
+  letter: {
+    to: readonly string[];
+    event: string;
+    subject: string;
+    paragraphs: string[];
+    link?: { href: string; label: string };
+  },
+): Promise<void> {
+  const { paragraphs, link } = letter;
+  const text = link ? `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}` : paragraphs.join('\n\n');
+  for (const to of new Set(letter.to)) {
+    await enqueueMail(db, {
+      event: letter.event,
+      to,
+      subject: letter.subject,
+      text,
+      html: simpleHtml(paragraphs, link),
+    });
+  }
+}
+
 /** Escapes text for the HTML part of a mail. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CASE_DECISION_LABELS, formatDay } from '@pb/core';
 import type { Db } from '../../db/client';
 import { users, type CircumventionCaseRow, type PlacementReportRow } from '../../db/schema';
-import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
+import { enqueueLetters } from '../../services/mail-outbox';
 import { liveMemberIdsOf } from '../../services/memberships';
 import { organisationAdministrators } from '../billing';
 
@@ -36,15 +36,7 @@ async function send(
   paragraphs: string[],
   link: { href: string; label: string },
 ): Promise<void> {
-  for (const address of to) {
-    await enqueueMail(tx, {
-      event,
-      to: address,
-      subject,
-      text: `${paragraphs.join('\n\n')}\n\n${link.label}: ${link.href}`,
-      html: simpleHtml(paragraphs, link),
-    });
-  }
+  await enqueueLetters(tx, { to, event, subject, paragraphs, link });
 }
 
 export async function hearingMails(

@@ -10,7 +10,7 @@ import { creditNoteObjections, creditNotes, organisationPayoutAccounts } from '.
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
-import { enqueueMail, simpleHtml } from '../../services/mail-outbox';
+import { enqueueLetters } from '../../services/mail-outbox';
 import { moneyRecipients, organisationAdministrators } from '../billing';
 import type { ActingMember } from '../organisations';
 import { lockPayoutAccount, presentPayoutAccount } from './account';
@@ -25,9 +25,7 @@ import { PAYOUT_BATCH_LOCK } from './batches';
  */
 
 async function mailAll(tx: Db, to: string[], event: string, subject: string, paragraphs: string[]): Promise<void> {
-  for (const address of new Set(to)) {
-    await enqueueMail(tx, { event, to: address, subject, text: paragraphs.join('\n\n'), html: simpleHtml(paragraphs) });
-  }
+  await enqueueLetters(tx, { to, event, subject, paragraphs });
 }
 
 export async function objectToCreditNote(
