@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 
 /**
  * The dev job runner exists only where DEV_JOBS=true outside production, answers only this machine,
- * and runs the reminder run as of the day it is given (the reminders themselves: dunning.test.ts).
+ * and runs the reminder run or the agency-share settlement as of the day it is given (the reminders themselves: dunning.test.ts).
  */
 
 let withJobs: TestContext;
@@ -24,6 +24,13 @@ describe('dev job runner', () => {
     const run = await withJobs.request({ method: 'POST', url: '/dev/jobs/dunning', payload: { asOf: '2027-01-07' } });
     expect(run.statusCode, run.body).toBe(200);
     expect(run.json()).toEqual({ data: [] });
+    const shares = await withJobs.request({
+      method: 'POST',
+      url: '/dev/jobs/agency-shares',
+      payload: { asOf: '2027-01-07' },
+    });
+    expect(shares.statusCode, shares.body).toBe(200);
+    expect(shares.json()).toEqual({ data: [] });
     const bad = await withJobs.request({ method: 'POST', url: '/dev/jobs/dunning', payload: { asOf: '2027-02-30' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Bitte geben Sie einen Tag an (JJJJ-MM-TT).');
@@ -37,7 +44,9 @@ describe('dev job runner', () => {
   });
 
   it('When DEV_JOBS is not set, then the route does not exist', async () => {
-    const res = await without.request({ method: 'POST', url: '/dev/jobs/dunning', payload: { asOf: '2027-01-07' } });
-    expect(res.statusCode).toBe(404);
+    for (const job of ['dunning', 'agency-shares']) {
+      const res = await without.request({ method: 'POST', url: `/dev/jobs/${job}`, payload: { asOf: '2027-01-07' } });
+      expect(res.statusCode).toBe(404);
+    }
   });
 });
