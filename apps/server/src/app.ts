@@ -49,6 +49,7 @@ import { publicConfigRoutes } from './modules/public-config/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
 import { introductionRoutes } from './modules/introductions/routes';
+import { consentRoutes } from './modules/introductions/consent-routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -269,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(chatRoutes);
       await api.register(fileRoutes);
       await api.register(introductionRoutes);
+      await api.register(consentRoutes);
       await api.register(overviewRoutes);
       await api.register(billingRoutes);
       await api.register(payoutRoutes);

@@ -12,6 +12,7 @@ import { creditNoteJob } from './modules/payouts';
 import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
+import { consentJob } from './modules/introductions/consent-runs';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -44,6 +45,12 @@ function startScheduledWork(app: FastifyInstance): void {
         app.log,
       ),
       creditNoteJob(app.db, { issuer: app.config.invoiceIssuer, publicUrl: app.config.publicUrl }, app.log),
+      consentJob({
+        db: app.db,
+        registerSecret: app.config.registerSecret,
+        publicUrl: app.config.publicUrl,
+        storage: app.storage,
+      }),
     ],
   });
   scheduler.start();

@@ -3,6 +3,16 @@ import { addCalendarMonths, addWorkingDays, viennaDate, type IsoDate } from './b
 import { EMAIL_MAX_LENGTH, RECONTACT_WINDOW_MONTHS } from './constants';
 import { storedFileSchema } from './files';
 import { idSchema, safeText } from './input';
+import {
+  anonymousProfileInputSchema,
+  anonymousProfileSchema,
+  CONSENT_ENDED_UNCONFIRMED,
+  CONSENT_MSG,
+  introductionConsentSchema,
+  type ConsentState,
+  profileRevealsIdentity,
+  PROFILE_MSG,
+} from './candidate-consent';
 
 /**
  * Candidate introductions ('Kandidat vorstellen', spec §4/§9 claim rules): what a
@@ -25,11 +35,9 @@ export const INTRODUCTION_MSG = {
   firstNameRequired: 'Bitte geben Sie den Vornamen an.',
   lastNameRequired: 'Bitte geben Sie den Nachnamen an.',
   nameTooLong: `Namen dürfen höchstens ${CANDIDATE_NAME_MAX_LENGTH} Zeichen lang sein.`,
-  contactRequired: 'Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an.',
   invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
   invalidPhone: 'Bitte geben Sie eine gültige Telefonnummer an (z. B. +43 664 1234567).',
   pitchTooLong: `Die Kurzbeschreibung darf höchstens ${INTRODUCTION_PITCH_MAX_LENGTH} Zeichen lang sein.`,
-  consentRequired: 'Bitte bestätigen Sie, dass die Kandidatin bzw. der Kandidat der Vorstellung zugestimmt hat.',
   noteRequired: 'Bitte geben Sie eine Begründung an.',
   noteTooLong: `Die Begründung darf höchstens ${INTRODUCTION_NOTE_MAX_LENGTH} Zeichen lang sein.`,
   invalidTransition: 'Dieser Statuswechsel ist nicht möglich.',
@@ -103,9 +111,26 @@ export function canChangeIntroductionStatus(from: IntroductionStatus, to: Introd
   return FORWARD.indexOf(to) > FORWARD.indexOf(from);
 }
 
-/** Last day (Vienna) on which the company may still declare the candidate 'Bereits bekannt'. */
-export function alreadyKnownDeadline(introducedAt: string | Date): IsoDate {
-  return addWorkingDays(viennaDate(introducedAt), ALREADY_KNOWN_WORKING_DAYS);
+/** Stages a company may choose while the candidate has not agreed yet: it sees the profile only. */
+export const STATUSES_BEFORE_CONSENT: readonly IntroductionStatus[] = ['in_pruefung', 'abgesagt'];
+
+/**
+ * canChangeIntroductionStatus with the candidate's consent (issue 35): before they agreed only a
+ * look or a rejection; after they refused, let the link expire or were rejected unseen, nothing.
+ */
+export function mayMoveIntroduction(from: IntroductionStatus, to: IntroductionStatus, consent: ConsentState): boolean {
+  if (CONSENT_ENDED_UNCONFIRMED.includes(consent)) return false;
+  if (consent === 'pending' && !STATUSES_BEFORE_CONSENT.includes(to)) return false;
+  return canChangeIntroductionStatus(from, to);
+}
+
+/**
+ * Last day (Vienna) on which the company may still declare the candidate 'Bereits bekannt': the
+ * window runs from the moment it learned who the candidate is (issue 35), which for introductions
+ * from before consent was the introduction itself.
+ */
+export function alreadyKnownDeadline(identityReleasedAt: string | Date): IsoDate {
+  return addWorkingDays(viennaDate(identityReleasedAt), ALREADY_KNOWN_WORKING_DAYS);
 }
 
 /** Last day (Vienna) on which a rejected candidate's claim can revive. */
@@ -128,41 +153,33 @@ const optionalText = (max: number, message: string) =>
   z.preprocess(emptyToUndefined, safeText().pipe(z.string().trim().max(max, message)).optional());
 
 /**
- * 'Kandidat vorstellen' (JSON, or the same fields beside the CV in multipart). The phone
- * is checked and normalised to E.164 by the server (a phone-number library), so here it
- * is only text; e-mail or phone is required.
+ * 'Kandidat vorstellen' (JSON, or the same fields beside the CV in multipart, the profile as one
+ * JSON field). The phone is checked and normalised to E.164 by the server (a phone-number
+ * library), so here it is only text. The candidate's consent is theirs to give (candidate-consent.ts).
  */
-/** A checkbox as JSON (true) or a form field ('true', 'on'); absent or anything else is false. */
-const formFlag = z.preprocess((v) => v === true || v === 'true' || v === 'on', z.boolean());
-
 export const introductionRequestSchema = z
   .object({
     advertisement: idSchema,
     firstName: candidateName(INTRODUCTION_MSG.firstNameRequired),
     lastName: candidateName(INTRODUCTION_MSG.lastNameRequired),
-    email: z.preprocess(
-      emptyToUndefined,
-      z
-        .string({ error: INTRODUCTION_MSG.invalidEmail })
-        .trim()
-        .toLowerCase()
-        .max(EMAIL_MAX_LENGTH, INTRODUCTION_MSG.invalidEmail)
-        .pipe(z.email({ error: INTRODUCTION_MSG.invalidEmail }))
-        .optional(),
-    ),
+    // The candidate confirms by e-mail (issue 35): the address is required.
+    email: z
+      .string({ error: CONSENT_MSG.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, CONSENT_MSG.emailRequired)
+      .max(EMAIL_MAX_LENGTH, INTRODUCTION_MSG.invalidEmail)
+      .pipe(z.email({ error: INTRODUCTION_MSG.invalidEmail })),
     phone: optionalText(CANDIDATE_PHONE_MAX_LENGTH, INTRODUCTION_MSG.invalidPhone),
     pitch: optionalText(INTRODUCTION_PITCH_MAX_LENGTH, INTRODUCTION_MSG.pitchTooLong),
-    consent: z.preprocess(
-      (v) => v === true || v === 'true' || v === 'on',
-      z.literal(true, { error: INTRODUCTION_MSG.consentRequired }),
-    ),
-    /** The candidate also agreed to their data being kept longer (LONGER_KEEPING_MONTHS after a rejection). */
-    keepLonger: formFlag.optional(),
+    /** What the company sees until the candidate agrees. */
+    profile: anonymousProfileInputSchema,
   })
   .strict()
-  .refine((v) => v.email !== undefined || v.phone !== undefined, {
-    message: INTRODUCTION_MSG.contactRequired,
-    path: ['email'],
+  .superRefine((v, ctx) => {
+    if (profileRevealsIdentity(v.profile, v)) {
+      ctx.addIssue({ code: 'custom', path: ['profile'], message: PROFILE_MSG.revealsIdentity });
+    }
   });
 export type IntroductionRequest = z.infer<typeof introductionRequestSchema>;
 
@@ -237,12 +254,13 @@ export type AdminIntroductionQuery = z.infer<typeof adminIntroductionQuerySchema
 // ---------- response shapes (REST and Socket.IO) ----------
 
 /** Whether the introducing consultant's claim stands: live, lapsed after a final rejection, or void ('Bereits bekannt'). */
-export const CLAIM_STATES = ['live', 'lapsed', 'void'] as const;
+export const CLAIM_STATES = ['live', 'lapsed', 'void', 'no_consent'] as const;
 export type ClaimState = (typeof CLAIM_STATES)[number];
 export const CLAIM_STATE_LABELS: Record<ClaimState, string> = {
   live: 'Anspruch besteht',
   lapsed: 'Anspruch ruht',
   void: 'Kein Anspruch (bereits bekannt)',
+  no_consent: 'Kein Anspruch (keine Zustimmung der Kandidatin bzw. des Kandidaten)',
 };
 
 export const REGISTER_EVENT_KINDS = [
@@ -258,6 +276,11 @@ export const REGISTER_EVENT_KINDS = [
   'consultant_removed',
   'handed_over',
   'status_undone',
+  'consent_confirmed',
+  'identity_released',
+  'consent_declined',
+  'consent_expired',
+  'consent_withdrawn',
 ] as const;
 export type RegisterEventKind = (typeof REGISTER_EVENT_KINDS)[number];
 
@@ -274,6 +297,11 @@ export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
   consultant_removed: 'Konto des Personalberaters gelöscht',
   handed_over: 'Übergeben',
   status_undone: 'Statuswechsel zurückgenommen',
+  consent_confirmed: 'Einwilligung bestätigt',
+  identity_released: 'Identität freigegeben',
+  consent_declined: 'Einwilligung abgelehnt',
+  consent_expired: 'Einwilligung nicht erteilt (Frist abgelaufen)',
+  consent_withdrawn: 'Einwilligung widerrufen',
 };
 
 /** One entry of an introduction's timeline (a register entry): what happened, when, and the entry's hash. */
@@ -301,13 +329,22 @@ export const introductionSchema = z.object({
   bonus: z.number(),
   status: z.enum(INTRODUCTION_STATUSES),
   statusChangedAt: z.string(),
-  /** Null once the personal data was deleted (retention). */
+  /**
+   * Null once the personal data was deleted (retention), and for the company until the candidate
+   * agreed (issue 35): then it sees `profile` only.
+   */
   candidate: z
     .object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
     .nullable(),
   pitch: z.string().nullable(),
   cv: storedFileSchema.nullable(),
-  consentAt: z.string(),
+  /** When the candidate agreed (before issue 35: when the consultant ticked that they had). */
+  consentAt: z.string().nullable(),
+  consent: introductionConsentSchema,
+  /** When name, contact and CV reached the company. */
+  identityReleasedAt: z.string().nullable(),
+  /** The anonymised profile; null for introductions from before it and once personal data are deleted. */
+  profile: anonymousProfileSchema.nullable(),
   keepLonger: z.boolean(),
   /** Another agency's live claim on this candidate with this company came first. */
   subordinate: z.boolean(),
@@ -317,8 +354,8 @@ export const introductionSchema = z.object({
   /** While the claim is lapsed: last day on which re-contact or a placement revives it. */
   revivalDeadline: z.string().nullable(),
   alreadyKnown: z.object({ at: z.string(), note: z.string(), file: storedFileSchema.nullable() }).nullable(),
-  /** Last day (Vienna) for 'Bereits bekannt'. */
-  alreadyKnownDeadline: z.string(),
+  /** Last day (Vienna) for 'Bereits bekannt'; null until the identity is released. */
+  alreadyKnownDeadline: z.string().nullable(),
   /** The caller (the owning company) may still declare 'Bereits bekannt'. */
   canDeclareKnown: z.boolean(),
   /** Stages the caller (the owning company) may move it to now. */
@@ -352,7 +389,7 @@ export const introductionUnseenSchema = z.object({ count: z.number() });
 
 /** Socket event `introduction:changed` to both parties after a commit, each with their own view. */
 export const introductionEventSchema = z.object({
-  kind: z.enum(['new', 'status', 'already_known', 'claim_revived', 'seen', 'resolved']),
+  kind: z.enum(['new', 'status', 'already_known', 'claim_revived', 'seen', 'resolved', 'consent']),
   introduction: introductionSchema,
 });
 export type IntroductionEvent = z.infer<typeof introductionEventSchema>;

@@ -15,6 +15,7 @@ import { storedFileSchema } from './files';
 import { decimalInput, idSchema, int4Id, safeText } from './input';
 import { MSG } from './messages';
 import { jobSalaryFactsSchema, salaryFactsSchema } from './salary-facts';
+import { REQUIRABLE_PROFILE_FIELDS, requiredProfileFieldsSchema } from './candidate-consent';
 
 /** Advertisements (jobs): API shapes, attachments, bonus history, the publish/update body and texts. */
 
@@ -76,6 +77,8 @@ export const jobSchema = z.object({
   currentPlacementBonus: z.number(),
   /** § 9 (2) GlBG: KV minimum (cents per month), overpayment possible, salaries a year (issue 12). */
   salaryFacts: jobSalaryFactsSchema,
+  /** Fields of the anonymised profile the company requires for introductions (issue 35). */
+  requiredProfileFields: z.array(z.enum(REQUIRABLE_PROFILE_FIELDS)),
   attachments: z.array(attachmentSchema).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
@@ -193,6 +196,8 @@ export const jobDataSchema = z
     /** Ignored: the owner is always the caller (or the chosen company for admins). */
     users_permissions_user: z.unknown().optional(),
     attachments: z.array(int4Id()).max(MAX_JOB_ATTACHMENTS).optional(),
+    /** Absent: unchanged on an update, none on a new advertisement. */
+    requiredProfileFields: requiredProfileFieldsSchema.optional(),
     ...salaryFactsSchema.shape,
   })
   .strict()

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Introduction, IntroductionDetail } from '@pb/core';
 import { createTestContext, type TestContext } from '../helpers';
 import { createChatUser, type ChatUser } from './chat-fixtures';
+import { confirmCandidate, TEST_PROFILE } from './candidate-consent';
 
 /**
  * The introductions register's suite (src/modules/introductions/introductions-*.test.ts): every
@@ -53,10 +54,21 @@ export function introductionsSuite() {
     return ctx.request({ method: 'POST', url: '/api/introductions', token: user.token, payload: body });
   }
 
-  async function introduced(user: ChatUser, advertisement: number, candidate = person()) {
-    const res = await introduce(user, { advertisement, ...candidate, consent: true });
+  /**
+   * A consultant introduces a fresh (or the given) candidate, who agrees at once unless `confirm` is
+   * false; the answer is the introduction as the consultant saw it when created.
+   */
+  async function introduced(
+    user: ChatUser,
+    advertisement: number,
+    candidate = person(),
+    options: { confirm?: boolean } = {},
+  ) {
+    const res = await introduce(user, { advertisement, ...candidate, profile: TEST_PROFILE });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ data: Introduction; meta: { notice: string | null } }>();
+    const created = res.json<{ data: Introduction; meta: { notice: string | null } }>();
+    if (options.confirm !== false) await confirmCandidate(ctx, created.data.id);
+    return created;
   }
 
   async function detail(user: ChatUser, id: number) {

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { AdminPlacementReport, Introduction } from '@pb/core';
 import type { TestContext } from '../helpers';
 import type { TestUser } from '../factories';
+import { confirmCandidate, TEST_PROFILE } from './candidate-consent';
 
 /**
  * Placement reports, invoices and guarantee claims through the API, for the tests of the money
@@ -30,7 +31,7 @@ export class TestClock {
   }
 }
 
-type Ctx = Pick<TestContext, 'request'>;
+type Ctx = Pick<TestContext, 'app' | 'request'>;
 
 let hired = 0;
 
@@ -123,7 +124,7 @@ export function decideClaim(ctx: Ctx, admin: TestUser, claimId: number, data: ob
   });
 }
 
-/** A consultant introduces a candidate (only the e-mail as contact) for the advertisement; the introduction's id. */
+/** A consultant introduces a candidate (only the e-mail as contact), who agrees; the introduction's id. */
 export async function introduceCandidate(
   ctx: Ctx,
   consultant: TestUser,
@@ -134,10 +135,12 @@ export async function introduceCandidate(
     method: 'POST',
     url: '/api/introductions',
     token: consultant.token,
-    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, consent: true },
+    payload: { advertisement, firstName: 'Eva', lastName: 'Muster', email, profile: TEST_PROFILE },
   });
   if (res.statusCode !== 201) throw new Error(`introduction refused: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: Introduction }>().data.id;
+  const id = res.json<{ data: Introduction }>().data.id;
+  await confirmCandidate(ctx, id);
+  return id;
 }
 
 /** The back office's view of one report. */

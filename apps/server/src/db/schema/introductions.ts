@@ -1,5 +1,5 @@
 import { bigserial, bigint, boolean, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { IntroductionStatus, RegisterEventKind } from '@pb/core';
+import type { AnonymousProfile, ConsentState, IntroductionStatus, RegisterEventKind } from '@pb/core';
 import { created, ts, updated } from './columns';
 
 /** Candidate introductions, the register and its head, former parties. */
@@ -23,7 +23,18 @@ export const introductions = pgTable('introductions', {
   phone: text('phone'),
   pitch: text('pitch'),
   cvUploadId: integer('cv_upload_id'),
-  consentAt: ts('consent_at').notNull(),
+  /** When the candidate agreed (0048; before: when the consultant ticked that they had). */
+  consentAt: ts('consent_at'),
+  /** 0048 (issue 35): the candidate's own answer to the mailed link, and what the company sees until then. */
+  consentState: text('consent_state').$type<ConsentState>().notNull().default('pending'),
+  consentRequestedAt: ts('consent_requested_at'),
+  consentRemindedAt: ts('consent_reminded_at'),
+  consentAnsweredAt: ts('consent_answered_at'),
+  consentWithdrawnAt: ts('consent_withdrawn_at'),
+  consentNonce: text('consent_nonce'),
+  consentTokenHash: text('consent_token_hash'),
+  identityReleasedAt: ts('identity_released_at'),
+  profile: jsonb('profile').$type<AnonymousProfile>(),
   keepLonger: boolean('keep_longer').notNull().default(false),
   personalDataDeletedAt: ts('personal_data_deleted_at'),
   emailFingerprint: text('email_fingerprint'),

@@ -1,5 +1,6 @@
 import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { created, ts, updated } from './columns';
+import type { RequirableProfileField } from '@pb/core';
 
 /** Districts, advertisements, their documents and bonus history; list versions. */
 
@@ -42,6 +43,8 @@ export const jobs = pgTable('jobs', {
   /** The active bonus (newest record of placement_bonuses), kept by a trigger (0022); null without a record. */
   activeBonus: numeric('active_bonus', { precision: 5, scale: 2, mode: 'number' }),
   districtId: integer('district_id'),
+  /** 0048: the parts of the anonymised profile an introduction must give (issue 35). */
+  requiredProfileFields: jsonb('required_profile_fields').$type<RequirableProfileField[]>().notNull().default([]),
   publishedAt: ts('published_at'),
   createdAt: created(),
   updatedAt: updated(),

@@ -1,8 +1,8 @@
-import { and, asc, eq, exists, inArray, not, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, not, type SQL } from 'drizzle-orm';
 import type { ChatFile } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, chatMessageFiles, chatMessages, introductions, uploads } from '../../db/schema';
-import { mayReadChatFile, type Caller } from './policy';
+import { mayReadChatFile, type Caller, type IntroductionCvAccess } from './policy';
 
 /** The files of chat messages: their list in a message and their download (routes in modules/files). */
 
@@ -17,16 +17,27 @@ function isIntroductionCv(db: Db): SQL {
   );
 }
 
-/** The files of each message, in order; without introductions' CVs unless the reader sees those. */
+/** True for an introduction's CV whose candidate has not agreed yet (issue 35): the company waits. */
+function isWithheldCv(db: Db): SQL {
+  return exists(
+    db
+      .select({ one: introductions.id })
+      .from(introductions)
+      .where(and(eq(introductions.cvUploadId, uploads.id), isNull(introductions.identityReleasedAt))),
+  );
+}
+
+/** The files of each message, in order; introductions' CVs only as far as the reader sees those. */
 export async function filesOf(
   db: Db,
   messageIds: number[],
-  options: { introductionCvs: boolean },
+  options: { introductionCvs: IntroductionCvAccess },
 ): Promise<Map<number, ChatFile[]>> {
   const map = new Map<number, ChatFile[]>();
   if (messageIds.length === 0) return map;
   const conditions = [inArray(chatMessageFiles.messageId, messageIds)];
-  if (!options.introductionCvs) conditions.push(not(isIntroductionCv(db)));
+  if (options.introductionCvs === 'none') conditions.push(not(isIntroductionCv(db)));
+  if (options.introductionCvs === 'released') conditions.push(not(isWithheldCv(db)));
   const rows = await db
     .select({
       messageId: chatMessageFiles.messageId,
@@ -58,6 +69,7 @@ async function chatFileWithConversation(db: Db, uploadId: number) {
       consultantId: chatCommunications.consultantId,
       companyId: chatCommunications.companyId,
       isIntroductionCv: isIntroductionCv(db).mapWith(Boolean),
+      cvWithheld: isWithheldCv(db).mapWith(Boolean),
     })
     .from(uploads)
     .innerJoin(chatMessageFiles, eq(chatMessageFiles.uploadId, uploads.id))
@@ -78,7 +90,9 @@ export async function chatFileForDownload(
   uploadId: number,
 ): Promise<typeof uploads.$inferSelect | undefined> {
   const row = await chatFileWithConversation(db, uploadId);
-  if (!row || !mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv })) return undefined;
+  if (!row || !mayReadChatFile(user, row, { isIntroductionCv: row.isIntroductionCv, withheld: row.cvWithheld })) {
+    return undefined;
+  }
   return row.upload;
 }
 
@@ -89,5 +103,7 @@ export async function assignedChatFile(
   uploadId: number,
 ): Promise<typeof uploads.$inferSelect | undefined> {
   const row = await chatFileWithConversation(db, uploadId);
-  return row && (row.consultantId === userId || row.companyId === userId) ? row.upload : undefined;
+  if (!row) return undefined;
+  // The company's assignee gets a CV only once its candidate agreed (issue 35).
+  return row.consultantId === userId || (row.companyId === userId && !row.cvWithheld) ? row.upload : undefined;
 }

@@ -53,21 +53,33 @@ export function mayReadConversation(
   return isParticipant(user, conversation) || hasRole(user, 'admin');
 }
 
+/** Which introductions' CVs a reader sees: all, those whose candidate agreed, or none. */
+export type IntroductionCvAccess = 'all' | 'released' | 'none';
+
 /**
  * An introduction's CV (the chat file of the introduction's message) carries the candidate's
- * contact data: only members who handle introductions see it — not the back office, not Buchhaltung.
+ * contact data: only members who handle introductions see it — not the back office, not
+ * Buchhaltung — and the company's only once the candidate agreed (issue 35).
  */
-export function seesIntroductionCvs(user: Pick<Caller, 'organisation'>, conversation: ConversationParties): boolean {
-  return sideOf(user.organisation, conversation) !== null && memberMay(user.organisation, 'introductions.write');
+export function seesIntroductionCvs(
+  user: Pick<Caller, 'organisation'>,
+  conversation: ConversationParties,
+): IntroductionCvAccess {
+  const side = sideOf(user.organisation, conversation);
+  if (side === null || !memberMay(user.organisation, 'introductions.write')) return 'none';
+  return side === 'agency' ? 'all' : 'released';
 }
 
-/** A chat file: whoever may read its conversation, but an introduction's CV only who sees those. */
+/** A chat file: whoever may read its conversation, but an introduction's CV only who sees it. */
 export function mayReadChatFile(
   user: Pick<Caller, 'role' | 'organisation'>,
   conversation: ConversationParties,
-  file: { isIntroductionCv: boolean },
+  file: { isIntroductionCv: boolean; withheld: boolean },
 ): boolean {
-  return mayReadConversation(user, conversation) && (!file.isIntroductionCv || seesIntroductionCvs(user, conversation));
+  if (!mayReadConversation(user, conversation)) return false;
+  if (!file.isIntroductionCv) return true;
+  const access = seesIntroductionCvs(user, conversation);
+  return access === 'all' || (access === 'released' && !file.withheld);
 }
 
 /** Read access: everybody but participants and the back office gets 404 (existence is not revealed). */

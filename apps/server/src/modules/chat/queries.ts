@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { filesOf } from './files';
+import type { IntroductionCvAccess } from './policy';
 import {
   authorizeReading,
   authorizeWriting,
@@ -256,7 +257,7 @@ async function inboxPage(
 export async function listMessages(
   db: Db,
   chatId: number,
-  page: { before?: number | undefined; limit: number; introductionCvs: boolean },
+  page: { before?: number | undefined; limit: number; introductionCvs: IntroductionCvAccess },
 ): Promise<{ data: ChatMessage[]; hasMore: boolean }> {
   const conditions = [eq(chatMessages.chatId, chatId)];
   if (page.before !== undefined) conditions.push(lt(chatMessages.id, page.before));

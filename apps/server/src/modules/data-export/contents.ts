@@ -171,8 +171,10 @@ async function conversations(c: Collector) {
       const messages = [];
       let before: number | undefined;
       for (;;) {
-        // The account is a party of its own conversations: it sees the CVs sent in them.
-        const older = await listMessages(c.db, conversation.id, { before, limit: PAGE, introductionCvs: true });
+        // The account is a party of its own conversations: it sees the CVs sent in them, on the
+        // company's side once the candidate agreed (issue 35).
+        const introductionCvs = conversation.side === 'agency' ? 'all' : 'released';
+        const older = await listMessages(c.db, conversation.id, { before, limit: PAGE, introductionCvs });
         messages.unshift(...older.data);
         if (!older.hasMore || older.data.length === 0) break;
         before = older.data[0]!.messageId;

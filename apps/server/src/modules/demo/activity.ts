@@ -1,5 +1,5 @@
 import { and, eq, gt, max } from 'drizzle-orm';
-import { viennaDate, type IntroductionStatus, type InvoiceIssuer } from '@pb/core';
+import { viennaDate, type InvoiceIssuer } from '@pb/core';
 import type { Db } from '../../db/client';
 import { DEMO_DOMAIN } from './seed';
 import { introductions, mailOutbox } from '../../db/schema';
@@ -9,7 +9,14 @@ import { changePlacementStatus } from '../placements';
 import { fileGuaranteeClaim } from '../billing';
 import { openConversation } from '../chat';
 import { demoActors, jobOf, post, type Actor } from './actors';
-import { changeIntroductionStatus, declareAlreadyKnown, introduceCandidate } from '../introductions';
+import {
+  changeIntroductionStatus,
+  confirmConsent,
+  consentTokenOf,
+  declareAlreadyKnown,
+  introduceCandidate,
+} from '../introductions';
+import { DEMO_INTRODUCTIONS, type DemoIntroduction } from './introductions';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoCircumventionCase } from './circumvention-case';
@@ -54,145 +61,6 @@ async function demoPdf(title: string, lines: string[]): Promise<UploadedFile> {
     size: buffer.length,
   };
 }
-
-interface DemoIntroduction {
-  consultant: number;
-  company: number;
-  job: string;
-  daysAgo: number;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  phone?: string;
-  pitch: string;
-  cv: boolean;
-  /** Stage changes by the company: status, days ago, reason for 'abgesagt'. */
-  moves?: Array<{ status: IntroductionStatus; daysAgo: number; reason?: string }>;
-  alreadyKnown?: { hoursAgo: number; note: string };
-}
-
-const DEMO_INTRODUCTIONS: readonly DemoIntroduction[] = [
-  {
-    consultant: 0,
-    company: 0,
-    job: 'Rezeptionist/in',
-    daysAgo: 18,
-    firstName: 'Julia',
-    lastName: 'Berger',
-    email: 'julia.berger@example.at',
-    phone: '+43 664 1234567',
-    pitch: 'Fünf Jahre Rezeption im 4-Sterne-Haus in Kitzbühel, Englisch und Italienisch fließend, Opera-PMS.',
-    cv: true,
-    moves: [
-      { status: 'in_pruefung', daysAgo: 17 },
-      { status: 'interview', daysAgo: 12 },
-      { status: 'angebot', daysAgo: 4 },
-    ],
-  },
-  {
-    consultant: 0,
-    company: 0,
-    job: 'Front Office Manager',
-    daysAgo: 1,
-    firstName: 'Katharina',
-    lastName: 'Moser',
-    email: 'katharina.moser@example.at',
-    pitch: 'Derzeit stellvertretende Front Office Managerin, führt ein Team von acht Personen.',
-    cv: true,
-  },
-  {
-    // The same candidate as above, by another agency: recorded 'nachrangig'.
-    consultant: 2,
-    company: 0,
-    job: 'Hausdame',
-    daysAgo: 6,
-    firstName: 'Julia',
-    lastName: 'Berger',
-    email: 'Julia.Berger@example.at',
-    pitch: 'Erfahrung im Housekeeping, sucht eine Stelle mit Teamverantwortung.',
-    cv: false,
-    moves: [{ status: 'in_pruefung', daysAgo: 5 }],
-  },
-  {
-    consultant: 1,
-    company: 2,
-    job: 'DevOps Engineer',
-    daysAgo: 14,
-    firstName: 'Stefan',
-    lastName: 'Wimmer',
-    phone: '0676 9876543',
-    pitch: 'Kubernetes, Terraform und GitLab CI; zuletzt Plattform-Team eines Grazer Fintechs.',
-    cv: true,
-    moves: [
-      { status: 'in_pruefung', daysAgo: 13 },
-      {
-        status: 'abgesagt',
-        daysAgo: 9,
-        reason: 'Die Gehaltsvorstellung liegt deutlich über unserem Rahmen; fachlich hat uns das Profil überzeugt.',
-      },
-    ],
-  },
-  {
-    consultant: 1,
-    company: 2,
-    job: 'Full-Stack Entwickler/in TypeScript',
-    daysAgo: 8,
-    firstName: 'Lisa',
-    lastName: 'Hofer',
-    email: 'lisa.hofer@example.at',
-    pitch: 'React und Node.js seit sechs Jahren, Open-Source-Beiträge, kann im März beginnen.',
-    cv: true,
-    moves: [
-      { status: 'in_pruefung', daysAgo: 7 },
-      { status: 'interview', daysAgo: 3 },
-    ],
-  },
-  {
-    consultant: 3,
-    company: 1,
-    job: 'Disponent/in Nahverkehr',
-    daysAgo: 1,
-    firstName: 'Thomas',
-    lastName: 'Reiter',
-    phone: '+43 699 11223344',
-    pitch: 'Zehn Jahre Disposition im Nahverkehr, kennt Transics und den Großraum Linz.',
-    cv: false,
-    alreadyKnown: { hoursAgo: 2, note: 'Herr Reiter hat sich im Oktober selbst bei uns beworben; Gespräch am 14.10.' },
-  },
-  {
-    consultant: 2,
-    company: 3,
-    job: 'Pflegeassistenz',
-    daysAgo: 30,
-    firstName: 'Martina',
-    lastName: 'Koller',
-    email: 'martina.koller@example.at',
-    pitch: 'Pflegeassistentin mit Erfahrung in der Langzeitpflege, Nachtdienste möglich.',
-    cv: true,
-    moves: [
-      { status: 'interview', daysAgo: 24 },
-      { status: 'angebot', daysAgo: 20 },
-      { status: 'eingestellt', daysAgo: 15 },
-    ],
-  },
-  {
-    // Hired long enough ago that the guarantee is over: the agency's share is paid out (issue 34).
-    consultant: 0,
-    company: 0,
-    job: 'Küchenchef',
-    daysAgo: 100,
-    firstName: 'Andreas',
-    lastName: 'Brunner',
-    email: 'andreas.brunner@example.at',
-    pitch: 'Küchenchef mit zwei Hauben, führte zuletzt eine Brigade von zwölf Köchinnen und Köchen.',
-    cv: true,
-    moves: [
-      { status: 'interview', daysAgo: 95 },
-      { status: 'angebot', daysAgo: 90 },
-      { status: 'eingestellt', daysAgo: 85 },
-    ],
-  },
-];
 
 /** Creates the demo conversations and introductions unless demo introductions exist already. */
 export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introductions: number }> {
@@ -273,11 +141,10 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
             advertisement: await jobOf(db, company, item.job),
             firstName: item.firstName,
             lastName: item.lastName,
-            email: item.email?.trim().toLowerCase(),
+            email: item.email.trim().toLowerCase(),
             phone: item.phone,
             pitch: item.pitch,
-            consent: true,
-            keepLonger: false,
+            profile: item.profile,
           },
           cv,
           { ...context(at(item.daysAgo)), fingerprintSecret: deps.fingerprintSecret, officeEmail: deps.officeEmail },
@@ -285,6 +152,16 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
         ids.set(item, outcome.introductionId);
       },
     });
+    if (item.consent !== 'pending') {
+      const when = new Date(at(item.daysAgo).getTime() + item.consent * 3_600_000);
+      steps.push({
+        when,
+        run: async () => {
+          const token = await consentTokenOf(db, registerSecret, ids.get(item)!);
+          await confirmConsent(db, token!, { keepLonger: false }, null, context(when));
+        },
+      });
+    }
     for (const move of item.moves ?? []) {
       steps.push({
         when: at(move.daysAgo, 11),

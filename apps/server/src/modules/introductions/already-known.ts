@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { alreadyKnownDeadline, INTRODUCTION_MSG, viennaDate } from '@pb/core';
+import { alreadyKnownDeadline, CONSENT_MSG, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { chatCommunications, introductions } from '../../db/schema';
 import { conflict } from '../../lib/errors';
@@ -18,8 +18,8 @@ import {
 } from './service';
 
 /**
- * 'Bereits bekannt': within ALREADY_KNOWN_WORKING_DAYS Austrian working days of the
- * introduction the company declares it knew the candidate (note required, document
+ * 'Bereits bekannt': within ALREADY_KNOWN_WORKING_DAYS Austrian working days of learning who the
+ * candidate is (the identity's release, issue 35) the company declares it knew the candidate (note required, document
  * optional). The claim becomes void; the declaration is posted into the conversation so
  * the consultant can answer there, and mailed.
  */
@@ -37,7 +37,8 @@ export async function declareAlreadyKnown(
       await lockRegister(tx); // lock order everywhere: register, then introduction rows
       const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
       if (row.alreadyKnownAt) throw conflict(INTRODUCTION_MSG.alreadyKnownTwice);
-      if (viennaDate(ctx.now) > alreadyKnownDeadline(row.introducedAt)) {
+      if (row.identityReleasedAt === null) throw conflict(CONSENT_MSG.knownBeforeRelease);
+      if (viennaDate(ctx.now) > alreadyKnownDeadline(row.identityReleasedAt)) {
         throw conflict(INTRODUCTION_MSG.alreadyKnownTooLate);
       }
       const [{ committed } = { committed: false }] = await tx

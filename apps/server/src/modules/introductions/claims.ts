@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { claimRevivalDeadline, INTRODUCTION_MSG, viennaDate } from '@pb/core';
+import { claimRevivalDeadline, CONSENT_GIVEN, CONSENT_MSG, INTRODUCTION_MSG, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { enqueueMail } from '../../services/mail-outbox';
 import { contactsDiffer, emailMatches, fingerprintsOf, type CandidateFingerprints } from './fingerprint';
 import { circumventionMail } from './mails';
@@ -43,6 +43,8 @@ export async function introductionForReport(tx: Db, input: PlacementClaimInput):
       ? row !== undefined && row.agencyOrganisationId === (input.reporter.organisation?.organisationId ?? null)
       : true;
   if (!row || row.jobId !== input.job.id || !mine) throw badRequest(INTRODUCTION_MSG.notFound);
+  // Only a person who agreed to be introduced can be placed through it (issue 35).
+  if (!CONSENT_GIVEN.includes(row.consentState)) throw conflict(CONSENT_MSG.placementWithoutConsent);
   return row;
 }
 

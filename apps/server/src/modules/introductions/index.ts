@@ -7,8 +7,11 @@ export { introductionDetail, listHandledIntroductions, listRegister, timelineOf 
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';
 export { publishIntroduction } from './routes';
-export { changeIntroductionStatus, forgetConsultant, resolveIntroduction } from './service';
+export { forgetConsultant, resolveIntroduction } from './service';
+export { changeIntroductionStatus } from './status-change';
 export { declareAlreadyKnown } from './already-known';
 export { introduceCandidate } from './introduce';
 export { handOverIntroductions } from './hand-over';
 export { introductionTasks } from './tasks';
+export { confirmConsent, consentTokenOf } from './consent';
+export { consentJob, expireConsents, remindConsents } from './consent-runs';

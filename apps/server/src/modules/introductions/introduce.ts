@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  CONSENT_MSG,
   formatDate,
   INTRODUCTION_MSG,
+  missingProfileFields,
+  PROFILE_FIELD_LABELS,
+  PROFILE_MSG,
+  type AnonymousProfile,
+  type RequirableProfileField,
   MEMBER_PERMISSION_MSG,
   memberMay,
   MSG,
@@ -10,8 +16,8 @@ import {
   type IntroductionRequest,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions, jobs, organisations, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { introductions, jobs, organisationMembers, organisations, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { assertContractRunning } from '../../services/contract';
 import { hasRole } from '../../services/policies';
 import type { UploadedFile } from '../../lib/uploads';
@@ -21,18 +27,44 @@ import { createNotifications, settingsOf } from '../../services/notifications/ce
 import { enqueueMail } from '../../services/mail-outbox';
 import { candidateContact, FINGERPRINT_VERSION } from './fingerprint';
 import { nameMatchMail, newIntroductionMail } from './mails';
+import { consentExpiry, consentToken, consentTokenHash, consentUrl, newConsentNonce } from './consent-link';
+import { consentRequestMail } from './consent-mails';
 import { liveClaim, sameCandidate, sameNameElsewhere } from './matching';
 import { sameCompany } from './former-companies';
 import { appendRegisterEntry, candidateCommitment, lockRegister } from './register';
 import type { Caller, IntroductionContext, IntroductionOutcome } from './service';
 
-/** 'Kandidat vorstellen': the introduction, its register entry, its chat message and CV, and the mails. */
+/**
+ * 'Kandidat vorstellen': the introduction, its register entry, its chat message and CV, and the
+ * mails — to the company, and from the platform to the candidate, whose confirmation releases
+ * the identity (issue 35; consent.ts).
+ */
 
-/** The chat message an introduction travels as (the CV is its file). */
-function introductionMessageText(input: IntroductionRequest): string {
-  const lines = [`Kandidatenvorstellung: ${input.firstName} ${input.lastName}`];
-  if (input.pitch) lines.push('', input.pitch);
-  return lines.join('\n');
+/**
+ * The chat message an introduction travels as: the anonymised profile only (issue 35), as the
+ * company may see it before the candidate agreed. The CV is its file, shown to the company once
+ * the identity is released (chat/policy).
+ */
+function introductionMessageText(profile: AnonymousProfile): string {
+  const years = profile.experienceYears === 1 ? '1 Jahr' : `${profile.experienceYears} Jahre`;
+  return `Kandidatenvorstellung (anonymisiertes Profil): ${profile.position}, ${years} Berufserfahrung, ${profile.region}`;
+}
+
+/** The company's field set for this advertisement: a missing required part is a 400 naming them all. */
+function assertRequiredProfileFields(profile: AnonymousProfile, required: readonly RequirableProfileField[]): void {
+  const missing = missingProfileFields(profile, required);
+  if (missing.length > 0) throw badRequest(PROFILE_MSG.requiredByCompany(missing.map((f) => PROFILE_FIELD_LABELS[f])));
+}
+
+/** The candidate confirms by mail: an address of the introducing agency's own members cannot be theirs. */
+async function assertNotAgencyAddress(tx: Db, agencyOrganisationId: number, email: string): Promise<void> {
+  const [own] = await tx
+    .select({ id: users.id })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .where(and(eq(organisationMembers.organisationId, agencyOrganisationId), sql`lower(${users.email}) = ${email}`))
+    .limit(1);
+  if (own) throw badRequest(CONSENT_MSG.agencyEmail);
 }
 
 /**
@@ -63,10 +95,16 @@ export async function introduceCandidate(
       // Taken before the advertisement's row, like every register command (account deletion and the
       // retention run hold it and then write advertisements): otherwise the two could deadlock.
       await lockRegister(tx);
-      const [job] = await tx.select(ownershipColumns).from(jobs).where(eq(jobs.id, input.advertisement)).for('share');
+      const [job] = await tx
+        .select({ ...ownershipColumns, requiredProfileFields: jobs.requiredProfileFields })
+        .from(jobs)
+        .where(eq(jobs.id, input.advertisement))
+        .for('share');
       if (!job || job.ownerId === null || job.organisationId === null || job.publishedAt === null) {
         throw notFound(MSG.advertisementGone);
       }
+      assertRequiredProfileFields(input.profile, job.requiredProfileFields);
+      await assertNotAgencyAddress(tx, agency.organisationId, input.email);
       // The claim rules compare companies: the advertisement's organisation and its contact person.
       const companyParty = { contactId: job.ownerId, organisationId: job.organisationId };
       const [company] = await tx
@@ -126,10 +164,11 @@ export async function introduceCandidate(
         tx,
         consultant,
         conversation,
-        { text: introductionMessageText(input), stored, notify: false },
+        { text: introductionMessageText(input.profile), stored, notify: false },
         ctx,
       );
       const salt = randomBytes(16).toString('hex');
+      const nonce = newConsentNonce();
       const [row] = await tx
         .insert(introductions)
         .values({
@@ -148,12 +187,17 @@ export async function introduceCandidate(
           introducedAt: ctx.now,
           firstName: input.firstName,
           lastName: input.lastName,
-          email: input.email ?? null,
+          email: input.email,
           phone,
           pitch: input.pitch ?? null,
           cvUploadId: posted.files[0]?.id ?? null,
-          consentAt: ctx.now,
-          keepLonger: input.keepLonger ?? false,
+          // The candidate's own answer decides (issue 35); longer keeping is theirs to agree to as well.
+          consentAt: null,
+          consentState: 'pending',
+          consentRequestedAt: ctx.now,
+          consentNonce: nonce,
+          profile: input.profile,
+          keepLonger: false,
           emailFingerprint: fingerprints.email,
           phoneFingerprint: fingerprints.phone,
           candidateSalt: salt,
@@ -165,6 +209,11 @@ export async function introduceCandidate(
           statusChangedAt: ctx.now,
         })
         .returning({ id: introductions.id });
+      const token = consentToken(ctx.registerSecret, row!.id, nonce);
+      await tx
+        .update(introductions)
+        .set({ consentTokenHash: consentTokenHash(token) })
+        .where(eq(introductions.id, row!.id));
       await appendRegisterEntry(tx, ctx.registerSecret, {
         introductionId: row!.id,
         kind: 'introduced',
@@ -177,7 +226,8 @@ export async function introduceCandidate(
           agencyOrganisationId: agency.organisationId,
           companyOrganisationId: job.organisationId,
           bonus,
-          consentAt: ctx.now.toISOString(),
+          // Since 0048 the candidate answers the request themselves (consent_confirmed).
+          consent: 'requested',
           candidate: candidateCommitment(salt, fingerprints, FINGERPRINT_VERSION),
           fingerprintVersion: FINGERPRINT_VERSION,
           nameMatchOf: nameMatch?.id ?? null,
@@ -194,7 +244,7 @@ export async function introduceCandidate(
           {
             userId: company.id,
             kind: 'introduction',
-            title: 'Neue Kandidatenvorstellung',
+            title: 'Neue Kandidatenvorstellung (anonymisiert)',
             body: `Nr. ${row!.id} zu „${job.jobTitle}“`,
             link: `/advertisements/introductions/${row!.id}`,
           },
@@ -205,6 +255,16 @@ export async function introduceCandidate(
       if (nameMatch) {
         await enqueueMail(tx, nameMatchMail(ctx.officeEmail, { ...ref, otherId: nameMatch.id }, ctx.publicUrl));
       }
+      await enqueueMail(
+        tx,
+        consentRequestMail(input.email, {
+          agencyName: agency.organisationName,
+          companyName: company.name,
+          jobTitle: job.jobTitle,
+          url: consentUrl(ctx.publicUrl, token),
+          expiresAt: consentExpiry({ consentRequestedAt: ctx.now })!,
+        }),
+      );
       if (!company.blocked && (await settingsOf(tx, company.id)).introduction === 'app_mail') {
         await enqueueMail(tx, newIntroductionMail(company.email, ref, ctx.publicUrl));
       }

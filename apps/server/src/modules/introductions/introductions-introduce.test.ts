@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INTRODUCTION_MSG, INTRODUCTION_PITCH_MAX_LENGTH, type Introduction } from '@pb/core';
+import { CONSENT_MSG, INTRODUCTION_MSG, INTRODUCTION_PITCH_MAX_LENGTH, type Introduction } from '@pb/core';
 import { createJob, minimalPdf } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 
 /**
  * The introductions register (issue 11): introducing a candidate — the locked bonus and server time,
@@ -54,9 +55,11 @@ describe('Introducing a candidate', () => {
       url: `/api/chat-communications/${data.conversationId}/messages`,
       token: company.token,
     });
+    // The chat carries the anonymised profile only: the company saw it before the candidate agreed.
     expect(messages.json<{ data: Array<{ message: string }> }>().data.map((m) => m.message)).toContain(
-      `Kandidatenvorstellung: Eva ${candidate.lastName}`,
+      'Kandidatenvorstellung (anonymisiertes Profil): Rezeptionistin, 5 Jahre Berufserfahrung, Wien',
     );
+    expect(messages.body).not.toContain(candidate.lastName);
     // The company is mailed without the candidate's data.
     const [mail] = await mailsTo(company.email);
     expect(mail!.subject).toBe("Neue Kandidatenvorstellung zu 'Rezeptionist/in'");
@@ -84,12 +87,16 @@ describe('Introducing a candidate', () => {
 
   it('When a CV comes as multipart, then it is the chat file of the message; a fake PDF or two files are a 400 and nothing is written', async () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
-    const fields = { advertisement: String(job.id), ...person(), consent: 'true' };
+    const fields = { advertisement: String(job.id), ...person(), profile: JSON.stringify(TEST_PROFILE) };
     const good = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf() }], fields);
     const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...good });
     expect(res.statusCode, res.body).toBe(201);
-    const cv = res.json<{ data: Introduction }>().data.cv;
+    const created = res.json<{ data: Introduction }>().data;
+    const cv = created.cv;
     expect(cv).toMatchObject({ name: 'Lebenslauf.pdf', ext: 'pdf' });
+    // The company gets the CV once the candidate agreed (issue 35).
+    expect((await ctx.request({ method: 'GET', url: cv!.url, token: company.token })).statusCode).toBe(404);
+    await confirmCandidate(ctx, created.id);
     const download = await ctx.request({ method: 'GET', url: cv!.url, token: company.token });
     expect(download.statusCode).toBe(200);
     expect((await ctx.request({ method: 'GET', url: cv!.url, token: otherCompany.token })).statusCode).toBe(404);
@@ -128,7 +135,7 @@ describe('Introducing a candidate', () => {
     const again = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf() }], {
       advertisement: String(job.id),
       ...candidate,
-      consent: 'true',
+      profile: JSON.stringify(TEST_PROFILE),
     });
     const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...again });
     expect(res.statusCode).toBe(409);
@@ -140,11 +147,11 @@ describe('Introducing a candidate', () => {
 
   it('When the form is incomplete or wrong, then a German 400 names the problem; companies 403; a gone advertisement 404', async () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
-    const base = { advertisement: job.id, firstName: 'Eva', lastName: 'Muster', consent: true };
+    const base = { advertisement: job.id, firstName: 'Eva', lastName: 'Muster', profile: TEST_PROFILE };
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ ...base, email: 'eva@example.at', consent: false }, INTRODUCTION_MSG.consentRequired],
-      [{ ...base }, INTRODUCTION_MSG.contactRequired],
-      [{ ...base, phone: '12' }, INTRODUCTION_MSG.invalidPhone],
+      [{ ...base }, CONSENT_MSG.emailRequired],
+      [{ ...base, email: ' ', phone: '+43 664 1234567' }, CONSENT_MSG.emailRequired],
+      [{ ...base, email: 'eva@example.at', phone: '12' }, INTRODUCTION_MSG.invalidPhone],
       [{ ...base, email: 'keine-adresse' }, INTRODUCTION_MSG.invalidEmail],
       [{ ...base, email: 'eva@example.at', firstName: ' ' }, INTRODUCTION_MSG.firstNameRequired],
       [

@@ -13,11 +13,11 @@ export interface IntroductionRef {
   introducedAt: Date;
 }
 
-function link(publicUrl: string, id: number): string {
+export function link(publicUrl: string, id: number): string {
   return `${publicUrl}/advertisements/introductions/${id}`;
 }
 
-function mail(
+export function mail(
   event: string,
   to: string,
   subject: string,
@@ -29,7 +29,7 @@ function mail(
   return { event, to, subject, text, html: simpleHtml(paragraphs, { href, label }) };
 }
 
-const ref = (i: IntroductionRef) =>
+export const ref = (i: IntroductionRef) =>
   `Vorstellung Nr. ${i.id} vom ${formatDate(i.introducedAt)} zum Inserat „${i.jobTitle}“`;
 
 /**
@@ -60,7 +60,8 @@ export function newIntroductionMail(to: string, i: IntroductionRef, publicUrl: s
     [
       'Guten Tag,',
       `ein Personalberater hat Ihnen auf der Prämienbörse eine Kandidatin bzw. einen Kandidaten für das Inserat „${i.jobTitle}“ vorgestellt (Nr. ${i.id}).`,
-      "Falls Ihnen die Person bereits bekannt war, können Sie das innerhalb von 2 Arbeitstagen mit 'Bereits bekannt' erklären; danach ist die Vorstellung verbindlich.",
+      'Bis die Person der Vorstellung selbst zugestimmt hat, sehen Sie ihr anonymisiertes Profil; danach Name, Kontaktdaten und Lebenslauf.',
+      "Falls Ihnen die Person bereits bekannt war, können Sie das innerhalb von 2 Arbeitstagen nach der Freigabe der Identität mit 'Bereits bekannt' erklären; danach ist die Vorstellung verbindlich.",
     ],
     link(publicUrl, i.id),
   );

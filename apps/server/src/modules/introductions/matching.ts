@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { CIRCUMVENTION_MONTHS } from '@pb/core';
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { CIRCUMVENTION_MONTHS, CONSENT_ENDED_UNCONFIRMED } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions } from '../../db/schema';
 import { monthsBefore } from '../../lib/months';
@@ -24,8 +24,15 @@ export function sameCandidate(fingerprints: CandidateFingerprints): SQL | undefi
   return matches.length === 0 ? undefined : or(...matches);
 }
 
-/** A claim that stands now: not declared known, not lapsed by a final rejection. */
-export const liveClaim: SQL = and(isNull(introductions.alreadyKnownAt), isNull(introductions.claimLapsedAt))!;
+/**
+ * A claim that stands now: not declared known, not lapsed by a final rejection, not ended without
+ * the candidate's consent (issue 35; those also lose their fingerprints at once).
+ */
+export const liveClaim: SQL = and(
+  isNull(introductions.alreadyKnownAt),
+  isNull(introductions.claimLapsedAt),
+  notInArray(introductions.consentState, [...CONSENT_ENDED_UNCONFIRMED]),
+)!;
 
 /**
  * The terms protect an introduction for CIRCUMVENTION_MONTHS (spec §9): only a claim made since

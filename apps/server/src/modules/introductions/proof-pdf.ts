@@ -1,5 +1,6 @@
 import {
   CLAIM_STATE_LABELS,
+  CONSENT_STATE_LABELS,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -8,6 +9,26 @@ import {
   type IntroductionDetail,
 } from '@pb/core';
 import { A4, a4Page, newPdfDocument, pdfBytes, pdfSafe } from '../../services/pdf-parts';
+
+/** The candidate's consent in words: by their own link since issue 35, by the consultant's word before. */
+function consentText(detail: IntroductionDetail): string {
+  const { consent } = detail;
+  if (consent.requestedAt === null) {
+    return detail.consentAt ? `${formatDateTime(detail.consentAt)} (von der Personalvermittlung bestätigt)` : '–';
+  }
+  const requested = `angefragt am ${formatDateTime(consent.requestedAt)}`;
+  const confirmed = detail.consentAt ? `, selbst bestätigt am ${formatDateTime(detail.consentAt)}` : '';
+  switch (consent.state) {
+    case 'pending':
+      return `${requested}, noch nicht bestätigt`;
+    case 'confirmed':
+      return `${requested}${confirmed} (Link in der E-Mail an die Person)`;
+    case 'withdrawn':
+      return `${requested}${confirmed}, widerrufen am ${formatDateTime(consent.withdrawnAt!)}`;
+    default:
+      return `${requested}: ${CONSENT_STATE_LABELS[consent.state]}`;
+  }
+}
 
 /**
  * 'Nachweis (PDF)': one A4 page per introduction for both parties — advertisement, company,
@@ -98,7 +119,11 @@ export async function renderIntroductionProof(
     ],
     ['Vorgestellt am', `${formatDateTime(detail.introducedAt)} (von der Prämienbörse erfasst)`],
     ['Prämie bei Vorstellung', `${percent(detail.bonus)} des Bruttojahresgehalts`],
-    ['Zustimmung der Person', formatDateTime(detail.consentAt)],
+    ['Zustimmung der Person', consentText(detail)],
+    [
+      'Identität freigegeben',
+      detail.identityReleasedAt ? formatDateTime(detail.identityReleasedAt) : 'nein (nur anonymisiertes Profil)',
+    ],
     [
       'Aktueller Status',
       `${INTRODUCTION_STATUS_LABELS[detail.status]} (seit ${formatDateTime(detail.statusChangedAt)})`,

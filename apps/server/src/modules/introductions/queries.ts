@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import {
   alreadyKnownDeadline,
-  canChangeIntroductionStatus,
+  CONSENT_ENDED_UNCONFIRMED,
+  mayMoveIntroduction,
+  type IntroductionConsent,
   claimRevivalDeadline,
   INTRODUCTION_STATUSES,
   viennaDate,
@@ -21,6 +23,7 @@ import { introductionEvents, introductions, organisations, uploads, type UserRol
 import type { OrganisationSide } from '../../services/policies';
 import { liveMembersOf } from '../../services/memberships';
 import { authorizeIntroductionReading, introductionRolesSql, introductionSideOf } from './policy';
+import { consentExpiry } from './consent-link';
 
 /**
  * Reads of the introductions register and the one presenter of an introduction. What a
@@ -80,11 +83,16 @@ export const committedInRegister = sql<boolean>`EXISTS (
 
 /** Whether the company may still declare 'Bereits bekannt' (deadline, once, not after committing). */
 export function mayDeclareKnown(
-  row: Pick<IntroductionRow, 'alreadyKnownAt' | 'introducedAt'>,
+  row: Pick<IntroductionRow, 'alreadyKnownAt' | 'identityReleasedAt'>,
   committed: boolean,
   now: Date,
 ): boolean {
-  return row.alreadyKnownAt === null && !committed && viennaDate(now) <= alreadyKnownDeadline(row.introducedAt);
+  return (
+    row.alreadyKnownAt === null &&
+    row.identityReleasedAt !== null &&
+    !committed &&
+    viennaDate(now) <= alreadyKnownDeadline(row.identityReleasedAt)
+  );
 }
 
 function introductionQuery(db: Db) {
@@ -136,7 +144,10 @@ function presentFile(file: FileRow): StoredFile | null {
   };
 }
 
-export function claimState(row: Pick<IntroductionRow, 'alreadyKnownAt' | 'claimLapsedAt'>): ClaimState {
+export function claimState(
+  row: Pick<IntroductionRow, 'alreadyKnownAt' | 'claimLapsedAt' | 'consentState'>,
+): ClaimState {
+  if (CONSENT_ENDED_UNCONFIRMED.includes(row.consentState)) return 'no_consent';
   if (row.alreadyKnownAt) return 'void';
   if (row.claimLapsedAt) return 'lapsed';
   return 'live';
@@ -161,13 +172,28 @@ function lastReaction(row: IntroductionRow): Introduction['lastReaction'] {
   return { status: row.status, at: row.statusChangedAt.toISOString(), note: row.statusNote };
 }
 
+/** The candidate's answer as both parties see it; the link's deadline while it is open. */
+function presentConsent(row: IntroductionRow): IntroductionConsent {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    state: row.consentState,
+    requestedAt: iso(row.consentRequestedAt),
+    expiresAt: row.consentState === 'pending' ? iso(consentExpiry(row)) : null,
+    remindedAt: iso(row.consentRemindedAt),
+    answeredAt: iso(row.consentAnsweredAt),
+    withdrawnAt: iso(row.consentWithdrawnAt),
+  };
+}
+
 /** The introduction as seen from `perspective`; `now` decides the 'Bereits bekannt' window. */
 export function presentIntroduction(joined: JoinedRow, perspective: Perspective, now: Date): Introduction {
   const row = joined.row;
   const isCompany = perspective.side === 'company';
   const isParty = perspective.side !== null;
-  const deadline = alreadyKnownDeadline(row.introducedAt);
+  const released = row.identityReleasedAt;
   const personal = row.personalDataDeletedAt === null && row.firstName !== null && row.lastName !== null;
+  // Until the candidate agreed the company sees the anonymised profile only (issue 35).
+  const identity = personal && (!isCompany || released !== null);
   return {
     id: row.id,
     advertisement: { id: row.jobId, jobTitle: row.jobTitle },
@@ -178,7 +204,7 @@ export function presentIntroduction(joined: JoinedRow, perspective: Perspective,
     bonus: row.bonus,
     status: row.status,
     statusChangedAt: row.statusChangedAt.toISOString(),
-    candidate: personal
+    candidate: identity
       ? {
           firstName: row.firstName!,
           lastName: row.lastName!,
@@ -187,10 +213,13 @@ export function presentIntroduction(joined: JoinedRow, perspective: Perspective,
           phone: isParty ? row.phone : null,
         }
       : null,
-    pitch: personal ? row.pitch : null,
+    pitch: identity ? row.pitch : null,
     // The CV carries contact data too: the parties only.
-    cv: personal && isParty ? presentFile(joined.cv) : null,
-    consentAt: row.consentAt.toISOString(),
+    cv: identity && isParty ? presentFile(joined.cv) : null,
+    consentAt: row.consentAt?.toISOString() ?? null,
+    consent: presentConsent(row),
+    identityReleasedAt: released?.toISOString() ?? null,
+    profile: row.personalDataDeletedAt === null ? row.profile : null,
     keepLonger: row.keepLonger,
     subordinate: row.subordinate,
     priorIntroducedOn: row.priorIntroducedAt ? viennaDate(row.priorIntroducedAt) : null,
@@ -203,9 +232,11 @@ export function presentIntroduction(joined: JoinedRow, perspective: Perspective,
           file: row.personalDataDeletedAt ? null : presentFile(joined.knownFile),
         }
       : null,
-    alreadyKnownDeadline: deadline,
+    alreadyKnownDeadline: released ? alreadyKnownDeadline(released) : null,
     canDeclareKnown: isCompany && mayDeclareKnown(row, joined.committed, now),
-    nextStatuses: isCompany ? INTRODUCTION_STATUSES.filter((s) => canChangeIntroductionStatus(row.status, s)) : [],
+    nextStatuses: isCompany
+      ? INTRODUCTION_STATUSES.filter((s) => mayMoveIntroduction(row.status, s, row.consentState))
+      : [],
     lastReaction: lastReaction(row),
     conversationId: row.conversationId,
     seen: row.seenByCompanyAt !== null,

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, like, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { CIRCUMVENTION_MONTHS, LONGER_KEEPING_MONTHS, RECONTACT_WINDOW_MONTHS } from '@pb/core';
 import type { Db } from '../../db/client';
-import { chatMessageFiles, chatMessages, introductionEvents, introductions, uploads } from '../../db/schema';
+import { introductions } from '../../db/schema';
 import { monthsBefore } from '../../lib/months';
-import { appendRegisterEntry, lockRegister } from './register';
-import { alreadyKnownMessagePrefix } from './service';
+import { lockRegister } from './register';
+import { erasableColumns, eraseFingerprints, erasePersonalData } from './personal-data';
 
 /**
  * The introductions' part of the retention run (DSGVO, issue 11; decision 0019):
@@ -23,8 +23,6 @@ export interface IntroductionRetentionResult {
   storageKeys: string[];
 }
 
-const PERSONAL_DATA_GONE = 'personenbezogene Daten nach Ablauf der Aufbewahrungsfrist gelöscht';
-
 export async function introductionRetention(
   tx: Db,
   now: Date,
@@ -36,14 +34,7 @@ export async function introductionRetention(
   const longerBefore = monthsBefore(now, LONGER_KEEPING_MONTHS);
   if (!dryRun) await lockRegister(tx); // before the rows: the lock order of every register command
   const dueData = await tx
-    .select({
-      id: introductions.id,
-      messageId: introductions.messageId,
-      conversationId: introductions.conversationId,
-      alreadyKnownAt: introductions.alreadyKnownAt,
-      cvUploadId: introductions.cvUploadId,
-      alreadyKnownUploadId: introductions.alreadyKnownUploadId,
-    })
+    .select(erasableColumns)
     .from(introductions)
     .where(
       and(
@@ -79,75 +70,8 @@ export async function introductionRetention(
   if (dryRun) return result;
 
   for (const row of dueData) {
-    const uploadIds = [row.cvUploadId, row.alreadyKnownUploadId].filter((id): id is number => id !== null);
-    if (uploadIds.length > 0) {
-      const files = await tx
-        .select({ storageKey: uploads.storageKey })
-        .from(uploads)
-        .where(inArray(uploads.id, uploadIds));
-      result.storageKeys.push(...files.map((f) => f.storageKey));
-      await tx.delete(chatMessageFiles).where(inArray(chatMessageFiles.uploadId, uploadIds));
-      await tx.delete(uploads).where(inArray(uploads.id, uploadIds));
-    }
-    if (row.messageId !== null) {
-      await tx
-        .update(chatMessages)
-        .set({ message: `Kandidatenvorstellung Nr. ${row.id} (${PERSONAL_DATA_GONE})`, fileMessage: false })
-        .where(eq(chatMessages.id, row.messageId));
-    }
-    // The company's 'Bereits bekannt' note in the conversation may name the candidate too.
-    if (row.alreadyKnownAt !== null && row.conversationId !== null) {
-      const prefix = alreadyKnownMessagePrefix(row.id);
-      await tx
-        .update(chatMessages)
-        .set({ message: `${prefix} (${PERSONAL_DATA_GONE})`, fileMessage: false })
-        .where(and(eq(chatMessages.chatId, row.conversationId), like(chatMessages.message, `${prefix}:%`)));
-    }
-    await tx
-      .update(introductions)
-      .set({
-        firstName: null,
-        lastName: null,
-        email: null,
-        phone: null,
-        pitch: null,
-        statusNote: null,
-        alreadyKnownNote: null,
-        resolutionNote: null,
-        personalDataDeletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(introductions.id, row.id));
-    // Notes may name the candidate: blank them (their hashes stay in the register).
-    await tx
-      .update(introductionEvents)
-      .set({ note: null })
-      .where(and(eq(introductionEvents.introductionId, row.id), isNotNull(introductionEvents.note)));
-    await appendRegisterEntry(tx, registerSecret, {
-      introductionId: row.id,
-      kind: 'personal_data_deleted',
-      at: now,
-      data: {},
-    });
+    result.storageKeys.push(...(await erasePersonalData(tx, row, now, registerSecret)));
   }
-  for (const row of dueFingerprints) {
-    await tx
-      .update(introductions)
-      .set({
-        emailFingerprint: null,
-        phoneFingerprint: null,
-        nameFingerprint: null,
-        candidateSalt: null,
-        fingerprintsDeletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(introductions.id, row.id));
-    await appendRegisterEntry(tx, registerSecret, {
-      introductionId: row.id,
-      kind: 'fingerprints_deleted',
-      at: now,
-      data: {},
-    });
-  }
+  for (const row of dueFingerprints) await eraseFingerprints(tx, row.id, now, registerSecret);
   return result;
 }

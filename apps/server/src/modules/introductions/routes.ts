@@ -33,7 +33,8 @@ import {
   partyViews,
   unseenIntroductions,
 } from './queries';
-import { changeIntroductionStatus, markIntroductionSeen, type IntroductionOutcome } from './service';
+import { markIntroductionSeen, type IntroductionOutcome } from './service';
+import { changeIntroductionStatus } from './status-change';
 import { undoStatusChange } from './undo';
 import { declareAlreadyKnown } from './already-known';
 import { introduceCandidate } from './introduce';
@@ -78,6 +79,8 @@ export async function publishIntroduction(
     // The change is committed and mailed; a missed live event only means a reload shows it.
     app.log.warn({ err: error, introductionId: outcome.introductionId }, 'introduction event not sent');
   }
+  // Rows already gone; a file left behind is swept by the storage-orphan run.
+  await Promise.all((outcome.removeFiles ?? []).map((key) => app.storage.remove(key).catch(() => undefined)));
   return views;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  canChangeIntroductionStatus,
   claimRevivalDeadline,
+  CONSENT_ENDED_UNCONFIRMED,
   INTRODUCTION_MSG,
   INTRODUCTION_STATUS_LABELS,
   REVIVING_STATUSES,
@@ -54,6 +54,8 @@ export interface IntroductionOutcome {
   /** Chat message posted in the same transaction (to publish), with its conversation's parties. */
   message: { message: ChatMessage; parties: MessageParties } | null;
   revived: boolean;
+  /** Stored files whose rows the command deleted: removed from storage once committed. */
+  removeFiles?: string[];
 }
 
 /** How the company's 'Bereits bekannt' message in the conversation begins (retention finds it by this). */
@@ -104,6 +106,8 @@ export async function reviveClaimIfInWindow(
   ctx: RegisterContext,
 ): Promise<boolean> {
   if (!row.claimLapsedAt || row.alreadyKnownAt) return false;
+  // Ended before the candidate agreed: there never was a claim to revive (issue 35).
+  if (CONSENT_ENDED_UNCONFIRMED.includes(row.consentState)) return false;
   if (viennaDate(ctx.now) > claimRevivalDeadline(row.claimLapsedAt)) return false;
   await tx.update(introductions).set({ claimLapsedAt: null, updatedAt: ctx.now }).where(eq(introductions.id, row.id));
   await appendRegisterEntry(tx, ctx.registerSecret, {
@@ -169,24 +173,6 @@ export async function moveIntroduction(
     }
   }
   return revived;
-}
-
-/** The company moves an introduction along its stages ('abgesagt' with a reason). */
-export async function changeIntroductionStatus(
-  db: Db,
-  company: Caller,
-  id: number,
-  change: { status: IntroductionStatus; reason?: string | undefined },
-  ctx: RegisterContext,
-): Promise<IntroductionOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx); // lock order everywhere: register, then introduction rows
-    const row = authorizeIntroductionCompany(company, await lockIntroduction(tx, id));
-    if (!canChangeIntroductionStatus(row.status, change.status)) throw conflict(INTRODUCTION_MSG.invalidTransition);
-    const reason = change.status === 'abgesagt' ? (change.reason?.trim() ?? null) : null;
-    const revived = await moveIntroduction(tx, row, { status: change.status, reason }, ctx);
-    return { introductionId: row.id, message: null, revived };
-  });
 }
 
 /** The company opened the introduction (the 'Neu' badge goes). Not a register fact. */

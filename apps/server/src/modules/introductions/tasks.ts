@@ -74,12 +74,13 @@ export async function introductionTasks(
   const windowStart = viennaMidnight(addCalendarDays(today, -KNOWN_WINDOW_CALENDAR_DAYS));
   const [waiting] = await db.select({ n: count() }).from(introductions).where(stillNew);
   const recent = await db
-    .select({ introducedAt: introductions.introducedAt, committed: committedInRegister })
+    .select({ identityReleasedAt: introductions.identityReleasedAt, committed: committedInRegister })
     .from(introductions)
-    .where(and(stillNew, gte(introductions.introducedAt, windowStart)));
+    // The window runs from the identity's release (issue 35): before it nothing can be known.
+    .where(and(stillNew, gte(introductions.identityReleasedAt, windowStart)));
   const deadlines = recent
-    .filter((row) => !row.committed)
-    .map((row) => alreadyKnownDeadline(row.introducedAt))
+    .filter((row) => !row.committed && row.identityReleasedAt !== null)
+    .map((row) => alreadyKnownDeadline(row.identityReleasedAt!))
     .filter((deadline) => today <= deadline);
   const awaitingReaction = (waiting?.n ?? 0) - deadlines.length;
   deadlines.sort();

@@ -95,6 +95,7 @@ const jobColumns = {
   kvMinimumCents: jobs.kvMinimumCents,
   overpayment: jobs.overpayment,
   yearlyPayments: jobs.yearlyPayments,
+  requiredProfileFields: jobs.requiredProfileFields,
   districtId: districts.id,
   districtName: districts.name,
   ownerId: users.id,
@@ -293,6 +294,7 @@ export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
       overpayment: row.overpayment,
       yearlyPayments: row.yearlyPayments,
     },
+    requiredProfileFields: row.requiredProfileFields,
   };
 }
 

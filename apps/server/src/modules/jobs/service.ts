@@ -88,6 +88,7 @@ function columnsOf(data: JobData) {
     ...(data.kvMinimum !== undefined ? { kvMinimumCents: data.kvMinimum } : {}),
     ...(data.overpayment !== undefined ? { overpayment: data.overpayment } : {}),
     ...(data.yearlyPayments !== undefined ? { yearlyPayments: data.yearlyPayments } : {}),
+    ...(data.requiredProfileFields !== undefined ? { requiredProfileFields: data.requiredProfileFields } : {}),
   };
 }
 

@@ -1,0 +1,44 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { CONSENT_LINK_DAYS } from '@pb/core';
+import type { IntroductionRow } from './queries';
+
+/**
+ * The candidate's link (issue 35). Its secret is an HMAC of the introduction's id and a random
+ * nonce under a key derived from REGISTER_SECRET: 256 bits nobody can guess, bound to that one
+ * introduction, and the platform can mail it again (the reminder) without storing it. Only its
+ * SHA-256 is stored and looked up, so whoever reads the database cannot answer for the candidate.
+ * The link goes into the page's fragment (`/einwilligung#…`): browsers never send a fragment to
+ * a server, so it stays out of access logs and Referer headers.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function linkKey(registerSecret: string): Buffer {
+  return createHmac('sha256', registerSecret).update('candidate-consent-link/v1').digest();
+}
+
+export function consentToken(registerSecret: string, introductionId: number, nonce: string): string {
+  return createHmac('sha256', linkKey(registerSecret)).update(`${introductionId}:${nonce}`).digest('base64url');
+}
+
+export function consentTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh nonce for a new request (the token follows once the introduction's id exists). */
+export function newConsentNonce(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function consentUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/einwilligung#${token}`;
+}
+
+/** The last moment the link accepts an answer: CONSENT_LINK_DAYS after the request. */
+export function consentExpiry(row: Pick<IntroductionRow, 'consentRequestedAt'>): Date | null {
+  return row.consentRequestedAt ? new Date(row.consentRequestedAt.getTime() + CONSENT_LINK_DAYS * DAY_MS) : null;
+}
+
+export function daysBefore(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}

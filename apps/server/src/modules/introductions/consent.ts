@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { CONSENT_MSG, type ConsentState } from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductions, organisations } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { createNotifications, settingsOf } from '../../services/notifications/centre';
+import { consentAnsweredMail, consentEndedMail, identityReleasedMail } from './consent-mails';
+import { consentExpiry, consentToken, consentTokenHash } from './consent-link';
+import { erasableColumns, eraseFingerprints, erasePersonalData, erasePresentingData } from './personal-data';
+import { PERSONAL_DATA_GONE_UNCONFIRMED } from './personal-data';
+import type { IntroductionRow } from './queries';
+import { appendRegisterEntry, lockRegister } from './register';
+import { mailParties, type Caller, type IntroductionOutcome, type RegisterContext } from './service';
+
+/**
+ * The candidate's answer to the mailed link (issue 35): confirm (the identity goes to the company),
+ * decline or let it expire (the introduction ends, its personal data go at once), withdraw later
+ * (the introduction ends as a rejection; contact and CV go, the name stays for the claim until the
+ * retention run). Each in one transaction with its register entries and mails; the register lock
+ * first, as every register command.
+ */
+
+export type ConsentOutcome = IntroductionOutcome & { removeFiles: string[] };
+
+type Party = 'consultant' | 'company';
+
+/** The bell and, unless the person chose the app only for introductions, the mail. */
+async function tell(
+  tx: Db,
+  row: IntroductionRow,
+  party: Party,
+  bell: { title: string; body: string },
+  build: Parameters<typeof mailParties>[3],
+  now: Date,
+): Promise<void> {
+  const userId = party === 'consultant' ? row.consultantId : row.companyId;
+  if (userId === null) return;
+  await createNotifications(
+    tx,
+    [{ userId, kind: 'introduction', ...bell, link: `/advertisements/introductions/${row.id}` }],
+    now,
+    { mail: false },
+  );
+  if ((await settingsOf(tx, userId)).introduction === 'app_mail') await mailParties(tx, row, [party], build);
+}
+
+async function lockByToken(tx: Db, token: string): Promise<IntroductionRow> {
+  const [row] = await tx
+    .select()
+    .from(introductions)
+    .where(eq(introductions.consentTokenHash, consentTokenHash(token)))
+    .for('update');
+  if (!row) throw notFound(CONSENT_MSG.invalidLink);
+  return row;
+}
+
+const ANSWERED: Record<Exclude<ConsentState, 'pending'>, string> = {
+  confirmed: CONSENT_MSG.alreadyConfirmed,
+  declined: CONSENT_MSG.alreadyDeclined,
+  expired: CONSENT_MSG.expired,
+  cancelled: CONSENT_MSG.cancelled,
+  withdrawn: CONSENT_MSG.alreadyWithdrawn,
+};
+
+export function isExpired(row: Pick<IntroductionRow, 'consentRequestedAt'>, now: Date): boolean {
+  const expiry = consentExpiry(row);
+  return expiry !== null && now.getTime() > expiry.getTime();
+}
+
+/** Ends the introduction as a final rejection without the company's doing (the candidate's answer or the clock). */
+async function endAsRejection(tx: Db, row: IntroductionRow, note: string, ctx: RegisterContext): Promise<void> {
+  if (row.status === 'abgesagt' || row.status === 'eingestellt') return;
+  await tx
+    .update(introductions)
+    .set({
+      status: 'abgesagt',
+      statusChangedAt: ctx.now,
+      statusNote: note,
+      ...(row.claimLapsedAt === null ? { claimLapsedAt: ctx.now } : {}),
+      updatedAt: ctx.now,
+    })
+    .where(eq(introductions.id, row.id));
+  await appendRegisterEntry(tx, ctx.registerSecret, {
+    introductionId: row.id,
+    kind: 'status',
+    at: ctx.now,
+    data: { status: 'abgesagt', from: row.status, cause: 'consent' },
+    note,
+  });
+}
+
+/**
+ * Before the candidate agreed: the introduction ends, no claim remains (claimState 'no_consent'),
+ * and the person's data and fingerprints go at once. 'cancelled': the company rejected it unseen
+ * (its own status entry stands already).
+ */
+export async function endUnconfirmed(
+  tx: Db,
+  row: IntroductionRow,
+  outcome: 'declined' | 'expired' | 'cancelled',
+  ctx: RegisterContext,
+): Promise<string[]> {
+  await tx
+    .update(introductions)
+    .set({
+      consentState: outcome,
+      ...(outcome === 'declined' ? { consentAnsweredAt: ctx.now } : {}),
+      updatedAt: ctx.now,
+    })
+    .where(eq(introductions.id, row.id));
+  if (outcome !== 'cancelled') {
+    await appendRegisterEntry(tx, ctx.registerSecret, {
+      introductionId: row.id,
+      kind: outcome === 'declined' ? 'consent_declined' : 'consent_expired',
+      at: ctx.now,
+      data: {},
+    });
+    await endAsRejection(tx, row, 'Keine Zustimmung der Kandidatin bzw. des Kandidaten.', ctx);
+    const bell = { title: 'Vorstellung ohne Zustimmung beendet', body: `Kandidatenvorstellung Nr. ${row.id}` };
+    await tell(tx, row, 'consultant', bell, (to, ref) => consentAnsweredMail(to, ref, outcome, ctx.publicUrl), ctx.now);
+    await tell(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, outcome, ctx), ctx.now);
+  }
+  const [erasable] = await tx.select(erasableColumns).from(introductions).where(eq(introductions.id, row.id));
+  const files = await erasePersonalData(tx, erasable!, ctx.now, ctx.registerSecret, PERSONAL_DATA_GONE_UNCONFIRMED);
+  await eraseFingerprints(tx, row.id, ctx.now, ctx.registerSecret);
+  return files;
+}
+
+/**
+ * The candidate's 'Ja': refused for a session of the introducing agency (it cannot agree for the
+ * person) and after an answer. After the deadline the introduction ends here and now (`expired`:
+ * the route tells the candidate with a 409 once that is committed).
+ */
+export async function confirmConsent(
+  db: Db,
+  token: string,
+  input: { keepLonger: boolean },
+  session: Pick<Caller, 'organisation'> | null,
+  ctx: RegisterContext,
+): Promise<ConsentOutcome & { expired: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const row = await lockByToken(tx, token);
+    if (session?.organisation && session.organisation.organisationId === row.agencyOrganisationId) {
+      throw forbidden(CONSENT_MSG.agencySession);
+    }
+    if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
+    if (isExpired(row, ctx.now))
+      return { row, removeFiles: await endUnconfirmed(tx, row, 'expired', ctx), expired: true };
+    await tx
+      .update(introductions)
+      .set({
+        consentState: 'confirmed',
+        consentAt: ctx.now,
+        consentAnsweredAt: ctx.now,
+        identityReleasedAt: ctx.now,
+        keepLonger: input.keepLonger,
+        updatedAt: ctx.now,
+      })
+      .where(eq(introductions.id, row.id));
+    await appendRegisterEntry(tx, ctx.registerSecret, {
+      introductionId: row.id,
+      kind: 'consent_confirmed',
+      at: ctx.now,
+      data: { consentAt: ctx.now.toISOString(), keepLonger: input.keepLonger },
+    });
+    await appendRegisterEntry(tx, ctx.registerSecret, {
+      introductionId: row.id,
+      kind: 'identity_released',
+      at: ctx.now,
+      data: { companyOrganisationId: row.companyOrganisationId },
+    });
+    const body = `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“`;
+    await tell(
+      tx,
+      row,
+      'company',
+      { title: 'Identität freigegeben', body },
+      (to, ref) => identityReleasedMail(to, ref, ctx.publicUrl),
+      ctx.now,
+    );
+    await tell(
+      tx,
+      row,
+      'consultant',
+      { title: 'Zustimmung erteilt', body },
+      (to, ref) => consentAnsweredMail(to, ref, 'confirmed', ctx.publicUrl),
+      ctx.now,
+    );
+    return { row, removeFiles: [], expired: false };
+  });
+  return {
+    introductionId: result.row.id,
+    message: null,
+    revived: false,
+    removeFiles: result.removeFiles,
+    expired: result.expired,
+  };
+}
+
+/** The candidate's 'Nein' (or an expired link): the introduction ends, their data go at once. */
+export async function declineConsent(db: Db, token: string, ctx: RegisterContext): Promise<ConsentOutcome> {
+  return db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const row = await lockByToken(tx, token);
+    if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
+    const outcome = isExpired(row, ctx.now) ? 'expired' : 'declined';
+    const removeFiles = await endUnconfirmed(tx, row, outcome, ctx);
+    return { introductionId: row.id, message: null, revived: false, removeFiles };
+  });
+}
+
+/**
+ * A withdrawal after agreeing (Art. 7 (3) DSGVO): the introduction ends as a final rejection —
+ * the company learned who the person is, so the claim lapses as after any rejection and revives if
+ * the company hires them within the window. Contact, CV, pitch and profile go now.
+ */
+export async function withdrawConsent(db: Db, token: string, ctx: RegisterContext): Promise<ConsentOutcome> {
+  return db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const row = await lockByToken(tx, token);
+    if (row.consentState === 'withdrawn') throw conflict(CONSENT_MSG.alreadyWithdrawn);
+    if (row.consentState !== 'confirmed') throw conflict(CONSENT_MSG.notConfirmed);
+    await tx
+      .update(introductions)
+      .set({ consentState: 'withdrawn', consentWithdrawnAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(introductions.id, row.id));
+    await appendRegisterEntry(tx, ctx.registerSecret, {
+      introductionId: row.id,
+      kind: 'consent_withdrawn',
+      at: ctx.now,
+      data: {},
+    });
+    await endAsRejection(tx, row, 'Die Kandidatin bzw. der Kandidat hat die Einwilligung widerrufen.', ctx);
+    const [erasable] = await tx.select(erasableColumns).from(introductions).where(eq(introductions.id, row.id));
+    const removeFiles = await erasePresentingData(tx, erasable!, ctx.now);
+    const bell = { title: 'Einwilligung widerrufen', body: `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“` };
+    await tell(
+      tx,
+      row,
+      'consultant',
+      bell,
+      (to, ref) => consentAnsweredMail(to, ref, 'withdrawn', ctx.publicUrl),
+      ctx.now,
+    );
+    await tell(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, 'withdrawn', ctx), ctx.now);
+    return { introductionId: row.id, message: null, revived: false, removeFiles };
+  });
+}
+
+/** What the candidate's page shows for a link; an open link past its deadline reads as expired. */
+export async function consentOfToken(db: Db, token: string, now: Date) {
+  const [found] = await db
+    .select({ row: introductions, agencyName: organisations.name })
+    .from(introductions)
+    .leftJoin(organisations, eq(organisations.id, introductions.agencyOrganisationId))
+    .where(eq(introductions.consentTokenHash, consentTokenHash(token)))
+    .limit(1);
+  if (!found) throw notFound(CONSENT_MSG.invalidLink);
+  const state: ConsentState =
+    found.row.consentState === 'pending' && isExpired(found.row, now) ? 'expired' : found.row.consentState;
+  return { row: found.row, agencyName: found.agencyName ?? 'die Personalvermittlung', state };
+}
+
+/** The link's secret of an open request, derived again (demo data, tests; the reminder does the same). */
+export async function consentTokenOf(db: Db, registerSecret: string, introductionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ nonce: introductions.consentNonce })
+    .from(introductions)
+    .where(eq(introductions.id, introductionId));
+  return row?.nonce ? consentToken(registerSecret, introductionId, row.nonce) : null;
+}
