@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placementReports } from '../src/db/schema';
 import { SOCKET_EVENT_POLICIES } from '../src/modules/chat/gateway';
 import { createJob, createChatUser, insertConversation, type ChatUser } from './support/chat-fixtures';
+import { TEST_PROFILE } from './support/candidate-consent';
 import { createTestContext, type TestContext } from './helpers';
 import { NO_ID, routes, type Actor, type Ids } from './route-policy-table';
 
@@ -61,7 +62,14 @@ describe('route policies', () => {
     const introduced = await ctx.request({
       method: 'POST',
       url: '/api/introductions',
-      payload: { advertisement: ids.job, firstName: 'Max', lastName: 'Muster', phone: '0664 1234567', consent: true },
+      payload: {
+        advertisement: ids.job,
+        firstName: 'Max',
+        lastName: 'Muster',
+        email: 'max.route@example.at',
+        phone: '0664 1234567',
+        profile: TEST_PROFILE,
+      },
       token: actors.consultant.token,
     });
     expect(introduced.statusCode, introduced.body).toBe(201);

@@ -1,3 +1,5 @@
+import { TEST_PROFILE } from './support/candidate-consent';
+
 /**
  * Every route with the policy that guards it (`config.policy`, services/policies.ts), for
  * route-policies.test.ts: a new route fails there until it is tagged and listed here.
@@ -135,7 +137,7 @@ export const routes: Row[] = [
   // --- introductions (parties see, the company reacts, everybody else 404) ---
   {
     method: 'POST', url: '/api/introductions', policy: 'role:consultant', excluded: { as: 'company', status: 403 },
-    request: (ids) => ({ payload: { advertisement: ids.job, firstName: 'Eva', lastName: 'Muster', email: 'eva.route@example.at', consent: true } }),
+    request: (ids) => ({ payload: { advertisement: ids.job, firstName: 'Eva', lastName: 'Muster', email: 'eva.route@example.at', profile: TEST_PROFILE } }),
   },
   { method: 'GET', url: '/api/introductions', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
   { method: 'GET', url: '/api/introductions/unseen', policy: 'introductions.own', excluded: { as: 'admin', status: 403 } },
@@ -169,6 +171,12 @@ export const routes: Row[] = [
     excluded: { as: 'admin', status: 403 },
     request: (ids) => ({ url: `/api/introductions/${ids.introduction}/already-known`, payload: { data: { note: 'Kannten wir' } } }),
   },
+
+  // --- the candidate's consent (issue 35: no account, the mailed link's secret is the credential) ---
+  { method: 'POST', url: '/api/candidate-consent', policy: 'visitor' },
+  { method: 'POST', url: '/api/candidate-consent/confirm', policy: 'visitor' },
+  { method: 'POST', url: '/api/candidate-consent/decline', policy: 'visitor' },
+  { method: 'POST', url: '/api/candidate-consent/withdraw', policy: 'visitor' },
 
   // --- billing (issue 12: own placements and invoices only) ---
   { method: 'GET', url: '/api/earnings', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },
