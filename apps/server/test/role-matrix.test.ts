@@ -3,6 +3,7 @@ import type { EarningsOverview } from '@pb/core';
 import { createUser, jobData, type TestUser } from './factories';
 import { createTestContext, type TestContext } from './helpers';
 import { createAccount, nextIp } from './support/account-fixtures';
+import { confirmCandidate, TEST_PROFILE } from './support/candidate-consent';
 import { addMember, invite } from './support/organisation-fixtures';
 import { companyReportBody, setPlacementStatus } from './support/placement-fixtures';
 import { connectChat, socketSide } from './support/socket-client';
@@ -93,9 +94,10 @@ describe('the role matrix: every role of both parties, outsiders, the office and
       firstName: 'Eva',
       lastName: 'Muster',
       email: 'eva.muster@example.at',
-      consent: true,
+      profile: TEST_PROFILE,
     });
     introduction = introduced.json().data.id as number;
+    await confirmCandidate(ctx, introduction);
     const reported = await call('recruiting', 'POST', '/api/placement-reports', {
       data: companyReportBody(job, { introduction, candidateEmail: 'eva.muster@example.at' }),
     });

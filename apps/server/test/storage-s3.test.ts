@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatConversation, type ChatMessage, type Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from './helpers';
 import { tinyPng } from './support/account-fixtures';
+import { confirmCandidate, TEST_PROFILE } from './support/candidate-consent';
 import { createChatUser, createJob, minimalPdf, type ChatUser } from './support/chat-fixtures';
 import { multipartBody } from './support/multipart';
 import { startOwnS3, type OwnS3 } from './support/own-s3';
@@ -57,7 +58,7 @@ function introduceWithCv(user: ChatUser) {
     firstName: 'Eva',
     lastName: `S3-${personCounter}`,
     email: `eva.s3.${personCounter}@example.at`,
-    consent: 'true',
+    profile: JSON.stringify(TEST_PROFILE),
   };
   const body = multipartBody([{ field: 'cv', name: 'Lebenslauf.pdf', data: minimalPdf('cv') }], fields);
   return ctx.request({ method: 'POST', url: '/api/introductions', token: user.token, ...body });
@@ -106,7 +107,10 @@ describe('Files on S3-compatible storage', () => {
 
     const introduced = await introduceWithCv(consultant);
     expect(introduced.statusCode, introduced.body).toBe(201);
-    const cv = introduced.json<{ data: Introduction }>().data.cv!;
+    const created = introduced.json<{ data: Introduction }>().data;
+    const cv = created.cv!;
+    // The company gets the CV once the candidate agreed (issue 35).
+    await confirmCandidate(ctx, created.id);
     expect((await ctx.request({ method: 'GET', url: cv.url, token: company.token })).rawPayload).toEqual(
       minimalPdf('cv'),
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Job } from '@pb/core';
 import { createTestContext, type TestContext } from '../helpers';
 import { createUser, jobData, type TestUser } from '../factories';
+import { confirmCandidate, TEST_PROFILE } from './candidate-consent';
 import { socketSide } from './socket-client';
 
 /**
@@ -88,11 +89,13 @@ export function placementsSuite() {
         firstName: 'Eva',
         lastName: 'Angebot',
         email: `eva.${advertisement}@example.at`,
-        consent: true,
+        profile: TEST_PROFILE,
       },
     });
     expect(introduced.statusCode, introduced.body).toBe(201);
     const introduction = introduced.json().data.id as number;
+    // The candidate agrees: only then may the company make an offer (issue 35).
+    await confirmCandidate(ctx, introduction);
     const offered = await ctx.request({
       method: 'POST',
       url: `/api/introductions/${introduction}/status`,

@@ -9,6 +9,7 @@ import {
 } from '@pb/core';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { createAccount, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
 import { companyReportBody, consultantReportBody, setPlacementStatus } from '../../../test/support/placement-fixtures';
@@ -71,9 +72,10 @@ describe('placements, invoices and earnings belong to organisations', () => {
       firstName: 'Eva',
       lastName: 'Muster',
       email: 'eva.muster@example.at',
-      consent: true,
+      profile: TEST_PROFILE,
     });
     const introduction = introduced.json().data.id as number;
+    await confirmCandidate(ctx, introduction);
     // The recruiter reports the hire of the agency's candidate; the office invoices it.
     const report = await call(recruiter.jwt, 'POST', '/api/placement-reports', {
       data: companyReportBody(advertisement, { introduction, candidateEmail: 'eva.muster@example.at' }),
@@ -148,7 +150,7 @@ describe('placements, invoices and earnings belong to organisations', () => {
       firstName: 'Max',
       lastName: 'Beispiel',
       email: 'max.beispiel@example.at',
-      consent: true,
+      profile: TEST_PROFILE,
     });
     expect(introduced.statusCode).toBe(201);
     const report = await call(colleague.jwt, 'POST', '/api/placement-reports', {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_EXPORT_MSG, type ChatConversation, type DataExportStatus } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { createChatUser, createJob, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 import {
   download,
@@ -30,9 +31,17 @@ async function introduce(user: ChatUser, lastName: string) {
     method: 'POST',
     url: '/api/introductions',
     token: user.token,
-    payload: { advertisement: jobId, firstName: 'Eva', lastName, email: 'eva.kandidat@example.at', consent: true },
+    payload: {
+      advertisement: jobId,
+      firstName: 'Eva',
+      lastName,
+      email: 'eva.kandidat@example.at',
+      profile: TEST_PROFILE,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The candidate agrees: the company received the candidate's data (issue 35).
+  await confirmCandidate(ctx, res.json<{ data: { id: number } }>().data.id);
 }
 
 /** Requests, builds and downloads an export of `user`; the ZIP's entries. */

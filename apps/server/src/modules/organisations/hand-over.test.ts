@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANISATION_MSG, type ChatConversation, type IntroductionDetail } from '@pb/core';
 import { jobData } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { createAccount, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
 import { connectChat, socketSide } from '../../../test/support/socket-client';
@@ -53,7 +54,7 @@ describe('hand-over when a member leaves', () => {
       firstName: 'Eva',
       lastName: 'Muster',
       email: 'eva.muster@example.at',
-      consent: true,
+      profile: TEST_PROFILE,
     });
     expect(introduced.statusCode, introduced.body).toBe(201);
     introduction = introduced.json().data.id as number;

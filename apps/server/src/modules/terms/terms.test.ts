@@ -9,6 +9,7 @@ import {
 } from '@pb/core';
 import { createUser, jobData, type TestUser } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/helpers';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { createAccount, latestMailTo, nextIp, type TestAccount } from '../../../test/support/account-fixtures';
 import { addMember } from '../../../test/support/organisation-fixtures';
 import { consultantReportBody } from '../../../test/support/placement-fixtures';
@@ -166,9 +167,10 @@ describe('terms versions, acceptance and objection', () => {
       firstName: 'Max',
       lastName: 'Vorher',
       email: 'max.vorher@example.at',
-      consent: true,
+      profile: TEST_PROFILE,
     });
     expect(introduced.statusCode, introduced.body).toBe(201);
+    await confirmCandidate(ctx, introduced.json().data.id as number);
   });
 
   it('When the version applies, then a silent organisation is bound and may no longer object; the ended company starts no new business', async () => {
@@ -196,7 +198,7 @@ describe('terms versions, acceptance and objection', () => {
         firstName: 'Eva',
         lastName: 'Muster',
         email: 'eva.muster@example.at',
-        consent: true,
+        profile: TEST_PROFILE,
       }),
     ];
     // The office cannot bring the ended company's advertisement back either.
