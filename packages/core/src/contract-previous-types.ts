@@ -329,6 +329,8 @@ export interface PreviousJobWithOptionalAttachments extends PreviousJob {
   salaryFacts: { kvMinimumCents: number | null; overpayment: boolean | null; yearlyPayments: number };
   /** Issue 31: the company organisation the advertisement belongs to. */
   organisation: { id: number; name: string } | null;
+  /** Issue 35: the fields of the anonymised profile the company requires for introductions. */
+  requiredProfileFields: Array<'salaryExpectation' | 'noticePeriod' | 'availableFrom' | 'languages'>;
   attachments?: PreviousJobAttachment[];
 }
 export interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {

@@ -64,6 +64,7 @@ const job: Job = {
   placementBonus: 15,
   currentPlacementBonus: 15,
   salaryFacts: { kvMinimumCents: 245_050, overpayment: true, yearlyPayments: 14 },
+  requiredProfileFields: ['salaryExpectation', 'availableFrom'],
 };
 
 const attachment: JobAttachment = {
