@@ -12,6 +12,7 @@ import {
   formatDay,
 } from '@pb/core';
 import { VerifiedBadge } from '../organisations/VerifiedBadge';
+import { awaitsIdentity, ConsentFacts, profileSummary } from './Consent';
 import styles from './IntroductionFacts.module.css';
 
 /** Pieces of an introduction's view shared by the parties' pages and the back office. */
@@ -51,10 +52,15 @@ export function FlagBadges({ introduction }: { introduction: Introduction }) {
   );
 }
 
+/**
+ * The candidate's name; for the company before the candidate agreed (issue 35) the anonymised
+ * profile's position and experience instead.
+ */
 export function candidateName(introduction: Introduction): string {
-  return introduction.candidate
-    ? `${introduction.candidate.firstName} ${introduction.candidate.lastName}`
-    : 'Personenbezogene Daten gelöscht';
+  if (introduction.candidate) return `${introduction.candidate.firstName} ${introduction.candidate.lastName}`;
+  if (introduction.profile && awaitsIdentity(introduction))
+    return `Anonymisiert: ${profileSummary(introduction.profile)}`;
+  return 'Personenbezogene Daten gelöscht';
 }
 
 /** The claim in words; a live claim behind an earlier one of another consultant is 'nachrangig'. */
@@ -105,7 +111,14 @@ export function IntroductionFacts({
         {i.personalDataDeletedAt ? (
           <div className="small text-body-secondary">gelöscht am {formatDate(i.personalDataDeletedAt)}</div>
         ) : null}
+        {awaitsIdentity(i) ? (
+          <div className="small text-body-secondary">Name und Kontaktdaten folgen nach der Zustimmung.</div>
+        ) : null}
+        {i.identityReleasedAt && i.candidate ? (
+          <div className="small text-body-secondary">Identität freigegeben am {formatDate(i.identityReleasedAt)}</div>
+        ) : null}
       </dd>
+      <ConsentFacts introduction={i} />
       <dt className="col-sm-4">Vorgestellt am</dt>
       <dd className="col-sm-8">
         {formatDateTime(i.introducedAt)}

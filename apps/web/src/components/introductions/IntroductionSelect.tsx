@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { formatDate, type Introduction } from '@pb/core';
+import { CONSENT_GIVEN, formatDate, type Introduction } from '@pb/core';
 import { useIntroductionList } from './api';
 import { bonusText, candidateName } from './IntroductionFacts';
 
@@ -21,7 +21,10 @@ export function IntroductionSelect({
   eligible?: (introduction: Introduction) => boolean;
 }) {
   const list = useIntroductionList({ advertisement: advertisementId, limit: 100 });
-  const options = (list.data?.data ?? []).filter((i) => i.claim !== 'void' && eligible(i));
+  // A placement can only be tied to an introduction the candidate agreed to (issue 35).
+  const options = (list.data?.data ?? []).filter(
+    (i) => i.claim !== 'void' && CONSENT_GIVEN.includes(i.consent.state) && eligible(i),
+  );
   if (options.length === 0) return null;
   return (
     <Form.Group className="mb-3" controlId="pb-report-introduction">

@@ -17,6 +17,7 @@ import {
 import { Dialog } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
 import { downloadProof } from '../../components/introductions/api';
+import { ConsentBadge } from '../../components/introductions/Consent';
 import {
   bonusText,
   candidateName,
@@ -225,6 +226,7 @@ export function Component() {
               {/* Status and flags side by side, wrapping in a narrow column. */}
               <div className={styles.badges}>
                 <StatusBadge status={i.status} />
+                <ConsentBadge introduction={i} />
                 <FlagBadges introduction={i} />
               </div>
             </td>

@@ -13,10 +13,18 @@ import {
 } from '@pb/core';
 import { showSuccess } from '../../components/feedback/feedback';
 import { downloadProof } from '../../components/introductions/api';
+import { awaitsIdentity } from '../../components/introductions/Consent';
 import { dayText, IntroductionFacts, Timeline } from '../../components/introductions/IntroductionFacts';
 import { downloadWithToken } from '../../lib/download';
 import { useSession } from '../../lib/session';
 import { useDeclareAlreadyKnown } from './api/alreadyKnown';
+import {
+  CompanyConsentNotice,
+  ConsultantConsentHint,
+  EndedWithoutConsentNotice,
+  ProfileCard,
+  WithdrawnNotice,
+} from './ConsentNotices';
 import { NoteModal, RejectModal } from './NoteModal';
 import { reportLinkOf, useStageChange } from './stageChange';
 import { useIntroduction } from './api/introduction';
@@ -58,7 +66,7 @@ function CompanyActions({ introduction, mayReport }: { introduction: Introductio
             </Button>
           )}
         </div>
-        {introduction.canDeclareKnown && (
+        {introduction.canDeclareKnown && introduction.alreadyKnownDeadline && (
           <p className="small text-body-secondary mt-2 mb-0">
             „Bereits bekannt“ möglich bis {dayText(introduction.alreadyKnownDeadline)}; danach ist die Vorstellung
             verbindlich.
@@ -75,7 +83,12 @@ function CompanyActions({ introduction, mayReport }: { introduction: Introductio
         )}
       </div>
       {modal === 'reject' && (
-        <RejectModal id={introduction.id} title="Endgültig absagen" onClose={() => setModal(null)} />
+        <RejectModal
+          id={introduction.id}
+          title="Endgültig absagen"
+          beforeConsent={introduction.consent.state === 'pending'}
+          onClose={() => setModal(null)}
+        />
       )}
       {modal === 'known' && (
         <NoteModal
@@ -114,6 +127,7 @@ export function Component() {
   // The server shows an introduction only to the members of its two organisations who handle
   // introductions (and the office): a company's member sees it from the company's side (issue 31).
   const isCompany = introduction !== undefined && session?.role === 'company';
+  const isConsultant = introduction !== undefined && !isCompany && session?.role === 'consultant';
   const unseen = isCompany && !introduction.seen;
   const { mutate: markSeen } = seen;
 
@@ -171,16 +185,22 @@ export function Component() {
       {downloadError && <Alert variant="danger">{downloadError}</Alert>}
       <div className="row g-3">
         <div className="col-lg-7">
+          <EndedWithoutConsentNotice introduction={introduction} />
+          <WithdrawnNotice introduction={introduction} />
+          {isCompany && introduction.consent.state === 'pending' && (
+            <CompanyConsentNotice introduction={introduction} />
+          )}
+          {isConsultant && introduction.consent.state === 'pending' && <ConsultantConsentHint />}
           {isCompany && (
             <CompanyActions
               introduction={introduction}
               mayReport={!session?.organisation || memberMay(session.organisation, 'placements.report')}
             />
           )}
-          {!isCompany &&
-            session?.role === 'consultant' &&
+          {isConsultant &&
             memberMay(session.organisation, 'placements.report') &&
             introduction.claim !== 'void' &&
+            introduction.claim !== 'no_consent' &&
             REPORTABLE_INTRODUCTION_STAGES.includes(introduction.status) &&
             !introduction.timeline.some((entry) => entry.kind === 'placement_reported') &&
             introduction.advertisement.id !== null && (
@@ -192,6 +212,9 @@ export function Component() {
                 – die Vorstellung und ihre Prämie sind dort schon eingetragen.
               </Alert>
             )}
+          {introduction.profile && awaitsIdentity(introduction) && (
+            <ProfileCard profile={introduction.profile} collapsed={false} forConsultant={false} />
+          )}
           <section className="card shadow-sm mb-3" aria-label="Angaben">
             <div className="card-body">
               <IntroductionFacts introduction={introduction} />
@@ -235,6 +258,13 @@ export function Component() {
               )}
             </div>
           </section>
+          {introduction.profile && !awaitsIdentity(introduction) && (
+            <ProfileCard
+              profile={introduction.profile}
+              collapsed={introduction.consent.state !== 'pending'}
+              forConsultant={isConsultant}
+            />
+          )}
         </div>
         <div className="col-lg-5">
           <section className="card shadow-sm" aria-labelledby="pb-timeline-title">

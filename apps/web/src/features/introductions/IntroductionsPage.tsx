@@ -13,6 +13,7 @@ import {
   type IntroductionStatus,
 } from '@pb/core';
 import { useIntroductionList } from '../../components/introductions/api';
+import { ConsentBadge } from '../../components/introductions/Consent';
 import {
   bonusText,
   candidateName,
@@ -84,7 +85,7 @@ export function Component() {
       </div>
       <p className="text-body-secondary">
         {isCompany
-          ? 'Kandidatinnen und Kandidaten, die Personalberater/innen Ihnen vorgestellt haben. Innerhalb von 2 Arbeitstagen können Sie eine Person als „Bereits bekannt“ markieren; danach ist die Vorstellung verbindlich.'
+          ? 'Kandidatinnen und Kandidaten, die Personalberater/innen Ihnen vorgestellt haben. Bis die Person der Vorstellung zugestimmt hat, sehen Sie ein anonymisiertes Profil; danach Name, Kontaktdaten und Lebenslauf. Innerhalb von 2 Arbeitstagen nach dieser Freigabe können Sie eine Person als „Bereits bekannt“ markieren; danach ist die Vorstellung verbindlich.'
           : 'Die Vorstellungen Ihrer Personalvermittlung mit Zeitpunkt, Prämie bei Vorstellung und der letzten Reaktion des Unternehmens.'}
       </p>
       <form className="row g-2 mb-3" onSubmit={(e) => e.preventDefault()} aria-label="Vorstellungen filtern">
@@ -185,6 +186,7 @@ export function Component() {
                   {isCompany && !i.seen && <Badge bg="danger">Ungeöffnet</Badge>}
                   <strong className="text-break">{candidateName(i)}</strong>
                   <StatusBadge status={i.status} />
+                  <ConsentBadge introduction={i} />
                   <FlagBadges introduction={i} />
                   <span className="ms-auto small text-body-secondary">{formatDateTime(i.introducedAt)}</span>
                 </div>

@@ -10,6 +10,7 @@ import { useMoveIntroduction } from './api/changeStatus';
 export function NoteModal({
   title,
   label,
+  hint,
   submitLabel,
   withDocument,
   pending,
@@ -19,6 +20,8 @@ export function NoteModal({
 }: {
   title: string;
   label: string;
+  /** Said above the field: what saving means. */
+  hint?: string | undefined;
   submitLabel: string;
   withDocument: boolean;
   pending: boolean;
@@ -44,6 +47,7 @@ export function NoteModal({
       problem={tried ? problem : null}
       error={error}
     >
+      {hint && <p data-testid="note-hint">{hint}</p>}
       <TextField
         id="pb-note-text"
         className="mb-3"
@@ -62,13 +66,32 @@ export function NoteModal({
   );
 }
 
-/** 'Endgültig absagen' with its required reason; says afterwards that the agency gets the reason. */
-export function RejectModal({ id, title, onClose }: { id: number; title: string; onClose: () => void }) {
+/**
+ * 'Endgültig absagen' with its required reason; says afterwards that the agency gets the reason.
+ * Before the candidate agreed (issue 35) it says first that the rejection ends the introduction and
+ * deletes the person's data.
+ */
+export function RejectModal({
+  id,
+  title,
+  beforeConsent = false,
+  onClose,
+}: {
+  id: number;
+  title: string;
+  beforeConsent?: boolean;
+  onClose: () => void;
+}) {
   const reject = useMoveIntroduction();
   return (
     <NoteModal
       title={title}
       label="Begründung (für den Personalberater)"
+      hint={
+        beforeConsent
+          ? 'Die Kandidatin bzw. der Kandidat hat noch nicht zugestimmt: Die Absage beendet die Vorstellung endgültig, und die Daten der Person werden sofort gelöscht.'
+          : undefined
+      }
       submitLabel="Absage speichern"
       withDocument={false}
       pending={reject.isPending}
@@ -79,7 +102,11 @@ export function RejectModal({ id, title, onClose }: { id: number; title: string;
           {
             onSuccess: () => {
               onClose();
-              showSuccess('Die Absage ist gespeichert; der Personalberater erhält die Begründung.');
+              showSuccess(
+                beforeConsent
+                  ? 'Die Absage ist gespeichert; die Vorstellung ist beendet und der Personalberater erhält die Begründung.'
+                  : 'Die Absage ist gespeichert; der Personalberater erhält die Begründung.',
+              );
             },
           },
         )

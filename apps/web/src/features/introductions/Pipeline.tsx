@@ -8,9 +8,10 @@ import {
   type Introduction,
   type IntroductionStatus,
 } from '@pb/core';
+import { ConsentBadge } from '../../components/introductions/Consent';
 import { bonusText, candidateName, FlagBadges } from '../../components/introductions/IntroductionFacts';
 import { RejectModal } from './NoteModal';
-import { useStageChange } from './stageChange';
+import { candidateOf, useStageChange } from './stageChange';
 import styles from './introductions.module.css';
 
 /** One candidate in its stage's column: who, from which agency, when, at which bonus; the next stages. */
@@ -38,10 +39,15 @@ function PipelineCard({
       <span className="small text-body-secondary">
         {formatDate(introduction.introducedAt)} · {bonusText(introduction.bonus)}
       </span>
+      <ConsentBadge introduction={introduction} />
       <FlagBadges introduction={introduction} />
       {(forward.length > 0 || mayReject) && (
         <Dropdown className="mt-1">
-          <Dropdown.Toggle size="sm" variant="outline-primary" aria-label={`Status von ${name} ändern`}>
+          <Dropdown.Toggle
+            size="sm"
+            variant="outline-primary"
+            aria-label={`Status von ${candidateOf(introduction)} ändern`}
+          >
             Status ändern
           </Dropdown.Toggle>
           <Dropdown.Menu>
@@ -113,7 +119,8 @@ export function Pipeline({
       {rejecting && (
         <RejectModal
           id={rejecting.id}
-          title={`${candidateName(rejecting)} endgültig absagen`}
+          title={`${candidateOf(rejecting)} endgültig absagen`}
+          beforeConsent={rejecting.consent.state === 'pending'}
           onClose={() => setRejecting(null)}
         />
       )}

@@ -8,13 +8,17 @@ import {
   type IntroductionStatus,
 } from '@pb/core';
 import { askFirst } from '../../components/feedback/feedback';
+import { awaitsIdentity, profileSummary } from '../../components/introductions/Consent';
 import { useSession } from '../../lib/session';
 import { useMoveIntroduction, useUndoIntroductionMove } from './api/changeStatus';
 
-export const candidateOf = (introduction: Introduction): string =>
-  introduction.candidate
-    ? `${introduction.candidate.firstName} ${introduction.candidate.lastName}`
-    : 'die vorgestellte Person';
+/** The candidate in a sentence; before they agreed (issue 35) their anonymised profile in quotes. */
+export function candidateOf(introduction: Introduction): string {
+  if (introduction.candidate) return `${introduction.candidate.firstName} ${introduction.candidate.lastName}`;
+  if (introduction.profile && awaitsIdentity(introduction))
+    return `„${profileSummary(introduction.profile)}“ (anonymisiert)`;
+  return 'die vorgestellte Person';
+}
 
 /** Where the company reports the placement of this introduction: its advertisement's report dialog, filled in. */
 export function reportLinkOf(introduction: Introduction): string | null {
