@@ -39,8 +39,8 @@ export const CONSENT_MSG = {
   cancelled:
     'Das Unternehmen hat die Vorstellung bereits beendet; Ihre Zustimmung wird nicht mehr benötigt. Ihre Daten wurden gelöscht.',
   notConfirmed: 'Ein Widerruf ist erst nach Ihrer Zustimmung möglich.',
-  agencySession:
-    'Diese Zustimmung kann nur die Kandidatin bzw. der Kandidat selbst geben, nicht die Personalvermittlung, die vorstellt.',
+  partySession:
+    'Diese Antwort kann nur die Kandidatin bzw. der Kandidat selbst geben, nicht die Personalvermittlung oder das Unternehmen. Bitte öffnen Sie den Link ohne Anmeldung, etwa in einem privaten Fenster.',
   emailRequired:
     'Bitte geben Sie die E-Mail-Adresse der Kandidatin bzw. des Kandidaten an: Sie bzw. er bestätigt die Vorstellung selbst per E-Mail.',
   agencyEmail:

@@ -17,6 +17,10 @@ ALTER TABLE introductions
   ADD COLUMN profile jsonb;
 ALTER TABLE introductions ALTER COLUMN consent_state SET DEFAULT 'pending';
 UPDATE introductions SET identity_released_at = introduced_at;
+-- A withdrawal deletes the contact at once; the name stays for the claim until the retention run.
+ALTER TABLE introductions DROP CONSTRAINT introductions_check;
+ALTER TABLE introductions ADD CONSTRAINT introductions_contact
+  CHECK (personal_data_deleted_at IS NOT NULL OR consent_state = 'withdrawn' OR email IS NOT NULL OR phone IS NOT NULL);
 ALTER TABLE introductions ADD CONSTRAINT introductions_consent_given
   CHECK (consent_state NOT IN ('confirmed', 'withdrawn') OR (consent_at IS NOT NULL AND identity_released_at IS NOT NULL));
 CREATE UNIQUE INDEX introductions_consent_token ON introductions (consent_token_hash)

@@ -15,7 +15,7 @@ import { publishIntroduction } from './routes';
 /**
  * The candidate's page (issue 35): no account, only the mailed link's secret in the body (never in
  * a URL, so never in a log). It shows who asks, for what and what would be shared — nothing more —
- * and takes the answer. A signed-in member of the introducing agency is refused: the consent is the
+ * and takes the answer. A signed-in member of either party is refused: the consent is the
  * candidate's own.
  */
 
@@ -100,7 +100,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await declineConsent(app.db, request.body.token, ctx());
+      const outcome = await declineConsent(app.db, request.body.token, request.user, ctx());
       await publishIntroduction(app, outcome, 'consent');
       return view(request.body.token);
     },
@@ -118,7 +118,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await withdrawConsent(app.db, request.body.token, ctx());
+      const outcome = await withdrawConsent(app.db, request.body.token, request.user, ctx());
       await publishIntroduction(app, outcome, 'consent');
       return view(request.body.token);
     },

@@ -23,6 +23,8 @@ import { mailParties, type Caller, type IntroductionOutcome, type RegisterContex
 export type ConsentOutcome = IntroductionOutcome & { removeFiles: string[] };
 
 type Party = 'consultant' | 'company';
+/** Whoever is signed in on the candidate's page, if anyone. */
+type Session = Pick<Caller, 'organisation'> | null;
 
 /** The bell and, unless the person chose the app only for introductions, the mail. */
 async function tell(
@@ -42,6 +44,14 @@ async function tell(
     { mail: false },
   );
   if ((await settingsOf(tx, userId)).introduction === 'app_mail') await mailParties(tx, row, [party], build);
+}
+
+/** Signed in for either party: neither may answer for the candidate. */
+function assertNotParty(row: IntroductionRow, session: Session): void {
+  const own = session?.organisation?.organisationId;
+  if (own !== undefined && (own === row.agencyOrganisationId || own === row.companyOrganisationId)) {
+    throw forbidden(CONSENT_MSG.partySession);
+  }
 }
 
 async function lockByToken(tx: Db, token: string): Promise<IntroductionRow> {
@@ -127,23 +137,21 @@ export async function endUnconfirmed(
 }
 
 /**
- * The candidate's 'Ja': refused for a session of the introducing agency (it cannot agree for the
- * person) and after an answer. After the deadline the introduction ends here and now (`expired`:
+ * The candidate's 'Ja': refused for a session of either party (neither can agree for the person)
+ * and after an answer. After the deadline the introduction ends here and now (`expired`:
  * the route tells the candidate with a 409 once that is committed).
  */
 export async function confirmConsent(
   db: Db,
   token: string,
   input: { keepLonger: boolean },
-  session: Pick<Caller, 'organisation'> | null,
+  session: Session,
   ctx: RegisterContext,
 ): Promise<ConsentOutcome & { expired: boolean }> {
   const result = await db.transaction(async (tx) => {
     await lockRegister(tx);
     const row = await lockByToken(tx, token);
-    if (session?.organisation && session.organisation.organisationId === row.agencyOrganisationId) {
-      throw forbidden(CONSENT_MSG.agencySession);
-    }
+    assertNotParty(row, session);
     if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
     if (isExpired(row, ctx.now))
       return { row, removeFiles: await endUnconfirmed(tx, row, 'expired', ctx), expired: true };
@@ -199,10 +207,16 @@ export async function confirmConsent(
 }
 
 /** The candidate's 'Nein' (or an expired link): the introduction ends, their data go at once. */
-export async function declineConsent(db: Db, token: string, ctx: RegisterContext): Promise<ConsentOutcome> {
+export async function declineConsent(
+  db: Db,
+  token: string,
+  session: Session,
+  ctx: RegisterContext,
+): Promise<ConsentOutcome> {
   return db.transaction(async (tx) => {
     await lockRegister(tx);
     const row = await lockByToken(tx, token);
+    assertNotParty(row, session);
     if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
     const outcome = isExpired(row, ctx.now) ? 'expired' : 'declined';
     const removeFiles = await endUnconfirmed(tx, row, outcome, ctx);
@@ -215,10 +229,16 @@ export async function declineConsent(db: Db, token: string, ctx: RegisterContext
  * the company learned who the person is, so the claim lapses as after any rejection and revives if
  * the company hires them within the window. Contact, CV, pitch and profile go now.
  */
-export async function withdrawConsent(db: Db, token: string, ctx: RegisterContext): Promise<ConsentOutcome> {
+export async function withdrawConsent(
+  db: Db,
+  token: string,
+  session: Session,
+  ctx: RegisterContext,
+): Promise<ConsentOutcome> {
   return db.transaction(async (tx) => {
     await lockRegister(tx);
     const row = await lockByToken(tx, token);
+    assertNotParty(row, session);
     if (row.consentState === 'withdrawn') throw conflict(CONSENT_MSG.alreadyWithdrawn);
     if (row.consentState !== 'confirmed') throw conflict(CONSENT_MSG.notConfirmed);
     await tx

@@ -123,10 +123,10 @@ export async function eraseFingerprints(tx: Db, introductionId: number, now: Dat
  * The name stays with the fingerprints: they prove whom the company learned of (the claim).
  */
 export async function erasePresentingData(tx: Db, row: ErasableIntroduction, now: Date): Promise<string[]> {
-  const storageKeys = await dropUploads(tx, row.cvUploadId === null ? [] : [row.cvUploadId]);
+  // The row lets go of the CV before the upload's row goes (cv_upload_id references it).
   await tx
     .update(introductions)
     .set({ email: null, phone: null, pitch: null, profile: null, cvUploadId: null, updatedAt: now })
     .where(eq(introductions.id, row.id));
-  return storageKeys;
+  return dropUploads(tx, row.cvUploadId === null ? [] : [row.cvUploadId]);
 }

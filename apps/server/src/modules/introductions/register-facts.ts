@@ -1,9 +1,21 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { formerParties, introductions, jobs, placementReports, users } from '../../db/schema';
+import { introductions, jobs, placementReports, users } from '../../db/schema';
 import { canonicalJson, type ChainValue } from './register-chain';
-import { candidateCommitment, noteHash } from './register';
 import { undoesPrevious } from './register-undo';
+import {
+  BATCH,
+  compareFormerCompanies,
+  consentProblem,
+  fingerprintProblem,
+  iso,
+  noted,
+  type Content,
+  type Facts,
+  type RegisterProblem,
+} from './register-compare';
+
+export { BATCH, type RegisterProblem };
 
 /**
  * What the register says about each introduction, replayed entry by entry, and the comparison
@@ -13,33 +25,6 @@ import { undoesPrevious } from './register-undo';
  * resolution, the fingerprints against their commitment — and the placement reports that name
  * an introduction or carry its circumvention flag. An edit of either side is a problem.
  */
-
-export interface RegisterProblem {
-  entryId: number | null;
-  introductionId: number | null;
-  problem: string;
-}
-
-type Content = { [key: string]: ChainValue };
-
-interface Facts {
-  introduced: Content | null;
-  status: ChainValue;
-  statusAt: ChainValue;
-  lapsedAt: string | null;
-  alreadyKnown: { at: ChainValue; noteHash: ChainValue } | null;
-  circumventionAt: ChainValue;
-  resolved: { at: ChainValue; noteHash: ChainValue } | null;
-  fingerprintsDeletedAt: ChainValue;
-  /** Who handles it now per side: the introduced parties, changed by each 'handed_over' entry (issue 31). */
-  handler: { consultant: ChainValue; company: ChainValue };
-  /** Whether the introductions table still has the row (compareWithState). */
-  stateSeen: boolean;
-  /** The introduction's newest entry so far: a 'status_undone' must take back exactly that move. */
-  last: { id: number; content: Content } | null;
-}
-
-export const BATCH = 1000;
 
 /** Rows in id order, BATCH at a time: memory stays flat however long the register grows. */
 export async function* inIdOrder<T extends { id: number }>(page: (afterId: number) => Promise<T[]>): AsyncGenerator<T> {
@@ -51,8 +36,6 @@ export async function* inIdOrder<T extends { id: number }>(page: (afterId: numbe
     after = rows.at(-1)!.id;
   }
 }
-
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 export class RegisterFacts {
   private readonly byIntroduction = new Map<number, Facts>();
@@ -75,6 +58,8 @@ export class RegisterFacts {
       resolved: null,
       fingerprintsDeletedAt: null,
       handler: { consultant: null, company: null },
+      consentAt: null,
+      identityReleasedAt: null,
       stateSeen: false,
       last: null,
     };
@@ -119,6 +104,12 @@ export class RegisterFacts {
         break;
       case 'resolved':
         fact.resolved = { at, noteHash: content['noteHash'] ?? null };
+        break;
+      case 'consent_confirmed':
+        fact.consentAt = content['consentAt'] ?? null;
+        break;
+      case 'identity_released':
+        fact.identityReleasedAt = at;
         break;
       case 'fingerprints_deleted':
         fact.fingerprintsDeletedAt = at;
@@ -205,6 +196,8 @@ export class RegisterFacts {
       if (!noted(fact.resolved, row.resolvedAt, row.resolutionNote)) problem('Klärung weicht vom Register ab');
       const fingerprints = fingerprintProblem(row, fact, locked);
       if (fingerprints) problem(fingerprints);
+      const consent = consentProblem(row, fact, locked);
+      if (consent) problem(consent);
     }
     await this.compareGone(db, gone, problems);
     await compareFormerCompanies(db, unmarked, problems);
@@ -323,74 +316,4 @@ export class RegisterFacts {
       }
     }
   }
-}
-
-/**
- * A company's account deleted since former-companies.ts (its evidence in former_parties) marks its
- * introductions with former_company_id: one cleared there would hide the claim from the company's
- * new account. (Deleted before that, or after the evidence's retention, nothing links them anyway.)
- */
-async function compareFormerCompanies(
-  db: Db,
-  unmarked: Array<{ introductionId: number; companyId: number }>,
-  problems: RegisterProblem[],
-): Promise<void> {
-  for (let i = 0; i < unmarked.length; i += BATCH) {
-    const slice = unmarked.slice(i, i + BATCH);
-    const rows = await db
-      .selectDistinct({ id: formerParties.formerUserId })
-      .from(formerParties)
-      .where(
-        and(
-          eq(formerParties.role, 'company'),
-          inArray(
-            formerParties.formerUserId,
-            slice.map((u) => u.companyId),
-          ),
-        ),
-      );
-    const remembered = new Set(rows.map((r) => r.id));
-    for (const u of slice) {
-      if (remembered.has(u.companyId)) {
-        problems.push({
-          entryId: null,
-          introductionId: u.introductionId,
-          problem: 'Frühere Firma (gelöschter Account) weicht vom Register ab: Verweis entfernt',
-        });
-      }
-    }
-  }
-}
-
-/** A fact with a time and a note: both absent, or the same time and (while the note is kept) the same note. */
-function noted(fact: { at: ChainValue; noteHash: ChainValue } | null, at: Date | null, note: string | null): boolean {
-  if (!fact) return at === null && note === null;
-  return iso(at) === fact.at && (note === null || noteHash(note) === fact.noteHash);
-}
-
-/**
- * While held, the fingerprints and the salt must give the commitment of the introduced entry;
- * they may only be gone after a 'fingerprints_deleted' entry (retention).
- */
-function fingerprintProblem(row: typeof introductions.$inferSelect, fact: Facts, locked: Content): string | null {
-  if (fact.fingerprintsDeletedAt !== null) {
-    const gone =
-      row.candidateSalt === null &&
-      row.emailFingerprint === null &&
-      row.phoneFingerprint === null &&
-      row.nameFingerprint === null;
-    return gone && iso(row.fingerprintsDeletedAt) === fact.fingerprintsDeletedAt
-      ? null
-      : 'Fingerabdrücke weichen vom Register ab (gelöscht laut Register)';
-  }
-  if (row.candidateSalt === null || row.fingerprintsDeletedAt !== null) {
-    return 'Fingerabdrücke ohne Registereintrag gelöscht';
-  }
-  // The version the commitment was made with (1 before 0026: no name, e-mail lower-cased only).
-  const version = typeof locked['fingerprintVersion'] === 'number' ? locked['fingerprintVersion'] : 1;
-  const fingerprints = { email: row.emailFingerprint, phone: row.phoneFingerprint, name: row.nameFingerprint };
-  const commitment = candidateCommitment(row.candidateSalt, fingerprints, version);
-  return commitment === locked['candidate']
-    ? null
-    : 'Fingerabdrücke passen nicht zur Verpflichtung (Commitment) im Register';
 }
