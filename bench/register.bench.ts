@@ -23,6 +23,7 @@ import { introduceCandidate } from '../apps/server/src/modules/introductions/int
 import { verifyRegister } from '../apps/server/src/modules/introductions/register-verify';
 import { chainEntry, entryMac, GENESIS_HASH, headMac } from '../apps/server/src/modules/introductions/register-chain';
 import { createPostgresDatabase, tempDataDir } from '../apps/server/test/support/instances';
+import { TEST_PROFILE } from '../apps/server/test/support/candidate-consent';
 
 function arg(name: string, fallback: string): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
               firstName: 'Kandidat',
               lastName: `Nr. ${n}`,
               email: `kandidat${n}@example.test`,
-              consent: true,
+              profile: TEST_PROFILE,
             },
             undefined,
             {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addCalendarMonths } from './business-days';
+import { CONSENT_MSG, PROFILE_MSG } from './candidate-consent';
 import {
   alreadyKnownDeadline,
   alreadyKnownSchema,
@@ -9,15 +10,26 @@ import {
   INTRODUCTION_STATUSES,
   introductionRequestSchema,
   introductionStatusChangeSchema,
+  mayMoveIntroduction,
   type IntroductionStatus,
 } from './introductions';
+
+/** The anonymised profile as the consultant fills it in (the optional parts left out). */
+const profile = { position: 'Rezeptionistin', experienceYears: 5, region: 'Wien', skills: ['Opera PMS'] };
+const parsedProfile = {
+  ...profile,
+  salaryExpectationCents: null,
+  noticePeriod: null,
+  availableFrom: null,
+  languages: [],
+};
 
 const valid = {
   advertisement: 7,
   firstName: 'Anna',
   lastName: 'Müller',
   email: ' Anna.Mueller@Example.AT ',
-  consent: true,
+  profile,
 };
 
 const firstMessage = (input: unknown) => {
@@ -26,26 +38,31 @@ const firstMessage = (input: unknown) => {
 };
 
 describe('introduction request', () => {
-  it('When name, e-mail and consent are given, then the e-mail is normalised and empty fields are dropped', () => {
+  it('When name, e-mail and profile are given, then the e-mail is normalised and empty fields are dropped', () => {
     const parsed = introductionRequestSchema.parse({ ...valid, phone: '  ', pitch: '' });
     expect(parsed).toEqual({
       advertisement: 7,
       firstName: 'Anna',
       lastName: 'Müller',
       email: 'anna.mueller@example.at',
-      consent: true,
+      profile: parsedProfile,
     });
+    // In a multipart form the profile is one text field holding JSON.
+    expect(introductionRequestSchema.parse({ ...valid, profile: JSON.stringify(profile) }).profile).toEqual(
+      parsedProfile,
+    );
   });
 
-  it('When only a phone number is given, then it is enough (the server checks and normalises it)', () => {
-    const { email: _email, ...rest } = valid;
-    expect(introductionRequestSchema.parse({ ...rest, phone: '+43 664 1234567' }).phone).toBe('+43 664 1234567');
+  it('When a phone number is given beside the e-mail, then it is kept as text (the server checks and normalises it)', () => {
+    expect(introductionRequestSchema.parse({ ...valid, phone: '+43 664 1234567' }).phone).toBe('+43 664 1234567');
   });
 
-  it('When neither e-mail nor phone is given, then the German message asks for one', () => {
+  // Issue 35: the candidate confirms by mail, so a phone number alone is no longer enough.
+  it('When the e-mail is missing or empty, also beside a phone number, then the German message asks for it', () => {
     const { email: _email, ...rest } = valid;
-    expect(firstMessage(rest)).toBe(INTRODUCTION_MSG.contactRequired);
-    expect(firstMessage({ ...rest, email: '', phone: ' ' })).toBe(INTRODUCTION_MSG.contactRequired);
+    expect(firstMessage(rest)).toBe(CONSENT_MSG.emailRequired);
+    expect(firstMessage({ ...rest, phone: '+43 664 1234567' })).toBe(CONSENT_MSG.emailRequired);
+    expect(firstMessage({ ...rest, email: '', phone: ' ' })).toBe(CONSENT_MSG.emailRequired);
   });
 
   it('When a field is missing or wrong, then each gets its own German message', () => {
@@ -54,8 +71,13 @@ describe('introduction request', () => {
     expect(firstMessage({ ...valid, lastName: 'x'.repeat(101) })).toBe(INTRODUCTION_MSG.nameTooLong);
     expect(firstMessage({ ...valid, email: 'keine-adresse' })).toBe(INTRODUCTION_MSG.invalidEmail);
     expect(firstMessage({ ...valid, pitch: 'x'.repeat(2001) })).toBe(INTRODUCTION_MSG.pitchTooLong);
-    expect(firstMessage({ ...valid, consent: false })).toBe(INTRODUCTION_MSG.consentRequired);
-    expect(firstMessage({ ...valid, consent: undefined })).toBe(INTRODUCTION_MSG.consentRequired);
+    // Issue 35: the consultant no longer ticks the consent; the profile is required and names nobody.
+    expect(firstMessage({ ...valid, profile: undefined })).toBe(PROFILE_MSG.profileInvalid);
+    expect(firstMessage({ ...valid, profile: { ...profile, skills: ['Anna Müller'] } })).toBe(
+      PROFILE_MSG.revealsIdentity,
+    );
+    expect(introductionRequestSchema.safeParse({ ...valid, consent: true }).success).toBe(false);
+    expect(introductionRequestSchema.safeParse({ ...valid, keepLonger: true }).success).toBe(false);
     expect(introductionRequestSchema.safeParse({ ...valid, firstName: 'A\u0000' }).success).toBe(false);
     expect(introductionRequestSchema.safeParse({ ...valid, extra: 1 }).success).toBe(false);
   });
@@ -77,6 +99,15 @@ describe('introduction stages', () => {
     expect(allowed('eingestellt')).toEqual([]);
   });
 
+  it('When the candidate has not agreed yet, then only a look or a rejection; once ended unconfirmed, nothing (issue 35)', () => {
+    const before = INTRODUCTION_STATUSES.filter((to) => mayMoveIntroduction('neu', to, 'pending'));
+    expect(before).toEqual(['in_pruefung', 'abgesagt']);
+    expect(INTRODUCTION_STATUSES.filter((to) => mayMoveIntroduction('neu', to, 'confirmed'))).toEqual(allowed('neu'));
+    for (const ended of ['declined', 'expired', 'cancelled'] as const) {
+      expect(INTRODUCTION_STATUSES.filter((to) => mayMoveIntroduction('abgesagt', to, ended))).toEqual([]);
+    }
+  });
+
   it('When the status is "abgesagt", then a reason is required; other stages need none', () => {
     expect(introductionStatusChangeSchema.safeParse({ status: 'interview' }).success).toBe(true);
     const missing = introductionStatusChangeSchema.safeParse({ status: 'abgesagt', reason: '  ' });
@@ -90,7 +121,8 @@ describe('introduction stages', () => {
 });
 
 describe('windows of the terms (Vienna days)', () => {
-  it('When a candidate is introduced on a Thursday, then "Bereits bekannt" is possible until Monday (weekend skipped)', () => {
+  // The window runs from the identity's release (issue 35), no longer from the introduction itself.
+  it('When the identity is released on a Thursday, then "Bereits bekannt" is possible until Monday (weekend skipped)', () => {
     // Thursday 2026-03-05, 10:00 Vienna.
     expect(alreadyKnownDeadline('2026-03-05T09:00:00.000Z')).toBe('2026-03-09');
   });
@@ -100,7 +132,7 @@ describe('windows of the terms (Vienna days)', () => {
     expect(alreadyKnownDeadline('2026-12-04T12:00:00.000Z')).toBe('2026-12-09');
   });
 
-  it('When an introduction arrives late in the evening (UTC still the previous day), then the Vienna day counts', () => {
+  it('When the identity is released late in the evening (UTC still the previous day), then the Vienna day counts', () => {
     // 23:30 UTC on Sunday 1 Mar is 00:30 on Monday 2 Mar in Vienna.
     expect(alreadyKnownDeadline('2026-03-01T23:30:00.000Z')).toBe('2026-03-04');
   });

@@ -12,6 +12,7 @@ import { createAccount, nextIp, type TestAccount } from '../../../test/support/a
 import { addMember, invite } from '../../../test/support/organisation-fixtures';
 import { adminReportOf, consultantReportBody } from '../../../test/support/placement-fixtures';
 import { connectChat, EventLog, socketSide } from '../../../test/support/socket-client';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { verifyRegister } from './register-verify';
 
 /**
@@ -46,7 +47,13 @@ describe('introductions belong to the agency', () => {
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     ctx.request({ method, url, token, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload }) });
   const introduce = (token: string, advertisement: number, email: string, lastName = 'Muster') =>
-    call(token, 'POST', '/api/introductions', { advertisement, firstName: 'Eva', lastName, email, consent: true });
+    call(token, 'POST', '/api/introductions', {
+      advertisement,
+      firstName: 'Eva',
+      lastName,
+      email,
+      profile: TEST_PROFILE,
+    });
   const publish = async (jobTitle: string): Promise<number> => {
     const res = await call(recruiter.jwt, 'POST', '/api/jobs', { data: jobData({ jobTitle, placementBonus: 15 }) });
     expect(res.statusCode, res.body).toBe(201);
@@ -79,6 +86,8 @@ describe('introductions belong to the agency', () => {
     const made = await introduce(agency.jwt, firstAd, 'eva.muster@example.at');
     expect(made.statusCode, made.body).toBe(201);
     first = made.json().data as Introduction;
+    // She agrees (issue 35): the company may take it beyond 'in Prüfung' and report her hire below.
+    await confirmCandidate(ctx, first.id);
     expect(first).toMatchObject({
       agency: { name: 'Talente Huber' },
       company: { name: 'Hotel Bergblick' },
@@ -93,6 +102,7 @@ describe('introductions belong to the agency', () => {
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toMatchObject({ data: { subordinate: false }, meta: { notice: null } });
     second = made.json().data as Introduction;
+    await confirmCandidate(ctx, second.id);
   });
 
   it('When another agency introduces her, then its introduction comes second: nachrangig', async () => {

@@ -3,6 +3,7 @@ import { INTRODUCTION_MSG, type Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { companyReportBody } from '../../../test/support/placement-fixtures';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 
 /**
  * Issue 28 (5), from the company's side: 'Bereits bekannt' voids the consultant's claim, so it
@@ -33,10 +34,13 @@ async function introduction(): Promise<{ id: number; jobId: number; email: strin
     method: 'POST',
     url: '/api/introductions',
     token: consultant.token,
-    payload: { advertisement: job.id, firstName: 'Eva', lastName: `Muster${counter}`, email, consent: true },
+    payload: { advertisement: job.id, firstName: 'Eva', lastName: `Muster${counter}`, email, profile: TEST_PROFILE },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json<{ data: Introduction }>().data.id, jobId: job.id, email };
+  const id = res.json<{ data: Introduction }>().data.id;
+  // The candidate agrees at once: the company knows who it is and may commit to them (issue 35).
+  await confirmCandidate(ctx, id);
+  return { id, jobId: job.id, email };
 }
 
 const move = (id: number, status: string, reason?: string) =>

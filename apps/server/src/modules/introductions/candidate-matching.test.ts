@@ -4,6 +4,7 @@ import type { Introduction, IntroductionDetail } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { companyReportBody } from '../../../test/support/placement-fixtures';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { introductions } from '../../db/schema';
 import { candidateFingerprint, legacyNormaliseEmail } from './fingerprint';
 import { appendRegisterEntry, candidateCommitment } from './register';
@@ -43,7 +44,7 @@ async function introduce(user: ChatUser, advertisement: number, candidate: Recor
     method: 'POST',
     url: '/api/introductions',
     token: user.token,
-    payload: { advertisement, ...candidate, consent: true },
+    payload: { advertisement, ...candidate, profile: TEST_PROFILE },
   });
   expect(res.statusCode, res.body).toBe(201);
   later();
@@ -80,7 +81,7 @@ describe('Provider aliases', () => {
         firstName: 'Karin',
         lastName: 'Berger',
         email: 'KarinBerger+2@gmail.com',
-        consent: true,
+        profile: TEST_PROFILE,
       },
     });
     expect(again.statusCode).toBe(409);
@@ -94,6 +95,8 @@ describe('Provider aliases', () => {
       lastName: 'Wimmer',
       email: 'paul.wimmer@firma.at',
     });
+    // He agreed (issue 35): the company learned who he is, so hiring him directly is circumvention.
+    await confirmCandidate(ctx, data.id);
     const res = await ctx.request({
       method: 'POST',
       url: '/api/placement-reports',
@@ -220,6 +223,9 @@ describe('Introductions from before the normalisation (fingerprint version 1)', 
           lastName: 'Mustermann',
           email: address,
           consentAt: clock,
+          // As 0048 left the introductions from before it: the consultant's tick was the consent.
+          consentState: 'confirmed',
+          identityReleasedAt: clock,
           emailFingerprint: fingerprints.email,
           candidateSalt: salt,
           status: 'neu',

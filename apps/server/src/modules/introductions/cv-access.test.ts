@@ -3,6 +3,7 @@ import type { ChatMessage, Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, minimalPdf, type ChatUser } from '../../../test/support/chat-fixtures';
 import { multipartBody } from '../../../test/support/multipart';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 
 /**
  * Issue 28, item 13: an introduction's CV carries the candidate's contact data, which the
@@ -41,12 +42,14 @@ beforeAll(async () => {
     firstName: 'Eva',
     lastName: 'Kandidatin',
     email: 'eva.kandidatin@example.at',
-    consent: 'true',
+    profile: JSON.stringify(TEST_PROFILE),
   });
   const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...body });
   expect(res.statusCode, res.body).toBe(201);
   introduction = res.json<{ data: Introduction }>().data;
   cvUrl = introduction.cv!.url;
+  // She agrees (issue 35): only then does the company get the CV at all.
+  await confirmCandidate(ctx, introduction.id);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -11,6 +11,7 @@ import { createChatUser, createJob, minimalPdf } from '../../../test/support/cha
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
 import { connectChat, EventLog, type ChatClient } from '../../../test/support/socket-client';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 
 /**
  * The introductions register (issue 11): claims — duplicates, 'nachrangig', stages, revival within 7 months,
@@ -32,7 +33,7 @@ describe('Claims', () => {
       advertisement: job.id,
       ...candidate,
       email: `  ${candidate.email.toUpperCase()} `,
-      consent: true,
+      profile: TEST_PROFILE,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ error: { message: string } }>().error.message).toBe(INTRODUCTION_MSG.duplicate);
@@ -46,14 +47,16 @@ describe('Claims', () => {
     const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
     const other = await createJob(ctx.app.db, company.id, { bonus: 10 });
     const candidate = person();
-    const first = await introduced(consultant, job.id, { ...candidate, email: '' } as never);
+    const first = await introduced(consultant, job.id, candidate);
     at('2026-12-10T09:00:00Z');
+    // The e-mail is required now (the candidate confirms by mail): the second writes another address.
     const res = await introduce(second, {
       advertisement: other.id,
       firstName: 'Eva',
       lastName: 'M.',
+      email: `e.m.${candidate.phone.slice(-3)}@example.org`,
       phone: `0664 1000${candidate.phone.slice(-3)}`,
-      consent: true,
+      profile: TEST_PROFILE,
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<{ data: Introduction; meta: { notice: string } }>();
@@ -93,6 +96,9 @@ describe('Claims', () => {
     const { body } = await detail(consultant, data.id);
     expect(body.data.timeline.map((t) => [t.kind, t.status])).toEqual([
       ['introduced', 'neu'],
+      // The candidate's confirmation (issue 35) comes before the company's first move.
+      ['consent_confirmed', null],
+      ['identity_released', null],
       ['status', 'in_pruefung'],
       ['status', 'interview'],
       ['status', 'abgesagt'],
@@ -129,7 +135,9 @@ describe('Claims', () => {
     at('2026-12-04T09:00:00Z'); // Friday
     const a = await introduced(consultant, job.id);
     const b = await introduced(consultant, job.id);
-    expect(a.data.alreadyKnownDeadline).toBe('2026-12-09');
+    // The window runs from the identity's release (issue 35): here the candidate agreed at once.
+    expect(a.data.alreadyKnownDeadline).toBeNull();
+    expect((await detail(company, a.data.id)).body.data.alreadyKnownDeadline).toBe('2026-12-09');
     const url = (id: number) => `/api/introductions/${id}/already-known`;
 
     at('2026-12-09T21:30:00Z'); // Wednesday 22:30 Vienna: the last day
@@ -283,7 +291,7 @@ describe('Lists, back office and live events', () => {
       const consultantEvents = new EventLog(consultantSocket, 'introduction:changed');
       const strangerEvents = new EventLog(strangerSocket, 'introduction:changed');
       const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
-      const { data } = await introduced(consultant, job.id);
+      const { data } = await introduced(consultant, job.id, person(), { confirm: false });
       const [created] = await companyEvents.waitFor(1);
       expect(created).toMatchObject<Partial<IntroductionEvent>>({ kind: 'new' });
       expect(created!.introduction).toMatchObject({
@@ -291,10 +299,17 @@ describe('Lists, back office and live events', () => {
         seen: false,
         nextStatuses: expect.arrayContaining(['in_pruefung']),
       });
+      // The candidate's answer reaches both live too (issue 35); then the company may invite.
+      await confirmCandidate(ctx, data.id);
+      const [, released] = await companyEvents.waitFor(2);
+      expect(released).toMatchObject({
+        kind: 'consent',
+        introduction: { candidate: { lastName: expect.any(String) } },
+      });
       await move(company, data.id, 'interview');
-      const events = await consultantEvents.waitFor(2);
-      expect(events.map((e) => e.kind)).toEqual(['new', 'status']);
-      expect(events[1]!.introduction).toMatchObject({ status: 'interview', nextStatuses: [] });
+      const events = await consultantEvents.waitFor(3);
+      expect(events.map((e) => e.kind)).toEqual(['new', 'consent', 'status']);
+      expect(events[2]!.introduction).toMatchObject({ status: 'interview', nextStatuses: [] });
       expect(strangerEvents.items).toEqual([]);
     } finally {
       for (const s of sockets) s.close();
@@ -321,7 +336,8 @@ describe('Lists, back office and live events', () => {
             email: fc.oneof(fc.emailAddress(), value),
             phone: fc.oneof(fc.constant('+43 664 1234567'), value),
             pitch: value,
-            consent: fc.oneof(fc.constant(true), value),
+            profile: fc.oneof(fc.constant(TEST_PROFILE), fc.constant(JSON.stringify(TEST_PROFILE)), value),
+            // Removed with issue 35: now an unknown key.
             keepLonger: value,
             extra: value,
           },

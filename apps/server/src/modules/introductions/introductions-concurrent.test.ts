@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Introduction } from '@pb/core';
 import { createJob } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
+import { TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { verifyRegister } from './register-verify';
 
 /**
@@ -26,16 +27,16 @@ describe.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')('Concurrent commands 
     const adB = await createJob(ctx.app.db, company.id, { bonus: 20 });
     const candidate = person();
     const [a, b] = await Promise.all([
-      introduce(consultant, { advertisement: adA.id, ...candidate, consent: true }),
-      introduce(second, { advertisement: adB.id, ...candidate, consent: true }),
+      introduce(consultant, { advertisement: adA.id, ...candidate, profile: TEST_PROFILE }),
+      introduce(second, { advertisement: adB.id, ...candidate, profile: TEST_PROFILE }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     const subordinate = [a, b].map((r) => r.json<{ data: Introduction }>().data.subordinate);
     expect(subordinate.filter(Boolean)).toHaveLength(1);
     const twiceCandidate = person();
     const twice = await Promise.all([
-      introduce(third, { advertisement: adA.id, ...twiceCandidate, consent: true }),
-      introduce(third, { advertisement: adA.id, ...twiceCandidate, consent: true }),
+      introduce(third, { advertisement: adA.id, ...twiceCandidate, profile: TEST_PROFILE }),
+      introduce(third, { advertisement: adA.id, ...twiceCandidate, profile: TEST_PROFILE }),
     ]);
     expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);

@@ -66,7 +66,15 @@ describe('Placements and circumvention', () => {
     expect(Number(report!.bonus_in_force)).toBe(15);
     const after = (await detail(consultant, data.id)).body.data;
     expect(after.status).toBe('eingestellt');
-    expect(after.timeline.map((t) => t.kind)).toEqual(['introduced', 'status', 'status', 'placement_reported']);
+    // The candidate's confirmation (issue 35) comes first: only an agreed introduction can be placed.
+    expect(after.timeline.map((t) => t.kind)).toEqual([
+      'introduced',
+      'consent_confirmed',
+      'identity_released',
+      'status',
+      'status',
+      'placement_reported',
+    ]);
     // another consultant's introduction id, or one of another advertisement, is refused
     const job2 = await createJob(ctx.app.db, company.id, { bonus: 15 });
     await ctx.request({

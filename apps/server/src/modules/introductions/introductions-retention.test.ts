@@ -3,6 +3,7 @@ import type { Introduction } from '@pb/core';
 import { createChatUser, createJob, minimalPdf } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
+import { answerConsent, confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { runRetention } from '../retention/service';
 import { verifyRegister } from './register-verify';
 
@@ -20,11 +21,15 @@ describe('The register', () => {
     const cvBody = multipartBody([{ field: 'cv', name: 'CV.pdf', data: minimalPdf() }], {
       advertisement: String(job.id),
       ...person(),
-      consent: 'true',
+      profile: JSON.stringify(TEST_PROFILE),
     });
     const withCv = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...cvBody });
     const gone = withCv.json<{ data: Introduction }>().data;
-    const kept = (await introduced(consultant, job.id, { ...person(), keepLonger: true } as never)).data;
+    // Both agreed (issue 35; a rejection before that would delete the data at once), the second
+    // also to her data being kept longer: that is now the candidate's own answer, not the consultant's.
+    await confirmCandidate(ctx, gone.id);
+    const kept = (await introduced(consultant, job.id, person(), { confirm: false })).data;
+    expect((await answerConsent(ctx, kept.id, 'confirm', { keepLonger: true })).statusCode).toBe(200);
     await move(company, gone.id, 'abgesagt', 'Frau Muster passt nicht');
     await move(company, kept.id, 'abgesagt', 'Passt nicht');
 

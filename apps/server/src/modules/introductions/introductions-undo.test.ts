@@ -35,7 +35,14 @@ describe('Undo a stage change', () => {
     const after: IntroductionDetail = (await detail(company, data.id)).body.data;
     expect(after.status).toBe('neu');
     expect(after.canDeclareKnown).toBe(true);
-    expect(after.timeline.map((t) => t.kind)).toEqual(['introduced', 'status', 'status_undone']);
+    // The candidate's confirmation (issue 35) precedes the move; its window runs from the release.
+    expect(after.timeline.map((t) => t.kind)).toEqual([
+      'introduced',
+      'consent_confirmed',
+      'identity_released',
+      'status',
+      'status_undone',
+    ]);
     expect((await detail(consultant, data.id)).body.data.status).toBe('neu');
     expect((await verifyRegister(ctx.app.db, ctx.config.registerSecret)).problems).toEqual([]);
 

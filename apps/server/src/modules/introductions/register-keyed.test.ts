@@ -3,6 +3,7 @@ import { INTRODUCTION_MSG } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { rewriteChainWithoutKey } from '../../../test/support/register-tampering';
+import { TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { Scheduler } from '../../services/scheduler';
 import { type ChainValue } from './register-chain';
 import { anchorRegister, registerAnchorJob, sealLegacyRegister, sealRegisterOnStart } from './register-anchor';
@@ -44,7 +45,7 @@ function introduce() {
       firstName: 'Jana',
       lastName: `Test${people}`,
       email: `jana.${people}@example.at`,
-      consent: true,
+      profile: TEST_PROFILE,
     },
   });
 }

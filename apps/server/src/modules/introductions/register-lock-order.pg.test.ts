@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createUser, publishJob, type TestUser } from '../../../test/factories';
 import { companyReportBody, postReport } from '../../../test/support/placement-fixtures';
+import { TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { lockRegister } from './register';
 
 /**
@@ -59,7 +60,7 @@ const commands = {
         firstName: 'Eva',
         lastName: 'Reihenfolge',
         email: `reihenfolge.${(people += 1)}@example.at`,
-        consent: true,
+        profile: TEST_PROFILE,
       },
     }),
 };

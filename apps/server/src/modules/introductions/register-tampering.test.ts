@@ -3,6 +3,7 @@ import type { Introduction } from '@pb/core';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { companyReportBody } from '../../../test/support/placement-fixtures';
+import { confirmCandidate, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { verifyRegister, type RegisterProblem } from './register-verify';
 
 /**
@@ -44,10 +45,13 @@ async function introduced(user: ChatUser, advertisement: number, candidate = per
     method: 'POST',
     url: '/api/introductions',
     token: user.token,
-    payload: { advertisement, ...candidate, consent: true },
+    payload: { advertisement, ...candidate, profile: TEST_PROFILE },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Introduction }>().data;
+  const created = res.json<{ data: Introduction }>().data;
+  // The candidate agrees (issue 35): the company may then declare, move and report as before.
+  await confirmCandidate(ctx, created.id);
+  return created;
 }
 
 async function post(user: ChatUser, url: string, data: Record<string, unknown>) {
