@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Introduction, IntroductionStatus, Pagination } from '@pb/core';
+import type { Introduction, IntroductionRequest, IntroductionStatus, Job, Pagination, Single } from '@pb/core';
 import { downloadWithToken } from '../../lib/download';
 import { api } from '../../lib/http';
 import { useServerEvent, useSocketConnected } from '../../lib/socket';
@@ -58,38 +58,48 @@ export function useUnseenIntroductions(enabled: boolean) {
 }
 
 export interface IntroduceInput {
-  advertisement: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  pitch: string;
-  consent: boolean;
-  keepLonger: boolean;
+  /** The request as introductionRequestSchema parsed it (the modal's check). */
+  request: IntroductionRequest;
   cv: File | null;
 }
 
-/** POST /api/introductions as FormData (one CV in field `cv`) → the introduction and the 'nachrangig' notice. */
+/**
+ * POST /api/introductions as FormData (one CV in field `cv`, the anonymised profile as one JSON
+ * field `profile`) → the introduction and the 'nachrangig' notice.
+ */
 export function useIntroduce() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: IntroduceInput) => {
+    mutationFn: ({ request, cv }: IntroduceInput) => {
       const form = new FormData();
-      form.append('advertisement', String(input.advertisement));
-      form.append('firstName', input.firstName);
-      form.append('lastName', input.lastName);
-      form.append('email', input.email);
-      form.append('phone', input.phone);
-      form.append('pitch', input.pitch);
-      if (input.consent) form.append('consent', 'true');
-      if (input.keepLonger) form.append('keepLonger', 'true');
-      if (input.cv) form.append('cv', input.cv, input.cv.name);
+      form.append('advertisement', String(request.advertisement));
+      form.append('firstName', request.firstName);
+      form.append('lastName', request.lastName);
+      form.append('email', request.email);
+      if (request.phone !== undefined) form.append('phone', request.phone);
+      if (request.pitch !== undefined) form.append('pitch', request.pitch);
+      form.append('profile', JSON.stringify(request.profile));
+      if (cv) form.append('cv', cv, cv.name);
       return api<{ data: Introduction; meta: { notice: string | null } }>('/introductions', {
         method: 'POST',
         body: form,
       });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: introductionKeys.all }),
+  });
+}
+
+/**
+ * The fields of the anonymised profile an advertisement requires (GET /api/jobs/:id), for
+ * 'Kandidat vorstellen' opened where only the advertisement's summary is at hand (the chat).
+ */
+export function useRequiredProfileFields(advertisementId: number | null) {
+  return useQuery({
+    queryKey: ['advertisement-required-profile-fields', advertisementId],
+    queryFn: ({ signal }) =>
+      api<Single<Job>>(`/jobs/${advertisementId ?? 0}`, { signal }).then((r) => r.data.requiredProfileFields),
+    enabled: advertisementId !== null,
+    staleTime: 0,
   });
 }
 

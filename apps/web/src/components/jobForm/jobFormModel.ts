@@ -1,4 +1,11 @@
-import { DEFAULT_PLACEMENT_BONUS, DEFAULT_YEARLY_PAYMENTS, formatNumber, type Job, type JobData } from '@pb/core';
+import {
+  DEFAULT_PLACEMENT_BONUS,
+  DEFAULT_YEARLY_PAYMENTS,
+  formatNumber,
+  type Job,
+  type JobData,
+  type RequirableProfileField,
+} from '@pb/core';
 
 /**
  * The advertisement form's values and their conversions (company editor and back office): the
@@ -24,6 +31,8 @@ export type JobPayload = Pick<
   kvMinimum: number | null;
   overpayment: boolean | null;
   yearlyPayments: number;
+  /** The company's editor only: the anonymised profile's fields it requires (issue 35); absent: unchanged. */
+  requiredProfileFields?: RequirableProfileField[];
 };
 
 /** The advertisement fields shared by the company's editor and the admin's job form. */

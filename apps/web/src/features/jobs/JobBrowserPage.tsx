@@ -364,6 +364,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               advertisementId: modal.job.id,
               jobTitle: modal.job.jobTitle,
               companyName: modal.job.users_permissions_user?.username ?? null,
+              requiredProfileFields: modal.job.requiredProfileFields,
             }}
             onClose={() => setModal(null)}
           />

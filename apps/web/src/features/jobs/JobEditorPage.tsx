@@ -9,6 +9,7 @@ import {
   placementBonusSchema,
   validateChatFiles,
   type Job,
+  type RequirableProfileField,
 } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -22,6 +23,7 @@ import { useDistricts } from './api/districts';
 import { useJob, useSaveJob } from './api/jobs';
 import { AttachmentList } from './components/AttachmentList';
 import { BonusHistory } from './components/BonusHistory';
+import { RequiredProfileFields } from './components/RequiredProfileFields';
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FeeSheet } from '../../components/billing/FeeSheet';
 import { Icon } from '../../components/Icon';
@@ -136,6 +138,9 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
   const location = useLocation();
   const editing = job !== null;
   const [form, setForm] = useState<FormState>(initial);
+  const [requiredProfileFields, setRequiredProfileFields] = useState<RequirableProfileField[]>(
+    job ? [...job.requiredProfileFields] : [],
+  );
   const [error, setError] = useState<string | null>((location.state as { notice?: string } | null)?.notice ?? null);
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -167,7 +172,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
       setError(fileProblem);
       return;
     }
-    const data = jobPayload(valid);
+    const data = { ...jobPayload(valid), requiredProfileFields };
     save.mutate(
       { id: job?.id ?? null, data },
       {
@@ -242,6 +247,7 @@ function EditorForm({ job, initial }: { job: Job | null; initial: FormState }) {
               districts={districts.data}
               districtsLoading={districts.isPending}
             />
+            <RequiredProfileFields value={requiredProfileFields} onChange={setRequiredProfileFields} />
           </div>
 
           <div className="col-lg-4">

@@ -17,6 +17,7 @@ import {
 import { useSession } from '../../../lib/session';
 import { percentNumber, salaryText } from '../../../lib/jobFormat';
 import { useServerEvent } from '../../../lib/socket';
+import { useRequiredProfileFields } from '../../../components/introductions/api';
 import { useMessages, useSendMessage } from '../api/messages';
 import { PaperclipIcon } from './icons';
 import { MessageItem } from './MessageItem';
@@ -33,6 +34,8 @@ function DiscussionHeader({ conversation }: { conversation: ChatConversation }) 
   const ad = conversation.advertisement;
   const session = useSession();
   const [introducing, setIntroducing] = useState(false);
+  // The chat's summary of the advertisement lacks the profile fields its company requires (issue 35).
+  const requiredFields = useRequiredProfileFields(introducing && ad ? ad.id : null);
   const organisation = counterpartName(conversation) ?? MSG.userGone;
   // The other side's assignee, when it is a person of a team (not the organisation of one).
   const assignee = conversation.counterpart?.username;
@@ -64,13 +67,15 @@ function DiscussionHeader({ conversation }: { conversation: ChatConversation }) 
           <Link to={`/advertisements/view?id=${ad.id}`}>Inserat anzeigen</Link>
         </span>
       </div>
-      {introducing && (
+      {introducing && !requiredFields.isPending && (
         <Suspense fallback={null}>
           <IntroduceModal
             target={{
               advertisementId: ad.id,
               jobTitle: ad.jobTitle,
               companyName: counterpartName(conversation),
+              // Unknown (the advertisement could not be read): the server names what its company requires.
+              requiredProfileFields: requiredFields.data ?? [],
             }}
             onClose={() => setIntroducing(false)}
           />
