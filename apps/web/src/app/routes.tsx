@@ -76,6 +76,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
       },
       {
+        // The candidate's answer to an introduction (issue 35): no account, the token in the fragment.
+        path: '/einwilligung',
+        lazy: () => import('../features/candidateConsent/CandidateConsentPage'),
+        errorElement: <RouteError />,
+      },
+      {
         path: '/forgot-password',
         lazy: () => import('../features/auth/ForgotPasswordPage'),
         errorElement: <RouteError />,
