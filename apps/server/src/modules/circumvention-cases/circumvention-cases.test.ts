@@ -56,7 +56,8 @@ describe('circumvention cases', () => {
     const opened = await openCase(id, introductionId);
     expect(opened.state).toBe('anhoerung');
     // A hire naming none of the advertisement's introductions: a hint, not a register fact (claims.ts).
-    expect(opened.evidence!.map((e) => e.kind)).toEqual(['introduced']);
+    // The register shows the candidate agreed and the company learned who it was (issue 35).
+    expect(opened.evidence!.map((e) => e.kind)).toEqual(['introduced', 'consent_confirmed', 'identity_released']);
     expect(opened.evidence![0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     const again = await call(admin, 'POST', '/api/admin/circumvention-cases', opening(id, introductionId));
     expect(again.statusCode).toBe(409);
