@@ -103,6 +103,12 @@ describe('Demo data', () => {
     expect(rows.filter((r) => r.subordinate)).toHaveLength(1);
     expect(rows.filter((r) => r.known)).toHaveLength(1);
     expect(rows.filter((r) => r.cv).length).toBeGreaterThanOrEqual(4);
+    // issue 35: one candidate (Katharina Moser) has not answered the link yet; the others agreed.
+    const consent = await ctx.database.query<{ state: string; name: string }>(
+      `SELECT consent_state AS state, first_name || ' ' || last_name AS name FROM introductions ORDER BY id`,
+    );
+    expect(consent.filter((r) => r.state === 'pending')).toEqual([{ state: 'pending', name: 'Katharina Moser' }]);
+    expect(consent.filter((r) => r.state === 'confirmed')).toHaveLength(7);
     const [files] = await ctx.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM chat_message_files f JOIN chat_messages m ON m.id = f.message_id
         WHERE m.message NOT LIKE 'Kandidatenvorstellung%'`,
