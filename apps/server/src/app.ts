@@ -50,6 +50,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { jobsModule } from './modules/jobs';
 import { introductionRoutes } from './modules/introductions/routes';
 import { consentRoutes } from './modules/introductions/consent-routes';
+import { candidateInterviewRoutes, interviewRoutes } from './modules/introductions/interview-routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -271,6 +272,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(fileRoutes);
       await api.register(introductionRoutes);
       await api.register(consentRoutes);
+      await api.register(interviewRoutes);
+      await api.register(candidateInterviewRoutes);
       await api.register(overviewRoutes);
       await api.register(billingRoutes);
       await api.register(payoutRoutes);

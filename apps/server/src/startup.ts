@@ -13,6 +13,7 @@ import { backfillSalaryRanges } from './modules/alerts/salary-backfill';
 import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
 import { consentJob } from './modules/introductions/consent-runs';
+import { interviewJob } from './modules/introductions/interview-runs';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -51,6 +52,7 @@ function startScheduledWork(app: FastifyInstance): void {
         publicUrl: app.config.publicUrl,
         storage: app.storage,
       }),
+      interviewJob({ db: app.db, publicUrl: app.config.publicUrl }),
     ],
   });
   scheduler.start();

@@ -177,6 +177,28 @@ export const routes: Row[] = [
   { method: 'POST', url: '/api/candidate-consent/confirm', policy: 'visitor' },
   { method: 'POST', url: '/api/candidate-consent/decline', policy: 'visitor' },
   { method: 'POST', url: '/api/candidate-consent/withdraw', policy: 'visitor' },
+  // --- interviews (issue 35): the company proposes and gives feedback, the agency picks, either cancels ---
+  {
+    method: 'GET', url: '/api/introductions/:id/interviews', policy: 'introductions.party',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/interviews` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/interviews', policy: 'introductions.company',
+    excluded: { as: 'consultant', status: 403 },
+    request: (ids) => ({
+      url: `/api/introductions/${ids.introduction}/interviews`,
+      payload: { data: { slots: [{ date: '2030-01-07', time: '10:00' }], durationMinutes: 60, mode: 'telefon', location: '+43 1 234' } },
+    }),
+  },
+  { method: 'POST', url: '/api/interviews/:id/choice', policy: 'interviews.agency', excluded: { as: 'otherCompany', status: 404 }, request: () => ({ payload: { data: { slot: 1 } } }) },
+  { method: 'POST', url: '/api/interviews/:id/candidate-link', policy: 'interviews.agency', excluded: { as: 'otherCompany', status: 404 } },
+  { method: 'PUT', url: '/api/interviews/:id', policy: 'interviews.company', excluded: { as: 'otherCompany', status: 404 }, request: () => ({ payload: { data: { location: 'Wien' } } }) },
+  { method: 'POST', url: '/api/interviews/:id/cancellation', policy: 'interviews.party', excluded: { as: 'otherCompany', status: 404 }, request: () => ({ payload: { data: { reason: 'Krank' } } }) },
+  { method: 'POST', url: '/api/interviews/:id/feedback', policy: 'interviews.company', excluded: { as: 'otherCompany', status: 404 }, request: () => ({ payload: { data: { outcome: 'angebot' } } }) },
+  { method: 'GET', url: '/api/interviews/:id/calendar.ics', policy: 'interviews.party', excluded: { as: 'otherCompany', status: 404 } },
+  { method: 'POST', url: '/api/interview-choice', policy: 'visitor' },
+  { method: 'POST', url: '/api/interview-choice/choose', policy: 'visitor' },
 
   // --- billing (issue 12: own placements and invoices only) ---
   { method: 'GET', url: '/api/earnings', policy: 'billing.earnings', excluded: { as: 'company', status: 403 } },

@@ -60,6 +60,24 @@ export function viennaMidnight(date: IsoDate): Date {
   throw new RangeError(`No Vienna midnight for ${date}`);
 }
 
+/**
+ * The instant a Vienna wall-clock time denotes ('2027-10-31', '10:00' → 09:00Z). Null when that time
+ * does not exist (the hour skipped when clocks go forward); when it exists twice (the hour repeated
+ * when they go back), the first of the two.
+ */
+export function viennaLocalInstant(date: IsoDate, time: string): Date | null {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const asUtc = parseIso(date).getTime() + (hour * 60 + minute) * 60_000;
+  for (const offsetHours of [2, 1]) {
+    const candidate = new Date(asUtc - offsetHours * 3_600_000);
+    const parts = viennaParts(candidate);
+    if (viennaDate(candidate) === date && Number(parts.hour) === hour && Number(parts.minute) === minute) {
+      return candidate;
+    }
+  }
+  return null;
+}
+
 /** The Vienna day before the one an instant falls on: the last full day before a change at midnight. */
 export function viennaDayBefore(value: string | number | Date): IsoDate {
   return addCalendarDays(viennaDate(value), -1);

@@ -134,41 +134,41 @@ const profileItems = (max: number, tooMany: string) =>
  * also refuses a profile that names the person or their contact (profileRevealsIdentity).
  */
 export const anonymousProfileSchema = z
-  .object({
-    position: profileText(PROFILE_MSG.positionRequired),
-    experienceYears: z.coerce
-      .number({ error: PROFILE_MSG.experienceInvalid })
-      .int(PROFILE_MSG.experienceInvalid)
-      .min(0, PROFILE_MSG.experienceInvalid)
-      .max(PROFILE_EXPERIENCE_MAX_YEARS, PROFILE_MSG.experienceInvalid),
-    region: z.enum(PROFILE_REGIONS, { error: PROFILE_MSG.regionInvalid }),
-    skills: profileItems(PROFILE_SKILLS_MAX, PROFILE_MSG.tooManySkills).min(1, PROFILE_MSG.skillsRequired),
-    salaryExpectationCents: z
-      .number({ error: PROFILE_MSG.salaryInvalid })
-      .int(PROFILE_MSG.salaryInvalid)
-      .min(PROFILE_SALARY_MIN_CENTS, PROFILE_MSG.salaryInvalid)
-      .max(PROFILE_SALARY_MAX_CENTS, PROFILE_MSG.salaryInvalid)
-      .nullable()
-      .default(null),
-    noticePeriod: z.enum(NOTICE_PERIODS, { error: PROFILE_MSG.noticeInvalid }).nullable().default(null),
-    availableFrom: z.iso.date({ error: PROFILE_MSG.availableInvalid }).nullable().default(null),
-    languages: profileItems(PROFILE_LANGUAGES_MAX, PROFILE_MSG.tooManyLanguages).default([]),
-  })
+  .object(
+    {
+      position: profileText(PROFILE_MSG.positionRequired),
+      experienceYears: z.coerce
+        .number({ error: PROFILE_MSG.experienceInvalid })
+        .int(PROFILE_MSG.experienceInvalid)
+        .min(0, PROFILE_MSG.experienceInvalid)
+        .max(PROFILE_EXPERIENCE_MAX_YEARS, PROFILE_MSG.experienceInvalid),
+      region: z.enum(PROFILE_REGIONS, { error: PROFILE_MSG.regionInvalid }),
+      skills: profileItems(PROFILE_SKILLS_MAX, PROFILE_MSG.tooManySkills).min(1, PROFILE_MSG.skillsRequired),
+      salaryExpectationCents: z
+        .number({ error: PROFILE_MSG.salaryInvalid })
+        .int(PROFILE_MSG.salaryInvalid)
+        .min(PROFILE_SALARY_MIN_CENTS, PROFILE_MSG.salaryInvalid)
+        .max(PROFILE_SALARY_MAX_CENTS, PROFILE_MSG.salaryInvalid)
+        .nullable()
+        .default(null),
+      noticePeriod: z.enum(NOTICE_PERIODS, { error: PROFILE_MSG.noticeInvalid }).nullable().default(null),
+      availableFrom: z.iso.date({ error: PROFILE_MSG.availableInvalid }).nullable().default(null),
+      languages: profileItems(PROFILE_LANGUAGES_MAX, PROFILE_MSG.tooManyLanguages).default([]),
+    },
+    { error: PROFILE_MSG.profileInvalid },
+  )
   .strict();
 export type AnonymousProfile = z.infer<typeof anonymousProfileSchema>;
 
 /** The profile as JSON, or as one JSON text field beside the CV in a multipart form. */
-export const anonymousProfileInputSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  },
-  z.record(z.string(), z.unknown(), { error: PROFILE_MSG.profileInvalid }).pipe(anonymousProfileSchema),
-);
+export const anonymousProfileInputSchema = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, anonymousProfileSchema);
 
 /** Which of the company's required fields the profile leaves empty. */
 export function missingProfileFields(

@@ -74,3 +74,4 @@ export * from './two-factor';
 export * from './payments';
 export * from './dunning';
 export * from './payouts';
+export * from './interviews';

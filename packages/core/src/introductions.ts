@@ -13,6 +13,7 @@ import {
   profileRevealsIdentity,
   PROFILE_MSG,
 } from './candidate-consent';
+import { INTERVIEW_MSG, REJECTION_REASONS } from './interviews';
 
 /**
  * Candidate introductions ('Kandidat vorstellen', spec §4/§9 claim rules): what a
@@ -195,6 +196,8 @@ export const introductionStatusChangeSchema = z
   .object({
     status: z.enum(INTRODUCTION_STATUSES, { error: INTRODUCTION_MSG.invalidTransition }),
     reason: z.string({ error: INTRODUCTION_MSG.noteRequired }).optional(),
+    /** A rejection's reason from the fixed catalogue (issue 35); the free text stays required. */
+    reasonCategory: z.enum(REJECTION_REASONS, { error: INTERVIEW_MSG.reasonRequired }).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -281,6 +284,11 @@ export const REGISTER_EVENT_KINDS = [
   'consent_declined',
   'consent_expired',
   'consent_withdrawn',
+  'interview_proposed',
+  'interview_scheduled',
+  'interview_updated',
+  'interview_cancelled',
+  'interview_feedback',
 ] as const;
 export type RegisterEventKind = (typeof REGISTER_EVENT_KINDS)[number];
 
@@ -302,6 +310,11 @@ export const REGISTER_EVENT_LABELS: Record<RegisterEventKind, string> = {
   consent_declined: 'Einwilligung abgelehnt',
   consent_expired: 'Einwilligung nicht erteilt (Frist abgelaufen)',
   consent_withdrawn: 'Einwilligung widerrufen',
+  interview_proposed: 'Interviewtermine vorgeschlagen',
+  interview_scheduled: 'Interviewtermin vereinbart',
+  interview_updated: 'Interview geändert',
+  interview_cancelled: 'Interview abgesagt',
+  interview_feedback: 'Rückmeldung zum Interview',
 };
 
 /** One entry of an introduction's timeline (a register entry): what happened, when, and the entry's hash. */
@@ -360,6 +373,8 @@ export const introductionSchema = z.object({
   canDeclareKnown: z.boolean(),
   /** Stages the caller (the owning company) may move it to now. */
   nextStatuses: z.array(z.enum(INTRODUCTION_STATUSES)),
+  /** A final rejection's reason from the fixed catalogue (issue 35); null before it or without one. */
+  rejectionReason: z.enum(REJECTION_REASONS).nullable(),
   /** The company's last reaction (stage change or 'Bereits bekannt'). */
   lastReaction: z
     .object({ status: z.enum(INTRODUCTION_STATUSES).nullable(), at: z.string(), note: z.string().nullable() })
@@ -389,7 +404,7 @@ export const introductionUnseenSchema = z.object({ count: z.number() });
 
 /** Socket event `introduction:changed` to both parties after a commit, each with their own view. */
 export const introductionEventSchema = z.object({
-  kind: z.enum(['new', 'status', 'already_known', 'claim_revived', 'seen', 'resolved', 'consent']),
+  kind: z.enum(['new', 'status', 'already_known', 'claim_revived', 'seen', 'resolved', 'consent', 'interview']),
   introduction: introductionSchema,
 });
 export type IntroductionEvent = z.infer<typeof introductionEventSchema>;

@@ -1,4 +1,4 @@
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailCalendar } from '../db/schema';
 import type { Db } from '../db/client';
 
 export interface OutgoingMail {
@@ -17,6 +17,8 @@ export interface OutgoingMail {
   creditNoteId?: number | undefined;
   /** Extra headers (List-Unsubscribe …). */
   headers?: Record<string, string> | undefined;
+  /** A calendar invitation, update or cancellation (text/calendar) sent with the mail. */
+  calendar?: MailCalendar | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
       dunningNoticeId: mail.dunningNoticeId ?? null,
       creditNoteId: mail.creditNoteId ?? null,
       headers: mail.headers ?? null,
+      calendar: mail.calendar ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row!.id;

@@ -50,6 +50,7 @@ export const released: Introduction = {
   alreadyKnownDeadline: '2026-03-05',
   canDeclareKnown: true,
   nextStatuses: ['in_pruefung', 'interview', 'angebot', 'eingestellt', 'abgesagt'],
+  rejectionReason: null,
   lastReaction: null,
   conversationId: null,
   seen: true,

@@ -18,3 +18,4 @@ export * from './placements';
 export * from './terms';
 export * from './payouts';
 export * from './circumvention-cases';
+export * from './interviews';

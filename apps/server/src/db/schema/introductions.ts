@@ -1,5 +1,5 @@
 import { bigserial, bigint, boolean, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import type { AnonymousProfile, ConsentState, IntroductionStatus, RegisterEventKind } from '@pb/core';
+import type { AnonymousProfile, ConsentState, IntroductionStatus, RegisterEventKind, RejectionReason } from '@pb/core';
 import { created, ts, updated } from './columns';
 
 /** Candidate introductions, the register and its head, former parties. */
@@ -35,6 +35,8 @@ export const introductions = pgTable('introductions', {
   consentTokenHash: text('consent_token_hash'),
   identityReleasedAt: ts('identity_released_at'),
   profile: jsonb('profile').$type<AnonymousProfile>(),
+  /** 0049: a rejection's reason from the fixed catalogue. */
+  rejectionReason: text('rejection_reason').$type<RejectionReason>(),
   keepLonger: boolean('keep_longer').notNull().default(false),
   personalDataDeletedAt: ts('personal_data_deleted_at'),
   emailFingerprint: text('email_fingerprint'),

@@ -15,6 +15,12 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: created(),
 });
 
+/** An iCalendar object and its METHOD (REQUEST: invite or update; CANCEL). */
+export interface MailCalendar {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   event: text('event').notNull(),
@@ -31,6 +37,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   creditNoteId: integer('credit_note_id'),
   /** Extra headers, e.g. List-Unsubscribe (0021). */
   headers: jsonb('headers').$type<Record<string, string>>(),
+  /** 0049: a calendar invitation sent as text/calendar with the mail (issue 35). */
+  calendar: jsonb('calendar').$type<MailCalendar>(),
   status: text('status').$type<'pending' | 'sent' | 'dead'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

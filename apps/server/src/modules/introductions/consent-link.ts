@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CONSENT_LINK_DAYS } from '@pb/core';
-import type { IntroductionRow } from './queries';
+import type { introductions } from '../../db/schema';
 
 /**
  * The candidate's link (issue 35). Its secret is an HMAC of the introduction's id and a random
@@ -13,14 +13,29 @@ import type { IntroductionRow } from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function linkKey(registerSecret: string): Buffer {
-  return createHmac('sha256', registerSecret).update('candidate-consent-link/v1').digest();
+/** One key per kind of link: a consent link can never pass for an interview link, nor the other way round. */
+function linkKey(registerSecret: string, purpose: 'candidate-consent-link' | 'interview-choice-link'): Buffer {
+  return createHmac('sha256', registerSecret).update(`${purpose}/v1`).digest();
 }
 
 export function consentToken(registerSecret: string, introductionId: number, nonce: string): string {
-  return createHmac('sha256', linkKey(registerSecret)).update(`${introductionId}:${nonce}`).digest('base64url');
+  return createHmac('sha256', linkKey(registerSecret, 'candidate-consent-link'))
+    .update(`${introductionId}:${nonce}`)
+    .digest('base64url');
 }
 
+/** The candidate's link to pick an interview time (issue 35), derived the same way per interview. */
+export function interviewChoiceToken(registerSecret: string, interviewId: number, nonce: string): string {
+  return createHmac('sha256', linkKey(registerSecret, 'interview-choice-link'))
+    .update(`${interviewId}:${nonce}`)
+    .digest('base64url');
+}
+
+export function interviewChoiceUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/termin#${token}`;
+}
+
+/** What is stored and looked up of a link's secret (consent and interview links alike). */
 export function consentTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -35,7 +50,7 @@ export function consentUrl(publicUrl: string, token: string): string {
 }
 
 /** The last moment the link accepts an answer: CONSENT_LINK_DAYS after the request. */
-export function consentExpiry(row: Pick<IntroductionRow, 'consentRequestedAt'>): Date | null {
+export function consentExpiry(row: Pick<typeof introductions.$inferSelect, 'consentRequestedAt'>): Date | null {
   return row.consentRequestedAt ? new Date(row.consentRequestedAt.getTime() + CONSENT_LINK_DAYS * DAY_MS) : null;
 }
 

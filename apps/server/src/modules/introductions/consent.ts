@@ -243,7 +243,13 @@ export async function withdrawConsent(
     if (row.consentState !== 'confirmed') throw conflict(CONSENT_MSG.notConfirmed);
     await tx
       .update(introductions)
-      .set({ consentState: 'withdrawn', consentWithdrawnAt: ctx.now, updatedAt: ctx.now })
+      .set({
+        consentState: 'withdrawn',
+        consentWithdrawnAt: ctx.now,
+        // Longer keeping was part of the consent: it ends with it (the normal retention applies).
+        keepLonger: false,
+        updatedAt: ctx.now,
+      })
       .where(eq(introductions.id, row.id));
     await appendRegisterEntry(tx, ctx.registerSecret, {
       introductionId: row.id,

@@ -15,3 +15,4 @@ export { handOverIntroductions } from './hand-over';
 export { introductionTasks } from './tasks';
 export { confirmConsent, consentTokenOf } from './consent';
 export { consentJob, expireConsents, remindConsents } from './consent-runs';
+export { interviewJob, runInterviewMails } from './interview-runs';

@@ -237,6 +237,7 @@ export function presentIntroduction(joined: JoinedRow, perspective: Perspective,
     nextStatuses: isCompany
       ? INTRODUCTION_STATUSES.filter((s) => mayMoveIntroduction(row.status, s, row.consentState))
       : [],
+    rejectionReason: row.status === 'abgesagt' ? row.rejectionReason : null,
     lastReaction: lastReaction(row),
     conversationId: row.conversationId,
     seen: row.seenByCompanyAt !== null,

@@ -8,6 +8,7 @@ import {
   viennaDate,
   type ChatMessage,
   type IntroductionStatus,
+  type RejectionReason,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, users } from '../../db/schema';
@@ -124,7 +125,7 @@ export async function reviveClaimIfInWindow(
 export async function moveIntroduction(
   tx: Db,
   row: IntroductionRow,
-  change: { status: IntroductionStatus; reason: string | null },
+  change: { status: IntroductionStatus; reason: string | null; reasonCategory?: RejectionReason | undefined },
   ctx: RegisterContext,
 ): Promise<boolean> {
   const rejecting = change.status === 'abgesagt';
@@ -140,6 +141,8 @@ export async function moveIntroduction(
       statusNote: change.reason,
       // A final rejection lets the claim lapse (it may revive within the window of the terms).
       ...(rejecting && row.claimLapsedAt === null ? { claimLapsedAt: ctx.now } : {}),
+      // The catalogue's reason (issue 35) of this rejection; none for any other move.
+      rejectionReason: rejecting ? (change.reasonCategory ?? null) : row.rejectionReason,
       updatedAt: ctx.now,
     })
     .where(eq(introductions.id, row.id));
@@ -147,7 +150,11 @@ export async function moveIntroduction(
     introductionId: row.id,
     kind: 'status',
     at: ctx.now,
-    data: { status: change.status, from: row.status },
+    data: {
+      status: change.status,
+      from: row.status,
+      ...(rejecting && change.reasonCategory ? { reasonCategory: change.reasonCategory } : {}),
+    },
     note: change.reason,
   });
   // The bell, and the mail unless the consultant chose the app only for introductions (issue 13).

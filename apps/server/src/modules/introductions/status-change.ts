@@ -5,6 +5,7 @@ import {
   INTRODUCTION_MSG,
   mayMoveIntroduction,
   type IntroductionStatus,
+  type RejectionReason,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
@@ -24,7 +25,7 @@ export async function changeIntroductionStatus(
   db: Db,
   company: Caller,
   id: number,
-  change: { status: IntroductionStatus; reason?: string | undefined },
+  change: { status: IntroductionStatus; reason?: string | undefined; reasonCategory?: RejectionReason | undefined },
   ctx: RegisterContext,
 ): Promise<IntroductionOutcome> {
   return db.transaction(async (tx) => {
@@ -38,7 +39,8 @@ export async function changeIntroductionStatus(
       throw conflict(INTRODUCTION_MSG.invalidTransition);
     }
     const reason = change.status === 'abgesagt' ? (change.reason?.trim() ?? null) : null;
-    const revived = await moveIntroduction(tx, row, { status: change.status, reason }, ctx);
+    const reasonCategory = change.status === 'abgesagt' ? change.reasonCategory : undefined;
+    const revived = await moveIntroduction(tx, row, { status: change.status, reason, reasonCategory }, ctx);
     // Rejected from the profile alone: the candidate's answer is no longer needed, their data go now.
     const removeFiles =
       change.status === 'abgesagt' && row.consentState === 'pending'

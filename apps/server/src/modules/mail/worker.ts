@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { creditNoteFileName, reminderFileName } from '@pb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { creditNotes, dunningNotices, invoices } from '../../db/schema';
+import { creditNotes, dunningNotices, invoices, type MailCalendar } from '../../db/schema';
 import { isDatabaseUnavailable, rootCause } from '../../lib/db-errors';
 
 const BATCH = 20;
@@ -24,6 +24,7 @@ interface ClaimedMail {
   dunning_notice_id: number | null;
   credit_note_id: number | null;
   headers: Record<string, string> | null;
+  calendar: MailCalendar | null;
 }
 
 /** Retry delay: 10 s, 20 s, 40 s … capped at one hour. */
@@ -113,7 +114,7 @@ export class MailWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, dunning_notice_id, credit_note_id, headers`);
+      RETURNING id, to_address, reply_to, subject, text_body, html_body, attempts, invoice_id, dunning_notice_id, credit_note_id, headers, calendar`);
     return (result as unknown as { rows: ClaimedMail[] }).rows.map((r) => ({
       ...r,
       id: Number(r.id),
@@ -223,6 +224,10 @@ export class MailWorker {
       ...(mail.html_body ? { html: mail.html_body } : {}),
       ...(attachments.length > 0 ? { attachments } : {}),
       ...(mail.headers ? { headers: mail.headers } : {}),
+      // An invitation as calendar clients expect it: a text/calendar part with its METHOD.
+      ...(mail.calendar
+        ? { icalEvent: { method: mail.calendar.method, filename: 'einladung.ics', content: mail.calendar.content } }
+        : {}),
     });
   }
 
