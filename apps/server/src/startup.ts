@@ -112,6 +112,7 @@ async function seedDemoOnStart(app: FastifyInstance): Promise<void> {
         officeEmail: app.config.officeEmail,
         invoiceIssuer: app.config.invoiceIssuer,
         now: app.now(),
+        mailFrom: app.config.mailFrom,
       });
     }
     app.log.info(demoLoginText(result));

@@ -17,6 +17,7 @@ import {
   introduceCandidate,
 } from '../introductions';
 import { DEMO_INTRODUCTIONS, type DemoIntroduction } from './introductions';
+import { demoInterviewSteps } from './interviews';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoCircumventionCase } from './circumvention-case';
@@ -39,6 +40,8 @@ export interface DemoActivityDeps {
   officeEmail: string;
   invoiceIssuer: InvoiceIssuer;
   now: Date;
+  /** The calendar invitations' organiser (MAIL_FROM); the demo's history is never mailed anyway. */
+  mailFrom?: string;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -183,6 +186,19 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
       });
     }
   }
+  const hofer = DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Hofer')!;
+  steps.push(
+    ...demoInterviewSteps(
+      db,
+      companies[hofer.company]!,
+      consultants[hofer.consultant]!,
+      () => ids.get(hofer)!,
+      at,
+      context,
+      now,
+      deps.mailFrom ?? 'Prämienbörse <no-reply@praemienboerse.at>',
+    ),
+  );
   steps.sort((a, b) => a.when.getTime() - b.when.getTime());
   for (const step of steps) await step.run();
   await seedDemoBilling(deps, companies[3]!, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Koller')!)!, at);

@@ -16,3 +16,4 @@ export { introductionTasks } from './tasks';
 export { confirmConsent, consentTokenOf } from './consent';
 export { consentJob, expireConsents, remindConsents } from './consent-runs';
 export { interviewJob, runInterviewMails } from './interview-runs';
+export { chooseInterviewSlot, proposeInterview } from './interview-schedule';

@@ -109,6 +109,13 @@ describe('Demo data', () => {
     );
     expect(consent.filter((r) => r.state === 'pending')).toEqual([{ state: 'pending', name: 'Katharina Moser' }]);
     expect(consent.filter((r) => r.state === 'confirmed')).toHaveLength(7);
+    // …and one interview is agreed for next week (Lisa Hofer, by video), its register entries made.
+    const interviewRows = await ctx.database.query<{ state: string; name: string; mode: string; ahead: boolean }>(
+      `SELECT i.state, n.first_name || ' ' || n.last_name AS name, i.mode, s.starts_at > now() AS ahead
+         FROM interviews i JOIN introductions n ON n.id = i.introduction_id
+         JOIN interview_slots s ON s.id = i.chosen_slot_id`,
+    );
+    expect(interviewRows).toEqual([{ state: 'scheduled', name: 'Lisa Hofer', mode: 'video', ahead: true }]);
     const [files] = await ctx.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM chat_message_files f JOIN chat_messages m ON m.id = f.message_id
         WHERE m.message NOT LIKE 'Kandidatenvorstellung%'`,
