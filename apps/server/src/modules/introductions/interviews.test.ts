@@ -367,3 +367,37 @@ describe('After the interview', () => {
     expect((await detail(consultant, introduction.id)).body.data.status).toBe('angebot');
   });
 });
+
+describe('Retention', () => {
+  it("When the person's data go, then the interviews' free texts go with them; times and outcomes stay", async () => {
+    at('2026-12-14T09:00:00Z');
+    const { introduction } = await agreedIntroduction('Patissier/Patissière');
+    const proposed = (
+      await propose(
+        introduction.id,
+        proposal([{ date: '2026-12-14', time: '15:00' }], { note: 'Frau Muster bitte Mappe mitbringen' }),
+      )
+    ).json<{ data: Interview }>().data;
+    await act(proposed.id, '/choice', consultant.token, { slot: proposed.slots[0]!.id });
+    at('2026-12-14T16:30:00Z');
+    await act(proposed.id, '/feedback', company.token, {
+      outcome: 'abgesagt',
+      reason: 'qualifikation',
+      note: 'Frau Muster fehlt Erfahrung.',
+    });
+    const { introductionRetention } = await import('./retention');
+    await ctx.app.db.transaction((tx) =>
+      introductionRetention(tx, new Date('2027-08-01T00:00:00Z'), false, ctx.app.config.registerSecret),
+    );
+    const [row] = await ctx.database.query<Record<string, unknown>>(
+      'SELECT note, feedback_note, feedback_outcome, feedback_reason FROM interviews WHERE id = $1',
+      [proposed.id],
+    );
+    expect(row).toEqual({
+      note: null,
+      feedback_note: null,
+      feedback_outcome: 'abgesagt',
+      feedback_reason: 'qualifikation',
+    });
+  });
+});

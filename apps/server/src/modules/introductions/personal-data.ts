@@ -1,6 +1,13 @@
 import { and, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chatMessageFiles, chatMessages, introductionEvents, introductions, uploads } from '../../db/schema';
+import {
+  chatMessageFiles,
+  chatMessages,
+  interviews,
+  introductionEvents,
+  introductions,
+  uploads,
+} from '../../db/schema';
 import { appendRegisterEntry } from './register';
 import { alreadyKnownMessagePrefix } from './service';
 
@@ -88,6 +95,11 @@ export async function erasePersonalData(
     .update(introductionEvents)
     .set({ note: null })
     .where(and(eq(introductionEvents.introductionId, row.id), isNotNull(introductionEvents.note)));
+  // The interviews' free texts may speak of the person too; times and outcomes stay.
+  await tx
+    .update(interviews)
+    .set({ note: null, cancelReason: null, feedbackNote: null, updatedAt: now })
+    .where(eq(interviews.introductionId, row.id));
   await appendRegisterEntry(tx, registerSecret, {
     introductionId: row.id,
     kind: 'personal_data_deleted',
