@@ -110,6 +110,15 @@ export const INTERVIEW_MSG = {
   onlyProposed: 'Einen Link zur Terminwahl gibt es nur, solange noch kein Termin gewählt ist.',
 } as const;
 
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'] as const;
+
+/** An appointment as people say it: 'Dienstag, 15.12.2026, 10:00 Uhr' (Vienna time). */
+export function formatAppointment(value: string | number | Date): string {
+  const p = viennaParts(value);
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day))).getUTCDay()]!;
+  return `${weekday}, ${formatDate(value)}, ${p.hour}:${p.minute} Uhr`;
+}
+
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).pipe(safeText()).pipe(z.string().trim().min(1, required).max(max, tooLong));
 

@@ -323,6 +323,8 @@ export const introductionTimelineEntrySchema = z.object({
   at: z.string(),
   status: z.enum(INTRODUCTION_STATUSES).nullable(),
   note: z.string().nullable(),
+  /** What the entry states in words (an interview's time, a feedback's outcome, a rejection's reason); absent when nothing. */
+  detail: z.string().nullable().optional(),
   hash: z.string(),
 });
 export type IntroductionTimelineEntry = z.infer<typeof introductionTimelineEntrySchema>;

@@ -1,4 +1,4 @@
-import { CONSENT_LINK_DAYS, CONSENT_REMINDER_DAYS, formatDate, formatDateTime } from '@pb/core';
+import { CONSENT_LINK_DAYS, CONSENT_REMINDER_DAYS, formatAppointment, formatDate } from '@pb/core';
 import { simpleHtml, type OutgoingMail } from '../../services/mail-outbox';
 import { link, mail, ref, type IntroductionRef } from './mails';
 
@@ -27,7 +27,7 @@ function requestParagraphs(r: ConsentRequest): string[] {
     'Guten Tag,',
     `die Personalvermittlung ${r.agencyName} möchte Sie dem Unternehmen ${r.companyName} für die Position „${r.jobTitle}“ vorstellen. Die Vorstellung läuft über die Prämienbörse, eine Plattform für Personalvermittlung in Österreich.`,
     `Das Unternehmen sieht bis zu Ihrer Zustimmung nur ein anonymisiertes Profil ohne Namen, Kontaktdaten und Lebenslauf. Erst wenn Sie zustimmen, erhält es diese Angaben.`,
-    `Bitte entscheiden Sie bis ${formatDateTime(r.expiresAt)}, ob Sie vorgestellt werden möchten. Ohne Ihre Antwort endet die Vorstellung dann und Ihre Daten werden gelöscht. Sie brauchen dafür kein Konto.`,
+    `Bitte entscheiden Sie bis ${formatAppointment(r.expiresAt)}, ob Sie vorgestellt werden möchten. Ohne Ihre Antwort endet die Vorstellung dann und Ihre Daten werden gelöscht. Sie brauchen dafür kein Konto.`,
     'Wenn Sie die Personalvermittlung nicht kennen oder nicht vorgestellt werden möchten, lehnen Sie bitte ab: Ihre Daten werden dann sofort gelöscht.',
   ];
 }

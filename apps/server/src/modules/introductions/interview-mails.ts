@@ -1,6 +1,6 @@
 import {
   FEEDBACK_OUTCOME_LABELS,
-  formatDateTime,
+  formatAppointment,
   INTERVIEW_MODE_LABELS,
   REJECTION_REASON_LABELS,
   type FeedbackOutcome,
@@ -25,7 +25,7 @@ export interface InterviewFacts {
 }
 
 const when = (f: InterviewFacts) =>
-  `${formatDateTime(f.start)} Uhr (Wiener Zeit), ${f.durationMinutes} Minuten, ${INTERVIEW_MODE_LABELS[f.mode]}: ${f.location}`;
+  `${formatAppointment(f.start)} (Wiener Zeit), ${f.durationMinutes} Minuten, ${INTERVIEW_MODE_LABELS[f.mode]}: ${f.location}`;
 
 /** To the consultant: the company proposed times. */
 export function interviewProposedMail(to: string, i: IntroductionRef, starts: Date[], publicUrl: string): OutgoingMail {
@@ -36,7 +36,7 @@ export function interviewProposedMail(to: string, i: IntroductionRef, starts: Da
     [
       'Guten Tag,',
       `das Unternehmen schlägt für die ${ref(i)} folgende Interviewtermine vor:`,
-      starts.map((s) => `– ${formatDateTime(s)} Uhr`).join('\n'),
+      starts.map((s) => `– ${formatAppointment(s)}`).join('\n'),
       'Bitte wählen Sie einen Termin oder senden Sie der Kandidatin bzw. dem Kandidaten den Link zur Terminwahl.',
     ],
     link(publicUrl, i.id),
@@ -95,7 +95,7 @@ export function interviewChoiceMail(
   const paragraphs = [
     'Guten Tag,',
     `${about.companyName} möchte Sie für die Position „${about.jobTitle}“ kennenlernen. ${about.agencyName} bittet Sie, einen der vorgeschlagenen Termine zu wählen:`,
-    starts.map((s) => `– ${formatDateTime(s)} Uhr (Wiener Zeit)`).join('\n'),
+    starts.map((s) => `– ${formatAppointment(s)} (Wiener Zeit)`).join('\n'),
   ];
   const label = 'Termin wählen';
   return {

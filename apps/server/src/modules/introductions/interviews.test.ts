@@ -4,6 +4,7 @@ import { createJob } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { consentTokenFor } from '../../../test/support/candidate-consent';
 import { readInvitation } from '../../../test/support/calendar';
+import { pdfText } from '../../../test/support/pdf-images';
 import { runInterviewMails } from './interview-runs';
 
 /**
@@ -352,6 +353,27 @@ describe('After the interview', () => {
     expect(messageOf(await act(proposed.id, '/feedback', company.token, { outcome: 'angebot' }))).toBe(
       INTERVIEW_MSG.feedbackTwice,
     );
+    // The timeline and the proof say what happened, in words, from the register's entries.
+    const details = Object.fromEntries(seen.timeline.map((e) => [e.kind, e.detail]));
+    expect(details).toMatchObject({
+      interview_scheduled: 'Termin Dienstag, 15.12.2026, 10:00 Uhr, gewählt von der Personalvermittlung',
+      interview_feedback: 'Absage: Gehaltsvorstellung passt nicht',
+    });
+    const proof = await ctx.request({
+      method: 'GET',
+      url: `/api/introductions/${introduction.id}/proof.pdf`,
+      token: company.token,
+    });
+    const text = (await pdfText(proof.rawPayload)).replace(/\s+/g, ' ');
+    for (const words of [
+      'Einwilligung bestätigt',
+      'Identität freigegeben',
+      'Interviewtermin vereinbart',
+      'Rückmeldung zum Interview',
+      'Absage: Gehaltsvorstellung passt nicht',
+    ]) {
+      expect(text).toContain(words);
+    }
   });
 
   it('When the feedback is an offer, then the introduction moves to Angebot', async () => {

@@ -55,6 +55,7 @@ function detail(overrides: Partial<IntroductionDetail> = {}): IntroductionDetail
     alreadyKnownDeadline: '2026-11-04',
     canDeclareKnown: false,
     nextStatuses: [],
+    rejectionReason: null,
     lastReaction: null,
     conversationId: 3,
     seen: true,

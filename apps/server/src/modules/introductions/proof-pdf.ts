@@ -170,7 +170,7 @@ export async function renderIntroductionProof(
       formatDateTime(entry.at),
       REGISTER_EVENT_LABELS[entry.kind],
       entry.status ? INTRODUCTION_STATUS_LABELS[entry.status] : '',
-      entry.note ? shorten(entry.note, TIMELINE_NOTE_MAX) : '',
+      [entry.detail, entry.note ? shorten(entry.note, TIMELINE_NOTE_MAX) : null].filter(Boolean).join(' – '),
     ].map(pdfSafe),
   );
   const heightOf = (line: string[]) =>

@@ -24,6 +24,7 @@ import type { OrganisationSide } from '../../services/policies';
 import { liveMembersOf } from '../../services/memberships';
 import { authorizeIntroductionReading, introductionRolesSql, introductionSideOf } from './policy';
 import { consentExpiry } from './consent-link';
+import { timelineDetail } from './timeline-details';
 
 /**
  * Reads of the introductions register and the one presenter of an introduction. What a
@@ -284,6 +285,7 @@ export async function timelineOf(db: Db, id: number): Promise<IntroductionTimeli
       ? (r.content['status'] as IntroductionDetail['status'])
       : null,
     note: r.note,
+    detail: timelineDetail(r.kind, r.content),
     hash: r.hash,
   }));
 }
