@@ -30,6 +30,14 @@ export const overviewSchema = z.object({
       /** The oldest such introduction and its advertisement (the link of the task), or null. */
       hiredUnreportedId: z.number().int().nullable(),
       hiredUnreportedAdvertisementId: z.number().int().nullable(),
+      /** Agency: introductions whose candidate has not answered the consent link yet (issue 35). */
+      consentPending: count,
+      /** Agency: interviews with proposed times waiting for the agency's (or candidate's) choice, and the oldest one's introduction. */
+      interviewsToSchedule: count,
+      interviewsToScheduleId: z.number().int().nullable(),
+      /** Both: interviews whose feedback is overdue ('Rückmeldung überfällig'), and the oldest one's introduction. */
+      feedbackOverdue: count,
+      feedbackOverdueId: z.number().int().nullable(),
     })
     .nullable(),
   conversations: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_MSG, INTRODUCTION_MSG, type CandidateInterviewView, type Interview } from '@pb/core';
+import { INTERVIEW_MSG, INTRODUCTION_MSG, type CandidateInterviewView, type Interview, type Overview } from '@pb/core';
 import { createJob } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { consentTokenFor } from '../../../test/support/candidate-consent';
@@ -331,6 +331,11 @@ describe('After the interview', () => {
         feedbackDue: '2026-12-17',
         feedbackOverdue: true,
       });
+    }
+    // …and on the overview of both sides.
+    for (const user of [company, consultant]) {
+      const overview = await ctx.request({ method: 'GET', url: '/api/overview', token: user.token });
+      expect(overview.json<{ data: Overview }>().data.introductions?.feedbackOverdue).toBeGreaterThanOrEqual(1);
     }
 
     const noReason = await act(proposed.id, '/feedback', company.token, { outcome: 'abgesagt', note: 'Passt nicht.' });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   addCalendarDays,
   alreadyKnownDeadline,
@@ -8,7 +8,8 @@ import {
   type Overview,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions } from '../../db/schema';
+import { interviewSlots, interviews, introductions } from '../../db/schema';
+import { feedbackDueOf } from './interview-queries';
 import { committedInRegister } from './queries';
 
 /**
@@ -31,6 +32,52 @@ const KNOWN_WINDOW_CALENDAR_DAYS = 7;
 const unreported = sql`NOT EXISTS (SELECT 1 FROM placement_reports reported
   WHERE reported.introduction_id = "introductions"."id" AND reported.status <> 'verworfen')`;
 
+/**
+ * The interviews' part (issue 35): the agency's introductions waiting for the candidate's consent
+ * or for a time to be chosen, and on both sides the feedback past its due day.
+ */
+async function interviewTasks(db: Db, ownScope: SQL, kind: ActiveMembership['kind'], now: Date) {
+  const agency = kind === 'agency';
+  const [pending] = agency
+    ? await db
+        .select({ n: count() })
+        .from(introductions)
+        .where(and(ownScope, eq(introductions.consentState, 'pending')))
+    : [];
+  const toSchedule = agency
+    ? await db
+        .select({ id: introductions.id })
+        .from(interviews)
+        .innerJoin(introductions, eq(introductions.id, interviews.introductionId))
+        .where(and(ownScope, eq(interviews.state, 'proposed')))
+        .orderBy(asc(interviews.proposedAt))
+    : [];
+  // Agreed, started and unanswered: few rows; the due day is computed in Austrian working days.
+  const unanswered = await db
+    .select({ id: introductions.id, startsAt: interviewSlots.startsAt, minutes: interviews.durationMinutes })
+    .from(interviews)
+    .innerJoin(introductions, eq(introductions.id, interviews.introductionId))
+    .innerJoin(interviewSlots, eq(interviewSlots.id, interviews.chosenSlotId))
+    .where(
+      and(
+        ownScope,
+        eq(interviews.state, 'scheduled'),
+        isNull(interviews.feedbackAt),
+        lte(interviewSlots.startsAt, now),
+      ),
+    )
+    .orderBy(asc(interviewSlots.startsAt));
+  const today = viennaDate(now);
+  const overdue = unanswered.filter((r) => today > feedbackDueOf(new Date(r.startsAt.getTime() + r.minutes * 60_000)));
+  return {
+    consentPending: pending?.n ?? 0,
+    interviewsToSchedule: toSchedule.length,
+    interviewsToScheduleId: toSchedule[0]?.id ?? null,
+    feedbackOverdue: overdue.length,
+    feedbackOverdueId: overdue[0]?.id ?? null,
+  };
+}
+
 export async function introductionTasks(
   db: Db,
   membership: ActiveMembership,
@@ -51,6 +98,7 @@ export async function introductionTasks(
     hiredUnreported: hired.length,
     hiredUnreportedId: hired[0]?.id ?? null,
     hiredUnreportedAdvertisementId: hired[0]?.advertisement ?? null,
+    ...(await interviewTasks(db, ownScope, membership.kind, now)),
   };
 
   if (membership.kind === 'agency') {

@@ -11,6 +11,11 @@ const introductions = (fields: Partial<NonNullable<Overview['introductions']>>):
   hiredUnreported: 0,
   hiredUnreportedId: null,
   hiredUnreportedAdvertisementId: null,
+  consentPending: 0,
+  interviewsToSchedule: 0,
+  interviewsToScheduleId: null,
+  feedbackOverdue: 0,
+  feedbackOverdueId: null,
   ...fields,
 });
 
@@ -59,5 +64,38 @@ describe('overview tasks', () => {
     ]);
     expect(tasks[0]!.href).toBe('/advertisements/view?id=3&melden=7');
     expect(tasks[1]!.detail).toContain('Eine Rechnung ist überfällig.');
+  });
+
+  it('When interviews wait for a time or feedback is overdue, then each side gets its own sentence', () => {
+    const agency = tasksOf(
+      {
+        ...none,
+        introductions: introductions({
+          interviewsToSchedule: 1,
+          interviewsToScheduleId: 7,
+          feedbackOverdue: 2,
+          feedbackOverdueId: 9,
+          consentPending: 3,
+        }),
+      },
+      '2026-12-04',
+      false,
+    );
+    // The agency's own step first; the company's overdue answer is news for it.
+    expect(agency.map((t) => [t.key, t.title, t.href])).toEqual([
+      ['interviews-to-schedule', 'Ein Interviewtermin wählen', '/advertisements/introductions/7'],
+      ['feedback-overdue', 'Rückmeldung zu 2 Interviews überfällig', '/advertisements/introductions/9'],
+      [
+        'consent-pending',
+        '3 Vorstellungen warten auf die Zustimmung der Kandidat/innen',
+        '/advertisements/introductions',
+      ],
+    ]);
+    const company = tasksOf(
+      { ...none, introductions: introductions({ feedbackOverdue: 1, feedbackOverdueId: 9 }) },
+      '2026-12-04',
+      true,
+    );
+    expect(company[0]).toMatchObject({ title: 'Rückmeldung zu einem Interview überfällig', tone: 'urgent' });
   });
 });

@@ -68,6 +68,37 @@ function introductionTasks(i: NonNullable<Overview['introductions']>, today: str
             : `/advertisements/view?id=${i.hiredUnreportedAdvertisementId}&melden=${i.hiredUnreportedId}`,
       tone: 'urgent',
     });
+  if (i.feedbackOverdue > 0 && i.feedbackOverdueId !== null)
+    tasks.push({
+      key: 'feedback-overdue',
+      title:
+        i.feedbackOverdue === 1
+          ? 'Rückmeldung zu einem Interview überfällig'
+          : `Rückmeldung zu ${formatNumber(i.feedbackOverdue)} Interviews überfällig`,
+      detail: company
+        ? 'Geben Sie der Personalvermittlung Rückmeldung: weiteres Gespräch, Angebot oder Absage mit Grund.'
+        : 'Das Unternehmen hat nach dem Interview noch nicht geantwortet; die Prämienbörse hat es erinnert.',
+      href: `${INTRODUCTIONS}/${i.feedbackOverdueId}`,
+      tone: company ? 'urgent' : 'info',
+    });
+  if (i.interviewsToSchedule > 0 && i.interviewsToScheduleId !== null)
+    tasks.push({
+      key: 'interviews-to-schedule',
+      title: `${capitalised(counted(i.interviewsToSchedule, 'Interviewtermin', 'Interviewtermine', 'ein'))} wählen`,
+      detail:
+        'Das Unternehmen hat Termine vorgeschlagen: Wählen Sie einen oder senden Sie der Kandidatin bzw. dem Kandidaten den Link zur Terminwahl.',
+      href: `${INTRODUCTIONS}/${i.interviewsToScheduleId}`,
+      tone: 'todo',
+    });
+  if (i.consentPending > 0)
+    tasks.push({
+      key: 'consent-pending',
+      title: `${capitalised(counted(i.consentPending, 'Vorstellung wartet', 'Vorstellungen warten'))} auf die Zustimmung der Kandidat/innen`,
+      detail:
+        'Die Prämienbörse hat per E-Mail gefragt und erinnert nach 2 Tagen; ohne Antwort endet die Vorstellung nach 7 Tagen.',
+      href: INTRODUCTIONS,
+      tone: 'info',
+    });
   if (i.inProgress > 0)
     tasks.push({
       key: 'in-progress',
