@@ -20,7 +20,11 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
         const text = escapeHtml(m.textBody).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
         return `<article class="mail"><h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">An: <strong>${escapeHtml(m.toAddress)}</strong>${m.replyTo ? ` · Antwort an: ${escapeHtml(m.replyTo)}` : ''} · ${m.createdAt.toISOString()} · Status: ${m.status}</p>
-<pre>${text}</pre></article>`;
+<pre>${text}</pre>${
+          m.calendar
+            ? `<details><summary>Kalendereintrag (.ics, ${escapeHtml(m.calendar.method)})</summary><pre>${escapeHtml(m.calendar.content)}</pre></details>`
+            : ''
+        }</article>`;
       })
       .join('\n');
     reply.type('text/html; charset=utf-8');
