@@ -19,7 +19,7 @@ import { companyReportBody, postReport } from '../../../test/support/placement-f
 
 const suite = introductionsSuite();
 const { ctx, company, otherCompany, consultant, second } = suite;
-const { at, person, introduced, detail, move, mailsTo } = suite;
+const { at, person, detail, move, mailsTo } = suite;
 
 type ErrorBody = { error: { message: string } };
 const messageOf = (res: { json: <T>() => T }) => res.json<ErrorBody>().error.message;

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { introductions, users } from '../../db/schema';
 import type { CurrentUser } from '../../services/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { recordAudit } from '../../services/audit';
 import type { MessageContext, MessageParties } from '../chat';
 import { createNotifications, settingsOf } from '../../services/notifications/centre';
