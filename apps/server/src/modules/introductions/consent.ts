@@ -54,6 +54,19 @@ function assertNotParty(row: IntroductionRow, session: Session): void {
   }
 }
 
+/**
+ * The candidate's answer in one transaction: the register lock first (as every register command),
+ * then the link's introduction, refused for either party's session.
+ */
+function answering<T>(db: Db, token: string, session: Session, answer: (tx: Db, row: IntroductionRow) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const row = await lockByToken(tx, token);
+    assertNotParty(row, session);
+    return answer(tx, row);
+  });
+}
+
 async function lockByToken(tx: Db, token: string): Promise<IntroductionRow> {
   const [row] = await tx
     .select()
@@ -148,10 +161,7 @@ export async function confirmConsent(
   session: Session,
   ctx: RegisterContext,
 ): Promise<ConsentOutcome & { expired: boolean }> {
-  const result = await db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const row = await lockByToken(tx, token);
-    assertNotParty(row, session);
+  const result = await answering(db, token, session, async (tx, row) => {
     if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
     if (isExpired(row, ctx.now))
       return { row, removeFiles: await endUnconfirmed(tx, row, 'expired', ctx), expired: true };
@@ -213,10 +223,7 @@ export async function declineConsent(
   session: Session,
   ctx: RegisterContext,
 ): Promise<ConsentOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const row = await lockByToken(tx, token);
-    assertNotParty(row, session);
+  return answering(db, token, session, async (tx, row) => {
     if (row.consentState !== 'pending') throw conflict(ANSWERED[row.consentState]);
     const outcome = isExpired(row, ctx.now) ? 'expired' : 'declined';
     const removeFiles = await endUnconfirmed(tx, row, outcome, ctx);
@@ -235,10 +242,7 @@ export async function withdrawConsent(
   session: Session,
   ctx: RegisterContext,
 ): Promise<ConsentOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const row = await lockByToken(tx, token);
-    assertNotParty(row, session);
+  return answering(db, token, session, async (tx, row) => {
     if (row.consentState === 'withdrawn') throw conflict(CONSENT_MSG.alreadyWithdrawn);
     if (row.consentState !== 'confirmed') throw conflict(CONSENT_MSG.notConfirmed);
     await tx

@@ -5,16 +5,10 @@ import { interviews } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { feedbackGivenMail } from './interview-mails';
-import {
-  authorizeInterviewSide,
-  chosenSlot,
-  lockInterview,
-  sendInvitations,
-  type InterviewContext,
-} from './interview-parts';
+import { chosenSlot, onInterview, sendInvitations, type InterviewContext } from './interview-parts';
 import type { InterviewOutcome } from './interview-schedule';
 import type { Caller } from './policy';
-import { appendRegisterEntry, lockRegister } from './register';
+import { appendRegisterEntry } from './register';
 import { mailParties, moveIntroduction } from './service';
 
 /**
@@ -32,10 +26,7 @@ export async function cancelInterview(
   reason: string,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const { interview, introduction } = await lockInterview(tx, interviewId);
-    const { side } = authorizeInterviewSide(caller, introduction, 'either');
+  return onInterview(db, caller, interviewId, 'either', async (tx, { interview, introduction, side }) => {
     if (interview.state === 'cancelled') throw conflict(INTERVIEW_MSG.cancelled);
     const slot = await chosenSlot(tx, interview);
     if (slot && slot.startsAt.getTime() <= ctx.now.getTime()) throw conflict(INTERVIEW_MSG.alreadyHeld);
@@ -92,10 +83,7 @@ export async function updateInterviewLocation(
   location: string,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const { interview, introduction } = await lockInterview(tx, interviewId);
-    authorizeInterviewSide(company, introduction, 'company');
+  return onInterview(db, company, interviewId, 'company', async (tx, { interview, introduction }) => {
     if (interview.state === 'cancelled') throw conflict(INTERVIEW_MSG.cancelled);
     const slot = await chosenSlot(tx, interview);
     if (!slot) throw conflict(INTERVIEW_MSG.notScheduled);
@@ -125,10 +113,7 @@ export async function giveInterviewFeedback(
   input: InterviewFeedback,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome & { revived: boolean }> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const { interview, introduction } = await lockInterview(tx, interviewId);
-    authorizeInterviewSide(company, introduction, 'company');
+  return onInterview(db, company, interviewId, 'company', async (tx, { interview, introduction }) => {
     if (interview.state === 'cancelled') throw conflict(INTERVIEW_MSG.cancelled);
     if (interview.feedbackAt !== null) throw conflict(INTERVIEW_MSG.feedbackTwice);
     const slot = await chosenSlot(tx, interview);

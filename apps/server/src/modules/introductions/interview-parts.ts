@@ -11,6 +11,7 @@ import { interviewInvitationMail, invitationParagraphs } from './interview-mails
 import { authorizeIntroductionReading, introductionSideOf, type Caller } from './policy';
 import type { IntroductionRow } from './queries';
 import { lockIntroduction, type RegisterContext } from './service';
+import { lockRegister } from './register';
 
 /** What the interview commands share: locking, who takes part, and the calendar mails. */
 
@@ -57,6 +58,28 @@ export function authorizeInterviewSide(
     throw forbidden(side === 'company' ? INTRODUCTION_MSG.companyOnly : INTERVIEW_MSG.agencyOnly);
   }
   return { introduction: readable, side: own };
+}
+
+/**
+ * An interview command's transaction: the register lock, the interview with its introduction
+ * (locked in that order), and the caller's side checked — then the command's own work.
+ */
+export function onInterview<T>(
+  db: Db,
+  caller: Caller,
+  interviewId: number,
+  side: 'company' | 'agency' | 'either',
+  work: (
+    tx: Db,
+    found: { interview: InterviewRow; introduction: IntroductionRow; side: 'company' | 'agency' },
+  ) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockRegister(tx);
+    const { interview, introduction } = await lockInterview(tx, interviewId);
+    const authorized = authorizeInterviewSide(caller, introduction, side);
+    return work(tx, { interview, introduction, side: authorized.side });
+  });
 }
 
 export async function slotsOf(tx: Db, interviewId: number): Promise<SlotRow[]> {

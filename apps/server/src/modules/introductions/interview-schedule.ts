@@ -10,6 +10,7 @@ import {
   authorizeInterviewSide,
   lockInterview,
   newCalendarUid,
+  onInterview,
   sendInvitations,
   slotsOf,
   type InterviewContext,
@@ -131,12 +132,9 @@ export async function chooseInterviewSlot(
   slotId: number,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const { interview, introduction } = await lockInterview(tx, interviewId);
-    authorizeInterviewSide(consultant, introduction, 'agency');
-    return schedule(tx, introduction, interview, slotId, 'consultant', ctx);
-  });
+  return onInterview(db, consultant, interviewId, 'agency', (tx, { interview, introduction }) =>
+    schedule(tx, introduction, interview, slotId, 'consultant', ctx),
+  );
 }
 
 async function lockInterviewOfToken(tx: Db, token: string) {
@@ -171,10 +169,7 @@ export async function sendInterviewChoiceLink(
   interviewId: number,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome> {
-  return db.transaction(async (tx) => {
-    await lockRegister(tx);
-    const { interview, introduction } = await lockInterview(tx, interviewId);
-    authorizeInterviewSide(consultant, introduction, 'agency');
+  return onInterview(db, consultant, interviewId, 'agency', async (tx, { interview, introduction }) => {
     if (interview.state !== 'proposed') throw conflict(INTERVIEW_MSG.onlyProposed);
     if (introduction.email === null) throw conflict(INTERVIEW_MSG.candidateNoEmail);
     const nonce = interview.candidateNonce ?? newConsentNonce();
