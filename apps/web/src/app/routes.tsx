@@ -82,6 +82,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
       },
       {
+        // The candidate picks an interview time (issue 35): no account, the token in the fragment.
+        path: '/termin',
+        lazy: () => import('../features/candidateInterview/CandidateInterviewPage'),
+        errorElement: <RouteError />,
+      },
+      {
         path: '/forgot-password',
         lazy: () => import('../features/auth/ForgotPasswordPage'),
         errorElement: <RouteError />,

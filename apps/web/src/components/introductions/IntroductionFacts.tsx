@@ -7,6 +7,7 @@ import {
   INTRODUCTION_FLAG_LABELS,
   INTRODUCTION_STATUS_LABELS,
   REGISTER_EVENT_LABELS,
+  REJECTION_REASON_LABELS,
   type Introduction,
   type IntroductionDetail,
   formatDay,
@@ -70,12 +71,18 @@ export function claimText(introduction: Introduction): string {
   return CLAIM_STATE_LABELS[introduction.claim];
 }
 
-/** The last reaction of the company, in one line. */
+/** The last reaction of the company, in one line; a final rejection with its reason from the catalogue. */
 export function reactionText(introduction: Introduction): string {
   const reaction = introduction.lastReaction;
   if (!reaction) return 'Noch keine Reaktion';
   const what = reaction.status ? INTRODUCTION_STATUS_LABELS[reaction.status] : 'Bereits bekannt';
-  return `${what} am ${formatDate(reaction.at)}${reaction.note ? `: ${reaction.note}` : ''}`;
+  const label =
+    reaction.status === 'abgesagt' && introduction.rejectionReason
+      ? REJECTION_REASON_LABELS[introduction.rejectionReason]
+      : null;
+  // A rejection given as interview feedback already starts its note with the label.
+  const reason = label && !reaction.note?.startsWith(label) ? ` (Grund: ${label})` : '';
+  return `${what} am ${formatDate(reaction.at)}${reason}${reaction.note ? `: ${reaction.note}` : ''}`;
 }
 
 /**

@@ -50,11 +50,12 @@ afterEach(() => {
   role = 'company';
 });
 
-/** The introduction no. 12 as the server answers it, and the agency's (unchecked) verification. */
+/** The introduction no. 12 as the server answers it (no interviews), and the agency's (unchecked) verification. */
 function serve(introduction: Introduction, timeline: IntroductionDetail['timeline'] = []) {
   fetchMock.mockImplementation((input) => {
     const url = String(input);
     if (url === '/api/introductions/12') return json(detailOf(introduction, timeline));
+    if (url === '/api/introductions/12/interviews') return json({ data: [], meta: {} });
     if (url === '/api/organisations/3/verification') return json({ data: { verified: false, checks: [] } });
     return Promise.reject(new Error(`no request expected: ${url}`));
   });

@@ -25,6 +25,7 @@ import {
   ProfileCard,
   WithdrawnNotice,
 } from './ConsentNotices';
+import { InterviewsSection } from './interviews/InterviewsSection';
 import { NoteModal, RejectModal } from './NoteModal';
 import { reportLinkOf, useStageChange } from './stageChange';
 import { useIntroduction } from './api/introduction';
@@ -212,6 +213,9 @@ export function Component() {
                 – die Vorstellung und ihre Prämie sind dort schon eingetragen.
               </Alert>
             )}
+          {(isCompany || isConsultant) && (
+            <InterviewsSection introduction={introduction} side={isCompany ? 'company' : 'agency'} />
+          )}
           {introduction.profile && awaitsIdentity(introduction) && (
             <ProfileCard profile={introduction.profile} collapsed={false} forConsultant={false} />
           )}

@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { INTRODUCTION_MSG, INTRODUCTION_NOTE_MAX_LENGTH, validateChatFiles } from '@pb/core';
+import {
+  INTERVIEW_MSG,
+  INTRODUCTION_MSG,
+  INTRODUCTION_NOTE_MAX_LENGTH,
+  validateChatFiles,
+  type RejectionReason,
+} from '@pb/core';
 import { DocumentPicker } from '../../components/DocumentPicker';
 import { FormModal } from '../../components/FormModal';
 import { TextField } from '../../components/TextField';
 import { showSuccess } from '../../components/feedback/feedback';
 import { useMoveIntroduction } from './api/changeStatus';
+import { RejectionReasonSelect } from './interviews/RejectionReasonSelect';
 
 /** A required note (rejection reason, 'Bereits bekannt'), optionally with one document. */
 export function NoteModal({
@@ -67,9 +74,9 @@ export function NoteModal({
 }
 
 /**
- * 'Endgültig absagen' with its required reason; says afterwards that the agency gets the reason.
- * Before the candidate agreed (issue 35) it says first that the rejection ends the introduction and
- * deletes the person's data.
+ * 'Endgültig absagen' with its required reason: a 'Grund' from the catalogue (issue 35) and a few
+ * words of its own; says afterwards that the agency gets the reason. Before the candidate agreed
+ * it says first that the rejection ends the introduction and deletes the person's data.
  */
 export function RejectModal({
   id,
@@ -83,35 +90,63 @@ export function RejectModal({
   onClose: () => void;
 }) {
   const reject = useMoveIntroduction();
+  const [category, setCategory] = useState<RejectionReason | ''>('');
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const categoryProblem = category ? undefined : INTERVIEW_MSG.reasonRequired;
+  const noteProblem = note.trim() ? undefined : INTRODUCTION_MSG.noteRequired;
+  const problem = categoryProblem ?? noteProblem ?? null;
+  const submit = () => {
+    setTried(true);
+    if (!category || problem || reject.isPending) return;
+    reject.mutate(
+      { id, status: 'abgesagt', reason: note.trim(), reasonCategory: category },
+      {
+        onSuccess: () => {
+          onClose();
+          showSuccess(
+            beforeConsent
+              ? 'Die Absage ist gespeichert; die Vorstellung ist beendet und der Personalberater erhält die Begründung.'
+              : 'Die Absage ist gespeichert; der Personalberater erhält die Begründung.',
+          );
+        },
+      },
+    );
+  };
   return (
-    <NoteModal
+    <FormModal
       title={title}
-      label="Begründung (für den Personalberater)"
-      hint={
-        beforeConsent
-          ? 'Die Kandidatin bzw. der Kandidat hat noch nicht zugestimmt: Die Absage beendet die Vorstellung endgültig, und die Daten der Person werden sofort gelöscht.'
-          : undefined
-      }
-      submitLabel="Absage speichern"
-      withDocument={false}
-      pending={reject.isPending}
-      error={reject.error}
-      onSubmit={(reason) =>
-        reject.mutate(
-          { id, status: 'abgesagt', reason },
-          {
-            onSuccess: () => {
-              onClose();
-              showSuccess(
-                beforeConsent
-                  ? 'Die Absage ist gespeichert; die Vorstellung ist beendet und der Personalberater erhält die Begründung.'
-                  : 'Die Absage ist gespeichert; der Personalberater erhält die Begründung.',
-              );
-            },
-          },
-        )
-      }
+      titleId="pb-reject-title"
       onClose={onClose}
-    />
+      onSubmit={submit}
+      submitLabel="Absage speichern"
+      submitVariant="danger"
+      pending={reject.isPending}
+      problem={tried ? problem : null}
+      error={reject.error}
+    >
+      {beforeConsent && (
+        <p data-testid="note-hint">
+          Die Kandidatin bzw. der Kandidat hat noch nicht zugestimmt: Die Absage beendet die Vorstellung endgültig, und
+          die Daten der Person werden sofort gelöscht.
+        </p>
+      )}
+      <RejectionReasonSelect
+        id="pb-reject-category"
+        value={category}
+        onChange={setCategory}
+        message={tried ? categoryProblem : undefined}
+      />
+      <TextField
+        id="pb-reject-note"
+        label="Begründung (für den Personalberater)"
+        rows={4}
+        value={note}
+        maxLength={INTRODUCTION_NOTE_MAX_LENGTH}
+        onChange={setNote}
+        invalid={tried && noteProblem !== undefined}
+        feedback={tried ? noteProblem : undefined}
+      />
+    </FormModal>
   );
 }

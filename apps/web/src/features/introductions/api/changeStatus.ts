@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Introduction, IntroductionStatus } from '@pb/core';
+import type { Introduction, IntroductionStatus, RejectionReason } from '@pb/core';
 import { introductionKeys } from '../../../components/introductions/api';
 import { api } from '../../../lib/http';
 
@@ -7,9 +7,11 @@ export interface StageChange {
   id: number;
   status: IntroductionStatus;
   reason?: string;
+  /** A rejection's reason from the catalogue (issue 35). */
+  reasonCategory?: RejectionReason;
 }
 
-/** POST /api/introductions/:id/status (the company): a stage, 'abgesagt' with its reason. */
+/** POST /api/introductions/:id/status (the company): a stage, 'abgesagt' with its reason and its catalogue reason. */
 export function useMoveIntroduction() {
   const client = useQueryClient();
   return useMutation({
