@@ -3,14 +3,13 @@ import { CONSENT_MSG, type ConsentState } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisations } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotifications, settingsOf } from '../../services/notifications/centre';
 import { consentAnsweredMail, consentEndedMail, identityReleasedMail } from './consent-mails';
 import { consentExpiry, consentToken, consentTokenHash } from './consent-link';
 import { erasableColumns, eraseFingerprints, erasePersonalData, erasePresentingData } from './personal-data';
 import { PERSONAL_DATA_GONE_UNCONFIRMED } from './personal-data';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry, lockRegister } from './register';
-import { mailParties, type Caller, type IntroductionOutcome, type RegisterContext } from './service';
+import { moveIntroduction, tellParty, type Caller, type IntroductionOutcome, type RegisterContext } from './service';
 
 /**
  * The candidate's answer to the mailed link (issue 35): confirm (the identity goes to the company),
@@ -22,29 +21,8 @@ import { mailParties, type Caller, type IntroductionOutcome, type RegisterContex
 
 export type ConsentOutcome = IntroductionOutcome & { removeFiles: string[] };
 
-type Party = 'consultant' | 'company';
 /** Whoever is signed in on the candidate's page, if anyone. */
 type Session = Pick<Caller, 'organisation'> | null;
-
-/** The bell and, unless the person chose the app only for introductions, the mail. */
-async function tell(
-  tx: Db,
-  row: IntroductionRow,
-  party: Party,
-  bell: { title: string; body: string },
-  build: Parameters<typeof mailParties>[3],
-  now: Date,
-): Promise<void> {
-  const userId = party === 'consultant' ? row.consultantId : row.companyId;
-  if (userId === null) return;
-  await createNotifications(
-    tx,
-    [{ userId, kind: 'introduction', ...bell, link: `/advertisements/introductions/${row.id}` }],
-    now,
-    { mail: false },
-  );
-  if ((await settingsOf(tx, userId)).introduction === 'app_mail') await mailParties(tx, row, [party], build);
-}
 
 /** Signed in for either party: neither may answer for the candidate. */
 function assertNotParty(row: IntroductionRow, session: Session): void {
@@ -93,22 +71,10 @@ export function isExpired(row: Pick<IntroductionRow, 'consentRequestedAt'>, now:
 /** Ends the introduction as a final rejection without the company's doing (the candidate's answer or the clock). */
 async function endAsRejection(tx: Db, row: IntroductionRow, note: string, ctx: RegisterContext): Promise<void> {
   if (row.status === 'abgesagt' || row.status === 'eingestellt') return;
-  await tx
-    .update(introductions)
-    .set({
-      status: 'abgesagt',
-      statusChangedAt: ctx.now,
-      statusNote: note,
-      ...(row.claimLapsedAt === null ? { claimLapsedAt: ctx.now } : {}),
-      updatedAt: ctx.now,
-    })
-    .where(eq(introductions.id, row.id));
-  await appendRegisterEntry(tx, ctx.registerSecret, {
-    introductionId: row.id,
-    kind: 'status',
-    at: ctx.now,
-    data: { status: 'abgesagt', from: row.status, cause: 'consent' },
-    note,
+  // The parties hear of the candidate's answer in its own words, not as a stage change.
+  await moveIntroduction(tx, row, { status: 'abgesagt', reason: note, reasonCategory: 'kandidat_abgesprungen' }, ctx, {
+    notify: false,
+    cause: 'consent',
   });
 }
 
@@ -140,8 +106,15 @@ export async function endUnconfirmed(
     });
     await endAsRejection(tx, row, 'Keine Zustimmung der Kandidatin bzw. des Kandidaten.', ctx);
     const bell = { title: 'Vorstellung ohne Zustimmung beendet', body: `Kandidatenvorstellung Nr. ${row.id}` };
-    await tell(tx, row, 'consultant', bell, (to, ref) => consentAnsweredMail(to, ref, outcome, ctx.publicUrl), ctx.now);
-    await tell(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, outcome, ctx), ctx.now);
+    await tellParty(
+      tx,
+      row,
+      'consultant',
+      bell,
+      (to, ref) => consentAnsweredMail(to, ref, outcome, ctx.publicUrl),
+      ctx.now,
+    );
+    await tellParty(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, outcome, ctx), ctx.now);
   }
   const [erasable] = await tx.select(erasableColumns).from(introductions).where(eq(introductions.id, row.id));
   const files = await erasePersonalData(tx, erasable!, ctx.now, ctx.registerSecret, PERSONAL_DATA_GONE_UNCONFIRMED);
@@ -189,7 +162,7 @@ export async function confirmConsent(
       data: { companyOrganisationId: row.companyOrganisationId },
     });
     const body = `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“`;
-    await tell(
+    await tellParty(
       tx,
       row,
       'company',
@@ -197,7 +170,7 @@ export async function confirmConsent(
       (to, ref) => identityReleasedMail(to, ref, ctx.publicUrl),
       ctx.now,
     );
-    await tell(
+    await tellParty(
       tx,
       row,
       'consultant',
@@ -265,7 +238,7 @@ export async function withdrawConsent(
     const [erasable] = await tx.select(erasableColumns).from(introductions).where(eq(introductions.id, row.id));
     const removeFiles = await erasePresentingData(tx, erasable!, ctx.now);
     const bell = { title: 'Einwilligung widerrufen', body: `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“` };
-    await tell(
+    await tellParty(
       tx,
       row,
       'consultant',
@@ -273,7 +246,7 @@ export async function withdrawConsent(
       (to, ref) => consentAnsweredMail(to, ref, 'withdrawn', ctx.publicUrl),
       ctx.now,
     );
-    await tell(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, 'withdrawn', ctx), ctx.now);
+    await tellParty(tx, row, 'company', bell, (to, ref) => consentEndedMail(to, ref, 'withdrawn', ctx), ctx.now);
     return { introductionId: row.id, message: null, revived: false, removeFiles };
   });
 }

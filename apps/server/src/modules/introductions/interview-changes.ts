@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { INTERVIEW_MSG, REJECTION_REASON_LABELS, type InterviewFeedback } from '@pb/core';
+import { INTERVIEW_MSG, type InterviewFeedback } from '@pb/core';
 import type { Db } from '../../db/client';
 import { interviews } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { feedbackGivenMail } from './interview-mails';
 import { chosenSlot, onInterview, sendInvitations, type InterviewContext } from './interview-parts';
@@ -88,7 +88,8 @@ export async function updateInterviewLocation(
     const slot = await chosenSlot(tx, interview);
     if (!slot) throw conflict(INTERVIEW_MSG.notScheduled);
     if (slot.startsAt.getTime() <= ctx.now.getTime()) throw conflict(INTERVIEW_MSG.alreadyHeld);
-    if (interview.mode === 'video' && !/^https:\/\/\S+$/.test(location)) throw conflict(INTERVIEW_MSG.videoLinkInvalid);
+    if (interview.mode === 'video' && !/^https:\/\/\S+$/.test(location))
+      throw badRequest(INTERVIEW_MSG.videoLinkInvalid);
     const [updated] = await tx
       .update(interviews)
       .set({ location, calendarSequence: interview.calendarSequence + 1, updatedAt: ctx.now })
@@ -144,8 +145,8 @@ export async function giveInterviewFeedback(
       revived = await moveIntroduction(tx, introduction, { status: 'angebot', reason: null }, ctx);
     }
     if (input.outcome === 'abgesagt' && introduction.status !== 'abgesagt' && introduction.status !== 'eingestellt') {
-      const text = `${REJECTION_REASON_LABELS[reason!]}: ${note ?? ''}`.trim();
-      await moveIntroduction(tx, introduction, { status: 'abgesagt', reason: text, reasonCategory: reason! }, ctx);
+      // The note as written; the catalogue's reason is its own field (as on the company's rejection).
+      await moveIntroduction(tx, introduction, { status: 'abgesagt', reason: note, reasonCategory: reason! }, ctx);
     }
     await mailParties(tx, introduction, ['consultant'], (to, ref) =>
       feedbackGivenMail(to, ref, { outcome: input.outcome, reason, note }, ctx.publicUrl),

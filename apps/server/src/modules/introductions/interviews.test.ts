@@ -354,7 +354,8 @@ describe('After the interview', () => {
     });
     const seen = (await detail(consultant, introduction.id)).body.data;
     expect(seen).toMatchObject({ status: 'abgesagt', claim: 'lapsed' });
-    expect(seen.lastReaction?.note).toBe('Gehaltsvorstellung passt nicht: Gehaltsvorstellung 20 % über dem Rahmen.');
+    expect(seen.lastReaction?.note).toBe('Gehaltsvorstellung 20 % über dem Rahmen.');
+    expect(seen.rejectionReason).toBe('gehalt');
     expect(messageOf(await act(proposed.id, '/feedback', company.token, { outcome: 'angebot' }))).toBe(
       INTERVIEW_MSG.feedbackTwice,
     );

@@ -95,6 +95,26 @@ export async function mailParties(
   }
 }
 
+/** The bell of one party's handler and, unless they chose the app only for introductions, the mail. */
+export async function tellParty(
+  tx: Db,
+  row: IntroductionRow,
+  party: 'consultant' | 'company',
+  bell: { title: string; body: string },
+  build: (to: string, ref: IntroductionRef) => OutgoingMail,
+  now: Date,
+): Promise<void> {
+  const userId = party === 'consultant' ? row.consultantId : row.companyId;
+  if (userId === null) return;
+  await createNotifications(
+    tx,
+    [{ userId, kind: 'introduction', ...bell, link: `/advertisements/introductions/${row.id}` }],
+    now,
+    { mail: false },
+  );
+  if ((await settingsOf(tx, userId)).introduction === 'app_mail') await mailParties(tx, row, [party], build);
+}
+
 /**
  * Revives a lapsed claim when re-contact or a placement comes within RECONTACT_WINDOW_MONTHS
  * of the final rejection: clears the lapse, appends 'claim_revived' and mails both parties.
@@ -127,6 +147,8 @@ export async function moveIntroduction(
   row: IntroductionRow,
   change: { status: IntroductionStatus; reason: string | null; reasonCategory?: RejectionReason | undefined },
   ctx: RegisterContext,
+  /** notify: false when the caller tells the parties itself; cause: what moved it, if not the company. */
+  options: { notify?: boolean; cause?: 'consent' } = {},
 ): Promise<boolean> {
   const rejecting = change.status === 'abgesagt';
   const revived =
@@ -154,30 +176,23 @@ export async function moveIntroduction(
       status: change.status,
       from: row.status,
       ...(rejecting && change.reasonCategory ? { reasonCategory: change.reasonCategory } : {}),
+      ...(options.cause ? { cause: options.cause } : {}),
     },
     note: change.reason,
   });
   // The bell, and the mail unless the consultant chose the app only for introductions (issue 13).
-  if (row.consultantId !== null) {
-    await createNotifications(
+  if (options.notify !== false) {
+    await tellParty(
       tx,
-      [
-        {
-          userId: row.consultantId,
-          kind: 'introduction',
-          title: `Vorstellung: ${INTRODUCTION_STATUS_LABELS[change.status]}`,
-          body: `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“`,
-          link: `/advertisements/introductions/${row.id}`,
-        },
-      ],
+      row,
+      'consultant',
+      {
+        title: `Vorstellung: ${INTRODUCTION_STATUS_LABELS[change.status]}`,
+        body: `Kandidatenvorstellung Nr. ${row.id} zu „${row.jobTitle}“`,
+      },
+      (to, ref) => statusChangedMail(to, ref, change.status, change.reason, ctx.publicUrl),
       ctx.now,
-      { mail: false },
     );
-    if ((await settingsOf(tx, row.consultantId)).introduction === 'app_mail') {
-      await mailParties(tx, row, ['consultant'], (to, ref) =>
-        statusChangedMail(to, ref, change.status, change.reason, ctx.publicUrl),
-      );
-    }
   }
   return revived;
 }
