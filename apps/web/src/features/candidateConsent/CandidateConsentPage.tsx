@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -17,7 +17,8 @@ import { AnonymousProfileFacts } from '../../components/introductions/Consent';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { errorText } from '../../lib/http';
 import { ConsentPrivacy } from './ConsentPrivacy';
-import { linkToken, useConsentAction, useConsentView, type ConsentAction } from './api';
+import { pageLinkToken, useConsentAction, useConsentView, type ConsentAction } from './api';
+import { Announcement, MISSING_LINK_TOKEN } from '../../components/Announcement';
 
 /** What the page says of a link already answered, or no longer open. */
 const STATE_TEXT: Record<Exclude<ConsentState, 'pending'>, string> = {
@@ -35,41 +36,10 @@ const OUTCOME_TEXT: Record<ConsentAction['kind'], string> = {
   withdraw: CONSENT_MSG.withdrawn,
 };
 
-const MISSING_TOKEN =
-  'Der Link ist unvollständig. Bitte öffnen Sie den vollständigen Link aus der E-Mail der Prämienbörse.';
-
 /** '12.03.2026, 14:30 Uhr' in Vienna time. */
 function deadlineText(iso: string): string {
   const { hour, minute } = viennaParts(iso);
   return `${formatDate(iso)}, ${hour}:${minute} Uhr`;
-}
-
-/** A message that takes focus when it appears, so a screen reader says it at once. */
-function Announcement({
-  variant,
-  children,
-  testId,
-  ref,
-}: {
-  variant: string;
-  children: ReactNode;
-  testId: string;
-  ref?: RefObject<HTMLDivElement | null>;
-}) {
-  const own = useRef<HTMLDivElement>(null);
-  const target = ref ?? own;
-  useEffect(() => target.current?.focus(), [target, children]);
-  return (
-    <Alert
-      ref={target}
-      variant={variant}
-      tabIndex={-1}
-      role={variant === 'danger' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
-      {children}
-    </Alert>
-  );
 }
 
 /**
@@ -79,7 +49,7 @@ function Announcement({
  * withdraw (asked first). Nothing but the server's view of the link is shown.
  */
 export function Component() {
-  const [link] = useState(linkToken);
+  const [link] = useState(pageLinkToken);
   const token = link.kind === 'token' ? link.token : null;
   const view = useConsentView(token);
   return (
@@ -91,7 +61,7 @@ export function Component() {
         <h1 className="h3 mb-3">Ihre Zustimmung zur Vorstellung</h1>
         {link.kind === 'missing' ? (
           <Announcement variant="danger" testId="consent-link-problem">
-            {MISSING_TOKEN}
+            {MISSING_LINK_TOKEN}
           </Announcement>
         ) : link.kind === 'invalid' ? (
           <Announcement variant="danger" testId="consent-link-problem">

@@ -1,43 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consentTokenSchema, type CandidateConsentView, type Single } from '@pb/core';
 import { api } from '../../lib/http';
+import { linkToken, type LinkToken } from '../../lib/linkToken';
+
+export type { LinkToken };
 
 /**
  * The candidate's page (issue 35) without an account: the mailed link's secret goes in the
  * request's body, never into a URL the server sees.
  */
 
-const KEY = 'pb.candidateConsentToken';
-
-/** What the page found in its address: a well-formed token, a malformed one, or none at all. */
-export type LinkToken = { kind: 'token'; token: string } | { kind: 'invalid' } | { kind: 'missing' };
-
-/**
- * The token of `/einwilligung#<token>`. It comes in the URL fragment (never sent to a server or in
- * a Referer), is taken out of the address bar and the tab's history at once and kept for this tab
- * only, so a reload (or the skip link's own fragment) does not lose it.
- */
-export function linkToken(): LinkToken {
-  if (typeof window === 'undefined') return { kind: 'missing' };
-  const fromLink = window.location.hash.slice(1);
-  let token: string | null;
-  if (fromLink) {
-    token = safeDecode(fromLink);
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (token !== null && consentTokenSchema.safeParse(token).success) sessionStorage.setItem(KEY, token);
-  } else {
-    token = sessionStorage.getItem(KEY);
-  }
-  if (token === null) return fromLink ? { kind: 'invalid' } : { kind: 'missing' };
-  return consentTokenSchema.safeParse(token).success ? { kind: 'token', token } : { kind: 'invalid' };
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
+/** The token of `/einwilligung#<token>` (lib/linkToken). */
+export function pageLinkToken(): LinkToken {
+  return linkToken('pb.candidateConsentToken', consentTokenSchema);
 }
 
 const consentKey = (token: string) => ['candidate-consent', token] as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -8,39 +8,10 @@ import { ConfirmModal, PendingButton } from '../../components/FormModal';
 import { InterviewSetting, slotText } from '../../components/introductions/InterviewFacts';
 import { PublicLayout } from '../../components/public/PublicLayout';
 import { errorText } from '../../lib/http';
-import { linkToken, useChooseInterviewTime, useInterviewChoiceView } from './api';
+import { pageLinkToken, useChooseInterviewTime, useInterviewChoiceView } from './api';
+import { Announcement, MISSING_LINK_TOKEN } from '../../components/Announcement';
 
-const MISSING_TOKEN =
-  'Der Link ist unvollständig. Bitte öffnen Sie den vollständigen Link aus der E-Mail der Prämienbörse.';
 const NOTHING_CHOSEN = 'Bitte wählen Sie einen der Termine.';
-
-/** A message that takes focus when it appears, so a screen reader says it at once. */
-function Announcement({
-  variant,
-  children,
-  testId,
-  ref,
-}: {
-  variant: string;
-  children: ReactNode;
-  testId: string;
-  ref?: RefObject<HTMLDivElement | null>;
-}) {
-  const own = useRef<HTMLDivElement>(null);
-  const target = ref ?? own;
-  useEffect(() => target.current?.focus(), [target, children]);
-  return (
-    <Alert
-      ref={target}
-      variant={variant}
-      tabIndex={-1}
-      role={variant === 'danger' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
-      {children}
-    </Alert>
-  );
-}
 
 /**
  * '/termin#<token>' (issue 35): the candidate, without an account, sees which company invites them
@@ -49,7 +20,7 @@ function Announcement({
  * each say so.
  */
 export function Component() {
-  const [link] = useState(linkToken);
+  const [link] = useState(pageLinkToken);
   const token = link.kind === 'token' ? link.token : null;
   const view = useInterviewChoiceView(token);
   return (
@@ -61,7 +32,7 @@ export function Component() {
         <h1 className="h3 mb-3">Ihr Interviewtermin</h1>
         {link.kind === 'missing' ? (
           <Announcement variant="danger" testId="interview-link-problem">
-            {MISSING_TOKEN}
+            {MISSING_LINK_TOKEN}
           </Announcement>
         ) : link.kind === 'invalid' ? (
           <Announcement variant="danger" testId="interview-link-problem">

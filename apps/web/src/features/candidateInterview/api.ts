@@ -1,43 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { interviewChoiceTokenSchema, type CandidateInterviewView, type Single } from '@pb/core';
 import { api } from '../../lib/http';
+import { linkToken, type LinkToken } from '../../lib/linkToken';
+
+export type { LinkToken };
 
 /**
  * The candidate's page to pick an interview time (issue 35), without an account: the mailed
  * link's secret goes in the request's body, never into a URL the server sees.
  */
 
-const KEY = 'pb.interviewChoiceToken';
-
-/** What the page found in its address: a well-formed token, a malformed one, or none at all. */
-export type LinkToken = { kind: 'token'; token: string } | { kind: 'invalid' } | { kind: 'missing' };
-
-/**
- * The token of `/termin#<token>`. It comes in the URL fragment (never sent to a server or in a
- * Referer), is taken out of the address bar and the tab's history at once and kept for this tab
- * only, so a reload does not lose it.
- */
-export function linkToken(): LinkToken {
-  if (typeof window === 'undefined') return { kind: 'missing' };
-  const fromLink = window.location.hash.slice(1);
-  let token: string | null;
-  if (fromLink) {
-    token = safeDecode(fromLink);
-    window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (token !== null && interviewChoiceTokenSchema.safeParse(token).success) sessionStorage.setItem(KEY, token);
-  } else {
-    token = sessionStorage.getItem(KEY);
-  }
-  if (token === null) return fromLink ? { kind: 'invalid' } : { kind: 'missing' };
-  return interviewChoiceTokenSchema.safeParse(token).success ? { kind: 'token', token } : { kind: 'invalid' };
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
+/** The token of `/termin#<token>` (lib/linkToken). */
+export function pageLinkToken(): LinkToken {
+  return linkToken('pb.interviewChoiceToken', interviewChoiceTokenSchema);
 }
 
 const viewKey = (token: string) => ['interview-choice', token] as const;
