@@ -34,8 +34,16 @@ import { authorizeReading, authorizeWriting, isParticipant } from './policy';
  */
 
 export interface ChatEvents {
-  /** Tells every member of both organisations who reads it about a committed message (and their updated conversation). */
-  publishMessage(message: ChatMessage, conversation: MessageParties): Promise<void>;
+  /**
+   * Tells every member of both organisations who reads it about a committed message (and their
+   * updated conversation). `filesOnlyFor`: the message's files go to these readers only, the others
+   * get it without them (an introduction's CV before the candidate agreed, issue 35).
+   */
+  publishMessage(
+    message: ChatMessage,
+    conversation: MessageParties,
+    options?: { filesOnlyFor?: ReadonlySet<number> },
+  ): Promise<void>;
   /** Tells the reader's other tabs their view of the conversation now (they read it). */
   publishConversation(view: ChatConversation, readerId: number): void;
 }
@@ -214,7 +222,7 @@ export const chatGateway = fp(
     });
 
     const hub: ChatEvents = {
-      async publishMessage(message, conversation) {
+      async publishMessage(message, conversation, options = {}) {
         let readerIds = conversation.readerIds;
         let audience: ConversationViewer[] | undefined;
         try {
@@ -228,8 +236,11 @@ export const chatGateway = fp(
         }
         // The others first: the sending tab has the message from its answer, the sender's other tabs can wait a write.
         const ordered = [...readerIds].sort((a, b) => Number(a === message.userId) - Number(b === message.userId));
-        for (const id of ordered)
-          app.realtime.publish({ name: 'chat:message', to: { userIds: [id] }, payload: message });
+        const withoutFiles = { ...message, files: [] };
+        for (const id of ordered) {
+          const payload = options.filesOnlyFor && !options.filesOnlyFor.has(id) ? withoutFiles : message;
+          app.realtime.publish({ name: 'chat:message', to: { userIds: [id] }, payload });
+        }
         // Then each reader's view of the conversation (side, own unread state): one query for who, one for what.
         try {
           await publishViews(conversation.id, audience ?? (await conversationAudience(app.db, conversation)));

@@ -11,6 +11,7 @@ import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { multipartBody } from '../../../test/support/multipart';
 import { answerConsent, consentTokenFor, TEST_PROFILE } from '../../../test/support/candidate-consent';
 import { companyReportBody, postReport } from '../../../test/support/placement-fixtures';
+import { connectChat, EventLog } from '../../../test/support/socket-client';
 
 /**
  * The candidate's own consent (issue 35): the mailed link, what the company sees before and after,
@@ -377,5 +378,34 @@ describe('The register holds the consent', () => {
       introduction.id,
     ]);
     expect((await clean()).length).toBe(1);
+  });
+});
+
+describe('Live events before consent', () => {
+  it("When the introduction's message goes out live, then only the agency's handlers get its CV; the company's members get no file name", async () => {
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const companySocket = await connectChat(baseUrl, company.token);
+    const consultantSocket = await connectChat(baseUrl, consultant.token);
+    try {
+      const companyMessages = new EventLog(companySocket, 'chat:message');
+      const consultantMessages = new EventLog(consultantSocket, 'chat:message');
+      const job = await createJob(ctx.app.db, company.id, { bonus: 10 });
+      const candidate = person();
+      const body = multipartBody([{ field: 'cv', name: `Lebenslauf_${candidate.lastName}.pdf`, data: minimalPdf() }], {
+        advertisement: String(job.id),
+        ...candidate,
+        profile: JSON.stringify(TEST_PROFILE),
+      });
+      const res = await ctx.request({ method: 'POST', url: '/api/introductions', token: consultant.token, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      const [toCompany] = await companyMessages.waitFor(1);
+      const [toConsultant] = await consultantMessages.waitFor(1);
+      expect(toCompany!.files).toEqual([]);
+      expect(JSON.stringify(toCompany)).not.toContain(candidate.lastName);
+      expect(toConsultant!.files.map((f) => f.name)).toEqual([`Lebenslauf_${candidate.lastName}.pdf`]);
+    } finally {
+      companySocket.close();
+      consultantSocket.close();
+    }
   });
 });

@@ -61,8 +61,18 @@ export async function publishIntroduction(
 ): Promise<Map<OrganisationSide, Introduction>> {
   const views = new Map<OrganisationSide, Introduction>();
   try {
-    if (outcome.message) await app.chatEvents.publishMessage(outcome.message.message, outcome.message.parties);
-    for (const { side, view, userIds } of await partyViews(app.db, outcome.introductionId, app.now())) {
+    const parties = await partyViews(app.db, outcome.introductionId, app.now());
+    if (outcome.message) {
+      // An introduction's message carries its CV: only the agency's members who handle
+      // introductions get the file live; the company gets it after the candidate agreed (issue 35).
+      const cvReaders = kind === 'new' ? parties.find((p) => p.side === 'agency')?.userIds : undefined;
+      await app.chatEvents.publishMessage(
+        outcome.message.message,
+        outcome.message.parties,
+        cvReaders ? { filesOnlyFor: new Set(cvReaders) } : {},
+      );
+    }
+    for (const { side, view, userIds } of parties) {
       views.set(side, view);
       if (userIds.length === 0) continue;
       const to = { userIds };
