@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Introduction } from '@pb/core';
+import { confirmConsent, PROFILE, type ProfileInput } from './consent-support';
 import { createJob, uniqueEmail, type Account } from './support';
 
 /** Helpers of the placement journeys (e2e/placements.spec.ts, e2e/placement-review.spec.ts). */
@@ -6,19 +8,27 @@ import { createJob, uniqueEmail, type Account } from './support';
 export const auth = (account: Account) => ({ authorization: `Bearer ${account.jwt}` });
 export const titlePattern = (title: string) => new RegExp(title.replace(/[/()]/g, '.'));
 
-/** A consultant's introduction of a candidate through the API (as the introduce dialog sends it); its id. */
+/**
+ * A consultant's introduction of a candidate through the API (as the introduce dialog sends it:
+ * e-mail and anonymised profile); the candidate then confirms the mailed link, so the company
+ * sees who it is and may move it past 'In Prüfung' (`consent: 'pending'` leaves the answer open).
+ * Its id.
+ */
 export async function introduce(
   request: APIRequestContext,
   consultant: Account,
   advertisement: number,
-  candidate: { firstName: string; lastName: string; email: string },
+  candidate: { firstName: string; lastName: string; email: string; phone?: string },
+  { consent = 'confirmed', profile = PROFILE }: { consent?: 'confirmed' | 'pending'; profile?: ProfileInput } = {},
 ): Promise<number> {
   const made = await request.post('/api/introductions', {
     headers: auth(consultant),
-    data: { advertisement, ...candidate, phone: '+43 660 1112233', consent: true },
+    data: { advertisement, phone: '+43 660 1112233', ...candidate, profile },
   });
   expect(made.status(), await made.text()).toBe(201);
-  return ((await made.json()) as { data: { id: number } }).data.id;
+  const { data } = (await made.json()) as { data: Introduction };
+  if (consent === 'confirmed') await confirmConsent(request, candidate.email, data.advertisement.jobTitle);
+  return data.id;
 }
 
 /** The company moves an introduction along its stages (as the introduction's detail does). */
