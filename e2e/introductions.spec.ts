@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { INTRODUCTION_MSG, subordinateNotice } from '@pb/core';
+import { INTERVIEW_MSG, INTRODUCTION_MSG, PROFILE_MSG, REJECTION_REASON_LABELS, subordinateNotice } from '@pb/core';
+import { confirmConsent, fillProfile, PROFILE } from './consent-support';
+import { introduce as introduceByApi } from './placement-support';
 import {
   adminLogin,
   createAccount as createAccountWith,
@@ -16,7 +18,9 @@ import {
 
 /**
  * Candidate introductions (issue 11) in two browser contexts: a consultant introduces a
- * candidate with a CV, the company sees it live with its badge, rejects with a reason and
+ * candidate with a CV and the anonymised profile, the company sees it live with its badge (the
+ * profile only, until the candidate confirms the mailed link: issue 35; that journey in
+ * e2e/candidate-consent.spec.ts), rejects with a reason and
  * invites again (within 7 months, so the claim revives), both see every step live, and
  * the proof PDF downloads. A second consultant's introduction of the same person is
  * recorded 'nachrangig' with the day of the first only.
@@ -67,26 +71,31 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   await signIn(consultantPage, consultant);
   const modal = await introduce(consultantPage, jobId, { first: 'Eva', last: 'Brunner', email });
   await modal.getByRole('button', { name: 'Kandidat vorstellen' }).click();
-  await expect(modal.getByText(INTRODUCTION_MSG.consentRequired)).toBeVisible();
+  await expect(modal.getByLabel('Position')).toHaveAccessibleDescription(PROFILE_MSG.positionRequired);
   await modal.getByLabel('Telefon').fill('0664 1234567');
   await modal.locator('input[type="file"]').setInputFiles(cv);
   await modal.getByLabel('Kurzbeschreibung (optional)').fill('Sechs Jahre Controlling in der Industrie.');
-  await modal.getByLabel(/hat der Vorstellung bei diesem Unternehmen zugestimmt/).check();
+  await fillProfile(modal);
   await snap(consultantPage, 'form');
   await expectAccessible(consultantPage);
   await modal.getByRole('button', { name: 'Kandidat vorstellen' }).click();
   const done = consultantPage.getByRole('dialog', { name: 'Kandidat vorgestellt' });
   await expect(done.getByText(INTRODUCTION_MSG.created)).toBeVisible();
+  await expect(done).toContainText('per E-Mail um Zustimmung gebeten');
   await expect(done.getByTestId('introduction-notice')).toHaveCount(0);
   await done.getByRole('button', { name: 'Schließen' }).first().click();
 
-  // Live at the company: the menu badge and the 'Neu' card; a later bonus rise changes nothing.
+  // Live at the company: the menu badge and the 'Neu' card with the profile only; a later bonus rise changes nothing.
   const menu = companyPage.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(menu.getByTestId('introductions-unseen')).toHaveText(/1/);
   const card = companyPage.getByTestId(/^introduction-\d+$/);
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('Eva Brunner');
+  await expect(card).toContainText(`Anonymisiert: ${PROFILE.position}, ${PROFILE.experienceYears} J.`);
+  await expect(card).not.toContainText('Brunner');
   await expect(card).toContainText('Neu');
+  // Eva Brunner confirms the link the platform mailed her: her name reaches the company live.
+  await confirmConsent(request, email, jobTitle);
+  await expect(card).toContainText('Eva Brunner');
   await expect(card).toContainText('Prämie bei Vorstellung: 15 %');
   const raised = await request.post('/api/placement-bonuses', {
     headers: { authorization: `Bearer ${company.jwt}` },
@@ -118,11 +127,13 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   await expect(consultantPage).toHaveURL(new RegExp(`${introductionPath}$`));
   await expect(consultantPage.getByText('Anspruch besteht')).toBeVisible();
 
-  // Rejected with a reason: the claim rests, the consultant sees the feedback live.
+  // Rejected with a reason from the catalogue and a note: the claim rests, the consultant sees the feedback live.
   await companyPage.getByRole('button', { name: 'Endgültig absagen' }).click();
   const reject = companyPage.getByRole('dialog', { name: 'Endgültig absagen' });
   await reject.getByRole('button', { name: 'Absage speichern' }).click();
+  await expect(reject.getByLabel('Grund')).toHaveAccessibleDescription(INTERVIEW_MSG.reasonRequired);
   await expect(reject.getByText(INTRODUCTION_MSG.noteRequired)).toBeVisible();
+  await reject.getByLabel('Grund').selectOption({ label: REJECTION_REASON_LABELS.stelle_besetzt });
   await reject.getByLabel('Begründung (für den Personalberater)').fill('Wir haben die Stelle intern besetzt.');
   await reject.getByRole('button', { name: 'Absage speichern' }).click();
   await expect(reject).toHaveCount(0);
@@ -130,7 +141,7 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   await expect(consultantPage.getByText('Wir haben die Stelle intern besetzt.').first()).toBeVisible();
 
   // Invited again within 7 months: the claim revives for both.
-  await companyPage.getByRole('button', { name: 'Interview' }).click();
+  await companyPage.getByRole('button', { name: 'Interview', exact: true }).click();
   await companyPage
     .getByRole('dialog', { name: 'Auf „Interview“ setzen' })
     .getByRole('button', { name: 'Auf „Interview“ setzen' })
@@ -167,10 +178,14 @@ test('When a consultant introduces a candidate, then the company sees it live, r
   expect(mailed.length).toBeGreaterThan(0);
   for (const mail of mailed) expect(mail.textBody).not.toContain('Brunner');
 
-  // The chat carries the introduction with the CV.
+  // The chat carries the introduction (as the anonymised profile) with the CV.
   await consultantPage.getByRole('link', { name: 'Zur Konversation' }).click();
   const messages = consultantPage.getByTestId('chat-messages');
-  await expect(messages.getByText('Kandidatenvorstellung: Eva Brunner')).toBeVisible();
+  await expect(
+    messages.getByText(
+      `Kandidatenvorstellung (anonymisiertes Profil): ${PROFILE.position}, ${PROFILE.experienceYears} Jahre Berufserfahrung, ${PROFILE.region}`,
+    ),
+  ).toBeVisible();
   await expect(messages.getByRole('button', { name: `${cv.name} herunterladen` })).toBeVisible();
 
   await companyContext.close();
@@ -188,11 +203,7 @@ test('When a second consultant introduces the same person on a phone, then it is
   const jobA = await createJob(request, company, `Lohnverrechner/in ${run()}`);
   const jobB = await createJob(request, company, `Personalverrechner/in ${run()}`);
   const email = `jonas.egger.${run()}@example.at`;
-  const made = await request.post('/api/introductions', {
-    headers: { authorization: `Bearer ${first.jwt}` },
-    data: { advertisement: jobA, firstName: 'Jonas', lastName: 'Egger', email, consent: true },
-  });
-  expect(made.status()).toBe(201);
+  await introduceByApi(request, first, jobA, { firstName: 'Jonas', lastName: 'Egger', email });
   const firstDay = new Intl.DateTimeFormat('de-AT', {
     timeZone: 'Europe/Vienna',
     day: '2-digit',
@@ -203,7 +214,7 @@ test('When a second consultant introduces the same person on a phone, then it is
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, second);
   const modal = await introduce(page, jobB, { first: 'Jonas', last: 'Egger', email: email.toUpperCase() });
-  await modal.getByLabel(/hat der Vorstellung bei diesem Unternehmen zugestimmt/).check();
+  await fillProfile(modal);
   await modal.getByRole('button', { name: 'Kandidat vorstellen' }).click();
   const notice = page.getByTestId('introduction-notice');
   await expect(notice).toHaveText(subordinateNotice(firstDay));
@@ -233,12 +244,12 @@ test('When the admin opens the register, then the introductions, their flags and
   const company = await createAccount(request, 'company', `Registerfirma ${run()}`);
   const consultant = await createAccount(request, 'consultant', `Registerberater ${run()}`);
   const jobId = await createJob(request, company, `Buchhalter/in ${run()}`);
-  const made = await request.post('/api/introductions', {
-    headers: { authorization: `Bearer ${consultant.jwt}` },
-    data: { advertisement: jobId, firstName: 'Mara', lastName: 'Lang', phone: '+43 660 5556677', consent: true },
+  const id = await introduceByApi(request, consultant, jobId, {
+    firstName: 'Mara',
+    lastName: 'Lang',
+    email: uniqueEmail('mara-lang'),
+    phone: '+43 660 5556677',
   });
-  expect(made.status()).toBe(201);
-  const id = ((await made.json()) as { data: { id: number } }).data.id;
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await adminLogin(page);

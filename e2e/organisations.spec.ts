@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MEMBER_PERMISSION_MSG } from '@pb/core';
+import { introduce } from './placement-support';
 import {
   adminLogin,
   checkAtPhoneAndDesktop,
@@ -86,18 +87,11 @@ test('When a company works as a team of three, then each role sees what it may a
 
   // The agency introduces a candidate; the recruiter answers it from 'Vorstellungen'.
   const candidateEmail = uniqueEmail('kandidatin');
-  const introduced = await request.post('/api/introductions', {
-    headers: { authorization: `Bearer ${agency.jwt}` },
-    data: {
-      advertisement: jobId,
-      firstName: 'Eva',
-      lastName: 'Teamtest',
-      email: candidateEmail,
-      consent: true,
-    },
+  const introductionId = await introduce(request, agency, jobId, {
+    firstName: 'Eva',
+    lastName: 'Teamtest',
+    email: candidateEmail,
   });
-  expect(introduced.status()).toBe(201);
-  const introductionId = ((await introduced.json()) as { data: { id: number } }).data.id;
   await recruiter.goto('/advertisements/introductions');
   await recruiter.getByTestId(`introduction-${introductionId}`).click();
   await recruiter.getByRole('button', { name: 'In Prüfung', exact: true }).click();
@@ -227,18 +221,11 @@ test("When the office checks an agency's Firmenbuchnummer, UID and GISA number, 
   });
   expect(identity.status()).toBe(200);
   const jobId = await createJob(request, company, `Sous-Chef/in ${run()}`);
-  const introduced = await request.post('/api/introductions', {
-    headers: { authorization: `Bearer ${agency.jwt}` },
-    data: {
-      advertisement: jobId,
-      firstName: 'Paul',
-      lastName: 'Prüftest',
-      email: uniqueEmail('kandidat'),
-      consent: true,
-    },
+  const introductionId = await introduce(request, agency, jobId, {
+    firstName: 'Paul',
+    lastName: 'Prüftest',
+    email: uniqueEmail('kandidat'),
   });
-  expect(introduced.status()).toBe(201);
-  const introductionId = ((await introduced.json()) as { data: { id: number } }).data.id;
 
   // Not yet checked: the company sees the agency's name without a badge.
   const companyPage = await page(browser);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkAtPhoneAndDesktop, createAccount, createJob, run, signIn } from './support';
+import { introduce } from './placement-support';
+import { checkAtPhoneAndDesktop, createAccount, createJob, run, signIn, uniqueEmail } from './support';
 
 /**
  * 'Übersicht' (issue 32): a new company is led through its first steps, and once a consultant
@@ -20,20 +21,15 @@ test('When a new company opens its overview, then the first steps lead on and ne
   const firstAdvertisement = page.getByTestId('first-step-advertisement');
   await expect(firstAdvertisement.getByRole('link', { name: 'Erstes Inserat veröffentlichen' })).toBeVisible();
 
-  // The consultant introduces a candidate and writes about the advertisement.
+  // The consultant introduces a candidate (who confirms the mailed link) and writes about the advertisement.
   const job = await createJob(request, company, `Übersicht Koch ${run()}`);
   const asConsultant = { authorization: `Bearer ${consultant.jwt}` };
-  const introduced = await request.post('/api/introductions', {
-    headers: asConsultant,
-    data: {
-      advertisement: job,
-      firstName: 'Lena',
-      lastName: `Übersicht${run()}`,
-      phone: '+43 664 5550101',
-      consent: true,
-    },
+  await introduce(request, consultant, job, {
+    firstName: 'Lena',
+    lastName: `Übersicht${run()}`,
+    email: uniqueEmail('lena-uebersicht'),
+    phone: '+43 664 5550101',
   });
-  expect(introduced.status()).toBe(201);
   const opened = await request.post('/api/chat-communications', {
     headers: asConsultant,
     data: { advertisement: job, message: 'Guten Tag, eine Frage zur Stelle.' },
@@ -53,4 +49,31 @@ test('When a new company opens its overview, then the first steps lead on and ne
   await page.goBack();
   await page.getByRole('link', { name: 'Eine Konversation wartet auf Ihre Antwort' }).click();
   await expect(page).toHaveURL(/\/advertisements\/chat/);
+});
+
+test('When a candidate has not yet confirmed a new introduction, then the company’s overview does not call it waiting for more than 2 working days', async ({
+  page,
+  request,
+}) => {
+  // Product bug (issue 35, apps/server introductions/tasks.ts): 'awaitingReaction' counts every
+  // 'Neu' introduction outside the 'Bereits bekannt' window, and that window now runs from the
+  // identity's release — so one introduced a minute ago and still waiting for the candidate shows
+  // 'Eine Vorstellung wartet auf Ihre Rückmeldung – Seit mehr als 2 Arbeitstagen „Neu“'. Remove
+  // this marker once it does not: the test then reports 'expected to fail, but passed'.
+  test.fail(true, 'a pending introduction counts as waiting for the company’s reaction at once');
+  const company = await createAccount(request, 'company', `Übersicht Wartefirma ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Übersicht Warteberatung ${run()}`);
+  const job = await createJob(request, company, `Übersicht Kellner ${run()}`);
+  await introduce(
+    request,
+    consultant,
+    job,
+    { firstName: 'Jakob', lastName: `Warte${run()}`, email: uniqueEmail('jakob-warte') },
+    { consent: 'pending' },
+  );
+  await signIn(page, company);
+  await page.goto('/advertisements/overview');
+  // 'Jetzt zu tun' appears with the loaded tasks.
+  await expect(page.getByRole('heading', { name: 'Jetzt zu tun' })).toBeVisible();
+  await expect(page.getByTestId('task-awaiting-reaction')).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkAtPhoneAndDesktop, createAccount, createJob, run, signIn } from './support';
+import { introduce } from './placement-support';
+import { checkAtPhoneAndDesktop, createAccount, createJob, run, signIn, uniqueEmail } from './support';
 
 /**
  * The company's candidate pipeline (issue 32): columns by stage, moved by keyboard, and
@@ -14,18 +15,13 @@ test('When the company moves a candidate to Eingestellt in the columns by keyboa
   const company = await createAccount(request, 'company', `Pipeline Firma ${run()}`);
   const consultant = await createAccount(request, 'consultant', `Pipeline Beratung ${run()}`);
   const job = await createJob(request, company, `Pipeline Sommelier ${run()}`, { placementBonus: 18 });
-  const introduced = await request.post('/api/introductions', {
-    headers: { authorization: `Bearer ${consultant.jwt}` },
-    data: {
-      advertisement: job,
-      firstName: 'Mira',
-      lastName: `Spalte${run()}`,
-      phone: '+43 664 5550202',
-      consent: true,
-    },
+  // The candidate confirms the mailed link: only then may the company move past 'In Prüfung'.
+  const introduction = await introduce(request, consultant, job, {
+    firstName: 'Mira',
+    lastName: `Spalte${run()}`,
+    email: uniqueEmail('mira-spalte'),
+    phone: '+43 664 5550202',
   });
-  expect(introduced.status()).toBe(201);
-  const introduction = ((await introduced.json()) as { data: { id: number } }).data.id;
 
   await signIn(page, company);
   await page.goto(`/advertisements/introductions?advertisement=${job}`);
