@@ -1,5 +1,7 @@
-import { test } from '@playwright/test';
-import { adminLogin, createAccount, expectAccessible, run, signIn, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { consentLink } from './consent-support';
+import { introduce } from './placement-support';
+import { adminLogin, createAccount, createJob, expectAccessible, run, signIn, uniqueEmail } from './support';
 
 /**
  * The signed-in screens of both roles have no WCAG 2.1 A/AA violations (axe-core) at phone
@@ -36,6 +38,41 @@ for (const role of ['consultant', 'company'] as const) {
     }
   });
 }
+
+test('When a candidate opens the mailed consent link and the company its anonymised introduction at 1280 and 375 px, then axe finds no WCAG AA violation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Barrierefrei Einwilligung ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Barrierefrei Beratung ${run()}`);
+  const jobTitle = `Barrierefrei Buchhalter/in ${run()}`;
+  const job = await createJob(request, company, jobTitle);
+  const email = uniqueEmail('a11y-candidate');
+  const id = await introduce(
+    request,
+    consultant,
+    job,
+    { firstName: 'Barbara', lastName: 'Frei', email },
+    { consent: 'pending' },
+  );
+  const link = await consentLink(request, email, jobTitle);
+  // The candidate's page (/einwilligung with a valid link), never signed in.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(link);
+    await expect(page.getByTestId('consent-deadline')).toBeVisible();
+    await test.step(`/einwilligung at ${width} px`, () => expectAccessible(page));
+  }
+  // The company's introduction before the consent: the anonymised profile.
+  await signIn(page, company);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/advertisements/introductions/${id}`);
+    await expect(page.getByTestId('anonymous-profile')).toBeVisible();
+    await test.step(`anonymised introduction at ${width} px`, () => expectAccessible(page));
+  }
+});
 
 test('When the admin opens each back-office screen at 1280 and 375 px, then axe finds no WCAG AA violation', async ({
   page,
