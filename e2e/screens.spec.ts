@@ -118,11 +118,6 @@ test('When a candidate opens the mailed consent link at 375 px, then the page do
   page,
   request,
 }) => {
-  // Product bug (issue 35, apps/web CandidateConsentPage): the button 'Ich möchte von <agency> bei
-  // <company> vorgestellt werden' does not wrap a long unbroken name; it widens its row (and
-  // 'Nicht vorstellen' beside it) and the page scrolls 265 px sideways at 375 px. Remove this
-  // marker once the button wraps: the test then reports 'expected to fail, but passed'.
-  test.fail(true, 'the confirm button of /einwilligung does not wrap long names');
   const waiting = await longNamesWaitingForConsent(request);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page, [waiting.consentPage]);

@@ -51,8 +51,9 @@ function startScheduledWork(app: FastifyInstance): void {
         registerSecret: app.config.registerSecret,
         publicUrl: app.config.publicUrl,
         storage: app.storage,
+        log: app.log,
       }),
-      interviewJob({ db: app.db, publicUrl: app.config.publicUrl }),
+      interviewJob({ db: app.db, publicUrl: app.config.publicUrl, log: app.log }),
     ],
   });
   scheduler.start();

@@ -53,6 +53,7 @@ export const CONSENT_MSG = {
     'Für diese Vorstellung liegt keine Zustimmung der Kandidatin bzw. des Kandidaten vor; eine Besetzung kann ihr nicht zugeordnet werden.',
   knownBeforeRelease:
     '„Bereits bekannt“ ist erst möglich, wenn die Identität der Kandidatin bzw. des Kandidaten freigegeben ist.',
+  keepLongerInvalid: 'Bitte geben Sie an, ob Ihre Daten länger aufbewahrt werden dürfen (ja oder nein).',
   confirmed: 'Vielen Dank: Sie haben der Vorstellung zugestimmt. Ihre Daten wurden an das Unternehmen übermittelt.',
   declined: 'Sie haben die Vorstellung abgelehnt. Ihre Daten wurden gelöscht.',
   withdrawn: 'Sie haben Ihre Einwilligung widerrufen. Das Unternehmen und die Personalvermittlung wurden informiert.',
@@ -232,7 +233,7 @@ export const consentConfirmationSchema = z
   .object({
     token: consentTokenSchema,
     /** The candidate also agrees to their data being kept longer after a rejection (LONGER_KEEPING_MONTHS). */
-    keepLonger: z.boolean({ error: PROFILE_MSG.profileInvalid }).default(false),
+    keepLonger: z.boolean({ error: CONSENT_MSG.keepLongerInvalid }).default(false),
   })
   .strict();
 

@@ -56,6 +56,7 @@ export * from './member-permissions';
 export * from './admin';
 export * from './system';
 export * from './introductions';
+export * from './introduction-shapes';
 export * from './candidate-consent';
 export * from './salary-facts';
 export * from './uid';

@@ -1,5 +1,5 @@
 import type { ChatConversation, ChatMessage } from './chat';
-import type { IntroductionEvent } from './introductions';
+import type { IntroductionEvent } from './introduction-shapes';
 import type { PlacementReportedEvent } from './placements';
 import type { BillingChangedEvent } from './billing';
 import type { JobsPublishedEvent } from './alerts';

@@ -15,7 +15,7 @@ CREATE TABLE interviews (
   chosen_by text CHECK (chosen_by IN ('consultant', 'candidate')),
   scheduled_at timestamptz(3),
   cancelled_at timestamptz(3),
-  cancelled_by text CHECK (cancelled_by IN ('company', 'agency')),
+  cancelled_by text CHECK (cancelled_by IN ('company', 'agency', 'candidate')),
   cancel_reason text CHECK (cancel_reason IS NULL OR char_length(cancel_reason) <= 1000),
   -- iCalendar: one UID per interview, SEQUENCE raised by every update or cancellation.
   calendar_uid text NOT NULL UNIQUE,

@@ -17,7 +17,7 @@ export const interviews = pgTable('interviews', {
   chosenBy: text('chosen_by').$type<'consultant' | 'candidate'>(),
   scheduledAt: ts('scheduled_at'),
   cancelledAt: ts('cancelled_at'),
-  cancelledBy: text('cancelled_by').$type<'company' | 'agency'>(),
+  cancelledBy: text('cancelled_by').$type<'company' | 'agency' | 'candidate'>(),
   cancelReason: text('cancel_reason'),
   calendarUid: text('calendar_uid').notNull(),
   calendarSequence: integer('calendar_sequence').notNull().default(0),

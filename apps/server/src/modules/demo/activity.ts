@@ -79,7 +79,8 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
   const [outbox] = await db.select({ last: max(mailOutbox.id) }).from(mailOutbox);
   const at = (daysAgo: number, hours = 9) => new Date(now.getTime() - daysAgo * DAY + (hours - 12) * 3_600_000);
   const { publicUrl, registerSecret } = deps;
-  const context = (when: Date) => ({ storage, publicUrl, now: when, registerSecret });
+  const mailFrom = deps.mailFrom ?? 'Prämienbörse <no-reply@praemienboerse.at>';
+  const context = (when: Date) => ({ storage, publicUrl, now: when, registerSecret, mailFrom });
 
   // A conversation with files before any introduction: the company sends its profile of requirements.
   const hotel = companies[0]!;
@@ -196,7 +197,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
       at,
       context,
       now,
-      deps.mailFrom ?? 'Prämienbörse <no-reply@praemienboerse.at>',
+      mailFrom,
     ),
   );
   steps.sort((a, b) => a.when.getTime() - b.when.getTime());

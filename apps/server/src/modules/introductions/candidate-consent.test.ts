@@ -365,9 +365,7 @@ describe('The register holds the consent', () => {
       "UPDATE introductions SET consent_state = 'confirmed', consent_at = now(), identity_released_at = now() WHERE id = $1",
       [introduction.id],
     );
-    expect((await clean()).map((p) => p.problem)).toContain(
-      'Zustimmung oder Freigabe der Identität weicht vom Register ab',
-    );
+    expect((await clean()).map((p) => p.problem)).toContain('Stand der Einwilligung weicht vom Register ab');
     await ctx.database.query(
       "UPDATE introductions SET consent_state = 'pending', consent_at = NULL, identity_released_at = NULL WHERE id = $1",
       [introduction.id],
@@ -377,7 +375,15 @@ describe('The register holds the consent', () => {
     await ctx.database.query("UPDATE introductions SET consent_at = consent_at - interval '3 days' WHERE id = $1", [
       introduction.id,
     ]);
-    expect((await clean()).length).toBe(1);
+    expect((await clean()).map((p) => p.problem)).toEqual([
+      'Zustimmung oder Freigabe der Identität weicht vom Register ab',
+    ]);
+    // The agency's friend: a confirmed claim turned into 'no consent' by hand.
+    await ctx.database.query("UPDATE introductions SET consent_at = consent_at + interval '3 days' WHERE id = $1", [
+      introduction.id,
+    ]);
+    await ctx.database.query("UPDATE introductions SET consent_state = 'withdrawn' WHERE id = $1", [introduction.id]);
+    expect((await clean()).map((p) => p.problem)).toEqual(['Stand der Einwilligung weicht vom Register ab']);
   });
 });
 

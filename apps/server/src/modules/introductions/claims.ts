@@ -1,5 +1,12 @@
 import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { claimRevivalDeadline, CONSENT_GIVEN, CONSENT_MSG, INTRODUCTION_MSG, viennaDate } from '@pb/core';
+import {
+  claimRevivalDeadline,
+  CONSENT_ENDED_UNCONFIRMED,
+  CONSENT_GIVEN,
+  CONSENT_MSG,
+  INTRODUCTION_MSG,
+  viennaDate,
+} from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, placementReports, type CircumventionEvidence } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
@@ -196,6 +203,8 @@ export async function recordPlacementOnIntroduction(
 
 /** A claim that stands, or lapsed by a final rejection and may still revive (RECONTACT_WINDOW_MONTHS). */
 function revivable(row: IntroductionRow, now: Date): boolean {
+  // Ended before the candidate agreed: there never was a claim (issue 35).
+  if (CONSENT_ENDED_UNCONFIRMED.includes(row.consentState)) return false;
   return row.claimLapsedAt === null || viennaDate(now) <= claimRevivalDeadline(row.claimLapsedAt);
 }
 

@@ -48,7 +48,12 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = { rateLimit: { max: 30 * app.config.rateLimitFactor, timeWindow: '10 minutes' } };
   const tags = ['candidate-consent'];
   const responses = { 200: singleSchema(candidateConsentViewSchema), ...errorResponses(400, 403, 404, 409, 429) };
-  const ctx = () => ({ now: app.now(), publicUrl: app.config.publicUrl, registerSecret: app.config.registerSecret });
+  const ctx = () => ({
+    now: app.now(),
+    publicUrl: app.config.publicUrl,
+    registerSecret: app.config.registerSecret,
+    mailFrom: app.config.mailFrom,
+  });
   const view = async (token: string) => ({
     data: presentConsentView(await consentOfToken(app.db, token, app.now())),
     meta: {},

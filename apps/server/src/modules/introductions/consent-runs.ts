@@ -5,6 +5,7 @@ import { introductions, organisations } from '../../db/schema';
 import type { FileStorage } from '../../lib/storage';
 import { enqueueMail } from '../../services/mail-outbox';
 import type { ScheduledJob } from '../../services/scheduler';
+import { eachRow, type RunLog } from '../../services/scheduled-rows';
 import { endUnconfirmed, isExpired } from './consent';
 import { consentExpiry, consentToken, consentUrl, daysBefore } from './consent-link';
 import { consentReminderMail, type ConsentRequest } from './consent-mails';
@@ -24,6 +25,7 @@ export interface ConsentRunDeps {
   registerSecret: string;
   publicUrl: string;
   storage?: FileStorage;
+  log?: RunLog;
 }
 
 /** What the candidate's mails say, with the link derived again from the stored nonce. */
@@ -62,40 +64,46 @@ async function pendingIds(db: Db, requestedBefore: Date, extra?: SQL) {
 }
 
 export async function remindConsents(deps: ConsentRunDeps, now: Date): Promise<number> {
-  let reminded = 0;
   const due = await pendingIds(
     deps.db,
     daysBefore(now, CONSENT_REMINDER_DAYS),
     isNull(introductions.consentRemindedAt),
   );
-  for (const { id } of due) {
-    reminded += await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
-      if (!row || row.consentState !== 'pending' || row.consentRemindedAt !== null || row.email === null) return 0;
-      if (isExpired(row, now)) return 0;
-      await enqueueMail(tx, consentReminderMail(row.email, await consentRequestOf(tx, row, deps)));
-      await tx.update(introductions).set({ consentRemindedAt: now, updatedAt: now }).where(eq(introductions.id, id));
-      return 1;
-    });
-  }
-  return reminded;
+  return eachRow(
+    due,
+    ({ id }) =>
+      deps.db.transaction(async (tx) => {
+        const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
+        if (!row || row.consentState !== 'pending' || row.consentRemindedAt !== null || row.email === null) return 0;
+        if (isExpired(row, now)) return 0;
+        await enqueueMail(tx, consentReminderMail(row.email, await consentRequestOf(tx, row, deps)));
+        await tx.update(introductions).set({ consentRemindedAt: now, updatedAt: now }).where(eq(introductions.id, id));
+        return 1;
+      }),
+    deps.log,
+    'consent reminder',
+  );
 }
 
 export async function expireConsents(deps: ConsentRunDeps, now: Date): Promise<number> {
-  let expired = 0;
   const ctx: RegisterContext = { now, publicUrl: deps.publicUrl, registerSecret: deps.registerSecret };
-  for (const { id } of await pendingIds(deps.db, daysBefore(now, CONSENT_LINK_DAYS))) {
-    const files = await deps.db.transaction(async (tx) => {
-      await lockRegister(tx); // lock order everywhere: register, then introduction rows
-      const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
-      if (!row || row.consentState !== 'pending' || !isExpired(row, now)) return null;
-      return endUnconfirmed(tx, row, 'expired', ctx);
-    });
-    if (files === null) continue;
-    expired += 1;
-    await Promise.all(files.map((key) => deps.storage?.remove(key).catch(() => undefined)));
-  }
-  return expired;
+  const due = await pendingIds(deps.db, daysBefore(now, CONSENT_LINK_DAYS));
+  return eachRow(
+    due,
+    async ({ id }) => {
+      const files = await deps.db.transaction(async (tx) => {
+        await lockRegister(tx); // lock order everywhere: register, then introduction rows
+        const [row] = await tx.select().from(introductions).where(eq(introductions.id, id)).for('update');
+        if (!row || row.consentState !== 'pending' || !isExpired(row, now)) return null;
+        return endUnconfirmed(tx, row, 'expired', ctx);
+      });
+      if (files === null) return 0;
+      await Promise.all(files.map((key) => deps.storage?.remove(key).catch(() => undefined)));
+      return 1;
+    },
+    deps.log,
+    'consent expiry',
+  );
 }
 
 /** Hourly, once across instances. */

@@ -9,6 +9,8 @@ import { erasableColumns, eraseFingerprints, erasePersonalData, erasePresentingD
 import { PERSONAL_DATA_GONE_UNCONFIRMED } from './personal-data';
 import type { IntroductionRow } from './queries';
 import { appendRegisterEntry, lockRegister } from './register';
+import { cancelOpenInterviews } from './interview-changes';
+import type { InterviewContext } from './interview-parts';
 import { moveIntroduction, tellParty, type Caller, type IntroductionOutcome, type RegisterContext } from './service';
 
 /**
@@ -36,7 +38,19 @@ function assertNotParty(row: IntroductionRow, session: Session): void {
  * The candidate's answer in one transaction: the register lock first (as every register command),
  * then the link's introduction, refused for either party's session.
  */
-function answering<T>(db: Db, token: string, session: Session, answer: (tx: Db, row: IntroductionRow) => Promise<T>) {
+async function answering<T>(
+  db: Db,
+  token: string,
+  session: Session,
+  answer: (tx: Db, row: IntroductionRow) => Promise<T>,
+): Promise<T> {
+  // A made-up link is answered without waiting for the register lock (it would queue behind every command).
+  const [known] = await db
+    .select({ id: introductions.id })
+    .from(introductions)
+    .where(eq(introductions.consentTokenHash, consentTokenHash(token)))
+    .limit(1);
+  if (!known) throw notFound(CONSENT_MSG.invalidLink);
   return db.transaction(async (tx) => {
     await lockRegister(tx);
     const row = await lockByToken(tx, token);
@@ -97,13 +111,14 @@ export async function endUnconfirmed(
       updatedAt: ctx.now,
     })
     .where(eq(introductions.id, row.id));
+  const kinds = { declined: 'consent_declined', expired: 'consent_expired', cancelled: 'consent_cancelled' } as const;
+  await appendRegisterEntry(tx, ctx.registerSecret, {
+    introductionId: row.id,
+    kind: kinds[outcome],
+    at: ctx.now,
+    data: {},
+  });
   if (outcome !== 'cancelled') {
-    await appendRegisterEntry(tx, ctx.registerSecret, {
-      introductionId: row.id,
-      kind: outcome === 'declined' ? 'consent_declined' : 'consent_expired',
-      at: ctx.now,
-      data: {},
-    });
     await endAsRejection(tx, row, 'Keine Zustimmung der Kandidatin bzw. des Kandidaten.', ctx);
     const bell = { title: 'Vorstellung ohne Zustimmung beendet', body: `Kandidatenvorstellung Nr. ${row.id}` };
     await tellParty(
@@ -213,7 +228,7 @@ export async function withdrawConsent(
   db: Db,
   token: string,
   session: Session,
-  ctx: RegisterContext,
+  ctx: InterviewContext,
 ): Promise<ConsentOutcome> {
   return answering(db, token, session, async (tx, row) => {
     if (row.consentState === 'withdrawn') throw conflict(CONSENT_MSG.alreadyWithdrawn);
@@ -234,6 +249,14 @@ export async function withdrawConsent(
       at: ctx.now,
       data: {},
     });
+    // The interview goes first, while the candidate's address still receives its cancellation.
+    await cancelOpenInterviews(
+      tx,
+      row,
+      'candidate',
+      'Die Kandidatin bzw. der Kandidat hat die Einwilligung widerrufen.',
+      ctx,
+    );
     await endAsRejection(tx, row, 'Die Kandidatin bzw. der Kandidat hat die Einwilligung widerrufen.', ctx);
     const [erasable] = await tx.select(erasableColumns).from(introductions).where(eq(introductions.id, row.id));
     const removeFiles = await erasePresentingData(tx, erasable!, ctx.now);

@@ -3,7 +3,8 @@ export { applyPlacementToClaims, introductionForReport, recordPlacementOnIntrodu
 export { contactsDiffer, fingerprintsOf } from './fingerprint';
 export { formerPartyRetention, rememberFormerCompany } from './former-companies';
 export { liveClaim, withinProtection } from './matching';
-export { introductionDetail, listHandledIntroductions, listRegister, timelineOf } from './queries';
+export { introductionDetail, timelineOf } from './queries';
+export { listHandledIntroductions, listRegister } from './queries-lists';
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';
 export { publishIntroduction } from './routes';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { INTERVIEW_MSG, type InterviewFeedback } from '@pb/core';
 import type { Db } from '../../db/client';
 import { interviews } from '../../db/schema';
@@ -8,6 +8,7 @@ import { feedbackGivenMail } from './interview-mails';
 import { chosenSlot, onInterview, sendInvitations, type InterviewContext } from './interview-parts';
 import type { InterviewOutcome } from './interview-schedule';
 import type { Caller } from './policy';
+import type { IntroductionRow } from './queries';
 import { appendRegisterEntry } from './register';
 import { mailParties, moveIntroduction } from './service';
 
@@ -73,6 +74,50 @@ export async function cancelInterview(
     }
     return { introductionId: introduction.id, interviewId: interview.id };
   });
+}
+
+/**
+ * When an introduction ends (a rejection, the candidate's withdrawal), its open interview goes
+ * with it: cancelled in the caller's transaction, the calendar entries removed — before any
+ * address is deleted, so the candidate's entry is removed too.
+ */
+export async function cancelOpenInterviews(
+  tx: Db,
+  introduction: IntroductionRow,
+  by: 'company' | 'candidate',
+  reason: string,
+  ctx: InterviewContext,
+): Promise<void> {
+  const open = await tx
+    .select()
+    .from(interviews)
+    .where(and(eq(interviews.introductionId, introduction.id), inArray(interviews.state, ['proposed', 'scheduled'])))
+    .for('update');
+  for (const interview of open) {
+    const slot = await chosenSlot(tx, interview);
+    // An interview already held stays as it was (its feedback may still come).
+    if (slot && slot.startsAt.getTime() <= ctx.now.getTime()) continue;
+    const [cancelled] = await tx
+      .update(interviews)
+      .set({
+        state: 'cancelled',
+        cancelledAt: ctx.now,
+        cancelledBy: by,
+        cancelReason: reason,
+        calendarSequence: interview.calendarSequence + 1,
+        updatedAt: ctx.now,
+      })
+      .where(eq(interviews.id, interview.id))
+      .returning();
+    await appendRegisterEntry(tx, ctx.registerSecret, {
+      introductionId: introduction.id,
+      kind: 'interview_cancelled',
+      at: ctx.now,
+      data: { interviewId: interview.id, by },
+      note: reason,
+    });
+    if (slot) await sendInvitations(tx, introduction, cancelled!, slot.startsAt, 'cancelled', ctx);
+  }
 }
 
 /** The company changes the place or link of an agreed interview: everyone's calendar entry updates. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { INTERVIEW_MSG, INTRODUCTION_MSG } from '@pb/core';
 import type { Db } from '../../db/client';
-import { interviewSlots, interviews, users, type MailCalendar } from '../../db/schema';
+import { interviewSlots, interviews, introductions, users, type MailCalendar } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../services/mail-outbox';
 import { createNotifications } from '../../services/notifications/centre';
@@ -43,6 +43,20 @@ export async function lockInterview(
     : [];
   if (!interview || !introduction) throw notFound(INTERVIEW_MSG.notFound);
   return { interview, introduction };
+}
+
+/** The interview and its introduction for a read (the calendar file): no locks. */
+export async function readInterview(
+  db: Db,
+  interviewId: number,
+): Promise<{ interview: InterviewRow; introduction: IntroductionRow }> {
+  const [found] = await db
+    .select({ interview: interviews, introduction: introductions })
+    .from(interviews)
+    .innerJoin(introductions, eq(introductions.id, interviews.introductionId))
+    .where(eq(interviews.id, interviewId));
+  if (!found) throw notFound(INTERVIEW_MSG.notFound);
+  return found;
 }
 
 /** The caller's side of the interview's introduction; the wrong side a German 403, strangers 404. */

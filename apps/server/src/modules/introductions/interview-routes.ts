@@ -22,7 +22,7 @@ import { contentDisposition } from '../../lib/file-download';
 import { dataBody, dataEnvelope, errorResponses, idParams, singleSchema } from '../../lib/http-schemas';
 import { cancelInterview, giveInterviewFeedback, updateInterviewLocation } from './interview-changes';
 import { interviewCalendar } from './interview-calendar';
-import { chosenSlot, lockInterview, organizerOf, participantsOf, type InterviewContext } from './interview-parts';
+import { chosenSlot, organizerOf, participantsOf, readInterview, type InterviewContext } from './interview-parts';
 import { interviewsOfIntroduction, presentInterview } from './interview-queries';
 import {
   chooseInterviewSlot,
@@ -234,15 +234,15 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The calendar file of an agreed interview, read in a transaction of its own (no register lock: a read). */
+/** The calendar file of an agreed interview: a read, no locks. */
 async function calendarFile(
   app: FastifyInstance,
   user: Parameters<typeof authorizeIntroductionReading>[0],
   interviewId: number,
   reply: import('fastify').FastifyReply,
 ) {
-  const file = await app.db.transaction(async (tx) => {
-    const { interview, introduction } = await lockInterview(tx, interviewId);
+  const file = await (async (tx) => {
+    const { interview, introduction } = await readInterview(tx, interviewId);
     authorizeIntroductionReading(user, introduction);
     if (introductionSideOf(user, introduction) === null) throw notFound(INTERVIEW_MSG.notFound);
     const slot = await chosenSlot(tx, interview);
@@ -265,7 +265,7 @@ async function calendarFile(
       },
       'REQUEST',
     );
-  });
+  })(app.db);
   return reply
     .header('content-type', 'text/calendar; charset=utf-8')
     .header('content-disposition', contentDisposition(`Interview-${interviewId}.ics`))

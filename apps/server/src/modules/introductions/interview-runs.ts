@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { interviewSlots, interviews, introductions } from '../../db/schema';
 import { enqueueMail } from '../../services/mail-outbox';
 import type { ScheduledJob } from '../../services/scheduler';
+import { eachRow, type RunLog } from '../../services/scheduled-rows';
 import { feedbackRequestMail, interviewReminderMail } from './interview-mails';
 import { participantsOf } from './interview-parts';
 import { feedbackDueOf } from './interview-queries';
@@ -19,6 +20,7 @@ import { mailParties } from './service';
 export interface InterviewRunDeps {
   db: Db;
   publicUrl: string;
+  log?: RunLog;
 }
 
 type Step = 'reminder' | 'request' | 'overdue';
@@ -40,58 +42,67 @@ async function dueInterviews(db: Db, now: Date, step: Step) {
 }
 
 async function runStep(deps: InterviewRunDeps, now: Date, step: Step): Promise<number> {
-  let sent = 0;
-  for (const { id } of await dueInterviews(deps.db, now, step)) {
-    sent += await deps.db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({ interview: interviews, startsAt: interviewSlots.startsAt })
-        .from(interviews)
-        .innerJoin(interviewSlots, eq(interviewSlots.id, interviews.chosenSlotId))
-        .where(eq(interviews.id, id))
-        .for('update', { of: interviews });
-      if (!found || found.interview.state !== 'scheduled' || found.interview.feedbackAt !== null) return 0;
-      const { interview, startsAt } = found;
-      const [row] = await tx.select().from(introductions).where(eq(introductions.id, interview.introductionId));
-      if (!row) return 0;
-      const end = new Date(startsAt.getTime() + interview.durationMinutes * 60_000);
-      const due = feedbackDueOf(end);
-      if (step === 'reminder') {
-        if (interview.remindedAt !== null) return 0;
-        const facts = {
-          start: startsAt,
-          durationMinutes: interview.durationMinutes,
-          mode: interview.mode,
-          location: interview.location,
-        };
-        for (const person of await participantsOf(tx, row)) {
-          const href =
-            person.userId === null ? deps.publicUrl : `${deps.publicUrl}/advertisements/introductions/${row.id}`;
-          await enqueueMail(
-            tx,
-            interviewReminderMail(person.email, facts, { companyName: row.companyName, jobTitle: row.jobTitle }, href),
-          );
+  const due = await dueInterviews(deps.db, now, step);
+  return eachRow(
+    due,
+    ({ id }) =>
+      deps.db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ interview: interviews, startsAt: interviewSlots.startsAt })
+          .from(interviews)
+          .innerJoin(interviewSlots, eq(interviewSlots.id, interviews.chosenSlotId))
+          .where(eq(interviews.id, id))
+          .for('update', { of: interviews });
+        if (!found || found.interview.state !== 'scheduled' || found.interview.feedbackAt !== null) return 0;
+        const { interview, startsAt } = found;
+        const [row] = await tx.select().from(introductions).where(eq(introductions.id, interview.introductionId));
+        // An introduction that ended cancelled its interview; one left from before is not chased.
+        if (!row || row.status === 'abgesagt') return 0;
+        const end = new Date(startsAt.getTime() + interview.durationMinutes * 60_000);
+        const due = feedbackDueOf(end);
+        if (step === 'reminder') {
+          if (interview.remindedAt !== null) return 0;
+          const facts = {
+            start: startsAt,
+            durationMinutes: interview.durationMinutes,
+            mode: interview.mode,
+            location: interview.location,
+          };
+          for (const person of await participantsOf(tx, row)) {
+            const href =
+              person.userId === null ? deps.publicUrl : `${deps.publicUrl}/advertisements/introductions/${row.id}`;
+            await enqueueMail(
+              tx,
+              interviewReminderMail(
+                person.email,
+                facts,
+                { companyName: row.companyName, jobTitle: row.jobTitle },
+                href,
+              ),
+            );
+          }
+          await tx.update(interviews).set({ remindedAt: now }).where(eq(interviews.id, id));
+          return 1;
         }
-        await tx.update(interviews).set({ remindedAt: now }).where(eq(interviews.id, id));
-        return 1;
-      }
-      if (end.getTime() > now.getTime()) return 0;
-      if (step === 'request') {
-        if (interview.feedbackRequestedAt !== null) return 0;
+        if (end.getTime() > now.getTime()) return 0;
+        if (step === 'request') {
+          if (interview.feedbackRequestedAt !== null) return 0;
+          await mailParties(tx, row, ['company'], (to, ref) =>
+            feedbackRequestMail(to, ref, formatDay(due), false, deps.publicUrl),
+          );
+          await tx.update(interviews).set({ feedbackRequestedAt: now }).where(eq(interviews.id, id));
+          return 1;
+        }
+        if (interview.feedbackRemindedAt !== null || viennaDate(now) <= due) return 0;
         await mailParties(tx, row, ['company'], (to, ref) =>
-          feedbackRequestMail(to, ref, formatDay(due), false, deps.publicUrl),
+          feedbackRequestMail(to, ref, formatDay(due), true, deps.publicUrl),
         );
-        await tx.update(interviews).set({ feedbackRequestedAt: now }).where(eq(interviews.id, id));
+        await tx.update(interviews).set({ feedbackRemindedAt: now }).where(eq(interviews.id, id));
         return 1;
-      }
-      if (interview.feedbackRemindedAt !== null || viennaDate(now) <= due) return 0;
-      await mailParties(tx, row, ['company'], (to, ref) =>
-        feedbackRequestMail(to, ref, formatDay(due), true, deps.publicUrl),
-      );
-      await tx.update(interviews).set({ feedbackRemindedAt: now }).where(eq(interviews.id, id));
-      return 1;
-    });
-  }
-  return sent;
+      }),
+    deps.log,
+    `interview ${step}`,
+  );
 }
 
 export async function runInterviewMails(deps: InterviewRunDeps, now: Date) {

@@ -107,6 +107,7 @@ async function schedule(
 ): Promise<InterviewOutcome> {
   if (interview.state === 'cancelled') throw conflict(INTERVIEW_MSG.cancelled);
   if (interview.state === 'scheduled') throw conflict(INTERVIEW_MSG.alreadyScheduled);
+  if (row.status === 'abgesagt' || row.status === 'eingestellt') throw conflict(INTERVIEW_MSG.introductionClosed);
   const slot = (await slotsOf(tx, interview.id)).find((s) => s.id === slotId);
   if (!slot) throw badRequest(INTERVIEW_MSG.slotUnknown);
   if (slot.startsAt.getTime() <= ctx.now.getTime()) throw conflict(INTERVIEW_MSG.slotPassed);
@@ -153,6 +154,7 @@ export async function chooseInterviewSlotAsCandidate(
   slotId: number,
   ctx: InterviewContext,
 ): Promise<InterviewOutcome> {
+  await interviewOfCandidateToken(db, token); // a made-up link: 404 before any lock
   return db.transaction(async (tx) => {
     await lockRegister(tx);
     const { interview, introduction } = await lockInterviewOfToken(tx, token);
@@ -171,6 +173,9 @@ export async function sendInterviewChoiceLink(
 ): Promise<InterviewOutcome> {
   return onInterview(db, consultant, interviewId, 'agency', async (tx, { interview, introduction }) => {
     if (interview.state !== 'proposed') throw conflict(INTERVIEW_MSG.onlyProposed);
+    if (introduction.status === 'abgesagt' || introduction.status === 'eingestellt') {
+      throw conflict(INTERVIEW_MSG.introductionClosed);
+    }
     if (introduction.email === null) throw conflict(INTERVIEW_MSG.candidateNoEmail);
     const nonce = interview.candidateNonce ?? newConsentNonce();
     const token = interviewChoiceToken(ctx.registerSecret, interview.id, nonce);

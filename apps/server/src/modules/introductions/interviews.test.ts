@@ -429,3 +429,39 @@ describe('Retention', () => {
     });
   });
 });
+
+describe('When the introduction ends', () => {
+  it('When the company rejects with an interview agreed, then the interview is cancelled and the calendar entries removed; nobody can book on it', async () => {
+    at('2026-12-04T09:00:00Z');
+    const { introduction, candidate } = await agreedIntroduction('Chef de Rang');
+    const proposed = (
+      await propose(
+        introduction.id,
+        proposal([
+          { date: '2026-12-09', time: '10:00' },
+          { date: '2026-12-10', time: '10:00' },
+        ]),
+      )
+    ).json<{ data: Interview }>().data;
+    await act(proposed.id, '/choice', consultant.token, { slot: proposed.slots[0]!.id });
+    const rejected = await ctx.request({
+      method: 'POST',
+      url: `/api/introductions/${introduction.id}/status`,
+      token: company.token,
+      payload: { data: { status: 'abgesagt', reason: 'Stelle intern besetzt.', reasonCategory: 'stelle_besetzt' } },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const list = await ctx.request({
+      method: 'GET',
+      url: `/api/introductions/${introduction.id}/interviews`,
+      token: consultant.token,
+    });
+    expect(list.json<{ data: Interview[] }>().data[0]).toMatchObject({
+      state: 'cancelled',
+      actions: { cancel: false, choose: false },
+    });
+    const last = (await calendarsTo(candidate.email)).at(-1)!;
+    expect(last).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 });
+    expect((await detail(company, introduction.id)).body.data.rejectionReason).toBe('stelle_besetzt');
+  });
+});

@@ -100,6 +100,7 @@ export async function erasePersonalData(
     .update(interviews)
     .set({ note: null, cancelReason: null, feedbackNote: null, updatedAt: now })
     .where(eq(interviews.introductionId, row.id));
+  await eraseInterviewPhones(tx, row.id, now);
   await appendRegisterEntry(tx, registerSecret, {
     introductionId: row.id,
     kind: 'personal_data_deleted',
@@ -130,11 +131,22 @@ export async function eraseFingerprints(tx: Db, introductionId: number, now: Dat
   });
 }
 
+/** A phone interview's 'place' is a number, often the candidate's own: it goes with their contact. */
+async function eraseInterviewPhones(tx: Db, introductionId: number, now: Date): Promise<void> {
+  await tx
+    .update(interviews)
+    .set({ location: PHONE_GONE, updatedAt: now })
+    .where(and(eq(interviews.introductionId, introductionId), eq(interviews.mode, 'telefon')));
+}
+
+const PHONE_GONE = 'Telefonnummer gelöscht';
+
 /**
  * After a withdrawal: what only presenting the candidate needed — contact, CV, pitch, profile.
  * The name stays with the fingerprints: they prove whom the company learned of (the claim).
  */
 export async function erasePresentingData(tx: Db, row: ErasableIntroduction, now: Date): Promise<string[]> {
+  await eraseInterviewPhones(tx, row.id, now);
   // The row lets go of the CV before the upload's row goes (cv_upload_id references it).
   await tx
     .update(introductions)

@@ -32,6 +32,8 @@ export interface Facts {
   /** The candidate's own consent (issue 35): when they agreed, when the company got the identity. */
   consentAt: ChainValue;
   identityReleasedAt: ChainValue;
+  /** The consent's state as the entries tell it (the row's consent_state decides the claim). */
+  consentState: string;
   /** Whether the introductions table still has the row (compareWithState). */
   stateSeen: boolean;
   /** The introduction's newest entry so far: a 'status_undone' must take back exactly that move. */
@@ -116,12 +118,22 @@ export function fingerprintProblem(
     : 'Fingerabdrücke passen nicht zur Verpflichtung (Commitment) im Register';
 }
 
+/** The consent state each of the candidate's register entries leads to. */
+export const CONSENT_STATE_OF_ENTRY: Readonly<Record<string, string>> = {
+  consent_confirmed: 'confirmed',
+  consent_declined: 'declined',
+  consent_expired: 'expired',
+  consent_cancelled: 'cancelled',
+  consent_withdrawn: 'withdrawn',
+};
+
 /**
  * Since issue 35 the introduced entry says the consent was requested; the candidate's 'consent_confirmed'
  * and 'identity_released' entries then carry the times the row holds. Before it, the consultant's
  * word was the consent (its time in the introduced entry) and the identity went with the introduction.
  */
 export function consentProblem(row: typeof introductions.$inferSelect, fact: Facts, locked: Content): string | null {
+  if (row.consentState !== fact.consentState) return 'Stand der Einwilligung weicht vom Register ab';
   if (locked['consent'] === 'requested') {
     return iso(row.consentAt) === fact.consentAt && iso(row.identityReleasedAt) === fact.identityReleasedAt
       ? null

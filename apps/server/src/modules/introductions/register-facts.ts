@@ -6,6 +6,7 @@ import { undoesPrevious } from './register-undo';
 import {
   BATCH,
   compareFormerCompanies,
+  CONSENT_STATE_OF_ENTRY,
   consentProblem,
   fingerprintProblem,
   iso,
@@ -60,6 +61,7 @@ export class RegisterFacts {
       handler: { consultant: null, company: null },
       consentAt: null,
       identityReleasedAt: null,
+      consentState: 'confirmed',
       stateSeen: false,
       last: null,
     };
@@ -70,6 +72,8 @@ export class RegisterFacts {
     switch (content['kind']) {
       case 'introduced': {
         fact.introduced = content;
+        // Before issue 35 the consultant's word was the consent.
+        fact.consentState = content['consent'] === 'requested' ? 'pending' : 'confirmed';
         fact.handler = { consultant: content['consultantId'] ?? null, company: content['companyId'] ?? null };
         const list = this.introducedByCompany.get(content['companyId'] ?? null) ?? [];
         list.push({ at, consultantId: content['consultantId'] ?? null });
@@ -132,6 +136,8 @@ export class RegisterFacts {
         break;
       }
     }
+    const consentState = CONSENT_STATE_OF_ENTRY[String(content['kind'])];
+    if (consentState) fact.consentState = consentState;
     if (typeof content['status'] === 'string') {
       fact.status = content['status'];
       fact.statusAt = at;

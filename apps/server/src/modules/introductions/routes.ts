@@ -25,14 +25,8 @@ import { messageContext } from '../chat';
 import type { OrganisationSide } from '../../services/policies';
 import { authorizeIntroductionCompany, authorizeOwnIntroductions } from './policy';
 import { renderIntroductionProof } from './proof-pdf';
-import {
-  introductionDetail,
-  introductionParties,
-  introductionView,
-  listOwnIntroductions,
-  partyViews,
-  unseenIntroductions,
-} from './queries';
+import { introductionDetail, introductionParties, introductionView, partyViews } from './queries';
+import { listOwnIntroductions, unseenIntroductions } from './queries-lists';
 import { markIntroductionSeen, type IntroductionOutcome } from './service';
 import { changeIntroductionStatus } from './status-change';
 import { undoStatusChange } from './undo';
@@ -300,6 +294,7 @@ export const introductionRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.now(),
         publicUrl: app.config.publicUrl,
         registerSecret: app.config.registerSecret,
+        mailFrom: app.config.mailFrom,
       });
       const views = await publishIntroduction(app, outcome, 'status');
       return { data: await viewFor(request, outcome.introductionId, views), meta: {} };

@@ -10,15 +10,16 @@ import {
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import { endUnconfirmed } from './consent';
+import { cancelOpenInterviews } from './interview-changes';
+import type { InterviewContext } from './interview-parts';
+
+const INTERVIEW_END_REASON = {
+  abgesagt: 'Das Unternehmen hat die Vorstellung endgültig abgesagt.',
+  eingestellt: 'Das Unternehmen hat die Kandidatin bzw. den Kandidaten eingestellt.',
+} as const;
 import { authorizeIntroductionCompany } from './policy';
 import { lockRegister } from './register';
-import {
-  lockIntroduction,
-  moveIntroduction,
-  type Caller,
-  type IntroductionOutcome,
-  type RegisterContext,
-} from './service';
+import { lockIntroduction, moveIntroduction, type Caller, type IntroductionOutcome } from './service';
 
 /** The company moves an introduction along its stages ('abgesagt' with a reason). */
 export async function changeIntroductionStatus(
@@ -26,7 +27,7 @@ export async function changeIntroductionStatus(
   company: Caller,
   id: number,
   change: { status: IntroductionStatus; reason?: string | undefined; reasonCategory?: RejectionReason | undefined },
-  ctx: RegisterContext,
+  ctx: InterviewContext,
 ): Promise<IntroductionOutcome> {
   return db.transaction(async (tx) => {
     await lockRegister(tx); // lock order everywhere: register, then introduction rows
@@ -41,6 +42,10 @@ export async function changeIntroductionStatus(
     const reason = change.status === 'abgesagt' ? (change.reason?.trim() ?? null) : null;
     const reasonCategory = change.status === 'abgesagt' ? change.reasonCategory : undefined;
     const revived = await moveIntroduction(tx, row, { status: change.status, reason, reasonCategory }, ctx);
+    // A final rejection (or the hire) ends any interview still open.
+    if (change.status === 'abgesagt' || change.status === 'eingestellt') {
+      await cancelOpenInterviews(tx, row, 'company', INTERVIEW_END_REASON[change.status], ctx);
+    }
     // Rejected from the profile alone: the candidate's answer is no longer needed, their data go now.
     const removeFiles =
       change.status === 'abgesagt' && row.consentState === 'pending'

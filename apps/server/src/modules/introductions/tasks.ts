@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   addCalendarDays,
   alreadyKnownDeadline,
@@ -117,7 +117,13 @@ export async function introductionTasks(
 
   // Still 'Neu': within its window the company may declare it known, after it the agency waits.
   // Only the recent ones need their deadline computed; the rest are counted.
-  const stillNew = and(ownScope, eq(introductions.status, 'neu'), isNull(introductions.alreadyKnownAt));
+  // Only those the company can judge: before the candidate agreed it waits too (issue 35).
+  const stillNew = and(
+    ownScope,
+    eq(introductions.status, 'neu'),
+    isNull(introductions.alreadyKnownAt),
+    isNotNull(introductions.identityReleasedAt),
+  );
   const today = viennaDate(now);
   const windowStart = viennaMidnight(addCalendarDays(today, -KNOWN_WINDOW_CALENDAR_DAYS));
   const [waiting] = await db.select({ n: count() }).from(introductions).where(stillNew);

@@ -66,6 +66,9 @@ export function candidateName(introduction: Introduction): string {
 
 /** The claim in words; a live claim behind an earlier one of another consultant is 'nachrangig'. */
 export function claimText(introduction: Introduction): string {
+  // Before the candidate agreed the claim holds its place by the introduction's time, nothing more.
+  if (introduction.claim === 'live' && introduction.consent.state === 'pending')
+    return 'Anspruch vorbehaltlich der Zustimmung der Kandidatin bzw. des Kandidaten';
   if (introduction.claim === 'live' && introduction.subordinate)
     return 'Nachrangig (eine frühere Vorstellung hat Vorrang)';
   return CLAIM_STATE_LABELS[introduction.claim];

@@ -276,7 +276,8 @@ function Confirmation({
         label={`Meine Daten dürfen bis zu ${LONGER_KEEPING_MONTHS} Monate nach einer Absage aufbewahrt werden, damit mich ${view.agencyName} für weitere Stellen ansprechen kann.`}
       />
       <div className="d-grid gap-2 d-sm-flex">
-        <PendingButton pending={busy} onClick={() => onConfirm(keepLonger)}>
+        {/* Long unbroken organisation names wrap instead of widening the page (375 px). */}
+        <PendingButton className="text-break" pending={busy} onClick={() => onConfirm(keepLonger)}>
           Ich möchte von {view.agencyName} bei {view.companyName} vorgestellt werden
         </PendingButton>
         {children}
