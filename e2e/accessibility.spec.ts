@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { consentLink } from './consent-support';
+import { interviewLink, nextWorkingDay, proposeInterview, sendCandidateLink } from './interview-support';
 import { introduce } from './placement-support';
 import { adminLogin, createAccount, createJob, expectAccessible, run, signIn, uniqueEmail } from './support';
 
@@ -71,6 +72,45 @@ test('When a candidate opens the mailed consent link and the company its anonymi
     await page.goto(`/advertisements/introductions/${id}`);
     await expect(page.getByTestId('anonymous-profile')).toBeVisible();
     await test.step(`anonymised introduction at ${width} px`, () => expectAccessible(page));
+  }
+});
+
+test('When a candidate opens the mailed interview link and both sides their introduction with its interviews at 1280 and 375 px, then axe finds no WCAG AA violation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Barrierefrei Interview ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Barrierefrei Terminberatung ${run()}`);
+  const job = await createJob(request, company, `Barrierefrei Controller/in ${run()}`);
+  const email = uniqueEmail('a11y-interview');
+  const id = await introduce(request, consultant, job, { firstName: 'Ida', lastName: 'Termin', email });
+  const day = nextWorkingDay();
+  const interview = await proposeInterview(request, company, id, [
+    { date: day, time: '10:00' },
+    { date: day, time: '14:00' },
+  ]);
+  await sendCandidateLink(request, consultant, interview.id);
+  const link = await interviewLink(request, email);
+  // The candidate's page (/termin with a valid link), never signed in.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(link);
+    await expect(page.getByRole('radio')).toHaveCount(2);
+    await test.step(`/termin at ${width} px`, () => expectAccessible(page));
+  }
+  // The introduction's interviews section, as the company and as the agency sees it.
+  for (const [side, member] of [
+    ['company', company],
+    ['agency', consultant],
+  ] as const) {
+    await signIn(page, member);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/advertisements/introductions/${id}`);
+      await expect(page.getByTestId(`interview-${interview.id}`)).toContainText('Termine vorgeschlagen');
+      await test.step(`interviews of the ${side} at ${width} px`, () => expectAccessible(page));
+    }
   }
 });
 
