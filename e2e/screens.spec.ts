@@ -122,11 +122,6 @@ test('When a candidate opens the mailed consent link at 375 px, then the page do
   page,
   request,
 }) => {
-  // Product bug (issue 35, apps/web CandidateConsentPage): 'text-break' on the confirm button
-  // (8363750) is not enough — with a long unbroken agency and company name the page still scrolls
-  // 249 px sideways at 375 px. Remove this marker once it fits: the test then reports 'expected
-  // to fail, but passed'.
-  test.fail(true, '/einwilligung still scrolls sideways with long names');
   const waiting = await longNamesWaitingForConsent(request);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page, [waiting.consentPage]);

@@ -57,7 +57,7 @@ export function Component() {
       title="Ihre Zustimmung zur Vorstellung – Prämienbörse"
       description="Zustimmung zu einer Vorstellung bei einem Unternehmen über die Prämienbörse."
     >
-      <div className="container py-4 py-md-5" style={{ maxWidth: '46rem' }}>
+      <div className="container py-4 py-md-5" style={{ maxWidth: '46rem', overflowWrap: 'anywhere' }}>
         <h1 className="h3 mb-3">Ihre Zustimmung zur Vorstellung</h1>
         {link.kind === 'missing' ? (
           <Announcement variant="danger" testId="consent-link-problem">

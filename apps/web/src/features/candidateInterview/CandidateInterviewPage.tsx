@@ -28,7 +28,7 @@ export function Component() {
       title="Ihr Interviewtermin – Prämienbörse"
       description="Wählen Sie den Termin für Ihr Vorstellungsgespräch, vermittelt über die Prämienbörse."
     >
-      <div className="container py-4 py-md-5" style={{ maxWidth: '46rem' }}>
+      <div className="container py-4 py-md-5" style={{ maxWidth: '46rem', overflowWrap: 'anywhere' }}>
         <h1 className="h3 mb-3">Ihr Interviewtermin</h1>
         {link.kind === 'missing' ? (
           <Announcement variant="danger" testId="interview-link-problem">
