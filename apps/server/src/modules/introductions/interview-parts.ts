@@ -143,6 +143,34 @@ export function organizerOf(mailFrom: string): { name: string; email: string } {
   return match ? { name: match[1] || 'Prämienbörse', email: match[2]! } : { name: 'Prämienbörse', email: mailFrom };
 }
 
+/** The interview's calendar entry as every participant gets it (mails and the page's download alike). */
+export function calendarOfInterview(
+  row: IntroductionRow,
+  interview: InterviewRow,
+  start: Date,
+  people: readonly Participant[],
+  method: MailCalendar['method'],
+  ctx: Pick<InterviewContext, 'mailFrom' | 'publicUrl' | 'now'>,
+): MailCalendar {
+  return interviewCalendar(
+    {
+      uid: interview.calendarUid,
+      sequence: interview.calendarSequence,
+      start,
+      durationMinutes: interview.durationMinutes,
+      mode: interview.mode,
+      location: interview.location,
+      jobTitle: row.jobTitle,
+      companyName: row.companyName,
+      organizer: organizerOf(ctx.mailFrom),
+      attendees: people.map((p) => ({ name: p.name, email: p.email })),
+      description: `Vorstellung Nr. ${row.id} über die Prämienbörse: ${ctx.publicUrl}/advertisements/introductions/${row.id}`,
+      stamp: ctx.now,
+    },
+    method,
+  );
+}
+
 /**
  * The calendar entry of a scheduled interview to everyone taking part, with its text — the
  * invitation, an update (SEQUENCE raised by the caller) or the cancellation — and a bell for the
@@ -164,23 +192,7 @@ export async function sendInvitations(
     location: interview.location,
   };
   const about = { companyName: row.companyName, jobTitle: row.jobTitle };
-  const calendar: MailCalendar = interviewCalendar(
-    {
-      uid: interview.calendarUid,
-      sequence: interview.calendarSequence,
-      start,
-      durationMinutes: interview.durationMinutes,
-      mode: interview.mode,
-      location: interview.location,
-      jobTitle: row.jobTitle,
-      companyName: row.companyName,
-      organizer: organizerOf(ctx.mailFrom),
-      attendees: people.map((p) => ({ name: p.name, email: p.email })),
-      description: `Vorstellung Nr. ${row.id} über die Prämienbörse: ${ctx.publicUrl}/advertisements/introductions/${row.id}`,
-      stamp: ctx.now,
-    },
-    kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
-  );
+  const calendar = calendarOfInterview(row, interview, start, people, kind === 'cancelled' ? 'CANCEL' : 'REQUEST', ctx);
   const subject = {
     scheduled: `Interviewtermin: ${row.jobTitle} bei ${row.companyName}`,
     updated: `Geändert: Interview ${row.jobTitle} bei ${row.companyName}`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,8 +21,13 @@ import { notFound, parseOrBadRequest } from '../../lib/errors';
 import { contentDisposition } from '../../lib/file-download';
 import { dataBody, dataEnvelope, errorResponses, idParams, singleSchema } from '../../lib/http-schemas';
 import { cancelInterview, giveInterviewFeedback, updateInterviewLocation } from './interview-changes';
-import { interviewCalendar } from './interview-calendar';
-import { chosenSlot, organizerOf, participantsOf, readInterview, type InterviewContext } from './interview-parts';
+import {
+  calendarOfInterview,
+  chosenSlot,
+  participantsOf,
+  readInterview,
+  type InterviewContext,
+} from './interview-parts';
 import { interviewsOfIntroduction, presentInterview } from './interview-queries';
 import {
   chooseInterviewSlot,
@@ -239,33 +244,19 @@ async function calendarFile(
   app: FastifyInstance,
   user: Parameters<typeof authorizeIntroductionReading>[0],
   interviewId: number,
-  reply: import('fastify').FastifyReply,
+  reply: FastifyReply,
 ) {
-  const file = await (async (tx) => {
-    const { interview, introduction } = await readInterview(tx, interviewId);
-    authorizeIntroductionReading(user, introduction);
-    if (introductionSideOf(user, introduction) === null) throw notFound(INTERVIEW_MSG.notFound);
-    const slot = await chosenSlot(tx, interview);
-    if (!slot || interview.state !== 'scheduled') throw notFound(INTERVIEW_MSG.notScheduled);
-    const people = await participantsOf(tx, introduction);
-    return interviewCalendar(
-      {
-        uid: interview.calendarUid,
-        sequence: interview.calendarSequence,
-        start: slot.startsAt,
-        durationMinutes: interview.durationMinutes,
-        mode: interview.mode,
-        location: interview.location,
-        jobTitle: introduction.jobTitle,
-        companyName: introduction.companyName,
-        organizer: organizerOf(app.config.mailFrom),
-        attendees: people.map((p) => ({ name: p.name, email: p.email })),
-        description: `Vorstellung Nr. ${introduction.id}: ${app.config.publicUrl}/advertisements/introductions/${introduction.id}`,
-        stamp: app.now(),
-      },
-      'REQUEST',
-    );
-  })(app.db);
+  const { interview, introduction } = await readInterview(app.db, interviewId);
+  authorizeIntroductionReading(user, introduction);
+  if (introductionSideOf(user, introduction) === null) throw notFound(INTERVIEW_MSG.notFound);
+  const slot = await chosenSlot(app.db, interview);
+  if (!slot || interview.state !== 'scheduled') throw notFound(INTERVIEW_MSG.notScheduled);
+  const people = await participantsOf(app.db, introduction);
+  const file = calendarOfInterview(introduction, interview, slot.startsAt, people, 'REQUEST', {
+    mailFrom: app.config.mailFrom,
+    publicUrl: app.config.publicUrl,
+    now: app.now(),
+  });
   return reply
     .header('content-type', 'text/calendar; charset=utf-8')
     .header('content-disposition', contentDisposition(`Interview-${interviewId}.ics`))

@@ -200,6 +200,14 @@ describe('Agreeing a time and the calendar', () => {
       expect(invitation!.attendees.sort()).toEqual([company.email, consultant.email, candidate.email].sort());
     }
     const uid = (await calendarsTo(candidate.email))[0]!.uid;
+    // The parties' own download is the same entry.
+    const download = await ctx.request({
+      method: 'GET',
+      url: `/api/interviews/${proposed.id}/calendar.ics`,
+      token: consultant.token,
+    });
+    expect(download.headers['content-type']).toContain('text/calendar');
+    expect(readInvitation(download.body)).toMatchObject({ uid, sequence: 0, method: 'REQUEST' });
     // Taken is taken.
     expect(messageOf(await act(proposed.id, '/choice', consultant.token, { slot: proposed.slots[0]!.id }))).toBe(
       INTERVIEW_MSG.alreadyScheduled,
