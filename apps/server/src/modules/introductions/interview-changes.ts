@@ -5,7 +5,14 @@ import { interviews } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import { createNotifications } from '../../services/notifications/centre';
 import { feedbackGivenMail } from './interview-mails';
-import { chosenSlot, onInterview, sendInvitations, type InterviewContext } from './interview-parts';
+import {
+  chosenSlot,
+  onInterview,
+  sendInvitations,
+  type InterviewContext,
+  type InterviewRow,
+  type SlotRow,
+} from './interview-parts';
 import type { InterviewOutcome } from './interview-schedule';
 import type { Caller } from './policy';
 import type { IntroductionRow } from './queries';
@@ -19,6 +26,40 @@ import { mailParties, moveIntroduction } from './service';
  * reason from the catalogue (it moves to 'Endgültig abgesagt', the claim lapses as after any).
  */
 
+/**
+ * Calls the interview off in the caller's transaction: its row (the calendar SEQUENCE raised), the
+ * register entry, and — when a time was agreed — everyone's calendar cancellation.
+ */
+async function callOff(
+  tx: Db,
+  introduction: IntroductionRow,
+  interview: InterviewRow,
+  slot: SlotRow | undefined,
+  cancellation: { by: 'company' | 'agency' | 'candidate'; reason: string },
+  ctx: InterviewContext,
+): Promise<void> {
+  const [cancelled] = await tx
+    .update(interviews)
+    .set({
+      state: 'cancelled',
+      cancelledAt: ctx.now,
+      cancelledBy: cancellation.by,
+      cancelReason: cancellation.reason,
+      calendarSequence: interview.calendarSequence + 1,
+      updatedAt: ctx.now,
+    })
+    .where(eq(interviews.id, interview.id))
+    .returning();
+  await appendRegisterEntry(tx, ctx.registerSecret, {
+    introductionId: introduction.id,
+    kind: 'interview_cancelled',
+    at: ctx.now,
+    data: { interviewId: interview.id, by: cancellation.by },
+    note: cancellation.reason,
+  });
+  if (slot) await sendInvitations(tx, introduction, cancelled!, slot.startsAt, 'cancelled', ctx);
+}
+
 /** Either side calls it off before it starts; the calendar entries are cancelled. */
 export async function cancelInterview(
   db: Db,
@@ -31,28 +72,8 @@ export async function cancelInterview(
     if (interview.state === 'cancelled') throw conflict(INTERVIEW_MSG.cancelled);
     const slot = await chosenSlot(tx, interview);
     if (slot && slot.startsAt.getTime() <= ctx.now.getTime()) throw conflict(INTERVIEW_MSG.alreadyHeld);
-    const [cancelled] = await tx
-      .update(interviews)
-      .set({
-        state: 'cancelled',
-        cancelledAt: ctx.now,
-        cancelledBy: side,
-        cancelReason: reason,
-        calendarSequence: interview.calendarSequence + 1,
-        updatedAt: ctx.now,
-      })
-      .where(eq(interviews.id, interview.id))
-      .returning();
-    await appendRegisterEntry(tx, ctx.registerSecret, {
-      introductionId: introduction.id,
-      kind: 'interview_cancelled',
-      at: ctx.now,
-      data: { interviewId: interview.id, by: side },
-      note: reason,
-    });
-    if (slot) {
-      await sendInvitations(tx, introduction, cancelled!, slot.startsAt, 'cancelled', ctx);
-    } else {
+    await callOff(tx, introduction, interview, slot, { by: side, reason }, ctx);
+    if (!slot) {
       // Only proposed: nobody has a calendar entry yet; the other side hears of it.
       const other = side === 'company' ? 'consultant' : 'companyContact';
       const userId = other === 'consultant' ? introduction.consultantId : introduction.companyId;
@@ -97,26 +118,7 @@ export async function cancelOpenInterviews(
     const slot = await chosenSlot(tx, interview);
     // An interview already held stays as it was (its feedback may still come).
     if (slot && slot.startsAt.getTime() <= ctx.now.getTime()) continue;
-    const [cancelled] = await tx
-      .update(interviews)
-      .set({
-        state: 'cancelled',
-        cancelledAt: ctx.now,
-        cancelledBy: by,
-        cancelReason: reason,
-        calendarSequence: interview.calendarSequence + 1,
-        updatedAt: ctx.now,
-      })
-      .where(eq(interviews.id, interview.id))
-      .returning();
-    await appendRegisterEntry(tx, ctx.registerSecret, {
-      introductionId: introduction.id,
-      kind: 'interview_cancelled',
-      at: ctx.now,
-      data: { interviewId: interview.id, by },
-      note: reason,
-    });
-    if (slot) await sendInvitations(tx, introduction, cancelled!, slot.startsAt, 'cancelled', ctx);
+    await callOff(tx, introduction, interview, slot, { by, reason }, ctx);
   }
 }
 
