@@ -5,30 +5,7 @@ import {
   RECONTACT_WINDOW_MONTHS,
   type CandidateConsentView,
 } from '@pb/core';
-import { usePublicConfig } from '../../lib/publicConfig';
-
-/** The operator of the Prämienbörse (the imprint's data), or a pointer to the imprint. */
-function Controller() {
-  const config = usePublicConfig();
-  if (config.isPending) return <p className="text-body-secondary">Angaben werden geladen …</p>;
-  if (config.isError) {
-    return (
-      <p>
-        Die Betreiberin der Prämienbörse; die vollständigen Angaben finden Sie im <Link to="/imprint">Impressum</Link>.
-      </p>
-    );
-  }
-  const { imprint } = config.data;
-  return (
-    <address className="mb-2" data-testid="consent-controller">
-      <strong>{imprint.company}</strong>
-      <br />
-      {imprint.address}
-      <br />
-      E-Mail: <a href={`mailto:${imprint.email}`}>{imprint.email}</a>
-    </address>
-  );
-}
+import { DataController } from '../../components/public/DataController';
 
 /** What the agency passed on about the person (categories only, from the view). */
 function storedData(view: CandidateConsentView): string {
@@ -57,7 +34,7 @@ export function ConsentPrivacy({ view }: { view: CandidateConsentView }) {
         Datenschutz: Was mit Ihren Daten geschieht
       </h2>
       <h3 className="h6 mt-3">Verantwortlich</h3>
-      <Controller />
+      <DataController testId="consent-controller" />
       <h3 className="h6 mt-3">Woher die Daten stammen und wozu sie dienen</h3>
       <p>
         Die Personalvermittlung {view.agencyName} hat Ihre Daten über die Prämienbörse eingegeben, um Sie dem

@@ -1,32 +1,6 @@
-import { Link } from 'react-router';
 import { ADVERTISEMENT_MAX_AGE_MONTHS, STORAGE_KEYS, UNUSED_ACCOUNT_MONTHS } from '@pb/core';
 import { DocumentPage, PublicLayout } from '../../components/public/PublicLayout';
-import { usePublicConfig } from '../../lib/publicConfig';
-
-function Controller() {
-  const config = usePublicConfig();
-  if (config.isPending) return <p className="text-body-secondary">Angaben werden geladen …</p>;
-  if (config.isError) {
-    return (
-      <p>
-        Verantwortlich ist die Betreiberin der Prämienbörse; die vollständigen Angaben finden Sie im{' '}
-        <Link to="/imprint">Impressum</Link>.
-      </p>
-    );
-  }
-  const { imprint } = config.data;
-  return (
-    <address className="mb-3" data-testid="privacy-controller">
-      <strong>{imprint.company}</strong>
-      <br />
-      {imprint.address}
-      <br />
-      E-Mail: <a href={`mailto:${imprint.email}`}>{imprint.email}</a>
-      <br />
-      Telefon: {imprint.phone}
-    </address>
-  );
-}
+import { DataController } from '../../components/public/DataController';
 
 /** Datenschutzerklärung (DSGVO, DSG). */
 export function Component() {
@@ -40,7 +14,7 @@ export function Component() {
         lead="Wie wir personenbezogene Daten auf der Prämienbörse verarbeiten – nach der Datenschutz-Grundverordnung (DSGVO) und dem österreichischen Datenschutzgesetz (DSG)."
       >
         <h2>1. Verantwortlicher</h2>
-        <Controller />
+        <DataController testId="privacy-controller" />
         <p>Bei allen Fragen zum Datenschutz erreichen Sie uns unter der oben genannten E-Mail-Adresse.</p>
 
         <h2>2. Welche Daten wir verarbeiten</h2>
