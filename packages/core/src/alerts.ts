@@ -10,6 +10,7 @@ import {
 import { ALERT_MSG } from './messages';
 import { INPUT_MSG, int4Id, isSafeText } from './input';
 import { searchTextSchema } from './jobs';
+import { RESPONDS_WITHIN_DAYS, TRUST_MSG } from './trust';
 
 /**
  * Saved searches and watched advertisements (issue 13; the notification centre: notifications.ts). The browser's
@@ -50,6 +51,18 @@ export const jobBrowserFiltersSchema = z.strictObject(
         .max(MIN_BONUS_EUROS_MAX, ALERT_MSG.invalidMinBonusEuros),
     ).optional(),
     workingTime: z.enum(WORKING_TIMES, { error: ALERT_MSG.invalidWorkingTime }).optional(),
+    /** Issue 36: the company answers, by its median reaction, within this many working days. */
+    respondsWithin: z
+      .preprocess(
+        (v) => (typeof v === 'string' && /^\d{1,2}$/.test(v.trim()) ? Number(v) : v),
+        z.union(
+          RESPONDS_WITHIN_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<5>],
+          {
+            error: TRUST_MSG.invalidRespondsWithin,
+          },
+        ),
+      )
+      .optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? ALERT_MSG.invalidFilter : undefined) },
 );
@@ -63,6 +76,7 @@ export const JOB_BROWSER_FILTER_KEYS = [
   'minBonus',
   'minBonusEuros',
   'workingTime',
+  'respondsWithin',
 ] as const;
 
 // ---------- saved searches ----------
@@ -98,6 +112,7 @@ export const savedFiltersSchema = z.object({
   minBonus: z.number().optional(),
   minBonusEuros: z.number().optional(),
   workingTime: z.enum(WORKING_TIMES).optional(),
+  respondsWithin: z.union([z.literal(1), z.literal(2), z.literal(5)]).optional(),
 });
 
 export const savedSearchSchema = z.object({

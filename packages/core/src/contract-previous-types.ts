@@ -109,6 +109,7 @@ export interface PreviousOrganisationProfile {
   logoId: number | null;
   public: boolean;
   publicDirectoryConsentAt: string | null;
+  trackRecordPublic: boolean;
   editable: boolean;
 }
 export interface PreviousChatFile {
@@ -331,6 +332,7 @@ export interface PreviousJobWithOptionalAttachments extends PreviousJob {
   organisation: { id: number; name: string } | null;
   /** Issue 35: the fields of the anonymised profile the company requires for introductions. */
   requiredProfileFields: Array<'salaryExpectation' | 'noticePeriod' | 'availableFrom' | 'languages'>;
+  companyResponseMinutes: number | null;
   attachments?: PreviousJobAttachment[];
 }
 export interface PreviousOwnUser extends Omit<PreviousAuthUser, 'pendingEmail'> {

@@ -65,6 +65,7 @@ const job: Job = {
   currentPlacementBonus: 15,
   salaryFacts: { kvMinimumCents: 245_050, overpayment: true, yearlyPayments: 14 },
   requiredProfileFields: ['salaryExpectation', 'availableFrom'],
+  companyResponseMinutes: 240,
 };
 
 const attachment: JobAttachment = {
@@ -170,6 +171,7 @@ describe('Contract schemas (realistic samples)', () => {
       logoId: 4,
       public: true,
       publicDirectoryConsentAt: '2026-11-27T08:00:00.000Z',
+      trackRecordPublic: true,
       editable: false,
     });
     roundTrip(confirmationResentSchema, { email: 'anna.berger@example.at', sent: true });

@@ -25,6 +25,8 @@
  *                  payments.ts, dunning.ts, payouts.ts: money in (RF, camt), reminders, money out (credit notes, batches)
  *                  circumvention-cases.ts: the office's case on an 'Umgehungsverdacht' (hearing, decision, penalty);
  *                  accounting-export.ts: the monthly booking export (BMD NTCS, DATEV), its accounts and tax codes
+ *   trust.ts       figures from the register (company responsiveness, agency track records); ratings.ts: ratings
+ *                  and their moderation; working-hours.ts: Austrian office hours (08–18 on working days)
  *   alerts.ts      saved searches, watched advertisements, the browser's filters; notifications.ts: the notification centre
  * Shared building blocks: constants.ts (limits), messages.ts (MSG texts and the feature texts pages
  * show outside their forms: CHAT_MSG, PLACEMENT_OBJECTION_MSG, ALERT_MSG), input.ts (PostgreSQL-safe
@@ -76,3 +78,6 @@ export * from './payments';
 export * from './dunning';
 export * from './payouts';
 export * from './interviews';
+export * from './working-hours';
+export * from './trust';
+export * from './ratings';

@@ -79,6 +79,8 @@ export const jobSchema = z.object({
   salaryFacts: jobSalaryFactsSchema,
   /** Fields of the anonymised profile the company requires for introductions (issue 35). */
   requiredProfileFields: z.array(z.enum(REQUIRABLE_PROFILE_FIELDS)),
+  /** Issue 36: the company's median reaction in office minutes (trust.ts), null on too little data. */
+  companyResponseMinutes: z.number().int().nullable(),
   attachments: z.array(attachmentSchema).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;

@@ -21,6 +21,7 @@ export const ORGANISATION_PROFILE_MSG = {
   administratorsOnly: 'Nur Administratoren Ihrer Organisation können das öffentliche Profil ändern.',
   agenciesOnlyListed: 'Nur Personalvermittlungen können im Verzeichnis der Personalberater erscheinen.',
   agenciesOnlyLogo: 'Nur Personalvermittlungen zeigen ein Logo.',
+  agenciesOnlyTrackRecord: 'Nur Personalvermittlungen veröffentlichen Kennzahlen zu ihren Vorstellungen.',
   consentNeedsPublic:
     'Der Zustimmung zum öffentlichen Verzeichnis fehlt das öffentliche Profil: Bitte schalten Sie „Profil öffentlich anzeigen“ ein.',
   invalidLogo: 'Das Logo ist ungültig. Bitte laden Sie es erneut hoch.',
@@ -47,6 +48,8 @@ export const organisationProfileSchema = z
     public: z.boolean(),
     /** When an administrator agreed to the directory for everyone (visitors, search engines); null: not. */
     publicDirectoryConsentAt: z.string().nullable(),
+    /** Agencies (issue 36): the track record is shown on the public profile. */
+    trackRecordPublic: z.boolean(),
     /** Whether the caller may change it (an administrator). */
     editable: z.boolean(),
   })
@@ -74,6 +77,8 @@ export const organisationProfileUpdateSchema = z
     public: z.boolean().optional(),
     /** With public: true, the agency agrees to the directory being visible to everyone (issue 29). */
     publicDirectoryConsent: z.boolean().optional(),
+    /** Agencies (issue 36): show the track record (introductions, interviews, hires) on the public profile. */
+    trackRecordPublic: z.boolean().optional(),
   })
   .strict();
 export type OrganisationProfileUpdate = z.infer<typeof organisationProfileUpdateSchema>;

@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import type { JobBrowserFilters, SearchFrequency } from '@pb/core';
@@ -27,6 +28,8 @@ export const savedSearches = pgTable('saved_searches', {
   minBonus: numeric('min_bonus', { precision: 5, scale: 2, mode: 'number' }),
   minBonusCents: bigint('min_bonus_cents', { mode: 'number' }),
   workingTime: text('working_time'),
+  /** 0050: the company answers within this many working days (1, 2 or 5). */
+  respondsWithinDays: smallint('responds_within_days'),
   frequency: text('frequency').$type<SearchFrequency>().notNull(),
   paused: boolean('paused').notNull().default(false),
   createdAt: created(),

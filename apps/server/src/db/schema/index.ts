@@ -19,3 +19,4 @@ export * from './terms';
 export * from './payouts';
 export * from './circumvention-cases';
 export * from './interviews';
+export * from './trust';

@@ -45,6 +45,8 @@ export const jobs = pgTable('jobs', {
   districtId: integer('district_id'),
   /** 0048: the parts of the anonymised profile an introduction must give (issue 35). */
   requiredProfileFields: jsonb('required_profile_fields').$type<RequirableProfileField[]>().notNull().default([]),
+  /** 0050 (issue 36): the company's median reaction in office minutes, copied by the trust run; null: too little data. */
+  companyResponseMinutes: integer('company_response_minutes'),
   publishedAt: ts('published_at'),
   createdAt: created(),
   updatedAt: updated(),

@@ -25,6 +25,8 @@ export const organisations = pgTable('organisations', {
   /** Agencies: listed in the directory for signed-in users; with the consent below, for visitors too. */
   public: boolean('public').notNull().default(false),
   publicDirectoryConsentAt: ts('public_directory_consent_at'),
+  /** Agencies (0050): the track record is shown on the public profile. */
+  trackRecordPublic: boolean('track_record_public').notNull().default(false),
   /** The end of the contract after an objection to new terms (0039); null: running. */
   contractEndsAt: ts('contract_ends_at'),
   createdBy: integer('created_by'),

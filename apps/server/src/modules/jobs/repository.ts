@@ -96,6 +96,7 @@ const jobColumns = {
   overpayment: jobs.overpayment,
   yearlyPayments: jobs.yearlyPayments,
   requiredProfileFields: jobs.requiredProfileFields,
+  companyResponseMinutes: jobs.companyResponseMinutes,
   districtId: districts.id,
   districtName: districts.name,
   ownerId: users.id,
@@ -295,6 +296,7 @@ export function presentJob(row: JobRow, options: JobPresentOptions = {}): Job {
       yearlyPayments: row.yearlyPayments,
     },
     requiredProfileFields: row.requiredProfileFields,
+    companyResponseMinutes: visitor ? null : row.companyResponseMinutes,
   };
 }
 

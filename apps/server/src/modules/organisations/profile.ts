@@ -32,6 +32,7 @@ type ProfileFields = Pick<
   | 'logoUploadId'
   | 'public'
   | 'publicDirectoryConsentAt'
+  | 'trackRecordPublic'
 >;
 
 /** The profile as the members see it; the logo's address is signed for them (not yet public, perhaps). */
@@ -51,6 +52,7 @@ export function presentOrganisationProfile(
     logoId: row.logoUploadId,
     public: row.public,
     publicDirectoryConsentAt: row.publicDirectoryConsentAt?.toISOString() ?? null,
+    trackRecordPublic: row.trackRecordPublic,
     editable: myRole === 'administrator',
   };
 }
@@ -68,6 +70,8 @@ function nextProfile(before: OrganisationRow, change: OrganisationProfileUpdate,
     if ((services && services.length > 0) || (change.logoId !== undefined && change.logoId !== null)) {
       throw badRequest(ORGANISATION_PROFILE_MSG.agenciesOnlyLogo);
     }
+    // A company's figures are shown to every signed-in user anyway (issue 36); only agencies choose.
+    if (change.trackRecordPublic === true) throw badRequest(ORGANISATION_PROFILE_MSG.agenciesOnlyTrackRecord);
   }
   const isPublic = change.public ?? before.public;
   if (change.publicDirectoryConsent === true && !isPublic)
@@ -86,6 +90,7 @@ function nextProfile(before: OrganisationRow, change: OrganisationProfileUpdate,
     logoUploadId: change.logoId === undefined ? before.logoUploadId : change.logoId,
     public: isAgency ? isPublic : false,
     publicDirectoryConsentAt: isAgency ? consentAt : null,
+    trackRecordPublic: isAgency ? (change.trackRecordPublic ?? before.trackRecordPublic) : false,
   };
 }
 
