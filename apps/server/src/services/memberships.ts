@@ -16,7 +16,7 @@ type Reader = Pick<Db, 'select'>;
 export type FoundingProfile = Partial<
   Pick<
     typeof organisations.$inferInsert,
-    'description' | 'services' | 'contactEmail' | 'public' | 'publicDirectoryConsentAt'
+    'description' | 'services' | 'contactEmail' | 'public' | 'publicDirectoryConsentAt' | 'trackRecordPublic'
   >
 >;
 

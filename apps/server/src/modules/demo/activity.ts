@@ -18,6 +18,8 @@ import {
 } from '../introductions';
 import { DEMO_INTRODUCTIONS, type DemoIntroduction } from './introductions';
 import { demoInterviewSteps } from './interviews';
+import { demoHistorySteps } from './history-steps';
+import { DEMO_HISTORY } from './history';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoCircumventionCase } from './circumvention-case';
@@ -200,6 +202,9 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
       mailFrom,
     ),
   );
+  // Earlier introductions, so every trust figure has enough data (issue 36).
+  const history = demoHistorySteps({ ...deps, companies, consultants, at, context });
+  steps.push(...history.steps);
   steps.sort((a, b) => a.when.getTime() - b.when.getTime());
   for (const step of steps) await step.run();
   await seedDemoBilling(deps, companies[3]!, ids.get(DEMO_INTRODUCTIONS.find((i) => i.lastName === 'Koller')!)!, at);
@@ -215,7 +220,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
 
   // The history above is not news: nobody (not even the office) is mailed about it.
   await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.id, outbox?.last ?? 0)));
-  return { introductions: DEMO_INTRODUCTIONS.length };
+  return { introductions: DEMO_INTRODUCTIONS.length + DEMO_HISTORY.length };
 }
 
 /**

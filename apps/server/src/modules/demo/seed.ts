@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords';
 import { foundOrganisation, type FoundingProfile } from '../../services/memberships';
 import { DEMO_COMPANIES, DEMO_CONSULTANTS } from './seed-data';
 import { demoTeamMembers, seedDemoAgencyIdentity, seedDemoTeams, teamRoleText } from './teams';
+import { DEMO_PUBLIC_TRACK_RECORDS } from './history';
 
 /**
  * Loads the demo data for a new installation (development) from `seed-data.ts`:
@@ -107,7 +108,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
     const profileOf = new Map<string, FoundingProfile>([
       ...DEMO_COMPANIES.map((c) => [c.username, { description: c.description }] as const),
       ...DEMO_CONSULTANTS.map(
-        (c) =>
+        (c, i) =>
           [
             c.username,
             {
@@ -116,6 +117,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Demo
               public: c.public,
               // The demo's listed agencies agreed to the directory for everyone (visitors see them).
               publicDirectoryConsentAt: c.public ? now : null,
+              // Issue 36: two agencies show their track record, one keeps it to itself.
+              trackRecordPublic: DEMO_PUBLIC_TRACK_RECORDS.includes(i),
             },
           ] as const,
       ),
