@@ -22,11 +22,15 @@ describe('a saved search in words', () => {
           minBonus: 12.5,
           minBonusEuros: 1500,
           workingTime: 'Teilzeit',
+          respondsWithin: 2,
         },
         DISTRICTS,
       ),
-    ).toBe('„pflege“ · Steiermark, Wien · Graz, Bezirk 5 · ≥ 12,50 % · ≥ 1\u00a0500 € Prämie · Teilzeit');
+    ).toBe(
+      '„pflege“ · Steiermark, Wien · Graz, Bezirk 5 · ≥ 12,50 % · ≥ 1\u00a0500 € Prämie · Teilzeit · Antwort innerhalb von 2 Arbeitstagen',
+    );
     expect(filterSummary({ minBonus: 20 }, DISTRICTS)).toBe('≥ 20 %');
+    expect(filterSummary({ respondsWithin: 1 }, DISTRICTS)).toBe('Antwort innerhalb von 1 Arbeitstag');
   });
 
   it('When a name is proposed for the browser’s filters, then it is their summary, at most 80 characters', () => {

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG, SEARCH_TEXT_MAX_LENGTH, type District, type Job } from '@pb/core';
 import Alert from 'react-bootstrap/Alert';
@@ -16,6 +16,7 @@ import {
   useBrowserJobs,
   useJob,
   type BrowserFilters,
+  type BrowserSort,
 } from './api/jobs';
 import { useNewlyPublished } from './useNewlyPublished';
 import { AdvancedFilters } from './components/AdvancedFilters';
@@ -24,10 +25,9 @@ import { searchName } from '../../components/searches/summary';
 import { DistrictFilter } from './components/DistrictFilter';
 import { Icon } from '../../components/Icon';
 import { JobProfile } from './components/JobProfile';
-import { activeBonus, percentText, placeText, titleWithSuffix } from '../../lib/jobFormat';
+import { JobRows, SortSelect } from './components/JobRows';
 import { TWO_PANES, useMediaQuery } from '../../lib/useMediaQuery';
 import { useDebounced } from './useDebounced';
-import { useRevealedRows } from './useRevealedRows';
 import styles from './jobs.module.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -46,80 +46,6 @@ const ContactCompanyModal = lazy(() =>
 const IntroduceModal = lazy(() =>
   import('../../components/introductions/IntroduceModal').then((m) => ({ default: m.IntroduceModal })),
 );
-
-/** One advertisement in the list; unchanged rows are not rendered again while the list grows. */
-const JobRow = memo(function JobRow({
-  job,
-  active,
-  onSelect,
-}: {
-  job: Job;
-  /** The row's look: chosen (styles.active), the first, shown beside the list (styles.activeMd), or ''. */
-  active: string;
-  onSelect: (job: Job) => void;
-}) {
-  return (
-    <div role="listitem">
-      <button
-        type="button"
-        className={active ? `${styles.row} ${active}` : styles.row}
-        aria-current={active ? 'true' : undefined}
-        onClick={() => onSelect(job)}
-      >
-        <span className="d-flex align-items-start justify-content-between gap-2">
-          <span className={styles.rowTitle} data-testid="job-row-title">
-            {titleWithSuffix(job.jobTitle)}
-          </span>
-          <span className={`badge ${styles.bonusPill} flex-shrink-0`}>{percentText(activeBonus(job))}</span>
-        </span>
-        <span className={styles.rowCompany}>{job.users_permissions_user?.username}</span>
-        <span className={styles.rowMeta}>
-          <span>
-            <Icon name="clock" /> {job.workingTime}
-          </span>
-          <span className="text-truncate">
-            <Icon name="pin" /> {placeText(job.location)}
-          </span>
-        </span>
-      </button>
-    </div>
-  );
-});
-
-/**
- * The list's rows: a new search renders its first rows at once and the others in the next tasks
- * (useRevealedRows); `children` (the 'Mehr laden' button) follow once all are shown — after the
- * list, not in it: a list holds list items only (axe: aria-required-children).
- */
-function JobRows({
-  list,
-  listKey,
-  activeId,
-  activeClass,
-  onSelect,
-  busy,
-  children,
-}: {
-  list: Job[];
-  listKey: string;
-  activeId: number | undefined;
-  activeClass: string;
-  onSelect: (job: Job) => void;
-  busy: boolean;
-  children: ReactNode;
-}) {
-  const shown = useRevealedRows(list.length, listKey);
-  return (
-    <>
-      <div role="list" aria-busy={busy} data-testid="job-rows">
-        {list.slice(0, shown).map((job) => (
-          <JobRow key={job.id} job={job} active={activeId === job.id ? activeClass : ''} onSelect={onSelect} />
-        ))}
-      </div>
-      {shown === list.length ? children : null}
-    </>
-  );
-}
 
 /**
  * Advertisement browser (spec §2 view): sidebar with count, search, districts and the
@@ -147,15 +73,18 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
     minBonus: initial.minBonus,
     minBonusEuros: initial.minBonusEuros,
     workingTime: initial.workingTime,
+    respondsWithin: initial.respondsWithin,
   });
+  // The order is chosen, not typed: it applies at once.
+  const [sort, setSort] = useState<BrowserSort>(initial.sort);
   const debouncedText = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const debouncedMore = useDebounced(more, SEARCH_DEBOUNCE_MS);
   const filters: BrowserFilters = useMemo(
-    () => queriedFilters({ text: debouncedText, districtIds, ...debouncedMore }),
-    [debouncedText, districtIds, debouncedMore],
+    () => queriedFilters({ text: debouncedText, districtIds, ...debouncedMore, sort }),
+    [debouncedText, districtIds, debouncedMore, sort],
   );
   // What the inputs say now (not yet debounced): 'Suche speichern' saves exactly this.
-  const typed: BrowserFilters = { text: text.trim(), districtIds, ...more };
+  const typed: BrowserFilters = { text: text.trim(), districtIds, ...more, sort };
 
   // Stable props: the sidebar's filters do not render again when a list arrives.
   const advancedValue = useMemo(() => ({ ...filters, ...more }), [filters, more]);
@@ -250,6 +179,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
                 onChange={setDistrictIds}
               />
               <AdvancedFilters value={advancedValue} onChange={patchMore} />
+              <SortSelect value={sort} onChange={setSort} />
               {isConsultant && (
                 <div className="d-flex align-items-center gap-2 mt-2">
                   <Button variant="outline-primary" size="sm" onClick={() => setSaving(true)}>

@@ -45,6 +45,7 @@ const JOB: Job = {
   currentPlacementBonus: 18,
   salaryFacts: { kvMinimumCents: null, overpayment: null, yearlyPayments: 14 },
   requiredProfileFields: ['noticePeriod'],
+  companyResponseMinutes: null,
 };
 
 const fetchMock = stubFetch();

@@ -22,6 +22,7 @@ function browserLink(search: SavedSearch): string {
   if (f.minBonus !== undefined) params.set('minBonus', String(f.minBonus));
   if (f.minBonusEuros !== undefined) params.set('minBonusEuros', String(f.minBonusEuros));
   if (f.workingTime) params.set('workingTime', f.workingTime);
+  if (f.respondsWithin !== undefined) params.set('respondsWithin', String(f.respondsWithin));
   const query = params.toString();
   return `/advertisements/view${query ? `?${query}` : ''}`;
 }

@@ -16,6 +16,8 @@ const ALL: BrowserFilters = {
   minBonus: ' 12,5 ',
   minBonusEuros: '1.500',
   workingTime: 'Teilzeit',
+  respondsWithin: '2',
+  sort: 'companyResponse',
 };
 
 describe('browser filters ↔ URL search params ↔ saved search', () => {
@@ -33,12 +35,13 @@ describe('browser filters ↔ URL search params ↔ saved search', () => {
       minBonus: '12,5',
       minBonusEuros: '1500',
       workingTime: 'Teilzeit',
+      respondsWithin: '2',
     });
     expect(hasFilter(ALL)).toBe(true);
   });
 
   it('When the parameters are read back from the URL, then the same filters come out (text and numbers trimmed)', () => {
-    const url = new URLSearchParams(browserSearchParams(ALL));
+    const url = new URLSearchParams({ ...browserSearchParams(ALL), sort: 'companyResponse' });
     expect(filtersFromParams(url)).toEqual({
       text: 'Pflege',
       districtIds: [917, 101],
@@ -46,7 +49,23 @@ describe('browser filters ↔ URL search params ↔ saved search', () => {
       minBonus: '12,5',
       minBonusEuros: '1500',
       workingTime: 'Teilzeit',
+      respondsWithin: '2',
+      sort: 'companyResponse',
     });
+  });
+
+  it('When only the order is chosen, then it is no filter: no parameter, the total is shown', () => {
+    const sorted: BrowserFilters = { ...NO_BROWSER_FILTERS, sort: 'companyResponse' };
+    expect(browserSearchParams(sorted)).toEqual({});
+    expect(hasFilter(sorted)).toBe(false);
+    expect(savedFilters(sorted)).toEqual({});
+  });
+
+  it('When the URL names an unknown order or answer time, then the list is the newest first and unfiltered', () => {
+    const filters = filtersFromParams(new URLSearchParams('sort=companyResponse:desc&respondsWithin=3'));
+    expect(filters.sort).toBe('newest');
+    expect(filters.respondsWithin).toBe('');
+    expect(filtersFromParams(new URLSearchParams('respondsWithin=5')).respondsWithin).toBe('5');
   });
 
   it('When the URL carries junk districts or empty lists, then only positive whole district ids stay', () => {
@@ -64,8 +83,10 @@ describe('browser filters ↔ URL search params ↔ saved search', () => {
       minBonus: 12.5,
       minBonusEuros: 1500,
       workingTime: 'Teilzeit',
+      respondsWithin: 2,
     });
     expect(savedFilters({ ...NO_BROWSER_FILTERS, minBonus: '20' })).toEqual({ minBonus: 20 });
+    expect(savedFilters({ ...NO_BROWSER_FILTERS, respondsWithin: '1' })).toEqual({ respondsWithin: 1 });
     expect(savedFilters(NO_BROWSER_FILTERS)).toEqual({});
   });
 

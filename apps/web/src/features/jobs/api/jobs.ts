@@ -12,6 +12,7 @@ import {
   BROWSER_JOB_LIMIT,
   BROWSER_LOAD_MORE_STEP,
   OWN_JOBS_PAGE_SIZE,
+  RESPONDS_WITHIN_DAYS,
   type Collection,
   type Job,
   type JobBrowserFilters,
@@ -28,7 +29,18 @@ export interface BrowserFilters {
   minBonus: string;
   minBonusEuros: string;
   workingTime: string;
+  /** Issue 36: the company answers within 1, 2 or 5 working days ('' = any). */
+  respondsWithin: string;
+  /** The list's order (not a filter: a saved search keeps no order). */
+  sort: BrowserSort;
 }
+
+/** The browser's orders as GET /api/jobs `sort` values; the page's URL says `sort=companyResponse`. */
+export const BROWSER_SORTS = {
+  newest: 'createdAt:desc',
+  companyResponse: 'companyResponse:asc',
+} as const;
+export type BrowserSort = keyof typeof BROWSER_SORTS;
 
 export const NO_BROWSER_FILTERS: BrowserFilters = {
   text: '',
@@ -37,7 +49,14 @@ export const NO_BROWSER_FILTERS: BrowserFilters = {
   minBonus: '',
   minBonusEuros: '',
   workingTime: '',
+  respondsWithin: '',
+  sort: 'newest',
 };
+
+/** A `respondsWithin` value the server takes ('1', '2', '5'), or '' for anything else. */
+function respondsWithinParam(value: string | null): string {
+  return RESPONDS_WITHIN_DAYS.some((days) => String(days) === value) ? (value ?? '') : '';
+}
 
 export function hasFilter(filters: BrowserFilters): boolean {
   return Object.keys(browserSearchParams(filters)).length > 0;
@@ -45,7 +64,8 @@ export function hasFilter(filters: BrowserFilters): boolean {
 
 /**
  * The browser's filters as GET /api/jobs parameters (the server's one definition: q, districts,
- * states, minBonus, minBonusEuros, workingTime); also the URL of a saved search's 'Anzeigen'.
+ * states, minBonus, minBonusEuros, workingTime, respondsWithin); also the URL of a saved search's
+ * 'Anzeigen'. The order is no filter: listPath sends it.
  */
 export function browserSearchParams(filters: BrowserFilters): Record<string, string> {
   const params: Record<string, string> = {};
@@ -56,12 +76,15 @@ export function browserSearchParams(filters: BrowserFilters): Record<string, str
   if (filters.minBonus.trim()) params['minBonus'] = filters.minBonus.trim();
   if (filters.minBonusEuros.trim()) params['minBonusEuros'] = filters.minBonusEuros.trim().replace(/\./g, '');
   if (filters.workingTime) params['workingTime'] = filters.workingTime;
+  const within = respondsWithinParam(filters.respondsWithin);
+  if (within) params['respondsWithin'] = within;
   return params;
 }
 
 /** The filters a saved search stores (numbers parsed; the server checks them again). */
 export function savedFilters(filters: BrowserFilters): JobBrowserFilters {
   const p = browserSearchParams(filters);
+  const within = RESPONDS_WITHIN_DAYS.find((days) => String(days) === p['respondsWithin']);
   return {
     ...(p['q'] ? { q: p['q'] } : {}),
     ...(filters.districtIds.length > 0 ? { districts: filters.districtIds } : {}),
@@ -69,6 +92,7 @@ export function savedFilters(filters: BrowserFilters): JobBrowserFilters {
     ...(p['minBonus'] ? { minBonus: Number(p['minBonus'].replace(',', '.')) } : {}),
     ...(p['minBonusEuros'] ? { minBonusEuros: Number(p['minBonusEuros'].replace(',', '.')) } : {}),
     ...(p['workingTime'] ? { workingTime: p['workingTime'] as JobBrowserFilters['workingTime'] } : {}),
+    ...(within !== undefined ? { respondsWithin: within } : {}),
   };
 }
 
@@ -82,7 +106,7 @@ export function queriedFilters(filters: BrowserFilters): BrowserFilters {
   };
 }
 
-/** The browser's filters from URL parameters (a saved search's 'Anzeigen'). */
+/** The browser's filters and order from URL parameters (a saved search's 'Anzeigen'). */
 export function filtersFromParams(params: URLSearchParams): BrowserFilters {
   const list = (key: string) => (params.get(key) ?? '').split(',').filter(Boolean);
   return {
@@ -94,6 +118,8 @@ export function filtersFromParams(params: URLSearchParams): BrowserFilters {
     minBonus: params.get('minBonus') ?? '',
     minBonusEuros: params.get('minBonusEuros') ?? '',
     workingTime: params.get('workingTime') ?? '',
+    respondsWithin: respondsWithinParam(params.get('respondsWithin')),
+    sort: params.get('sort') === 'companyResponse' ? 'companyResponse' : 'newest',
   };
 }
 
@@ -108,10 +134,11 @@ function listPath(
   page: Page,
   withCount: boolean,
   search?: Record<string, string>,
+  sort: string = BROWSER_SORTS.newest,
 ): string {
   return `/jobs${toQuery({
     ...search,
-    sort: 'createdAt:desc',
+    sort,
     pagination: { ...page, ...(withCount ? { withCount: true } : {}) },
     populate: '*',
     ...(filters ? { filters } : {}),
@@ -154,7 +181,10 @@ function browserJobsQuery(filters: BrowserFilters) {
   return infiniteQueryOptions({
     queryKey: jobKeys.browser(filters),
     queryFn: async ({ pageParam, signal }): Promise<BrowserPage> => ({
-      ...(await api<Collection<Job>>(listPath(undefined, pageParam, true, browserSearchParams(filters)), { signal })),
+      ...(await api<Collection<Job>>(
+        listPath(undefined, pageParam, true, browserSearchParams(filters), BROWSER_SORTS[filters.sort]),
+        { signal },
+      )),
       loadedAt: Date.now(),
     }),
     initialPageParam: FIRST_BROWSER_PAGE,

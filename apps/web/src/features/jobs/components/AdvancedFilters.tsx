@@ -1,11 +1,12 @@
 import { memo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { ALERT_MSG, AUSTRIAN_STATES, WORKING_TIMES } from '@pb/core';
+import { ALERT_MSG, AUSTRIAN_STATES, RESPONDS_WITHIN_DAYS, WORKING_TIMES } from '@pb/core';
 import type { BrowserFilters } from '../api/jobs';
 import styles from '../jobs.module.css';
 
 /**
- * The browser's further filters (issue 13): states, minimum bonus in % and in €, working time.
+ * The browser's further filters (issue 13): states, minimum bonus in % and in €, working time; the
+ * company's answer time (issue 36).
  * The € filter only finds advertisements whose salary text reads as an annual gross (the hint says so).
  * Open when a filter is set; the fields render only while open (the closed panel shows none, and
  * ~20 form components cost a page that renders again whenever one of its lists arrives).
@@ -18,7 +19,11 @@ export const AdvancedFilters = memo(function AdvancedFilters({
   onChange: (patch: Partial<BrowserFilters>) => void;
 }) {
   const active =
-    value.states.length + (value.minBonus ? 1 : 0) + (value.minBonusEuros ? 1 : 0) + (value.workingTime ? 1 : 0);
+    value.states.length +
+    (value.minBonus ? 1 : 0) +
+    (value.minBonusEuros ? 1 : 0) +
+    (value.workingTime ? 1 : 0) +
+    (value.respondsWithin ? 1 : 0);
   const [open, setOpen] = useState(active > 0);
   return (
     <details
@@ -93,6 +98,26 @@ function AdvancedFields({
             ))}
           </Form.Select>
         </Form.Group>
+        <Form.Group className="col-12" controlId="pb-responds-within">
+          <Form.Label className="small mb-1">Antwortzeit des Unternehmens</Form.Label>
+          <Form.Select
+            size="sm"
+            value={value.respondsWithin}
+            onChange={(e) => onChange({ respondsWithin: e.target.value })}
+            aria-describedby="pb-responds-within-hint"
+          >
+            <option value="">beliebig</option>
+            {RESPONDS_WITHIN_DAYS.map((days) => (
+              <option key={days} value={String(days)}>
+                {days === 1 ? 'innerhalb von 1 Arbeitstag' : `innerhalb von ${days} Arbeitstagen`}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Text id="pb-responds-within-hint" className="col-12 mt-0" muted>
+          Nach der mittleren Zeit bis zur ersten Reaktion auf eine Vorstellung; Inserate von Unternehmen mit noch zu
+          wenigen Daten werden dann nicht angezeigt.
+        </Form.Text>
       </div>
     </>
   );
