@@ -228,6 +228,21 @@ export const routes: Row[] = [
     request: () => ({ url: `/api/credit-notes/${NO_ID}/objection`, payload: { data: { reason: 'Betrag falsch' } } }),
   },
   { method: 'POST', url: '/api/organisation/self-billing/withdrawal', policy: 'payouts.member', excluded: { as: 'admin', status: 403 } },
+  // --- ratings (issue 36): the parties of an introduction rate each other; the rated organisation answers ---
+  {
+    method: 'GET', url: '/api/introductions/:id/rating', policy: 'ratings.party',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/rating` }),
+  },
+  {
+    method: 'POST', url: '/api/introductions/:id/rating', policy: 'ratings.party',
+    excluded: { as: 'otherCompany', status: 404 },
+    request: (ids) => ({ url: `/api/introductions/${ids.introduction}/rating`, payload: { data: { communication: 5, quality: 5, speed: 5 } } }),
+  },
+  {
+    method: 'POST', url: '/api/ratings/:id/reply', policy: 'ratings.rated', excluded: { as: 'admin', status: 403 },
+    request: () => ({ url: `/api/ratings/${NO_ID}/reply`, payload: { data: { reply: 'Danke.' } } }),
+  },
   // --- circumvention cases (issue 34: the company's administrators) ---
   { method: 'GET', url: '/api/circumvention-cases', policy: 'circumvention_cases.company', excluded: { as: 'consultant', status: 403 } },
   {
@@ -420,6 +435,8 @@ export const routes: Row[] = [
     ['PUT', '/api/admin/credit-notes/:id/objection'],
     ['POST', '/api/admin/circumvention-cases'],
     ['POST', '/api/admin/circumvention-cases/:id/decision'],
+    ['GET', '/api/admin/ratings'],
+    ['POST', '/api/admin/ratings/:id/moderation'],
   ].map(([method, url]): Row => ({ method: method!, url: url!, policy: 'role:admin', excluded: { as: 'company', status: 403 } })),
 
   // --- accounts (auth, users, profile images, e-mail change) ---

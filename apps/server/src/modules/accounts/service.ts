@@ -1,4 +1,5 @@
 import { rememberFormerCompany, forgetConsultant } from '../introductions';
+import { forgetRater } from '../ratings';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, not, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -119,6 +120,8 @@ export async function deleteUserAccount(
     const refusal = accountDeletionRefusal(await openObligationsOf(tx, userId, new Date()));
     if (refusal) throw conflict(refusal);
     if (user.role === 'company') await rememberFormerCompany(tx, user, new Date());
+    // Their ratings and answers stay with the organisations; their name goes from them.
+    await forgetRater(tx, userId);
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })

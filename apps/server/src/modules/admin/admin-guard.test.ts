@@ -129,6 +129,13 @@ describe('/api/admin guard', () => {
       payload: { data: { decision: 'eingestellt', reasons: 'x' } },
       adminStatus: 404,
     },
+    { method: 'GET', url: '/api/admin/ratings?state=pending', adminStatus: 200 },
+    {
+      method: 'POST',
+      url: '/api/admin/ratings/999999/moderation',
+      payload: { data: { part: 'comment', decision: 'approve' } },
+      adminStatus: 404,
+    },
   ];
 
   it('When the table is compared with the registered routes, then every /api/admin route is covered', () => {

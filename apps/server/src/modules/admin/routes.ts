@@ -11,6 +11,7 @@ import { adminOrganisationRoutes } from '../organisations';
 import { adminPaymentRoutes } from '../payments';
 import { adminPayoutRoutes } from '../payouts';
 import { adminCircumventionCaseRoutes } from '../circumvention-cases';
+import { adminRatingRoutes } from '../ratings';
 import { adminAccountingExportRoutes } from '../accounting-export';
 import { adminTermsRoutes } from '../terms';
 import { adminUserRoutes } from './users';
@@ -40,6 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.register(adminPaymentRoutes);
       await admin.register(adminPayoutRoutes);
       await admin.register(adminCircumventionCaseRoutes);
+      await admin.register(adminRatingRoutes);
       await admin.register(adminAccountingExportRoutes);
       await admin.register(adminOrganisationRoutes);
       await admin.register(adminTermsRoutes);

@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ORGANISATION_MSG,
+  RATING_MSG,
+  type RatingInput,
+  type RatingModeration,
+  type RatingReply,
+  type RatingSide,
+} from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductions, organisationTrust, ratings } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { recordAudit } from '../../services/audit';
+import type { CurrentUser } from '../../services/auth';
+import { liveMembership, ratingRefusal } from './eligibility';
+import { moderationNotices } from './notices';
+import { authorizeRatingParty, authorizeReply, ratedOrganisationOf, raterOrganisationOf, type Caller } from './policy';
+import { DELETED_RATER_NAME } from './presenter';
+
+/**
+ * The rating commands (issue 36), each one transaction. A rating is written once per introduction
+ * and side: the introduction's row lock serialises two submits (the UNIQUE index stands behind it),
+ * and the rated organisation's averages are counted again in the same transaction under its
+ * organisation_trust row's lock, so ratings written at once all count. Comments and answers wait
+ * for the office, whose decisions are audited and told to the parties.
+ */
+
+/** SQLSTATE unique_violation, however deep the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The refusals of a rating that are not about the caller's rights: the state of things (409) or a rule (403). */
+function refused(message: string): Error {
+  return message === RATING_MSG.sharedMembers ? forbidden(message) : conflict(message);
+}
+
+/**
+ * Counts the organisation's ratings and averages (2 decimals) again and stores them on its
+ * organisation_trust row (made if missing; the figures' columns stay as they are). The row's lock
+ * is taken before counting, so the count sees every rating committed before it.
+ */
+export async function recountRatings(tx: Db, organisationId: number): Promise<void> {
+  await tx.insert(organisationTrust).values({ organisationId }).onConflictDoNothing();
+  await tx
+    .select({ id: organisationTrust.organisationId })
+    .from(organisationTrust)
+    .where(eq(organisationTrust.organisationId, organisationId))
+    .for('update');
+  const of = sql`FROM ratings counted WHERE counted.rated_organisation_id = ${organisationId}`;
+  await tx
+    .update(organisationTrust)
+    .set({
+      ratingsCount: sql`(SELECT count(*)::int ${of})`,
+      ratingCommunication: sql`(SELECT round(avg(counted.communication), 2) ${of})`,
+      ratingQuality: sql`(SELECT round(avg(counted.quality), 2) ${of})`,
+      ratingSpeed: sql`(SELECT round(avg(counted.speed), 2) ${of})`,
+    })
+    .where(eq(organisationTrust.organisationId, organisationId));
+}
+
+async function assertStillMember(tx: Db, user: Caller): Promise<void> {
+  const membership = user.organisation;
+  if (!membership || !(await liveMembership(tx, membership.memberId, membership.organisationId))) {
+    throw forbidden(ORGANISATION_MSG.noOrganisation);
+  }
+}
+
+/** A member rates the introduction's other party; answers the rating's id and side. */
+export async function rateIntroduction(
+  db: Db,
+  user: Caller & Pick<CurrentUser, 'username'>,
+  introductionId: number,
+  input: RatingInput,
+  now: Date,
+): Promise<{ id: number; side: RatingSide }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(introductions).where(eq(introductions.id, introductionId)).for('update');
+      const { introduction, side } = authorizeRatingParty(user, row);
+      await assertStillMember(tx, user);
+      const [existing] = await tx
+        .select({ id: ratings.id })
+        .from(ratings)
+        .where(and(eq(ratings.introductionId, introduction.id), eq(ratings.side, side)));
+      if (existing) throw conflict(RATING_MSG.alreadyRated);
+      const refusal = await ratingRefusal(tx, introduction, side, now);
+      if (refusal) throw refused(refusal);
+      const ratedId = ratedOrganisationOf(introduction, side)!;
+      const comment = input.comment ?? null;
+      const [saved] = await tx
+        .insert(ratings)
+        .values({
+          introductionId: introduction.id,
+          side,
+          raterOrganisationId: raterOrganisationOf(introduction, side)!,
+          raterUserId: user.id,
+          raterName: user.username,
+          ratedOrganisationId: ratedId,
+          communication: input.communication,
+          quality: input.quality,
+          speed: input.speed,
+          comment,
+          commentState: comment === null ? null : 'pending',
+          createdAt: now,
+        })
+        .returning({ id: ratings.id });
+      await recountRatings(tx, ratedId);
+      return { id: saved!.id, side };
+    });
+  } catch (error) {
+    // Behind the row lock this should not happen; if two submits still met at the index, one stands.
+    if (isUniqueViolation(error)) throw conflict(RATING_MSG.alreadyRated);
+    throw error;
+  }
+}
+
+/** The rated organisation answers a published comment, once; the answer waits for the office. */
+export async function replyToRating(
+  db: Db,
+  user: Caller,
+  ratingId: number,
+  input: RatingReply,
+  now: Date,
+): Promise<{ id: number; introductionId: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(ratings).where(eq(ratings.id, ratingId)).for('update');
+    const { rating } = authorizeReply(user, row);
+    await assertStillMember(tx, user);
+    if (rating.reply !== null) throw conflict(RATING_MSG.alreadyReplied);
+    if (rating.commentState !== 'approved') throw conflict(RATING_MSG.replyNotAllowed);
+    await tx
+      .update(ratings)
+      .set({ reply: input.reply, replyState: 'pending', replyBy: user.id, replyAt: now })
+      .where(eq(ratings.id, rating.id));
+    return { id: rating.id, introductionId: rating.introductionId };
+  });
+}
+
+/** The office approves or rejects (with its reason) a waiting comment or answer; audited, the parties told. */
+export async function moderateRating(
+  db: Db,
+  admin: Pick<CurrentUser, 'id' | 'email'>,
+  ratingId: number,
+  input: RatingModeration,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [rating] = await tx.select().from(ratings).where(eq(ratings.id, ratingId)).for('update');
+    if (!rating) throw notFound(RATING_MSG.notFound);
+    const comment = input.part === 'comment';
+    if ((comment ? rating.commentState : rating.replyState) !== 'pending') {
+      throw conflict(RATING_MSG.nothingToModerate);
+    }
+    const state = input.decision === 'approve' ? ('approved' as const) : ('rejected' as const);
+    const reason = state === 'rejected' ? (input.reason ?? null) : null;
+    await tx
+      .update(ratings)
+      .set(
+        comment
+          ? {
+              commentState: state,
+              commentRejectionReason: reason,
+              commentModeratedAt: now,
+              commentModeratedBy: admin.id,
+            }
+          : { replyState: state, replyRejectionReason: reason, replyModeratedAt: now, replyModeratedBy: admin.id },
+      )
+      .where(eq(ratings.id, rating.id));
+    await recordAudit(tx, admin, {
+      action: `rating.${input.part}.${input.decision}`,
+      entity: 'rating',
+      entityId: rating.id,
+      before: { state: 'pending' },
+      after: { state, reason, introductionId: rating.introductionId, ratedOrganisationId: rating.ratedOrganisationId },
+    });
+    await moderationNotices(tx, rating, input.part, state, reason, now);
+  });
+}
+
+/**
+ * Account deletion (inside its transaction): the ratings stay — they are the organisation's — but
+ * the person goes from them: no user id, the name 'Gelöschtes Konto'; their answers and the office's
+ * decisions lose the id too.
+ */
+export async function forgetRater(tx: Db, userId: number): Promise<void> {
+  await tx
+    .update(ratings)
+    .set({ raterUserId: null, raterName: DELETED_RATER_NAME })
+    .where(eq(ratings.raterUserId, userId));
+  await tx.update(ratings).set({ replyBy: null }).where(eq(ratings.replyBy, userId));
+  await tx.update(ratings).set({ commentModeratedBy: null }).where(eq(ratings.commentModeratedBy, userId));
+  await tx.update(ratings).set({ replyModeratedBy: null }).where(eq(ratings.replyModeratedBy, userId));
+}

@@ -1,0 +1,108 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { RATING_MSG, type RatingSide } from '@pb/core';
+import type { Db } from '../../db/client';
+import { introductions, organisationMembers } from '../../db/schema';
+import { ratedOrganisationOf, raterOrganisationOf } from './policy';
+
+/**
+ * When an introduction may be rated (issue 36; docs/trust.md "Ratings"), as one statement over the
+ * register's tables, so a party cannot talk its way in:
+ *
+ * - after a hire: the introduction is 'eingestellt', and either no placement report names it (the
+ *   company moved it there itself) or one that names it stands — not discarded by the office
+ *   ('verworfen'), and not objected to by the company without the office having released it. A
+ *   placement the company objected to and the office discarded makes nothing ratable; while the
+ *   objection waits, the answer is 'not yet'.
+ * - after a final rejection that followed an interview: the introduction is 'abgesagt', its last
+ *   stage change was not the candidate's withdrawn or missing consent (register cause 'consent'),
+ *   and an interview was held — an agreed interview (a chosen time, not called off) whose time has
+ *   come. Introductions from before the interviews (issue 35; introduced without a consent request)
+ *   count a stage change to 'Interview' in the register that was not taken back instead.
+ *
+ * And never between organisations that share a person: anyone who is or was a member of both (a
+ * person with a company and an agency could otherwise rate themselves).
+ */
+
+type Reader = Pick<Db, 'select'>;
+
+/** Spelled out: in a one-table select Drizzle leaves columns unqualified. */
+const hired = sql`("introductions"."status" = 'eingestellt' AND (
+  NOT EXISTS (SELECT 1 FROM placement_reports named WHERE named.introduction_id = "introductions"."id")
+  OR EXISTS (SELECT 1 FROM placement_reports named
+              WHERE named.introduction_id = "introductions"."id" AND named.status <> 'verworfen'
+                AND (named.objected_at IS NULL OR named.review_decision = 'freigegeben'))))`;
+
+const endedByConsent = sql`(SELECT latest.content->>'cause' FROM introduction_events latest
+  WHERE latest.introduction_id = "introductions"."id" AND latest.kind = 'status'
+  ORDER BY latest.id DESC LIMIT 1) IS NOT DISTINCT FROM 'consent'`;
+
+function interviewHeld(now: Date) {
+  return sql`(EXISTS (SELECT 1 FROM interviews held JOIN interview_slots slot ON slot.id = held.chosen_slot_id
+                 WHERE held.introduction_id = "introductions"."id" AND held.state = 'scheduled'
+                   AND held.scheduled_at IS NOT NULL AND slot.starts_at <= ${now.toISOString()}::timestamptz)
+    OR ("introductions"."consent_requested_at" IS NULL AND EXISTS (
+          SELECT 1 FROM introduction_events moved
+           WHERE moved.introduction_id = "introductions"."id" AND moved.kind = 'status'
+             AND moved.content->>'status' = 'interview'
+             AND NOT EXISTS (SELECT 1 FROM introduction_events undone
+                              WHERE undone.introduction_id = moved.introduction_id AND undone.kind = 'status_undone'
+                                AND (undone.content->>'undoes')::bigint = moved.id))))`;
+}
+
+/** Whether the introduction ended so that its parties may rate each other. */
+export async function hasRatingOccasion(db: Reader, introductionId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({
+      ok: sql<boolean>`(${hired} OR ("introductions"."status" = 'abgesagt' AND NOT ${endedByConsent} AND ${interviewHeld(now)}))`,
+    })
+    .from(introductions)
+    .where(eq(introductions.id, introductionId));
+  return row?.ok === true;
+}
+
+/** Someone is or was a member of both organisations. */
+export async function shareMembers(db: Reader, first: number, second: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: organisationMembers.userId })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.organisationId, first),
+        sql`EXISTS (SELECT 1 FROM organisation_members other
+                     WHERE other.organisation_id = ${second} AND other.user_id = ${organisationMembers.userId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Why the side may not rate the introduction (a RATING_MSG text); null when it may. */
+export async function ratingRefusal(
+  db: Reader,
+  introduction: { id: number; agencyOrganisationId: number | null; companyOrganisationId: number | null },
+  side: RatingSide,
+  now: Date,
+): Promise<string | null> {
+  const rated = ratedOrganisationOf(introduction, side);
+  const rater = raterOrganisationOf(introduction, side);
+  if (rated === null || rater === null) return RATING_MSG.noRatedOrganisation;
+  if (!(await hasRatingOccasion(db, introduction.id, now))) return RATING_MSG.notYet;
+  if (await shareMembers(db, rater, rated)) return RATING_MSG.sharedMembers;
+  return null;
+}
+
+/** The caller's membership is still live, held against a concurrent removal until the transaction ends. */
+export async function liveMembership(tx: Db, memberId: number, organisationId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: organisationMembers.id })
+    .from(organisationMembers)
+    .where(
+      and(
+        eq(organisationMembers.id, memberId),
+        eq(organisationMembers.organisationId, organisationId),
+        isNull(organisationMembers.leftAt),
+      ),
+    )
+    .for('share');
+  return row !== undefined;
+}
