@@ -86,7 +86,8 @@ export const companyTrustFiguresSchema = z
     interviewsPerIntroduction: z.number().nullable(),
     /** Introductions still 'Neu' or 'In Prüfung' more than 5 working days after they reached the company. */
     openOverdue: z.number().int().nullable(),
-    computedAt: z.string(),
+    /** When the trust run computed them; null before its first run for this organisation (a new one). */
+    computedAt: z.string().nullable(),
   })
   .strict();
 export type CompanyTrustFigures = z.infer<typeof companyTrustFiguresSchema>;
@@ -136,7 +137,8 @@ export const agencyTrackRecordSchema = z
     guaranteeCases: z.number().int().nullable(),
     /** Median office minutes from an advertisement's publication to the agency's first introduction to it. */
     medianMinutesToFirstIntroduction: z.number().int().nullable(),
-    computedAt: z.string(),
+    /** When the trust run computed it; null before its first run for this organisation (a new one). */
+    computedAt: z.string().nullable(),
   })
   .strict();
 export type AgencyTrackRecord = z.infer<typeof agencyTrackRecordSchema>;
