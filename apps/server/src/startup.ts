@@ -14,6 +14,7 @@ import { DataExportWorker } from './modules/data-export/worker';
 import { registerAnchorJob, sealRegisterOnStart } from './modules/introductions/register-anchor';
 import { consentJob } from './modules/introductions/consent-runs';
 import { interviewJob } from './modules/introductions/interview-runs';
+import { trustJob } from './modules/trust';
 
 /**
  * One-off tasks after migrations: demo data (and its conversations and introductions) on an
@@ -54,6 +55,8 @@ function startScheduledWork(app: FastifyInstance): void {
         log: app.log,
       }),
       interviewJob({ db: app.db, publicUrl: app.config.publicUrl, log: app.log }),
+      // The trust figures (issue 36, docs/trust.md): every 10 minutes.
+      trustJob(app.db),
     ],
   });
   scheduler.start();

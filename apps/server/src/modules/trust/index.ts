@@ -1,0 +1,2 @@
+/** What other parts of the server may use of trust (dependency-cruiser: modules import each other only through index.ts). */
+export { runTrustFigures, trustJob, type TrustRunResult } from './run';
