@@ -54,6 +54,8 @@ export interface ResourceQuerySpec {
   fields: Record<string, FilterField>;
   /** Sortable fields: name → column. */
   sort: Record<string, AnyColumn | SQL>;
+  /** Fields that sort one way only (the other is a German 400): name → the one direction. */
+  sortDirections?: Record<string, 'asc' | 'desc'>;
   defaultSort: Array<{ field: string; dir: 'asc' | 'desc' }>;
   defaultLimit: number;
   maxLimit?: number;
@@ -253,6 +255,12 @@ function parseSort(raw: Raw, spec: ResourceQuerySpec): SortField[] {
           if (!own(spec.sort, field)) throw badRequest(`Sortieren nach „${field}“ ist nicht erlaubt.`);
           const lower = dir.toLowerCase();
           if (lower !== 'asc' && lower !== 'desc') throw badRequest('Ungültige Sortierrichtung.');
+          const only = spec.sortDirections ? own(spec.sortDirections, field) : undefined;
+          if (only !== undefined && lower !== only) {
+            throw badRequest(
+              `Nach „${field}“ kann nur ${only === 'asc' ? 'aufsteigend' : 'absteigend'} sortiert werden.`,
+            );
+          }
           return { field, dir: lower as 'asc' | 'desc' };
         })
       : spec.defaultSort;

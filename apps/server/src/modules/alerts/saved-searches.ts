@@ -95,6 +95,7 @@ const searchConditions =
       minBonus: sql`s.min_bonus`,
       minBonusCents: sql`s.min_bonus_cents`,
       workingTime: sql`s.working_time`,
+      respondsWithinDays: sql`s.responds_within_days`,
     },
     true,
   ) ?? sql`true`;

@@ -1,5 +1,11 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { ALERT_MSG, jobBrowserFiltersSchema, JOB_BROWSER_FILTER_KEYS, type JobBrowserFilters } from '@pb/core';
+import {
+  ALERT_MSG,
+  jobBrowserFiltersSchema,
+  JOB_BROWSER_FILTER_KEYS,
+  WORKING_DAY_MINUTES,
+  type JobBrowserFilters,
+} from '@pb/core';
 import { jobs } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { escapeLike } from '../../lib/strapi-query';
@@ -24,6 +30,8 @@ export interface FilterOperands {
   /** Minimum bonus in cents at the lower end of the parsed annual salary. */
   minBonusCents?: SQL | undefined;
   workingTime?: SQL | undefined;
+  /** The company answers within this many working days (1, 2 or 5; issue 36). */
+  respondsWithinDays?: SQL | undefined;
 }
 
 /**
@@ -53,6 +61,12 @@ export function filterConditions(operands: FilterOperands, nullable: boolean): S
   // An unparsed salary (null) never matches the € filter.
   add(operands.minBonusCents, (v) => sql`${jobs.salaryMinCents} * ${activeBonus} / 100 >= ${v}`);
   add(operands.workingTime, (v) => sql`${jobs.workingTime} = ${v}`);
+  // The company's median reaction as the trust run last copied it onto its advertisements (a company
+  // without enough data, null, never matches; docs/alerts.md "Filters, one definition").
+  add(
+    operands.respondsWithinDays,
+    (v) => sql`${jobs.companyResponseMinutes} <= ${v} * ${sql.raw(String(WORKING_DAY_MINUTES))}`,
+  );
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -65,6 +79,7 @@ export function filterColumns(filters: JobBrowserFilters) {
     minBonus: filters.minBonus ?? null,
     minBonusCents: filters.minBonusEuros === undefined ? null : filters.minBonusEuros * 100,
     workingTime: filters.workingTime ?? null,
+    respondsWithinDays: filters.respondsWithin ?? null,
   };
 }
 
@@ -79,6 +94,7 @@ export function browserFilterCondition(filters: JobBrowserFilters): SQL | undefi
       minBonus: c.minBonus === null ? undefined : sql`${c.minBonus}::numeric`,
       minBonusCents: c.minBonusCents === null ? undefined : sql`${c.minBonusCents}::bigint`,
       workingTime: c.workingTime === null ? undefined : sql`${c.workingTime}`,
+      respondsWithinDays: c.respondsWithinDays === null ? undefined : sql`${c.respondsWithinDays}::int`,
     },
     false,
   );

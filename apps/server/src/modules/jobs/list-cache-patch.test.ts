@@ -13,8 +13,9 @@ import { jobIdQuery, parseJobListQuery, visibleTo } from './repository';
  * The list caches bring a kept list forward by the rows a write changed (issue 33, migration
  * 0042): after any sequence of writes — new advertisements, edits that make a row match or stop
  * matching, bonus changes, deactivations, reactivations, deletions, a moved creation time, two
- * rows in one transaction — every list answers exactly what the database says, for every order
- * the cache patches and the one it computes again, at every page.
+ * rows in one transaction, the company's response minutes the trust run copies (issue 36) — every
+ * list answers exactly what the database says, for every order the cache patches and the one it
+ * computes again, at every page.
  */
 
 let ctx: TestContext;
@@ -35,6 +36,11 @@ const QUERIES: Array<Record<string, unknown>> = [
   { sort: 'id:desc', pagination: { start: 0, limit: 5, withCount: true } },
   { q: 'patchprobe', sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true } },
   { q: 'controller', minBonus: '15', sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true } },
+  // Issue 36: the company's median reaction (null last), and the filter on it.
+  { sort: 'companyResponse:asc', pagination: { start: 0, limit: 200, withCount: true } },
+  { sort: 'companyResponse:asc', pagination: { start: 2, limit: 3, withCount: true } },
+  { respondsWithin: '1', sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true } },
+  { respondsWithin: '2', sort: 'companyResponse:asc', pagination: { start: 0, limit: 200, withCount: true } },
 ];
 
 interface Listed {
@@ -100,11 +106,14 @@ type Write =
   | { kind: 'rename'; pick: number; title: number }
   | { kind: 'bonus'; pick: number; bonus: number }
   | { kind: 'deactivate' | 'reactivate' | 'delete' | 'backdate'; pick: number }
-  | { kind: 'two in one transaction'; pick: number; title: number };
+  | { kind: 'two in one transaction'; pick: number; title: number }
+  | { kind: 'response minutes'; pick: number; minutes: number | null }
+  | { kind: 'company response minutes'; pick: number; minutes: number | null };
 
 const pick = fc.nat(1000);
 const title = fc.nat(TITLES.length - 1);
 const bonus = fc.integer({ min: 5, max: 30 });
+const minutes = fc.oneof(fc.constant(null), fc.constantFrom(0, 600, 1_200), fc.integer({ min: 1, max: 4_000 }));
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant('publish' as const), title, bonus }),
   fc.record({ kind: fc.constant('rename' as const), pick, title }),
@@ -112,6 +121,9 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constantFrom('deactivate' as const, 'reactivate' as const, 'delete' as const), pick }),
   fc.record({ kind: fc.constant('backdate' as const), pick }),
   fc.record({ kind: fc.constant('two in one transaction' as const), pick, title }),
+  // What the trust run writes: one advertisement's copy, or all of the company's at once.
+  fc.record({ kind: fc.constant('response minutes' as const), pick, minutes }),
+  fc.record({ kind: fc.constant('company response minutes' as const), pick, minutes }),
 );
 
 async function put(id: number, data: Record<string, unknown>): Promise<void> {
@@ -149,6 +161,17 @@ async function apply(w: Write): Promise<void> {
       });
       return;
     }
+    case 'response minutes':
+      await ctx.database.query('UPDATE jobs SET company_response_minutes = $2 WHERE id = $1', [id, w.minutes]);
+      return;
+    case 'company response minutes':
+      await ctx.database.query(
+        `UPDATE jobs SET company_response_minutes = $1
+         WHERE organisation_id = (SELECT organisation_id FROM jobs WHERE id = $2)
+           AND company_response_minutes IS DISTINCT FROM $1`,
+        [w.minutes, id],
+      );
+      return;
   }
 }
 

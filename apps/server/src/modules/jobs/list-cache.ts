@@ -6,7 +6,7 @@ import { idIn } from '../../lib/id-list';
 import type { DataVersions } from '../../services/data-versions';
 import type { TaggedJson } from '../../lib/json-response';
 import { EVERY, JobChangeFeed, type ChangeFeedLimits } from './change-feed';
-import { positionByKey, withChanges, type Direction, type KeyedId } from './sorted-ids';
+import { positionByKey, positionsOf, withChanges, type Direction, type KeyedId } from './sorted-ids';
 
 /**
  * Caches of the advertisement list (issues 14 and 33), exact by construction: every entry carries
@@ -250,12 +250,20 @@ export class JobListCache {
     const inserts: KeyedId[] = [];
     const list = entry.keys ? { ids: entry.ids, keys: entry.keys } : null;
     const examinedById = new Map(examined.map((row) => [row.id, row]));
+    // Found by its key when that did not change, else in one scan for all others (new, deleted or moved rows).
+    const positions = new Map<number, number>();
+    const unplaced = new Set<number>();
+    for (const id of changed) {
+      const row = examinedById.get(id);
+      const at = list && row && query.sortKey ? positionByKey(list, query.sortKey.dir, row.key ?? Infinity, id) : -1;
+      if (at >= 0) positions.set(id, at);
+      else unplaced.add(id);
+    }
+    for (const [id, at] of positionsOf(entry.ids, unplaced)) positions.set(id, at);
     for (const id of changed) {
       const row = examinedById.get(id);
       const key = row?.key ?? Infinity;
-      // Found by its key when that did not change, else by scanning (a new, deleted or moved row).
-      const at = list && row && query.sortKey ? positionByKey(list, query.sortKey.dir, key, id) : -1;
-      const position = at >= 0 ? at : entry.ids.indexOf(id);
+      const position = positions.get(id) ?? -1;
       const matches = row?.matches === true;
       // A row that still matches under the same key stays where it is.
       if (position >= 0 && matches && list && list.keys[position] === key) continue;

@@ -58,7 +58,13 @@ export const jobQuerySpec: ResourceQuerySpec = {
     // collation is set on the sort expression instead of the column.
     jobTitle: sql`${jobs.jobTitle} COLLATE "und-x-icu"`,
     id: jobs.id,
+    // The company's median reaction (issue 36), fastest first; companies without enough data (null)
+    // last, as PostgreSQL sorts NULL ascending — the index jobs_company_response (migration 0050)
+    // holds exactly this order with the tie-breaker id descending. Descending would put them first
+    // and the slowest next: no use to anyone, so it is a 400 (docs/alerts.md).
+    companyResponse: jobs.companyResponseMinutes,
   },
+  sortDirections: { companyResponse: 'asc' },
   defaultSort: [{ field: 'createdAt', dir: 'desc' }],
   defaultLimit: BROWSER_JOB_LIMIT,
   maxLimit: MAX_PAGE_LIMIT,
@@ -188,6 +194,8 @@ export function jobListSortKey(sort: SortField[]): IdQuery['sortKey'] {
   const [{ field, dir }] = sort as [SortField];
   const column = { createdAt: jobs.createdAt, updatedAt: jobs.updatedAt, publishedAt: jobs.publishedAt }[field];
   if (column) return { expr: sql`extract(epoch from ${column}) * 1000000`, dir };
+  // Minutes as they are; a null (too little data) is kept as Infinity, last ascending (sorted-ids.ts).
+  if (field === 'companyResponse') return { expr: sql`${jobs.companyResponseMinutes}`, dir };
   return field === 'id' ? { expr: sql`${jobs.id}`, dir } : null;
 }
 

@@ -45,6 +45,12 @@ const jobListQuery = z
       .optional()
       .describe('Minimum bonus in € at the lower end of the parsed annual salary (unparsed salaries never match)'),
     workingTime: z.string().optional().describe('Vollzeit or Teilzeit'),
+    respondsWithin: z
+      .string()
+      .optional()
+      .describe(
+        "1, 2 or 5: the company's median reaction to introductions is within that many working days (companies without enough data never match)",
+      ),
   })
   .catchall(z.unknown());
 
@@ -118,7 +124,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: 'visitor' },
       schema: {
         tags: ['jobs'],
-        summary: 'Advertisements, newest first (text search q; Strapi-style filters: districts, owner, id, fields)',
+        summary:
+          "Advertisements, newest first or sort=companyResponse:asc (the company's median reaction, fastest first, too little data last); text search q, the browser's filters, Strapi-style filters",
         querystring: jobListQuery,
         response: { 200: collectionSchema(jobSchema), 400: errorSchema, 401: errorSchema },
       },

@@ -15,7 +15,7 @@ import {
   type JobData,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { districts, jobAttachments, jobs, placementBonuses, uploads } from '../../db/schema';
+import { districts, jobAttachments, jobs, organisationTrust, placementBonuses, uploads } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
@@ -135,6 +135,10 @@ export async function publishJob(db: Executor, author: AdvertisementAuthor, data
         createdByMemberId: author.memberId,
         updatedByMemberId: author.memberId,
         publishedAt: sql`now()`,
+        // The company's median reaction as the last trust run computed it (issue 36): the browser's
+        // sort and filter and the saved searches matching this publication read it from the row.
+        companyResponseMinutes: sql`(SELECT ${organisationTrust.responseMinutes} FROM ${organisationTrust}
+          WHERE ${organisationTrust.organisationId} = ${author.organisationId})`,
       })
       .returning({ id: jobs.id });
     await tx.insert(placementBonuses).values({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { comesBefore, positionByKey, withChanges, type Direction, type KeyedId, type SortedIds } from './sorted-ids';
+import {
+  comesBefore,
+  positionByKey,
+  positionsOf,
+  withChanges,
+  type Direction,
+  type KeyedId,
+  type SortedIds,
+} from './sorted-ids';
 
 /**
  * The list cache's patch (sorted-ids.ts) against the plain answer: sorting the changed set from
@@ -52,6 +60,17 @@ describe('sorted ids', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+
+  it('finds the rows whose key changed in one pass, each where indexOf finds it', () => {
+    fc.assert(
+      fc.property(rows, fc.uniqueArray(fc.integer({ min: 1, max: 260 }), { maxLength: 40 }), (entries, wanted) => {
+        const list = sorted(entries, 'asc');
+        const found = positionsOf(list.ids, new Set(wanted));
+        const expected = wanted.map((id) => [id, list.ids.indexOf(id)] as const).filter(([, at]) => at >= 0);
+        expect([...found].sort((a, b) => a[0] - b[0])).toEqual(expected.sort((a, b) => a[0] - b[0]));
+      }),
     );
   });
 
