@@ -1,0 +1,2 @@
+/** The page of an organisation's figures, ratings and comments (issue 36, signed-in users). */
+export const organisationPagePath = (organisationId: number) => `/advertisements/organisations/${organisationId}`;
