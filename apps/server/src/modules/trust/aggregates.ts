@@ -28,10 +28,11 @@ function countedSql(windowStart: string, now: string): SQL {
          AND i.consent_state NOT IN ('declined', 'expired', 'cancelled')
     ),
     agreed AS (
-      -- Interviews with an agreed time that were not called off before it.
+      -- Interviews with an agreed time (scheduled_at: when it was agreed) not called off — a call-off
+      -- is only possible before the agreed time starts, so a cancelled interview never took place.
       SELECT iv.introduction_id, count(*)::int AS n
         FROM interviews iv JOIN counted c ON c.introduction_id = iv.introduction_id
-       WHERE iv.scheduled_at IS NOT NULL AND (iv.cancelled_at IS NULL OR iv.cancelled_at >= iv.scheduled_at)
+       WHERE iv.scheduled_at IS NOT NULL AND iv.cancelled_at IS NULL
        GROUP BY iv.introduction_id
     ),
     with_interview_rows AS (
