@@ -1,8 +1,9 @@
-import { PLACEMENT_OBJECTION_MSG, PLACEMENT_REVIEW_MSG, type Job } from '@pb/core';
+import { PLACEMENT_OBJECTION_MSG, PLACEMENT_REVIEW_MSG, responseSentence, type Job } from '@pb/core';
 import { formatCents } from '@pb/core';
 import Button from 'react-bootstrap/Button';
 import { useAttachments } from '../api/attachments';
 import { AttachmentList } from './AttachmentList';
+import { CompanyTrustSection } from './CompanyTrustSection';
 import { activeBonus, locationText, percentText, salaryText, titleWithSuffix } from '../../../lib/jobFormat';
 import { FeeSheet } from '../../../components/billing/FeeSheet';
 import { VerifiedBadge } from '../../../components/organisations/VerifiedBadge';
@@ -61,6 +62,11 @@ export function JobProfile({
               {company?.username ?? 'Unbekanntes Unternehmen'}
               {isConsultant ? <VerifiedBadge organisationId={job.organisation?.id} /> : null}
             </p>
+            {isConsultant && job.companyResponseMinutes !== null ? (
+              <p className="small text-body-secondary mb-0 mt-1">
+                Das Unternehmen {responseSentence(job.companyResponseMinutes)}.
+              </p>
+            ) : null}
           </div>
           {isConsultant && (
             <div className="d-flex flex-column flex-sm-row flex-lg-column gap-2 flex-shrink-0">
@@ -151,6 +157,8 @@ export function JobProfile({
             <AttachmentList files={attachments.data} />
           </section>
         )}
+
+        {isConsultant && job.organisation ? <CompanyTrustSection organisationId={job.organisation.id} /> : null}
 
         {company && (
           <section className={`${styles.companyBox} mt-4`} aria-label="Unternehmen">
