@@ -134,6 +134,8 @@ export const routes: RouteObject[] = [
           { path: 'sessions', lazy: () => import('../features/profile/SessionsPage') },
           { path: 'organisation', lazy: () => import('../features/organisations/OrganisationPage') },
           { path: 'public-consultants', lazy: () => import('../features/consultants/PublicConsultantsPage') },
+          // An organisation's figures, ratings and comments (issue 36).
+          { path: 'organisations/:id', lazy: () => import('../features/trust/OrganisationTrustPage') },
           { path: 'chat', lazy: () => import('../features/chat/ChatPage') },
           { path: 'introductions', lazy: () => import('../features/introductions/IntroductionsPage') },
           { path: 'introductions/:id', lazy: () => import('../features/introductions/IntroductionDetailPage') },

@@ -8,8 +8,8 @@ export const agencyHeadingId = (id: number) => `agency-${id}`;
 /**
  * One agency of the directory (spec §2: image, name, mailto link, description, services; since
  * issue 31 the agency's public profile with its logo). Signed-in users get the mailto link
- * (`contactEmail`, when the agency gives one); a visitor's card has no address and shows `footer`
- * instead (how to get in touch).
+ * (`contactEmail`, when the agency gives one) and, as `footer`, the link to its page with its figures
+ * (issue 36); a visitor's card has no address and shows how to get in touch as `footer` instead.
  */
 export function AgencyCard({
   agency,

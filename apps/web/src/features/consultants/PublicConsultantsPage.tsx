@@ -1,17 +1,20 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { MSG } from '@pb/core';
 import { ApiError } from '../../lib/http';
 import { useAgencies } from './api/agencies';
-import { AgencyCard, AgencyGrid, AgencyGridItem, NoAgencies } from './AgencyCard';
+import { organisationPagePath } from '../../components/trust/links';
+import { AgencyCard, AgencyGrid, AgencyGridItem, agencyHeadingId, NoAgencies } from './AgencyCard';
 
 const TITLE = 'Öffentliche Personalberater';
 
 /**
  * Public consultants page of the signed-in area (spec §2): one card per listed agency (issue 31),
- * with the mailto link of its contact address; 'Mehr laden' brings the next page.
+ * with the mailto link of its contact address and (issue 36) the link to its page with its figures
+ * and ratings; 'Mehr laden' brings the next page.
  */
 export function Component() {
   const agencies = useAgencies();
@@ -44,7 +47,19 @@ export function Component() {
           <AgencyGrid label={TITLE}>
             {loaded.map((agency) => (
               <AgencyGridItem key={agency.id}>
-                <AgencyCard agency={agency} contactEmail={agency.contactEmail} />
+                <AgencyCard
+                  agency={agency}
+                  contactEmail={agency.contactEmail}
+                  footer={
+                    <Link
+                      to={organisationPagePath(agency.id)}
+                      className="btn btn-sm btn-outline-primary"
+                      aria-describedby={agencyHeadingId(agency.id)}
+                    >
+                      Profil und Kennzahlen
+                    </Link>
+                  }
+                />
               </AgencyGridItem>
             ))}
           </AgencyGrid>

@@ -18,6 +18,7 @@ import { dayText, IntroductionFacts, Timeline } from '../../components/introduct
 import { downloadWithToken } from '../../lib/download';
 import { useSession } from '../../lib/session';
 import { useDeclareAlreadyKnown } from './api/alreadyKnown';
+import { AgencyTrustCard } from './AgencyTrustCard';
 import {
   CompanyConsentNotice,
   ConsultantConsentHint,
@@ -271,6 +272,9 @@ export function Component() {
           )}
         </div>
         <div className="col-lg-5">
+          {isCompany && introduction.agency.id !== null && (
+            <AgencyTrustCard agencyId={introduction.agency.id} agencyName={introduction.agency.name} />
+          )}
           <section className="card shadow-sm" aria-labelledby="pb-timeline-title">
             <div className="card-body">
               <h2 id="pb-timeline-title" className="h6">
