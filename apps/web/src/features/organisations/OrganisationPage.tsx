@@ -8,6 +8,7 @@ import { useOrganisation } from './api';
 import { LegalIdentitySection } from './LegalIdentitySection';
 import { InvitationsSection, MembersSection } from './MembersSection';
 import { TermsSection } from './TermsSection';
+import { TrackRecordSection } from './TrackRecordSection';
 
 /** One card of the page, named by its heading. */
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
@@ -25,7 +26,7 @@ function Section({ id, title, children }: { id: string; title: ReactNode; childr
 
 /**
  * 'Organisation' (issue 31): the organisation the session acts for — its legal identity, its members
- * (for administrators) invitations, and the terms it agreed to.
+ * (for administrators) invitations, its figures (issue 36) and the terms it agreed to.
  */
 export function Component() {
   const organisation = useOrganisation();
@@ -65,6 +66,9 @@ export function Component() {
           </Section>
           <Section id="members-heading" title="Mitglieder">
             <MembersSection organisation={data} />
+          </Section>
+          <Section id="track-record-heading" title="Kennzahlen">
+            <TrackRecordSection organisationId={data.id} />
           </Section>
           {administrator ? (
             <Section id="invitations-heading" title="Einladungen">
