@@ -10,6 +10,7 @@ import {
   MSG,
   organisationProfileUpdateSchema,
   profileImageError,
+  TRUST_WINDOW_MONTHS,
   type OrganisationProfile,
   type OrganisationProfileUpdateInput,
 } from '@pb/core';
@@ -49,6 +50,7 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
   const [contactEmail, setContactEmail] = useState(profile.contactEmail ?? '');
   const [services, setServices] = useState<string[]>(profile.services);
   const [isPublic, setIsPublic] = useState(profile.public);
+  const [trackRecordPublic, setTrackRecordPublic] = useState(profile.trackRecordPublic);
   const [logo, setLogo] = useState<LogoState>({ kind: 'current', url: profile.logo });
   const [logoError, setLogoError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
@@ -70,6 +72,7 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
       setLogo({ kind: 'current', url: saved.logo });
       setServices(saved.services);
       setIsPublic(saved.public);
+      setTrackRecordPublic(saved.trackRecordPublic);
       setNotice({ variant: 'success', text: MSG.profileSaved });
     },
     onError: (error) => {
@@ -90,6 +93,7 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
             public: isPublic,
             // The switch's text says the directory is visible to everyone: switching it on is the consent.
             ...(isPublic ? { publicDirectoryConsent: true } : {}),
+            trackRecordPublic,
           }
         : {}),
     };
@@ -190,6 +194,20 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
               Besucher erscheint; Ihre Kontakt-E-Mail-Adresse bleibt angemeldeten Nutzern vorbehalten.
             </Alert>
           ) : null}
+          <Form.Check
+            type="checkbox"
+            id="org-profile-track-record"
+            className="mb-1"
+            label="Kennzahlen im öffentlichen Profil zeigen"
+            checked={trackRecordPublic}
+            onChange={(e) => setTrackRecordPublic(e.target.checked)}
+            aria-describedby="org-profile-track-record-hint"
+          />
+          <Form.Text id="org-profile-track-record-hint" className="d-block mb-3" muted>
+            Angemeldete Nutzer sehen dann auf Ihrer Profilseite die Vorstellungen, Interviews, Einstellungen und
+            Garantiefälle Ihrer Personalvermittlung der letzten {TRUST_WINDOW_MONTHS} Monate – nie die einzelner
+            Mitglieder, nie Namen von Kandidat/innen.
+          </Form.Text>
           <div className="mb-4">
             <ProfileImageInput
               previewUrl={previewUrl}
