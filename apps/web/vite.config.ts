@@ -21,9 +21,12 @@ const coreWithZod = new Set(
 // nearest: left alone, the bundler made ~15 small vendor chunks, and a signed-in page loaded most
 // of them, each a request and a few ms of the main thread (at 4x CPU ~10 ms) before the first paint.
 // Not its dependencies (React and React DOM, which the entry holds), not stylesheets (main.tsx imports
-// Bootstrap's), and not the libraries the entry or other groups hold or that load on their own.
+// Bootstrap's), and not the libraries the entry or other groups hold or that load on their own — such
+// as the trust figures' chart library (visx and the d3 modules it brings, issue 36): only the lazy chart
+// (components/trust/TrustBarChart) imports it, so it stays in that chunk; merged into a vendor chunk
+// under 40 KB, it rode along with the login page's passkey library.
 const ownChunkLibs =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod|socket\.io-[\w-]+|engine\.io-[\w-]+|@socket\.io|xmlhttprequest-ssl|debug|ms|@visx[\\/][\w-]+|d3-[\w-]+|internmap)[\\/]/;
 // The helper libraries react-bootstrap's modules share (classnames, prop-types, transitions, …) and
 // its own most shared modules (theme, transitions, close button), in one chunk that imports no
 // vendor chunk. Left to the entries-aware vendor chunks, they split so that two of those imported
