@@ -56,6 +56,7 @@ import { placementRoutes } from './modules/placements/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { circumventionCaseRoutes } from './modules/circumvention-cases';
 import { ratingRoutes } from './modules/ratings';
+import { trustRoutes } from './modules/trust';
 import { payoutRoutes } from './modules/payouts';
 import { alertRoutes, alertsPlugin } from './modules/alerts/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -280,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(payoutRoutes);
       await api.register(circumventionCaseRoutes);
       await api.register(ratingRoutes);
+      await api.register(trustRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
       await api.register(organisationRoutes);

@@ -243,6 +243,9 @@ export const routes: Row[] = [
     method: 'POST', url: '/api/ratings/:id/reply', policy: 'ratings.rated', excluded: { as: 'admin', status: 403 },
     request: () => ({ url: `/api/ratings/${NO_ID}/reply`, payload: { data: { reply: 'Danke.' } } }),
   },
+  // --- trust figures (issue 36): anyone signed in reads an organisation's page; the own track record its members ---
+  { method: 'GET', url: '/api/organisations/:id/trust', policy: 'trust.reader' },
+  { method: 'GET', url: '/api/organisation/track-record', policy: 'organisations.member', excluded: { as: 'admin', status: 403 } },
   // --- circumvention cases (issue 34: the company's administrators) ---
   { method: 'GET', url: '/api/circumvention-cases', policy: 'circumvention_cases.company', excluded: { as: 'consultant', status: 403 } },
   {

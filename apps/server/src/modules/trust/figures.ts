@@ -76,8 +76,9 @@ export function agencyFiguresOf(a: AgencyAggregate | null, computedAt: string | 
 }
 
 /**
- * Companies' figures and the median the advertisements get (only on enough data); a company whose
- * introductions all left the window keeps a row with none, so old figures never linger.
+ * Companies' figures and the median the advertisements get (only on enough data); every other
+ * company gets figures with none (introductions 0), so old figures never linger and a page can
+ * tell "computed, nothing yet" from "not computed yet" (a company founded since the last run).
  */
 export async function writeCompanyFigures(tx: Db, aggregates: CompanyAggregate[], computedAt: string): Promise<void> {
   const rows = aggregates.map((a) => {
@@ -94,14 +95,17 @@ export async function writeCompanyFigures(tx: Db, aggregates: CompanyAggregate[]
       SET company_figures = EXCLUDED.company_figures, response_minutes = EXCLUDED.response_minutes,
           computed_at = EXCLUDED.computed_at`);
   await tx.execute(sql`
-    UPDATE organisation_trust t
-       SET company_figures = ${JSON.stringify(companyFiguresOf(null, computedAt))}::jsonb,
-           response_minutes = NULL, computed_at = ${computedAt}::timestamptz
-     WHERE t.company_figures IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = t.organisation_id)`);
+    INSERT INTO organisation_trust (organisation_id, company_figures, response_minutes, computed_at)
+    SELECT o.id, ${JSON.stringify(companyFiguresOf(null, computedAt))}::jsonb, NULL, ${computedAt}::timestamptz
+      FROM organisations o
+     WHERE o.kind = 'company'
+       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = o.id)
+     ORDER BY o.id
+    ON CONFLICT (organisation_id) DO UPDATE
+      SET company_figures = EXCLUDED.company_figures, response_minutes = NULL, computed_at = EXCLUDED.computed_at`);
 }
 
-/** Agencies' track records, the same way. */
+/** Agencies' track records, the same way (every agency a row). */
 export async function writeAgencyFigures(tx: Db, aggregates: AgencyAggregate[], computedAt: string): Promise<void> {
   const input = JSON.stringify(
     aggregates.map((a) => ({ id: a.organisationId, figures: agencyFiguresOf(a, computedAt) })),
@@ -114,11 +118,14 @@ export async function writeAgencyFigures(tx: Db, aggregates: AgencyAggregate[], 
     ON CONFLICT (organisation_id) DO UPDATE
       SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at`);
   await tx.execute(sql`
-    UPDATE organisation_trust t
-       SET agency_figures = ${JSON.stringify(agencyFiguresOf(null, computedAt))}::jsonb,
-           computed_at = ${computedAt}::timestamptz
-     WHERE t.agency_figures IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = t.organisation_id)`);
+    INSERT INTO organisation_trust (organisation_id, agency_figures, computed_at)
+    SELECT o.id, ${JSON.stringify(agencyFiguresOf(null, computedAt))}::jsonb, ${computedAt}::timestamptz
+      FROM organisations o
+     WHERE o.kind = 'agency'
+       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = o.id)
+     ORDER BY o.id
+    ON CONFLICT (organisation_id) DO UPDATE
+      SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at`);
 }
 
 /** Each member's track record within their agency; a member with nothing in the window loses the row. */
