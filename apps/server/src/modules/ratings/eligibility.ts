@@ -8,11 +8,11 @@ import { ratedOrganisationOf, raterOrganisationOf } from './policy';
  * When an introduction may be rated (issue 36; docs/trust.md "Ratings"), as one statement over the
  * register's tables, so a party cannot talk its way in:
  *
- * - after a hire: the introduction is 'eingestellt', and either no placement report names it (the
- *   company moved it there itself) or one that names it stands — not discarded by the office
- *   ('verworfen'), and not objected to by the company without the office having released it. A
- *   placement the company objected to and the office discarded makes nothing ratable; while the
- *   objection waits, the answer is 'not yet'.
+ * - after a hire: the introduction is 'eingestellt' by the company's own stage change, or by a
+ *   placement report that stands: the company's own report at once; an agency's report once the
+ *   company can no longer object to it (invoiced, paid, a guarantee case) or the office released it
+ *   over the company's objection. An agency's report the company objected to and the office
+ *   discarded makes nothing ratable; until the report stands the answer is 'not yet'.
  * - after a final rejection that followed an interview: the introduction is 'abgesagt', its last
  *   stage change was not the candidate's withdrawn or missing consent (register cause 'consent'),
  *   and an interview was held — an agreed interview (a chosen time, not called off) whose time has
@@ -25,12 +25,23 @@ import { ratedOrganisationOf, raterOrganisationOf } from './policy';
 
 type Reader = Pick<Db, 'select'>;
 
-/** Spelled out: in a one-table select Drizzle leaves columns unqualified. */
+/**
+ * Hired: the company moved it to 'eingestellt' itself (a stage change the register does not record
+ * together with a placement report), or a report naming it stands — the company's own at once, a
+ * consultant's once the company can no longer object (invoiced, paid, a guarantee case) or the
+ * office released it over the company's objection. Spelled out: Drizzle leaves columns unqualified.
+ */
 const hired = sql`("introductions"."status" = 'eingestellt' AND (
-  NOT EXISTS (SELECT 1 FROM placement_reports named WHERE named.introduction_id = "introductions"."id")
+  EXISTS (SELECT 1 FROM introduction_events moved
+           WHERE moved.introduction_id = "introductions"."id" AND moved.kind = 'status'
+             AND moved.content->>'status' = 'eingestellt'
+             AND NOT EXISTS (SELECT 1 FROM introduction_events reported
+                              WHERE reported.introduction_id = moved.introduction_id
+                                AND reported.kind = 'placement_reported' AND reported.created_at = moved.created_at))
   OR EXISTS (SELECT 1 FROM placement_reports named
               WHERE named.introduction_id = "introductions"."id" AND named.status <> 'verworfen'
-                AND (named.objected_at IS NULL OR named.review_decision = 'freigegeben'))))`;
+                AND (named.variant = 'company' OR named.status IN ('verrechnet', 'bezahlt', 'garantiefall')
+                     OR (named.objected_at IS NOT NULL AND named.review_decision = 'freigegeben')))))`;
 
 const endedByConsent = sql`(SELECT latest.content->>'cause' FROM introduction_events latest
   WHERE latest.introduction_id = "introductions"."id" AND latest.kind = 'status'
