@@ -10,6 +10,7 @@ import { listSavedSearches, watchedJobIds } from '../alerts';
 import { claimDocumentForDownload, invoicePdf, personalPlacements } from '../billing';
 import { assignedChatFile, listAssignedConversations, listMessages } from '../chat';
 import { listHandledIntroductions } from '../introductions';
+import { ratingsWrittenBy } from '../ratings';
 import {
   advertisementsOfOwner,
   attachmentForDownload,
@@ -114,6 +115,7 @@ export async function collectAccountData(
   if (user.role !== 'admin') {
     json.push({ name: 'vorstellungen.json', value: await introductionsOf(c) });
     json.push({ name: 'vermittlungen-und-rechnungen.json', value: await money(c) });
+    json.push({ name: 'bewertungen.json', value: await ratingsWrittenBy(db, userId) });
   }
   json.push({ name: 'benachrichtigungen.json', value: await notificationsOf(c) });
   if (user.role === 'consultant') {

@@ -101,6 +101,7 @@ describe('Data export (DSGVO Art. 15/20)', () => {
       'nachrichten.json',
       'vorstellungen.json',
       'vermittlungen-und-rechnungen.json',
+      'bewertungen.json',
       'benachrichtigungen.json',
       'suchauftraege.json',
       'protokoll.json',

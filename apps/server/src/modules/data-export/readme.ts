@@ -55,6 +55,11 @@ vermittlungen-und-rechnungen.json (Personalberater und Unternehmen)
   rechnungen: Rechnungen und Korrekturrechnungen, die PDFs im Ordner rechnungen/;
   jahre: Summen je Jahr; offenerBetragCent: noch offener Betrag (Unternehmen).
 
+bewertungen.json (Personalberater und Unternehmen)
+  bewertungen: Ihre Bewertungen anderer Organisationen nach einer Vorstellung (Noten, Kommentar,
+  ob das Backoffice ihn veröffentlicht oder mit welchem Grund abgelehnt hat); antworten: Ihre
+  Antworten auf Kommentare über Ihre Organisation und ihr Stand.
+
 benachrichtigungen.json
   einstellungen: wie Sie je Art benachrichtigt werden; benachrichtigungen: die Einträge Ihrer
   Benachrichtigungsglocke.
