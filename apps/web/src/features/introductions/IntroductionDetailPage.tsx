@@ -28,6 +28,7 @@ import {
 } from './ConsentNotices';
 import { InterviewsSection } from './interviews/InterviewsSection';
 import { NoteModal, RejectModal } from './NoteModal';
+import { RatingSection } from './rating/RatingSection';
 import { reportLinkOf, useStageChange } from './stageChange';
 import { useIntroduction } from './api/introduction';
 import { useMarkIntroductionSeen } from './api/seen';
@@ -217,6 +218,7 @@ export function Component() {
           {(isCompany || isConsultant) && (
             <InterviewsSection introduction={introduction} side={isCompany ? 'company' : 'agency'} />
           )}
+          {(isCompany || isConsultant) && <RatingSection introduction={introduction} />}
           {introduction.profile && awaitsIdentity(introduction) && (
             <ProfileCard profile={introduction.profile} collapsed={false} forConsultant={false} />
           )}
