@@ -172,6 +172,7 @@ export const routes: RouteObject[] = [
           { path: 'payments', lazy: () => import('../features/admin/PaymentsPage') },
           { path: 'payouts', lazy: () => import('../features/admin/PayoutsPage') },
           { path: 'circumvention-cases', lazy: () => import('../features/admin/CircumventionCasesPage') },
+          { path: 'ratings', lazy: () => import('../features/admin/RatingsPage') },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

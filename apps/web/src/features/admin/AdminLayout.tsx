@@ -21,6 +21,7 @@ const TABS = [
   { to: '/admin/placements', label: 'Vermittlungen' },
   { to: '/admin/circumvention-cases', label: 'Umgehungsverfahren' },
   { to: '/admin/introductions', label: 'Vorstellungen' },
+  { to: '/admin/ratings', label: 'Bewertungen' },
   { to: '/admin/billing', label: 'Rechnungen' },
   { to: '/admin/payments', label: 'Zahlungen' },
   { to: '/admin/payouts', label: 'Auszahlungen' },
