@@ -5,7 +5,7 @@ import { introductions, organisationMembers } from '../../db/schema';
 import { ratedOrganisationOf, raterOrganisationOf } from './policy';
 
 /**
- * When an introduction may be rated (issue 36; docs/trust.md "Ratings"), as one statement over the
+ * When an introduction may be rated (issue 36; docs/ratings.md), as one statement over the
  * register's tables, so a party cannot talk its way in:
  *
  * - after a hire: the introduction is 'eingestellt' by the company's own stage change, or by a
