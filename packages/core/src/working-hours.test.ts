@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { addCalendarDays, isAustrianWorkingDay, viennaDate, viennaLocalInstant } from './business-days';
 import { addWorkingMinutes, WORKING_DAY_MINUTES, workingMinutesBetween } from './working-hours';
 
 /**
@@ -10,6 +11,18 @@ import { addWorkingMinutes, WORKING_DAY_MINUTES, workingMinutesBetween } from '.
 const at = (iso: string) => new Date(iso);
 const between = (from: string, to: string) => workingMinutesBetween(at(from), at(to));
 const plus = (from: string, minutes: number) => addWorkingMinutes(at(from), minutes).toISOString();
+
+/** The definition spelled out: every Vienna day's 08:00–18:00 on a working day, measured one by one. */
+function dayByDay(from: Date, to: Date): number {
+  let total = 0;
+  for (let day = viennaDate(from); day <= viennaDate(to); day = addCalendarDays(day, 1)) {
+    if (!isAustrianWorkingDay(day)) continue;
+    const open = viennaLocalInstant(day, '08:00')!.getTime();
+    const close = viennaLocalInstant(day, '18:00')!.getTime();
+    total += Math.max(0, Math.min(to.getTime(), close) - Math.max(from.getTime(), open));
+  }
+  return Math.floor(total / 60_000);
+}
 
 describe('workingMinutesBetween', () => {
   it('When a whole working day is measured, then it is WORKING_DAY_MINUTES (600) in winter and in summer', () => {
@@ -58,6 +71,29 @@ describe('workingMinutesBetween', () => {
     // Monday 2 November 2026 (after the change back) opens at 07:00 UTC.
     expect(between('2026-11-02T06:00:00Z', '2026-11-02T07:00:00Z')).toBe(0);
     expect(between('2026-11-02T07:00:00Z', '2026-11-02T17:00:00Z')).toBe(600);
+  });
+});
+
+describe('workingMinutesBetween over long spans', () => {
+  it('When a year is measured, then it is its working days times 600 (2027: 261 weekdays, 9 of them holidays)', () => {
+    // 1 January 2027 00:00 to 1 January 2028 00:00 (Vienna); 1 May, 15 August and Christmas fall on weekends.
+    expect(between('2026-12-31T23:00:00Z', '2027-12-31T23:00:00Z')).toBe(252 * 600);
+    expect(dayByDay(at('2026-12-31T23:00:00Z'), at('2027-12-31T23:00:00Z'))).toBe(252 * 600);
+  });
+
+  it('When any two instants up to 400 days apart are taken, then the minutes are those counted day by day', () => {
+    const instants = fc.date({
+      min: new Date('2025-01-01T00:00:00Z'),
+      max: new Date('2029-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(instants, fc.integer({ min: 0, max: 400 * 24 * 60 }), (from, spanMinutes) => {
+        const to = new Date(from.getTime() + spanMinutes * 60_000 + (from.getTime() % 60_000));
+        expect(workingMinutesBetween(from, to)).toBe(dayByDay(from, to));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

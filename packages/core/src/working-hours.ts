@@ -1,4 +1,11 @@
-import { addCalendarDays, isAustrianWorkingDay, viennaDate, viennaLocalInstant, type IsoDate } from './business-days';
+import {
+  addCalendarDays,
+  austrianPublicHolidays,
+  isAustrianWorkingDay,
+  viennaDate,
+  viennaLocalInstant,
+  type IsoDate,
+} from './business-days';
 
 /**
  * Austrian working hours (issue 36): how long a company took to react, counted only in office
@@ -34,18 +41,72 @@ function officeHours(day: IsoDate): OfficeHours {
   return hours;
 }
 
-/** Whole minutes of office hours between two instants (0 when `to` is not after `from`). */
+const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 of an ISO date (UTC arithmetic: no daylight-saving hour shifts a day). */
+const dayNumber = (day: IsoDate) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+/** Monday to Friday among the day numbers [a, b] (1970-01-01, day 0, was a Thursday). */
+function weekdaysIn(a: number, b: number): number {
+  if (b < a) return 0;
+  // Weekdays in [0, n): full weeks plus the first (n mod 7) days counted from Thursday.
+  const before = (n: number) => {
+    const weeks = Math.floor(n / 7);
+    const rest = n - weeks * 7;
+    // From Thursday: Thu, Fri are weekdays, Sat, Sun not, then Mon–Wed.
+    const partial = [0, 1, 2, 2, 2, 3, 4][rest]!;
+    return weeks * 5 + partial;
+  };
+  return before(b + 1) - before(a);
+}
+const holidayNumbers = new Map<number, number[]>();
+/** The Austrian public holidays of a year falling on Monday to Friday, as day numbers. */
+function weekdayHolidays(year: number): number[] {
+  let days = holidayNumbers.get(year);
+  if (!days) {
+    days = austrianPublicHolidays(year)
+      .map((h) => dayNumber(h.date))
+      .filter((n) => {
+        const weekday = (n + 4) % 7; // 0 = Sunday
+        return weekday !== 0 && weekday !== 6;
+      });
+    holidayNumbers.set(year, days);
+  }
+  return days;
+}
+/** Austrian working days strictly between two days (exclusive of both). */
+function workingDaysBetween(first: IsoDate, last: IsoDate): number {
+  const a = dayNumber(first) + 1;
+  const b = dayNumber(last) - 1;
+  if (b < a) return 0;
+  let holidays = 0;
+  for (let year = Number(first.slice(0, 4)); year <= Number(last.slice(0, 4)); year += 1) {
+    holidays += weekdayHolidays(year).filter((n) => n >= a && n <= b).length;
+  }
+  return weekdaysIn(a, b) - holidays;
+}
+
+/** Office milliseconds of one Vienna day within [start, end]. */
+function officeOverlap(day: IsoDate, start: number, end: number): number {
+  const hours = officeHours(day);
+  if (!hours) return 0;
+  return Math.max(0, Math.min(end, hours.close) - Math.max(start, hours.open));
+}
+
+/**
+ * Whole minutes of office hours between two instants (0 when `to` is not after `from`). The first
+ * and the last day are measured; every working day between them has its 600 minutes (08:00 and
+ * 18:00 exist on every day), so a span of months costs no more than one of days.
+ */
 export function workingMinutesBetween(from: Date, to: Date): number {
   const start = from.getTime();
   const end = to.getTime();
   if (end <= start) return 0;
-  let total = 0;
-  for (let day = viennaDate(from); day <= viennaDate(to); day = addCalendarDays(day, 1)) {
-    const hours = officeHours(day);
-    if (!hours) continue;
-    const overlap = Math.min(end, hours.close) - Math.max(start, hours.open);
-    if (overlap > 0) total += overlap;
-  }
+  const first = viennaDate(from);
+  const last = viennaDate(to);
+  if (first === last) return Math.floor(officeOverlap(first, start, end) / 60_000);
+  const total =
+    officeOverlap(first, start, end) +
+    officeOverlap(last, start, end) +
+    workingDaysBetween(first, last) * WORKING_DAY_MINUTES * 60_000;
   return Math.floor(total / 60_000);
 }
 
