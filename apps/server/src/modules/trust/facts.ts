@@ -4,11 +4,13 @@ import {
   ANSWER_WORKING_DAYS,
   CONSENT_ENDED_UNCONFIRMED,
   STALE_WORKING_DAYS,
+  TRUST_WINDOW_MONTHS,
   WORKING_DAY_MINUTES,
   workingMinutesBetween,
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { monthsBefore } from '../../lib/months';
 import { introductions, introductionTrustFacts, jobs } from '../../db/schema';
 
 /**
@@ -170,12 +172,14 @@ interface PendingReaction {
 }
 
 /**
- * Step b: the first reaction of every fact still without one, a batch per statement; the office
+ * Step b: the first reaction of every fact of the window still without one, a batch per statement; the office
  * minutes from the clock start to it (0 when the company reacted to the anonymised profile before
  * the release). Returns the facts answered.
  */
 export async function recordFirstReactions(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - REACTION_SETTLE_MS).toISOString();
+  // A fact whose clock started before the window no longer counts: it is not looked at again.
+  const windowStart = monthsBefore(now, TRUST_WINDOW_MONTHS).toISOString();
   let answered = 0;
   let after = 0;
   for (;;) {
@@ -187,6 +191,7 @@ export async function recordFirstReactions(db: Db, now: Date): Promise<number> {
             FROM introduction_trust_facts f
             JOIN introductions i ON i.id = f.introduction_id
            WHERE f.first_reaction_at IS NULL AND f.introduction_id > ${after}
+             AND f.clock_start_at >= ${windowStart}::timestamptz
            ORDER BY f.introduction_id
            LIMIT ${TRUST_BATCH}
         )
