@@ -1,4 +1,6 @@
 import os from 'node:os';
+import type { TrustSeedResult } from './seed-trust';
+import type { TrustWriteStats } from './trust-writer';
 import type { WriteStats } from './writer';
 
 /** The figures bench:jobs measures and the Markdown it writes (docs/benchmarks.md). */
@@ -25,10 +27,27 @@ export interface MixedResult {
   cache: Record<string, number>;
 }
 
+/** A browser case read while one company's figure changes every few seconds (issue 36), with `rate` API writes/s. */
+export interface FiguresResult {
+  rate: number;
+  http: Measured;
+  trust: TrustWriteStats;
+  writes: WriteStats | undefined;
+  cache: Record<string, number>;
+}
+
+/** The browser's first page as the web asks for it (features/jobs/api/jobs.ts), and issue 36's order and filter. */
+export const BROWSER_CASES = {
+  list: 'Browser list (200 newest + total)',
+  sorted: 'Browser sorted by responsiveness (200 + total)',
+  filtered: 'Browser "antwortet in 1 Arbeitstag" (200 newest + total)',
+} as const;
+
 export interface CaseResult {
   name: string;
   http: Measured;
   mixed: MixedResult[];
+  figures?: FiguresResult[];
   floor?: Measured;
   missFloor?: Measured;
   items: number;
@@ -38,6 +57,8 @@ export interface CaseResult {
 export interface DriverResult {
   driver: 'postgres' | 'pglite';
   seedSeconds: number;
+  /** Issue 36's introductions and the trust run over them (bench/seed-trust.ts), with the time both took. */
+  trustSeed: TrustSeedResult & { seconds: number };
   startMs: number;
   /** Second start against the same data (what a restart costs). */
   warmStartMs: number;
@@ -54,6 +75,10 @@ const fmt = (n: number, digits = 0) =>
 
 export interface ReportSettings {
   rows: number;
+  companies: number;
+  introductions: number;
+  trustEveryMs: number;
+  loadAtEnd: number[];
   connections: number;
   warmup: number;
   duration: number;
@@ -73,10 +98,11 @@ export function markdown(results: DriverResult[], settings: ReportSettings): str
     `## Advertisement list \`GET /api/jobs\` at ${fmt(ROWS)} advertisements`,
     '',
     `Machine: ${os.cpus().length} vCPU (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, ${new Date().toISOString().slice(0, 10)};`,
-    `load average at the start ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min).`,
+    `load average at the start ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')}, at the end ${settings.loadAtEnd.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min).`,
     '',
     `Command: \`npm run bench:jobs\` — ${fmt(ROWS)} advertisements (4 % deactivated, 1–3 bonus records each, all`,
-    'districts, 500 companies), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
+    `districts, ${fmt(settings.companies)} companies with ${fmt(settings.introductions)} introductions each, their figures computed by the trust run — issue 36`,
+    'below), the compiled server (`apps/server/dist/main.js`, production mode) as its own process,',
     `load generator ${settings.loadGenerator} on the same machine, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured per case,`,
     '`Accept-Encoding: br, gzip`. **Server CPU**: what the server process used (user + system, /proc) over the',
     'measured seconds, divided by its answers. **Floor**: in the same run, the statements the route issues per request with its',
@@ -119,6 +145,7 @@ export function markdown(results: DriverResult[], settings: ReportSettings): str
       '',
     );
   }
+  lines.push(...responsivenessSection(results, settings));
   const pgPlans = results.find((r) => r.plans.length > 0)?.plans ?? [];
   if (pgPlans.length > 0) {
     lines.push(
@@ -191,3 +218,99 @@ function mixedTable(r: DriverResult, settings: ReportSettings): string[] {
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+const percent = (value: number, base: number) => {
+  const d = (100 * value) / Math.max(1e-9, base) - 100;
+  return `${d >= 0 ? '+' : '−'}${fmt(Math.abs(d))} %`;
+};
+
+/**
+ * Issue 36: the browser's list against the same list sorted by responsiveness and filtered to companies
+ * answering within 1 working day, same page size, same run, same load — and while figures change.
+ */
+function responsivenessSection(results: DriverResult[], settings: ReportSettings): string[] {
+  const lines = [
+    '## Issue 36: sorting and filtering by company responsiveness',
+    '',
+    `The browser's first page (200 advertisements with the total, as the web asks for it) three ways: newest first (today's`,
+    'list), `sort=companyResponse:asc` (fastest companies first, too little data last) and `respondsWithin=1`',
+    `(companies answering within 1 working day, newest first). ${fmt(settings.companies)} companies with`,
+    `${fmt(settings.introductions)} introductions each; the product's trust run computed their figures (bench/seed-trust.ts).`,
+    'The relative figures compare each variant with the list in the same run and at the same concurrency;',
+    `the issue asks that the sort stays within 10 % of the list. Load average at the start`,
+    `${settings.loadAtStart.map((l) => l.toFixed(1)).join(' / ')}, at the end ${settings.loadAtEnd.map((l) => l.toFixed(1)).join(' / ')}.`,
+    '',
+  ];
+  for (const r of results) {
+    const label = r.driver === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite on disk)';
+    const byName = (name: string) => r.rows.find((row) => row.name === name);
+    const list = byName(BROWSER_CASES.list);
+    const t = r.trustSeed;
+    lines.push(
+      `### ${label}`,
+      '',
+      `History: ${fmt(t.introductions)} introductions; ${fmt(t.companiesWithFigure)} of ${fmt(t.companies)} companies have a figure`,
+      `(medians ${fmt(t.medianMinutes.min)} / ${fmt(t.medianMinutes.median)} / ${fmt(t.medianMinutes.max)} office minutes, min / median / max);`,
+      `of ${fmt(t.published)} published advertisements ${fmt(t.withoutFigure)} have none, ${fmt(t.publishedWithin[1])} are within 1 working day,`,
+      `${fmt(t.publishedWithin[2])} within 2, ${fmt(t.publishedWithin[5])} within 5. Seeding them and the trust run took ${fmt(t.seconds, 1)} s`,
+      `(the trust run alone ${fmt(t.trustRunSeconds, 1)} s).`,
+      '',
+    );
+    if (!list) continue;
+    const modes = ['no writes', ...settings.rates.map((rate) => `${rate} writes/s`)];
+    lines.push(
+      `| Case | ${modes.map((m) => `${m}: req/s · p50 / p99 ms · vs list`).join(' | ')} | server CPU µs (no writes) |`,
+      `|---|${modes.map(() => '---:').join('|')}|---:|`,
+    );
+    for (const name of Object.values(BROWSER_CASES)) {
+      const row = byName(name);
+      if (!row) continue;
+      const runs = [row.http, ...row.mixed.map((m) => m.http)];
+      const bases = [list.http, ...list.mixed.map((m) => m.http)];
+      const cells = runs.map(
+        (m, i) =>
+          `${fmt(m.rps)} · ${fmt(m.p50, 1)} / ${fmt(m.p99, 1)} · ${name === list.name ? '–' : percent(m.rps, bases[i]!.rps)}`,
+      );
+      lines.push(`| ${name} | ${cells.join(' | ')} | ${fmt(row.http.serverCpuUs ?? 0)} |`);
+    }
+    const withFigures = Object.values(BROWSER_CASES)
+      .map(byName)
+      .filter((row): row is CaseResult => row?.figures !== undefined);
+    if (withFigures.length === 0) {
+      lines.push('', 'Not read while figures change (the embedded database belongs to the server process).', '');
+      continue;
+    }
+    const listFigures = list.figures ?? [];
+    lines.push(
+      '',
+      `While figures change: every ${fmt(settings.trustEveryMs)} ms one company's figure changes as the trust run writes it`,
+      '(bench/trust-writer.ts: its organisation_trust row and every advertisement of it whose value differs, one',
+      'transaction; fast, slow and too little data in turn), alone and beside the API writer at 10 writes/s.',
+      '',
+      '| Case | figures: req/s · p50 / p99 ms · vs list · errors | figures + 10 writes/s: req/s · p50 / p99 ms · vs list · errors | answers kept / built, lists patched / computed (both) |',
+      '|---|---:|---:|---:|',
+    );
+    for (const row of withFigures) {
+      const cells = (row.figures ?? []).map((f, i) => {
+        const base = listFigures[i]?.http.rps ?? f.http.rps;
+        return `${fmt(f.http.rps)} · ${fmt(f.http.p50, 1)} / ${fmt(f.http.p99, 1)} · ${row.name === list.name ? '–' : percent(f.http.rps, base)} · ${f.http.non2xx}`;
+      });
+      const cache = (row.figures ?? [])
+        .map(
+          (f) =>
+            `${fmt(f.cache['kept'] ?? 0)} / ${fmt(f.cache['built'] ?? 0)}, ${fmt(f.cache['patched'] ?? 0)} / ${fmt(f.cache['recomputed'] ?? 0)}`,
+        )
+        .join('; ');
+      lines.push(`| ${row.name} | ${cells.join(' | ')} | ${cache} |`);
+    }
+    const trust = withFigures.flatMap((row) => row.figures ?? []).map((f) => f.trust);
+    lines.push(
+      '',
+      `Figure changes while measured: ${fmt(sum(trust.map((x) => x.updates)))} in all, ${fmt(sum(trust.map((x) => x.advertisements)))} advertisements`,
+      `rewritten, each change's transaction p50 ${fmt(Math.max(...trust.map((x) => x.p50)), 1)} ms at most over the cases, longest ${fmt(Math.max(...trust.map((x) => x.max)), 1)} ms;`,
+      `${sum(trust.map((x) => x.failed))} failed.`,
+      '',
+    );
+  }
+  return lines;
+}

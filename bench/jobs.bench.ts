@@ -1,373 +1,101 @@
 /**
- * npm run bench:jobs [-- --rows 100000 --duration 20 --warmup 10 --connections 20 --rates 1,10,50 --only postgres|pglite --keep --out docs/file.md]
+ * npm run bench:jobs [-- --rows 100000 --companies 1000 --introductions 50 --duration 20 --warmup 10 --connections 20
+ *   --rates 1,10,50 --trust-every 2000 --cases <text> --only postgres|pglite --keep --out docs/file.md]
  *
  * The advertisement list at scale, measured from outside: seeds `rows` advertisements (4 %
- * deactivated, 1–3 bonus records each, all districts, 500 companies — bench/seed-jobs.ts) into a
- * throw-away database, starts the compiled server (`apps/server/dist/main.js`, what `npm start`
- * runs) as its own process and loads it with wrk, or autocannon where wrk is not installed
- * (`connections` connections, `warmup` s discarded, then `duration` s measured) per case, reading
- * the server's CPU time per answer from /proc. Beside each case, in the same run, its floor: the
- * statements the route issues (caches warm, and on a cache miss), through node-postgres at the
- * same concurrency (no HTTP, auth or JSON). Then each case again while companies write through the product's
- * API at each of `rates` writes per second (mixed mode, bench/writer.ts). Also: start → first 200, the server's
- * resident memory at idle and its peak under load (sampled from /proc), and the query plans at `rows` rows.
+ * deactivated, 1–3 bonus records each, all districts, `companies` companies — bench/seed-jobs.ts)
+ * and `introductions` introductions per company whose figures the product's trust run computes and
+ * copies onto the advertisements (issue 36, bench/seed-trust.ts) into a throw-away database, starts
+ * the compiled server (`apps/server/dist/main.js`, what `npm start` runs) as its own process and
+ * loads it with wrk, or autocannon where wrk is not installed (`connections` connections, `warmup` s
+ * discarded, then `duration` s measured) per case, reading the server's CPU time per answer from
+ * /proc. Beside each case, in the same run, its floor: the statements the route issues (caches warm,
+ * and on a cache miss), through node-postgres at the same concurrency (no HTTP, auth or JSON). Then
+ * each case again while companies write through the product's API at each of `rates` writes per
+ * second (mixed mode, bench/writer.ts), and the browser's cases while one company's figure changes
+ * every `trust-every` ms (bench/trust-writer.ts; PostgreSQL). Also: start → first 200, the server's
+ * resident memory at idle and its peak under load (sampled from /proc), and the query plans at
+ * `rows` rows. `cases`: only the cases whose name contains the text (with --out for a partial run).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the
  * embedded database (PGlite on disk, as `npm start` runs it) is reported separately.
  * Writes docs/benchmarks.md. Not a test: nothing here asserts timings.
  */
 import { sessionToken } from '../apps/server/test/support/sessions';
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import qs from 'qs';
 import { seed } from './seed-jobs';
-import { startWriter, type WritingCompany } from './writer';
-import { markdown, type CaseResult, type DriverResult, type Measured, type MixedResult } from './jobs-report';
-import { freePort, untilReady } from './web/server';
+import { seedTrust } from './seed-trust';
+import { startWriter, type WriteStats, type WritingCompany } from './writer';
+import { startTrustWriter, type TrustWriteStats } from './trust-writer';
+import {
+  markdown,
+  type CaseResult,
+  type DriverResult,
+  type FiguresResult,
+  type Measured,
+  type MixedResult,
+} from './jobs-report';
+import { cases, explain, statementsOf, type Case } from './jobs-cases';
+import { cacheOutcomes, difference, memoryBreakdown, startServer, type Server } from './jobs-server';
+import { bareHttpFloor, cpuMsOf, floor, loadTest as load, LOAD_GENERATOR, memoryOf, WRK_VERSION } from './load';
+import { ROOT } from './web/server';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { JwtService } from '../apps/server/src/lib/tokens';
-import { eq } from 'drizzle-orm';
-import { listVersions } from '../apps/server/src/db/schema';
-import { changesAfter } from '../apps/server/src/modules/jobs/change-feed';
-import { changedRowsStatement, idsStatement } from '../apps/server/src/modules/jobs/list-cache';
-import { jobIdQuery, jobRowsByIds, parseJobListQuery, visibleTo } from '../apps/server/src/modules/jobs/repository';
-import { dataVersionsQuery } from '../apps/server/src/services/data-versions';
-import { TEST_INVOICE_ISSUER_ENV } from '../apps/server/test/support/ports';
 // @ts-expect-error -- plain ES module without types (scripts/build.mjs)
 import { buildServer, isStale, SERVER_ENTRY, serverSources } from '../scripts/build.mjs';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 const ROWS = Number(arg('rows', '100000'));
+const COMPANIES = Number(arg('companies', '1000'));
+const INTRODUCTIONS = Number(arg('introductions', '50'));
 const DURATION = Number(arg('duration', '20'));
 const WARMUP = Number(arg('warmup', '10'));
 const CONNECTIONS = Number(arg('connections', '20'));
 const ONLY = arg('only', 'all');
+const ONLY_CASES = arg('cases', '');
 /** Write rates (per second) of the mixed mode, beside the run without writes. */
 const RATES = arg('rates', '1,10,50')
   .split(',')
   .map(Number)
   .filter((r) => r > 0);
+/** How often one company's figure changes while the browser's cases are read again (0: not measured). */
+const TRUST_EVERY_MS = Number(arg('trust-every', '2000'));
 /** Companies writing in the mixed mode (each its own session). */
 const WRITERS = 50;
 /** Keep the PostgreSQL database afterwards (for EXPLAIN by hand); its URL is printed. */
 const KEEP = process.argv.includes('--keep');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-type Query = Record<string, unknown>;
-interface Case {
-  name: string;
-  query: Query;
-  visitor: boolean;
-  /** What the floor runs: the query the route parses (the visitor route's is fixed). */
-  floorQuery: Query;
-}
-
-const page200 = { sort: 'createdAt:desc', pagination: { start: 0, limit: 200, withCount: true }, populate: '*' };
-
-function cases(districtIds: number[]): Case[] {
-  const landing = { sort: 'createdAt:desc', pagination: { limit: 20 }, populate: '*' };
-  const loggedIn = { sort: 'createdAt:desc', pagination: { start: 0, limit: 20, withCount: true }, populate: '*' };
-  const count = { pagination: { start: 0, limit: 1, withCount: true } };
-  const text = (term: string) => ({ ...page200, q: term });
-  const districts = { ...page200, districts: districtIds.join(',') };
-  return [
-    {
-      name: 'Landing (visitor, 20 newest)',
-      visitor: true,
-      query: landing,
-      floorQuery: { ...landing, pagination: { limit: 20, withCount: false } },
-    },
-    { name: 'Landing logged in (20 newest + total)', visitor: false, query: loggedIn, floorQuery: loggedIn },
-    {
-      name: 'Text search "controller" (~3 % match)',
-      visitor: false,
-      query: text('controller'),
-      floorQuery: text('controller'),
-    },
-    {
-      name: 'Text search "zollsach" (~1 % match)',
-      visitor: false,
-      query: text('zollsach'),
-      floorQuery: text('zollsach'),
-    },
-    { name: 'District filter (3 districts)', visitor: false, query: districts, floorQuery: districts },
-    { name: 'Count (withCount, limit 1)', visitor: false, query: count, floorQuery: count },
-  ];
-}
+const LOAD = { connections: CONNECTIONS, warmup: WARMUP };
+const loadTest = (url: string, token: string | undefined, seconds: number) => load(LOAD, url, token, seconds);
 
 /**
- * The load generator: wrk (Debian's package) when installed, else autocannon. Both share the
- * server's two vCPUs, and what they spend there is not the server's: autocannon parses every
- * answer in JavaScript, and under it the server answered a 10 KB page 4,611 times a second
- * against 13,925 under wrk, same server, same minute (README, Benchmarks).
+ * Reads `url` while `start`'s writers run: warm-up, then the measured seconds with the server's CPU
+ * per answer and the list cache's outcomes over them; then the writers stop and report.
  */
-const WRK_VERSION = (() => {
-  const run = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
-  return run.error ? null : (/^wrk (\S+)/.exec(run.stdout)?.[1] ?? 'unknown');
-})();
-const LOAD_GENERATOR = WRK_VERSION ? `wrk ${WRK_VERSION} (one thread)` : 'autocannon (wrk is not installed)';
-
-async function loadTest(url: string, token: string | undefined, seconds: number): Promise<Measured> {
-  const headers: Record<string, string> = {
-    'accept-encoding': 'br, gzip',
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-  };
-  return WRK_VERSION ? wrk(url, headers, seconds) : autocannonLoad(url, headers, seconds);
+async function readWhile(
+  server: Server,
+  url: string,
+  token: string | undefined,
+  start: () => () => Promise<{ writes?: WriteStats; trust?: TrustWriteStats }>,
+): Promise<{ http: Measured; cache: Record<string, number>; writes?: WriteStats; trust?: TrustWriteStats }> {
+  const stop = start();
+  await loadTest(url, token, WARMUP);
+  const before = await cacheOutcomes(server.port);
+  const cpuAtStart = cpuMsOf(server.child.pid!);
+  const http = await loadTest(url, token, DURATION);
+  // Reads and writes together: what the server spent per answer while both ran.
+  http.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuAtStart) * 1000) / Math.max(1, http.requests);
+  const cache = difference(await cacheOutcomes(server.port), before);
+  return { http, cache, ...(await stop()) };
 }
-
-const execFileAsync = promisify(execFile);
-
-async function wrk(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
-  const args = [
-    '-t',
-    '1',
-    '-c',
-    String(CONNECTIONS),
-    '-d',
-    `${seconds}s`,
-    '-s',
-    path.join(ROOT, 'bench', 'wrk-summary.lua'),
-  ];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const { stdout } = await execFileAsync('wrk', [...args, url], { encoding: 'utf8' });
-  const summaryLine = stdout.split('\n').find((line) => line.startsWith('{"requests"'));
-  if (!summaryLine) throw new Error(`wrk printed no summary:\n${stdout}`);
-  const summary = JSON.parse(summaryLine) as {
-    requests: number;
-    durationUs: number;
-    bytes: number;
-    errors: number;
-    status: number;
-    timeouts: number;
-    p50Us: number;
-    p99Us: number;
-  };
-  return {
-    p50: summary.p50Us / 1000,
-    p99: summary.p99Us / 1000,
-    rps: summary.requests / (summary.durationUs / 1e6),
-    non2xx: summary.errors,
-    refused: summary.status,
-    timeouts: summary.timeouts,
-    requests: summary.requests,
-    bytes: summary.bytes / Math.max(1, summary.requests),
-  };
-}
-
-async function autocannonLoad(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    non2xx: result.non2xx + result.errors + result.timeouts,
-    requests: result.requests.total,
-    bytes: result.throughput.average / Math.max(1, result.requests.average),
-  };
-}
-
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-/**
- * The statements the route issues for a case (modules/jobs/list-cache.ts): with its caches warm
- * the data versions alone (the answer is kept per query and page); after a write that changed a
- * row on its page the changes, that row by primary key and the page's rows; the first time the
- * query is asked the ordered ids matching it (its total is their number) and the page's rows.
- */
-async function statementsOf(
-  database: Database,
-  c: Case,
-): Promise<{ warm: Statement[]; miss: Statement[]; first: Statement[] }> {
-  const q = parseJobListQuery(c.floorQuery, visibleTo());
-  const idQuery = jobIdQuery(q);
-  // The request's data versions (services/data-versions): the list's and, for a signed-in caller, the
-  // accounts' (the sign-in check then reads no account row: services/auth.ts).
-  const version: Statement = dataVersionsQuery(database.db).toSQL();
-  const idsQuery = idsStatement(database.db, idQuery);
-  const ids = (await idsQuery).map((r) => r.id);
-  const limit = c.visitor ? 20 : q.limit;
-  const pageIds = ids.slice(q.start, q.start + limit);
-  const rows = jobRowsByIds(database.db, pageIds, q.visibility).toSQL();
-  // After a write to the page's first row: the changes since the kept version (one version), that
-  // row examined by primary key, the page's rows (list-cache.ts).
-  const [{ version: newest } = { version: 1 }] = await database.db
-    .select({ version: listVersions.version })
-    .from(listVersions)
-    .where(eq(listVersions.name, 'jobs'));
-  const changes = changesAfter(database.db, newest - 1).toSQL();
-  const examine = changedRowsStatement(database.db, idQuery, pageIds.slice(0, 1)).toSQL();
-  return { warm: [version], miss: [version, changes, examine, rows], first: [version, idsQuery.toSQL(), rows] };
-}
-
-/** A floor: statements through node-postgres, CONNECTIONS requests at a time (one request = all of them). */
-async function floor(url: string, statements: Statement[], seconds: number): Promise<Measured> {
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  const latencies: number[] = [];
-  const run = async (until: number, record: boolean) => {
-    while (performance.now() < until) {
-      const t = performance.now();
-      // One after the other, as the route issues them.
-      for (const s of statements) await pool.query({ text: s.sql, values: s.params });
-      if (record) latencies.push(performance.now() - t);
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => run(performance.now() + WARMUP * 1000, false)));
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => run(performance.now() + seconds * 1000, true)));
-  } finally {
-    await pool.end();
-  }
-  latencies.sort((x, y) => x - y);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, non2xx: 0, requests: latencies.length };
-}
-
-async function explain(database: Database, statements: Statement[]): Promise<string> {
-  const out: string[] = [];
-  for (const s of statements) {
-    const plan = await database.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${s.sql}`,
-      s.params,
-    );
-    out.push(plan.map((r) => r['QUERY PLAN']).join('\n'));
-  }
-  return out.join('\n--\n');
-}
-
-/** Resident and peak resident memory of a process in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU time a process has used so far (user + system, /proc/<pid>/stat fields 14 and 15), in ms. */
-function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2, in parentheses) may hold spaces or ')': count from after its end.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-const METRICS_TOKEN = randomBytes(16).toString('hex');
-
-/** Where the server's memory is, from its own /metrics (prom-client's process metrics), in MB. */
-async function memoryBreakdown(port: number): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await res.text();
-  const value = (name: string) => {
-    const match = new RegExp(`^\\w*${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
-    return Number(match?.[1] ?? 0) / 2 ** 20;
-  };
-  return {
-    heapUsed: value('nodejs_heap_size_used_bytes'),
-    heapTotal: value('nodejs_heap_size_total_bytes'),
-    external: value('nodejs_external_memory_bytes'),
-  };
-}
-
-/** Node's own HTTP ceiling here: a bare node:http server answering fixed bytes, same load. */
-async function bareHttpFloor(bodyBytes: number, seconds: number): Promise<Measured> {
-  const port = await freePort();
-  const script = `
-    const body = Buffer.alloc(${Math.max(1, Math.round(bodyBytes))}, 97);
-    require('node:http').createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1');`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
-  try {
-    for (let i = 0; i < 200; i += 1) {
-      if (
-        await fetch(`http://127.0.0.1:${port}/`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await loadTest(`http://127.0.0.1:${port}/`, undefined, WARMUP);
-    return await loadTest(`http://127.0.0.1:${port}/`, undefined, seconds);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  startMs: number;
-  stop: () => Promise<void>;
-}
-
-/** The compiled server as `npm start` runs it, in production mode; resolves at its first 200. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // The writers are 50 companies writing faster than any real one (bench/writer.ts): the per-account limits would refuse them.
-      RATE_LIMIT_FACTOR: '1000',
-      DEMO_DATA: 'off',
-      JWT_SECRET: env.JWT_SECRET!,
-      METRICS_TOKEN,
-      FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
-      REGISTER_SECRET: randomBytes(32).toString('hex'),
-      ...TEST_INVOICE_ISSUER_ENV,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = await untilReady(
-    child,
-    `http://127.0.0.1:${port}/api/jobs?pagination[limit]=1`,
-    (r) => r.status === 200,
-    20,
-  );
-  return { child, port, startMs: performance.now() - started, stop };
-}
-
-/** The list cache's outcome counts so far (lib/metrics.ts). */
-async function cacheOutcomes(port: number): Promise<Record<string, number>> {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const counts: Record<string, number> = {};
-  for (const m of (await res.text()).matchAll(/^pb_job_list_cache_outcomes\{outcome="(\w+)"\} (\d+)$/gm)) {
-    counts[m[1]!] = Number(m[2]);
-  }
-  return counts;
-}
-
-const difference = (after: Record<string, number>, before: Record<string, number>) =>
-  Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - (before[key] ?? 0)]));
 
 async function measureCases(
   driver: DriverResult['driver'],
@@ -376,6 +104,7 @@ async function measureCases(
   list: Case[],
   writers: WritingCompany[],
   floorOf: (c: Case) => Promise<{ warm: Measured; miss: Measured } | undefined>,
+  trust: { databaseUrl: string; companies: number[] } | null,
 ): Promise<{ rows: CaseResult[]; peakMb: number }> {
   let peakMb = 0;
   const sampler = setInterval(() => {
@@ -405,20 +134,34 @@ async function measureCases(
       );
       const mixed: MixedResult[] = [];
       for (const rate of RATES) {
-        const writer = startWriter(base, writers, rate);
-        await loadTest(url, c.visitor ? undefined : token, WARMUP);
-        const before = await cacheOutcomes(server.port);
-        const cpuAtStart = cpuMsOf(server.child.pid!);
-        const reads = await loadTest(url, c.visitor ? undefined : token, DURATION);
-        // Reads and writes together: what the server spent per answer while both ran.
-        reads.serverCpuUs = ((cpuMsOf(server.child.pid!) - cpuAtStart) * 1000) / Math.max(1, reads.requests);
-        const cache = difference(await cacheOutcomes(server.port), before);
-        const writes = await writer.stop();
-        mixed.push({ http: reads, writes, cache });
+        const result = await readWhile(server, url, c.visitor ? undefined : token, () => {
+          const writer = startWriter(base, writers, rate);
+          return async () => ({ writes: await writer.stop() });
+        });
+        const { http: reads, writes, cache } = result;
+        mixed.push({ http: reads, writes: writes!, cache });
         console.log(
-          `[${driver}] ${c.name} at ${rate} writes/s: ${reads.rps.toFixed(0)} req/s p50 ${reads.p50.toFixed(1)} p99 ${reads.p99.toFixed(1)} ms, ${reads.non2xx} errors, server CPU ${reads.serverCpuUs.toFixed(0)} µs/answer; ` +
-            `writes ${writes.achieved.toFixed(1)}/s p99 ${writes.p99.toFixed(0)} ms, ${writes.failed} failed, ${writes.skipped} skipped; cache ${JSON.stringify(cache)}` +
-            (writes.failures.length > 0 ? `\n  ${writes.failures.join('\n  ')}` : ''),
+          `[${driver}] ${c.name} at ${rate} writes/s: ${reads.rps.toFixed(0)} req/s p50 ${reads.p50.toFixed(1)} p99 ${reads.p99.toFixed(1)} ms, ${reads.non2xx} errors, server CPU ${reads.serverCpuUs!.toFixed(0)} µs/answer; ` +
+            `writes ${writes!.achieved.toFixed(1)}/s p99 ${writes!.p99.toFixed(0)} ms, ${writes!.failed} failed, ${writes!.skipped} skipped; cache ${JSON.stringify(cache)}` +
+            (writes!.failures.length > 0 ? `\n  ${writes!.failures.join('\n  ')}` : ''),
+        );
+      }
+      // Issue 36: the browser's cases while the trust run moves one company's advertisements every few seconds.
+      const figures: FiguresResult[] = [];
+      for (const rate of c.browser && trust ? [0, 10] : []) {
+        const result = await readWhile(server, url, token, () => {
+          const figuresWriter = startTrustWriter(trust!.databaseUrl, trust!.companies, TRUST_EVERY_MS);
+          const writer = rate > 0 ? startWriter(base, writers, rate) : null;
+          return async () => ({
+            trust: await figuresWriter.stop(),
+            ...(writer ? { writes: await writer.stop() } : {}),
+          });
+        });
+        figures.push({ rate, http: result.http, trust: result.trust!, writes: result.writes, cache: result.cache });
+        console.log(
+          `[${driver}] ${c.name} while a figure changes every ${TRUST_EVERY_MS} ms${rate > 0 ? ` and ${rate} writes/s` : ''}: ` +
+            `${result.http.rps.toFixed(0)} req/s p50 ${result.http.p50.toFixed(1)} p99 ${result.http.p99.toFixed(1)} ms, ${result.http.non2xx} errors; ` +
+            `figures ${JSON.stringify(result.trust)}; cache ${JSON.stringify(result.cache)}`,
         );
       }
       rows.push({
@@ -427,6 +170,7 @@ async function measureCases(
         mixed,
         floor: direct?.warm,
         missFloor: direct?.miss,
+        ...(figures.length > 0 ? { figures } : {}),
         items: body.data.length,
         total: body.meta.pagination.total,
       });
@@ -482,9 +226,18 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
   try {
     await prepareDatabase(database);
     const seedStart = performance.now();
-    await seed(database, ROWS);
+    await seed(database, ROWS, COMPANIES);
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    console.log(`[${driver}] seeded ${ROWS} advertisements in ${seedSeconds.toFixed(1)} s`);
+    console.log(`[${driver}] seeded ${ROWS} advertisements of ${COMPANIES} companies in ${seedSeconds.toFixed(1)} s`);
+    const trustStart = performance.now();
+    const trustSeed = await seedTrust(database, INTRODUCTIONS);
+    const trustSeedSeconds = (performance.now() - trustStart) / 1000;
+    console.log(
+      `[${driver}] introductions and figures in ${trustSeedSeconds.toFixed(1)} s: ${JSON.stringify(trustSeed)}`,
+    );
+    const figureCompanies = (
+      await database.query<{ id: number }>(`SELECT id FROM organisations WHERE kind = 'company' ORDER BY id`)
+    ).map((r) => Number(r.id));
     const [consultant] = await database.query<{ id: number }>(`SELECT id FROM users WHERE role = 'consultant' LIMIT 1`);
     const jwt = new JwtService(jwtSecret, '2h');
     const token = await sessionToken(database, jwt, consultant!.id);
@@ -494,7 +247,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
         `SELECT id FROM districts WHERE name IN ('Graz', 'Linz', 'Salzburg') ORDER BY id`,
       )
     ).map((r) => r.id);
-    const list = cases(districtIds);
+    const list = cases(districtIds, ONLY_CASES);
     // The plans now; each floor's statements just before it runs (the changes since the newest version then).
     const statements = new Map<Case, Awaited<ReturnType<typeof statementsOf>>>();
     for (const c of list) statements.set(c, await statementsOf(database, c));
@@ -527,18 +280,26 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
       await new Promise((r) => setTimeout(r, 2000));
       const idleMb = memoryOf(server.child.pid!).rss;
       const idleBreakdown = await memoryBreakdown(server.port);
-      const { rows, peakMb } = await measureCases(driver, server, token, list, writers, async (c) =>
-        databaseUrl
-          ? await statementsOf(database!, c).then(async (now) => ({
-              warm: await floor(databaseUrl, now.warm, DURATION),
-              miss: await floor(databaseUrl, now.miss, DURATION),
-            }))
-          : undefined,
+      const { rows, peakMb } = await measureCases(
+        driver,
+        server,
+        token,
+        list,
+        writers,
+        async (c) =>
+          databaseUrl
+            ? await statementsOf(database!, c).then(async (now) => ({
+                warm: await floor(LOAD, databaseUrl, now.warm, DURATION),
+                miss: await floor(LOAD, databaseUrl, now.miss, DURATION),
+              }))
+            : undefined,
+        databaseUrl && TRUST_EVERY_MS > 0 ? { databaseUrl, companies: figureCompanies } : null,
       );
       const hwmMb = memoryOf(server.child.pid!).hwm;
       return {
         driver,
         seedSeconds,
+        trustSeed: { ...trustSeed, seconds: trustSeedSeconds },
         startMs: first.startMs,
         warmStartMs: server.startMs,
         idleMb,
@@ -565,7 +326,7 @@ async function main(): Promise<void> {
   const results: DriverResult[] = [];
   for (const driver of drivers) results.push(await runDriver(driver));
   const landingBytes = results[0]?.rows[0]?.http.bytes ?? 2000;
-  const bare = await bareHttpFloor(landingBytes, DURATION);
+  const bare = await bareHttpFloor(LOAD, landingBytes, DURATION);
   console.log(`bare node:http ${bare.rps.toFixed(0)} req/s p50 ${bare.p50.toFixed(1)} p99 ${bare.p99.toFixed(1)} ms`);
   // The default size is docs/benchmarks.md; other sizes beside it (docs/benchmarks-1m.md for 1,000,000).
   const size = ROWS === 100_000 ? '' : ROWS % 1_000_000 === 0 ? `-${ROWS / 1_000_000}m` : `-${ROWS}`;
@@ -573,6 +334,10 @@ async function main(): Promise<void> {
   const file = path.resolve(ROOT, arg('out', path.join('docs', `benchmarks${size}.md`)));
   const text = markdown(results, {
     rows: ROWS,
+    companies: COMPANIES,
+    introductions: INTRODUCTIONS,
+    trustEveryMs: TRUST_EVERY_MS,
+    loadAtEnd: os.loadavg(),
     connections: CONNECTIONS,
     warmup: WARMUP,
     duration: DURATION,

@@ -8,17 +8,18 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * The benchmarks' marketplace: 500 companies, one consultant (each an organisation of one) and `rows` advertisements (4 %
- * deactivated, 1–3 bonus records each, all districts), generated inside the database in one
- * statement each. Shared by bench:jobs and bench:alerts.
+ * The benchmarks' marketplace: `companies` companies (500 unless given; bench:jobs seeds 1,000 for
+ * issue 36), one consultant (each an organisation of one) and `rows` advertisements (4 %
+ * deactivated, 1–3 bonus records each, all districts, spread evenly over the companies), generated
+ * inside the database in one statement each. Shared by bench:jobs and bench:alerts.
  */
 
 /** Realistic-looking rows, generated inside the database in one statement each. */
-export async function seed(database: Database, rows: number): Promise<void> {
+export async function seed(database: Database, rows: number, companies = 500): Promise<void> {
   await database.execScript(`
     INSERT INTO users (username, email, password_hash, role, confirmed)
     SELECT 'Bench Firma ' || g, 'bench-firma-' || g || '@example.test', 'x', 'company', true
-    FROM generate_series(1, 500) g;
+    FROM generate_series(1, ${companies}) g;
     INSERT INTO users (username, email, password_hash, role, confirmed)
     VALUES ('Bench Beraterin', 'bench-beraterin@example.test', 'x', 'consultant', true);
     -- Each account is an organisation of one with its person as administrator (as registration makes them).
@@ -88,7 +89,8 @@ export async function seed(database: Database, rows: number): Promise<void> {
                       assignment, requirements, benefits, job_info, street, postcode, city, salary, yearly_payments,
                       salary_min_cents, salary_max_cents, salary_parsed, active_bonus,
                       district_id, published_at, created_at, updated_at)
-    SELECT id, owners[1 + g % 500], companies[1 + g % 500], members[1 + g % 500], members[1 + g % 500],
+    SELECT id, owners[1 + g % ${companies}], companies[1 + g % ${companies}], members[1 + g % ${companies}],
+           members[1 + g % ${companies}],
            CASE WHEN g % 100 = 1 THEN 'Zollsachbearbeiter/in' ELSE titles[1 + (g * 7) % 30] END,
            CASE WHEN g % 5 = 0 THEN 'Teilzeit' ELSE 'Vollzeit' END,
            jsonb_build_array(tasks[1 + g % 10], tasks[1 + (g / 10) % 10]),
