@@ -20,6 +20,8 @@ import { DEMO_INTRODUCTIONS, type DemoIntroduction } from './introductions';
 import { demoInterviewSteps } from './interviews';
 import { demoHistorySteps } from './history-steps';
 import { DEMO_HISTORY } from './history';
+import { seedDemoRatings } from './ratings';
+import { runTrustFigures } from '../trust';
 import { newPdfDocument, pdfBytes } from '../../services/pdf-parts';
 import { seedDemoPayouts } from './payouts';
 import { seedDemoCircumventionCase } from './circumvention-case';
@@ -217,6 +219,24 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
     ids.get(wimmer)!,
     at,
   );
+
+  // Ratings between the parties of ended introductions, then the trust figures of all of it (issue 36).
+  const parties = (company: number, consultant: number, id: number) => ({
+    id,
+    company: companies[company]!,
+    agency: consultants[consultant]!,
+  });
+  await seedDemoRatings({
+    db,
+    now,
+    introductionOf: (lastName) => {
+      const current = DEMO_INTRODUCTIONS.find((i) => i.lastName === lastName);
+      if (current) return parties(current.company, current.consultant, ids.get(current)!);
+      const earlier = DEMO_HISTORY.find((i) => i.lastName === lastName)!;
+      return parties(earlier.company, earlier.consultant, history.idOf(earlier));
+    },
+  });
+  await runTrustFigures(db, now);
 
   // The history above is not news: nobody (not even the office) is mailed about it.
   await db.delete(mailOutbox).where(and(eq(mailOutbox.status, 'pending'), gt(mailOutbox.id, outbox?.last ?? 0)));

@@ -1,6 +1,16 @@
+import { asc, eq } from 'drizzle-orm';
+import { addWorkingDays, viennaDate, viennaLocalInstant } from '@pb/core';
 import type { Db } from '../../db/client';
+import { interviewSlots } from '../../db/schema';
 import { openConversation, type MessageContext } from '../chat';
-import { changeIntroductionStatus, confirmConsent, consentTokenOf, introduceCandidate } from '../introductions';
+import {
+  changeIntroductionStatus,
+  chooseInterviewSlot,
+  confirmConsent,
+  consentTokenOf,
+  introduceCandidate,
+  proposeInterview,
+} from '../introductions';
 import { jobOf, post, type Actor } from './actors';
 import { DEMO_HISTORY, type HistoryIntroduction } from './history';
 
@@ -64,8 +74,17 @@ export function demoHistorySteps(deps: HistoryDeps): {
         await confirmConsent(db, token!, { keepLonger: false }, null, context(after(item.consent)));
       },
     });
+    // Steps after a held interview come at the earliest a day after it.
+    let notBefore = 0;
     for (const step of item.steps) {
-      const when = after(step.afterHours);
+      const when = new Date(Math.max(after(step.afterHours).getTime(), notBefore));
+      if (step.interview) {
+        const day = addWorkingDays(viennaDate(when), 2);
+        const startsAt = viennaLocalInstant(day, '10:00')!;
+        notBefore = startsAt.getTime() + 24 * HOUR;
+        steps.push(...interviewSteps(deps, item, () => ids.get(item)!, when, day));
+        continue;
+      }
       steps.push({
         when,
         run: async () => {
@@ -87,4 +106,51 @@ export function demoHistorySteps(deps: HistoryDeps): {
     }
   }
   return { steps, idOf: (item) => ids.get(item)! };
+}
+
+/** The company proposes one time on `day` at 10:00; the consultant takes it two hours later. */
+function interviewSteps(
+  deps: HistoryDeps,
+  item: HistoryIntroduction,
+  introductionId: () => number,
+  proposedAt: Date,
+  day: string,
+): Array<{ when: Date; run: () => Promise<unknown> }> {
+  const { db, context } = deps;
+  const company = deps.companies[item.company]!;
+  const consultant = deps.consultants[item.consultant]!;
+  const chosenAt = new Date(proposedAt.getTime() + 2 * HOUR);
+  let interviewId = 0;
+  return [
+    {
+      when: proposedAt,
+      run: async () => {
+        const proposed = await proposeInterview(
+          db,
+          company,
+          introductionId(),
+          {
+            slots: [{ date: day, time: '10:00' }],
+            durationMinutes: 60,
+            mode: 'vor_ort',
+            location: `${company.username}, Empfang`,
+          },
+          context(proposedAt),
+        );
+        interviewId = proposed.interviewId;
+      },
+    },
+    {
+      when: chosenAt,
+      run: async () => {
+        const [slot] = await db
+          .select({ id: interviewSlots.id })
+          .from(interviewSlots)
+          .where(eq(interviewSlots.interviewId, interviewId))
+          .orderBy(asc(interviewSlots.startsAt))
+          .limit(1);
+        await chooseInterviewSlot(db, consultant, interviewId, slot!.id, context(chosenAt));
+      },
+    },
+  ];
 }

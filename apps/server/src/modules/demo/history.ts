@@ -21,6 +21,11 @@ export interface HistoryStep {
   reason?: string;
   /** The company writes in the advertisement's conversation with the agency. */
   chat?: string;
+  /**
+   * The company proposes an interview two working days ahead (10:00), the consultant takes it two
+   * hours later; later steps of the introduction come at the earliest a day after it was held.
+   */
+  interview?: true;
 }
 
 export interface HistoryIntroduction {
@@ -51,7 +56,7 @@ const profile = (position: string, experienceYears: number, region: AnonymousPro
 });
 
 const reviewing = (afterHours: number): HistoryStep => ({ afterHours, status: 'in_pruefung' });
-const interview = (afterHours: number): HistoryStep => ({ afterHours, status: 'interview' });
+const interview = (afterHours: number): HistoryStep => ({ afterHours, interview: true });
 const rejected = (afterHours: number, reason?: string): HistoryStep => ({ afterHours, status: 'abgesagt', reason });
 
 /** In the order of their introduction (oldest first); every advertisement named is among its company's oldest. */
@@ -137,7 +142,8 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Eder',
     profile: profile('Lagerleiterin', 9, 'Niederösterreich', ['SAP EWM', 'Teamführung']),
     consent: 1,
-    steps: [reviewing(40), interview(100)],
+    // Moved to 'Interview' by hand (the interview arranged by phone): nothing overdue on a fresh start.
+    steps: [reviewing(40), { afterHours: 100, status: 'interview' }],
   },
   {
     consultant: 1,

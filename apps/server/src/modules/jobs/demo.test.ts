@@ -116,7 +116,40 @@ describe('Demo data', () => {
          FROM interviews i JOIN introductions n ON n.id = i.introduction_id
          JOIN interview_slots s ON s.id = i.chosen_slot_id`,
     );
-    expect(interviewRows).toEqual([{ state: 'scheduled', name: 'Lisa Hofer', mode: 'video', ahead: true }]);
+    expect(interviewRows.filter((r) => r.ahead)).toEqual([
+      { state: 'scheduled', name: 'Lisa Hofer', mode: 'video', ahead: true },
+    ]);
+    // issue 36: the history's interviews were held before their introductions were rejected…
+    expect(interviewRows.filter((r) => !r.ahead)).toHaveLength(6);
+    // …and every demo company has enough data for its figures; the first answers within a working day.
+    const figures = await ctx.database.query<{
+      name: string;
+      enough: boolean;
+      minutes: number | null;
+      ratings: number;
+    }>(
+      `SELECT o.name, (t.company_figures->>'enoughData')::boolean AS enough, t.response_minutes AS minutes,
+              t.ratings_count AS ratings
+         FROM organisation_trust t JOIN organisations o ON o.id = t.organisation_id
+        WHERE o.kind = 'company' AND o.name IN ('Alpenblick Hotels GmbH', 'Donau Logistik AG', 'Grazer Softwarehaus GmbH', 'Wiener Pflegeverbund')
+        ORDER BY o.name`,
+    );
+    expect(figures.map((f) => f.enough)).toEqual([true, true, true, true]);
+    expect(figures[0]).toMatchObject({ name: 'Alpenblick Hotels GmbH', ratings: 4 });
+    expect(figures[0]!.minutes).toBeLessThanOrEqual(600);
+    const agencies = await ctx.database.query<{ name: string; enough: boolean; ratings: number }>(
+      `SELECT o.name, (t.agency_figures->>'enoughData')::boolean AS enough, t.ratings_count AS ratings
+         FROM organisation_trust t JOIN organisations o ON o.id = t.organisation_id
+        WHERE o.kind = 'agency' AND o.name LIKE ANY (ARRAY['Sabine Huber%', 'Markus Gruber%', 'Lena Steiner%', 'Personalservice Pichler'])
+        ORDER BY o.name`,
+    );
+    expect(agencies.map((a) => [a.name, a.enough])).toEqual([
+      ['Lena Steiner HR Consulting', true],
+      ['Markus Gruber IT-Recruiting', true],
+      ['Personalservice Pichler', false],
+      ['Sabine Huber Personalberatung', true],
+    ]);
+    expect(agencies[3]!.ratings).toBe(5);
     const [files] = await ctx.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM chat_message_files f JOIN chat_messages m ON m.id = f.message_id
         WHERE m.message NOT LIKE 'Kandidatenvorstellung%'`,

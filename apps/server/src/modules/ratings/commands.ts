@@ -142,10 +142,13 @@ export async function replyToRating(
   });
 }
 
-/** The office approves or rejects (with its reason) a waiting comment or answer; audited, the parties told. */
+/**
+ * The office approves or rejects (with its reason) a waiting comment or answer; audited, the parties
+ * told. `admin` null: the demo's history, decided before any office member exists.
+ */
 export async function moderateRating(
   db: Db,
-  admin: Pick<CurrentUser, 'id' | 'email'>,
+  admin: Pick<CurrentUser, 'id' | 'email'> | null,
   ratingId: number,
   input: RatingModeration,
   now: Date,
@@ -167,9 +170,14 @@ export async function moderateRating(
               commentState: state,
               commentRejectionReason: reason,
               commentModeratedAt: now,
-              commentModeratedBy: admin.id,
+              commentModeratedBy: admin?.id ?? null,
             }
-          : { replyState: state, replyRejectionReason: reason, replyModeratedAt: now, replyModeratedBy: admin.id },
+          : {
+              replyState: state,
+              replyRejectionReason: reason,
+              replyModeratedAt: now,
+              replyModeratedBy: admin?.id ?? null,
+            },
       )
       .where(eq(ratings.id, rating.id));
     await recordAudit(tx, admin, {
