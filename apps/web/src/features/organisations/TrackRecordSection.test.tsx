@@ -78,8 +78,21 @@ describe('TrackRecordSection (the organisation page’s Kennzahlen)', () => {
     ).toEqual(['2', 'noch zu wenige Daten']);
     expect(screen.getByText(/In den letzten 12 Monaten: 20 Vorstellungen/)).toBeTruthy();
     expect(screen.getByText(/Diese Kennzahlen sieht nur Ihre Organisation\./)).toBeTruthy();
-    // the table scrolls on its own on a narrow screen: a keyboard can reach it
-    expect(screen.getByRole('region', { name: 'Kennzahlen je Mitglied' }).getAttribute('tabindex')).toBe('0');
+    // narrow screens get the same figures as short lists instead of the table
+    const list = screen.getByTestId('member-figures-list');
+    const [karlItem, lenaItem] = within(list).getAllByRole('listitem');
+    expect(
+      within(karlItem!)
+        .getAllByRole('term')
+        .map((dt) => `${dt.textContent} ${dt.nextSibling?.textContent}`),
+    ).toEqual([
+      'Vorstellungen 20',
+      'Interviews 9',
+      'Einstellungen 4',
+      'Garantiefälle 1',
+      'Median bis zur ersten Vorstellung 1,5 Arbeitstage',
+    ]);
+    expect(within(lenaItem!).getByRole('definition').textContent).toBe('2 – noch zu wenige Daten');
   });
 
   it('When the agency publishes its figures, then the section says they are in the public profile', async () => {

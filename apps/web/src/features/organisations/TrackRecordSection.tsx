@@ -14,7 +14,7 @@ function MemberRow({ member }: { member: MemberTrackRecord }) {
   const f = member.figures;
   return (
     <tr>
-      <th scope="row" className="fw-normal text-break">
+      <th scope="row" className="fw-normal" style={{ minWidth: '10rem' }}>
         {member.name}
         {!member.active ? <span className="small text-body-secondary"> (ausgeschieden)</span> : null}
       </th>
@@ -39,14 +39,54 @@ function MemberRow({ member }: { member: MemberTrackRecord }) {
   );
 }
 
-/** The agency's figures per member: a table that scrolls sideways on its own on a narrow screen. */
+/** A member's figures as a short list (narrow screens, instead of the table's row). */
+function MemberItem({ member }: { member: MemberTrackRecord }) {
+  const f = member.figures;
+  const rows: Array<[string, string]> = f.enoughData
+    ? [
+        ['Vorstellungen', String(f.introductions)],
+        ['Interviews', count(f.interviews)],
+        ['Einstellungen', count(f.hires)],
+        ['Garantiefälle', count(f.guaranteeCases)],
+        [
+          'Median bis zur ersten Vorstellung',
+          f.medianMinutesToFirstIntroduction === null ? '–' : formatWorkingDuration(f.medianMinutesToFirstIntroduction),
+        ],
+      ]
+    : [['Vorstellungen', `${f.introductions} – ${TRUST_MSG.tooLittleData}`]];
+  return (
+    <li className="border-top py-2">
+      <p className="fw-semibold mb-1 text-break">
+        {member.name}
+        {!member.active ? <span className="small fw-normal text-body-secondary"> (ausgeschieden)</span> : null}
+      </p>
+      <dl className="row small mb-0">
+        {rows.map(([term, value]) => (
+          <div key={term} className="col-12 d-flex justify-content-between gap-3">
+            <dt className="fw-normal">{term}</dt>
+            <dd className="mb-0 text-end">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * The agency's figures per member: a table from md on, a list of short lists below (six columns do
+ * not fit a phone; the table would only scroll sideways).
+ */
 function MembersTable({ members }: { members: MemberTrackRecord[] }) {
   if (members.length === 0) return null;
   return (
     <>
       <h3 className="h6 mt-4 mb-2">Je Mitglied</h3>
-      {/* focusable: a keyboard can scroll it where it is wider than the screen */}
-      <div className="table-responsive" role="region" aria-label="Kennzahlen je Mitglied" tabIndex={0}>
+      <ul className="list-unstyled mb-0 d-md-none" data-testid="member-figures-list">
+        {members.map((member) => (
+          <MemberItem key={member.memberId} member={member} />
+        ))}
+      </ul>
+      <div className="table-responsive d-none d-md-block">
         <table className="table table-sm align-middle mb-0">
           <thead>
             <tr>

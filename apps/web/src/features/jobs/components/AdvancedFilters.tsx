@@ -115,8 +115,8 @@ function AdvancedFields({
           </Form.Select>
         </Form.Group>
         <Form.Text id="pb-responds-within-hint" className="col-12 mt-0" muted>
-          Nach der mittleren Zeit bis zur ersten Reaktion auf eine Vorstellung; Inserate von Unternehmen mit noch zu
-          wenigen Daten werden dann nicht angezeigt.
+          Wie schnell das Unternehmen meist auf Vorstellungen reagiert; Unternehmen mit noch zu wenigen Daten fallen
+          weg.
         </Form.Text>
       </div>
     </>
