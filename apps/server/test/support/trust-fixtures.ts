@@ -192,8 +192,12 @@ export function trustSuite() {
     expect(res.statusCode, res.body).toBe(200);
   }
 
-  /** A placement report naming the introduction, in `status`, written straight into the database. */
+  /**
+   * An agency's placement report naming the introduction, in `status`, written straight into the
+   * database; the introduction is 'eingestellt' as after a report (the register is not under test).
+   */
   async function placement(id: number, status: PlacementStatus) {
+    await ctx.app.db.update(introductions).set({ status: 'eingestellt' }).where(eq(introductions.id, id));
     const [row] = await ctx.app.db.select().from(introductions).where(eq(introductions.id, id));
     await ctx.app.db.insert(placementReports).values({
       jobId: row!.jobId,

@@ -41,10 +41,12 @@ describe('An agency and its members over a month', () => {
     const third = await proposeInterview(company, a3, '2027-02-08T11:00:00Z', '2027-02-12');
     await chooseInterview(founder, third, '2027-02-08T12:00:00Z');
     await cancelInterview(founder, third.interviewId, '2027-02-09T09:00:00Z');
-    // A4 and A5 hired by a placement report, A5's became a guarantee case; B2's was discarded.
-    await suite.placement(a4, 'gemeldet');
+    // A4 and A5 hired by an agency's report that stands (invoiced; a guarantee case). B2's report was
+    // discarded; A2's can still be objected to by the company: neither is a hire (yet).
+    await suite.placement(a4, 'verrechnet');
     await suite.placement(a5, 'garantiefall');
     await suite.placement(b2, 'verworfen');
+    await suite.placement(a2, 'gemeldet');
     await move(company, b1, 'abgesagt', '2027-02-02T09:00:00Z');
 
     await suite.run('2027-03-01T10:00:00Z');

@@ -54,10 +54,24 @@ function countedSql(windowStart: string, now: string): SQL {
        WHERE e.kind = 'status' AND e.content->>'cause' = 'consent'
     ),
     placed AS (
-      SELECT r.introduction_id, bool_or(r.status = 'garantiefall') AS guarantee
+      -- A placement report that stands: the company's own; an agency's once the company can no longer
+      -- object (invoiced, paid, a guarantee case) or the office released it over the objection.
+      SELECT r.introduction_id,
+             bool_or(r.variant = 'company' OR r.status IN ('verrechnet', 'bezahlt', 'garantiefall')
+                     OR (r.objected_at IS NOT NULL AND r.review_decision = 'freigegeben')) AS stands,
+             bool_or(r.status = 'garantiefall') AS guarantee
         FROM placement_reports r JOIN counted c ON c.introduction_id = r.introduction_id
        WHERE r.status <> 'verworfen'
        GROUP BY r.introduction_id
+    ),
+    hired_by_company AS (
+      -- 'Eingestellt' moved by the company itself: not the stage change a placement report wrote.
+      SELECT DISTINCT e.introduction_id
+        FROM introduction_events e JOIN counted c ON c.introduction_id = e.introduction_id
+       WHERE e.kind = 'status' AND e.content->>'status' = 'eingestellt'
+         AND NOT EXISTS (SELECT 1 FROM introduction_events reported
+                          WHERE reported.introduction_id = e.introduction_id AND reported.kind = 'placement_reported'
+                            AND reported.created_at = e.created_at)
     ),
     facts AS (
       SELECT c.*,
@@ -73,7 +87,7 @@ function countedSql(windowStart: string, now: string): SQL {
              coalesce(a.n, 0) + CASE WHEN wir.introduction_id IS NULL AND ri.introduction_id IS NOT NULL THEN 1 ELSE 0 END
                AS interviews,
              (a.n IS NOT NULL OR (wir.introduction_id IS NULL AND ri.introduction_id IS NOT NULL)) AS interviewed,
-             (c.status = 'eingestellt' OR pl.introduction_id IS NOT NULL) AS hired,
+             (c.status = 'eingestellt' AND (hbc.introduction_id IS NOT NULL OR coalesce(pl.stands, false))) AS hired,
              coalesce(pl.guarantee, false) AS guarantee
         FROM counted c
         LEFT JOIN agreed a ON a.introduction_id = c.introduction_id
@@ -81,6 +95,7 @@ function countedSql(windowStart: string, now: string): SQL {
         LEFT JOIN reached_interview ri ON ri.introduction_id = c.introduction_id
         LEFT JOIN ended_by_candidate ebc ON ebc.introduction_id = c.introduction_id
         LEFT JOIN placed pl ON pl.introduction_id = c.introduction_id
+        LEFT JOIN hired_by_company hbc ON hbc.introduction_id = c.introduction_id
     )`;
 }
 
