@@ -27,6 +27,19 @@ export interface MixedResult {
   cache: Record<string, number>;
 }
 
+/** Issue 36's comparison in turns (bench/jobs-compare.ts): per case, one measurement per round. */
+export interface ComparisonMode {
+  mode: string;
+  runs: Record<string, Measured[]>;
+}
+
+/** The median of the rounds' values. */
+export function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** A browser case read while one company's figure changes every few seconds (issue 36), with `rate` API writes/s. */
 export interface FiguresResult {
   rate: number;
@@ -67,6 +80,8 @@ export interface DriverResult {
   hwmMb: number;
   idleBreakdown: { heapUsed: number; heapTotal: number; external: number };
   rows: CaseResult[];
+  /** Issue 36: the browser's cases measured in turns (bench/jobs-compare.ts). */
+  comparison: ComparisonMode[];
   plans: Array<{ name: string; plan: string }>;
 }
 
@@ -273,6 +288,7 @@ function responsivenessSection(results: DriverResult[], settings: ReportSettings
       );
       lines.push(`| ${name} | ${cells.join(' | ')} | ${fmt(row.http.serverCpuUs ?? 0)} |`);
     }
+    lines.push(...comparisonTable(r.comparison));
     const withFigures = Object.values(BROWSER_CASES)
       .map(byName)
       .filter((row): row is CaseResult => row?.figures !== undefined);
@@ -312,5 +328,35 @@ function responsivenessSection(results: DriverResult[], settings: ReportSettings
       '',
     );
   }
+  return lines;
+}
+
+/** The browser's cases measured in turns: per mode the median over the rounds and the difference to the list. */
+function comparisonTable(modes: ComparisonMode[]): string[] {
+  if (modes.length === 0) return [];
+  const rounds = Math.max(...modes.flatMap((m) => Object.values(m.runs).map((runs) => runs.length)));
+  const lines = [
+    '',
+    `**In turns** (the fair comparison on a shared machine): the three cases one after the other, ${rounds} rounds, the order`,
+    'rotated each round, each mode with its writers running throughout; median over the rounds (each round in brackets).',
+    '',
+    `| Case | ${modes.map((m) => `${m.mode}: req/s (rounds) · p99 ms · vs list`).join(' | ')} |`,
+    `|---|${modes.map(() => '---:').join('|')}|`,
+  ];
+  for (const name of Object.values(BROWSER_CASES)) {
+    if (!modes.every((m) => m.runs[name])) continue;
+    const cells = modes.map((m) => {
+      const runs = m.runs[name]!;
+      const rps = medianOf(runs.map((x) => x.rps));
+      const list = medianOf((m.runs[BROWSER_CASES.list] ?? runs).map((x) => x.rps));
+      const errors = sum(runs.map((x) => x.non2xx));
+      return (
+        `${fmt(rps)} (${runs.map((x) => fmt(x.rps)).join(', ')}) · ${fmt(medianOf(runs.map((x) => x.p99)), 1)} · ` +
+        `${name === BROWSER_CASES.list ? '–' : percent(rps, list)}${errors > 0 ? ` · ${errors} errors` : ''}`
+      );
+    });
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  lines.push('');
   return lines;
 }

@@ -1,6 +1,7 @@
 /**
  * npm run bench:jobs [-- --rows 100000 --companies 1000 --introductions 50 --duration 20 --warmup 10 --connections 20
- *   --rates 1,10,50 --trust-every 2000 --cases <text> --only postgres|pglite --keep --out docs/file.md]
+ *   --rates 1,10,50 --trust-every 2000 --compare-rounds 3 --compare-seconds 10 --cases <text> --only postgres|pglite
+ *   --keep --out docs/file.md]
  *
  * The advertisement list at scale, measured from outside: seeds `rows` advertisements (4 %
  * deactivated, 1–3 bonus records each, all districts, `companies` companies — bench/seed-jobs.ts)
@@ -13,7 +14,8 @@
  * and on a cache miss), through node-postgres at the same concurrency (no HTTP, auth or JSON). Then
  * each case again while companies write through the product's API at each of `rates` writes per
  * second (mixed mode, bench/writer.ts), and the browser's cases while one company's figure changes
- * every `trust-every` ms (bench/trust-writer.ts; PostgreSQL). Also: start → first 200, the server's
+ * every `trust-every` ms (bench/trust-writer.ts; PostgreSQL), and those three in turns, `compare-rounds`
+ * rounds of `compare-seconds` (bench/jobs-compare.ts). Also: start → first 200, the server's
  * resident memory at idle and its peak under load (sampled from /proc), and the query plans at
  * `rows` rows. `cases`: only the cases whose name contains the text (with --out for a partial run).
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); the
@@ -40,6 +42,7 @@ import {
   type MixedResult,
 } from './jobs-report';
 import { cases, explain, statementsOf, type Case } from './jobs-cases';
+import { compareInTurns } from './jobs-compare';
 import { cacheOutcomes, difference, memoryBreakdown, startServer, type Server } from './jobs-server';
 import { bareHttpFloor, cpuMsOf, floor, loadTest as load, LOAD_GENERATOR, memoryOf, WRK_VERSION } from './load';
 import { ROOT } from './web/server';
@@ -68,6 +71,9 @@ const RATES = arg('rates', '1,10,50')
   .filter((r) => r > 0);
 /** How often one company's figure changes while the browser's cases are read again (0: not measured). */
 const TRUST_EVERY_MS = Number(arg('trust-every', '2000'));
+/** Issue 36's comparison in turns: rounds, and seconds per case and round (0 rounds: not run). */
+const COMPARE_ROUNDS = Number(arg('compare-rounds', '3'));
+const COMPARE_SECONDS = Number(arg('compare-seconds', '10'));
 /** Companies writing in the mixed mode (each its own session). */
 const WRITERS = 50;
 /** Keep the PostgreSQL database afterwards (for EXPLAIN by hand); its URL is printed. */
@@ -295,6 +301,23 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
             : undefined,
         databaseUrl && TRUST_EVERY_MS > 0 ? { databaseUrl, companies: figureCompanies } : null,
       );
+      // Issue 36: the browser's three cases again, in turns (bench/jobs-compare.ts).
+      const browser = list.filter((c) => c.browser);
+      const comparison =
+        browser.length > 1 && COMPARE_ROUNDS > 0
+          ? await compareInTurns(browser, {
+              base: `http://127.0.0.1:${server.port}`,
+              token,
+              rounds: COMPARE_ROUNDS,
+              seconds: COMPARE_SECONDS,
+              load: loadTest,
+              writers,
+              trust:
+                databaseUrl && TRUST_EVERY_MS > 0
+                  ? { databaseUrl, companies: figureCompanies, everyMs: TRUST_EVERY_MS }
+                  : null,
+            })
+          : [];
       const hwmMb = memoryOf(server.child.pid!).hwm;
       return {
         driver,
@@ -307,6 +330,7 @@ async function runDriver(driver: DriverResult['driver']): Promise<DriverResult> 
         hwmMb,
         idleBreakdown,
         rows,
+        comparison,
         plans,
       };
     } finally {
