@@ -64,7 +64,7 @@ function MemberItem({ member }: { member: MemberTrackRecord }) {
         {rows.map(([term, value]) => (
           <div key={term} className="col-12 d-flex justify-content-between gap-3">
             <dt className="fw-normal">{term}</dt>
-            <dd className="mb-0 text-end">{value}</dd>
+            <dd className="mb-0 text-end text-nowrap">{value}</dd>
           </div>
         ))}
       </dl>
