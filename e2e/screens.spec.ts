@@ -39,6 +39,7 @@ const BACK_OFFICE_MORE = [
   '/admin/payments',
   '/admin/payouts',
   '/admin/circumvention-cases',
+  '/admin/ratings',
   '/admin/organisations',
   '/admin/terms',
   '/admin/users',

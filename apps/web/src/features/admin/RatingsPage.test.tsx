@@ -73,7 +73,9 @@ describe('Back office RatingsPage', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Freigeben', 'Ablehnen']);
-    expect((await row('54-reply')).textContent).toContain('AntwortAlpha Personal GmbHKarl Huber');
+    expect((await row('54-reply')).textContent).toContain(
+      'Antwortder bewerteten OrganisationAlpha Personal GmbHKarl Huber',
+    );
   });
 
   it('When nothing waits, then the page says so', async () => {

@@ -35,7 +35,7 @@ function ApproveConsequence({ t }: { t: AdminRatingText }) {
   const rated = t.rated.organisationName;
   return (
     <>
-      <p className={styles.ratingText}>{t.text}</p>
+      <p className={`${styles.ratingText} ${styles.ratingQuote}`}>{t.text}</p>
       <p className="mb-0">
         {t.part === 'comment' ? (
           <>
@@ -65,7 +65,7 @@ function RejectDialog({ t, onClose }: { t: AdminRatingText; onClose: () => void 
       submitVariant="danger"
       facts={
         <>
-          <p className={styles.ratingText}>{t.text}</p>
+          <p className={`${styles.ratingText} ${styles.ratingQuote}`}>{t.text}</p>
           <p className="small text-body-secondary">
             {what} von {authorOf(t)}, Vorstellung Nr. {t.introductionId}
           </p>
@@ -121,6 +121,8 @@ function TextRow({ t, onReject }: { t: AdminRatingText; onReject: (t: AdminRatin
       </td>
       <td data-label="Art" className={cell.half}>
         {what}
+        {/* Its author is the rated organisation: said, since both name columns show it. */}
+        {t.part === 'reply' ? <div className="small text-body-secondary">der bewerteten Organisation</div> : null}
       </td>
       <td data-label="Verfasst von" className={cell.text}>
         {t.author.organisationName}

@@ -137,7 +137,7 @@ describe('RatingSection: the form', () => {
     await user.click(within(group('Kommunikation')).getByRole('radio', { name: '4 von 5 Sternen' }));
     await user.click(within(group('Qualität der Kandidat/innen')).getByRole('radio', { name: '5 von 5 Sternen' }));
     await user.click(within(group('Schnelligkeit')).getByRole('radio', { name: '3 von 5 Sternen' }));
-    await user.type(screen.getByLabelText('Kommentar (freiwillig)'), '  Rasche, ehrliche Rückmeldungen.  ');
+    await user.type(screen.getByLabelText('Kommentar (freiwillig)'), '  Gerne wieder.  ');
     await user.click(screen.getByRole('button', { name: 'Bewertung abschicken' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Bewertung abschicken?' });
@@ -149,7 +149,7 @@ describe('RatingSection: the form', () => {
     expect(await screen.findByText(RATING_MSG.savedWithComment)).toBeTruthy();
     expect(String(posts()[0]![0])).toBe('/api/introductions/12/rating');
     expect(sent()).toEqual({
-      data: { communication: 4, quality: 5, speed: 3, comment: 'Rasche, ehrliche Rückmeldungen.' },
+      data: { communication: 4, quality: 5, speed: 3, comment: 'Gerne wieder.' },
     });
     const shown = await screen.findByTestId('rating-own');
     expect(screen.queryByRole('form', { name: 'Bewerten Sie Alpha Personal GmbH' })).toBeNull();
