@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import type { Job } from '@pb/core';
 import type { Session } from '../../lib/session';
 import { json, renderWithProviders, stubFetch } from '../../test/harness';
@@ -98,9 +99,20 @@ function serve() {
 const listRequests = () =>
   fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/jobs?'));
 
+/** The page's URL's query, for the tests to read. */
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
 async function renderBrowser(path = '/advertisements/view') {
   serve();
-  renderWithProviders(<JobBrowserPage conversationJobIds={new Set()} />, path);
+  renderWithProviders(
+    <>
+      <JobBrowserPage conversationJobIds={new Set()} />
+      <Search />
+    </>,
+    path,
+  );
   await screen.findAllByTestId('job-row-title');
   return userEvent.setup();
 }
@@ -118,9 +130,11 @@ describe('JobBrowserPage: the company’s answer time (issue 36)', () => {
 
   it('When the fastest answer is chosen first, then the list is asked for sorted by companyResponse ascending', async () => {
     const user = await renderBrowser();
+    expect(screen.getByTestId('search').textContent).toBe('');
     await user.selectOptions(screen.getByLabelText('Sortierung'), 'Schnellste Antwort zuerst');
     await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(listRequests()[1]).toBe(DEFAULT_LIST.replace('sort=createdAt%3Adesc', 'sort=companyResponse%3Aasc'));
+    expect(screen.getByTestId('search').textContent).toBe('?sort=companyResponse');
   });
 
   it('When an answer time is chosen in the further filters, then the list is asked for with respondsWithin', async () => {
@@ -137,6 +151,7 @@ describe('JobBrowserPage: the company’s answer time (issue 36)', () => {
     await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(listRequests()[1]).toBe(`/api/jobs?respondsWithin=2&${DEFAULT_LIST.slice('/api/jobs?'.length)}`);
     expect(screen.getByText('Weitere Filter (1)')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?respondsWithin=2'));
   });
 
   it('When the URL names both (a saved search’s link), then the first request carries them', async () => {
@@ -163,5 +178,14 @@ describe('JobBrowserPage: the company’s answer time (issue 36)', () => {
     );
     expect(within(section).queryByTestId('trust-chart')).toBeNull();
     expect(screen.getByText('Das Unternehmen antwortet meist innerhalb von 1 Arbeitstag.')).toBeTruthy();
+  });
+
+  it('When the consultant chose an advertisement, then its company’s figures load at once, without waiting for the section to be scrolled to', async () => {
+    await renderBrowser('/advertisements/view?id=5');
+    const section = await screen.findByTestId('company-trust');
+    expect(
+      await within(section).findByText('83 % der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet.'),
+    ).toBeTruthy();
+    expect(observed.length).toBeGreaterThan(0);
   });
 });

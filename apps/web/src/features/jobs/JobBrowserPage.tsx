@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { useDistricts } from './api/districts';
 import { recordAdvertisementView } from './api/numbers';
 import {
+  browserPageParams,
   filtersFromParams,
   hasFilter,
   queriedFilters,
@@ -83,6 +84,11 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
     () => queriedFilters({ text: debouncedText, districtIds, ...debouncedMore, sort }),
     [debouncedText, districtIds, debouncedMore, sort],
   );
+  // The filters and the order in the page's URL (replacing its entry): a reload or a shared link keeps them.
+  useEffect(() => {
+    const next = browserPageParams(params, filters);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [filters, params, setParams]);
   // What the inputs say now (not yet debounced): 'Suche speichern' saves exactly this.
   const typed: BrowserFilters = { text: text.trim(), districtIds, ...more, sort };
 
@@ -257,6 +263,7 @@ export function JobBrowserPage({ conversationJobIds }: { conversationJobIds: Rea
               onContact={() => setModal({ kind: 'contact', job: selected })}
               onIntroduce={() => setModal({ kind: 'introduce', job: selected })}
               onReport={() => setModal({ kind: 'report', job: selected })}
+              chosen={chosenId === selected.id}
               watched={isConsultant ? (watches.data?.data.includes(selected.id) ?? false) : undefined}
               onToggleWatch={() =>
                 toggleWatch.mutate({ jobId: selected.id, watch: !(watches.data?.data.includes(selected.id) ?? false) })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  browserPageParams,
   browserSearchParams,
   filtersFromParams,
   hasFilter,
@@ -98,5 +99,16 @@ describe('browser filters ↔ URL search params ↔ saved search', () => {
       states: ['Steiermark', 'Wien'],
     });
     expect(ALL.districtIds).toEqual([917, 101]);
+  });
+
+  it('When the filters change, then the page’s URL carries them and the order, keeps its other parameters and drops the old filters', () => {
+    const current = new URLSearchParams('id=5&melden=12&q=alt&workingTime=Vollzeit');
+    expect(browserPageParams(current, queriedFilters(ALL)).toString()).toBe(
+      'id=5&melden=12&q=Pflege&districts=101%2C917&states=Steiermark%2CWien&minBonus=12%2C5&minBonusEuros=1500&workingTime=Teilzeit&respondsWithin=2&sort=companyResponse',
+    );
+    expect(browserPageParams(current, NO_BROWSER_FILTERS).toString()).toBe('id=5&melden=12');
+    expect(filtersFromParams(browserPageParams(current, ALL))).toEqual(
+      filtersFromParams(new URLSearchParams(browserPageParams(new URLSearchParams(), ALL))),
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
 import {
   BROWSER_JOB_LIMIT,
   BROWSER_LOAD_MORE_STEP,
+  JOB_BROWSER_FILTER_KEYS,
   OWN_JOBS_PAGE_SIZE,
   RESPONDS_WITHIN_DAYS,
   type Collection,
@@ -121,6 +122,18 @@ export function filtersFromParams(params: URLSearchParams): BrowserFilters {
     respondsWithin: respondsWithinParam(params.get('respondsWithin')),
     sort: params.get('sort') === 'companyResponse' ? 'companyResponse' : 'newest',
   };
+}
+
+/**
+ * The page's URL for `filters`: its other parameters (the chosen advertisement, a report to open)
+ * as they are, the filters as GET /api/jobs names them and `sort=companyResponse` unless newest first.
+ */
+export function browserPageParams(current: URLSearchParams, filters: BrowserFilters): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of [...JOB_BROWSER_FILTER_KEYS, 'sort']) next.delete(key);
+  for (const [key, value] of Object.entries(browserSearchParams(filters))) next.set(key, value);
+  if (filters.sort !== 'newest') next.set('sort', filters.sort);
+  return next;
 }
 
 /** One page of a list: `start` rows skipped, at most `limit` returned. */

@@ -4,18 +4,20 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSeenOnce } from '../../../lib/useSeenOnce';
 import styles from '../jobs.module.css';
 
-// The figures' code and request wait until the section is on the screen: the browser's first load
-// (list and profile) stays as it was, and a consultant who never scrolls down asks for nothing.
+// The figures' code and request wait until the section is on the screen or the consultant chose the
+// advertisement: the browser's first load (the list and the newest advertisement beside it) stays as
+// it was.
 const CompanyTrustDetails = lazy(() => import('./CompanyTrustDetails'));
 
 /**
  * 'Reaktionszeit des Unternehmens' on an advertisement as a consultant sees it (issue 36): the
  * company's figures in sentences and its rating averages (CompanyTrustDetails, no chart) and the
- * link to the company's page.
+ * link to the company's page. `atOnce`: the consultant chose this advertisement (not the one shown
+ * first by default), so its figures load without waiting for the section to be scrolled to.
  */
-export function CompanyTrustSection({ organisationId }: { organisationId: number }) {
+export function CompanyTrustSection({ organisationId, atOnce }: { organisationId: number; atOnce: boolean }) {
   const ref = useRef<HTMLElement>(null);
-  const seen = useSeenOnce(ref, '0px');
+  const seen = useSeenOnce(ref, '0px') || atOnce;
   return (
     <section ref={ref} className="mb-4" aria-labelledby="pb-company-trust-title" data-testid="company-trust">
       <h3 id="pb-company-trust-title" className={`h5 ${styles.sectionTitle}`}>

@@ -27,6 +27,7 @@ export function JobProfile({
   onReport,
   watched,
   onToggleWatch,
+  chosen = false,
 }: {
   job: Job;
   isConsultant: boolean;
@@ -42,6 +43,8 @@ export function JobProfile({
   /** 'Merken' (issue 13, consultants): whether it is watched; undefined hides the button. */
   watched?: boolean | undefined;
   onToggleWatch?: () => void;
+  /** The consultant chose it (it is not just the newest shown first): its company's figures load at once. */
+  chosen?: boolean;
 }) {
   const company = job.users_permissions_user;
   const location = locationText(job.location);
@@ -158,7 +161,9 @@ export function JobProfile({
           </section>
         )}
 
-        {isConsultant && job.organisation ? <CompanyTrustSection organisationId={job.organisation.id} /> : null}
+        {isConsultant && job.organisation ? (
+          <CompanyTrustSection organisationId={job.organisation.id} atOnce={chosen} />
+        ) : null}
 
         {company && (
           <section className={`${styles.companyBox} mt-4`} aria-label="Unternehmen">
