@@ -111,6 +111,8 @@ export function canChangeIntroductionStatus(from: IntroductionStatus, to: Introd
 
 /** Stages a company may choose while the candidate has not agreed yet: it sees the profile only. */
 export const STATUSES_BEFORE_CONSENT: readonly IntroductionStatus[] = ['in_pruefung', 'abgesagt'];
+/** Decided: hired or finally rejected. An interview's feedback is no longer asked for or overdue. */
+export const DECIDED_STATUSES: readonly IntroductionStatus[] = ['eingestellt', 'abgesagt'];
 
 /**
  * canChangeIntroductionStatus with the candidate's consent (issue 35): before they agreed only a

@@ -24,6 +24,8 @@ export function presentInterview(
   side: OrganisationSide | null,
   candidateHasEmail: boolean,
   now: Date,
+  /** The introduction is hired or finally rejected: a held interview's feedback is no longer asked for. */
+  decided = false,
 ): Interview {
   const chosen = slots.find((s) => s.id === interview.chosenSlotId) ?? null;
   const start = chosen?.startsAt.getTime() ?? null;
@@ -57,7 +59,7 @@ export function presentInterview(
           }
         : null,
     feedbackDue: due,
-    feedbackOverdue: due !== null && interview.feedbackAt === null && viennaDate(now) > due,
+    feedbackOverdue: !decided && due !== null && interview.feedbackAt === null && viennaDate(now) > due,
     actions: {
       choose: side === 'agency' && interview.state === 'proposed',
       sendCandidateLink: side === 'agency' && interview.state === 'proposed' && candidateHasEmail,
@@ -65,6 +67,7 @@ export function presentInterview(
       update: side === 'company' && interview.state === 'scheduled' && before,
       feedback:
         side === 'company' &&
+        !decided &&
         interview.state === 'scheduled' &&
         interview.feedbackAt === null &&
         end !== null &&
@@ -80,6 +83,7 @@ export async function interviewsOfIntroduction(
   side: OrganisationSide | null,
   candidateHasEmail: boolean,
   now: Date,
+  decided = false,
 ): Promise<Interview[]> {
   const rows = await db
     .select()
@@ -104,6 +108,7 @@ export async function interviewsOfIntroduction(
       side,
       candidateHasEmail,
       now,
+      decided,
     ),
   );
 }

@@ -11,6 +11,7 @@ import {
   interviewProposalSchema,
   interviewSchema,
   interviewUpdateSchema,
+  DECIDED_STATUSES,
   INTERVIEW_MSG,
   type Interview,
 } from '@pb/core';
@@ -70,6 +71,7 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
       introductionSideOf(user, readable),
       readable.email !== null,
       app.now(),
+      DECIDED_STATUSES.includes(readable.status),
     );
   }
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { INTERVIEW_REMINDER_HOURS, formatDay, viennaDate } from '@pb/core';
+import { and, eq, gt, isNull, lte, notInArray } from 'drizzle-orm';
+import { DECIDED_STATUSES, INTERVIEW_REMINDER_HOURS, formatDay, viennaDate } from '@pb/core';
 import type { Db } from '../../db/client';
 import { interviewSlots, interviews, introductions } from '../../db/schema';
 import { enqueueMail } from '../../services/mail-outbox';
@@ -37,7 +37,16 @@ async function dueInterviews(db: Db, now: Date, step: Step) {
     .select({ id: interviews.id })
     .from(interviews)
     .innerJoin(interviewSlots, eq(interviewSlots.id, interviews.chosenSlotId))
-    .where(and(eq(interviews.state, 'scheduled'), isNull(interviews.feedbackAt), conditions))
+    .innerJoin(introductions, eq(introductions.id, interviews.introductionId))
+    .where(
+      and(
+        eq(interviews.state, 'scheduled'),
+        isNull(interviews.feedbackAt),
+        // A decided introduction's held interview is not chased (and not looked at every hour again).
+        notInArray(introductions.status, [...DECIDED_STATUSES]),
+        conditions,
+      ),
+    )
     .orderBy(interviews.id);
 }
 
@@ -56,8 +65,8 @@ async function runStep(deps: InterviewRunDeps, now: Date, step: Step): Promise<n
         if (!found || found.interview.state !== 'scheduled' || found.interview.feedbackAt !== null) return 0;
         const { interview, startsAt } = found;
         const [row] = await tx.select().from(introductions).where(eq(introductions.id, interview.introductionId));
-        // An introduction that ended cancelled its interview; one left from before is not chased.
-        if (!row || row.status === 'abgesagt') return 0;
+        // An introduction that ended cancelled its open interview; a held one is not chased once decided.
+        if (!row || DECIDED_STATUSES.includes(row.status)) return 0;
         const end = new Date(startsAt.getTime() + interview.durationMinutes * 60_000);
         const due = feedbackDueOf(end);
         if (step === 'reminder') {

@@ -390,6 +390,48 @@ describe('After the interview', () => {
     }
   });
 
+  it('When the company rejects after the interview without feedback, then nothing is overdue, asked or chased any more', async () => {
+    at('2026-12-14T09:00:00Z');
+    const { introduction } = await agreedIntroduction('Chef de Rang');
+    const proposed = (await propose(introduction.id, proposal([{ date: '2026-12-15', time: '10:00' }]))).json<{
+      data: Interview;
+    }>().data;
+    await act(proposed.id, '/choice', consultant.token, { slot: proposed.slots[0]!.id });
+    at('2026-12-16T09:00:00Z');
+    const rejected = await ctx.request({
+      method: 'POST',
+      url: `/api/introductions/${introduction.id}/status`,
+      token: company.token,
+      payload: {
+        data: { status: 'abgesagt', reason: 'Wir haben uns anders entschieden.', reasonCategory: 'sonstiges' },
+      },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    at('2026-12-21T09:00:00Z'); // well past the due day (the 17th)
+    const deps = { db: ctx.app.db, publicUrl: 'http://localhost' };
+    await runInterviewMails(deps, new Date('2026-12-21T09:00:00Z'));
+    const chased = await ctx.database.query<{ requested: Date | null; reminded: Date | null }>(
+      'SELECT feedback_requested_at AS requested, feedback_reminded_at AS reminded FROM interviews WHERE id = $1',
+      [proposed.id],
+    );
+    expect(chased).toEqual([{ requested: null, reminded: null }]);
+    for (const user of [company, consultant]) {
+      const list = await ctx.request({
+        method: 'GET',
+        url: `/api/introductions/${introduction.id}/interviews`,
+        token: user.token,
+      });
+      // The held interview stays (a fact), but it is no longer anyone's task.
+      expect(list.json<{ data: Interview[] }>().data[0]).toMatchObject({
+        state: 'scheduled',
+        feedbackOverdue: false,
+        actions: { feedback: false },
+      });
+    }
+    const overview = await ctx.request({ method: 'GET', url: '/api/overview', token: company.token });
+    expect(overview.json<{ data: Overview }>().data.introductions?.feedbackOverdueId).not.toBe(introduction.id);
+  });
+
   it('When the feedback is an offer, then the introduction moves to Angebot', async () => {
     at('2026-12-14T09:00:00Z');
     const { introduction } = await agreedIntroduction();

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   addCalendarDays,
   alreadyKnownDeadline,
+  DECIDED_STATUSES,
   viennaDate,
   viennaMidnight,
   type ActiveMembership,
@@ -63,6 +64,7 @@ async function interviewTasks(db: Db, ownScope: SQL, kind: ActiveMembership['kin
         ownScope,
         eq(interviews.state, 'scheduled'),
         isNull(interviews.feedbackAt),
+        notInArray(introductions.status, [...DECIDED_STATUSES]),
         lte(interviewSlots.startsAt, now),
       ),
     )
