@@ -106,13 +106,13 @@ describe('npm run backup / npm run restore (PostgreSQL, S3)', () => {
     const made = await runCliProcess('backup.ts', [backupDir], env(sourceUrl, sourceS3));
     expect(made.stderr).toBe('');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Sicherung erstellt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
+    expect(made.stdout).toMatch(/^Sicherung erstellt: \d+ Tabellen, [\d.\u00a0\u202f ]+ Zeilen, \d+ Dateien/);
 
     const targetUrl = await freshDatabase();
     const restored = await runCliProcess('restore.ts', [backupDir], env(targetUrl, targetS3));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
+    expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.\u00a0\u202f ]+ Zeilen, \d+ Dateien/);
     expect(await tableCounts({ databaseUrl: targetUrl })).toEqual(sourceCounts);
     expect(await bucketHashes(targetS3)).toEqual(sourceFiles);
 

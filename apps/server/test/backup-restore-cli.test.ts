@@ -91,7 +91,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const made = await backup();
     expect(made.stderr).toBe('');
     expect(made.stdout).toMatch(
-      /^Sicherung erstellt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien \([\d,]+ [KM]B\) in .*backup\n/,
+      /^Sicherung erstellt: \d+ Tabellen, [\d.\u00a0\u202f ]+ Zeilen, \d+ Dateien \([\d,]+ [KM]B\) in .*backup\n/,
     );
     const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as {
       driver: string;
@@ -111,7 +111,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
     const restored = await runCliProcess('restore.ts', [backupDir], env(target));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.]+ Zeilen, \d+ Dateien/);
+    expect(restored.stdout).toMatch(/^Sicherung zurückgespielt: \d+ Tabellen, [\d.\u00a0\u202f ]+ Zeilen, \d+ Dateien/);
     expect(await tableCounts({ dataDir: target })).toEqual(sourceCounts);
     expect(fileHashes(target)).toEqual(sourceFiles);
   }, 120_000);
@@ -149,7 +149,7 @@ describe('npm run backup / npm run restore (embedded database)', () => {
 
     const refused = await runCliProcess('restore.ts', [backupDir], env(target));
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^Die Datenbank in .* ist nicht leer \(\d+ Tabellen, [\d.]+ Zeilen\)/);
+    expect(refused.stderr).toMatch(/^Die Datenbank in .* ist nicht leer \(\d+ Tabellen, [\d.\u00a0\u202f ]+ Zeilen\)/);
     expect(refused.stderr).toContain('--force');
     expect(await tableCounts({ dataDir: target })).toEqual(countsBefore);
     expect(fileHashes(target)).toEqual(filesBefore);

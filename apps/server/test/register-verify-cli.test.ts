@@ -117,6 +117,9 @@ describe('npm run register:verify', () => {
       );
       await query('UPDATE placement_reports SET introduction_id = NULL WHERE introduction_id = $1', [newest!.id]);
       await query('DELETE FROM introduction_events WHERE introduction_id = $1', [newest!.id]);
+      // …and what refers to it (issue 36: its trust facts and ratings): the cut is thorough.
+      await query('DELETE FROM introduction_trust_facts WHERE introduction_id = $1', [newest!.id]);
+      await query('DELETE FROM ratings WHERE introduction_id = $1', [newest!.id]);
       await query('DELETE FROM introductions WHERE id = $1', [newest!.id]);
     }, cutDir);
     const cut = await runCliProcess('register-verify.ts', ['--anchor', latest], env(cutDir));
@@ -167,7 +170,7 @@ describe('npm run register:verify', () => {
     const intact = await runCliProcess('register-verify.ts', [], env());
     expect(intact.stderr).toBe('');
     expect(intact.code).toBe(0);
-    expect(intact.stdout).toMatch(/^Register intakt: \d+ Einträge, 8 Vorstellungen/);
+    expect(intact.stdout).toMatch(/^Register intakt: \d+ Einträge, 27 Vorstellungen/);
 
     await withDatabase(async (query) => {
       await query('ALTER TABLE introduction_events DISABLE TRIGGER USER');

@@ -145,8 +145,9 @@ export type AgencyTrackRecord = z.infer<typeof agencyTrackRecordSchema>;
 
 export function agencyTrackRecordSentences(f: AgencyTrackRecord): string[] {
   if (!f.enoughData) return [];
+  const hires = f.hires ?? 0;
   const sentences = [
-    `In den letzten ${TRUST_WINDOW_MONTHS} Monaten: ${f.introductions} Vorstellungen, ${f.interviews ?? 0} davon mit Interview, ${f.hires ?? 0} Einstellungen.`,
+    `In den letzten ${TRUST_WINDOW_MONTHS} Monaten: ${f.introductions} Vorstellungen, ${f.interviews ?? 0} davon mit Interview, ${hires} ${hires === 1 ? 'Einstellung' : 'Einstellungen'}.`,
   ];
   if (f.guaranteeCases !== null) {
     sentences.push(

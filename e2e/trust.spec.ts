@@ -1,0 +1,92 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { checkAtPhoneAndDesktop, demoAccount, signIn, type Account } from './support';
+
+/**
+ * Trust from data (issue 36) on the demo marketplace: its history gives every demo company figures
+ * (Alpenblick Hotels answers within hours, Wiener Pflegeverbund takes more than 5 working days),
+ * Sabine Huber Personalberatung publishes its track record, Lena Steiner HR Consulting does not.
+ */
+
+const DEMO = (name: string) => `${name}@demo.praemienboerse.at`;
+
+interface IntroductionRow {
+  id: number;
+  advertisement: { jobTitle: string };
+  agency: { id: number | null; name: string | null };
+}
+
+async function introductionOf(request: APIRequestContext, company: Account, jobTitle: string, agency: string) {
+  const answer = await request.get('/api/introductions?limit=100', {
+    headers: { authorization: `Bearer ${company.jwt}` },
+  });
+  expect(answer.status()).toBe(200);
+  const rows = ((await answer.json()) as { data: IntroductionRow[] }).data;
+  const found = rows.find((r) => r.advertisement.jobTitle === jobTitle && r.agency.name?.startsWith(agency));
+  expect(found, `${jobTitle} by ${agency}`).toBeDefined();
+  return found!;
+}
+
+test('When a consultant sorts the advertisements by the fastest answer, then a fast company comes first and its advertisement says it answers mostly within 1 working day', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await demoAccount(request, DEMO('berater1')));
+  await page.goto('/advertisements/view');
+  const rows = page.getByTestId('job-rows').getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+
+  await page.getByLabel('Sortierung').selectOption('companyResponse');
+  await expect(page).toHaveURL(/companyResponse/);
+  const first = rows.first();
+  await expect(first).toContainText('antwortet meist innerhalb von 1 Arbeitstag');
+  await checkAtPhoneAndDesktop(page, 'trust-browser-sorted');
+
+  // The slowest company is filtered out by 'innerhalb von 2 Arbeitstagen'.
+  await page.getByText('Weitere Filter').click();
+  await page.getByLabel('Antwortzeit des Unternehmens').selectOption({ label: 'innerhalb von 2 Arbeitstagen' });
+  await expect(page).toHaveURL(/respondsWithin=2/);
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId('job-rows')).not.toContainText('Wiener Pflegeverbund');
+  await expect(page.getByTestId('job-rows')).not.toContainText('mehr als 5 Arbeitstagen');
+
+  await first.getByRole('button').click();
+  const section = page.getByTestId('company-trust');
+  await expect(section).toContainText('antwortet meist innerhalb von 1 Arbeitstag');
+  await expect(section.getByText(/der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet/)).toBeVisible();
+  await checkAtPhoneAndDesktop(page, 'trust-advertisement');
+
+  await section.getByRole('link', { name: 'Profil des Unternehmens' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('trust-chart').first()).toBeVisible();
+  await checkAtPhoneAndDesktop(page, 'trust-company-page');
+});
+
+test("When a company opens an introduction, then it sees the agency's track record and, on the agency's page, its funnel; an agency that does not publish says so", async ({
+  page,
+  request,
+}) => {
+  const company = await demoAccount(request, DEMO('firma1'));
+  const published = await introductionOf(request, company, 'Rezeptionist/in', 'Sabine Huber');
+  const hidden = await introductionOf(request, company, 'Hausdame', 'Lena Steiner');
+  await signIn(page, company);
+
+  await page.goto(`/advertisements/introductions/${published.id}`);
+  const card = page.getByTestId('agency-trust');
+  await expect(card).toContainText('Sabine Huber Personalberatung');
+  await expect(card).toContainText(
+    /In den letzten 12 Monaten: \d+ Vorstellungen, \d+ davon mit Interview, \d+ Einstellung/,
+  );
+  await checkAtPhoneAndDesktop(page, 'trust-introduction-agency');
+
+  await card.getByRole('link', { name: 'Sabine Huber Personalberatung' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sabine Huber Personalberatung' })).toBeVisible();
+  await expect(page.getByText(/In den letzten 12 Monaten: \d+ Vorstellungen/)).toBeVisible();
+  await expect(page.getByTestId('trust-chart').first()).toBeVisible();
+  await expect(page.getByText('Sehr gut vorbereitete Kandidatin.')).toBeVisible();
+  await checkAtPhoneAndDesktop(page, 'trust-agency-page');
+
+  await page.goto(`/advertisements/introductions/${hidden.id}`);
+  await expect(page.getByTestId('agency-trust')).toContainText(
+    'Diese Personalvermittlung veröffentlicht ihre Kennzahlen nicht.',
+  );
+});
