@@ -46,7 +46,7 @@ describe('OrganisationProfileForm: the track record in the public profile (issue
     const user = userEvent.setup();
     const box = screen.getByRole('checkbox', { name: TRACK_RECORD });
     expect((box as HTMLInputElement).checked).toBe(false);
-    expect(description(box)).toContain('nie die einzelner Mitglieder');
+    expect(description(box)).toContain('nie die Zahlen einzelner Mitglieder');
     await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Profil speichern' }));
     await waitFor(() => expect(sent).toHaveLength(1));

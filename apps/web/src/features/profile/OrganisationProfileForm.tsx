@@ -205,7 +205,7 @@ export function OrganisationProfileForm({ profile }: { profile: OrganisationProf
           />
           <Form.Text id="org-profile-track-record-hint" className="d-block mb-3" muted>
             Angemeldete Nutzer sehen dann auf Ihrer Profilseite die Vorstellungen, Interviews, Einstellungen und
-            Garantiefälle Ihrer Personalvermittlung der letzten {TRUST_WINDOW_MONTHS} Monate – nie die einzelner
+            Garantiefälle Ihrer Personalvermittlung der letzten {TRUST_WINDOW_MONTHS} Monate – nie die Zahlen einzelner
             Mitglieder, nie Namen von Kandidat/innen.
           </Form.Text>
           <div className="mb-4">
