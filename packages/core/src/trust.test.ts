@@ -64,6 +64,9 @@ describe('The trust sentences', () => {
       '1 Vorstellung wartet länger als 5 Arbeitstage auf eine Entscheidung.',
     );
     expect(companyTrustSentences(company({ enoughData: false, introductions: 4 }))).toEqual([]);
+    expect(companyTrustSentences(company({ medianResponseMinutes: 3001 }))[0]).toBe(
+      'Das Unternehmen antwortet meist erst nach mehr als 5 Arbeitstagen (Median: mehr als 5 Arbeitstage bis zur ersten Reaktion).',
+    );
   });
 
   it("When an agency's track record is written, then one hire is singular", () => {

@@ -97,8 +97,12 @@ export function companyTrustSentences(f: CompanyTrustFigures): string[] {
   if (!f.enoughData) return [];
   const sentences: string[] = [];
   if (f.medianResponseMinutes !== null) {
+    const slower = f.medianResponseMinutes > STALE_WORKING_DAYS * WORKING_DAY_MINUTES;
+    const median = slower
+      ? `mehr als ${STALE_WORKING_DAYS} Arbeitstage`
+      : formatWorkingDuration(f.medianResponseMinutes);
     sentences.push(
-      `Das Unternehmen ${responseSentence(f.medianResponseMinutes)} (Median: ${formatWorkingDuration(f.medianResponseMinutes)} bis zur ersten Reaktion).`,
+      `Das Unternehmen ${responseSentence(f.medianResponseMinutes)} (Median: ${median} bis zur ersten Reaktion).`,
     );
   }
   if (f.answeredInTimeShare !== null) {

@@ -26,6 +26,12 @@ function countedSql(windowStart: string, now: string): SQL {
         JOIN introductions i ON i.id = f.introduction_id
        WHERE f.clock_start_at >= ${windowStart}::timestamptz AND f.clock_start_at <= ${now}::timestamptz
          AND i.consent_state NOT IN ('declined', 'expired', 'cancelled')
+         -- Never between organisations that share or shared a person: one person with a company and an
+         -- agency could otherwise hire their own introductions and make both look good (as for ratings).
+         AND NOT EXISTS (SELECT 1 FROM organisation_members cm
+                           JOIN organisation_members am ON am.user_id = cm.user_id
+                          WHERE cm.organisation_id = f.company_organisation_id
+                            AND am.organisation_id = f.agency_organisation_id)
     ),
     agreed AS (
       -- Interviews with an agreed time (scheduled_at: when it was agreed) not called off — a call-off

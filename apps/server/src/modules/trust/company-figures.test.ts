@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companyTrustSentences, responseSentence } from '@pb/core';
-import { introductions, introductionTrustFacts } from '../../db/schema';
+import { introductions, introductionTrustFacts, organisationMembers } from '../../db/schema';
+import { organisationOf } from '../../../test/support/chat-fixtures';
 import { trustSuite } from '../../../test/support/trust-fixtures';
 import { answerConsent } from '../../../test/support/candidate-consent';
 
@@ -146,6 +147,10 @@ describe('What is and is not the company reacting', () => {
     await move(company, e5, 'in_pruefung', '2026-12-15T12:30:00Z');
     await move(company, e5, 'interview', '2026-12-16T09:00:00Z');
 
+    // Three weeks later the company writes in the advertisement's conversation (about another
+    // candidate): that is no reaction to E3, which ended with the withdrawal.
+    await write(company, e3, '2027-01-04T09:00:00Z');
+
     await run('2027-01-04T11:00:00Z');
     const [f1, f2, f3, f4, f5] = await facts([e1, e2, e3, e4, e5]);
     expect([f1, f2, f3, f4, f5].map((f) => f?.responseMinutes)).toEqual([0, 1200, null, 60, 30]);
@@ -186,6 +191,34 @@ describe('What is and is not the company reacting', () => {
     });
     expect(responseSentence(figures!.medianResponseMinutes!)).toBe('antwortet meist erst nach mehr als 5 Arbeitstagen');
     expect((await suite.stored(company))?.responseMinutes).toBe(5 * 600 + 1);
+  });
+});
+
+describe('One person on both sides', () => {
+  it('When a member of the company is or was also a member of the agency, then their introductions count for neither', async () => {
+    const company = await party('company', 'Eigenbau GmbH');
+    const agency = await party('consultant', 'Eigenbau Personal');
+    const job = await advertisement(company, '2027-01-04T07:00:00Z');
+    const ids: number[] = [];
+    for (const hour of ['08', '09', '10', '11', '12'])
+      ids.push(await introduce(agency, job, `2027-01-05T${hour}:00:00Z`));
+    for (const id of ids) await move(company, id, 'in_pruefung', '2027-01-05T13:00:00Z');
+    await run('2027-01-20T11:00:00Z');
+    expect((await suite.companyFigures(company))?.enoughData).toBe(true);
+
+    // The company's founder joins the agency (leaving again changes nothing: 'is or was').
+    const [joined] = await ctx.app.db
+      .insert(organisationMembers)
+      .values({ organisationId: await organisationOf(ctx.app.db, agency.id), userId: company.id, role: 'consultant' })
+      .returning({ id: organisationMembers.id });
+    await ctx.app.db
+      .update(organisationMembers)
+      .set({ leftAt: new Date('2027-01-20T11:05:00Z') })
+      .where(eq(organisationMembers.id, joined!.id));
+    await run('2027-01-20T11:10:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({ introductions: 0, enoughData: false });
+    expect(await suite.agencyFigures(agency)).toMatchObject({ introductions: 0, enoughData: false });
+    expect((await suite.stored(company))?.responseMinutes).toBeNull();
   });
 });
 

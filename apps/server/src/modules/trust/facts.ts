@@ -130,13 +130,13 @@ export async function followIntroductions(db: Db, now: Date): Promise<number> {
 
 /**
  * What counts as the company's reaction, as SQL over the pending fact `p` (introduction_id,
- * introduced_at, company_organisation_id, agency_organisation_id, conversation_id): the earliest,
+ * introduced_at, company_organisation_id, agency_organisation_id, conversation_id, consent_withdrawn_at): the earliest,
  * at or after the introduction and settled before `cutoff`, of
  *  - a register entry: a stage change the company made (not the candidate's answer — cause
  *    'consent' —, not one it took back at once, not the 'Eingestellt' that a placement report of
  *    someone outside the company made), 'Bereits bekannt', interview times proposed, interview feedback;
  *  - a chat message in the introduction's conversation by a member (then or now) of the company
- *    who is not also a member of the agency.
+ *    who is not also a member of the agency, written before the candidate withdrew (if they did).
  */
 function firstReactionSql(cutoff: string) {
   return sql`least(
@@ -158,6 +158,8 @@ function firstReactionSql(cutoff: string) {
     (SELECT min(m.created_at) FROM chat_messages m
       WHERE m.chat_id = p.conversation_id
         AND m.created_at >= p.introduced_at AND m.created_at <= ${cutoff}::timestamptz
+        -- The conversation is the advertisement's: after the candidate withdrew, a message is about others.
+        AND (p.consent_withdrawn_at IS NULL OR m.created_at <= p.consent_withdrawn_at)
         AND EXISTS (SELECT 1 FROM organisation_members author
                      WHERE author.user_id = m.sender_id AND author.organisation_id = p.company_organisation_id)
         AND NOT EXISTS (SELECT 1 FROM organisation_members both_sides
@@ -187,7 +189,7 @@ export async function recordFirstReactions(db: Db, now: Date): Promise<number> {
       await db.execute(sql`
         WITH p AS (
           SELECT f.introduction_id, f.introduced_at, f.clock_start_at, i.conversation_id,
-                 i.company_organisation_id, i.agency_organisation_id
+                 i.company_organisation_id, i.agency_organisation_id, i.consent_withdrawn_at
             FROM introduction_trust_facts f
             JOIN introductions i ON i.id = f.introduction_id
            WHERE f.first_reaction_at IS NULL AND f.introduction_id > ${after}

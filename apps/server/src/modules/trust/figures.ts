@@ -8,7 +8,7 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { UNANSWERED_RANK, type AgencyAggregate, type CompanyAggregate } from './aggregates';
+import type { AgencyAggregate, CompanyAggregate } from './aggregates';
 
 /**
  * The figures as the pages get them, built from the aggregates (docs/trust.md), and their
@@ -39,8 +39,9 @@ export function companyFiguresOf(a: CompanyAggregate | null, computedAt: string 
   return {
     introductions,
     enoughData: true,
-    medianResponseMinutes:
-      a.medianRank === null ? null : a.medianRank === UNANSWERED_RANK ? SLOWER_THAN_STALE_MINUTES : a.medianRank,
+    // Every median beyond STALE_WORKING_DAYS is "more than 5 working days", the same for all: a company
+    // that never answers must not sort before one that answers after six days.
+    medianResponseMinutes: a.medianRank === null ? null : Math.min(a.medianRank, SLOWER_THAN_STALE_MINUTES),
     answeredInTimeShare: share(a.inTime, a.due),
     rejectionsWithReasonShare: share(a.rejectionsWithReason, a.rejections),
     rejections: a.rejections,
@@ -93,7 +94,8 @@ export async function writeCompanyFigures(tx: Db, aggregates: CompanyAggregate[]
      ORDER BY r.id
     ON CONFLICT (organisation_id) DO UPDATE
       SET company_figures = EXCLUDED.company_figures, response_minutes = EXCLUDED.response_minutes,
-          computed_at = EXCLUDED.computed_at`);
+          computed_at = EXCLUDED.computed_at
+     WHERE organisation_trust.computed_at IS NULL OR organisation_trust.computed_at <= EXCLUDED.computed_at`);
   await tx.execute(sql`
     INSERT INTO organisation_trust (organisation_id, company_figures, response_minutes, computed_at)
     SELECT o.id, ${JSON.stringify(companyFiguresOf(null, computedAt))}::jsonb, NULL, ${computedAt}::timestamptz
@@ -102,7 +104,8 @@ export async function writeCompanyFigures(tx: Db, aggregates: CompanyAggregate[]
        AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = o.id)
      ORDER BY o.id
     ON CONFLICT (organisation_id) DO UPDATE
-      SET company_figures = EXCLUDED.company_figures, response_minutes = NULL, computed_at = EXCLUDED.computed_at`);
+      SET company_figures = EXCLUDED.company_figures, response_minutes = NULL, computed_at = EXCLUDED.computed_at
+     WHERE organisation_trust.computed_at IS NULL OR organisation_trust.computed_at <= EXCLUDED.computed_at`);
 }
 
 /** Agencies' track records, the same way (every agency a row). */
@@ -116,7 +119,8 @@ export async function writeAgencyFigures(tx: Db, aggregates: AgencyAggregate[], 
       FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer, figures jsonb)
      ORDER BY r.id
     ON CONFLICT (organisation_id) DO UPDATE
-      SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at`);
+      SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at
+     WHERE organisation_trust.computed_at IS NULL OR organisation_trust.computed_at <= EXCLUDED.computed_at`);
   await tx.execute(sql`
     INSERT INTO organisation_trust (organisation_id, agency_figures, computed_at)
     SELECT o.id, ${JSON.stringify(agencyFiguresOf(null, computedAt))}::jsonb, ${computedAt}::timestamptz
@@ -125,7 +129,8 @@ export async function writeAgencyFigures(tx: Db, aggregates: AgencyAggregate[], 
        AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${input}::jsonb) AS r (id integer) WHERE r.id = o.id)
      ORDER BY o.id
     ON CONFLICT (organisation_id) DO UPDATE
-      SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at`);
+      SET agency_figures = EXCLUDED.agency_figures, computed_at = EXCLUDED.computed_at
+     WHERE organisation_trust.computed_at IS NULL OR organisation_trust.computed_at <= EXCLUDED.computed_at`);
 }
 
 /** Each member's track record within their agency; a member with nothing in the window loses the row. */
