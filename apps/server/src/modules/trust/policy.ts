@@ -20,3 +20,24 @@ export function assertTrustReader(user: CurrentUser): void {
 export function maySeeTrackRecord(user: CurrentUser, agency: { id: number; trackRecordPublic: boolean }): boolean {
   return agency.trackRecordPublic || user.role === 'admin' || user.organisation?.organisationId === agency.id;
 }
+
+/**
+ * Whether the caller may open an organisation's page at all: any company (its advertisements are
+ * public anyway); an agency listed in the directory or publishing its track record; otherwise only its
+ * own members, the back office and a company it introduced to or wrote with. An unlisted agency is
+ * not found by walking the ids.
+ */
+export function mayOpenTrustPage(
+  user: CurrentUser,
+  organisation: { id: number; kind: 'company' | 'agency'; listed: boolean; trackRecordPublic: boolean },
+  dealtWith: boolean,
+): boolean {
+  return (
+    organisation.kind === 'company' ||
+    organisation.listed ||
+    organisation.trackRecordPublic ||
+    user.role === 'admin' ||
+    user.organisation?.organisationId === organisation.id ||
+    dealtWith
+  );
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { memberMay, type AgencyTrackRecord } from '@pb/core';
 import type { Db } from '../../db/client';
 import { memberTrackRecords, organisationMembers, organisations, organisationTrust, users } from '../../db/schema';
@@ -17,6 +17,7 @@ export async function trustRowOf(db: Reader, organisationId: number) {
       description: organisations.description,
       services: organisations.services,
       trackRecordPublic: organisations.trackRecordPublic,
+      listed: organisations.public,
       companyFigures: organisationTrust.companyFigures,
       agencyFigures: organisationTrust.agencyFigures,
     })
@@ -27,6 +28,24 @@ export async function trustRowOf(db: Reader, organisationId: number) {
   return row;
 }
 export type TrustRow = NonNullable<Awaited<ReturnType<typeof trustRowOf>>>;
+
+/** Whether the agency introduced to, or wrote with, the caller's company: then it may look the agency up. */
+export async function agencyDealtWith(db: Reader, agencyId: number, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ yes: sql<boolean>`true` })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.id, agencyId),
+        sql`(EXISTS (SELECT 1 FROM introductions i
+                      WHERE i.agency_organisation_id = ${agencyId} AND i.company_organisation_id = ${companyId})
+          OR EXISTS (SELECT 1 FROM chat_communications c
+                      WHERE c.agency_organisation_id = ${agencyId} AND c.company_organisation_id = ${companyId}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export interface MemberFiguresRow {
   /** The person's latest membership in the agency (the id the members' page uses). */

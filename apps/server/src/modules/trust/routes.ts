@@ -5,9 +5,9 @@ import { errorResponses, idParams, singleSchema } from '../../lib/http-schemas';
 import { currentUser } from '../../services/auth';
 import { actingMember } from '../organisations';
 import { publishedRatingsOf } from '../ratings';
-import { assertTrustReader, maySeeTrackRecord } from './policy';
+import { assertTrustReader, mayOpenTrustPage, maySeeTrackRecord } from './policy';
 import { presentOrganisationTrust, presentOwnTrackRecord } from './presenter';
-import { memberFiguresOf, trustRowOf } from './queries';
+import { agencyDealtWith, memberFiguresOf, trustRowOf } from './queries';
 
 /**
  * The trust figures over HTTP (issue 36, docs/trust.md): an organisation's trust page for anyone
@@ -39,6 +39,12 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
       assertTrustReader(user);
       const row = await trustRowOf(app.db, request.params.id);
       if (!row) throw notFound(TRUST_MSG.notFound);
+      const caller = user.organisation;
+      const dealtWith =
+        row.kind === 'agency' && caller?.kind === 'company'
+          ? await agencyDealtWith(app.db, row.id, caller.organisationId)
+          : false;
+      if (!mayOpenTrustPage(user, row, dealtWith)) throw notFound(TRUST_MSG.notFound);
       const published = await publishedRatingsOf(app.db, row.id);
       return { data: presentOrganisationTrust(row, maySeeTrackRecord(user, row), published), meta: {} };
     },

@@ -105,10 +105,13 @@ describe('GET /api/organisations/:id/trust', () => {
   });
 
   it('When the agency has not published its track record, then only its own members and the office see it; once published, everyone', async () => {
-    for (const user of [company, stranger]) {
-      const hidden = trustOf(await page(agencyId, user));
-      expect(hidden).toMatchObject({ agency: null, company: null, trackRecordPublic: false });
-    }
+    // The company it introduced to finds it (without the figures); a stranger does not find an
+    // agency that is neither listed nor publishing: walking the ids reveals nothing.
+    const hidden = trustOf(await page(agencyId, company));
+    expect(hidden).toMatchObject({ agency: null, company: null, trackRecordPublic: false });
+    const unknown = await page(agencyId, stranger);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ error: { message: string } }>().error.message).toBe(TRUST_MSG.notFound);
     for (const user of [agency, colleague, admin]) {
       const res = await page(agencyId, user);
       expect(trustOf(res).agency).toMatchObject({ introductions: 5, enoughData: true, interviews: 0, hires: 0 });
