@@ -120,8 +120,6 @@ export async function deleteUserAccount(
     const refusal = accountDeletionRefusal(await openObligationsOf(tx, userId, new Date()));
     if (refusal) throw conflict(refusal);
     if (user.role === 'company') await rememberFormerCompany(tx, user, new Date());
-    // Their ratings and answers stay with the organisations; their name goes from them.
-    await forgetRater(tx, userId);
     await tx
       .update(jobs)
       .set({ publishedAt: null, updatedAt: new Date() })
@@ -141,6 +139,9 @@ export async function deleteUserAccount(
       .set({ contactEmail: null, updatedAt: new Date() })
       .where(sql`lower(${organisations.contactEmail}) = lower(${user.email})`);
     await tx.delete(users).where(eq(users.id, userId));
+    // Their ratings and answers stay with the organisations; their name goes from them — after the
+    // user row: a rating committed meanwhile (its membership row locked) is seen and forgotten too.
+    await forgetRater(tx, userId);
     return [...images.map((i) => i.storageKey), ...exportFiles];
   });
   if (keys === null) return false;
