@@ -81,7 +81,13 @@ export default defineConfig({
       },
       {
         // The web app's own conversions and components, rendered with Testing Library in a simulated DOM.
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          // Forms typed key by key take seconds while the API suites share the 2 cores; a limit is no speed test.
+          testTimeout: 15_000,
+        },
       },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres'), faultProject] : []),

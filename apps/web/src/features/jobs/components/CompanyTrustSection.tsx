@@ -33,7 +33,10 @@ export function CompanyTrustSection({ organisationId, atOnce }: { organisationId
         >
           <CompanyTrustDetails organisationId={organisationId} />
         </Suspense>
-      ) : null}
+      ) : (
+        // Until the section is scrolled to: a line where the figures will be, never an empty heading.
+        <p className="text-body-secondary mb-0">Kennzahlen werden geladen …</p>
+      )}
       <p className="mt-3 mb-0">
         {/* the path of components/trust/links.ts, written out: importing it would add a script to the first load */}
         <Link to={`/advertisements/organisations/${organisationId}`}>Profil des Unternehmens</Link>
