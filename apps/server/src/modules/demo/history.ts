@@ -1,4 +1,5 @@
 import type { AnonymousProfile, IntroductionStatus } from '@pb/core';
+import { demoProfile } from './introductions';
 
 /**
  * The demo marketplace's history (issue 36): enough earlier introductions that every trust figure
@@ -44,16 +45,7 @@ export interface HistoryIntroduction {
 /** Agencies whose track record the demo shows on their public profile. */
 export const DEMO_PUBLIC_TRACK_RECORDS: readonly number[] = [0, 1];
 
-const profile = (position: string, experienceYears: number, region: AnonymousProfile['region'], skills: string[]) => ({
-  position,
-  experienceYears,
-  region,
-  skills,
-  salaryExpectationCents: null,
-  noticePeriod: null,
-  availableFrom: null,
-  languages: [],
-});
+const profile = demoProfile;
 
 const reviewing = (afterHours: number): HistoryStep => ({ afterHours, status: 'in_pruefung' });
 const interview = (afterHours: number): HistoryStep => ({ afterHours, interview: true });

@@ -6,7 +6,8 @@ import type { AnonymousProfile, IntroductionStatus } from '@pb/core';
  * (issue 35) — one still waits for the candidate's answer.
  */
 
-function demoProfile(
+/** An anonymised profile of the demo (the history's too, history.ts). */
+export function demoProfile(
   position: string,
   experienceYears: number,
   region: AnonymousProfile['region'],
