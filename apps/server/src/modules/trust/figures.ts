@@ -160,9 +160,15 @@ export async function writeMemberFigures(tx: Db, aggregates: AgencyAggregate[], 
  */
 export async function copyResponseMinutesToAdvertisements(tx: Db): Promise<number> {
   const result = await tx.execute(sql`
+    WITH src AS (
+      SELECT j2.id, t.response_minutes AS minutes
+        FROM jobs j2 LEFT JOIN organisation_trust t ON t.organisation_id = j2.organisation_id
+       WHERE j2.company_response_minutes IS DISTINCT FROM t.response_minutes
+       ORDER BY j2.id
+         FOR UPDATE OF j2
+    )
     UPDATE jobs j SET company_response_minutes = src.minutes
-      FROM (SELECT j2.id, t.response_minutes AS minutes
-              FROM jobs j2 LEFT JOIN organisation_trust t ON t.organisation_id = j2.organisation_id) src
+      FROM src
      WHERE src.id = j.id AND j.company_response_minutes IS DISTINCT FROM src.minutes
     RETURNING j.id`);
   return rowsOf(result).length;

@@ -48,10 +48,12 @@ export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult
     await writeCompanyFigures(tx, companies, computedAt);
     await writeAgencyFigures(tx, agencies, computedAt);
     await writeMemberFigures(tx, members, computedAt);
-    const advertisementsChanged = await copyResponseMinutesToAdvertisements(tx);
-    return { companies: companies.length, agencies: agencies.length, members: members.length, advertisementsChanged };
+    return { companies: companies.length, agencies: agencies.length, members: members.length };
   });
-  return { factsRecorded, factsMoved, reactionsRecorded, ...figures };
+  // Its own transaction, rows locked in id order: the figures' row locks are not held while
+  // advertisements wait (a rating's recount or a member's hand-over never closes a cycle with it).
+  const advertisementsChanged = await db.transaction((tx) => copyResponseMinutesToAdvertisements(tx));
+  return { factsRecorded, factsMoved, reactionsRecorded, ...figures, advertisementsChanged };
 }
 
 /** The 10-minute slot `now` falls in ('2026-12-04T09:10'): each slot runs once across instances. */
