@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   alreadyKnownDeadline,
@@ -63,6 +63,17 @@ const fileColumns = (u: typeof cvUpload | typeof knownUpload) => ({
 });
 
 /**
+ * The register entry aliased `entry` (a stage change) was not taken back at once by a
+ * 'status_undone' naming it (issue 32): the one definition every reading of the register uses.
+ */
+export function notUndone(entry: string): SQL {
+  const e = sql.raw(entry);
+  return sql`NOT EXISTS (SELECT 1 FROM introduction_events undone
+                          WHERE undone.introduction_id = ${e}.introduction_id AND undone.kind = 'status_undone'
+                            AND (undone.content->>'undoes')::bigint = ${e}.id)`;
+}
+
+/**
  * True once the company has committed to the introduction in the register: moved it beyond
  * 'in Prüfung' (Interview, Angebot, eingestellt — even if rejected afterwards), or a placement
  * report named it or matched its candidate. From then on 'Bereits bekannt' is refused.
@@ -75,10 +86,7 @@ export const committedInRegister = sql<boolean>`EXISTS (
    WHERE committed.introduction_id = "introductions"."id"
      AND (committed.kind IN ('placement_reported', 'circumvention_suspected')
           OR (committed.kind = 'status' AND committed.content->>'status' IN ('interview', 'angebot', 'eingestellt')
-              AND NOT EXISTS (SELECT 1 FROM introduction_events undone
-                               WHERE undone.introduction_id = committed.introduction_id
-                                 AND undone.kind = 'status_undone'
-                                 AND (undone.content->>'undoes')::bigint = committed.id))))`;
+              AND ${notUndone('committed')})))`;
 
 /** Whether the company may still declare 'Bereits bekannt' (deadline, once, not after committing). */
 export function mayDeclareKnown(

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { RATING_MSG, type RatingSide } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisationMembers } from '../../db/schema';
+import { notUndone } from '../introductions';
 import { ratedOrganisationOf, raterOrganisationOf } from './policy';
 
 /**
@@ -55,9 +56,7 @@ function interviewHeld(now: Date) {
           SELECT 1 FROM introduction_events moved
            WHERE moved.introduction_id = "introductions"."id" AND moved.kind = 'status'
              AND moved.content->>'status' = 'interview'
-             AND NOT EXISTS (SELECT 1 FROM introduction_events undone
-                              WHERE undone.introduction_id = moved.introduction_id AND undone.kind = 'status_undone'
-                                AND (undone.content->>'undoes')::bigint = moved.id))))`;
+             AND ${notUndone('moved')})))`;
 }
 
 /** Whether the introduction ended so that its parties may rate each other. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { notUndone } from '../introductions';
 
 /**
  * The figures' SQL (docs/trust.md): one statement per kind of figure for every organisation at
@@ -49,9 +50,7 @@ function countedSql(windowStart: string, now: string): SQL {
       SELECT DISTINCT e.introduction_id
         FROM introduction_events e JOIN counted c ON c.introduction_id = e.introduction_id
        WHERE e.kind = 'status' AND e.content->>'status' = 'interview'
-         AND NOT EXISTS (SELECT 1 FROM introduction_events undone
-                          WHERE undone.introduction_id = e.introduction_id AND undone.kind = 'status_undone'
-                            AND (undone.content->>'undoes')::bigint = e.id)
+         AND ${notUndone('e')}
     ),
     ended_by_candidate AS (
       -- The rejection the candidate's withdrawal (or unanswered consent) made: not the company's.

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { monthsBefore } from '../../lib/months';
 import { introductions, introductionTrustFacts, jobs } from '../../db/schema';
+import { notUndone } from '../introductions';
 
 /**
  * The facts of each introduction the figures are computed from (docs/trust.md), kept in
@@ -146,9 +147,7 @@ function firstReactionSql(cutoff: string) {
         AND (e.kind IN ('already_known', 'interview_proposed', 'interview_feedback')
           OR (e.kind = 'status'
               AND e.content->>'cause' IS NULL
-              AND NOT EXISTS (SELECT 1 FROM introduction_events undone
-                               WHERE undone.introduction_id = e.introduction_id AND undone.kind = 'status_undone'
-                                 AND (undone.content->>'undoes')::bigint = e.id)
+              AND ${notUndone('e')}
               AND NOT EXISTS (SELECT 1 FROM introduction_events report
                                WHERE report.introduction_id = e.introduction_id AND report.kind = 'placement_reported'
                                  AND report.created_at = e.created_at
