@@ -3,7 +3,8 @@ export { applyPlacementToClaims, introductionForReport, recordPlacementOnIntrodu
 export { contactsDiffer, fingerprintsOf } from './fingerprint';
 export { formerPartyRetention, rememberFormerCompany } from './former-companies';
 export { liveClaim, withinProtection } from './matching';
-export { introductionDetail, notUndone, timelineOf } from './queries';
+export { introductionDetail, notUndone, notWrittenByReport, timelineOf } from './queries';
+export { reportStands } from './report-standing';
 export { listHandledIntroductions, listRegister } from './queries-lists';
 export { lockRegister } from './register';
 export { introductionRetention } from './retention';

@@ -74,6 +74,17 @@ export function notUndone(entry: string): SQL {
 }
 
 /**
+ * The stage change aliased `entry` is the company's own, not the one a placement report wrote with
+ * it (the same instant as a 'placement_reported' entry).
+ */
+export function notWrittenByReport(entry: string): SQL {
+  const e = sql.raw(entry);
+  return sql`NOT EXISTS (SELECT 1 FROM introduction_events reported
+                          WHERE reported.introduction_id = ${e}.introduction_id AND reported.kind = 'placement_reported'
+                            AND reported.created_at = ${e}.created_at)`;
+}
+
+/**
  * True once the company has committed to the introduction in the register: moved it beyond
  * 'in Prüfung' (Interview, Angebot, eingestellt — even if rejected afterwards), or a placement
  * report named it or matched its candidate. From then on 'Bereits bekannt' is refused.

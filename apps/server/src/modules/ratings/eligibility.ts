@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { RATING_MSG, type RatingSide } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisationMembers } from '../../db/schema';
-import { notUndone } from '../introductions';
+import { notUndone, notWrittenByReport, reportStands } from '../introductions';
 import { ratedOrganisationOf, raterOrganisationOf } from './policy';
 
 /**
@@ -35,14 +35,9 @@ type Reader = Pick<Db, 'select'>;
 const hired = sql`("introductions"."status" = 'eingestellt' AND (
   EXISTS (SELECT 1 FROM introduction_events moved
            WHERE moved.introduction_id = "introductions"."id" AND moved.kind = 'status'
-             AND moved.content->>'status' = 'eingestellt'
-             AND NOT EXISTS (SELECT 1 FROM introduction_events reported
-                              WHERE reported.introduction_id = moved.introduction_id
-                                AND reported.kind = 'placement_reported' AND reported.created_at = moved.created_at))
+             AND moved.content->>'status' = 'eingestellt' AND ${notWrittenByReport('moved')})
   OR EXISTS (SELECT 1 FROM placement_reports named
-              WHERE named.introduction_id = "introductions"."id" AND named.status <> 'verworfen'
-                AND (named.variant = 'company' OR named.status IN ('verrechnet', 'bezahlt', 'garantiefall')
-                     OR (named.objected_at IS NOT NULL AND named.review_decision = 'freigegeben')))))`;
+              WHERE named.introduction_id = "introductions"."id" AND ${reportStands('named')})))`;
 
 const endedByConsent = sql`(SELECT latest.content->>'cause' FROM introduction_events latest
   WHERE latest.introduction_id = "introductions"."id" AND latest.kind = 'status'

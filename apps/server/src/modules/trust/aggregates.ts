@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { notUndone } from '../introductions';
+import { notUndone, notWrittenByReport, reportStands } from '../introductions';
 
 /**
  * The figures' SQL (docs/trust.md): one statement per kind of figure for every organisation at
@@ -62,8 +62,7 @@ function countedSql(windowStart: string, now: string): SQL {
       -- A placement report that stands: the company's own; an agency's once the company can no longer
       -- object (invoiced, paid, a guarantee case) or the office released it over the objection.
       SELECT r.introduction_id,
-             bool_or(r.variant = 'company' OR r.status IN ('verrechnet', 'bezahlt', 'garantiefall')
-                     OR (r.objected_at IS NOT NULL AND r.review_decision = 'freigegeben')) AS stands,
+             bool_or(${reportStands('r')}) AS stands,
              bool_or(r.status = 'garantiefall') AS guarantee
         FROM placement_reports r JOIN counted c ON c.introduction_id = r.introduction_id
        WHERE r.status <> 'verworfen'
@@ -73,10 +72,7 @@ function countedSql(windowStart: string, now: string): SQL {
       -- 'Eingestellt' moved by the company itself: not the stage change a placement report wrote.
       SELECT DISTINCT e.introduction_id
         FROM introduction_events e JOIN counted c ON c.introduction_id = e.introduction_id
-       WHERE e.kind = 'status' AND e.content->>'status' = 'eingestellt'
-         AND NOT EXISTS (SELECT 1 FROM introduction_events reported
-                          WHERE reported.introduction_id = e.introduction_id AND reported.kind = 'placement_reported'
-                            AND reported.created_at = e.created_at)
+       WHERE e.kind = 'status' AND e.content->>'status' = 'eingestellt' AND ${notWrittenByReport('e')}
     ),
     facts AS (
       SELECT c.*,
