@@ -86,3 +86,13 @@ export function rootCause(error: unknown): { code: string | undefined; message: 
   const message = (current as { message?: unknown } | null)?.message;
   return { code: typeof code === 'string' ? code : undefined, message: typeof message === 'string' ? message : '' };
 }
+
+/** True for PostgreSQL unique violations (SQLSTATE 23505), however the driver wraps them. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -91,18 +91,8 @@ export async function accountTaken(
   return rows.length > 0;
 }
 
-/**
- * True for PostgreSQL unique violations, however the driver wraps them: the
- * accountTaken check can lose a race against a concurrent write.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+// The accountTaken check can lose a race against a concurrent write: callers catch the violation.
+export { isUniqueViolation } from '../../lib/db-errors';
 
 /** The own user, if it also matches the list query's filters. */
 export async function findOwnUser(db: Db, userId: number, query: ParsedListQuery) {

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { introductions, organisationTrust, ratings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
 import { liveMembership, ratingRefusal } from './eligibility';
@@ -24,16 +25,6 @@ import { DELETED_RATER_NAME } from './presenter';
  * organisation_trust row's lock, so ratings written at once all count. Comments and answers wait
  * for the office, whose decisions are audited and told to the parties.
  */
-
-/** SQLSTATE unique_violation, however deep the driver wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The refusals of a rating that are not about the caller's rights: the state of things (409) or a rule (403). */
 function refused(message: string): Error {
