@@ -4,12 +4,16 @@ import { safeText } from './input';
 /**
  * Ratings between the parties of an introduction (issue 36): after a hire, or a final rejection
  * after an interview, the company rates the agency and the agency rates the company, once per
- * introduction, 1–5 on three fixed criteria with an optional comment. Scores count at once but are
- * shown only as averages once RATINGS_MIN_SHOWN exist; a comment is shown after the office approved
- * it, and the rated party may answer it once (that answer is moderated too).
+ * introduction, 1–5 on three fixed criteria with an optional comment. Ratings are blind: a rating
+ * counts (and its comment goes to the office) once both sides rated or RATING_REVEAL_DAYS passed
+ * since it was given — and then the other side can no longer rate, so nobody rates in answer to
+ * what they saw. Scores are shown only as averages once RATINGS_MIN_SHOWN count; a comment is shown
+ * after the office approved it, and the rated party may answer it once (moderated too).
  */
 
 export const RATINGS_MIN_SHOWN = 3;
+/** Days the other side has to rate after the first rating of an introduction; then the first counts alone. */
+export const RATING_REVEAL_DAYS = 14;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_COMMENT_MAX_LENGTH = 1000;
@@ -44,6 +48,8 @@ export const RATING_MSG = {
   replyEmpty: 'Bitte schreiben Sie eine Antwort.',
   notYet: 'Bewerten können Sie nach einer Einstellung oder nach einer Absage im Anschluss an ein Interview.',
   alreadyRated: 'Sie haben diese Vorstellung bereits bewertet.',
+  windowClosed: `Die Frist für Ihre Bewertung ist abgelaufen: Nach der ersten Bewertung einer Vorstellung hat die andere Seite ${RATING_REVEAL_DAYS} Tage Zeit.`,
+  notRevealedYet: `Diese Bewertung ist noch verdeckt: Ihr Kommentar wird geprüft, sobald beide Seiten bewertet haben oder ${RATING_REVEAL_DAYS} Tage vergangen sind.`,
   notParty: 'Nur die Beteiligten dieser Vorstellung können sie bewerten.',
   sharedMembers: 'Organisationen mit gemeinsamen Mitgliedern können einander nicht bewerten.',
   noRatedOrganisation: 'Die andere Organisation besteht nicht mehr.',
@@ -54,9 +60,18 @@ export const RATING_MSG = {
   nothingToModerate: 'Dieser Text wartet nicht auf eine Prüfung.',
   notFound: 'Diese Bewertung gibt es nicht.',
   saved: 'Danke für Ihre Bewertung.',
-  savedWithComment: 'Danke für Ihre Bewertung. Ihr Kommentar erscheint, sobald das Backoffice ihn geprüft hat.',
+  savedBlind: `Sie zählt, sobald die andere Seite bewertet hat, spätestens nach ${RATING_REVEAL_DAYS} Tagen.`,
+  savedRevealed: 'Beide Bewertungen zählen ab jetzt.',
+  savedWithComment: 'Ihr Kommentar erscheint, sobald das Backoffice ihn geprüft hat.',
   replySaved: 'Ihre Antwort erscheint, sobald das Backoffice sie geprüft hat.',
 } as const;
+
+/** The thanks after a rating: whether it counts now (the other side had rated) and whether a comment waits. */
+export function ratingSavedNotice(counts: boolean, withComment: boolean): string {
+  const parts: string[] = [RATING_MSG.saved, counts ? RATING_MSG.savedRevealed : RATING_MSG.savedBlind];
+  if (withComment) parts.push(RATING_MSG.savedWithComment);
+  return parts.join(' ');
+}
 
 const score = z
   .number({ error: RATING_MSG.invalidScore })
@@ -139,6 +154,10 @@ export const ownRatingSchema = z
     commentState: z.enum(MODERATION_STATES).nullable(),
     commentRejectionReason: z.string().nullable(),
     createdAt: z.string(),
+    /** When it began to count (both sides rated, or RATING_REVEAL_DAYS passed); null while blind. */
+    revealedAt: z.string().nullable(),
+    /** While blind: when it counts at the latest. */
+    revealsBy: z.string().nullable(),
   })
   .strict();
 export type OwnRating = z.infer<typeof ownRatingSchema>;
@@ -168,6 +187,11 @@ export const introductionRatingSchema = z
     /** Why not, when the caller may not rate (a RATING_MSG text); null when they may or did. */
     notAllowedReason: z.string().nullable(),
     own: ownRatingSchema.nullable(),
+    /**
+     * The other side rated and its rating does not count yet: the caller's side may rate until then
+     * (both then count at once). Never its scores or its comment.
+     */
+    otherSideRatedUntil: z.string().nullable(),
     received: receivedRatingSchema.nullable(),
   })
   .strict();
@@ -185,6 +209,8 @@ export const adminRatingTextSchema = z
     author: z.object({ organisationId: z.number(), organisationName: z.string(), memberName: z.string() }).strict(),
     rated: z.object({ organisationId: z.number(), organisationName: z.string() }).strict(),
     introductionId: z.number(),
+    /** An answer's comment, so the office reads the answer in its context (null for a comment). */
+    answers: z.string().nullable(),
   })
   .strict();
 export type AdminRatingText = z.infer<typeof adminRatingTextSchema>;

@@ -67,4 +67,6 @@ export const ratings = pgTable('ratings', {
   replyModeratedAt: ts('reply_moderated_at'),
   replyModeratedBy: integer('reply_moderated_by'),
   createdAt: created(),
+  /** From when it counts: the other side rated too, or RATING_REVEAL_DAYS passed (null: still blind). */
+  revealedAt: ts('revealed_at'),
 });

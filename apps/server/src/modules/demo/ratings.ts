@@ -7,7 +7,9 @@ import type { Actor } from './actors';
  * The demo's ratings (issue 36), made with the real commands after the history: Alpenblick Hotels
  * (firma1) and Grazer Softwarehaus (firma3) are rated by the agencies often enough that their
  * averages show, Sabine Huber Personalberatung (berater1) by the companies; some comments are
- * published (one with the rated company's answer), one waits for the office.
+ * published (one with the rated company's answer), one waits for the office. Auer's introduction is
+ * rated by the agency only: Alpenblick Hotels (firma1) sees that the other side rated and until when
+ * it may rate (a blind rating; it counts 14 days after it was given).
  */
 
 export interface DemoRating {
@@ -67,7 +69,6 @@ export const DEMO_RATINGS: readonly DemoRating[] = [
   },
   { candidate: 'Fuchs', side: 'company', scores: [4, 5, 4] },
   { candidate: 'Gruber', side: 'company', scores: [5, 4, 4] },
-  { candidate: 'Auer', side: 'company', scores: [3, 3, 4] },
   { candidate: 'Kern', side: 'company', scores: [4, 4, 5] },
 ];
 
@@ -80,12 +81,17 @@ export interface DemoRatingDeps {
 
 export async function seedDemoRatings(deps: DemoRatingDeps): Promise<void> {
   const { db, now } = deps;
+  // Ratings are blind until both sides rated: every rating first, then the office's decisions.
+  const given: Array<{ rating: DemoRating; id: number }> = [];
   for (const rating of DEMO_RATINGS) {
     const introduction = deps.introductionOf(rating.candidate);
     const rater = rating.side === 'company' ? introduction.company : introduction.agency;
     const [communication, quality, speed] = rating.scores;
     const input: RatingInput = { communication, quality, speed, comment: rating.comment ?? null };
     const { id } = await rateIntroduction(db, rater, introduction.id, input, now);
+    given.push({ rating, id });
+  }
+  for (const { rating, id } of given) {
     if (rating.comment === undefined || rating.published === undefined) continue;
     // The demo's history has no office member yet (ADMIN_EMAIL is set up after it): decided by nobody.
     await moderateRating(
@@ -96,6 +102,7 @@ export async function seedDemoRatings(deps: DemoRatingDeps): Promise<void> {
       now,
     );
     if (rating.reply === undefined) continue;
+    const introduction = deps.introductionOf(rating.candidate);
     const rated = rating.side === 'company' ? introduction.agency : introduction.company;
     await replyToRating(db, rated, id, { reply: rating.reply }, now);
     await moderateRating(db, null, id, { part: 'reply', decision: 'approve' }, now);

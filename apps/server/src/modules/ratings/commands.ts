@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   ORGANISATION_MSG,
   RATING_MSG,
@@ -13,16 +13,19 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
-import { liveMembership, ratingRefusal } from './eligibility';
-import { moderationNotices } from './notices';
+import { liveMembership, ratingRefusal, ratingRevealsBy, REVEAL_MS } from './eligibility';
+import { moderationNotices, otherSideRatedNotices } from './notices';
 import { authorizeRatingParty, authorizeReply, ratedOrganisationOf, raterOrganisationOf, type Caller } from './policy';
 import { DELETED_RATER_NAME } from './presenter';
 
 /**
  * The rating commands (issue 36), each one transaction. A rating is written once per introduction
- * and side: the introduction's row lock serialises two submits (the UNIQUE index stands behind it),
- * and the rated organisation's averages are counted again in the same transaction under its
- * organisation_trust row's lock, so ratings written at once all count. Comments and answers wait
+ * and side: the introduction's row lock serialises two submits (the UNIQUE index stands behind it).
+ * Ratings are blind: the first of an introduction counts once the other side rated too (then both
+ * count at once) or RATING_REVEAL_DAYS later (revealDueRatings, in the trust run) — and after that
+ * the other side can no longer rate, so nobody rates in answer to what they saw. Whenever ratings
+ * begin to count, the rated organisations' averages are counted again in the same transaction under
+ * their organisation_trust rows' locks (in id order). Comments wait until the rating counts and then
  * for the office, whose decisions are audited and told to the parties.
  */
 
@@ -43,7 +46,8 @@ export async function recountRatings(tx: Db, organisationId: number): Promise<vo
     .from(organisationTrust)
     .where(eq(organisationTrust.organisationId, organisationId))
     .for('update');
-  const of = sql`FROM ratings counted WHERE counted.rated_organisation_id = ${organisationId}`;
+  const of = sql`FROM ratings counted
+    WHERE counted.rated_organisation_id = ${organisationId} AND counted.revealed_at IS NOT NULL`;
   await tx
     .update(organisationTrust)
     .set({
@@ -62,24 +66,40 @@ async function assertStillMember(tx: Db, user: Caller): Promise<void> {
   }
 }
 
-/** A member rates the introduction's other party; answers the rating's id and side. */
+/** Counts the organisations' ratings again, their rows locked in id order (two reveals never wait on each other in a cycle). */
+async function recountAll(tx: Db, organisationIds: number[]): Promise<void> {
+  for (const id of [...new Set(organisationIds)].sort((a, b) => a - b)) await recountRatings(tx, id);
+}
+
+/**
+ * A member rates the introduction's other party; answers the rating's id and side and whether it
+ * counts at once (the other side had rated: both count now).
+ */
 export async function rateIntroduction(
   db: Db,
   user: Caller & Pick<CurrentUser, 'username'>,
   introductionId: number,
   input: RatingInput,
   now: Date,
-): Promise<{ id: number; side: RatingSide }> {
+): Promise<{ id: number; side: RatingSide; counts: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.select().from(introductions).where(eq(introductions.id, introductionId)).for('update');
       const { introduction, side } = authorizeRatingParty(user, row);
       await assertStillMember(tx, user);
-      const [existing] = await tx
-        .select({ id: ratings.id })
+      const both = await tx
+        .select({
+          id: ratings.id,
+          side: ratings.side,
+          createdAt: ratings.createdAt,
+          rated: ratings.ratedOrganisationId,
+        })
         .from(ratings)
-        .where(and(eq(ratings.introductionId, introduction.id), eq(ratings.side, side)));
-      if (existing) throw conflict(RATING_MSG.alreadyRated);
+        .where(eq(ratings.introductionId, introduction.id));
+      if (both.some((r) => r.side === side)) throw conflict(RATING_MSG.alreadyRated);
+      const other = both.find((r) => r.side !== side);
+      // The other side's rating counts alone from its deadline on; a rating after it would answer it.
+      if (other && ratingRevealsBy(other.createdAt) <= now) throw conflict(RATING_MSG.windowClosed);
       const refusal = await ratingRefusal(tx, introduction, side, now);
       if (refusal) throw refused(refusal);
       const ratedId = ratedOrganisationOf(introduction, side)!;
@@ -99,16 +119,45 @@ export async function rateIntroduction(
           comment,
           commentState: comment === null ? null : 'pending',
           createdAt: now,
+          revealedAt: other ? now : null,
         })
         .returning({ id: ratings.id });
-      await recountRatings(tx, ratedId);
-      return { id: saved!.id, side };
+      if (other) {
+        await tx
+          .update(ratings)
+          .set({ revealedAt: now })
+          .where(and(eq(ratings.id, other.id), isNull(ratings.revealedAt)));
+        await recountAll(tx, [ratedId, other.rated]);
+      } else {
+        await otherSideRatedNotices(tx, introduction.id, ratedId, ratingRevealsBy(now), now);
+      }
+      return { id: saved!.id, side, counts: other !== undefined };
     });
   } catch (error) {
     // Behind the row lock this should not happen; if two submits still met at the index, one stands.
     if (isUniqueViolation(error)) throw conflict(RATING_MSG.alreadyRated);
     throw error;
   }
+}
+
+/**
+ * Ratings the other side did not answer within RATING_REVEAL_DAYS begin to count (from their
+ * deadline); their organisations' averages are counted again. Run by the trust run; safe to repeat
+ * and to run twice at once (a row already counted is not touched again). Answers how many.
+ */
+export async function revealDueRatings(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const revealed = await tx
+      .update(ratings)
+      .set({ revealedAt: sql`${ratings.createdAt} + make_interval(secs => ${REVEAL_MS / 1000})` })
+      .where(and(isNull(ratings.revealedAt), lte(ratings.createdAt, new Date(now.getTime() - REVEAL_MS))))
+      .returning({ rated: ratings.ratedOrganisationId });
+    await recountAll(
+      tx,
+      revealed.map((r) => r.rated),
+    );
+    return revealed.length;
+  });
 }
 
 /** The rated organisation answers a published comment, once; the answer waits for the office. */
@@ -151,6 +200,8 @@ export async function moderateRating(
     if ((comment ? rating.commentState : rating.replyState) !== 'pending') {
       throw conflict(RATING_MSG.nothingToModerate);
     }
+    // Blind until it counts: not even a decision on its comment may tell the other side anything.
+    if (rating.revealedAt === null) throw conflict(RATING_MSG.notRevealedYet);
     const state = input.decision === 'approve' ? ('approved' as const) : ('rejected' as const);
     const reason = state === 'rejected' ? (input.reason ?? null) : null;
     await tx

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { RATING_MSG, type RatingSide } from '@pb/core';
+import { RATING_MSG, RATING_REVEAL_DAYS, type RatingSide } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisationMembers } from '../../db/schema';
 import { notUndone, notWrittenByReport, reportStands } from '../introductions';
@@ -25,6 +25,16 @@ import { ratedOrganisationOf, raterOrganisationOf } from './policy';
  */
 
 type Reader = Pick<Db, 'select'>;
+
+export const REVEAL_MS = RATING_REVEAL_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Until when the other side may rate after a rating given at `createdAt` — and when that rating
+ * counts at the latest (blind ratings, docs/ratings.md).
+ */
+export function ratingRevealsBy(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + REVEAL_MS);
+}
 
 /**
  * Hired: the company moved it to 'eingestellt' itself (a stage change the register does not record

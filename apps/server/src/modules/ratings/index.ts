@@ -1,5 +1,5 @@
 /** What other modules may use of ratings (issue 36; through index.ts only). */
 export { adminRatingRoutes, ratingRoutes } from './routes';
 export { publishedRatingsOf } from './queries';
-export { forgetRater, moderateRating, rateIntroduction, replyToRating } from './commands';
+export { forgetRater, moderateRating, rateIntroduction, replyToRating, revealDueRatings } from './commands';
 export { ratingsWrittenBy } from './personal-data';

@@ -1,4 +1,4 @@
-import { memberMay, type ActiveMembership, type ModerationState } from '@pb/core';
+import { formatDate, memberMay, type ActiveMembership, type ModerationState } from '@pb/core';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveMemberIdsOf, liveMembersOf } from '../../services/memberships';
@@ -15,6 +15,29 @@ import type { RatingRow } from './presenter';
 
 const mayAnswer = (kind: SQL, role: SQL): SQL =>
   memberRolesSql(kind, role, (m) => memberMay(m as Pick<ActiveMembership, 'kind' | 'role'>, RATING_PERMISSION));
+
+/**
+ * The first rating of an introduction: the other side's members who may rate hear that it was given
+ * (never its scores) and until when they may rate — then both count at once.
+ */
+export async function otherSideRatedNotices(
+  tx: Db,
+  introductionId: number,
+  ratedOrganisationId: number,
+  until: Date,
+  now: Date,
+): Promise<void> {
+  // Organisations sharing a person never rate each other (eligibility), so no rater is asked here.
+  const members = await liveMembersOf(tx, [ratedOrganisationId], mayAnswer);
+  const entries: NewNotification[] = members.map(({ userId }) => ({
+    userId,
+    kind: 'introduction',
+    title: 'Die andere Seite hat bewertet',
+    body: `Kandidatenvorstellung Nr. ${introductionId}: Bitte bewerten Sie die Zusammenarbeit bis ${formatDate(until)}. Beide Bewertungen zählen erst, wenn beide Seiten bewertet haben – keine Seite sieht die andere vorher.`,
+    link: `/advertisements/introductions/${introductionId}`,
+  }));
+  await createNotifications(tx, entries, now);
+}
 
 export async function moderationNotices(
   tx: Db,

@@ -41,7 +41,8 @@ export function ratingMonth(at: Date): string {
   return `${MONTHS[Number(month) - 1] ?? month} ${year}`;
 }
 
-export function presentOwnRating(row: RatingRow): OwnRating {
+/** The caller's side's rating; `revealsBy`: when a blind one counts at the latest. */
+export function presentOwnRating(row: RatingRow, revealsBy: Date): OwnRating {
   return {
     id: row.id,
     communication: row.communication,
@@ -51,12 +52,14 @@ export function presentOwnRating(row: RatingRow): OwnRating {
     commentState: row.commentState,
     commentRejectionReason: row.commentRejectionReason,
     createdAt: row.createdAt.toISOString(),
+    revealedAt: row.revealedAt?.toISOString() ?? null,
+    revealsBy: row.revealedAt === null ? revealsBy.toISOString() : null,
   };
 }
 
 /** The other side's rating of the caller's organisation: its published comment only (null before). */
 export function presentReceivedRating(row: RatingRow | undefined): ReceivedRating | null {
-  if (!row || row.commentState !== 'approved' || row.comment === null) return null;
+  if (!row || row.revealedAt === null || row.commentState !== 'approved' || row.comment === null) return null;
   return {
     id: row.id,
     comment: row.comment,
@@ -125,6 +128,7 @@ export function presentAdminTexts(row: AdminRatingRow): AdminRatingText[] {
       },
       rated,
       introductionId: rating.introductionId,
+      answers: null,
     });
   }
   if (rating.reply !== null && rating.replyState !== null) {
@@ -142,6 +146,7 @@ export function presentAdminTexts(row: AdminRatingRow): AdminRatingText[] {
       },
       rated,
       introductionId: rating.introductionId,
+      answers: rating.comment,
     });
   }
   return texts;

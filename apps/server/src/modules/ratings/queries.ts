@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  RATING_MSG,
   RATINGS_MIN_SHOWN,
   type AdminRatingText,
   type IntroductionRating,
@@ -9,7 +10,7 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisations, organisationTrust, ratings, users } from '../../db/schema';
-import { ratingRefusal } from './eligibility';
+import { ratingRefusal, ratingRevealsBy } from './eligibility';
 import { authorizeRatingParty, ratedOrganisationOf, type Caller } from './policy';
 import {
   presentAdminTexts,
@@ -48,13 +49,17 @@ export async function introductionRating(
           .select({ id: organisations.id, name: organisations.name, kind: organisations.kind })
           .from(organisations)
           .where(eq(organisations.id, ratedId));
-  const refusal = own ? null : await ratingRefusal(db, introduction, side, now);
+  // The other side's blind rating: the caller's side may rate until it counts alone (then no more).
+  const otherUntil = other && other.revealedAt === null ? ratingRevealsBy(other.createdAt) : null;
+  const closed = !own && other !== undefined && ratingRevealsBy(other.createdAt) <= now;
+  const refusal = own ? null : closed ? RATING_MSG.windowClosed : await ratingRefusal(db, introduction, side, now);
   return {
     side,
     rated: rated ?? null,
     canRate: !own && refusal === null,
     notAllowedReason: refusal,
-    own: own ? presentOwnRating(own) : null,
+    own: own ? presentOwnRating(own, ratingRevealsBy(own.createdAt)) : null,
+    otherSideRatedUntil: !own && otherUntil !== null && otherUntil > now ? otherUntil.toISOString() : null,
     received: presentReceivedRating(other),
   };
 }
@@ -82,9 +87,12 @@ async function adminRows(db: Reader, where: ReturnType<typeof and>, order: Retur
 
 /** The texts waiting for the office, oldest first (a queue). */
 async function pendingTexts(db: Reader): Promise<AdminRatingText[]> {
-  const rows = await adminRows(db, or(eq(ratings.commentState, 'pending'), eq(ratings.replyState, 'pending')), [
-    asc(ratings.id),
-  ]);
+  // A blind rating's comment waits until the rating counts: even the office's decision must not tell.
+  const rows = await adminRows(
+    db,
+    and(isNotNull(ratings.revealedAt), or(eq(ratings.commentState, 'pending'), eq(ratings.replyState, 'pending'))),
+    [asc(ratings.id)],
+  );
   return rows
     .flatMap(presentAdminTexts)
     .filter((t) => t.state === 'pending')
@@ -162,7 +170,13 @@ export async function publishedRatingsOf(
       replyState: ratings.replyState,
     })
     .from(ratings)
-    .where(and(eq(ratings.ratedOrganisationId, organisationId), eq(ratings.commentState, 'approved')))
+    .where(
+      and(
+        eq(ratings.ratedOrganisationId, organisationId),
+        eq(ratings.commentState, 'approved'),
+        isNotNull(ratings.revealedAt),
+      ),
+    )
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
     .limit(PUBLISHED_COMMENTS_LIMIT);
   return { ratings: summary, comments: rows.map(presentPublishedComment) };

@@ -57,6 +57,9 @@ describe('The office moderates comments and answers', () => {
       speed: 4,
       comment: 'Schnelle Vorschläge.',
     });
+    // Blind until the agency rated too: not even the office has it yet.
+    expect((await adminList('?state=pending')).some((t) => t.ratingId === ratingId)).toBe(false);
+    await rated(consultant, id);
     // Pending: not for the agency yet, and no answer to it.
     expect((await section(consultant, id)).received).toBeNull();
     const early = await reply(consultant, ratingId, 'Danke!');
@@ -140,6 +143,7 @@ describe('The office moderates comments and answers', () => {
       speed: 1,
       comment: 'Frau X. war unhöflich.',
     });
+    await rated(company, id);
     const res = await moderate(admin, ratingId, {
       part: 'comment',
       decision: 'reject',
@@ -189,7 +193,10 @@ describe('What everyone sees of an organisation', () => {
     const ids: number[] = [];
     for (const [n, score] of scores.entries()) {
       suite.at(new Date(Date.parse('2027-02-10T09:00:00Z') + n * 40 * 86_400_000).toISOString());
-      ids.push(await rated(company, await hired(company, agency), score));
+      const hire = await hired(company, agency);
+      ids.push(await rated(company, hire, score));
+      // Blind until the agency rates back (docs/ratings.md); then it counts.
+      await rated(agency, hire);
       const published = await publishedRatingsOf(ctx.app.db, agencyId);
       if (n < 2)
         expect(published).toEqual({
@@ -197,7 +204,7 @@ describe('What everyone sees of an organisation', () => {
           comments: [],
         });
     }
-    // The scores count at once; the comments only once the office approved them.
+    // The scores count once both sides rated; the comments only once the office approved them.
     expect(await publishedRatingsOf(ctx.app.db, agencyId)).toEqual({
       ratings: { count: 3, communication: 4.33, quality: 4.33, speed: 3 },
       comments: [],
@@ -243,6 +250,7 @@ describe('Deleted accounts and the data export', () => {
     const { collectAccountData } = await import('../data-export/contents');
     const exported = await collectAccountData(ctx.app.db, ctx.app.storage, me.id, ctx.app.now());
     const file = exported!.json.find((f) => f.name === 'bewertungen.json');
+    await rated(consultant, id);
     expect(file?.value).toMatchObject({
       bewertungen: [{ bewertungNr: ratingId, vorstellungNr: id, kommentar: 'Ordentlich.', kommentarStatus: 'pending' }],
       antworten: [],

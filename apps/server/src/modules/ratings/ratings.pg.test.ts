@@ -3,11 +3,13 @@ import { RATING_MSG } from '@pb/core';
 import { createChatUser } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { ratingCalls } from '../../../test/support/ratings';
+import { revealDueRatings } from './index';
 
 /**
  * Ratings under real concurrency (PostgreSQL): a double submit makes one rating and a clean 409;
- * ratings of one organisation written at the same moment all count in its averages; an answer and
- * an office decision happen once however many tabs send them.
+ * both sides at once both count; ratings of one organisation that begin to count at the same moment
+ * all count in its averages, also when two trust runs reveal them at once; an answer and an office
+ * decision happen once however many tabs send them.
  */
 
 const suite = introductionsSuite();
@@ -28,11 +30,15 @@ describe('ratings at once', () => {
     expect(await rows(id)).toEqual([{ side: 'company' }]);
   });
 
-  it('When both sides rate at the same moment, then both ratings stand', async () => {
+  it('When both sides rate at the same moment, then both ratings stand and both count', async () => {
     const id = await hired();
     const [mine, theirs] = await Promise.all([rate(company, id), rate(consultant, id)]);
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect(await rows(id)).toEqual([{ side: 'agency' }, { side: 'company' }]);
+    const blind = await ctx.database.query('SELECT 1 FROM ratings WHERE introduction_id = $1 AND revealed_at IS NULL', [
+      id,
+    ]);
+    expect(blind).toHaveLength(0);
   });
 
   it('When three companies rate one agency at the same moment, then all three count in its averages', async () => {
@@ -50,7 +56,9 @@ describe('ratings at once', () => {
       'INSERT INTO organisation_trust (organisation_id) SELECT organisation_id FROM organisation_members WHERE user_id = $1',
       [agency.id],
     );
-    const answers = await Promise.all(companies.map((each, n) => rate(each, introductions[n]!, scores[n])));
+    for (const [n, each] of companies.entries()) await rated(each, introductions[n]!, scores[n]);
+    // Blind until the agency rates back — which it does on all three at once: three reveals, one row.
+    const answers = await Promise.all(introductions.map((id) => rate(agency, id)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     const [trust] = await ctx.database.query<Record<string, unknown>>(
       `SELECT t.ratings_count, t.rating_communication::text AS c, t.rating_quality::text AS q, t.rating_speed::text AS s
@@ -64,6 +72,7 @@ describe('ratings at once', () => {
   it('When the rated agency answers in five tabs and the office decides in three, then one answer and one decision', async () => {
     const id = await hired();
     const ratingId = await rated(company, id, { communication: 4, quality: 4, speed: 4, comment: 'Gut betreut.' });
+    await rated(consultant, id);
     const decisions = await Promise.all(
       Array.from({ length: 3 }, () => moderate(admin, ratingId, { part: 'comment', decision: 'approve' })),
     );
@@ -77,5 +86,27 @@ describe('ratings at once', () => {
       [String(ratingId)],
     );
     expect(audit).toHaveLength(1);
+  });
+
+  it('When two trust runs reveal overdue blind ratings at once, then each counts once', async () => {
+    const agency = await createChatUser(ctx.app, 'consultant', 'Verdeckt Personal GmbH');
+    suite.at('2027-06-01T09:00:00.000Z');
+    const first = await hired(company, agency);
+    const second = await hired(company, agency);
+    await rated(company, first, { communication: 5, quality: 5, speed: 5 });
+    await rated(company, second, { communication: 3, quality: 3, speed: 3 });
+    suite.at('2027-06-20T09:00:00.000Z');
+    const runs = await Promise.all([
+      revealDueRatings(ctx.app.db, ctx.app.now()),
+      revealDueRatings(ctx.app.db, ctx.app.now()),
+    ]);
+    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(2);
+    const [trust] = await ctx.database.query<Record<string, unknown>>(
+      `SELECT t.ratings_count, t.rating_communication::text AS c
+         FROM organisation_trust t JOIN organisation_members m ON m.organisation_id = t.organisation_id
+        WHERE m.user_id = $1`,
+      [agency.id],
+    );
+    expect(trust).toEqual({ ratings_count: 2, c: '4.00' });
   });
 });

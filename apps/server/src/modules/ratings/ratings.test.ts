@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBER_PERMISSION_MSG, ORGANISATION_MSG, RATING_MSG, type IntroductionRating } from '@pb/core';
+import {
+  MEMBER_PERMISSION_MSG,
+  ORGANISATION_MSG,
+  RATING_MSG,
+  ratingSavedNotice,
+  type IntroductionRating,
+} from '@pb/core';
 import { createChatUser, createJob, type ChatUser } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { addMember, invite } from '../../../test/support/organisation-fixtures';
@@ -57,7 +63,7 @@ describe('Rating after a hire', () => {
     const res = await rate(company, id, { ...GOOD_RATING, comment: '  Sehr verlässliche Zusammenarbeit.  ' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ data: IntroductionRating; meta: { notice: string } }>();
-    expect(body.meta.notice).toBe(RATING_MSG.savedWithComment);
+    expect(body.meta.notice).toBe(ratingSavedNotice(false, true));
     expect(body.data).toMatchObject({
       canRate: false,
       notAllowedReason: null,
@@ -78,12 +84,12 @@ describe('Rating after a hire', () => {
 
     const back = await rate(consultant, id, { communication: 2, quality: 2, speed: 1, comment: '' });
     expect(back.statusCode, back.body).toBe(201);
-    expect(back.json<{ meta: { notice: string } }>().meta.notice).toBe(RATING_MSG.saved);
+    expect(back.json<{ meta: { notice: string } }>().meta.notice).toBe(ratingSavedNotice(true, false));
     expect(back.json<{ data: IntroductionRating }>().data.own).toMatchObject({ comment: null, commentState: null });
     expect((await section(company, id)).received).toBeNull();
     expect(await count(id)).toBe(2);
 
-    // Scores count at once: the agency's and the company's rows exist with the averages.
+    // Both rated: both count now — the agency's and the company's rows exist with the averages.
     expect(await trustOf(await organisationIdOf(consultant, 'agency'))).toMatchObject({ rating_communication: '5.00' });
     expect((await trustOf(await organisationIdOf(company, 'company')))!.ratings_count).toBeGreaterThanOrEqual(1);
   });

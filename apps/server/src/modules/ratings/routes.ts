@@ -7,6 +7,7 @@ import {
   ratingInputSchema,
   ratingModerationSchema,
   ratingReplySchema,
+  ratingSavedNotice,
 } from '@pb/core';
 import { currentUser } from '../../services/auth';
 import { notFound, parseOrBadRequest } from '../../lib/errors';
@@ -67,9 +68,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const input = parseOrBadRequest(ratingInputSchema, request.body.data);
-      await rateIntroduction(app.db, user, request.params.id, input, app.now());
+      const { counts } = await rateIntroduction(app.db, user, request.params.id, input, app.now());
       const data = await introductionRating(app.db, user, request.params.id, app.now());
-      const notice = input.comment ? RATING_MSG.savedWithComment : RATING_MSG.saved;
+      const notice = ratingSavedNotice(counts, Boolean(input.comment));
       return reply.code(201).send({ data, meta: { notice } });
     },
   );

@@ -15,12 +15,14 @@ const comment: AdminRatingText = {
   author: { organisationId: 2, organisationName: 'Muster Gastro GmbH', memberName: 'Eva Berger' },
   rated: { organisationId: 3, organisationName: 'Alpha Personal GmbH' },
   introductionId: 12,
+  answers: null,
 };
 const reply: AdminRatingText = {
   ...comment,
   ratingId: 54,
   part: 'reply',
   text: 'Danke!',
+  answers: 'Schnelle Rückmeldungen.',
   writtenAt: '2026-03-21T08:00:00.000Z',
   author: { organisationId: 3, organisationName: 'Alpha Personal GmbH', memberName: 'Karl Huber' },
   introductionId: 11,
@@ -76,6 +78,9 @@ describe('Back office RatingsPage', () => {
     expect((await row('54-reply')).textContent).toContain(
       'Antwortder bewerteten OrganisationAlpha Personal GmbHKarl Huber',
     );
+    // An answer is read with the comment it answers; a comment answers nothing.
+    expect((await row('54-reply')).textContent).toContain('Antwort auf: „Schnelle Rückmeldungen.“Danke!');
+    expect(one.textContent).not.toContain('Antwort auf');
   });
 
   it('When nothing waits, then the page says so', async () => {

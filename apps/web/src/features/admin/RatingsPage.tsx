@@ -6,6 +6,7 @@ import {
   formatDateTime,
   MODERATION_REASON_MAX_LENGTH,
   MODERATION_STATE_LABELS,
+  RATING_REVEAL_DAYS,
   RATINGS_MIN_SHOWN,
   ratingModerationSchema,
   type AdminRatingText,
@@ -132,6 +133,12 @@ function TextRow({ t, onReject }: { t: AdminRatingText; onReject: (t: AdminRatin
         {t.rated.organisationName}
       </td>
       <td data-label="Text" className={styles.ratingCell}>
+        {t.answers !== null ? (
+          // An answer is read with the comment it answers.
+          <p className="small text-body-secondary mb-1">
+            Antwort auf: <span className={styles.ratingText}>„{t.answers}“</span>
+          </p>
+        ) : null}
         <p className={`${styles.ratingText} mb-0`}>{t.text}</p>
         {t.state !== 'pending' ? (
           <div className="small mt-1">
@@ -179,6 +186,8 @@ export function Component() {
       <p className="small text-body-secondary">
         Kommentare aus Bewertungen und die Antworten der bewerteten Organisationen erscheinen erst nach Ihrer Freigabe.
         Die Sterne zählen ohne Prüfung und werden nur als Durchschnitt ab {RATINGS_MIN_SHOWN} Bewertungen gezeigt.
+        Bewertungen sind verdeckt, bis beide Seiten bewertet haben oder {RATING_REVEAL_DAYS} Tage vergangen sind; erst
+        dann erscheint ihr Kommentar hier.
       </p>
       <ErrorLine error={texts.error} />
       {texts.isPending ? (

@@ -5,7 +5,8 @@ import {
   RATING_COMMENT_MAX_LENGTH,
   RATING_CRITERIA,
   RATING_CRITERION_LABELS,
-  RATING_MSG,
+  RATING_REVEAL_DAYS,
+  ratingSavedNotice,
   RATINGS_MIN_SHOWN,
   ratingInputSchema,
   type RatingCriterion,
@@ -56,9 +57,12 @@ function Summary({ rating, labels }: { rating: RatingInput; labels: Record<Ratin
 export function RatingForm({
   introductionId,
   rated,
+  otherSideRated,
 }: {
   introductionId: number;
   rated: { name: string; kind: 'company' | 'agency' };
+  /** The other side's rating waits for this one: both count once it is sent. */
+  otherSideRated: boolean;
 }) {
   const rate = useRateIntroduction(introductionId);
   const [scores, setScores] = useState<Scores>({});
@@ -77,7 +81,7 @@ export function RatingForm({
       confirmLabel: 'Bewertung abschicken',
       confirmVariant: 'primary',
       action: () => rate.mutateAsync(rating),
-      success: rating.comment ? RATING_MSG.savedWithComment : RATING_MSG.saved,
+      success: ratingSavedNotice(otherSideRated, Boolean(rating.comment)),
     });
   };
 
@@ -88,7 +92,8 @@ export function RatingForm({
       </h3>
       <p className="small text-body-secondary">
         Einmal je Vorstellung, 1 bis 5 Sterne je Kriterium. Einzelne Bewertungen zeigen wir nie: Sichtbar ist nur der
-        Durchschnitt, sobald es mindestens {RATINGS_MIN_SHOWN} Bewertungen gibt.
+        Durchschnitt, sobald es mindestens {RATINGS_MIN_SHOWN} Bewertungen gibt. Ihre Bewertung bleibt verdeckt, bis
+        beide Seiten bewertet haben oder {RATING_REVEAL_DAYS} Tage vergangen sind.
       </p>
       {RATING_CRITERIA.map((criterion) => (
         <StarScale

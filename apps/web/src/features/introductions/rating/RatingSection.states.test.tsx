@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   MODERATION_STATE_LABELS,
   RATING_MSG,
+  ratingSavedNotice,
   type Introduction,
   type IntroductionRating,
   type ReceivedRating,
@@ -32,7 +33,10 @@ const base: IntroductionRating = {
     commentState: 'pending',
     commentRejectionReason: null,
     createdAt: '2026-03-20T10:00:00.000Z',
+    revealedAt: '2026-03-21T09:00:00.000Z',
+    revealsBy: null,
   },
+  otherSideRatedUntil: null,
   received: null,
 };
 const comment: ReceivedRating = {
@@ -180,5 +184,38 @@ describe('RatingSection: the answer to a comment received', () => {
     const received = within(await section()).getByTestId('rating-received');
     expect(received.textContent).toContain(`${MODERATION_STATE_LABELS.rejected} Grund: Unsachlich.`);
     expect(within(received).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('RatingSection: blind ratings', () => {
+  it('When the own rating does not count yet, then it says so with the date and that the office checks the comment only then', async () => {
+    serve({ ...base, own: { ...base.own!, revealedAt: null, revealsBy: '2026-04-03T10:00:00.000Z' } });
+    await renderSection();
+    const own = within(await section()).getByTestId('rating-own');
+    expect(within(own).getByTestId('rating-blind').textContent).toBe(
+      'Verdeckt Ihre Bewertung zählt, sobald Muster Gastro GmbH bewertet hat, spätestens am 03.04.2026. Bis dahin sieht niemand etwas davon.',
+    );
+    expect(own.textContent).toContain('Das Backoffice prüft ihn, sobald Ihre Bewertung zählt.');
+    expect(own.textContent).not.toContain(MODERATION_STATE_LABELS.pending);
+  });
+
+  it('When the other side rated first, then the deadline is said before the form and the thanks say both count now', async () => {
+    const sentBack: IntroductionRating = { ...base, otherSideRatedUntil: null };
+    serve({ ...base, canRate: true, own: null, otherSideRatedUntil: '2026-04-03T10:00:00.000Z' }, () =>
+      json({ data: sentBack, meta: { notice: ratingSavedNotice(true, false) } }, 201),
+    );
+    const user = await renderSection();
+    const note = within(await section()).getByTestId('rating-other-side');
+    expect(note.textContent).toContain(
+      'Muster Gastro GmbH hat diese Vorstellung bereits bewertet. Bewerten Sie bis 03.04.2026',
+    );
+    for (const name of ['Kommunikation', 'Qualität der Rückmeldungen', 'Schnelligkeit']) {
+      await user.click(within(screen.getByRole('group', { name })).getByRole('radio', { name: '3 von 5 Sternen' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Bewertung abschicken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bewertung abschicken?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Bewertung abschicken' }));
+    expect(await screen.findByText(ratingSavedNotice(true, false))).toBeTruthy();
+    expect(posts()).toHaveLength(1);
   });
 });

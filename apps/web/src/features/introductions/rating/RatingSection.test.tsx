@@ -5,6 +5,7 @@ import {
   MODERATION_STATE_LABELS,
   RATING_COMMENT_MAX_LENGTH,
   RATING_MSG,
+  ratingSavedNotice,
   type Introduction,
   type IntroductionRating,
   type OwnRating,
@@ -25,6 +26,7 @@ const mayRate: IntroductionRating = {
   canRate: true,
   notAllowedReason: null,
   own: null,
+  otherSideRatedUntil: null,
   received: null,
 };
 const own: OwnRating = {
@@ -36,6 +38,8 @@ const own: OwnRating = {
   commentState: 'pending',
   commentRejectionReason: null,
   createdAt: '2026-03-20T10:00:00.000Z',
+  revealedAt: '2026-03-21T09:00:00.000Z',
+  revealsBy: null,
 };
 const rated: IntroductionRating = { ...mayRate, canRate: false, own };
 
@@ -146,7 +150,7 @@ describe('RatingSection: the form', () => {
     expect(posts()).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Bewertung abschicken' }));
 
-    expect(await screen.findByText(RATING_MSG.savedWithComment)).toBeTruthy();
+    expect(await screen.findByText(ratingSavedNotice(false, true))).toBeTruthy();
     expect(String(posts()[0]![0])).toBe('/api/introductions/12/rating');
     expect(sent()).toEqual({
       data: { communication: 4, quality: 5, speed: 3, comment: 'Gerne wieder.' },
@@ -179,7 +183,7 @@ describe('RatingSection: the form', () => {
     await user.click(screen.getByRole('button', { name: 'Bewertung abschicken' }));
     dialog = await screen.findByRole('dialog', { name: 'Bewertung abschicken?' });
     await user.click(within(dialog).getByRole('button', { name: 'Bewertung abschicken' }));
-    expect(await screen.findByText(RATING_MSG.saved)).toBeTruthy();
+    expect(await screen.findByText(ratingSavedNotice(false, false))).toBeTruthy();
     expect(sent()).toEqual({ data: { communication: 2, quality: 2, speed: 2 } });
     expect((await screen.findByTestId('rating-own')).textContent).toContain('Ohne Kommentar.');
   });

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import {
   formatDate,
   RATING_CRITERIA,
@@ -40,15 +41,25 @@ function OwnRating({ own, rating }: { own: Own; rating: IntroductionRating }) {
           </Fragment>
         ))}
       </dl>
+      {own.revealsBy !== null ? (
+        <p className="small mb-2" data-testid="rating-blind">
+          <Badge bg="secondary">Verdeckt</Badge> Ihre Bewertung zählt, sobald {rating.rated?.name ?? 'die andere Seite'}{' '}
+          bewertet hat, spätestens am {formatDate(own.revealsBy)}. Bis dahin sieht niemand etwas davon.
+        </p>
+      ) : null}
       {own.comment !== null && own.commentState !== null ? (
         <>
           <h4 className="h6 small fw-semibold">Ihr Kommentar</h4>
           <p className={styles.quote}>{own.comment}</p>
-          <ModerationLine
-            state={own.commentState}
-            reason={own.commentRejectionReason}
-            rejectedText="Der Kommentar wird nicht veröffentlicht; Ihre Sterne zählen trotzdem."
-          />
+          {own.revealsBy !== null && own.commentState === 'pending' ? (
+            <p className="small text-body-secondary mb-0">Das Backoffice prüft ihn, sobald Ihre Bewertung zählt.</p>
+          ) : (
+            <ModerationLine
+              state={own.commentState}
+              reason={own.commentRejectionReason}
+              rejectedText="Der Kommentar wird nicht veröffentlicht; Ihre Sterne zählen trotzdem."
+            />
+          )}
         </>
       ) : (
         <p className="small text-body-secondary mb-0">Ohne Kommentar.</p>
@@ -89,7 +100,20 @@ export function RatingSection({ introduction }: { introduction: Introduction }) 
         <h2 id="pb-rating-title" className="h6">
           Bewertung
         </h2>
-        {rating.canRate && rating.rated ? <RatingForm introductionId={introduction.id} rated={rating.rated} /> : null}
+        {rating.canRate && rating.rated && rating.otherSideRatedUntil !== null ? (
+          <Alert variant="info" className="small" data-testid="rating-other-side">
+            {rating.rated.name} hat diese Vorstellung bereits bewertet. Bewerten Sie bis{' '}
+            {formatDate(rating.otherSideRatedUntil)}: Dann zählen beide Bewertungen gleichzeitig – keine Seite sieht die
+            andere vorher. Danach ist keine Bewertung mehr möglich.
+          </Alert>
+        ) : null}
+        {rating.canRate && rating.rated ? (
+          <RatingForm
+            introductionId={introduction.id}
+            rated={rating.rated}
+            otherSideRated={rating.otherSideRatedUntil !== null}
+          />
+        ) : null}
         {rating.own ? <OwnRating own={rating.own} rating={rating} /> : null}
         {!rating.canRate && rating.own === null && rating.notAllowedReason ? (
           <p className="small text-body-secondary mb-0" data-testid="rating-not-allowed">
