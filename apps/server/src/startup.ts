@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { demoLoginText, demoLogins, hasDemoAccounts, isEmptyMarketplace, seedDemoData } from './modules/demo/seed';
 import { ensureEnvAdmin } from './modules/admin/startup';
 import { seedDemoActivity } from './modules/demo/activity';
-import { Scheduler } from './services/scheduler';
+import { Scheduler, scheduledRunsPruneJob } from './services/scheduler';
 import { storageOrphanJob } from './services/storage-orphans';
 import { retentionJob } from './modules/retention/schedule';
 import { dailyDigestJob } from './modules/alerts/digest';
@@ -57,6 +57,8 @@ function startScheduledWork(app: FastifyInstance): void {
       interviewJob({ db: app.db, publicUrl: app.config.publicUrl, log: app.log }),
       // The trust figures (issue 36, docs/trust.md): every 10 minutes.
       trustJob(app.db),
+      // scheduled_runs itself: finished rows older than 30 days go, daily at 04:00.
+      scheduledRunsPruneJob(app.db),
     ],
   });
   scheduler.start();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers';
-import { dailyInVienna, Scheduler, type ScheduledJob } from './scheduler';
+import { dailyInVienna, Scheduler, scheduledRunsPruneJob, type ScheduledJob } from './scheduler';
 
 /** The scheduler on one instance (PGlite and PostgreSQL); scheduler.pg.test.ts runs two at once. */
 
@@ -135,5 +135,32 @@ describe('Scheduler', () => {
     expect(finished).toBe(true);
     await running;
     expect(await runRow('stop-waits', 'p')).toMatchObject({ status: 'done' });
+  });
+
+  it('When the daily prune runs (once across instances), then rows finished or abandoned over 30 days ago go and the rest stay', async () => {
+    const ago = (days: string) => `now() - interval '${days}'`;
+    await ctx.database.query(
+      `INSERT INTO scheduled_runs (job, period, status, instance, attempts, claimed_at, lease_until, finished_at)
+       VALUES ('prune-test', 'old-done', 'done', 'x', 1, ${ago('60 days')}, ${ago('60 days')}, ${ago('60 days')}),
+              ('prune-test', 'old-failed', 'failed', 'x', 5, ${ago('60 days')}, ${ago('60 days')}, ${ago('60 days')}),
+              ('prune-test', 'old-failed-early', 'failed', 'x', 2, ${ago('40 days')}, ${ago('40 days')}, ${ago('40 days')}),
+              ('prune-test', 'old-abandoned', 'running', 'x', 1, ${ago('40 days')}, ${ago('31 days')}, NULL),
+              ('prune-test', 'day-31', 'done', 'x', 1, ${ago('31 days')}, ${ago('31 days')}, ${ago('30 days 1 minute')}),
+              ('prune-test', 'day-29', 'done', 'x', 1, ${ago('29 days')}, ${ago('29 days')}, ${ago('29 days 23 hours')}),
+              ('prune-test', 'recent-failed', 'failed', 'x', 1, ${ago('1 day')}, ${ago('1 day')}, ${ago('1 day')}),
+              ('prune-test', 'abandoned-lately', 'running', 'x', 1, ${ago('40 days')}, ${ago('29 days')}, NULL),
+              ('prune-test', 'running-now', 'running', 'x', 1, now(), now() + interval '10 minutes', NULL)`,
+    );
+    const now = () => new Date('2027-03-01T04:00:00Z'); // 05:00 in Vienna: the day's prune is due
+    const jobs = [scheduledRunsPruneJob(ctx.app.db)];
+    const a = new Scheduler({ db: ctx.app.db, log: silent, jobs, now, instance: 'a' });
+    const b = new Scheduler({ db: ctx.app.db, log: silent, jobs, now, instance: 'b' });
+    expect([...(await a.tick()), ...(await b.tick())]).toEqual(['scheduled-runs-prune']);
+    const left = await ctx.database.query<{ period: string }>(
+      `SELECT period FROM scheduled_runs WHERE job = 'prune-test' ORDER BY period`,
+    );
+    expect(left.map((r) => r.period)).toEqual(['abandoned-lately', 'day-29', 'recent-failed', 'running-now']);
+    // Its own row stays: the day's prune is not run again.
+    expect(await runRow('scheduled-runs-prune', '2027-03-01')).toMatchObject({ status: 'done', attempts: 1 });
   });
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { viennaDate, viennaParts } from '@pb/core';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { isDatabaseUnavailable, rootCause } from '../lib/db-errors';
 
 /**
@@ -45,6 +46,40 @@ export interface SchedulerOptions {
 /** Daily at `hour` (Vienna time): the period is the Vienna calendar day, due from that hour on. */
 export function dailyInVienna(hour: number): (now: Date) => string | null {
   return (now) => (Number(viennaParts(now).hour) >= hour ? viennaDate(now) : null);
+}
+
+/** Finished rows of scheduled_runs are kept this long (who ran what, docs/operations.md), then pruned. */
+export const SCHEDULED_RUNS_KEEP_DAYS = 30;
+const PRUNE_HOUR = 4;
+
+/**
+ * Prunes scheduled_runs once a day, once across instances (a job like any other): rows finished
+ * (done, or failed — retried or not) more than SCHEDULED_RUNS_KEEP_DAYS ago, and rows still
+ * 'running' whose lease ran out that long ago (an instance died and the period passed). Every
+ * job's period is an hour, a 10-minute slot or a Vienna day: a row that old is never claimed
+ * again, so removing it can never let a period run twice. The trust run alone writes 144 rows a day.
+ */
+export function scheduledRunsPruneJob(db: Db): ScheduledJob {
+  return {
+    name: 'scheduled-runs-prune',
+    period: dailyInVienna(PRUNE_HOUR),
+    async run() {
+      await pruneScheduledRuns(db);
+    },
+  };
+}
+
+/**
+ * Deletes the rows described at scheduledRunsPruneJob; returns how many. By the database's clock,
+ * the one finished_at and lease_until are written by.
+ */
+export async function pruneScheduledRuns(db: Db): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM scheduled_runs
+     WHERE (status IN ('done', 'failed') AND finished_at < now() - make_interval(days => ${SCHEDULED_RUNS_KEEP_DAYS}))
+        OR (status = 'running' AND lease_until < now() - make_interval(days => ${SCHEDULED_RUNS_KEEP_DAYS}))
+    RETURNING job`);
+  return rowsOf(result).length;
 }
 
 export class Scheduler {
