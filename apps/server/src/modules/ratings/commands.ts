@@ -8,9 +8,10 @@ import {
   type RatingSide,
 } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions, organisationTrust, ratings } from '../../db/schema';
+import { introductions, ratings } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
 import { liveMembership, ratingRefusal, ratingRevealsBy, REVEAL_MS } from './eligibility';
@@ -23,10 +24,9 @@ import { DELETED_RATER_NAME } from './presenter';
  * and side: the introduction's row lock serialises two submits (the UNIQUE index stands behind it).
  * Ratings are blind: the first of an introduction counts once the other side rated too (then both
  * count at once) or RATING_REVEAL_DAYS later (revealDueRatings, in the trust run) — and after that
- * the other side can no longer rate, so nobody rates in answer to what they saw. Whenever ratings
- * begin to count, the rated organisations' averages are counted again in the same transaction under
- * their organisation_trust rows' locks (in id order). Comments wait until the rating counts and then
- * for the office, whose decisions are audited and told to the parties.
+ * the other side can no longer rate, so nobody rates in answer to what they saw. The averages are
+ * written by the trust run every 10 minutes (writeRatingAverages), never by a rating. Comments wait
+ * until the rating counts and then for the office, whose decisions are audited and told.
  */
 
 /** The refusals of a rating that are not about the caller's rights: the state of things (409) or a rule (403). */
@@ -35,28 +35,34 @@ function refused(message: string): Error {
 }
 
 /**
- * Counts the organisation's ratings and averages (2 decimals) again and stores them on its
- * organisation_trust row (made if missing; the figures' columns stay as they are). The row's lock
- * is taken before counting, so the count sees every rating committed before it.
+ * The averages of every organisation's counted ratings (2 decimals) onto its organisation_trust
+ * row, written only where they changed. Run by the trust run inside its figures' transaction, which
+ * already holds those rows (in id order): a rating never locks a figures row itself, so no rating
+ * and no run wait on each other in a cycle. The ratings' own rows are only read.
  */
-export async function recountRatings(tx: Db, organisationId: number): Promise<void> {
-  await tx.insert(organisationTrust).values({ organisationId }).onConflictDoNothing();
-  await tx
-    .select({ id: organisationTrust.organisationId })
-    .from(organisationTrust)
-    .where(eq(organisationTrust.organisationId, organisationId))
-    .for('update');
-  const of = sql`FROM ratings counted
-    WHERE counted.rated_organisation_id = ${organisationId} AND counted.revealed_at IS NOT NULL`;
-  await tx
-    .update(organisationTrust)
-    .set({
-      ratingsCount: sql`(SELECT count(*)::int ${of})`,
-      ratingCommunication: sql`(SELECT round(avg(counted.communication), 2) ${of})`,
-      ratingQuality: sql`(SELECT round(avg(counted.quality), 2) ${of})`,
-      ratingSpeed: sql`(SELECT round(avg(counted.speed), 2) ${of})`,
-    })
-    .where(eq(organisationTrust.organisationId, organisationId));
+export async function writeRatingAverages(tx: Db): Promise<number> {
+  const result = await tx.execute(sql`
+    WITH averages AS (
+      SELECT r.rated_organisation_id AS id, count(*)::int AS n,
+             round(avg(r.communication), 2) AS communication, round(avg(r.quality), 2) AS quality,
+             round(avg(r.speed), 2) AS speed
+        FROM ratings r
+       WHERE r.revealed_at IS NOT NULL
+       GROUP BY r.rated_organisation_id
+    ),
+    wanted AS (
+      SELECT t.organisation_id AS id, coalesce(a.n, 0) AS n, a.communication, a.quality, a.speed
+        FROM organisation_trust t LEFT JOIN averages a ON a.id = t.organisation_id
+    )
+    UPDATE organisation_trust t
+       SET ratings_count = w.n, rating_communication = w.communication, rating_quality = w.quality,
+           rating_speed = w.speed
+      FROM wanted w
+     WHERE w.id = t.organisation_id
+       AND (t.ratings_count, t.rating_communication, t.rating_quality, t.rating_speed)
+           IS DISTINCT FROM (w.n, w.communication, w.quality, w.speed)
+    RETURNING t.organisation_id`);
+  return rowsOf(result).length;
 }
 
 async function assertStillMember(tx: Db, user: Caller): Promise<void> {
@@ -64,11 +70,6 @@ async function assertStillMember(tx: Db, user: Caller): Promise<void> {
   if (!membership || !(await liveMembership(tx, membership.memberId, membership.organisationId))) {
     throw forbidden(ORGANISATION_MSG.noOrganisation);
   }
-}
-
-/** Counts the organisations' ratings again, their rows locked in id order (two reveals never wait on each other in a cycle). */
-async function recountAll(tx: Db, organisationIds: number[]): Promise<void> {
-  for (const id of [...new Set(organisationIds)].sort((a, b) => a - b)) await recountRatings(tx, id);
 }
 
 /**
@@ -127,7 +128,6 @@ export async function rateIntroduction(
           .update(ratings)
           .set({ revealedAt: now })
           .where(and(eq(ratings.id, other.id), isNull(ratings.revealedAt)));
-        await recountAll(tx, [ratedId, other.rated]);
       } else {
         await otherSideRatedNotices(tx, introduction.id, ratedId, ratingRevealsBy(now), now);
       }
@@ -142,22 +142,16 @@ export async function rateIntroduction(
 
 /**
  * Ratings the other side did not answer within RATING_REVEAL_DAYS begin to count (from their
- * deadline); their organisations' averages are counted again. Run by the trust run; safe to repeat
- * and to run twice at once (a row already counted is not touched again). Answers how many.
+ * deadline). Run by the trust run before its figures (which write the averages); safe to repeat and
+ * to run twice at once (a row already counted is not touched again). Answers how many.
  */
 export async function revealDueRatings(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const revealed = await tx
-      .update(ratings)
-      .set({ revealedAt: sql`${ratings.createdAt} + make_interval(secs => ${REVEAL_MS / 1000})` })
-      .where(and(isNull(ratings.revealedAt), lte(ratings.createdAt, new Date(now.getTime() - REVEAL_MS))))
-      .returning({ rated: ratings.ratedOrganisationId });
-    await recountAll(
-      tx,
-      revealed.map((r) => r.rated),
-    );
-    return revealed.length;
-  });
+  const revealed = await db
+    .update(ratings)
+    .set({ revealedAt: sql`${ratings.createdAt} + make_interval(secs => ${REVEAL_MS / 1000})` })
+    .where(and(isNull(ratings.revealedAt), lte(ratings.createdAt, new Date(now.getTime() - REVEAL_MS))))
+    .returning({ id: ratings.id });
+  return revealed.length;
 }
 
 /** The rated organisation answers a published comment, once; the answer waits for the office. */

@@ -10,7 +10,7 @@ import type { ChatUser } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { GOOD_RATING, ratingCalls } from '../../../test/support/ratings';
 import { runTrustFigures } from '../trust';
-import { publishedRatingsOf, revealDueRatings } from './index';
+import { publishedRatingsOf } from './index';
 
 /**
  * Blind ratings (issue 36, docs/ratings.md), from the side that would rate in answer to what it
@@ -58,7 +58,9 @@ describe('Blind ratings', () => {
     const ratingId = await rated(company, id, { ...GOOD_RATING, comment: 'Gut vorbereitet.' });
     const deadline = new Date(Date.parse('2027-03-01T09:00:00.000Z') + RATING_REVEAL_DAYS * DAY).toISOString();
     expect((await section(company, id)).own).toMatchObject({ revealedAt: null, revealsBy: deadline });
-    // The agency's average does not move, the office does not have the comment, nobody may decide it.
+    // The agency's average does not move (not even after a run), the office does not have the
+    // comment, nobody may decide it.
+    await runTrustFigures(ctx.app.db, ctx.app.now());
     expect(await countOf(agencyId)).toBe(agencyBefore);
     expect((await pendingTexts()).some((t) => t.ratingId === ratingId)).toBe(false);
     const early = await moderate(admin, ratingId, { part: 'comment', decision: 'approve' });
@@ -85,8 +87,10 @@ describe('Blind ratings', () => {
     const back = await rate(consultant, id, { communication: 2, quality: 3, speed: 2 });
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json<{ meta: { notice: string } }>().meta.notice).toBe(ratingSavedNotice(true, false));
-    // Both count from the second rating on, for both organisations.
+    // Both count from the second rating on, for both organisations: the next trust run averages them.
     expect(await revealedAt(ratingId)).toEqual(new Date('2027-03-03T10:00:00.000Z'));
+    expect(await countOf(agencyId)).toBe(agencyBefore);
+    await runTrustFigures(ctx.app.db, ctx.app.now());
     expect(await countOf(agencyId)).toBe(agencyBefore + 1);
     expect(await countOf(companyId)).toBe(companyBefore + 1);
     expect((await section(company, id)).own).toMatchObject({
@@ -108,7 +112,7 @@ describe('Blind ratings', () => {
     // A minute before: the company may still rate (and nothing counts yet, even after a run).
     suite.at(new Date(deadline.getTime() - 60_000).toISOString());
     expect((await section(company, id)).canRate).toBe(true);
-    expect(await revealDueRatings(ctx.app.db, ctx.app.now())).toBe(0);
+    expect((await runTrustFigures(ctx.app.db, ctx.app.now())).ratingsRevealed).toBe(0);
     expect(await countOf(companyId)).toBe(before);
 
     // At the deadline: too late — its rating would answer one it can now infer.
@@ -127,7 +131,7 @@ describe('Blind ratings', () => {
     expect(run.ratingsRevealed).toBeGreaterThanOrEqual(1);
     expect(await revealedAt(ratingId)).toEqual(deadline);
     expect(await countOf(companyId)).toBe(before + 1);
-    expect(await revealDueRatings(ctx.app.db, ctx.app.now())).toBe(0);
+    expect((await runTrustFigures(ctx.app.db, ctx.app.now())).ratingsRevealed).toBe(0);
     expect(await countOf(companyId)).toBe(before + 1);
     expect((await section(consultant, id)).own).toMatchObject({ revealedAt: deadline.toISOString(), revealsBy: null });
     expect(messageOf(await rate(company, id))).toBe(RATING_MSG.windowClosed);

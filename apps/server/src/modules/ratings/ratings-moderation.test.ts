@@ -5,6 +5,7 @@ import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { addMember } from '../../../test/support/organisation-fixtures';
 import type { TestAccount } from '../../../test/support/account-fixtures';
 import { ratingCalls } from '../../../test/support/ratings';
+import { runTrustFigures } from '../trust';
 import { publishedRatingsOf } from './index';
 
 /**
@@ -195,8 +196,9 @@ describe('What everyone sees of an organisation', () => {
       suite.at(new Date(Date.parse('2027-02-10T09:00:00Z') + n * 40 * 86_400_000).toISOString());
       const hire = await hired(company, agency);
       ids.push(await rated(company, hire, score));
-      // Blind until the agency rates back (docs/ratings.md); then it counts.
+      // Blind until the agency rates back (docs/ratings.md); then it counts from the next trust run.
       await rated(agency, hire);
+      await runTrustFigures(ctx.app.db, ctx.app.now());
       const published = await publishedRatingsOf(ctx.app.db, agencyId);
       if (n < 2)
         expect(published).toEqual({

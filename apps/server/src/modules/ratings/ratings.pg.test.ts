@@ -3,13 +3,13 @@ import { RATING_MSG } from '@pb/core';
 import { createChatUser } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { ratingCalls } from '../../../test/support/ratings';
-import { revealDueRatings } from './index';
+import { runTrustFigures } from '../trust';
 
 /**
  * Ratings under real concurrency (PostgreSQL): a double submit makes one rating and a clean 409;
  * both sides at once both count; ratings of one organisation that begin to count at the same moment
- * all count in its averages, also when two trust runs reveal them at once; an answer and an office
- * decision happen once however many tabs send them.
+ * all count in its averages, also when two trust runs average or reveal them at once; an answer and
+ * an office decision happen once however many tabs send them.
  */
 
 const suite = introductionsSuite();
@@ -51,15 +51,12 @@ describe('ratings at once', () => {
       { communication: 4, quality: 3, speed: 4 },
       { communication: 2, quality: 4, speed: 5 },
     ];
-    // The figures' run made the agency's row already: the ratings meet at its lock, not at its insert.
-    await ctx.database.query(
-      'INSERT INTO organisation_trust (organisation_id) SELECT organisation_id FROM organisation_members WHERE user_id = $1',
-      [agency.id],
-    );
     for (const [n, each] of companies.entries()) await rated(each, introductions[n]!, scores[n]);
-    // Blind until the agency rates back — which it does on all three at once: three reveals, one row.
+    // Blind until the agency rates back — which it does on all three at once — and the trust run
+    // (here two at once) averages them.
     const answers = await Promise.all(introductions.map((id) => rate(agency, id)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    await Promise.all([runTrustFigures(ctx.app.db, ctx.app.now()), runTrustFigures(ctx.app.db, ctx.app.now())]);
     const [trust] = await ctx.database.query<Record<string, unknown>>(
       `SELECT t.ratings_count, t.rating_communication::text AS c, t.rating_quality::text AS q, t.rating_speed::text AS s
          FROM organisation_trust t JOIN organisation_members m ON m.organisation_id = t.organisation_id
@@ -97,10 +94,10 @@ describe('ratings at once', () => {
     await rated(company, second, { communication: 3, quality: 3, speed: 3 });
     suite.at('2027-06-20T09:00:00.000Z');
     const runs = await Promise.all([
-      revealDueRatings(ctx.app.db, ctx.app.now()),
-      revealDueRatings(ctx.app.db, ctx.app.now()),
+      runTrustFigures(ctx.app.db, ctx.app.now()),
+      runTrustFigures(ctx.app.db, ctx.app.now()),
     ]);
-    expect(runs[0]! + runs[1]!).toBeGreaterThanOrEqual(2);
+    expect(runs[0]!.ratingsRevealed + runs[1]!.ratingsRevealed).toBeGreaterThanOrEqual(2);
     const [trust] = await ctx.database.query<Record<string, unknown>>(
       `SELECT t.ratings_count, t.rating_communication::text AS c
          FROM organisation_trust t JOIN organisation_members m ON m.organisation_id = t.organisation_id

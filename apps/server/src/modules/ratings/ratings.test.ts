@@ -11,6 +11,7 @@ import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { addMember, invite } from '../../../test/support/organisation-fixtures';
 import type { TestAccount } from '../../../test/support/account-fixtures';
 import { GOOD_RATING, ratingCalls } from '../../../test/support/ratings';
+import { runTrustFigures } from '../trust';
 import { consultantReportBody, reportId, reviewReport } from '../../../test/support/placement-fixtures';
 
 /**
@@ -89,7 +90,8 @@ describe('Rating after a hire', () => {
     expect((await section(company, id)).received).toBeNull();
     expect(await count(id)).toBe(2);
 
-    // Both rated: both count now — the agency's and the company's rows exist with the averages.
+    // Both rated: both count from now — the trust run writes the agency's and the company's averages.
+    await runTrustFigures(ctx.app.db, ctx.app.now());
     expect(await trustOf(await organisationIdOf(consultant, 'agency'))).toMatchObject({ rating_communication: '5.00' });
     expect((await trustOf(await organisationIdOf(company, 'company')))!.ratings_count).toBeGreaterThanOrEqual(1);
   });

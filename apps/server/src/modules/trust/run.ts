@@ -3,6 +3,7 @@ import { TRUST_WINDOW_MONTHS } from '@pb/core';
 import type { Db } from '../../db/client';
 import { monthsBefore } from '../../lib/months';
 import type { ScheduledJob } from '../../services/scheduler';
+import { revealDueRatings, writeRatingAverages } from '../ratings';
 import { agencyAggregates, companyAggregates } from './aggregates';
 import { followIntroductions, recordFirstReactions, recordNewFacts } from './facts';
 import {
@@ -31,10 +32,13 @@ export interface TrustRunResult {
   agencies: number;
   members: number;
   advertisementsChanged: number;
+  ratingsRevealed: number;
 }
 
 /** Runs every step for `now`; safe to repeat, to interrupt and to run twice at once. */
 export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult> {
+  // Blind ratings whose other side did not rate in time begin to count (their averages with them).
+  const ratingsRevealed = await revealDueRatings(db, now);
   const factsMoved = await followIntroductions(db, now);
   const factsRecorded = await recordNewFacts(db, now);
   const reactionsRecorded = await recordFirstReactions(db, now);
@@ -48,12 +52,14 @@ export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult
     await writeCompanyFigures(tx, companies, computedAt);
     await writeAgencyFigures(tx, agencies, computedAt);
     await writeMemberFigures(tx, members, computedAt);
+    // The ratings' averages, under the rows' locks this transaction holds (a rating takes none).
+    await writeRatingAverages(tx);
     return { companies: companies.length, agencies: agencies.length, members: members.length };
   });
   // Its own transaction, rows locked in id order: the figures' row locks are not held while
   // advertisements wait (a rating's recount or a member's hand-over never closes a cycle with it).
   const advertisementsChanged = await db.transaction((tx) => copyResponseMinutesToAdvertisements(tx));
-  return { factsRecorded, factsMoved, reactionsRecorded, ...figures, advertisementsChanged };
+  return { factsRecorded, factsMoved, reactionsRecorded, ...figures, advertisementsChanged, ratingsRevealed };
 }
 
 /** The 10-minute slot `now` falls in ('2026-12-04T09:10'): each slot runs once across instances. */
