@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   agencyTrackRecordSentences,
   companyTrustSentences,
+  CONCRETE_REJECTION_REASONS,
   formatWorkingDuration,
   respondsWithinDays,
   responseSentence,
+  TRUST_TOO_LITTLE,
   type AgencyTrackRecord,
   type CompanyTrustFigures,
 } from './trust';
@@ -14,7 +16,7 @@ const company = (more: Partial<CompanyTrustFigures>): CompanyTrustFigures => ({
   enoughData: true,
   medianResponseMinutes: 60,
   answeredInTimeShare: 0.875,
-  rejectionsWithReasonShare: 0.8,
+  rejectionsWithConcreteReasonShare: 0.8,
   rejections: 5,
   interviewsPerIntroduction: 0.625,
   openOverdue: 0,
@@ -56,7 +58,7 @@ describe('The trust sentences', () => {
     expect(companyTrustSentences(company({}))).toEqual([
       'Das Unternehmen antwortet meist innerhalb von 1 Arbeitstag (Median: 1 Arbeitsstunde bis zur ersten Reaktion).',
       '88 % der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet.',
-      '80 % der Absagen nennen einen Grund.',
+      '80 % der Absagen nennen einen konkreten Grund.',
       'Auf eine Vorstellung kommen im Schnitt 0,6 Interviews.',
       'Keine Vorstellung wartet länger als 5 Arbeitstage auf eine Entscheidung.',
     ]);
@@ -78,6 +80,31 @@ describe('The trust sentences', () => {
     expect(agencyTrackRecordSentences(agency({ hires: 2, guaranteeCases: 1 })).slice(0, 2)).toEqual([
       'In den letzten 12 Monaten: 6 Vorstellungen, 4 davon mit Interview, 2 Einstellungen.',
       '1 Garantiefall.',
+    ]);
+  });
+
+  it('When a figure is below its own minimum (null), then its sentence says too little data in its place', () => {
+    expect(
+      companyTrustSentences(
+        company({ medianResponseMinutes: null, answeredInTimeShare: null, rejectionsWithConcreteReasonShare: null }),
+      ).slice(0, 3),
+    ).toEqual([
+      'Zur Antwortzeit gibt es noch zu wenige Daten (erst ab 5 beantworteten oder überfälligen Vorstellungen).',
+      'Zum Anteil rechtzeitiger Antworten gibt es noch zu wenige Daten (erst ab 5 beantworteten Vorstellungen oder abgelaufenen Antwortfristen).',
+      'Zu Absagen mit konkretem Grund gibt es noch zu wenige Daten (erst ab 3 Absagen).',
+    ]);
+    expect(agencyTrackRecordSentences(agency({ medianMinutesToFirstIntroduction: null })).at(-1)).toBe(
+      TRUST_TOO_LITTLE.speed,
+    );
+  });
+
+  it("When reasons are concrete, then every catalogue reason but 'Sonstiges' is", () => {
+    expect(CONCRETE_REJECTION_REASONS).toEqual([
+      'qualifikation',
+      'gehalt',
+      'kulturelle_passung',
+      'stelle_besetzt',
+      'kandidat_abgesprungen',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { REJECTION_REASONS, type RejectionReason } from './interviews';
 import { publishedRatingCommentSchema, ratingSummarySchema } from './ratings';
 import { WORKING_DAY_MINUTES } from './working-hours';
 
@@ -6,11 +7,32 @@ import { WORKING_DAY_MINUTES } from './working-hours';
  * Trust from data (issue 36): what the register and the chat say about how a company answers
  * introductions and how an agency's introductions end. The figures are computed by a scheduled run
  * (server: modules/trust), never per page view; docs/trust.md defines each one and its edge cases.
- * A figure is shown only on enough data: TRUST_MIN_INTRODUCTIONS in the last TRUST_WINDOW_MONTHS.
+ * A figure is shown only on enough data: TRUST_MIN_INTRODUCTIONS in the last TRUST_WINDOW_MONTHS for
+ * the organisation, and each figure its own minimum of what it is computed from (TRUST_MIN_*).
  */
 
 export const TRUST_WINDOW_MONTHS = 12;
 export const TRUST_MIN_INTRODUCTIONS = 5;
+/**
+ * The median reaction needs this many "ranked" introductions: answered, or unanswered past the
+ * overdue mark. Five introductions released within hours of each other, one of them answered,
+ * would otherwise give a median from one reaction. Five, as for the organisation: a median of five
+ * is the third of them, one outlier on either side cannot move it.
+ */
+export const TRUST_MIN_RANKED = 5;
+/** The in-time share needs this many introductions answered or past their answer deadline ("due"): 20 % steps at least. */
+export const TRUST_MIN_DUE = 5;
+/**
+ * The share of rejections with a concrete reason needs this many rejections by the company. Fewer
+ * than introductions: a company rejects only some, and five would hide the figure from most. Three,
+ * as for ratings (RATINGS_MIN_SHOWN): no single rejection makes the share 0 or 100 %.
+ */
+export const TRUST_MIN_REJECTIONS = 3;
+/**
+ * An agency's (or member's) speed needs this many advertisements it introduced to first in the
+ * window: a median of one or two advertisements says how one job went, not how the agency works.
+ */
+export const TRUST_MIN_ADVERTISEMENTS = 3;
 /** An introduction counts as answered in time within this many working days. */
 export const ANSWER_WORKING_DAYS = 2;
 /** An undecided introduction ('Neu' or 'In Prüfung') is overdue after this many working days. */
@@ -24,6 +46,25 @@ export const TRUST_MSG = {
   notPublic: 'Diese Personalvermittlung veröffentlicht ihre Kennzahlen nicht.',
   notFound: 'Diese Organisation gibt es nicht.',
   invalidRespondsWithin: 'Bitte wählen Sie 1, 2 oder 5 Arbeitstage.',
+} as const;
+
+/**
+ * A concrete reason: a catalogue reason (REJECTION_REASONS) other than 'sonstiges'. A free text
+ * cannot be judged (and the candidate's erasure blanks it; the register keeps only its hash).
+ */
+export const CONCRETE_REJECTION_REASONS: readonly RejectionReason[] = REJECTION_REASONS.filter(
+  (r) => r !== 'sonstiges',
+);
+
+/** The label of the rejections figure, the same in the sentences, the chart and docs/trust.md. */
+export const CONCRETE_REASON_LABEL = 'Absagen mit konkretem Grund';
+
+/** What a figure below its own minimum says instead (Austrian German, as the page's other sentences). */
+export const TRUST_TOO_LITTLE = {
+  median: `Zur Antwortzeit gibt es noch zu wenige Daten (erst ab ${TRUST_MIN_RANKED} beantworteten oder überfälligen Vorstellungen).`,
+  inTime: `Zum Anteil rechtzeitiger Antworten gibt es noch zu wenige Daten (erst ab ${TRUST_MIN_DUE} beantworteten Vorstellungen oder abgelaufenen Antwortfristen).`,
+  concreteReason: `Zu ${CONCRETE_REASON_LABEL} gibt es noch zu wenige Daten (erst ab ${TRUST_MIN_REJECTIONS} Absagen).`,
+  speed: `Zur Dauer bis zur ersten Vorstellung gibt es noch zu wenige Daten (erst ab ${TRUST_MIN_ADVERTISEMENTS} Inseraten).`,
 } as const;
 
 /** The share of a whole as a German percentage: 0.8333 → '83 %'. */
@@ -75,12 +116,15 @@ export const companyTrustFiguresSchema = z
     /** Introductions counted (last 12 months). Below TRUST_MIN_INTRODUCTIONS the rest is null. */
     introductions: z.number().int(),
     enoughData: z.boolean(),
-    /** Median office minutes to the first reaction; an introduction unanswered for 5 working days counts as slower than all. */
+    /**
+     * Median office minutes to the first reaction; an introduction unanswered for 5 working days
+     * counts as slower than all. Null below TRUST_MIN_RANKED (each figure: null = too little data).
+     */
     medianResponseMinutes: z.number().int().nullable(),
-    /** Share (0–1) of the introductions whose 2-working-day deadline passed that were answered by it. */
+    /** Share (0–1) of the introductions whose 2-working-day deadline passed that were answered by it; null below TRUST_MIN_DUE. */
     answeredInTimeShare: z.number().nullable(),
-    /** Share of the company's rejections that gave a reason; null without rejections. */
-    rejectionsWithReasonShare: z.number().nullable(),
+    /** Share of the company's rejections with a concrete catalogue reason (not 'Sonstiges'); null below TRUST_MIN_REJECTIONS. */
+    rejectionsWithConcreteReasonShare: z.number().nullable(),
     rejections: z.number().int(),
     /** Interviews agreed per introduction counted. */
     interviewsPerIntroduction: z.number().nullable(),
@@ -92,11 +136,15 @@ export const companyTrustFiguresSchema = z
   .strict();
 export type CompanyTrustFigures = z.infer<typeof companyTrustFiguresSchema>;
 
-/** A company's figures in a few plain German sentences (empty on too little data). */
+/**
+ * A company's figures in a few plain German sentences (empty on too little data for the company);
+ * a figure below its own minimum says so in its place.
+ */
 export function companyTrustSentences(f: CompanyTrustFigures): string[] {
   if (!f.enoughData) return [];
   const sentences: string[] = [];
-  if (f.medianResponseMinutes !== null) {
+  if (f.medianResponseMinutes === null) sentences.push(TRUST_TOO_LITTLE.median);
+  else {
     const slower = f.medianResponseMinutes > STALE_WORKING_DAYS * WORKING_DAY_MINUTES;
     const median = slower
       ? `mehr als ${STALE_WORKING_DAYS} Arbeitstage`
@@ -105,14 +153,16 @@ export function companyTrustSentences(f: CompanyTrustFigures): string[] {
       `Das Unternehmen ${responseSentence(f.medianResponseMinutes)} (Median: ${median} bis zur ersten Reaktion).`,
     );
   }
-  if (f.answeredInTimeShare !== null) {
-    sentences.push(
-      `${formatShare(f.answeredInTimeShare)} der Vorstellungen wurden innerhalb von ${ANSWER_WORKING_DAYS} Arbeitstagen beantwortet.`,
-    );
-  }
-  if (f.rejectionsWithReasonShare !== null) {
-    sentences.push(`${formatShare(f.rejectionsWithReasonShare)} der Absagen nennen einen Grund.`);
-  }
+  sentences.push(
+    f.answeredInTimeShare === null
+      ? TRUST_TOO_LITTLE.inTime
+      : `${formatShare(f.answeredInTimeShare)} der Vorstellungen wurden innerhalb von ${ANSWER_WORKING_DAYS} Arbeitstagen beantwortet.`,
+  );
+  sentences.push(
+    f.rejectionsWithConcreteReasonShare === null
+      ? TRUST_TOO_LITTLE.concreteReason
+      : `${formatShare(f.rejectionsWithConcreteReasonShare)} der Absagen nennen einen konkreten Grund.`,
+  );
   if (f.interviewsPerIntroduction !== null) {
     sentences.push(`Auf eine Vorstellung kommen im Schnitt ${formatDecimal(f.interviewsPerIntroduction)} Interviews.`);
   }
@@ -139,7 +189,11 @@ export const agencyTrackRecordSchema = z
     hires: z.number().int().nullable(),
     /** Placements of the window that became guarantee cases. */
     guaranteeCases: z.number().int().nullable(),
-    /** Median office minutes from an advertisement's publication to the agency's first introduction to it. */
+    /**
+     * Median office minutes from an advertisement's publication to the agency's (member's) first
+     * introduction ever to it, over the advertisements whose first falls in the window; null below
+     * TRUST_MIN_ADVERTISEMENTS.
+     */
     medianMinutesToFirstIntroduction: z.number().int().nullable(),
     /** When the trust run computed it; null before its first run for this organisation (a new one). */
     computedAt: z.string().nullable(),
@@ -160,11 +214,11 @@ export function agencyTrackRecordSentences(f: AgencyTrackRecord): string[] {
         : `${f.guaranteeCases} ${f.guaranteeCases === 1 ? 'Garantiefall' : 'Garantiefälle'}.`,
     );
   }
-  if (f.medianMinutesToFirstIntroduction !== null) {
-    sentences.push(
-      `Erste Vorstellung im Median ${formatWorkingDuration(f.medianMinutesToFirstIntroduction)} nach Veröffentlichung des Inserats.`,
-    );
-  }
+  sentences.push(
+    f.medianMinutesToFirstIntroduction === null
+      ? TRUST_TOO_LITTLE.speed
+      : `Erste Vorstellung im Median ${formatWorkingDuration(f.medianMinutesToFirstIntroduction)} nach Veröffentlichung des Inserats.`,
+  );
   return sentences;
 }
 

@@ -8,6 +8,7 @@ import type {
   Introduction,
   MemberRole,
   PlacementStatus,
+  RejectionReason,
 } from '@pb/core';
 import {
   introductions,
@@ -111,12 +112,22 @@ export function trustSuite() {
     return id;
   }
 
-  /** A stage change by `user` at `when` (a rejection with its reason and catalogue entry). */
-  async function move(user: ChatUser, id: number, status: string, when: string, reason?: string) {
+  /**
+   * A stage change by `user` at `when` (a rejection with its reason and catalogue entry, default
+   * 'qualifikation'; `category` null: none, as the API still takes and before the catalogue).
+   */
+  async function move(
+    user: ChatUser,
+    id: number,
+    status: string,
+    when: string,
+    reason?: string,
+    category: RejectionReason | null = 'qualifikation',
+  ) {
     at(when);
     const data =
       status === 'abgesagt'
-        ? { status, reason: reason ?? 'Passt nicht zum Team.', reasonCategory: 'qualifikation' }
+        ? { status, reason: reason ?? 'Passt nicht zum Team.', ...(category ? { reasonCategory: category } : {}) }
         : { status, ...(reason ? { reason } : {}) };
     const res = await ctx.request({
       method: 'POST',

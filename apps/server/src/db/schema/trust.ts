@@ -1,4 +1,4 @@
-import { integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import type { AgencyTrackRecord, CompanyTrustFigures, ModerationState, RatingSide } from '@pb/core';
 import { created, ts } from './columns';
 
@@ -17,6 +17,8 @@ export const introductionTrustFacts = pgTable('introduction_trust_facts', {
   firstReactionAt: ts('first_reaction_at'),
   responseMinutes: integer('response_minutes'),
   minutesSincePublication: integer('minutes_since_publication'),
+  /** 0052: a person was seen in both organisations; once true it stays (until the introduction moves). */
+  shared: boolean('shared').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { agencyTrackRecordSentences } from '@pb/core';
+import { agencyTrackRecordSentences, TRUST_TOO_LITTLE } from '@pb/core';
 import { memberTrackRecords } from '../../db/schema';
 import { trustSuite } from '../../../test/support/trust-fixtures';
 
@@ -100,5 +100,45 @@ describe('An agency and its members over a month', () => {
     await suite.run('2028-03-02T10:00:00Z');
     expect(await member(founder.id)).toBeUndefined();
     expect(await suite.agencyFigures(founder)).toMatchObject({ introductions: 0, enoughData: false, hires: null });
+  });
+});
+
+describe("The agency's speed: first introductions ever, on enough advertisements", () => {
+  it('When an advertisement was introduced to before the window, then a later introduction to it is no first; below 3 advertisements there is no speed', async () => {
+    const company = await party('company', 'Seehof Hotels KG');
+    const founder = await party('consultant', 'Früh Personal');
+    const old = await advertisement(company, '2027-02-01T08:00:00Z', 'Portier/in'); // Mon 09:00
+    await introduce(founder, old, '2027-02-01T09:00:00Z'); // 60: the first ever, a year before
+    const b = await advertisement(company, '2028-03-06T08:00:00Z', 'Hausdame/-herr'); // Mon 09:00
+    const c = await advertisement(company, '2028-03-06T08:00:00Z', 'Zimmermädchen/-bursche');
+    await introduce(founder, old, '2028-03-06T09:00:00Z'); // in the window, but not the first to it
+    await introduce(founder, b, '2028-03-06T09:00:00Z'); // 60
+    await introduce(founder, b, '2028-03-06T10:00:00Z');
+    await introduce(founder, c, '2028-03-06T10:00:00Z'); // 120
+    await introduce(founder, c, '2028-03-06T11:00:00Z');
+
+    // Five introductions in the window, but firsts to two advertisements only: no speed.
+    await suite.run('2028-03-07T10:00:00Z');
+    const early = await suite.agencyFigures(founder);
+    expect(early).toMatchObject({ introductions: 5, enoughData: true, medianMinutesToFirstIntroduction: null });
+    expect(agencyTrackRecordSentences(early!).at(-1)).toBe(TRUST_TOO_LITTLE.speed);
+
+    const d = await advertisement(company, '2028-03-06T08:00:00Z', 'Koch/Köchin');
+    const e = await advertisement(company, '2028-03-06T08:00:00Z', 'Kellner/in');
+    await introduce(founder, d, '2028-03-06T11:00:00Z'); // 180
+    await introduce(founder, e, '2028-03-06T12:00:00Z'); // 240
+    await suite.run('2028-03-08T10:00:00Z');
+    // 60, 120, 180, 240: the second (the old advertisement's second introduction, a year of office
+    // minutes after its publication, is no first and would have made it the third).
+    expect(await suite.agencyFigures(founder)).toMatchObject({
+      introductions: 7,
+      medianMinutesToFirstIntroduction: 120,
+    });
+    const organisationId = await suite.organisation(founder);
+    const [own] = await ctx.app.db
+      .select()
+      .from(memberTrackRecords)
+      .where(and(eq(memberTrackRecords.organisationId, organisationId), eq(memberTrackRecords.userId, founder.id)));
+    expect(own?.figures.medianMinutesToFirstIntroduction).toBe(120);
   });
 });

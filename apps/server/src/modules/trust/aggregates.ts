@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CONCRETE_REJECTION_REASONS } from '@pb/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notUndone, notWrittenByReport, reportStands } from '../introductions';
@@ -11,6 +12,12 @@ import { notUndone, notWrittenByReport, reportStands } from '../introductions';
 /** Ranks an introduction unanswered after STALE_WORKING_DAYS behind every answered one in the median. */
 export const UNANSWERED_RANK = 2_147_483_647;
 
+const concreteReasons = () =>
+  sql.join(
+    CONCRETE_REJECTION_REASONS.map((reason) => sql`${reason}`),
+    sql`, `,
+  );
+
 /**
  * One row per introduction counted in the window [windowStart, now]: its facts and what its
  * register, interviews and placement reports say. Introductions that ended before the candidate
@@ -21,14 +28,15 @@ function countedSql(windowStart: string, now: string): SQL {
     counted AS (
       SELECT f.introduction_id, f.company_organisation_id, f.agency_organisation_id, f.introduced_by_member_id,
              f.job_id, f.introduced_at, f.clock_start_at, f.answer_due_at, f.stale_at, f.first_reaction_at,
-             f.response_minutes, f.minutes_since_publication, i.status, i.rejection_reason, i.status_note,
-             i.consent_withdrawn_at
+             f.response_minutes, f.minutes_since_publication, i.status, i.rejection_reason, i.consent_withdrawn_at
         FROM introduction_trust_facts f
         JOIN introductions i ON i.id = f.introduction_id
        WHERE f.clock_start_at >= ${windowStart}::timestamptz AND f.clock_start_at <= ${now}::timestamptz
          AND i.consent_state NOT IN ('declined', 'expired', 'cancelled')
          -- Never between organisations that share or shared a person: one person with a company and an
          -- agency could otherwise hire their own introductions and make both look good (as for ratings).
+         -- What a run saw stays on the fact (shared); the live check covers a pair since the last run.
+         AND NOT f.shared
          AND NOT EXISTS (SELECT 1 FROM organisation_members cm
                            JOIN organisation_members am ON am.user_id = cm.user_id
                           WHERE cm.organisation_id = f.company_organisation_id
@@ -58,6 +66,15 @@ function countedSql(windowStart: string, now: string): SQL {
         FROM introduction_events e JOIN counted c ON c.introduction_id = e.introduction_id
        WHERE e.kind = 'status' AND e.content->>'cause' = 'consent'
     ),
+    rejection_entry AS (
+      -- The register entry of the company's rejection (the latest not taken back): its catalogue reason
+      -- is hash-chained and stays when the candidate's data are erased (which blanks the notes).
+      SELECT DISTINCT ON (e.introduction_id) e.introduction_id, e.content->>'reasonCategory' AS category
+        FROM introduction_events e JOIN counted c ON c.introduction_id = e.introduction_id
+       WHERE e.kind = 'status' AND e.content->>'status' = 'abgesagt' AND e.content->>'cause' IS NULL
+         AND ${notUndone('e')}
+       ORDER BY e.introduction_id, e.created_at DESC, e.id DESC
+    ),
     placed AS (
       -- A placement report that stands: the company's own; an agency's once the company can no longer
       -- object (invoiced, paid, a guarantee case) or the office released it over the objection.
@@ -85,6 +102,9 @@ function countedSql(windowStart: string, now: string): SQL {
                OR (c.answer_due_at < ${now}::timestamptz
                    AND (c.consent_withdrawn_at IS NULL OR c.consent_withdrawn_at > c.answer_due_at))) AS answer_due,
              (c.status = 'abgesagt' AND ebc.introduction_id IS NULL) AS rejected,
+             -- A concrete reason: from the catalogue, not 'sonstiges'; none (a rejection from before the
+             -- catalogue, or one sent without it) is not concrete.
+             coalesce(coalesce(re.category, c.rejection_reason) IN (${concreteReasons()}), false) AS concrete_reason,
              coalesce(a.n, 0) + CASE WHEN wir.introduction_id IS NULL AND ri.introduction_id IS NOT NULL THEN 1 ELSE 0 END
                AS interviews,
              (a.n IS NOT NULL OR (wir.introduction_id IS NULL AND ri.introduction_id IS NOT NULL)) AS interviewed,
@@ -95,6 +115,7 @@ function countedSql(windowStart: string, now: string): SQL {
         LEFT JOIN with_interview_rows wir ON wir.introduction_id = c.introduction_id
         LEFT JOIN reached_interview ri ON ri.introduction_id = c.introduction_id
         LEFT JOIN ended_by_candidate ebc ON ebc.introduction_id = c.introduction_id
+        LEFT JOIN rejection_entry re ON re.introduction_id = c.introduction_id
         LEFT JOIN placed pl ON pl.introduction_id = c.introduction_id
         LEFT JOIN hired_by_company hbc ON hbc.introduction_id = c.introduction_id
     )`;
@@ -104,10 +125,12 @@ export interface CompanyAggregate {
   organisationId: number;
   introductions: number;
   medianRank: number | null;
+  /** Introductions in the median: answered, or unanswered past the overdue mark. */
+  ranked: number;
   due: number;
   inTime: number;
   rejections: number;
-  rejectionsWithReason: number;
+  rejectionsWithConcreteReason: number;
   interviews: number;
   openOverdue: number;
 }
@@ -120,11 +143,11 @@ export async function companyAggregates(db: Db, windowStart: string, now: string
       SELECT f.company_organisation_id AS "organisationId",
              count(*)::int AS "introductions",
              percentile_disc(0.5) WITHIN GROUP (ORDER BY f.ranked_minutes) AS "medianRank",
+             count(f.ranked_minutes)::int AS "ranked",
              count(*) FILTER (WHERE f.answer_due)::int AS "due",
              count(*) FILTER (WHERE f.first_reaction_at <= f.answer_due_at)::int AS "inTime",
              count(*) FILTER (WHERE f.rejected)::int AS "rejections",
-             count(*) FILTER (WHERE f.rejected AND (f.rejection_reason IS NOT NULL
-                                                    OR btrim(coalesce(f.status_note, '')) <> ''))::int AS "rejectionsWithReason",
+             count(*) FILTER (WHERE f.rejected AND f.concrete_reason)::int AS "rejectionsWithConcreteReason",
              coalesce(sum(f.interviews), 0)::int AS "interviews",
              count(*) FILTER (WHERE f.status IN ('neu', 'in_pruefung') AND f.stale_at < ${now}::timestamptz)::int AS "openOverdue"
         FROM facts f
@@ -136,10 +159,11 @@ export async function companyAggregates(db: Db, windowStart: string, now: string
     organisationId: Number(r.organisationId),
     introductions: Number(r.introductions),
     medianRank: r.medianRank === null ? null : Number(r.medianRank),
+    ranked: Number(r.ranked),
     due: Number(r.due),
     inTime: Number(r.inTime),
     rejections: Number(r.rejections),
-    rejectionsWithReason: Number(r.rejectionsWithReason),
+    rejectionsWithConcreteReason: Number(r.rejectionsWithConcreteReason),
     interviews: Number(r.interviews),
     openOverdue: Number(r.openOverdue),
   }));
@@ -154,12 +178,16 @@ export interface AgencyAggregate {
   hires: number;
   guaranteeCases: number;
   medianMinutesToFirst: number | null;
+  /** Advertisements in that median: the agency's (member's) first introduction ever to it is in the window. */
+  advertisements: number;
 }
 
 /**
  * Every agency (or, `perMember`, every member of an agency by their account) with introductions
- * in the window, in id order. The speed is the median over the advertisements introduced to of
- * the minutes from publication to the first of those introductions.
+ * in the window, in id order. The speed is the median, over the advertisements whose first
+ * introduction ever by the agency (member) is in the window, of the minutes from publication to
+ * that first introduction: a later introduction in the window to an advertisement introduced to
+ * before the window is no "first".
  */
 export async function agencyAggregates(
   db: Db,
@@ -172,12 +200,22 @@ export async function agencyAggregates(
   const rows = rowsOf<Record<keyof AgencyAggregate, number | string | null>>(
     await db.execute(sql`
       WITH ${countedSql(windowStart, now)},
+      first_ever AS (
+        -- Over all facts, not only the window's: the first introduction of each party to each advertisement.
+        SELECT DISTINCT ON (f.agency_organisation_id, ${who}, f.job_id) f.introduction_id
+          FROM introduction_trust_facts f
+          JOIN introductions i ON i.id = f.introduction_id
+          ${member}
+         WHERE f.agency_organisation_id IS NOT NULL AND f.job_id IS NOT NULL
+           AND f.introduced_at <= ${now}::timestamptz
+           AND i.consent_state NOT IN ('declined', 'expired', 'cancelled')
+         ORDER BY f.agency_organisation_id, ${who}, f.job_id, f.introduced_at, f.introduction_id
+      ),
       by_party AS (
-        SELECT f.*, ${who} AS user_id,
-               row_number() OVER (PARTITION BY f.agency_organisation_id, ${who}, f.job_id
-                                  ORDER BY f.introduced_at, f.introduction_id) AS nth_on_job
+        SELECT f.*, ${who} AS user_id, fe.introduction_id IS NOT NULL AS first_on_job
           FROM facts f
           ${member}
+          LEFT JOIN first_ever fe ON fe.introduction_id = f.introduction_id
          WHERE f.agency_organisation_id IS NOT NULL
       )
       SELECT b.agency_organisation_id AS "organisationId",
@@ -187,7 +225,8 @@ export async function agencyAggregates(
              count(*) FILTER (WHERE b.hired)::int AS "hires",
              count(*) FILTER (WHERE b.guarantee)::int AS "guaranteeCases",
              percentile_disc(0.5) WITHIN GROUP (ORDER BY b.minutes_since_publication)
-               FILTER (WHERE b.nth_on_job = 1 AND b.job_id IS NOT NULL) AS "medianMinutesToFirst"
+               FILTER (WHERE b.first_on_job) AS "medianMinutesToFirst",
+             count(b.minutes_since_publication) FILTER (WHERE b.first_on_job)::int AS "advertisements"
         FROM by_party b
         JOIN organisations o ON o.id = b.agency_organisation_id
        GROUP BY b.agency_organisation_id, b.user_id
@@ -201,5 +240,6 @@ export async function agencyAggregates(
     hires: Number(r.hires),
     guaranteeCases: Number(r.guaranteeCases),
     medianMinutesToFirst: r.medianMinutesToFirst === null ? null : Number(r.medianMinutesToFirst),
+    advertisements: Number(r.advertisements),
   }));
 }

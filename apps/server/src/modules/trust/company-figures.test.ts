@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyTrustSentences, responseSentence } from '@pb/core';
-import { introductions, introductionTrustFacts, organisationMembers } from '../../db/schema';
+import { companyTrustSentences, responseSentence, TRUST_TOO_LITTLE } from '@pb/core';
+import { introductionEvents, introductions, introductionTrustFacts, jobs, organisationMembers } from '../../db/schema';
+import { deleteUserAccount } from '../accounts/service';
 import { organisationOf } from '../../../test/support/chat-fixtures';
 import { trustSuite } from '../../../test/support/trust-fixtures';
 import { answerConsent } from '../../../test/support/candidate-consent';
@@ -52,7 +53,7 @@ describe('A company answering over a weekend and a public holiday', () => {
       enoughData: false,
       medianResponseMinutes: null,
       answeredInTimeShare: null,
-      rejectionsWithReasonShare: null,
+      rejectionsWithConcreteReasonShare: null,
       rejections: 0,
       interviewsPerIntroduction: null,
       openOverdue: null,
@@ -87,7 +88,8 @@ describe('A company answering over a weekend and a public holiday', () => {
       // I1, I2 and I4 within 2 working days; I3 late; I5's deadline passed unanswered.
       answeredInTimeShare: 0.6,
       rejections: 1,
-      rejectionsWithReasonShare: 1,
+      // One rejection: below TRUST_MIN_REJECTIONS (3), too little for a share.
+      rejectionsWithConcreteReasonShare: null,
       interviewsPerIntroduction: 0.2,
       // Still 'In Prüfung' (I1) or 'Neu' (I2 answered in the chat only, I5) after 5 working days.
       openOverdue: 3,
@@ -96,7 +98,7 @@ describe('A company answering over a weekend and a public holiday', () => {
     expect(companyTrustSentences(figures!)).toEqual([
       'Das Unternehmen antwortet meist innerhalb von 1 Arbeitstag (Median: 9 Arbeitsstunden bis zur ersten Reaktion).',
       '60 % der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet.',
-      '100 % der Absagen nennen einen Grund.',
+      'Zu Absagen mit konkretem Grund gibt es noch zu wenige Daten (erst ab 3 Absagen).',
       'Auf eine Vorstellung kommen im Schnitt 0,2 Interviews.',
       '3 Vorstellungen warten länger als 5 Arbeitstage auf eine Entscheidung.',
     ]);
@@ -147,6 +149,10 @@ describe('What is and is not the company reacting', () => {
     await move(company, e5, 'in_pruefung', '2026-12-15T12:30:00Z');
     await move(company, e5, 'interview', '2026-12-16T09:00:00Z');
 
+    // E6: Tuesday 15:00, 'In Prüfung' at 17:00 → 120.
+    const e6 = await introduce(agency, job, '2026-12-15T14:00:00Z');
+    await move(company, e6, 'in_pruefung', '2026-12-15T16:00:00Z');
+
     // Three weeks later the company writes in the advertisement's conversation (about another
     // candidate): that is no reaction to E3, which ended with the withdrawal.
     await write(company, e3, '2027-01-04T09:00:00Z');
@@ -156,16 +162,16 @@ describe('What is and is not the company reacting', () => {
     expect([f1, f2, f3, f4, f5].map((f) => f?.responseMinutes)).toEqual([0, 1200, null, 60, 30]);
     expect(f2!.firstReactionAt!.toISOString()).toBe(f2!.answerDueAt.toISOString());
     expect(await suite.companyFigures(company)).toEqual({
-      introductions: 5,
+      introductions: 6,
       enoughData: true,
-      // 0, 30, 60, 1200 (E3 left out): the second.
-      medianResponseMinutes: 30,
+      // 0, 30, 60, 120, 1200 (E3 left out: five, just enough): the third.
+      medianResponseMinutes: 60,
       answeredInTimeShare: 1,
       rejections: 1,
-      rejectionsWithReasonShare: 0,
-      interviewsPerIntroduction: 0.2,
-      // E1 still 'In Prüfung', E2 'Neu' again after the undo.
-      openOverdue: 2,
+      rejectionsWithConcreteReasonShare: null,
+      interviewsPerIntroduction: 1 / 6,
+      // E1 and E6 still 'In Prüfung', E2 'Neu' again after the undo.
+      openOverdue: 3,
       computedAt: '2027-01-04T11:00:00.000Z',
     });
   });
@@ -219,6 +225,112 @@ describe('One person on both sides', () => {
     expect(await suite.companyFigures(company)).toMatchObject({ introductions: 0, enoughData: false });
     expect(await suite.agencyFigures(agency)).toMatchObject({ introductions: 0, enoughData: false });
     expect((await suite.stored(company))?.responseMinutes).toBeNull();
+  });
+});
+
+describe('A minimum of data per figure', () => {
+  it('When five introductions arrive within hours and one is answered, then no median and no in-time share (nor on the advertisement) until enough are answered or overdue', async () => {
+    const company = await party('company', 'Kurzfrist GmbH');
+    const agency = await party('consultant', 'Schnell Personal');
+    const job = await advertisement(company, '2027-01-25T07:00:00Z');
+    const ids: number[] = [];
+    for (const hour of ['08', '09', '10', '11', '12'])
+      ids.push(await introduce(agency, job, `2027-01-25T${hour}:00:00Z`));
+    await move(company, ids[0]!, 'in_pruefung', '2027-01-25T13:00:00Z');
+
+    // Tuesday: one answered (ranked and due), four neither overdue nor past their deadline.
+    await run('2027-01-26T10:00:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({
+      introductions: 5,
+      enoughData: true,
+      medianResponseMinutes: null,
+      answeredInTimeShare: null,
+      rejectionsWithConcreteReasonShare: null,
+      interviewsPerIntroduction: 0,
+      openOverdue: 0,
+    });
+    expect(companyTrustSentences((await suite.companyFigures(company))!).slice(0, 2)).toEqual([
+      TRUST_TOO_LITTLE.median,
+      TRUST_TOO_LITTLE.inTime,
+    ]);
+    expect((await suite.stored(company))?.responseMinutes).toBeNull();
+    const copied = async () =>
+      (await ctx.app.db.select({ m: jobs.companyResponseMinutes }).from(jobs).where(eq(jobs.id, job)))[0]?.m;
+    expect(await copied()).toBeNull();
+
+    // Two weeks later the four are overdue: five ranked, five due.
+    await run('2027-02-10T10:00:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({
+      medianResponseMinutes: 5 * 600 + 1,
+      answeredInTimeShare: 0.2,
+    });
+    expect(await copied()).toBe(5 * 600 + 1);
+  });
+});
+
+describe('Absagen mit konkretem Grund', () => {
+  it("When rejections name a catalogue reason, 'Sonstiges' or none, and one is the candidate's withdrawal, then only the catalogue's concrete reasons count, also after the notes are erased", async () => {
+    const company = await party('company', 'Absage AG');
+    const agency = await party('consultant', 'Grund Personal');
+    const job = await advertisement(company, '2027-01-25T07:00:00Z');
+    const ids: number[] = [];
+    for (const hour of ['08', '09', '10', '11', '12'])
+      ids.push(await introduce(agency, job, `2027-01-26T${hour}:00:00Z`));
+    const [r1, r2, r3, r4, r5] = ids as [number, number, number, number, number];
+    await move(company, r1, 'abgesagt', '2027-01-26T13:00:00Z', 'Zu wenig Erfahrung.', 'qualifikation');
+    await move(company, r2, 'abgesagt', '2027-01-26T13:10:00Z', 'Passt nicht.', 'sonstiges');
+    // No catalogue entry (the API still takes it, as before the catalogue): the register names none.
+    await move(company, r3, 'abgesagt', '2027-01-26T13:20:00Z', 'Wir haben uns anders entschieden.', null);
+    await move(company, r4, 'abgesagt', '2027-01-26T13:30:00Z', 'Zu teuer.', 'gehalt');
+    // The candidate withdraws before the company answered: a rejection with cause 'consent', not the company's.
+    at('2027-01-26T14:00:00Z');
+    expect((await answerConsent(ctx, r5, 'withdraw')).statusCode).toBe(200);
+    // The candidate's data erased: the notes go, the register's entries keep the catalogue reason.
+    await ctx.app.db.update(introductions).set({ statusNote: null }).where(eq(introductions.id, r1));
+    await ctx.app.db.update(introductionEvents).set({ note: null }).where(eq(introductionEvents.introductionId, r1));
+
+    await run('2027-02-11T10:00:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({
+      introductions: 5,
+      rejections: 4,
+      // R1 (erased, 'qualifikation') and R4 ('gehalt') of four.
+      rejectionsWithConcreteReasonShare: 0.5,
+    });
+    expect(companyTrustSentences((await suite.companyFigures(company))!)).toContain(
+      '50 % der Absagen nennen einen konkreten Grund.',
+    );
+  });
+});
+
+describe('One person on both sides, after an account deletion', () => {
+  it('When a person in both organisations deletes the account, then their memberships are gone but the introductions stay left out', async () => {
+    const company = await party('company', 'Doppel GmbH');
+    const agency = await party('consultant', 'Doppel Personal');
+    const both = await suite.memberOf(company, 'Doris Doppel', 'recruiting');
+    await ctx.app.db
+      .insert(organisationMembers)
+      .values({ organisationId: await organisationOf(ctx.app.db, agency.id), userId: both.id, role: 'consultant' });
+    const job = await advertisement(company, '2027-01-25T07:00:00Z');
+    for (const hour of ['08', '09', '10', '11', '12']) {
+      const id = await introduce(agency, job, `2027-01-27T${hour}:00:00Z`);
+      await move(company, id, 'in_pruefung', `2027-01-27T${hour}:30:00Z`);
+    }
+    await run('2027-02-12T10:00:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({ introductions: 0, enoughData: false });
+    const marked = await ctx.app.db
+      .select({ shared: introductionTrustFacts.shared })
+      .from(introductionTrustFacts)
+      .where(eq(introductionTrustFacts.companyOrganisationId, await organisationOf(ctx.app.db, company.id)));
+    expect(marked.map((f) => f.shared)).toEqual([true, true, true, true, true]);
+
+    // The account deletion removes the person's membership rows (ON DELETE CASCADE).
+    expect(await deleteUserAccount(ctx.app.db, ctx.app.storage, both.id, ctx.config.registerSecret)).toBe(true);
+    expect(await ctx.app.db.select().from(organisationMembers).where(eq(organisationMembers.userId, both.id))).toEqual(
+      [],
+    );
+    await run('2027-02-12T10:10:00Z');
+    expect(await suite.companyFigures(company)).toMatchObject({ introductions: 0, enoughData: false });
+    expect(await suite.agencyFigures(agency)).toMatchObject({ introductions: 0, enoughData: false });
   });
 });
 

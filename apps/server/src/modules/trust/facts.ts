@@ -109,7 +109,8 @@ export async function recordNewFacts(db: Db, now: Date): Promise<number> {
 
 /**
  * The organisations and the introducing member follow the introduction: a fact carries what the
- * introduction says at this run (an introduction moved to another organisation takes its history along).
+ * introduction says at this run (an introduction moved to another organisation takes its history
+ * along; what was seen of the old pair's people — `shared` — does not, the next step looks again).
  */
 export async function followIntroductions(db: Db, now: Date): Promise<number> {
   const result = await db.execute(sql`
@@ -118,6 +119,9 @@ export async function followIntroductions(db: Db, now: Date): Promise<number> {
            agency_organisation_id = i.agency_organisation_id,
            introduced_by_member_id = i.introduced_by_member_id,
            job_id = i.job_id,
+           shared = CASE WHEN f.company_organisation_id IS NOT DISTINCT FROM i.company_organisation_id
+                          AND f.agency_organisation_id IS NOT DISTINCT FROM i.agency_organisation_id
+                         THEN f.shared ELSE false END,
            updated_at = ${now.toISOString()}::timestamptz
       FROM introductions i
      WHERE i.id = f.introduction_id
@@ -125,6 +129,27 @@ export async function followIntroductions(db: Db, now: Date): Promise<number> {
          OR f.agency_organisation_id IS DISTINCT FROM i.agency_organisation_id
          OR f.introduced_by_member_id IS DISTINCT FROM i.introduced_by_member_id
          OR f.job_id IS DISTINCT FROM i.job_id)
+    RETURNING f.introduction_id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Step: facts between a company and an agency that share a person now (membership rows, left or
+ * not) are marked `shared` for good — an account deletion removes the person's membership rows, the
+ * mark stays and the figures keep leaving these introductions out. The pairs are few (people in two
+ * organisations); only facts not yet marked are written. Returns the facts marked.
+ */
+export async function markSharedPeople(db: Db, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    WITH pairs AS (
+      SELECT DISTINCT cm.organisation_id AS company_id, am.organisation_id AS agency_id
+        FROM organisation_members cm
+        JOIN organisation_members am ON am.user_id = cm.user_id AND am.organisation_id <> cm.organisation_id
+    )
+    UPDATE introduction_trust_facts f
+       SET shared = true, updated_at = ${now.toISOString()}::timestamptz
+      FROM pairs p
+     WHERE f.company_organisation_id = p.company_id AND f.agency_organisation_id = p.agency_id AND NOT f.shared
     RETURNING f.introduction_id`);
   return rowsOf(result).length;
 }

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   STALE_WORKING_DAYS,
+  TRUST_MIN_ADVERTISEMENTS,
+  TRUST_MIN_DUE,
   TRUST_MIN_INTRODUCTIONS,
+  TRUST_MIN_RANKED,
+  TRUST_MIN_REJECTIONS,
   WORKING_DAY_MINUTES,
   type AgencyTrackRecord,
   type CompanyTrustFigures,
@@ -18,9 +22,13 @@ import type { AgencyAggregate, CompanyAggregate } from './aggregates';
 /** The median when it falls on an introduction left unanswered for STALE_WORKING_DAYS: "more than 5 working days". */
 export const SLOWER_THAN_STALE_MINUTES = STALE_WORKING_DAYS * WORKING_DAY_MINUTES + 1;
 
-const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+/** A share only on at least `minimum` (≥ 1) of the whole: below it the figure is null, "noch zu wenige Daten". */
+const share = (part: number, whole: number, minimum: number) => (whole < Math.max(minimum, 1) ? null : part / whole);
 
-/** A company's figures; nothing but the count below TRUST_MIN_INTRODUCTIONS (null `a`: no introductions). */
+/**
+ * A company's figures; nothing but the count below TRUST_MIN_INTRODUCTIONS (null `a`: no
+ * introductions), and each figure null below its own minimum (TRUST_MIN_RANKED, _DUE, _REJECTIONS).
+ */
 export function companyFiguresOf(a: CompanyAggregate | null, computedAt: string | null): CompanyTrustFigures {
   const introductions = a?.introductions ?? 0;
   if (a === null || introductions < TRUST_MIN_INTRODUCTIONS) {
@@ -29,7 +37,7 @@ export function companyFiguresOf(a: CompanyAggregate | null, computedAt: string 
       enoughData: false,
       medianResponseMinutes: null,
       answeredInTimeShare: null,
-      rejectionsWithReasonShare: null,
+      rejectionsWithConcreteReasonShare: null,
       rejections: 0,
       interviewsPerIntroduction: null,
       openOverdue: null,
@@ -41,9 +49,10 @@ export function companyFiguresOf(a: CompanyAggregate | null, computedAt: string 
     enoughData: true,
     // Every median beyond STALE_WORKING_DAYS is "more than 5 working days", the same for all: a company
     // that never answers must not sort before one that answers after six days.
-    medianResponseMinutes: a.medianRank === null ? null : Math.min(a.medianRank, SLOWER_THAN_STALE_MINUTES),
-    answeredInTimeShare: share(a.inTime, a.due),
-    rejectionsWithReasonShare: share(a.rejectionsWithReason, a.rejections),
+    medianResponseMinutes:
+      a.medianRank === null || a.ranked < TRUST_MIN_RANKED ? null : Math.min(a.medianRank, SLOWER_THAN_STALE_MINUTES),
+    answeredInTimeShare: share(a.inTime, a.due, TRUST_MIN_DUE),
+    rejectionsWithConcreteReasonShare: share(a.rejectionsWithConcreteReason, a.rejections, TRUST_MIN_REJECTIONS),
     rejections: a.rejections,
     interviewsPerIntroduction: a.interviews / introductions,
     openOverdue: a.openOverdue,
@@ -51,7 +60,10 @@ export function companyFiguresOf(a: CompanyAggregate | null, computedAt: string 
   };
 }
 
-/** An agency's (or a member's) track record; nothing but the count below TRUST_MIN_INTRODUCTIONS. */
+/**
+ * An agency's (or a member's) track record; nothing but the count below TRUST_MIN_INTRODUCTIONS, the
+ * speed null below TRUST_MIN_ADVERTISEMENTS.
+ */
 export function agencyFiguresOf(a: AgencyAggregate | null, computedAt: string | null): AgencyTrackRecord {
   const introductions = a?.introductions ?? 0;
   if (a === null || introductions < TRUST_MIN_INTRODUCTIONS) {
@@ -71,13 +83,14 @@ export function agencyFiguresOf(a: AgencyAggregate | null, computedAt: string | 
     interviews: a.interviews,
     hires: a.hires,
     guaranteeCases: a.guaranteeCases,
-    medianMinutesToFirstIntroduction: a.medianMinutesToFirst,
+    medianMinutesToFirstIntroduction: a.advertisements < TRUST_MIN_ADVERTISEMENTS ? null : a.medianMinutesToFirst,
     computedAt,
   };
 }
 
 /**
- * Companies' figures and the median the advertisements get (only on enough data); every other
+ * Companies' figures and the median the advertisements get (only when the median itself has
+ * enough data: null below TRUST_MIN_RANKED as below TRUST_MIN_INTRODUCTIONS); every other
  * company gets figures with none (introductions 0), so old figures never linger and a page can
  * tell "computed, nothing yet" from "not computed yet" (a company founded since the last run).
  */

@@ -5,7 +5,7 @@ import { monthsBefore } from '../../lib/months';
 import type { ScheduledJob } from '../../services/scheduler';
 import { revealDueRatings, writeRatingAverages } from '../ratings';
 import { agencyAggregates, companyAggregates } from './aggregates';
-import { followIntroductions, recordFirstReactions, recordNewFacts } from './facts';
+import { followIntroductions, markSharedPeople, recordFirstReactions, recordNewFacts } from './facts';
 import {
   copyResponseMinutesToAdvertisements,
   writeAgencyFigures,
@@ -27,6 +27,7 @@ export const TRUST_RUN_MINUTES = 10;
 export interface TrustRunResult {
   factsRecorded: number;
   factsMoved: number;
+  factsShared: number;
   reactionsRecorded: number;
   companies: number;
   agencies: number;
@@ -41,6 +42,7 @@ export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult
   const ratingsRevealed = await revealDueRatings(db, now);
   const factsMoved = await followIntroductions(db, now);
   const factsRecorded = await recordNewFacts(db, now);
+  const factsShared = await markSharedPeople(db, now);
   const reactionsRecorded = await recordFirstReactions(db, now);
   const computedAt = now.toISOString();
   const windowStart = monthsBefore(now, TRUST_WINDOW_MONTHS).toISOString();
@@ -59,7 +61,15 @@ export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult
   // Its own transaction, rows locked in id order: the figures' row locks are not held while
   // advertisements wait (a rating's recount or a member's hand-over never closes a cycle with it).
   const advertisementsChanged = await db.transaction((tx) => copyResponseMinutesToAdvertisements(tx));
-  return { factsRecorded, factsMoved, reactionsRecorded, ...figures, advertisementsChanged, ratingsRevealed };
+  return {
+    factsRecorded,
+    factsMoved,
+    factsShared,
+    reactionsRecorded,
+    ...figures,
+    advertisementsChanged,
+    ratingsRevealed,
+  };
 }
 
 /** The 10-minute slot `now` falls in ('2026-12-04T09:10'): each slot runs once across instances. */

@@ -1,6 +1,7 @@
 import {
   ANSWER_WORKING_DAYS,
   companyTrustSentences,
+  CONCRETE_REASON_LABEL,
   formatDate,
   formatShare,
   TRUST_WINDOW_MONTHS,
@@ -10,7 +11,10 @@ import { tooLittleDataText } from './figuresText';
 import { TrustChart, type TrustChartBar } from './TrustChart';
 import styles from './trust.module.css';
 
-/** The shares the company chart draws: answered in time, rejections with a reason (those it has). */
+/**
+ * The shares the company chart draws: answered in time, rejections with a concrete reason — only
+ * those with enough data (a figure below its minimum is null: no bar, and its sentence says so).
+ */
 function companyBars(figures: Figures): TrustChartBar[] {
   const bars: TrustChartBar[] = [];
   if (figures.answeredInTimeShare !== null) {
@@ -20,11 +24,11 @@ function companyBars(figures: Figures): TrustChartBar[] {
       text: formatShare(figures.answeredInTimeShare),
     });
   }
-  if (figures.rejectionsWithReasonShare !== null) {
+  if (figures.rejectionsWithConcreteReasonShare !== null) {
     bars.push({
-      label: 'Absagen mit Grund',
-      value: figures.rejectionsWithReasonShare,
-      text: formatShare(figures.rejectionsWithReasonShare),
+      label: CONCRETE_REASON_LABEL,
+      value: figures.rejectionsWithConcreteReasonShare,
+      text: formatShare(figures.rejectionsWithConcreteReasonShare),
     });
   }
   return bars;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { TRUST_MSG } from '@pb/core';
+import { TRUST_MSG, TRUST_TOO_LITTLE } from '@pb/core';
 import {
   AGENCY_FIGURES,
   AGENCY_TOO_LITTLE,
@@ -25,15 +25,51 @@ describe('CompanyTrustFigures', () => {
     expect(items).toEqual([
       'Das Unternehmen antwortet meist innerhalb von 1 Arbeitstag (Median: 4 Arbeitsstunden bis zur ersten Reaktion).',
       '83 % der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet.',
-      '60 % der Absagen nennen einen Grund.',
+      '60 % der Absagen nennen einen konkreten Grund.',
       'Auf eine Vorstellung kommen im Schnitt 0,5 Interviews.',
       '1 Vorstellung wartet länger als 5 Arbeitstage auf eine Entscheidung.',
     ]);
     const chart = await screen.findByRole('img', { name: 'Antwortverhalten des Unternehmens' });
     expect(chart.tagName.toLowerCase()).toBe('svg');
     const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '')?.textContent;
-    expect(description).toBe('Innerhalb von 2 Arbeitstagen beantwortet: 83 %. Absagen mit Grund: 60 %.');
+    expect(description).toBe('Innerhalb von 2 Arbeitstagen beantwortet: 83 %. Absagen mit konkretem Grund: 60 %.');
     expect(screen.getByText(/Aus 12 Vorstellungen der letzten 12 Monate, berechnet am 20\.11\.2026\./)).toBeTruthy();
+  });
+
+  it('When a figure is below its own minimum, then its sentence says too little data and the chart has no bar for it', async () => {
+    render(
+      <CompanyTrustFigures
+        figures={{
+          ...COMPANY_FIGURES,
+          medianResponseMinutes: null,
+          rejectionsWithConcreteReasonShare: null,
+          rejections: 2,
+        }}
+      />,
+    );
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.slice(0, 3)).toEqual([
+      'Zur Antwortzeit gibt es noch zu wenige Daten (erst ab 5 beantworteten oder überfälligen Vorstellungen).',
+      '83 % der Vorstellungen wurden innerhalb von 2 Arbeitstagen beantwortet.',
+      'Zu Absagen mit konkretem Grund gibt es noch zu wenige Daten (erst ab 3 Absagen).',
+    ]);
+    expect(items[2]).toBe(TRUST_TOO_LITTLE.concreteReason);
+    const chart = await screen.findByRole('img', { name: 'Antwortverhalten des Unternehmens' });
+    expect(chart.querySelectorAll('rect[class*="chartBar"]')).toHaveLength(1);
+    expect(document.getElementById(chart.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Innerhalb von 2 Arbeitstagen beantwortet: 83 %.',
+    );
+  });
+
+  it('When neither share has enough data, then both sentences say so and no chart is drawn', () => {
+    render(
+      <CompanyTrustFigures
+        figures={{ ...COMPANY_FIGURES, answeredInTimeShare: null, rejectionsWithConcreteReasonShare: null }}
+      />,
+    );
+    expect(screen.getByText(TRUST_TOO_LITTLE.inTime)).toBeTruthy();
+    expect(screen.getByText(TRUST_TOO_LITTLE.concreteReason)).toBeTruthy();
+    expect(screen.queryByTestId('trust-chart')).toBeNull();
   });
 
   it('When the chart is not wanted (an advertisement), then only the sentences show', () => {
@@ -84,6 +120,10 @@ describe('AgencyTrackRecord', () => {
       'In den letzten 12 Monaten: 20 Vorstellungen, 9 davon mit Interview, 4 Einstellungen.',
     );
     expect(trackRecordLine(null)).toBeNull();
+    render(<AgencyTrackRecord figures={{ ...AGENCY_FIGURES, medianMinutesToFirstIntroduction: null }} chart={false} />);
+    expect(screen.getByText(TRUST_TOO_LITTLE.speed).textContent).toBe(
+      'Zur Dauer bis zur ersten Vorstellung gibt es noch zu wenige Daten (erst ab 3 Inseraten).',
+    );
     expect(TRUST_MSG.notPublic).toContain('nicht');
   });
 });

@@ -95,6 +95,21 @@ describe('TrackRecordSection (the organisation page’s Kennzahlen)', () => {
     expect(within(lenaItem!).getByRole('definition').textContent).toBe('2 – noch zu wenige Daten');
   });
 
+  it('When a member has enough introductions but too few advertisements for the speed, then only that cell says so', async () => {
+    const slow = { ...AGENCY_FIGURES, medianMinutesToFirstIntroduction: null };
+    serve({ ...agency(false), members: [{ memberId: 8, name: 'Karl Huber', active: true, figures: slow }] });
+    renderWithProviders(<TrackRecordSection organisationId={3} />, '/advertisements/organisation');
+    const table = await screen.findByRole('table');
+    const [, karl] = within(table).getAllByRole('row');
+    expect(
+      within(karl!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['20', '9', '4', '1', 'noch zu wenige Daten']);
+    const [item] = within(screen.getByTestId('member-figures-list')).getAllByRole('listitem');
+    expect(within(item!).getAllByRole('definition').at(-1)?.textContent).toBe('noch zu wenige Daten');
+  });
+
   it('When the agency publishes its figures, then the section says they are in the public profile', async () => {
     serve(agency(true));
     renderWithProviders(<TrackRecordSection organisationId={3} />, '/advertisements/organisation');

@@ -26,7 +26,7 @@ function MemberRow({ member }: { member: MemberTrackRecord }) {
           <td className="text-end">{count(f.guaranteeCases)}</td>
           <td className="text-end text-nowrap">
             {f.medianMinutesToFirstIntroduction === null
-              ? '–'
+              ? TRUST_MSG.tooLittleData
               : formatWorkingDuration(f.medianMinutesToFirstIntroduction)}
           </td>
         </>
@@ -50,7 +50,9 @@ function MemberItem({ member }: { member: MemberTrackRecord }) {
         ['Garantiefälle', count(f.guaranteeCases)],
         [
           'Median bis zur ersten Vorstellung',
-          f.medianMinutesToFirstIntroduction === null ? '–' : formatWorkingDuration(f.medianMinutesToFirstIntroduction),
+          f.medianMinutesToFirstIntroduction === null
+            ? TRUST_MSG.tooLittleData
+            : formatWorkingDuration(f.medianMinutesToFirstIntroduction),
         ],
       ]
     : [['Vorstellungen', `${f.introductions} – ${TRUST_MSG.tooLittleData}`]];
