@@ -178,7 +178,7 @@ export async function seedDemoActivity(deps: DemoActivityDeps): Promise<{ introd
             db,
             company,
             ids.get(item)!,
-            { status: move.status, reason: move.reason },
+            { status: move.status, reason: move.reason, reasonCategory: move.category },
             context(at(move.daysAgo, 11)),
           ),
       });

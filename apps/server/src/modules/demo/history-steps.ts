@@ -97,7 +97,7 @@ export function demoHistorySteps(deps: HistoryDeps): {
               db,
               company,
               ids.get(item)!,
-              { status: step.status, reason: step.reason },
+              { status: step.status, reason: step.reason, reasonCategory: step.category },
               context(when),
             );
           }

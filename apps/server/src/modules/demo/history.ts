@@ -1,4 +1,4 @@
-import type { AnonymousProfile, IntroductionStatus } from '@pb/core';
+import type { AnonymousProfile, IntroductionStatus, RejectionReason } from '@pb/core';
 import { demoProfile } from './introductions';
 
 /**
@@ -7,18 +7,20 @@ import { demoProfile } from './introductions';
  * own results. Times are hours after the introduction; the figures count them in Austrian office
  * hours, so a reaction 'after 3 hours' is within one working day whatever day the demo starts on.
  *
- * - Alpenblick Hotels (firma1) answers within hours, rejects with reasons.
+ * - Alpenblick Hotels (firma1) answers within hours, rejects with concrete reasons.
  * - Donau Logistik (firma2) takes about two days.
  * - Grazer Softwarehaus (firma3) answers in the chat first, the same day.
- * - Wiener Pflegeverbund (firma4) is slow and leaves introductions open.
+ * - Wiener Pflegeverbund (firma4) is slow, leaves introductions open and rejects mostly with 'Sonstiges'.
+ * Every company has at least 3 rejections (TRUST_MIN_REJECTIONS), every figure its minimum.
  * - Sabine Huber (berater1) and Markus Gruber (berater2) publish their track records; Lena Steiner
  *   (berater3) does not; Personalservice Pichler (berater4) has too few introductions to show.
  */
 
 export interface HistoryStep {
   afterHours: number;
-  /** The company moves the introduction (a reason with 'abgesagt'). */
+  /** The company moves the introduction (with 'abgesagt' a reason from the catalogue and perhaps a text). */
   status?: IntroductionStatus;
+  category?: RejectionReason;
   reason?: string;
   /** The company writes in the advertisement's conversation with the agency. */
   chat?: string;
@@ -49,7 +51,12 @@ const profile = demoProfile;
 
 const reviewing = (afterHours: number): HistoryStep => ({ afterHours, status: 'in_pruefung' });
 const interview = (afterHours: number): HistoryStep => ({ afterHours, interview: true });
-const rejected = (afterHours: number, reason?: string): HistoryStep => ({ afterHours, status: 'abgesagt', reason });
+const rejected = (afterHours: number, category: RejectionReason, reason?: string): HistoryStep => ({
+  afterHours,
+  status: 'abgesagt',
+  category,
+  reason,
+});
 
 /** In the order of their introduction (oldest first); every advertisement named is among its company's oldest. */
 export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
@@ -66,7 +73,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     steps: [
       reviewing(3),
       interview(50),
-      rejected(140, 'Wir haben uns für eine Kandidatin mit Italienisch entschieden.'),
+      rejected(140, 'qualifikation', 'Wir haben uns für eine Kandidatin mit Italienisch entschieden.'),
     ],
   },
   {
@@ -78,7 +85,10 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Hutter',
     profile: profile('Night Auditor', 4, 'Salzburg', ['Night Audit', 'Opera PMS']),
     consent: 1,
-    steps: [reviewing(2), rejected(30, 'Für die Stelle suchen wir Erfahrung im Tagdienst an der Rezeption.')],
+    steps: [
+      reviewing(2),
+      rejected(30, 'qualifikation', 'Für die Stelle suchen wir Erfahrung im Tagdienst an der Rezeption.'),
+    ],
   },
   {
     consultant: 2,
@@ -89,7 +99,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Auer',
     profile: profile('Sous-Chef', 8, 'Tirol', ['Haubenküche', 'Kalkulation']),
     consent: 3,
-    steps: [reviewing(4), interview(48), rejected(160, 'Die Stelle wurde intern besetzt.')],
+    steps: [reviewing(4), interview(48), rejected(160, 'stelle_besetzt', 'Die Stelle wurde intern besetzt.')],
   },
   {
     consultant: 0,
@@ -100,7 +110,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Huemer',
     profile: profile('Köchin', 5, 'Tirol', ['À-la-carte', 'Allergenkennzeichnung']),
     consent: 2,
-    steps: [reviewing(1), interview(26), rejected(120, 'Die Gehaltsvorstellung liegt über unserem Rahmen.')],
+    steps: [reviewing(1), interview(26), rejected(120, 'gehalt', 'Die Gehaltsvorstellung liegt über unserem Rahmen.')],
   },
   {
     consultant: 1,
@@ -111,7 +121,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Mayrhofer',
     profile: profile('Jungkoch', 2, 'Kärnten', ['Frühstück', 'Bankett']),
     consent: 4,
-    steps: [reviewing(5), rejected(28)],
+    steps: [reviewing(5), rejected(28, 'kulturelle_passung')],
   },
   // --- Donau Logistik AG: about two days ---
   {
@@ -123,7 +133,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Wagner',
     profile: profile('Disponent', 6, 'Oberösterreich', ['Tourenplanung', 'Transics']),
     consent: 2,
-    steps: [reviewing(30), rejected(120, 'Wir brauchen Erfahrung im Fernverkehr.')],
+    steps: [reviewing(30), rejected(120, 'qualifikation', 'Wir brauchen Erfahrung im Fernverkehr.')],
   },
   {
     consultant: 1,
@@ -146,7 +156,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Leitner',
     profile: profile('Disponent', 3, 'Oberösterreich', ['Disposition', 'Zeitmanagement']),
     consent: 3,
-    steps: [reviewing(28), rejected(90)],
+    steps: [reviewing(28), rejected(90, 'sonstiges')],
   },
   {
     consultant: 3,
@@ -157,7 +167,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Steindl',
     profile: profile('Schichtleiterin Lager', 5, 'Wien', ['Kommissionierung', 'Staplerschein']),
     consent: 2,
-    steps: [reviewing(52), rejected(130, 'Die Stelle verlangt Erfahrung als Lagerleitung.')],
+    steps: [reviewing(52), rejected(130, 'qualifikation', 'Die Stelle verlangt Erfahrung als Lagerleitung.')],
   },
   {
     consultant: 3,
@@ -183,7 +193,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     steps: [
       { afterHours: 3, chat: 'Danke, das Profil klingt gut – wir melden uns nach der Teambesprechung.' },
       interview(30),
-      rejected(150, 'Wir haben uns für eine Person mit mehr Backend-Erfahrung entschieden.'),
+      rejected(150, 'qualifikation', 'Wir haben uns für eine Person mit mehr Backend-Erfahrung entschieden.'),
     ],
   },
   {
@@ -199,7 +209,11 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
       { afterHours: 2, chat: 'Danke! Passt Ihnen ein kurzes Telefonat morgen?' },
       reviewing(6),
       interview(50),
-      rejected(130, 'Fachlich passend, aber die Kandidatin hat ein anderes Angebot angenommen.'),
+      rejected(
+        130,
+        'kandidat_abgesprungen',
+        'Fachlich passend, aber die Kandidatin hat ein anderes Angebot angenommen.',
+      ),
     ],
   },
   {
@@ -213,7 +227,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     consent: 2,
     steps: [
       { afterHours: 5, chat: 'Haben Sie auch Arbeitsproben?' },
-      rejected(40, 'Wir suchen mehr Erfahrung im B2B-Umfeld.'),
+      rejected(40, 'qualifikation', 'Wir suchen mehr Erfahrung im B2B-Umfeld.'),
     ],
   },
   {
@@ -225,7 +239,11 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Gruber',
     profile: profile('Full-Stack Entwicklerin', 7, 'Wien', ['Node.js', 'PostgreSQL']),
     consent: 3,
-    steps: [reviewing(4), interview(60), rejected(170, 'Die Stelle wurde mit einer internen Bewerbung besetzt.')],
+    steps: [
+      reviewing(4),
+      interview(60),
+      rejected(170, 'stelle_besetzt', 'Die Stelle wurde mit einer internen Bewerbung besetzt.'),
+    ],
   },
   // --- Wiener Pflegeverbund: slow, some left open ---
   {
@@ -237,7 +255,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Winkler',
     profile: profile('DGKP', 6, 'Wien', ['Akutpflege', 'Wundmanagement']),
     consent: 2,
-    steps: [reviewing(230), rejected(400)],
+    steps: [reviewing(230), rejected(400, 'sonstiges')],
   },
   {
     consultant: 2,
@@ -248,7 +266,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Schuster',
     profile: profile('Pflegeassistent', 4, 'Niederösterreich', ['Mobilisation', 'Dokumentation']),
     consent: 1,
-    steps: [reviewing(260)],
+    steps: [reviewing(260), rejected(420, 'sonstiges')],
   },
   {
     consultant: 2,
@@ -270,7 +288,7 @@ export const DEMO_HISTORY: readonly HistoryIntroduction[] = [
     lastName: 'Kainz',
     profile: profile('Pflegeassistentin', 2, 'Burgenland', ['Langzeitpflege']),
     consent: 3,
-    steps: [reviewing(210), rejected(300, 'Wir suchen Erfahrung im Nachtdienst.')],
+    steps: [reviewing(210), rejected(300, 'qualifikation', 'Wir suchen Erfahrung im Nachtdienst.')],
   },
   {
     consultant: 2,

@@ -1,4 +1,4 @@
-import type { AnonymousProfile, IntroductionStatus } from '@pb/core';
+import type { AnonymousProfile, IntroductionStatus, RejectionReason } from '@pb/core';
 
 /**
  * The demo marketplace's introductions (development only): every stage, 'nachrangig', 'Bereits
@@ -42,8 +42,8 @@ export interface DemoIntroduction {
   profile: AnonymousProfile;
   /** Hours after the introduction when the candidate confirmed; 'pending': still waiting. */
   consent: number | 'pending';
-  /** Stage changes by the company: status, days ago, reason for 'abgesagt'. */
-  moves?: Array<{ status: IntroductionStatus; daysAgo: number; reason?: string }>;
+  /** Stage changes by the company: status, days ago, reason (catalogue and text) for 'abgesagt'. */
+  moves?: Array<{ status: IntroductionStatus; daysAgo: number; category?: RejectionReason; reason?: string }>;
   alreadyKnown?: { hoursAgo: number; note: string };
 }
 
@@ -131,6 +131,7 @@ export const DEMO_INTRODUCTIONS: readonly DemoIntroduction[] = [
       {
         status: 'abgesagt',
         daysAgo: 9,
+        category: 'gehalt',
         reason: 'Die Gehaltsvorstellung liegt deutlich über unserem Rahmen; fachlich hat uns das Profil überzeugt.',
       },
     ],

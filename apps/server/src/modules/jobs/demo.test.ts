@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgencyTrackRecord, CompanyTrustFigures } from '@pb/core';
 import { DEMO_PASSWORD, isEmptyMarketplace, seedDemoData } from '../demo/seed';
 import { createTestContext, type TestContext } from '../../../test/helpers';
 import { seedDemoActivity } from '../demo/activity';
@@ -135,6 +136,26 @@ describe('Demo data', () => {
         ORDER BY o.name`,
     );
     expect(figures.map((f) => f.enough)).toEqual([true, true, true, true]);
+    // …every figure of theirs, each above its own minimum (issue 36: demo data where every figure shows)…
+    const shown = await ctx.database.query<{
+      name: string;
+      company: CompanyTrustFigures | null;
+      agency: AgencyTrackRecord | null;
+    }>(
+      `SELECT o.name, t.company_figures AS company, t.agency_figures AS agency
+         FROM organisation_trust t JOIN organisations o ON o.id = t.organisation_id
+        WHERE o.name IN ('Alpenblick Hotels GmbH', 'Donau Logistik AG', 'Grazer Softwarehaus GmbH', 'Wiener Pflegeverbund')
+           OR o.name LIKE ANY (ARRAY['Sabine Huber%', 'Markus Gruber%'])
+        ORDER BY o.name`,
+    );
+    expect(shown).toHaveLength(6);
+    for (const row of shown) {
+      const figures = row.company ?? row.agency;
+      const missing = Object.entries(figures ?? {})
+        .filter(([, value]) => value === null)
+        .map(([key]) => key);
+      expect({ name: row.name, missing }).toEqual({ name: row.name, missing: [] });
+    }
     expect(figures[0]).toMatchObject({ name: 'Alpenblick Hotels GmbH', ratings: 4 });
     expect(figures[0]!.minutes).toBeLessThanOrEqual(600);
     const agencies = await ctx.database.query<{ name: string; enough: boolean; ratings: number }>(
