@@ -156,7 +156,10 @@ describe('Demo data', () => {
         .map(([key]) => key);
       expect({ name: row.name, missing }).toEqual({ name: row.name, missing: [] });
     }
-    expect(figures[0]).toMatchObject({ name: 'Alpenblick Hotels GmbH', ratings: 4 });
+    // Four agencies rated Alpenblick; Auer's rating is blind (Alpenblick has not rated back): three count.
+    expect(figures[0]).toMatchObject({ name: 'Alpenblick Hotels GmbH', ratings: 3 });
+    const blind = await ctx.database.query<{ side: string }>('SELECT side FROM ratings WHERE revealed_at IS NULL');
+    expect(blind).toEqual([{ side: 'agency' }]);
     expect(figures[0]!.minutes).toBeLessThanOrEqual(600);
     const agencies = await ctx.database.query<{ name: string; enough: boolean; ratings: number }>(
       `SELECT o.name, (t.agency_figures->>'enoughData')::boolean AS enough, t.ratings_count AS ratings
