@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { RATING_MSG, RATING_REVEAL_DAYS, type RatingSide } from '@pb/core';
 import type { Db } from '../../db/client';
-import { introductions, organisationMembers } from '../../db/schema';
+import { introductions, introductionTrustFacts, organisationMembers } from '../../db/schema';
 import { notUndone, notWrittenByReport, reportStands } from '../introductions';
 import { ratedOrganisationOf, raterOrganisationOf } from './policy';
 
@@ -75,7 +75,11 @@ export async function hasRatingOccasion(db: Reader, introductionId: number, now:
   return row?.ok === true;
 }
 
-/** Someone is or was a member of both organisations. */
+/**
+ * Someone is or was a member of both organisations — by the membership rows, or by the trust run's
+ * mark on an introduction between them (introduction_trust_facts.shared), which outlives the rows an
+ * account deletion removes.
+ */
 export async function shareMembers(db: Reader, first: number, second: number): Promise<boolean> {
   const [row] = await db
     .select({ userId: organisationMembers.userId })
@@ -88,7 +92,16 @@ export async function shareMembers(db: Reader, first: number, second: number): P
       ),
     )
     .limit(1);
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const facts = introductionTrustFacts;
+  const between = (company: number, agency: number) =>
+    and(eq(facts.companyOrganisationId, company), eq(facts.agencyOrganisationId, agency));
+  const [marked] = await db
+    .select({ id: facts.introductionId })
+    .from(facts)
+    .where(and(eq(facts.shared, true), or(between(first, second), between(second, first))))
+    .limit(1);
+  return marked !== undefined;
 }
 
 /** Why the side may not rate the introduction (a RATING_MSG text); null when it may. */

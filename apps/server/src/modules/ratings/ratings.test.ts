@@ -207,6 +207,12 @@ describe('Who may not rate', () => {
     });
     expect(left.statusCode, left.body).toBe(200);
     expect(messageOf(await rate(agency, id))).toBe(RATING_MSG.sharedMembers);
+    // Nor once the membership rows are gone — an account deletion removes them (ON DELETE CASCADE;
+    // this person's own deletion waits for the open introduction): the trust run's mark on the
+    // introduction (introduction_trust_facts.shared) remembers them.
+    await runTrustFigures(ctx.app.db, ctx.app.now());
+    await ctx.database.query('DELETE FROM organisation_members WHERE user_id = $1', [person.id]);
+    expect(messageOf(await rate(agency, id))).toBe(RATING_MSG.sharedMembers);
     expect(await count(id)).toBe(0);
   });
 });
