@@ -70,6 +70,12 @@ export function formatDateTime(value: string | number | Date): string {
   return `${p.hour}:${p.minute}, ${p.day}.${p.month}.${p.year}`;
 }
 
+/** A deadline to the minute, as a sentence says it: '15.03.2027, 10:00 Uhr' (Vienna time). */
+export function formatDeadline(value: string | number | Date): string {
+  const p = viennaParts(value);
+  return `${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute} Uhr`;
+}
+
 /*
  * Intl formatters are expensive to construct (locale and time-zone data; the first one also starts
  * ICU), and module evaluation is on a page's critical path in the browser: each formatter is made

@@ -14,7 +14,14 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { rowsOf } from '../../db/rows';
 import { recordAudit } from '../../services/audit';
 import type { CurrentUser } from '../../services/auth';
-import { liveMembership, ratingRefusal, ratingRevealsBy, REVEAL_MS } from './eligibility';
+import {
+  hasRatingOccasion,
+  liveMembership,
+  otherRatingClosed,
+  ratingDeadline,
+  ratingRefusal,
+  REVEAL_MS,
+} from './eligibility';
 import { moderationNotices, otherSideRatedNotices } from './notices';
 import { authorizeRatingParty, authorizeReply, ratedOrganisationOf, raterOrganisationOf, type Caller } from './policy';
 import { DELETED_RATER_NAME } from './presenter';
@@ -93,16 +100,16 @@ export async function rateIntroduction(
           id: ratings.id,
           side: ratings.side,
           createdAt: ratings.createdAt,
-          rated: ratings.ratedOrganisationId,
+          revealedAt: ratings.revealedAt,
         })
         .from(ratings)
         .where(eq(ratings.introductionId, introduction.id));
       if (both.some((r) => r.side === side)) throw conflict(RATING_MSG.alreadyRated);
       const other = both.find((r) => r.side !== side);
-      // The other side's rating counts alone from its deadline on; a rating after it would answer it.
-      if (other && ratingRevealsBy(other.createdAt) <= now) throw conflict(RATING_MSG.windowClosed);
       const refusal = await ratingRefusal(tx, introduction, side, now);
       if (refusal) throw refused(refusal);
+      // The other side's rating counts alone from its deadline on; a rating after it would answer it.
+      if (other && otherRatingClosed(other, introduction.statusChangedAt, now)) throw conflict(RATING_MSG.windowClosed);
       const ratedId = ratedOrganisationOf(introduction, side)!;
       const comment = input.comment ?? null;
       const [saved] = await tx
@@ -129,7 +136,13 @@ export async function rateIntroduction(
           .set({ revealedAt: now })
           .where(and(eq(ratings.id, other.id), isNull(ratings.revealedAt)));
       } else {
-        await otherSideRatedNotices(tx, introduction.id, ratedId, ratingRevealsBy(now), now);
+        await otherSideRatedNotices(
+          tx,
+          introduction.id,
+          ratedId,
+          ratingDeadline(now, introduction.statusChangedAt),
+          now,
+        );
       }
       return { id: saved!.id, side, counts: other !== undefined };
     });
@@ -141,17 +154,36 @@ export async function rateIntroduction(
 }
 
 /**
- * Ratings the other side did not answer within RATING_REVEAL_DAYS begin to count (from their
- * deadline). Run by the trust run before its figures (which write the averages); safe to repeat and
- * to run twice at once (a row already counted is not touched again). Answers how many.
+ * Ratings the other side did not answer by their deadline begin to count (from the deadline) — only
+ * while their introduction may still be rated: a rejection the company reopened keeps the rating
+ * blind until the introduction ends again, and then the other side has its full time again
+ * (ratingDeadline). Run by the trust run before its figures (which write the averages); safe to
+ * repeat and to run twice at once (a row already counted is not touched again). Answers how many.
  */
 export async function revealDueRatings(db: Db, now: Date): Promise<number> {
-  const revealed = await db
-    .update(ratings)
-    .set({ revealedAt: sql`${ratings.createdAt} + make_interval(secs => ${REVEAL_MS / 1000})` })
+  const candidates = await db
+    .select({
+      id: ratings.id,
+      introductionId: ratings.introductionId,
+      createdAt: ratings.createdAt,
+      statusChangedAt: introductions.statusChangedAt,
+    })
+    .from(ratings)
+    .innerJoin(introductions, eq(introductions.id, ratings.introductionId))
     .where(and(isNull(ratings.revealedAt), lte(ratings.createdAt, new Date(now.getTime() - REVEAL_MS))))
-    .returning({ id: ratings.id });
-  return revealed.length;
+    .orderBy(ratings.id);
+  let revealed = 0;
+  for (const candidate of candidates) {
+    const deadline = ratingDeadline(candidate.createdAt, candidate.statusChangedAt);
+    if (deadline > now || !(await hasRatingOccasion(db, candidate.introductionId, now))) continue;
+    const written = await db
+      .update(ratings)
+      .set({ revealedAt: deadline })
+      .where(and(eq(ratings.id, candidate.id), isNull(ratings.revealedAt)))
+      .returning({ id: ratings.id });
+    revealed += written.length;
+  }
+  return revealed;
 }
 
 /** The rated organisation answers a published comment, once; the answer waits for the office. */

@@ -29,11 +29,25 @@ type Reader = Pick<Db, 'select'>;
 export const REVEAL_MS = RATING_REVEAL_DAYS * 24 * 60 * 60 * 1000;
 
 /**
- * Until when the other side may rate after a rating given at `createdAt` — and when that rating
- * counts at the latest (blind ratings, docs/ratings.md).
+ * Until when the other side may rate after a rating given at `createdAt` — and from when that
+ * rating counts without it (blind ratings, docs/ratings.md): RATING_REVEAL_DAYS after the rating,
+ * or after the introduction's last stage change if that came later (a rejection reopened and
+ * made again gives the other side its full time again).
  */
-export function ratingRevealsBy(createdAt: Date): Date {
-  return new Date(createdAt.getTime() + REVEAL_MS);
+export function ratingDeadline(createdAt: Date, statusChangedAt: Date): Date {
+  return new Date(Math.max(createdAt.getTime(), statusChangedAt.getTime()) + REVEAL_MS);
+}
+
+/**
+ * The other side's rating no longer waits for this side: it counts already (both rated, a run
+ * revealed it, or it is from before blind ratings) or its deadline has passed.
+ */
+export function otherRatingClosed(
+  other: { createdAt: Date; revealedAt: Date | null },
+  statusChangedAt: Date,
+  now: Date,
+): boolean {
+  return other.revealedAt !== null || ratingDeadline(other.createdAt, statusChangedAt) <= now;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate, memberMay, type ActiveMembership, type ModerationState } from '@pb/core';
+import { formatDeadline, memberMay, type ActiveMembership, type ModerationState } from '@pb/core';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { liveMemberIdsOf, liveMembersOf } from '../../services/memberships';
@@ -33,7 +33,7 @@ export async function otherSideRatedNotices(
     userId,
     kind: 'introduction',
     title: 'Die andere Seite hat bewertet',
-    body: `Kandidatenvorstellung Nr. ${introductionId}: Bitte bewerten Sie die Zusammenarbeit bis ${formatDate(until)}. Beide Bewertungen zählen erst, wenn beide Seiten bewertet haben – keine Seite sieht die andere vorher.`,
+    body: `Kandidatenvorstellung Nr. ${introductionId}: Die andere Seite hat bewertet. Bitte bewerten Sie die Zusammenarbeit bis ${formatDeadline(until)}: Dann zählen beide Bewertungen gleichzeitig, und keine Seite sieht die andere vorher. Ohne Ihre Bewertung zählt die der anderen Seite ab dann allein.`,
     link: `/advertisements/introductions/${introductionId}`,
   }));
   await createNotifications(tx, entries, now);

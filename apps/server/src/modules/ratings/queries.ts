@@ -10,7 +10,7 @@ import {
 } from '@pb/core';
 import type { Db } from '../../db/client';
 import { introductions, organisations, organisationTrust, ratings, users } from '../../db/schema';
-import { ratingRefusal, ratingRevealsBy } from './eligibility';
+import { otherRatingClosed, ratingDeadline, ratingRefusal } from './eligibility';
 import { authorizeRatingParty, ratedOrganisationOf, type Caller } from './policy';
 import {
   presentAdminTexts,
@@ -49,17 +49,20 @@ export async function introductionRating(
           .select({ id: organisations.id, name: organisations.name, kind: organisations.kind })
           .from(organisations)
           .where(eq(organisations.id, ratedId));
-  // The other side's blind rating: the caller's side may rate until it counts alone (then no more).
-  const otherUntil = other && other.revealedAt === null ? ratingRevealsBy(other.createdAt) : null;
-  const closed = !own && other !== undefined && ratingRevealsBy(other.createdAt) <= now;
-  const refusal = own ? null : closed ? RATING_MSG.windowClosed : await ratingRefusal(db, introduction, side, now);
+  // As the command decides: first whether the introduction may be rated at all, then whether the
+  // other side's blind rating still waits for this one (until its deadline; then it counts alone).
+  const changed = introduction.statusChangedAt;
+  const occasion = own ? null : await ratingRefusal(db, introduction, side, now);
+  const closed = !own && other !== undefined && otherRatingClosed(other, changed, now);
+  const refusal = own ? null : (occasion ?? (closed ? RATING_MSG.windowClosed : null));
+  const waiting = !own && refusal === null && other !== undefined;
   return {
     side,
     rated: rated ?? null,
     canRate: !own && refusal === null,
     notAllowedReason: refusal,
-    own: own ? presentOwnRating(own, ratingRevealsBy(own.createdAt)) : null,
-    otherSideRatedUntil: !own && otherUntil !== null && otherUntil > now ? otherUntil.toISOString() : null,
+    own: own ? presentOwnRating(own, ratingDeadline(own.createdAt, changed)) : null,
+    otherSideRatedUntil: waiting ? ratingDeadline(other.createdAt, changed).toISOString() : null,
     received: presentReceivedRating(other),
   };
 }

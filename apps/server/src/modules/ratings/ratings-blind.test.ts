@@ -21,7 +21,7 @@ import { publishedRatingsOf } from './index';
 
 const suite = introductionsSuite();
 const { ctx, company, consultant, admin } = suite;
-const { view, rate, moderate, section, rated, messageOf, hired } = ratingCalls(suite);
+const { view, rate, moderate, section, rated, messageOf, hired, rejectedAfterInterview } = ratingCalls(suite);
 
 const DAY = 86_400_000;
 
@@ -80,7 +80,7 @@ describe('Blind ratings', () => {
       [consultant.id],
     );
     expect(bell!.body).toContain(
-      `Kandidatenvorstellung Nr. ${id}: Bitte bewerten Sie die Zusammenarbeit bis 15.03.2027.`,
+      `Kandidatenvorstellung Nr. ${id}: Die andere Seite hat bewertet. Bitte bewerten Sie die Zusammenarbeit bis 15.03.2027, 10:00 Uhr:`,
     );
 
     suite.at('2027-03-03T10:00:00.000Z');
@@ -135,5 +135,31 @@ describe('Blind ratings', () => {
     expect(await countOf(companyId)).toBe(before + 1);
     expect((await section(consultant, id)).own).toMatchObject({ revealedAt: deadline.toISOString(), revealsBy: null });
     expect(messageOf(await rate(company, id))).toBe(RATING_MSG.windowClosed);
+  });
+
+  it('When the company rates and then reopens its rejection, then its rating stays blind while the agency cannot rate, and the agency gets its full time after the new rejection', async () => {
+    suite.at('2027-05-03T08:00:00.000Z');
+    const id = await rejectedAfterInterview();
+    const ratingId = await rated(company, id, { communication: 1, quality: 1, speed: 1 });
+    // Reopened: the agency may not rate now — and is not told of a deadline it cannot meet.
+    suite.at('2027-05-05T08:00:00.000Z');
+    expect((await suite.move(company, id, 'interview')).statusCode).toBe(200);
+    expect(await section(consultant, id)).toMatchObject({
+      canRate: false,
+      notAllowedReason: RATING_MSG.notYet,
+      otherSideRatedUntil: null,
+    });
+    // Past the first deadline, the run does not let the company's rating count alone.
+    suite.at('2027-05-25T08:00:00.000Z');
+    expect((await runTrustFigures(ctx.app.db, ctx.app.now())).ratingsRevealed).toBe(0);
+    expect(await revealedAt(ratingId)).toBeNull();
+    // Rejected again: the agency has 14 days from then.
+    expect((await suite.move(company, id, 'abgesagt', 'Doch nicht.')).statusCode).toBe(200);
+    const until = new Date(Date.parse('2027-05-25T08:00:00.000Z') + RATING_REVEAL_DAYS * DAY).toISOString();
+    expect(await section(consultant, id)).toMatchObject({ canRate: true, otherSideRatedUntil: until });
+    suite.at('2027-06-07T08:00:00.000Z');
+    expect((await runTrustFigures(ctx.app.db, ctx.app.now())).ratingsRevealed).toBe(0);
+    await rated(consultant, id);
+    expect(await revealedAt(ratingId)).toEqual(new Date('2027-06-07T08:00:00.000Z'));
   });
 });

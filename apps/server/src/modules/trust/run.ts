@@ -59,7 +59,7 @@ export async function runTrustFigures(db: Db, now: Date): Promise<TrustRunResult
     return { companies: companies.length, agencies: agencies.length, members: members.length };
   });
   // Its own transaction, rows locked in id order: the figures' row locks are not held while
-  // advertisements wait (a rating's recount or a member's hand-over never closes a cycle with it).
+  // advertisements wait (a member's hand-over never closes a cycle with it).
   const advertisementsChanged = await db.transaction((tx) => copyResponseMinutesToAdvertisements(tx));
   return {
     factsRecorded,

@@ -41,9 +41,10 @@ function ConfirmationDialog({ confirmation }: { confirmation: Confirmation }) {
     Promise.resolve()
       .then(() => confirmation.action())
       .then(
-        () => {
+        (result: unknown) => {
           closeConfirmation();
-          showSuccess(confirmation.success, confirmation.undo);
+          const { success } = confirmation;
+          showSuccess(typeof success === 'function' ? success(result) : success, confirmation.undo);
         },
         (e: unknown) => {
           setPending(false);

@@ -21,8 +21,8 @@ export interface Confirmation {
   confirmVariant?: 'danger' | 'primary' | 'success' | 'warning';
   /** The request; the dialog stays open with its spinner while it runs and shows its refusal. */
   action: () => Promise<unknown>;
-  /** Said after the action succeeded. */
-  success: string;
+  /** Said after the action succeeded; a function reads it from the action's answer (the server's words). */
+  success: string | ((result: unknown) => string);
   undo?: () => Promise<unknown>;
 }
 

@@ -54,6 +54,12 @@ function Summary({ rating, labels }: { rating: RatingInput; labels: Record<Ratin
  * core's schema in its order (a missing criterion first); asks before sending, since a rating
  * cannot be changed, and says afterwards what happens to the comment.
  */
+/** The German thanks in a write's answer (`meta.notice`), if it has one. */
+function noticeOf(written: unknown): string | null {
+  const meta = (written as { meta?: { notice?: unknown } } | null)?.meta;
+  return typeof meta?.notice === 'string' ? meta.notice : null;
+}
+
 export function RatingForm({
   introductionId,
   rated,
@@ -81,7 +87,9 @@ export function RatingForm({
       confirmLabel: 'Bewertung abschicken',
       confirmVariant: 'primary',
       action: () => rate.mutateAsync(rating),
-      success: ratingSavedNotice(otherSideRated, Boolean(rating.comment)),
+      // The server's thanks: whether the rating counts now is its decision (the other side may have
+      // rated since this page was loaded); the page's own guess only if the answer carries none.
+      success: (written) => noticeOf(written) ?? ratingSavedNotice(otherSideRated, Boolean(rating.comment)),
     });
   };
 

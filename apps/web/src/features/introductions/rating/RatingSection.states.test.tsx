@@ -193,7 +193,7 @@ describe('RatingSection: blind ratings', () => {
     await renderSection();
     const own = within(await section()).getByTestId('rating-own');
     expect(within(own).getByTestId('rating-blind').textContent).toBe(
-      'Verdeckt Ihre Bewertung zählt, sobald Muster Gastro GmbH bewertet hat, spätestens am 03.04.2026. Bis dahin sieht niemand etwas davon.',
+      'Verdeckt Ihre Bewertung zählt, sobald Muster Gastro GmbH bewertet hat, spätestens ab 03.04.2026, 12:00 Uhr. Bis dahin erfährt die andere Seite nur, dass Sie bewertet haben.',
     );
     expect(own.textContent).toContain('Das Backoffice prüft ihn, sobald Ihre Bewertung zählt.');
     expect(own.textContent).not.toContain(MODERATION_STATE_LABELS.pending);

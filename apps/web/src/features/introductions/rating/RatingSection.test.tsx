@@ -135,7 +135,8 @@ describe('RatingSection: the form', () => {
   });
 
   it('When the rating is complete, then it is asked first, sent as the server expects and confirmed; the section then shows it', async () => {
-    serve(mayRate, () => json({ data: rated, meta: { notice: RATING_MSG.savedWithComment } }, 201));
+    // The other side rated since the page was loaded: the server's thanks say both count now.
+    serve(mayRate, () => json({ data: rated, meta: { notice: ratingSavedNotice(true, true) } }, 201));
     const user = await renderSection();
     await section();
     await user.click(within(group('Kommunikation')).getByRole('radio', { name: '4 von 5 Sternen' }));
@@ -150,7 +151,7 @@ describe('RatingSection: the form', () => {
     expect(posts()).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Bewertung abschicken' }));
 
-    expect(await screen.findByText(ratingSavedNotice(false, true))).toBeTruthy();
+    expect(await screen.findByText(ratingSavedNotice(true, true))).toBeTruthy();
     expect(String(posts()[0]![0])).toBe('/api/introductions/12/rating');
     expect(sent()).toEqual({
       data: { communication: 4, quality: 5, speed: 3, comment: 'Gerne wieder.' },
@@ -163,7 +164,10 @@ describe('RatingSection: the form', () => {
   it('When there is no comment, then none is sent and the thanks say nothing of the office; cancelling sends nothing', async () => {
     serve(mayRate, () =>
       json(
-        { data: { ...rated, own: { ...own, comment: null, commentState: null } }, meta: { notice: RATING_MSG.saved } },
+        {
+          data: { ...rated, own: { ...own, comment: null, commentState: null } },
+          meta: { notice: ratingSavedNotice(false, false) },
+        },
         201,
       ),
     );

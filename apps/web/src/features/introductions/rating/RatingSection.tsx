@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import {
   formatDate,
+  formatDeadline,
   RATING_CRITERIA,
   RATING_CRITERION_LABELS,
   RATING_MSG,
@@ -44,7 +45,8 @@ function OwnRating({ own, rating }: { own: Own; rating: IntroductionRating }) {
       {own.revealsBy !== null ? (
         <p className="small mb-2" data-testid="rating-blind">
           <Badge bg="secondary">Verdeckt</Badge> Ihre Bewertung zählt, sobald {rating.rated?.name ?? 'die andere Seite'}{' '}
-          bewertet hat, spätestens am {formatDate(own.revealsBy)}. Bis dahin sieht niemand etwas davon.
+          bewertet hat, spätestens ab {formatDeadline(own.revealsBy)}. Bis dahin erfährt die andere Seite nur, dass Sie
+          bewertet haben.
         </p>
       ) : null}
       {own.comment !== null && own.commentState !== null ? (
@@ -101,10 +103,11 @@ export function RatingSection({ introduction }: { introduction: Introduction }) 
           Bewertung
         </h2>
         {rating.canRate && rating.rated && rating.otherSideRatedUntil !== null ? (
-          <Alert variant="info" className="small" data-testid="rating-other-side">
+          <Alert variant="info" role="status" className="small" data-testid="rating-other-side">
             {rating.rated.name} hat diese Vorstellung bereits bewertet. Bewerten Sie bis{' '}
-            {formatDate(rating.otherSideRatedUntil)}: Dann zählen beide Bewertungen gleichzeitig – keine Seite sieht die
-            andere vorher. Danach ist keine Bewertung mehr möglich.
+            {formatDeadline(rating.otherSideRatedUntil)}: Dann zählen beide Bewertungen gleichzeitig – keine Seite sieht
+            die andere vorher. Danach zählt die Bewertung von {rating.rated.name} allein, und Sie können nicht mehr
+            bewerten.
           </Alert>
         ) : null}
         {rating.canRate && rating.rated ? (
