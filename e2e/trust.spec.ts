@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { checkAtPhoneAndDesktop, demoAccount, signIn, type Account } from './support';
+import { ratingSavedNotice } from '@pb/core';
+import { introduce, moveIntroduction } from './placement-support';
+import {
+  checkAtPhoneAndDesktop,
+  createAccount,
+  createJob,
+  demoAccount,
+  run,
+  signIn,
+  uniqueEmail,
+  type Account,
+} from './support';
 
 /**
  * Trust from data (issue 36) on the demo marketplace: its history gives every demo company figures
@@ -89,4 +100,51 @@ test("When a company opens an introduction, then it sees the agency's track reco
   await expect(page.getByTestId('agency-trust')).toContainText(
     'Diese Personalvermittlung veröffentlicht ihre Kennzahlen nicht.',
   );
+});
+
+test('When the consultant rates a hire first, then the rating is blind; the company is told until when, rates after asking, and both count at once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const company = await createAccount(request, 'company', `Blindtest Hotel ${run()}`);
+  const consultant = await createAccount(request, 'consultant', `Blindtest Personal ${run()}`);
+  const job = await createJob(request, company, `Blindtest Koch/Köchin ${run()}`);
+  const id = await introduce(request, consultant, job, {
+    firstName: 'Bea',
+    lastName: 'Blind',
+    email: uniqueEmail('blind-candidate'),
+  });
+  await moveIntroduction(request, company, id, 'eingestellt');
+
+  const rate = async (scores: [number, number, number]) => {
+    const section = page.getByTestId('rating');
+    const criteria = [/^Kommunikation/, /^Qualität/, /^Schnelligkeit/];
+    for (const [n, name] of criteria.entries()) {
+      const star = section.getByRole('group', { name }).getByRole('radio', { name: `${scores[n]} von 5 Sternen` });
+      await star.focus();
+      await page.keyboard.press('Space');
+      await expect(star).toBeChecked();
+    }
+    await section.getByRole('button', { name: 'Bewertung abschicken' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bewertung abschicken?' });
+    await dialog.getByRole('button', { name: 'Bewertung abschicken' }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  await signIn(page, consultant);
+  await page.goto(`/advertisements/introductions/${id}`);
+  await rate([4, 4, 5]);
+  await expect(page.getByText(ratingSavedNotice(false, false))).toBeVisible();
+  await expect(page.getByTestId('rating-blind')).toContainText('Verdeckt');
+  await checkAtPhoneAndDesktop(page, 'rating-blind-own');
+
+  await signIn(page, company);
+  await page.goto(`/advertisements/introductions/${id}`);
+  await expect(page.getByTestId('rating-other-side')).toContainText('hat diese Vorstellung bereits bewertet');
+  await checkAtPhoneAndDesktop(page, 'rating-other-side-rated');
+  await rate([5, 3, 4]);
+  await expect(page.getByText(ratingSavedNotice(true, false))).toBeVisible();
+  await expect(page.getByTestId('rating-own')).toBeVisible();
+  await expect(page.getByTestId('rating-blind')).toHaveCount(0);
 });
