@@ -63,6 +63,16 @@ export function ratingCalls(suite: Suite) {
 
   const messageOf = (res: { json: <T>() => T }) => res.json<{ error: { message: string } }>().error.message;
 
+  /** The caller's first organisation of a kind (a person may be in a company and an agency). */
+  const organisationIdOf = async (user: ChatUser, kind: 'company' | 'agency') =>
+    (
+      await ctx.database.query<{ id: number }>(
+        `SELECT m.organisation_id AS id FROM organisation_members m JOIN organisations o ON o.id = m.organisation_id
+          WHERE m.user_id = $1 AND o.kind = $2 ORDER BY m.id LIMIT 1`,
+        [user.id, kind],
+      )
+    )[0]!.id;
+
   /** A fresh introduction the candidate agreed to, on a new advertisement of `by`'s company. */
   async function agreed(by: ChatUser = company, agency: ChatUser = consultant, jobTitle = 'Rezeptionist/in') {
     const job = await createJob(ctx.app.db, by.id, { jobTitle, bonus: 12 });
@@ -124,6 +134,7 @@ export function ratingCalls(suite: Suite) {
     section,
     rated,
     messageOf,
+    organisationIdOf,
     agreed,
     hired,
     interview,

@@ -6,7 +6,6 @@ import {
   type AdminRatingText,
   type IntroductionRating,
 } from '@pb/core';
-import type { ChatUser } from '../../../test/support/chat-fixtures';
 import { introductionsSuite } from '../../../test/support/introductions-suite';
 import { GOOD_RATING, ratingCalls } from '../../../test/support/ratings';
 import { runTrustFigures } from '../trust';
@@ -21,18 +20,10 @@ import { publishedRatingsOf } from './index';
 
 const suite = introductionsSuite();
 const { ctx, company, consultant, admin } = suite;
-const { view, rate, moderate, section, rated, messageOf, hired, rejectedAfterInterview } = ratingCalls(suite);
+const { view, rate, moderate, section, rated, messageOf, hired, rejectedAfterInterview, organisationIdOf } =
+  ratingCalls(suite);
 
 const DAY = 86_400_000;
-
-const organisationOf = async (user: ChatUser, kind: 'company' | 'agency') =>
-  (
-    await ctx.database.query<{ id: number }>(
-      `SELECT m.organisation_id AS id FROM organisation_members m JOIN organisations o ON o.id = m.organisation_id
-        WHERE m.user_id = $1 AND o.kind = $2 ORDER BY m.id LIMIT 1`,
-      [user.id, kind],
-    )
-  )[0]!.id;
 
 const countOf = async (organisationId: number) => (await publishedRatingsOf(ctx.app.db, organisationId)).ratings.count;
 
@@ -51,8 +42,8 @@ describe('Blind ratings', () => {
   it('When the company rates first, then nothing of it counts or reaches the office until the agency rated; then both count at once', async () => {
     suite.at('2027-03-01T09:00:00.000Z');
     const id = await hired();
-    const agencyId = await organisationOf(consultant, 'agency');
-    const companyId = await organisationOf(company, 'company');
+    const agencyId = await organisationIdOf(consultant, 'agency');
+    const companyId = await organisationIdOf(company, 'company');
     const [agencyBefore, companyBefore] = [await countOf(agencyId), await countOf(companyId)];
 
     const ratingId = await rated(company, id, { ...GOOD_RATING, comment: 'Gut vorbereitet.' });
@@ -104,7 +95,7 @@ describe('Blind ratings', () => {
   it('When the other side lets the 14 days pass, then it can no longer rate and the first rating counts alone from its deadline', async () => {
     suite.at('2027-04-05T08:00:00.000Z');
     const id = await hired();
-    const companyId = await organisationOf(company, 'company');
+    const companyId = await organisationIdOf(company, 'company');
     const before = await countOf(companyId);
     const ratingId = await rated(consultant, id, { communication: 1, quality: 1, speed: 1 });
     const deadline = new Date(Date.parse('2027-04-05T08:00:00.000Z') + RATING_REVEAL_DAYS * DAY);

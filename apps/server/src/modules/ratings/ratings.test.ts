@@ -23,7 +23,7 @@ import { consultantReportBody, reportId, reviewReport } from '../../../test/supp
 
 const suite = introductionsSuite();
 const { ctx, company, otherCompany, consultant, admin } = suite;
-const { view, rate, section, rated, messageOf, hired, rejectedAfterInterview } = ratingCalls(suite);
+const { view, rate, section, rated, messageOf, hired, rejectedAfterInterview, organisationIdOf } = ratingCalls(suite);
 
 const asAdmin = (user: ChatUser) => ({ jwt: user.token }) as TestAccount;
 const count = async (introductionId: number) =>
@@ -39,14 +39,6 @@ const trustOf = async (organisationId: number) =>
       [organisationId],
     )
   )[0];
-const organisationIdOf = async (user: ChatUser, kind: 'company' | 'agency') =>
-  (
-    await ctx.database.query<{ id: number }>(
-      `SELECT m.organisation_id AS id FROM organisation_members m JOIN organisations o ON o.id = m.organisation_id
-        WHERE m.user_id = $1 AND o.kind = $2 ORDER BY m.id LIMIT 1`,
-      [user.id, kind],
-    )
-  )[0]!.id;
 
 describe('Rating after a hire', () => {
   it('When the company and the agency each rate a hire, then each sees its own rating and never the other side’s scores', async () => {
