@@ -35,12 +35,9 @@ function countedSql(windowStart: string, now: string): SQL {
          AND i.consent_state NOT IN ('declined', 'expired', 'cancelled')
          -- Never between organisations that share or shared a person: one person with a company and an
          -- agency could otherwise hire their own introductions and make both look good (as for ratings).
-         -- What a run saw stays on the fact (shared); the live check covers a pair since the last run.
+         -- The run marked those facts (markSharedPeople) just before, from the membership rows, and the
+         -- mark outlives an account deletion: one reading of the rule, not a second join here.
          AND NOT f.shared
-         AND NOT EXISTS (SELECT 1 FROM organisation_members cm
-                           JOIN organisation_members am ON am.user_id = cm.user_id
-                          WHERE cm.organisation_id = f.company_organisation_id
-                            AND am.organisation_id = f.agency_organisation_id)
     ),
     agreed AS (
       -- Interviews with an agreed time (scheduled_at: when it was agreed) not called off — a call-off
