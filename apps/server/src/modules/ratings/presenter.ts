@@ -59,7 +59,8 @@ export function presentOwnRating(row: RatingRow, revealsBy: Date): OwnRating {
 
 /** The other side's rating of the caller's organisation: its published comment only (null before). */
 export function presentReceivedRating(row: RatingRow | undefined): ReceivedRating | null {
-  if (!row || row.revealedAt === null || row.commentState !== 'approved' || row.comment === null) return null;
+  // Approved implies counted (the office decides only comments of ratings that count): never blind.
+  if (!row || row.commentState !== 'approved' || row.comment === null) return null;
   return {
     id: row.id,
     comment: row.comment,

@@ -173,13 +173,8 @@ export async function publishedRatingsOf(
       replyState: ratings.replyState,
     })
     .from(ratings)
-    .where(
-      and(
-        eq(ratings.ratedOrganisationId, organisationId),
-        eq(ratings.commentState, 'approved'),
-        isNotNull(ratings.revealedAt),
-      ),
-    )
+    // Approved implies counted: the office decides only comments of ratings that count (moderateRating).
+    .where(and(eq(ratings.ratedOrganisationId, organisationId), eq(ratings.commentState, 'approved')))
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
     .limit(PUBLISHED_COMMENTS_LIMIT);
   return { ratings: summary, comments: rows.map(presentPublishedComment) };
