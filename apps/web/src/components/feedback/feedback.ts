@@ -13,16 +13,16 @@ export interface SuccessNotice {
   undo?: (() => Promise<unknown>) | undefined;
 }
 
-export interface Confirmation {
+export interface Confirmation<R = unknown> {
   title: string;
   /** What will happen, in German, with the amount where there is one. */
   body: ReactNode;
   confirmLabel: string;
   confirmVariant?: 'danger' | 'primary' | 'success' | 'warning';
   /** The request; the dialog stays open with its spinner while it runs and shows its refusal. */
-  action: () => Promise<unknown>;
+  action: () => Promise<R>;
   /** Said after the action succeeded; a function reads it from the action's answer (the server's words). */
-  success: string | ((result: unknown) => string);
+  success: string | ((result: R) => string);
   undo?: () => Promise<unknown>;
 }
 
@@ -71,8 +71,9 @@ export function dismissNotice(id: number): void {
 }
 
 /** Asks before an irreversible or money-moving action; runs it on 'yes' and says what happened. */
-export function askFirst(confirmation: Confirmation): void {
-  update({ ...state, confirmation: { ...confirmation, id: nextId++ } });
+export function askFirst<R>(confirmation: Confirmation<R>): void {
+  // The host hands `success` the answer of this confirmation's own `action`, so R holds there.
+  update({ ...state, confirmation: { ...(confirmation as Confirmation), id: nextId++ } });
 }
 
 export function closeConfirmation(): void {

@@ -6,7 +6,6 @@ import {
   RATING_CRITERIA,
   RATING_CRITERION_LABELS,
   RATING_REVEAL_DAYS,
-  ratingSavedNotice,
   RATINGS_MIN_SHOWN,
   ratingInputSchema,
   type RatingCriterion,
@@ -54,21 +53,12 @@ function Summary({ rating, labels }: { rating: RatingInput; labels: Record<Ratin
  * core's schema in its order (a missing criterion first); asks before sending, since a rating
  * cannot be changed, and says afterwards what happens to the comment.
  */
-/** The German thanks in a write's answer (`meta.notice`), if it has one. */
-function noticeOf(written: unknown): string | null {
-  const meta = (written as { meta?: { notice?: unknown } } | null)?.meta;
-  return typeof meta?.notice === 'string' ? meta.notice : null;
-}
-
 export function RatingForm({
   introductionId,
   rated,
-  otherSideRated,
 }: {
   introductionId: number;
   rated: { name: string; kind: 'company' | 'agency' };
-  /** The other side's rating waits for this one: both count once it is sent. */
-  otherSideRated: boolean;
 }) {
   const rate = useRateIntroduction(introductionId);
   const [scores, setScores] = useState<Scores>({});
@@ -88,8 +78,8 @@ export function RatingForm({
       confirmVariant: 'primary',
       action: () => rate.mutateAsync(rating),
       // The server's thanks: whether the rating counts now is its decision (the other side may have
-      // rated since this page was loaded); the page's own guess only if the answer carries none.
-      success: (written) => noticeOf(written) ?? ratingSavedNotice(otherSideRated, Boolean(rating.comment)),
+      // rated since this page was loaded).
+      success: (written) => written.meta.notice,
     });
   };
 

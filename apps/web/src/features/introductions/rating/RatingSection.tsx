@@ -110,13 +110,7 @@ export function RatingSection({ introduction }: { introduction: Introduction }) 
             bewerten.
           </Alert>
         ) : null}
-        {rating.canRate && rating.rated ? (
-          <RatingForm
-            introductionId={introduction.id}
-            rated={rating.rated}
-            otherSideRated={rating.otherSideRatedUntil !== null}
-          />
-        ) : null}
+        {rating.canRate && rating.rated ? <RatingForm introductionId={introduction.id} rated={rating.rated} /> : null}
         {rating.own ? <OwnRating own={rating.own} rating={rating} /> : null}
         {!rating.canRate && rating.own === null && rating.notAllowedReason ? (
           <p className="small text-body-secondary mb-0" data-testid="rating-not-allowed">
